@@ -1,0 +1,44 @@
+"""Computer players.  All of them use the engine only through `Decision` (see base.py)."""
+from __future__ import annotations
+
+from ..engine.errors import LapilliError
+from .base import Agent, Decision, play_game
+from .random_agent import RandomAgent
+
+# name -> factory(seed, **params)
+AGENTS = {
+    "random": lambda seed=0, **kw: RandomAgent(seed=seed, **kw),
+}
+
+
+def parse_agent_spec(text: str) -> tuple[str, dict]:
+    """'mcts:iterations=2000,c=1.4' -> ('mcts', {'iterations': 2000, 'c': 1.4})."""
+    name, _, rest = text.strip().partition(":")
+    params: dict = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise LapilliError(f"agent parameter {part!r} must look like key=value")
+        for conv in (int, float):
+            try:
+                params[key.strip()] = conv(value)
+                break
+            except ValueError:
+                continue
+        else:
+            params[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(), value.strip())
+    return name.strip().lower(), params
+
+
+def make_agent(text: str, seed: int = 0):
+    """Build an agent from its name with parameters, e.g. ``random`` or ``mcts:iterations=2000``."""
+    name, params = parse_agent_spec(text)
+    if name not in AGENTS:
+        raise LapilliError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    try:
+        return AGENTS[name](seed=seed, **params)
+    except TypeError as e:
+        raise LapilliError(f"bad parameters for agent {name!r}: {e}") from None
+
+
+__all__ = ["Agent", "Decision", "RandomAgent", "AGENTS", "make_agent", "parse_agent_spec", "play_game"]

@@ -1,0 +1,66 @@
+"""The agent protocol that every computer player shares.
+
+An agent is asked for one action at a time through a `Decision`: the seat it plays, what that
+seat may see (`observation`), the legal actions, and `determinize(seed)` for a copy of the game
+in which everything hidden from that seat is re-sampled.  It never sees the true state of a game
+with hidden information.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..engine.state import State
+
+
+class Decision:
+    """What an agent is shown when it must act."""
+
+    __slots__ = ("player", "legal_actions", "_state", "_obs")
+
+    def __init__(self, state: State, player: int | None = None, legal: list[str] | None = None):
+        self._state = state
+        self.player = state.to_move if player is None else player
+        self.legal_actions = state.legal_actions() if legal is None else legal
+        self._obs = None
+
+    @property
+    def game(self) -> str:
+        return self._state.SPEC.id
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    @property
+    def observation(self) -> dict:
+        if self._obs is None:
+            self._obs = self._state.observation(self.player)
+        return self._obs
+
+    def determinize(self, seed: int) -> State:
+        """A full game state consistent with what this seat has seen; hidden parts re-sampled."""
+        return self._state.determinize(self.player, seed)
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, decision: Decision) -> str:
+        """Return one of ``decision.legal_actions``."""
+        ...
+
+
+def play_game(state: State, agents: list, max_plies: int = 1_000_000, on_step=None) -> State:
+    """Let ``agents[seat]`` choose for every decision until the game ends; returns the final state."""
+    plies = 0
+    while not state.is_terminal:
+        seat = state.to_move
+        decision = Decision(state, seat)
+        action = agents[seat].choose(decision)
+        events = state.apply(action)
+        if on_step is not None:
+            on_step(state, seat, action, events)
+        plies += 1
+        if plies >= max_plies:
+            raise RuntimeError(f"game did not end within {max_plies} decisions")
+    return state

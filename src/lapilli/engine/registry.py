@@ -1,0 +1,107 @@
+"""The games Lapilli knows, and the top-level entry points of the engine contract."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from typing import Any
+
+from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
+from .spec import GameSpec
+from .state import RECORD_FORMAT, RECORD_VERSION, STATE_FORMAT, STATE_VERSION, State
+
+# id -> module.  Each module exposes SPEC (a GameSpec) and GameState (a State subclass).
+GAMES: dict[str, str] = {
+    "isola-dei-vulcani": "lapilli.games.isola_dei_vulcani",
+    "stromboli": "lapilli.games.stromboli",
+    "kingdomino-origins": "lapilli.games.kingdomino_origins",
+    "the-island": "lapilli.games.the_island",
+    "eruption": "lapilli.games.eruption",
+}
+
+
+def register(game_id: str, module: str) -> None:
+    """Add a game (a module exposing SPEC and GameState) under an id; used by plug-ins and tests."""
+    GAMES[game_id] = module
+
+
+def _available(game_id: str) -> bool:
+    try:
+        return importlib.util.find_spec(GAMES[game_id]) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def list_games() -> list[str]:
+    """The ids of the games this installation can play."""
+    return [g for g in GAMES if _available(g)]
+
+
+def state_class(game_id: str) -> type[State]:
+    if game_id not in GAMES or not _available(game_id):
+        known = ", ".join(list_games())
+        raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
+    return importlib.import_module(GAMES[game_id]).GameState
+
+
+def game_spec(game_id: str) -> GameSpec:
+    return state_class(game_id).SPEC
+
+
+def new_game(game: str, players: int | None = None, seed: int = 0, options: dict | None = None) -> State:
+    """A new game.  Raises UnknownGame, BadPlayerCount or BadOption on bad input."""
+    cls = state_class(game)
+    players, opts = cls.SPEC.resolve(players, options)
+    return cls(players, seed=seed, options=opts)
+
+
+def load_state(js: dict | str) -> State:
+    """The state saved by ``State.to_json()`` (a dict or its JSON text)."""
+    if isinstance(js, (str, bytes)):
+        try:
+            js = json.loads(js)
+        except json.JSONDecodeError as e:
+            raise CorruptRecord(f"state file is not valid JSON: {e}") from None
+    if not isinstance(js, dict) or js.get("format") != STATE_FORMAT:
+        raise CorruptRecord("not a Lapilli state file (format field missing or wrong)")
+    if js.get("version") != STATE_VERSION:
+        raise CorruptRecord(f"state file version {js.get('version')!r} is not supported (this is {STATE_VERSION})")
+    cls = state_class(js.get("game"))
+    return cls.from_json(js)
+
+
+def replay(record: dict | str, upto: int | None = None) -> State:
+    """Play a record's actions again from its seed; returns the final state (or the state after
+    ``upto`` actions).  Raises CorruptRecord when the record is damaged or does not replay."""
+    if isinstance(record, (str, bytes)):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as e:
+            raise CorruptRecord(f"record is not valid JSON: {e}") from None
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise CorruptRecord("not a Lapilli record (format field missing or wrong)")
+    if record.get("version") != RECORD_VERSION:
+        raise CorruptRecord(f"record version {record.get('version')!r} is not supported (this is {RECORD_VERSION})")
+    try:
+        game, players, seed = record["game"], record["players"], record["seed"]
+        options, actions = record.get("options") or {}, record["actions"]
+    except KeyError as e:
+        raise CorruptRecord(f"record lacks the field {e.args[0]!r}") from None
+    if not isinstance(actions, list) or not isinstance(seed, int):
+        raise CorruptRecord("record's actions must be a list and its seed a whole number")
+    try:
+        state = new_game(game, players, seed, options)
+    except UnknownGame:
+        raise
+    except LapilliError as e:
+        raise CorruptRecord(f"record's set-up is invalid: {e}") from None
+    for i, a in enumerate(actions if upto is None else actions[:upto]):
+        try:
+            state.apply(a)
+        except IllegalAction as e:
+            raise CorruptRecord(f"record does not replay: action {i + 1} ({a!r}) is illegal: {e}") from None
+    if upto is None and "result" in record:
+        res = record["result"]
+        if res.get("scores") != state.scores() or res.get("winners") != state.winners():
+            raise CorruptRecord("record's stated result differs from the replayed game's")
+    return state

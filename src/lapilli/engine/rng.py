@@ -1,0 +1,70 @@
+"""Seeded randomness owned by a state.
+
+A small SplitMix64 generator: its whole state is one integer, so cloning and saving it to
+JSON cost nothing.  Every chance event of a game draws from its state's generator at the
+moment the rules reveal it.
+"""
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+
+    @classmethod
+    def from_state(cls, state: int) -> "Rng":
+        r = cls.__new__(cls)
+        r.state = int(state) & _MASK
+        return r
+
+    def copy(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def next64(self) -> int:
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        # Rejection sampling on the top bits keeps the draw unbiased.
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def randint(self, a: int, b: int) -> int:
+        """A uniform integer in [a, b], both included."""
+        return a + self.randbelow(b - a + 1)
+
+    def random(self) -> float:
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, seq):
+        return seq[self.randbelow(len(seq))]
+
+    def shuffle(self, lst: list) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(lst) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            lst[i], lst[j] = lst[j], lst[i]
+
+    def sample(self, seq, k: int) -> list:
+        pool = list(seq)
+        self.shuffle(pool)
+        return pool[:k]
+
+    def fork(self, salt: int) -> "Rng":
+        """An independent generator derived from this one's state and a salt (state unchanged)."""
+        return Rng((self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK)) & _MASK)

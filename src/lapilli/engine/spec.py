@@ -1,0 +1,98 @@
+"""Game specifications: title, player range and typed options."""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .errors import BadOption, BadPlayerCount
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game: its allowed values and its default."""
+
+    name: str
+    values: tuple
+    default: Any
+    doc: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        """Turn a value typed on a command line ("true", "3") into one of the allowed values."""
+        if value in self.values and not (isinstance(value, bool) != isinstance(self.values[0], bool)):
+            return value
+        text = str(value).strip().lower()
+        for v in self.values:
+            if str(v).lower() == text:
+                return v
+            if isinstance(v, bool) and text in (("true", "yes", "on", "1") if v else ("false", "no", "off", "0")):
+                return v
+        allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
+        raise BadOption(f"option {self.name!r} cannot be {value!r}; allowed values: {allowed}")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What `lapilli.game_spec(id)` returns.
+
+    ``constraint(players, options)`` may return a message when a combination of a player count
+    and options is not allowed by the rules (or None when it is).
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, OptionSpec] = field(default_factory=dict)
+    rules_prefix: str = ""
+    end_rule: str = ""
+    default_players: int | None = None
+    constraint: Callable[[int, dict], str | None] | None = None
+
+    def resolve(self, players: int | None, options: Mapping[str, Any] | None = None) -> tuple[int, dict]:
+        """Check a player count and options; return them with every default filled in."""
+        if players is None:
+            players = self.default_players or self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            try:
+                players = int(str(players))
+            except ValueError:
+                raise BadPlayerCount(f"player count must be a whole number, not {players!r}") from None
+        if not self.min_players <= players <= self.max_players:
+            raise BadPlayerCount(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+                if self.min_players != self.max_players
+                else f"{self.title} is for exactly {self.min_players} players, not {players}"
+            )
+        resolved = {name: o.default for name, o in self.options.items()}
+        for name, value in (options or {}).items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise BadOption(f"{self.title} has no option {name!r}; its options: {known}")
+            resolved[name] = self.options[name].coerce(value)
+        if self.constraint is not None:
+            msg = self.constraint(players, resolved)
+            if msg:
+                raise BadOption(msg)
+        return players, resolved
+
+    def configurations(self, players: int) -> list[dict]:
+        """Every allowed combination of option values for a player count."""
+        names = list(self.options)
+        out = []
+        for combo in itertools.product(*(self.options[n].values for n in names)):
+            opts = dict(zip(names, combo))
+            if self.constraint is None or not self.constraint(players, opts):
+                out.append(opts)
+        return out
+
+    def describe(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": {
+                n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()
+            },
+        }

@@ -1,0 +1,239 @@
+"""The `State` base class: the one surface that agents, the server, the simulator and the
+tests use for every game.
+
+A game subclasses `State` and fills in a few hooks (``_setup``, ``_legal``, ``_apply``,
+``_explain``, ``to_move``, ``is_terminal``, ``scores``, ``_winners``, ``_observe`` and, with
+hidden information, ``_resample_hidden`` and ``has_hidden``).  Everything else -- validation,
+history, records, JSON, determinization -- lives here, once.
+
+Actions are strings in the game's notation (``str(a) == a``); ``legal_actions()`` lists them.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from . import codec
+from .errors import CorruptRecord, IllegalAction, LapilliError
+from .rng import Rng
+from .spec import GameSpec
+
+STATE_FORMAT = "lapilli-state"
+STATE_VERSION = 1
+RECORD_FORMAT = "lapilli-record"
+RECORD_VERSION = 1
+
+# Fields the base class owns; everything else in an instance's __dict__ is game data.
+_BASE_FIELDS = ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache", "_determinized")
+
+
+class State:
+    """One position of one game.  See docs/engine.md."""
+
+    SPEC: ClassVar[GameSpec]
+
+    # ------------------------------------------------------------------ creation
+    def __init__(self, players: int, seed: int = 0, options: dict | None = None):
+        self.num_players = players
+        self.options = dict(options or {})
+        self.seed = int(seed)
+        self.rng = Rng(self.seed)
+        self.history: list[str] = []
+        self._legal_cache: list[str] | None = None
+        self._determinized = False
+        events: list[dict] = []
+        self._setup(events)
+        self.setup_events = events
+
+    # ------------------------------------------------------------------ hooks a game fills in
+    def _setup(self, events: list) -> None:
+        """Lay out the components; draws from self.rng are logged in ``events``."""
+        raise NotImplementedError
+
+    def _legal(self) -> list[str]:
+        """The legal actions of ``to_move`` now, as notation strings."""
+        raise NotImplementedError
+
+    def _apply(self, action: str, events: list) -> None:
+        """Carry out a legal action (already checked) and append the events it causes."""
+        raise NotImplementedError
+
+    def _explain(self, action: str) -> IllegalAction:
+        """Why ``action`` is not legal now: an IllegalAction naming the broken rule."""
+        return IllegalAction(f"{action!r} is not a legal action now", rule="notation", action=action)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now (not always the one whose turn it is); None when over."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list:
+        """Each seat's score (final when the game is over)."""
+        raise NotImplementedError
+
+    def _winners(self) -> list[int]:
+        """The winning seats after the game's own tie-breaks (called only when terminal)."""
+        s = self.scores()
+        best = max(s)
+        return [i for i, x in enumerate(s) if x == best]
+
+    def _observe(self, player: int | None) -> dict:
+        """JSON-ready game data that ``player`` may see (None: a spectator)."""
+        raise NotImplementedError
+
+    def has_hidden(self, player: int | None) -> bool:
+        """True when something in this position is hidden from ``player`` (besides future chance)."""
+        return False
+
+    def _resample_hidden(self, player: int | None, rng: Rng) -> None:
+        """Re-sample, in place, everything hidden from ``player``, consistently with what they saw."""
+
+    def _copy_fields(self, new: "State") -> None:
+        """Copy game data into ``new`` (a bare instance).  Override for speed."""
+        for k, v in self.__dict__.items():
+            if k not in _BASE_FIELDS:
+                new.__dict__[k] = codec.deep_copy(v)
+
+    def _to_dict(self) -> dict:
+        return {k: codec.encode(v) for k, v in self.__dict__.items() if k not in _BASE_FIELDS}
+
+    def _from_dict(self, data: dict) -> None:
+        for k, v in data.items():
+            self.__dict__[k] = codec.decode(v)
+
+    def render(self, player: int | None = None) -> str:
+        """A plain-text picture of the position as ``player`` sees it (for terminals)."""
+        import json
+
+        return json.dumps(self.observation(player), indent=1)
+
+    # ------------------------------------------------------------------ the contract
+    @property
+    def game_id(self) -> str:
+        return self.SPEC.id
+
+    def legal_actions(self) -> list[str]:
+        if self.is_terminal:
+            return []
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        return list(self._legal_cache)
+
+    def apply(self, action: Any) -> list[dict]:
+        """Carry out ``action`` (an action or its notation) for ``to_move``; return its events.
+
+        Raises IllegalAction, with the state unchanged, when the action is not legal now.
+        """
+        if not isinstance(action, str):
+            action = str(action)
+        if self.is_terminal:
+            raise IllegalAction("the game is over: no more actions", rule=self.SPEC.end_rule or "game-over", action=action)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        if action not in legal:
+            stripped = " ".join(action.split())
+            if stripped in legal:
+                action = stripped
+            else:
+                raise self._explain(action)
+        events: list[dict] = []
+        self._legal_cache = None
+        self._apply(action, events)
+        self.history.append(action)
+        return events
+
+    def winners(self) -> list[int]:
+        return self._winners() if self.is_terminal else []
+
+    def observation(self, player: int | None = None) -> dict:
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
+            raise LapilliError(f"no seat {player!r}: seats are 0 to {self.num_players - 1}")
+        obs = {
+            "game": self.SPEC.id,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "seat": player,
+            "to_move": self.to_move,
+            "is_terminal": self.is_terminal,
+            "ply": len(self.history),
+        }
+        obs.update(self._observe(player))
+        return obs
+
+    def clone(self) -> "State":
+        new = self.__class__.__new__(self.__class__)
+        d = new.__dict__
+        d["num_players"] = self.num_players
+        d["options"] = self.options
+        d["seed"] = self.seed
+        d["rng"] = self.rng.copy()
+        d["history"] = self.history.copy()
+        d["setup_events"] = self.setup_events
+        d["_legal_cache"] = self._legal_cache
+        d["_determinized"] = self._determinized
+        self._copy_fields(new)
+        return new
+
+    def determinize(self, player: int | None, seed: int) -> "State":
+        """A copy in which everything hidden from ``player`` (and all future chance) is re-sampled."""
+        new = self.clone()
+        new.rng = Rng(seed)
+        new._determinized = True
+        new._legal_cache = None
+        new._resample_hidden(player, new.rng)
+        return new
+
+    # ------------------------------------------------------------------ persistence
+    def to_json(self) -> dict:
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "game": self.SPEC.id,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "history": list(self.history),
+            "determinized": self._determinized,
+            "data": self._to_dict(),
+        }
+
+    @classmethod
+    def from_json(cls, js: dict) -> "State":
+        new = cls.__new__(cls)
+        try:
+            new.num_players = int(js["players"])
+            new.options = dict(js["options"])
+            new.seed = int(js["seed"])
+            new.rng = Rng.from_state(int(js["rng"]))
+            new.history = [str(a) for a in js["history"]]
+            new.setup_events = []
+            new._legal_cache = None
+            new._determinized = bool(js.get("determinized", False))
+            new._from_dict(js["data"])
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise CorruptRecord(f"state file is damaged: {e.__class__.__name__}: {e}") from None
+        return new
+
+    def to_record(self) -> dict:
+        if self._determinized:
+            raise LapilliError("a determinized copy has no record: its hidden parts were invented")
+        rec = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.SPEC.id,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self.history),
+        }
+        if self.is_terminal:
+            rec["result"] = {"scores": self.scores(), "winners": self.winners()}
+        return rec
+
+    def __repr__(self) -> str:
+        return f"<{self.SPEC.id} state: {self.num_players} players, ply {len(self.history)}, to_move={self.to_move}>"

@@ -1,0 +1,1 @@
+"""Helpers for the test suites of every game (the conformance kit)."""

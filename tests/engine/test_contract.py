@@ -1,0 +1,98 @@
+import json
+
+import pytest
+
+import lapilli
+from lapilli.engine import register
+from lapilli.testing.conformance import ConformanceError, check_conformance
+
+register("toy", "tests.engine.toy_game")
+
+
+def test_unknown_game_names_the_known_ones():
+    with pytest.raises(lapilli.UnknownGame, match="unknown game 'chess'"):
+        lapilli.new_game("chess")
+
+
+def test_player_count_and_options_are_checked():
+    with pytest.raises(lapilli.BadPlayerCount, match="2 to 3 players, not 5"):
+        lapilli.new_game("toy", players=5)
+    with pytest.raises(lapilli.BadOption, match="no option 'colour'"):
+        lapilli.new_game("toy", players=2, options={"colour": "red"})
+    with pytest.raises(lapilli.BadOption, match="cannot be 'maybe'"):
+        lapilli.new_game("toy", players=2, options={"double": "maybe"})
+    s = lapilli.new_game("toy", players=2, options={"double": "true"})
+    assert s.options == {"double": True}
+
+
+def test_illegal_action_leaves_state_unchanged_and_cites_rule():
+    s = lapilli.new_game("toy", players=2, seed=3)
+    before = json.dumps(s.to_json())
+    held = s.hands[0]
+    missing = next(c for c in range(1, 10) if c not in held)
+    with pytest.raises(lapilli.IllegalAction) as e:
+        s.apply(f"play {missing}")
+    assert e.value.rule == "TOY-1.1"
+    assert json.dumps(s.to_json()) == before
+    with pytest.raises(lapilli.IllegalAction) as e:
+        s.apply("fly away")
+    assert e.value.rule == "notation"
+
+
+def test_same_seed_same_game_other_seed_other_deal():
+    a = lapilli.new_game("toy", 2, seed=1)
+    b = lapilli.new_game("toy", 2, seed=1)
+    c = lapilli.new_game("toy", 2, seed=2)
+    assert a.to_json() == b.to_json()
+    assert [a.hands, a.deck] != [c.hands, c.deck]
+
+
+def test_observation_hides_other_hands_and_determinize_keeps_own():
+    s = lapilli.new_game("toy", 2, seed=5)
+    obs = s.observation(0)
+    assert obs["hands"][1] == 2 and obs["hands"][0] == s.hands[0]
+    d = s.determinize(0, 99)
+    assert d.hands[0] == s.hands[0]
+    assert d.observation(0) == obs
+    with pytest.raises(lapilli.LapilliError):
+        d.to_record()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("double", [False, True])
+def test_conformance_kit_passes_on_toy(players, double):
+    for seed in range(3):
+        check_conformance("toy", players, {"double": double}, seed)
+
+
+def test_conformance_kit_catches_a_leak(monkeypatch):
+    from tests.engine import toy_game
+
+    monkeypatch.setattr(toy_game.GameState, "_observe", lambda self, p: {"hands": self.hands, "deck": self.deck})
+    with pytest.raises(ConformanceError):
+        check_conformance("toy", 2, {}, 0)
+
+
+def test_conformance_kit_catches_missing_resample(monkeypatch):
+    from tests.engine import toy_game
+
+    monkeypatch.setattr(toy_game.GameState, "_resample_hidden", lambda self, p, rng: None)
+    with pytest.raises(ConformanceError, match="never re-samples"):
+        check_conformance("toy", 2, {}, 0)
+
+
+def test_replay_rejects_corrupted_records():
+    s = lapilli.new_game("toy", 2, seed=4)
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[0])
+    rec = s.to_record()
+    assert lapilli.replay(rec).scores() == s.scores()
+    bad = dict(rec, actions=rec["actions"][:2] + ["play 42"])
+    with pytest.raises(lapilli.CorruptRecord, match="action 3"):
+        lapilli.replay(bad)
+    with pytest.raises(lapilli.CorruptRecord):
+        lapilli.replay("{not json")
+    with pytest.raises(lapilli.CorruptRecord, match="result differs"):
+        lapilli.replay(dict(rec, result={"scores": [0, 0], "winners": [0]}))
+    with pytest.raises(lapilli.CorruptRecord):
+        lapilli.load_state({"format": "lapilli-state", "version": 1, "game": "toy", "players": 2})
