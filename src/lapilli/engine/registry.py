@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 from typing import Any
 
 from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
@@ -20,6 +21,14 @@ GAMES: dict[str, str] = {
 }
 
 
+def _plugins_from_env() -> None:
+    """LAPILLI_EXTRA_GAMES="id=module,id2=module2" adds games without editing this file."""
+    for item in os.environ.get("LAPILLI_EXTRA_GAMES", "").split(","):
+        gid, eq, module = item.partition("=")
+        if eq and gid.strip() and module.strip():
+            GAMES.setdefault(gid.strip(), module.strip())
+
+
 def register(game_id: str, module: str) -> None:
     """Add a game (a module exposing SPEC and GameState) under an id; used by plug-ins and tests."""
     GAMES[game_id] = module
@@ -30,6 +39,9 @@ def _available(game_id: str) -> bool:
         return importlib.util.find_spec(GAMES[game_id]) is not None
     except ModuleNotFoundError:
         return False
+
+
+_plugins_from_env()
 
 
 def list_games() -> list[str]:

@@ -1,0 +1,104 @@
+"""The `lapilli` command, driven through its entry point (no subprocess needed)."""
+import csv
+import json
+
+import pytest
+
+from lapilli.cli import main
+from lapilli.engine import register
+
+register("toy", "tests.engine.toy_game")
+
+
+def test_games_lists_installed_games(capsys):
+    assert main(["games"]) == 0
+    assert "toy" in capsys.readouterr().out
+
+
+def test_unknown_game_is_a_clear_error_not_a_traceback(capsys):
+    assert main(["play", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'chess'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv, text", [
+    (["play", "toy", "--players", "7"], "2 to 3 players, not 7"),
+    (["play", "toy", "--option", "colour=red"], "no option 'colour'"),
+    (["play", "toy", "--option", "double=maybe"], "cannot be 'maybe'"),
+    (["play", "toy", "--option", "double"], "must look like key=value"),
+    (["simulate", "toy", "--seats", "random,wizard"], "unknown agent 'wizard'"),
+    (["simulate", "toy", "--seats", "random,random,random", "--players", "2"], "names 3 seats"),
+])
+def test_bad_input_exits_non_zero_with_message(capsys, argv, text):
+    assert main(argv) != 0
+    assert text in capsys.readouterr().err
+
+
+def test_play_reprompts_after_bad_entries_and_saves_record(monkeypatch, tmp_path, capsys):
+    answers = iter(["play 99", "nonsense", "list"])
+    from lapilli import cli
+
+    screens = []
+
+    def scripted(prompt=""):
+        try:
+            return next(answers)
+        except StopIteration:
+            pass
+        out = capsys.readouterr().out
+        screens.append(out)
+        line = [l for l in out.splitlines() if "Legal:" in l][-1]
+        return line.split("Legal: ")[1].split(",")[0].strip()
+
+    monkeypatch.setattr(cli.console, "input", scripted)
+    rec = tmp_path / "game.json"
+    assert main(["play", "toy", "--seed", "3", "--seats", "human,random", "--save", str(rec)]) == 0
+    seen = "".join(screens)
+    assert "Not allowed (TOY-1.1)" in seen
+    assert "Not allowed (notation)" in seen
+    record = json.loads(rec.read_text())
+    assert record["result"]["winners"]
+    assert main(["replay", str(rec)]) == 0
+    assert "Result" in capsys.readouterr().out
+
+
+def test_play_end_of_input_quits_cleanly(monkeypatch, capsys):
+    from lapilli import cli
+
+    def eof(prompt=""):
+        raise EOFError
+    monkeypatch.setattr(cli.console, "input", eof)
+    assert main(["play", "toy", "--seed", "1"]) == 1
+    assert "left before the end" in capsys.readouterr().err
+
+
+def test_simulate_writes_csv_and_is_reproducible_across_jobs(tmp_path, capsys):
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    assert main(["simulate", "toy", "-n", "40", "--seed", "5", "--out", str(a), "--quiet"]) == 0
+    assert main(["simulate", "toy", "-n", "40", "--seed", "5", "--jobs", "2", "--out", str(b), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "win share" in out
+    ra = sorted((r for r in csv.DictReader(a.open())), key=lambda r: int(r["index"]))
+    rb = sorted((r for r in csv.DictReader(b.open())), key=lambda r: int(r["index"]))
+    assert len(ra) == 40
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+    assert strip(ra) == strip(rb)
+
+
+@pytest.mark.parametrize("content, text", [
+    ("{broken", "not valid JSON"),
+    ('{"format": "something-else"}', "not a Lapilli record"),
+    ('{"format": "lapilli-record", "version": 1, "game": "toy", "players": 2, "seed": 1, "actions": ["play 42"]}',
+     "action 1"),
+])
+def test_replay_of_corrupted_record_is_a_clear_error(tmp_path, capsys, content, text):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    assert main(["replay", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert text in err and "Traceback" not in err
+
+
+def test_replay_missing_file(capsys, tmp_path):
+    assert main(["replay", str(tmp_path / "nope.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
