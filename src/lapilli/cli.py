@@ -102,7 +102,7 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = new_game(game, players, seed, _parse_options(option))
-    bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i) for i, s in enumerate(seat_names) if s != "human"}
+    bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i, game=game) for i, s in enumerate(seat_names) if s != "human"}
     humans = [i for i, s in enumerate(seat_names) if s == "human"]
     console.print(f"[bold]{state.SPEC.title}[/bold] - {players} players, seed {seed}, options {state.options}")
     console.print("Seats: " + ", ".join(f"{i}: {s}" for i, s in enumerate(seat_names)))
@@ -201,34 +201,12 @@ def simulate(
     quiet: bool = typer.Option(False, help="no progress bar"),
 ):
     """Play many seeded games between agents; print a summary and write one CSV row per game."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    from .sim import simulate as run, summarize
+    from .sim import summarize
 
     players = _resolve_players(game, players)
     seat_names = _seats(seats, players, default_first="random")
-    options = _parse_options(option)
-    game_spec(game).resolve(players, options)
-    for s in seat_names:
-        agents_mod.make_agent(s)  # fail early on a bad agent name
-    out.parent.mkdir(parents=True, exist_ok=True)
-    rows = []
     t0 = time.perf_counter()
-    with out.open("w", newline="") as fh, Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=err, disable=quiet,
-    ) as progress:
-        task = progress.add_task(f"{game} x{games}", total=games)
-        writer = None
-        for row in run(game, players, options, seat_names, games, seed=seed, jobs=jobs):
-            rows.append(row)
-            flat = row.as_csv()
-            if writer is None:
-                writer = csv.DictWriter(fh, fieldnames=list(flat), extrasaction="ignore")
-                writer.writeheader()
-            writer.writerow(flat)
-            fh.flush()
-            progress.advance(task)
+    rows = _run_games(game, players, _parse_options(option), seat_names, games, seed, jobs, out, quiet)
     wall = time.perf_counter() - t0
     summary = summarize(rows, players)
     table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s")
@@ -245,6 +223,79 @@ def simulate(
         err.print(f"[red]game {r.index} (seed {r.seed}) failed: {r.error}[/red]")
     if errors:
         raise Abort(f"{len(errors)} games failed", 1)
+
+
+# ---------------------------------------------------------------------------- tournament
+@app.command()
+def tournament(
+    game: str = typer.Argument(..., help="game id"),
+    agents: str = typer.Option(..., "--agents", "-a", help="comma-separated agents (levels easy/normal/hard, "
+                               "random, heuristic, mcts:iterations=N,...); cycled to fill the seats"),
+    games: int = typer.Option(100, "--games", "-n", min=1),
+    players: Optional[int] = typer.Option(None, "--players", "-p"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
+    seed: int = typer.Option(0, help="base seed: game i uses seed + i"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    out: Path = typer.Option(Path("results/tournament.csv"), help="CSV file of one row per game"),
+    quiet: bool = typer.Option(False, help="no progress bar"),
+):
+    """Agents against each other, seats rotated every game: win share with 95 % intervals,
+    mean scores and Elo ratings."""
+    from .sim.tournament import elo, win_shares
+
+    players = _resolve_players(game, players)
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if not names:
+        raise Abort("--agents names no agent")
+    lineup = [names[i % len(names)] for i in range(players)]
+    if games % players:
+        err.print(f"[yellow]note: {games} games is not a multiple of {players} seats; seats are not perfectly balanced[/yellow]")
+    rows = _run_games(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, rotate=True)
+    shares = win_shares(rows)
+    ratings = elo(rows)
+    table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "
+                        f"(fair share {1 / players:.3f})")
+    for col in ("agent", "seat-games", "win share", "95% CI", "mean score", "Elo"):
+        table.add_column(col, justify="right")
+    for name in sorted(shares, key=lambda n: -shares[n]["win_share"]):
+        s = shares[name]
+        table.add_row(name, str(s["seat_games"]), f"{s['win_share']:.3f}", f"±{s['ci95']:.3f}",
+                      f"{s['score_mean']:.2f}", f"{ratings.get(name, float('nan')):.0f}")
+    console.print(table)
+    console.print(f"results: {out}")
+    errors = [r for r in rows if r.error]
+    if errors:
+        for r in errors[:5]:
+            err.print(f"[red]game {r.index} (seed {r.seed}) failed: {r.error}[/red]")
+        raise Abort(f"{len(errors)} games failed", 1)
+
+
+def _run_games(game, players, options, seat_names, games, seed, jobs, out, quiet, rotate=False):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from .sim import simulate as run
+
+    game_spec(game).resolve(players, options)
+    for s in set(seat_names):
+        agents_mod.make_agent(s, game=game)  # fail early on a bad agent name
+    out.parent.mkdir(parents=True, exist_ok=True)
+    rows = []
+    with out.open("w", newline="") as fh, Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TimeRemainingColumn(), console=err, disable=quiet,
+    ) as progress:
+        task = progress.add_task(f"{game} x{games}", total=games)
+        writer = None
+        for row in run(game, players, options, seat_names, games, seed=seed, jobs=jobs, rotate=rotate):
+            rows.append(row)
+            flat = row.as_csv()
+            if writer is None:
+                writer = csv.DictWriter(fh, fieldnames=list(flat), extrasaction="ignore")
+                writer.writeheader()
+            writer.writerow(flat)
+            fh.flush()
+            progress.advance(task)
+    return rows
 
 
 # ---------------------------------------------------------------------------- replay

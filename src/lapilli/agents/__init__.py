@@ -3,11 +3,16 @@ from __future__ import annotations
 
 from ..engine.errors import LapilliError
 from .base import Agent, Decision, play_game
+from .heuristic import HeuristicAgent
+from .levels import DEFAULT_LEVELS, level_spec
+from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
 # name -> factory(seed, **params)
 AGENTS = {
     "random": lambda seed=0, **kw: RandomAgent(seed=seed, **kw),
+    "mcts": lambda seed=0, **kw: MCTSAgent(seed=seed, **kw),
+    "heuristic": lambda seed=0, **kw: HeuristicAgent(seed=seed, **kw),
 }
 
 
@@ -30,15 +35,19 @@ def parse_agent_spec(text: str) -> tuple[str, dict]:
     return name.strip().lower(), params
 
 
-def make_agent(text: str, seed: int = 0):
-    """Build an agent from its name with parameters, e.g. ``random`` or ``mcts:iterations=2000``."""
+def make_agent(text: str, seed: int = 0, game: str | None = None):
+    """Build an agent from its name with parameters (``random``, ``mcts:iterations=2000``) or
+    from a strength level (``easy``, ``normal``, ``hard``; per game when ``game`` is given)."""
     name, params = parse_agent_spec(text)
+    if name in DEFAULT_LEVELS and not params:
+        name, params = parse_agent_spec(level_spec(name, game))
     if name not in AGENTS:
-        raise LapilliError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+        known = ", ".join(list(AGENTS) + list(DEFAULT_LEVELS))
+        raise LapilliError(f"unknown agent {name!r}; known agents: {known}")
     try:
         return AGENTS[name](seed=seed, **params)
     except TypeError as e:
         raise LapilliError(f"bad parameters for agent {name!r}: {e}") from None
 
 
-__all__ = ["Agent", "Decision", "RandomAgent", "AGENTS", "make_agent", "parse_agent_spec", "play_game"]
+__all__ = ["Agent", "Decision", "HeuristicAgent", "MCTSAgent", "level_spec", "DEFAULT_LEVELS", "RandomAgent", "AGENTS", "make_agent", "parse_agent_spec", "play_game"]

@@ -26,6 +26,7 @@ class GameRow:
     seconds: float
     stats: dict = field(default_factory=dict)
     error: str = ""
+    lineup: list[str] = field(default_factory=list)
 
     def as_csv(self) -> dict:
         row = {"index": self.index, "seed": self.seed, "plies": self.plies, "seconds": round(self.seconds, 6),
@@ -33,6 +34,8 @@ class GameRow:
         for i in range(self.players):
             row[f"score_{i}"] = self.scores[i] if i < len(self.scores) else ""
             row[f"win_{i}"] = (1.0 / len(self.winners)) if i in self.winners else 0.0
+        for i, name in enumerate(self.lineup):
+            row[f"agent_{i}"] = name
         for k, v in sorted(self.stats.items()):
             row[f"stat_{k}"] = v
         return row
@@ -46,22 +49,32 @@ def play_one(game: str, players: int, options: dict, seats: list[str], seed: int
     t0 = time.perf_counter()
     try:
         state = new_game(game, players, seed, options)
-        agents = [make_agent(seats[i], seed=agent_seed(seed, i)) for i in range(players)]
+        agents = [make_agent(seats[i], seed=agent_seed(seed, i), game=game) for i in range(players)]
         play_game(state, agents)
         stats = state.stats() if hasattr(state, "stats") else {}
         return GameRow(index, seed, players, state.scores(), state.winners(), len(state.history),
-                       time.perf_counter() - t0, stats)
+                       time.perf_counter() - t0, stats, lineup=list(seats))
     except Exception as e:  # a crash in one game is recorded, not fatal to the run
-        return GameRow(index, seed, players, [], [], 0, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}")
+        return GameRow(index, seed, players, [], [], 0, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
+                       lineup=list(seats))
+
+
+def lineup_for(seats: list[str], index: int, rotate: bool) -> list[str]:
+    """The seats of game ``index``: with ``rotate``, the lineup turns by one seat each game, so
+    over any multiple of the player count every agent sits in every seat equally often."""
+    if not rotate:
+        return list(seats)
+    k = index % len(seats)
+    return list(seats[k:] + seats[:k])
 
 
 def _work(task) -> list[GameRow]:
-    game, players, options, seats, seeds = task
-    return [play_one(game, players, options, seats, seed, idx) for idx, seed in seeds]
+    game, players, options, seats, seeds, rotate = task
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx) for idx, seed in seeds]
 
 
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
-             jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = ()) -> Iterator[GameRow]:
+             jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False) -> Iterator[GameRow]:
     """Yield one GameRow per game as games finish (not in index order when jobs > 1).
 
     ``skip``: indices already done (for resuming a run).
@@ -73,10 +86,10 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
         return
     if jobs <= 1:
         for idx, s in todo:
-            yield play_one(game, players, options, seats, s, idx)
+            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx)
         return
     chunk = chunk or max(1, min(50, len(todo) // (jobs * 8) or 1))
-    tasks = [(game, players, options, seats, todo[k:k + chunk]) for k in range(0, len(todo), chunk)]
+    tasks = [(game, players, options, seats, todo[k:k + chunk], rotate) for k in range(0, len(todo), chunk)]
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     with ctx.Pool(jobs) as pool:
         for rows in pool.imap_unordered(_work, tasks):

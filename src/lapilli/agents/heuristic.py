@@ -1,0 +1,70 @@
+"""Heuristic players.
+
+A game may ship ``lapilli.games.<pkg>.heuristics`` with ``choose(state, legal, rng, seat)`` (and
+optionally ``evaluate(state, seat)``); otherwise the generic one-ply greedy player below is used:
+it tries each legal action on a determinized copy and keeps the one that leaves the seat best
+placed by score.  Either way the agent sees only a determinized state (nothing hidden leaks).
+"""
+from __future__ import annotations
+
+import importlib
+
+from ..engine.registry import GAMES
+from ..engine.rng import Rng
+from ..engine.state import State
+from .base import Decision
+
+_CACHE: dict[str, object] = {}
+
+
+def game_heuristics(game: str):
+    """The game's heuristics module, or None."""
+    if game not in _CACHE:
+        try:
+            _CACHE[game] = importlib.import_module(GAMES[game] + ".heuristics")
+        except (ModuleNotFoundError, KeyError):
+            _CACHE[game] = None
+    return _CACHE[game]
+
+
+def score_margin(state: State, seat: int) -> float:
+    """Seat's score minus the best other score (a win counts far more)."""
+    s = state.scores()
+    others = [x for i, x in enumerate(s) if i != seat]
+    margin = float(s[seat]) - (max(others) if others else 0.0)
+    if state.is_terminal:
+        margin += 1000.0 if seat in state.winners() else -1000.0
+    return margin
+
+
+def greedy_choose(state: State, legal: list[str], rng: Rng, seat: int, evaluate=score_margin,
+                  limit: int = 60) -> str:
+    cands = legal if len(legal) <= limit else [legal[rng.randbelow(len(legal))] for _ in range(limit)]
+    best, best_v = [], None
+    for a in cands:
+        c = state.clone()
+        c.apply(a)
+        v = evaluate(c, seat)
+        if best_v is None or v > best_v:
+            best, best_v = [a], v
+        elif v == best_v:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+
+    def choose(self, decision: Decision) -> str:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        state = decision.determinize(self.rng.next64() & 0x7FFFFFFF)
+        mod = game_heuristics(decision.game)
+        if mod is not None and hasattr(mod, "choose"):
+            return mod.choose(state, legal, self.rng, decision.player)
+        evaluate = getattr(mod, "evaluate", score_margin) if mod is not None else score_margin
+        return greedy_choose(state, legal, self.rng, decision.player, evaluate)

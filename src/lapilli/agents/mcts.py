@@ -1,0 +1,129 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), one implementation for
+every game.
+
+Each iteration samples a full game state consistent with what the deciding seat has seen
+(`Decision.determinize`), walks the tree of actions through the ones legal in that sample
+(UCB1 with availability counts), adds one node, plays a rollout, and backs up a reward for
+every seat.  Rollouts are random by default, or guided by a game's heuristic policy; they
+stop after ``rollout_depth`` decisions and the position is then scored by an evaluator.
+
+The budget is counted in iterations (so results do not depend on the machine); for play a
+``time_limit`` in seconds may end the search earlier.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable
+
+from ..engine.rng import Rng
+from ..engine.state import State
+from .base import Decision
+
+
+def rank_values(state: State) -> list[float]:
+    """A value in [0, 1] per seat: the win share when the game is over, otherwise the seat's
+    rank by current score (1 = strictly ahead of everyone)."""
+    n = state.num_players
+    if state.is_terminal:
+        winners = state.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if i in winners else 0.0 for i in range(n)]
+    scores = state.scores()
+    if n == 1:
+        return [0.5]
+    out = []
+    for i, s in enumerate(scores):
+        below = sum(1 for t in scores if t < s)
+        ties = sum(1 for t in scores if t == s) - 1
+        out.append((below + 0.5 * ties) / (n - 1))
+    return out
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail", "player")
+
+    def __init__(self, player: int | None):
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.player = player  # the seat that chose the action leading here
+
+
+class MCTSAgent:
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 1000, c: float = 0.7, rollout_depth: int = 30,
+                 time_limit: float | None = None, policy: Callable | None = None,
+                 evaluator: Callable[[State], list[float]] | None = None, terminal_bonus: float = 1.0):
+        self.rng = Rng(seed)
+        self.iterations = int(iterations)
+        self.c = float(c)
+        self.rollout_depth = int(rollout_depth)
+        self.time_limit = time_limit
+        self.policy = policy          # policy(state, legal, rng) -> action, for rollouts
+        self.evaluator = evaluator or rank_values
+        self.last_iterations = 0
+
+    def choose(self, decision: Decision) -> str:
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        me = decision.player
+        root = _Node(None)
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        rng = self.rng
+        policy = self.policy
+        it = 0
+        for it in range(1, self.iterations + 1):
+            state = decision.determinize(rng.next64() & 0x7FFFFFFF)
+            node = root
+            path = [root]
+            # selection and expansion
+            while not state.is_terminal:
+                acts = state.legal_actions()
+                mover = state.to_move
+                untried = [a for a in acts if a not in node.children]
+                for a in acts:
+                    ch = node.children.get(a)
+                    if ch is not None:
+                        ch.avail += 1
+                if untried:
+                    a = untried[rng.randbelow(len(untried))]
+                    child = _Node(mover)
+                    child.avail = 1
+                    node.children[a] = child
+                    state.apply(a)
+                    path.append(child)
+                    break
+                log_term = None
+                best, best_v = None, -1.0
+                for a in acts:
+                    ch = node.children[a]
+                    log_term = math.log(ch.avail)
+                    v = ch.total / ch.visits + self.c * math.sqrt(log_term / ch.visits)
+                    if v > best_v:
+                        best, best_v = a, v
+                node = node.children[best]
+                state.apply(best)
+                path.append(node)
+            # rollout
+            depth = 0
+            while not state.is_terminal and depth < self.rollout_depth:
+                acts = state.legal_actions()
+                a = policy(state, acts, rng) if policy else acts[rng.randbelow(len(acts))]
+                state.apply(a)
+                depth += 1
+            values = self.evaluator(state)
+            for n in path:
+                n.visits += 1
+                if n.player is not None:
+                    n.total += values[n.player]
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_iterations = it
+        # the most visited action among those legal now
+        best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
+        return best
