@@ -196,20 +196,38 @@ def simulate(
     seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
     seed: int = typer.Option(0, help="base seed: game i uses seed + i"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes"),
-    out: Path = typer.Option(Path("results/simulation.csv"), help="CSV file of one row per game"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes (local) or CPUs of a local Ray"),
+    backend: str = typer.Option("local", help="local (worker processes) or ray"),
+    address: Optional[str] = typer.Option(None, help="with --backend ray: join this cluster (auto, HOST:PORT, "
+                                          "ray://HOST:10001) instead of starting a local Ray"),
+    out: Optional[Path] = typer.Option(None, help="results: a Parquet dataset folder (default "
+                                       "results/simulation.parquet) or a CSV file (results/simulation.csv)"),
+    fmt: Optional[str] = typer.Option(None, "--format", help="parquet (default) or csv; default: from --out's suffix"),
+    resume: bool = typer.Option(False, help="keep the games already in --out and play only the others"),
+    batch: int = typer.Option(500, min=1, help="write results every this many games ..."),
+    batch_seconds: float = typer.Option(5.0, help="... or every this many seconds, whichever comes first"),
     quiet: bool = typer.Option(False, help="no progress bar"),
 ):
-    """Play many seeded games between agents; print a summary and write one CSV row per game."""
+    """Play many seeded games between agents; print a summary and write one row per game as
+    the run goes (Parquet or CSV); --resume finishes an interrupted run."""
     from .sim import summarize
 
     players = _resolve_players(game, players)
     seat_names = _seats(seats, players, default_first="random")
+    options = _parse_options(option)
+    if backend not in ("local", "ray"):
+        raise Abort(f"unknown backend {backend!r}; backends: local, ray")
+    if fmt is not None and fmt.lower() not in ("parquet", "csv"):
+        raise Abort(f"unknown format {fmt!r}; formats: parquet, csv")
+    if out is None:
+        out = Path("results/simulation." + ("csv" if (fmt or "").lower() == "csv" else "parquet"))
     t0 = time.perf_counter()
-    rows = _run_games(game, players, _parse_options(option), seat_names, games, seed, jobs, out, quiet)
+    rows, new = _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend=backend,
+                           address=address, fmt=fmt, resume=resume, batch=batch, batch_seconds=batch_seconds)
     wall = time.perf_counter() - t0
     summary = summarize(rows, players)
-    table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s")
+    table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s"
+                        + (f" ({new} played now)" if new != len(rows) else ""))
     for col in ("seat", "agent", "win share", "95% CI", "score mean", "score sd"):
         table.add_column(col, justify="right")
     for s in summary["seats"]:
@@ -223,6 +241,57 @@ def simulate(
         err.print(f"[red]game {r.index} (seed {r.seed}) failed: {r.error}[/red]")
     if errors:
         raise Abort(f"{len(errors)} games failed", 1)
+
+
+def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend="local", address=None,
+               fmt=None, resume=False, batch=500, batch_seconds=5.0):
+    """Run (or finish) a simulation on a backend, writing rows in batches; returns (all rows, games played now)."""
+    import signal
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from .sim.backends import run_games
+    from .sim.output import OutputMismatch, ResultWriter, read_rows
+
+    players, options = game_spec(game).resolve(players, options)
+    for s in set(seat_names):
+        agents_mod.make_agent(s, game=game)  # fail early on a bad agent name
+    meta = {"game": game, "players": players, "options": options, "seats": list(seat_names), "seed": seed,
+            "games": games, "rotate": False}
+    try:
+        writer = ResultWriter(out, players, fmt, meta=meta, resume=resume, batch_rows=batch, batch_seconds=batch_seconds)
+    except OutputMismatch as e:
+        raise Abort(str(e))
+    done = {i for i in writer.done if i < games}
+    new = 0
+
+    main_pid = os.getpid()
+
+    def on_term(signum, frame):  # a polite kill: write what is buffered, then stop
+        if os.getpid() != main_pid:  # a forked worker: die as usual
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise KeyboardInterrupt
+
+    old_handler = signal.signal(signal.SIGTERM, on_term) if hasattr(signal, "SIGTERM") else None
+    try:
+        with writer, Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TimeRemainingColumn(), console=err, disable=quiet,
+        ) as progress:
+            task = progress.add_task(f"{game} x{games}" + (f" ({backend})" if backend != "local" else ""),
+                                     total=games, completed=len(done))
+            for row in run_games(game, players, options, seat_names, games, seed=seed, jobs=jobs, backend=backend,
+                                 address=address, skip=done):
+                writer.add(row)
+                new += 1
+                progress.advance(task)
+    finally:
+        if old_handler is not None:
+            signal.signal(signal.SIGTERM, old_handler)
+    rows = [r for r in read_rows(out, writer.fmt) if r.index < games]
+    return rows, new
 
 
 # ---------------------------------------------------------------------------- tournament

@@ -1,0 +1,124 @@
+"""One interface, two backends: local worker processes and Ray.
+
+``run_games(..., backend="local" | "ray")`` yields one `GameRow` per game as games finish (in
+no particular order).  Game ``i`` always uses seed ``seed + i`` and its agents seeds derived from
+it (`lapilli.sim.local.play_one`), so the same seeds give the same rows on either backend and
+with any number of workers; only ``seconds`` (wall time) differs.
+
+Ray: ``address=None`` starts a private local Ray with ``jobs`` CPUs (no dashboard) and stops
+it at the end; ``address="auto"`` or ``"HOST:PORT"`` / ``"ray://HOST:10001"`` joins an existing
+cluster, on whose nodes ``lapilli`` (and any plug-in game) must be importable.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Iterable, Iterator
+
+from ..engine import registry
+from .local import GameRow, lineup_for, play_one, simulate
+
+BACKENDS = ("local", "ray")
+
+
+def _chunks(todo: list[tuple[int, int]], jobs: int, chunk: int | None) -> list[list[tuple[int, int]]]:
+    size = chunk or max(1, min(50, len(todo) // (max(jobs, 1) * 8) or 1))
+    return [todo[k:k + size] for k in range(0, len(todo), size)]
+
+
+def _extra_games() -> dict[str, str]:
+    """Games registered at run time (tests, plug-ins): Ray workers must register them too."""
+    return dict(registry.GAMES)
+
+
+def _ray_task(common, seeds):
+    game, players, options, seats, rotate, games_map, paths = common
+    for p in paths:
+        if p not in sys.path and os.path.isdir(p):
+            sys.path.append(p)
+    for gid, module in games_map.items():
+        registry.GAMES.setdefault(gid, module)
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx) for idx, s in seeds]
+
+
+def _driver_paths() -> list[str]:
+    """Absolute import paths of the driver (so that a local Ray's workers import the same code)."""
+    out = []
+    for p in [os.getcwd(), *sys.path]:
+        if not p:
+            p = os.getcwd()
+        ap = os.path.abspath(p)
+        if os.path.isdir(ap) and ap not in out:
+            out.append(ap)
+    return out
+
+
+def start_ray(jobs: int = 1, address: str | None = None):
+    """Start (or join) Ray; returns True when this call started it (and should stop it)."""
+    import ray
+
+    if ray.is_initialized():
+        return False
+    if address:
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+        return True
+    pypath = os.pathsep.join(_driver_paths())
+    ray.init(num_cpus=max(1, int(jobs)), include_dashboard=False, ignore_reinit_error=True, log_to_driver=False,
+             runtime_env={"env_vars": {"PYTHONPATH": pypath}}, _node_ip_address="127.0.0.1")
+    return True
+
+
+def simulate_ray(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
+                 jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False,
+                 address: str | None = None, keep_alive: bool = False) -> Iterator[GameRow]:
+    import ray
+
+    options = dict(options or {})
+    done = set(skip)
+    todo = [(i, seed + i) for i in range(games) if i not in done]
+    if not todo:
+        return
+    started = start_ray(jobs, address)
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", jobs)) or 1
+        task = ray.remote(num_cpus=1)(_ray_task)
+        games_map = _extra_games()
+        paths = _driver_paths()
+        opts_ref = ray.put((game, players, options, list(seats), rotate, games_map, paths))
+        chunks = _chunks(todo, cpus, chunk)
+        window = max(2, cpus * 4)  # tasks in flight: enough to keep every CPU busy, few enough to stay cheap
+        pending = []
+        it = iter(chunks)
+
+        def submit(seeds):
+            return task.remote(opts_ref, seeds)
+
+        for seeds in it:
+            pending.append(submit(seeds))
+            if len(pending) >= window:
+                break
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield from ray.get(ref)
+            for seeds in it:
+                pending.append(submit(seeds))
+                if len(pending) >= window:
+                    break
+    finally:
+        if started and not keep_alive:
+            ray.shutdown()
+
+
+def run_games(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
+              jobs: int = 1, backend: str = "local", address: str | None = None, skip: Iterable[int] = (),
+              rotate: bool = False, chunk: int | None = None, keep_alive: bool = False) -> Iterator[GameRow]:
+    """Yield one GameRow per game not in ``skip``, on the chosen backend."""
+    if backend == "local":
+        yield from simulate(game, players, options, seats, games, seed=seed, jobs=jobs, chunk=chunk, skip=skip,
+                            rotate=rotate)
+    elif backend == "ray":
+        yield from simulate_ray(game, players, options, seats, games, seed=seed, jobs=jobs, chunk=chunk, skip=skip,
+                                rotate=rotate, address=address, keep_alive=keep_alive)
+    else:
+        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
