@@ -1,0 +1,165 @@
+"""Simulation backends, batched output and resuming."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lapilli.cli import main
+from lapilli.sim import read_rows, run_games, simulate
+from lapilli.sim.output import OutputMismatch, ResultWriter, finished_indices
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def key(rows):
+    return sorted((r.index, r.seed, tuple(r.scores), tuple(r.winners), r.plies, json.dumps(r.stats, sort_keys=True),
+                   tuple(r.lineup), r.error) for r in rows)
+
+
+def test_local_backend_same_results_for_any_number_of_workers():
+    one = list(run_games("toy", 3, {}, ["random"] * 3, 60, seed=11, jobs=1))
+    two = list(run_games("toy", 3, {}, ["random"] * 3, 60, seed=11, jobs=2))
+    assert key(one) == key(two) and len(one) == 60
+
+
+def test_ray_backend_gives_the_same_results_as_local_processes(local_ray):
+    seats = ["random", "mcts:iterations=8"]
+    local = list(run_games("toy", 2, {"double": True}, seats, 40, seed=7, jobs=2))
+    ray_rows = list(run_games("toy", 2, {"double": True}, seats, 40, seed=7, jobs=2, backend="ray", chunk=3))
+    assert key(local) == key(ray_rows)
+    assert {r.index for r in ray_rows} == set(range(40))
+
+
+def test_ray_backend_skips_finished_games(local_ray):
+    rows = list(run_games("nim", 2, {}, ["random", "random"], 30, seed=1, backend="ray", skip=range(0, 30, 2)))
+    assert sorted(r.index for r in rows) == list(range(1, 30, 2))
+
+
+def test_unknown_backend():
+    with pytest.raises(ValueError, match="unknown backend"):
+        list(run_games("nim", 2, {}, ["random"] * 2, 3, backend="mpi"))
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_writer_batches_and_reads_back(tmp_path, fmt):
+    rows = list(simulate("toy", 2, {}, ["random", "random"], 25, seed=3))
+    out = tmp_path / f"run.{fmt}"
+    with ResultWriter(out, 2, fmt, meta={"game": "toy"}, batch_rows=10, batch_seconds=1e9) as w:
+        for r in rows[:15]:
+            w.add(r)
+        assert finished_indices(out, fmt) == set(range(10))  # one batch on disk, five rows in memory
+        for r in rows[15:]:
+            w.add(r)
+    assert key(read_rows(out, fmt)) == key(rows)
+    if fmt == "parquet":
+        assert len(list(out.glob("part-*.parquet"))) == 3
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(out)
+        assert table.num_rows == 25 and "stats" in table.column_names and "score_1" in table.column_names
+
+
+def test_writer_batches_by_time(tmp_path):
+    rows = list(simulate("nim", 2, {}, ["random", "random"], 3, seed=0))
+    out = tmp_path / "t.parquet"
+    w = ResultWriter(out, 2, batch_rows=1000, batch_seconds=0.0)
+    w.add(rows[0])
+    assert finished_indices(out) == {0}
+    w.close()
+
+
+def test_csv_torn_last_line_is_cut_on_resume(tmp_path):
+    rows = list(simulate("nim", 2, {}, ["random", "random"], 6, seed=0))
+    out = tmp_path / "x.csv"
+    with ResultWriter(out, 2, meta={"game": "nim"}) as w:
+        for r in rows[:4]:
+            w.add(r)
+    with out.open("a") as fh:
+        fh.write("4,4,2,7,0.1,,0,1.0")  # a crash in the middle of a line
+    w = ResultWriter(out, 2, meta={"game": "nim"}, resume=True)
+    assert w.done == {0, 1, 2, 3}
+    for r in rows[4:]:
+        w.add(r)
+    w.close()
+    assert [r.index for r in read_rows(out)] == list(range(6))
+
+
+def test_resume_refuses_another_setup(tmp_path):
+    out = tmp_path / "r.parquet"
+    ResultWriter(out, 2, meta={"game": "nim", "seed": 1}).close()
+    with pytest.raises(OutputMismatch, match="seed"):
+        ResultWriter(out, 2, meta={"game": "nim", "seed": 2}, resume=True)
+
+
+def test_stats_survive_the_round_trip(tmp_path):
+    from lapilli.sim.local import GameRow
+
+    row = GameRow(0, 5, 2, [3, 4.5], [1], 12, 0.01, {"ending": "volcano", "squid": 2}, "", ["random", "mcts"])
+    out = tmp_path / "s.parquet"
+    with ResultWriter(out, 2) as w:
+        w.add(row)
+    back = read_rows(out)[0]
+    assert back.stats == {"ending": "volcano", "squid": 2} and back.scores == [3, 4.5] and back.winners == [1]
+
+
+def test_cli_simulate_parquet_then_resume_more_games(tmp_path, capsys):
+    out = tmp_path / "sim.parquet"
+    assert main(["simulate", "nim", "-n", "30", "--seed", "4", "--out", str(out), "--quiet"]) == 0
+    assert main(["simulate", "nim", "-n", "50", "--seed", "4", "--out", str(out), "--quiet", "--resume"]) == 0
+    text = capsys.readouterr().out
+    assert "50 games" in text and "20 played now" in text
+    ref = list(simulate("nim", 2, {}, ["random", "random"], 50, seed=4))
+    assert key(read_rows(out)) == key(ref)
+
+
+def test_cli_simulate_on_ray_matches_local(tmp_path, capsys, local_ray):
+    a, b = tmp_path / "a.csv", tmp_path / "b.parquet"
+    assert main(["simulate", "toy", "-n", "24", "--seed", "9", "--out", str(a), "--quiet"]) == 0
+    assert main(["simulate", "toy", "-n", "24", "--seed", "9", "--out", str(b), "--quiet", "--backend", "ray"]) == 0
+    assert key(read_rows(a)) == key(read_rows(b))
+
+
+def test_cli_bad_backend_and_format(capsys):
+    assert main(["simulate", "nim", "--backend", "mpi"]) == 2
+    assert main(["simulate", "nim", "--format", "xls"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown backend" in err and "unknown format" in err
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_killed_run_resumes_without_redoing_games(tmp_path, fmt):
+    """Kill a run (SIGKILL) halfway in a subprocess; --resume finishes it, playing only the rest."""
+    n = 1600
+    out = tmp_path / f"kill.{fmt}"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
+               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game")
+    cmd = [sys.executable, "-m", "lapilli", "simulate", "nim", "-n", str(n), "--seed", "2", "--out", str(out),
+           "--batch", "100", "--batch-seconds", "0.2", "--quiet", "--seats", "random,mcts:iterations=3"]
+    proc = subprocess.Popen(cmd, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    written = 0
+    while time.monotonic() < deadline and proc.poll() is None:
+        written = len(finished_indices(out, fmt)) if out.exists() else 0
+        if written >= 200:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    before = finished_indices(out, fmt)
+    assert 200 <= len(before) < n, "the run should have been killed halfway"
+    done = subprocess.run(cmd + ["--resume"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"({n - len(before)} played now)" in " ".join(done.stdout.split())
+    rows = read_rows(out, fmt)
+    assert [r.index for r in rows] == list(range(n))
+    # nothing was written twice
+    from lapilli.sim.output import _read_records
+
+    assert len(_read_records(out, fmt)) == n
+    ref = {r.index: r for r in simulate("nim", 2, {}, ["random", "mcts:iterations=3"], n, seed=2, jobs=1)}
+    assert key(rows) == key(ref.values())
