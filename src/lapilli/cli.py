@@ -367,6 +367,97 @@ def _run_games(game, players, options, seat_names, games, seed, jobs, out, quiet
     return rows
 
 
+# ---------------------------------------------------------------------------- report
+@app.command()
+def report(
+    game: str = typer.Argument(..., help="game id"),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="player count of the baseline"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="baseline option key=value (repeatable)"),
+    compare: Optional[list[str]] = typer.Option(None, "--compare", "-c", help="a variant to compare with the "
+                                                "baseline: key=value[,key=value] (key players = player count); repeatable"),
+    games: int = typer.Option(1000, "--games", "-n", min=1, help="games per variant"),
+    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat)"),
+    seed: int = typer.Option(0, help="base seed: game i uses seed + i"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    backend: str = typer.Option("local", help="local or ray"),
+    address: Optional[str] = typer.Option(None, help="with --backend ray: the cluster to join"),
+    from_files: Optional[list[Path]] = typer.Option(None, "--from", help="read these simulation outputs (one per "
+                                                    "variant) instead of simulating; repeatable"),
+    out: Optional[Path] = typer.Option(None, help="report folder (default reports/GAME)"),
+    resume: bool = typer.Option(False, help="keep games already simulated in OUT/data and play only the rest"),
+    quiet: bool = typer.Option(False, help="no progress bar"),
+):
+    """Balance report (Markdown + PNG plots): win rate by seat with 95 % intervals, scores, game
+    length, endings and special events, compared across variants."""
+    import shlex
+
+    from .report import Variant, parse_compare, write_report
+    from .sim.output import read_meta, read_rows
+
+    spec = game_spec(game)
+    out = out or Path("reports") / game
+    command = "lapilli report " + " ".join(shlex.quote(a) for a in _rebuild_report_args(locals()))
+    results = []
+    sources = []
+    if from_files:
+        if compare:
+            raise Abort("--compare and --from do not mix: give one --from file per variant instead")
+        for f in from_files:
+            if not f.exists():
+                raise Abort(f"cannot read {f}: no such file or folder")
+            meta = read_meta(f) or {}
+            if meta.get("game") not in (None, game):
+                raise Abort(f"{f} holds games of {meta['game']!r}, not {game!r}")
+            rows = read_rows(f)
+            if not rows:
+                raise Abort(f"{f} holds no games")
+            p = int(meta.get("players") or rows[0].players)
+            opts = meta.get("options") or {}
+            label = f.stem if len(from_files) > 1 else "results"
+            results.append((Variant(label, p, opts), rows))
+            sources.append(str(f))
+    else:
+        base_players = _resolve_players(game, players)
+        try:
+            variants = parse_compare(compare or [], base_players, _parse_options(option))
+        except ValueError as e:
+            raise Abort(str(e))
+        for k, v in enumerate(variants):
+            v.players, v.options = spec.resolve(v.players, v.options)
+            seat_names = _seats(seats, v.players, default_first="random")
+            data = out / "data" / f"variant-{k}.parquet"
+            if not quiet:
+                err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}")
+            rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data, quiet,
+                                 backend=backend, address=address, resume=resume)
+            results.append((v, rows))
+            sources.append(os.path.relpath(data, out))
+    path = write_report(game, results, out, title=spec.title, command=command, sources=sources)
+    console.print(f"report: {path}")
+
+
+def _rebuild_report_args(args: dict) -> list[str]:
+    """The command line of a report made through main([...]) (tests, scripts)."""
+    out = [args["game"]]
+    if args.get("players"):
+        out += ["--players", str(args["players"])]
+    for o in args.get("option") or []:
+        out += ["--option", o]
+    for c in args.get("compare") or []:
+        out += ["--compare", c]
+    for f in args.get("from_files") or []:
+        out += ["--from", str(f)]
+    if not args.get("from_files"):
+        out += ["--games", str(args["games"])]
+        if args.get("seats"):
+            out += ["--seats", args["seats"]]
+        if args.get("seed"):
+            out += ["--seed", str(args["seed"])]
+    if args.get("out"):
+        out += ["--out", str(args["out"])]
+    return out
+
+
 # ---------------------------------------------------------------------------- replay
 @app.command()
 def replay(

@@ -1,0 +1,347 @@
+"""Balance reports: win rate by seat, scores, game length, endings and special events, compared
+across variants (option sets or player counts), as Markdown with PNG plots (matplotlib, Agg).
+
+    from lapilli.report import Variant, analyse, write_report
+    rows = ...  # GameRow list per variant (lapilli.sim.run_games or lapilli.sim.read_rows)
+    write_report("nim", [(Variant("pile=15", 2, {"pile": 15}), rows)], "reports/nim", command="...")
+
+``state.stats()`` (optional in a game; one dict of numbers or strings per finished game, kept in
+`GameRow.stats`) feeds the last section: a string-valued stat (e.g. ``"ending": "volcano"``) is
+shown as how often each value occurs; a number-valued one (e.g. ``"squid_attacks": 2``) as the
+share of games in which it is not zero and its mean per game.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from ..sim.local import GameRow
+
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Variant:
+    """One set-up of a game in a report."""
+
+    label: str
+    players: int
+    options: dict = field(default_factory=dict)
+
+
+def _fmt(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def parse_compare(items: Sequence[str], players: int, options: dict) -> list[Variant]:
+    """Variants for a report: the baseline (``players``, ``options``) then one per ``--compare``
+    item.  An item is ``key=value[,key=value...]``; the key ``players`` sets the player count,
+    every other key a game option, on top of the baseline."""
+    base = Variant(_label(players, options, {}, players), players, dict(options))
+    out = [base]
+    for item in items:
+        p, opts, changed = players, dict(options), {}
+        for part in filter(None, (x.strip() for x in item.split(","))):
+            k, eq, v = part.partition("=")
+            if not eq or not k.strip():
+                raise ValueError(f"--compare {item!r}: each part must look like key=value")
+            k, v = k.strip(), v.strip()
+            if k == "players":
+                try:
+                    p = int(v)
+                except ValueError:
+                    raise ValueError(f"--compare {item!r}: players must be a whole number") from None
+            else:
+                opts[k] = v
+            changed[k] = v
+        out.append(Variant(", ".join(f"{k}={v}" for k, v in changed.items()), p, opts))
+    return out
+
+
+def _label(players: int, options: dict, changed: dict, base_players: int) -> str:
+    return "baseline"
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    if not n:
+        return math.nan, math.nan
+    m = sum(xs) / n
+    if n < 2:
+        return m, math.nan
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, Z95 * math.sqrt(var / n)
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return math.nan
+    s = sorted(xs)
+    pos = (len(s) - 1) * q
+    lo, hi = math.floor(pos), math.ceil(pos)
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not (isinstance(v, float) and math.isnan(v))
+
+
+def analyse(rows: list[GameRow], players: int) -> dict:
+    """The numbers of one variant's report section."""
+    ok = [r for r in rows if not r.error]
+    n = len(ok)
+    seats = []
+    for s in range(players):
+        wins = [(1.0 / len(r.winners)) if s in r.winners else 0.0 for r in ok]
+        share, ci = _mean_ci(wins)
+        sc = [float(r.scores[s]) for r in ok if s < len(r.scores)]
+        seats.append({
+            "seat": s, "win_share": share, "ci95": ci,
+            "score_mean": statistics.fmean(sc) if sc else math.nan,
+            "score_sd": statistics.stdev(sc) if len(sc) > 1 else math.nan,
+            "score_median": statistics.median(sc) if sc else math.nan,
+            "score_min": min(sc) if sc else math.nan, "score_max": max(sc) if sc else math.nan,
+            "scores": sc,
+        })
+    plies = [float(r.plies) for r in ok]
+    pm, pci = _mean_ci(plies)
+    # stats: numbers -> how often non-zero and the mean; strings -> frequency of each value
+    keys = sorted({k for r in ok for k in (r.stats or {})})
+    numeric, categorical = {}, {}
+    for k in keys:
+        vals = [r.stats.get(k) for r in ok]
+        present = [v for v in vals if v is not None]
+        if present and all(_is_number(v) or isinstance(v, bool) for v in present):
+            xs = [float(v) if v is not None else 0.0 for v in vals]
+            happens = [1.0 if x != 0 else 0.0 for x in xs]
+            share, ci = _mean_ci(happens)
+            numeric[k] = {"share": share, "ci95": ci, "mean": statistics.fmean(xs) if xs else math.nan,
+                          "max": max(xs) if xs else math.nan}
+        else:
+            counts: dict[str, int] = {}
+            for v in vals:
+                key = "(none)" if v is None else _fmt(v)
+                counts[key] = counts.get(key, 0) + 1
+            categorical[k] = {v: c / n for v, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))}
+    ties = sum(1 for r in ok if len(r.winners) > 1)
+    return {
+        "games": len(rows), "errors": len(rows) - n, "seats": seats, "plies": plies,
+        "plies_mean": pm, "plies_ci95": pci,
+        "plies_sd": statistics.stdev(plies) if len(plies) > 1 else math.nan,
+        "plies_median": statistics.median(plies) if plies else math.nan,
+        "plies_p5": _quantile(plies, 0.05), "plies_p95": _quantile(plies, 0.95),
+        "ties": ties / n if n else math.nan,
+        "seconds_mean": statistics.fmean([r.seconds for r in rows]) if rows else math.nan,
+        "numeric": numeric, "categorical": categorical,
+        "error_samples": [f"game {r.index} (seed {r.seed}): {r.error}" for r in rows if r.error][:5],
+    }
+
+
+# ---------------------------------------------------------------------------- plots
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _plot_winrate(results, path: Path, title: str) -> None:
+    plt = _plt()
+    maxp = max(v.players for v, _ in results)
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * maxp * len(results) ** 0.5 + 3), 4))
+    width = 0.8 / len(results)
+    for k, (v, a) in enumerate(results):
+        xs = [s["seat"] + (k - (len(results) - 1) / 2) * width for s in a["seats"]]
+        ys = [s["win_share"] for s in a["seats"]]
+        err = [0 if math.isnan(s["ci95"]) else s["ci95"] for s in a["seats"]]
+        ax.bar(xs, ys, width, yerr=err, capsize=3, label=v.label)
+    for p in sorted({v.players for v, _ in results}):
+        ax.axhline(1 / p, color="grey", linestyle="--", linewidth=1)
+        ax.text(maxp - 0.5, 1 / p, f" fair 1/{p}", va="bottom", ha="right", fontsize=8, color="grey")
+    ax.set_xticks(range(maxp))
+    ax.set_xticklabels([f"seat {i}" for i in range(maxp)])
+    ax.set_ylabel("win share (95 % CI)")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _plot_scores(results, path: Path, title: str) -> None:
+    plt = _plt()
+    fig, axes = plt.subplots(1, len(results), figsize=(max(5, 3.5 * len(results)), 4), squeeze=False, sharey=True)
+    for ax, (v, a) in zip(axes[0], results):
+        data = [s["scores"] or [math.nan] for s in a["seats"]]
+        ax.boxplot(data, showfliers=False)
+        ax.set_xticks(range(1, len(data) + 1))
+        ax.set_xticklabels([str(i) for i in range(len(data))])
+        ax.set_xlabel("seat")
+        ax.set_title(v.label, fontsize=9)
+    axes[0][0].set_ylabel("final score")
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _plot_length(results, path: Path, title: str) -> None:
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(7, 4))
+    allp = [x for _, a in results for x in a["plies"]]
+    if allp:
+        lo, hi = min(allp), max(allp)
+        bins = min(60, max(5, int(hi - lo) + 1))
+        for v, a in results:
+            if a["plies"]:
+                ax.hist(a["plies"], bins=bins, range=(lo, hi + 1), histtype="step", density=True, linewidth=1.5,
+                        label=f"{v.label} (mean {a['plies_mean']:.1f})")
+        ax.legend(fontsize=8)
+    ax.set_xlabel("game length (decisions)")
+    ax.set_ylabel("share of games")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _plot_events(results, path: Path, title: str) -> bool:
+    numeric = sorted({k for _, a in results for k in a["numeric"]})
+    categorical = sorted({k for _, a in results for k in a["categorical"]})
+    if not numeric and not categorical:
+        return False
+    plt = _plt()
+    cats = [(k, val) for k in categorical for val in sorted({x for _, a in results for x in a["categorical"].get(k, {})})]
+    panels = [p for p in (("numeric", numeric), ("categorical", cats)) if p[1]]
+    fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), 4 + 0.15 * max(len(numeric), len(cats))),
+                             squeeze=False)
+    height = 0.8 / len(results)
+    for ax, (kind, items) in zip(axes[0], panels):
+        for k, (v, a) in enumerate(results):
+            ys = [i + (k - (len(results) - 1) / 2) * height for i in range(len(items))]
+            if kind == "numeric":
+                xs = [a["numeric"].get(name, {}).get("share", 0.0) for name in items]
+                errs = [a["numeric"].get(name, {}).get("ci95", 0.0) for name in items]
+                errs = [0 if (e is None or math.isnan(e)) else e for e in errs]
+                ax.barh(ys, xs, height, xerr=errs, capsize=2, label=v.label)
+            else:
+                xs = [a["categorical"].get(name, {}).get(val, 0.0) for name, val in items]
+                ax.barh(ys, xs, height, label=v.label)
+        ax.set_yticks(range(len(items)))
+        ax.set_yticklabels(items if kind == "numeric" else [f"{n} = {val}" for n, val in items], fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("share of games in which it happens" if kind == "numeric" else "share of games")
+        ax.set_title("special events" if kind == "numeric" else "endings and outcomes", fontsize=10)
+        ax.legend(fontsize=8)
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
+
+
+# ---------------------------------------------------------------------------- markdown
+def _n(x, d=3) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x:.{d}f}"
+
+
+def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_dir: Path | str,
+                 title: str | None = None, command: str | None = None, seats: Sequence[str] | None = None,
+                 sources: Sequence[str] | None = None) -> Path:
+    """Write ``out_dir/report.md`` and its PNG plots; returns the Markdown file's path."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    title = title or game
+    analysed = [(v, analyse(rows, v.players)) for v, rows in results]
+    L: list[str] = [f"# Balance report: {title}", ""]
+    if command:
+        L += ["Generated by:", "", "```", command, "```", ""]
+    L += ["## Set-ups", "", "| variant | players | options | games | errors | seats | mean time per game |",
+          "|---|---:|---|---:|---:|---|---:|"]
+    for (v, a), (_, rows) in zip(analysed, results):
+        opts = ", ".join(f"{k}={_fmt(x)}" for k, x in sorted(v.options.items())) or "-"
+        lineups = sorted({" / ".join(r.lineup) for r in rows if r.lineup})
+        seat_text = "; ".join(lineups[:3]) + (" ..." if len(lineups) > 3 else "") if lineups else (
+            ", ".join(seats) if seats else "-")
+        L.append(f"| {v.label} | {v.players} | {opts} | {a['games']} | {a['errors']} | {seat_text} | "
+                 f"{_n(a['seconds_mean'] * 1e3, 2)} ms |")
+    if sources:
+        L += ["", "Data: " + ", ".join(f"`{s}`" for s in sources)]
+    L += ["", "Win shares count a tie among k winners as 1/k to each; intervals are 95 % normal intervals of "
+          "the mean (1.96 standard errors).", ""]
+
+    _plot_winrate(analysed, out / "winrate.png", f"{title}: win share by seat")
+    L += ["## Win rate by seat", "", "![win share by seat](winrate.png)", ""]
+    maxp = max(v.players for v, _ in analysed)
+    L.append("| variant | fair share | " + " | ".join(f"seat {i}" for i in range(maxp)) + " | ties |")
+    L.append("|---|---:|" + "---:|" * maxp + "---:|")
+    for v, a in analysed:
+        cells = [f"{_n(s['win_share'])} ± {_n(s['ci95'])}" for s in a["seats"]] + [""] * (maxp - v.players)
+        L.append(f"| {v.label} | {_n(1 / v.players)} | " + " | ".join(cells) + f" | {_n(a['ties'])} |")
+    L.append("")
+    first = [(v, a) for v, a in analysed if a["seats"] and not math.isnan(a["seats"][0]["win_share"])]
+    for v, a in first:
+        s0 = a["seats"][0]
+        adv = s0["win_share"] - 1 / v.players
+        sig = abs(adv) > s0["ci95"] if not math.isnan(s0["ci95"]) else False
+        L.append(f"- {v.label}: first-seat advantage {adv:+.3f} over the fair share "
+                 f"({'outside' if sig else 'within'} the 95 % interval).")
+    L.append("")
+
+    _plot_scores(analysed, out / "scores.png", f"{title}: final scores by seat")
+    L += ["## Score distributions", "", "![final scores by seat](scores.png)", "",
+          "| variant | seat | mean | sd | median | min | max |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for v, a in analysed:
+        for s in a["seats"]:
+            L.append(f"| {v.label} | {s['seat']} | {_n(s['score_mean'], 2)} | {_n(s['score_sd'], 2)} | "
+                     f"{_n(s['score_median'], 1)} | {_n(s['score_min'], 1)} | {_n(s['score_max'], 1)} |")
+    L.append("")
+
+    _plot_length(analysed, out / "length.png", f"{title}: game length")
+    L += ["## Game length", "", "Decisions per game (every action of every seat).", "", "![game length](length.png)",
+          "", "| variant | mean ± 95 % CI | sd | median | 5 % | 95 % |", "|---|---:|---:|---:|---:|---:|"]
+    for v, a in analysed:
+        L.append(f"| {v.label} | {_n(a['plies_mean'], 1)} ± {_n(a['plies_ci95'], 1)} | {_n(a['plies_sd'], 1)} | "
+                 f"{_n(a['plies_median'], 1)} | {_n(a['plies_p5'], 1)} | {_n(a['plies_p95'], 1)} |")
+    L.append("")
+
+    L += ["## Endings and special events", ""]
+    if _plot_events(analysed, out / "events.png", f"{title}: endings and special events"):
+        L += ["From the game's `stats()` per finished game.", "", "![endings and special events](events.png)", ""]
+        cat_keys = sorted({k for _, a in analysed for k in a["categorical"]})
+        for k in cat_keys:
+            values = sorted({x for _, a in analysed for x in a["categorical"].get(k, {})})
+            L += [f"**{k}** (share of games)", "", "| variant | " + " | ".join(values) + " |",
+                  "|---|" + "---:|" * len(values)]
+            for v, a in analysed:
+                L.append(f"| {v.label} | " + " | ".join(_n(a["categorical"].get(k, {}).get(x, 0.0)) for x in values) + " |")
+            L.append("")
+        num_keys = sorted({k for _, a in analysed for k in a["numeric"]})
+        if num_keys:
+            L += ["| event | variant | share of games (95 % CI) | mean per game | max |", "|---|---|---:|---:|---:|"]
+            for k in num_keys:
+                for v, a in analysed:
+                    d = a["numeric"].get(k)
+                    if d:
+                        L.append(f"| {k} | {v.label} | {_n(d['share'])} ± {_n(d['ci95'])} | {_n(d['mean'], 2)} | "
+                                 f"{_n(d['max'], 0)} |")
+            L.append("")
+    else:
+        L += ["This game reports no per-game statistics (`stats()`), so there is nothing to show here.", ""]
+    errs = [(v, a) for v, a in analysed if a["errors"]]
+    if errs:
+        L += ["## Errors", ""]
+        for v, a in errs:
+            L.append(f"- {v.label}: {a['errors']} games failed; e.g. " + "; ".join(a["error_samples"]))
+        L.append("")
+    path = out / "report.md"
+    path.write_text("\n".join(L))
+    return path

@@ -1,0 +1,93 @@
+"""Balance reports: numbers, plots and the `lapilli report` command."""
+import math
+
+import pytest
+
+from lapilli.cli import main
+from lapilli.engine import register
+from lapilli.report import Variant, analyse, parse_compare, write_report
+from lapilli.sim import simulate
+from lapilli.sim.local import GameRow
+
+register("toy", "tests.engine.toy_game")
+register("nim", "tests.engine.nim_game")
+register("nim-stats", "tests.report.stats_game")
+
+
+def row(i, winners, scores, stats=None, error=""):
+    return GameRow(i, i, 2, scores, winners, 10 + i, 0.001, stats or {}, error, ["random", "random"])
+
+
+def test_analyse_win_shares_ties_and_intervals():
+    rows = [row(0, [0], [3, 1]), row(1, [0, 1], [2, 2]), row(2, [1], [0, 5]), row(3, [0], [4, 0]),
+            row(4, [], [], error="Boom: x")]
+    a = analyse(rows, 2)
+    assert a["games"] == 5 and a["errors"] == 1
+    assert a["seats"][0]["win_share"] == pytest.approx((1 + 0.5 + 0 + 1) / 4)
+    assert a["seats"][1]["win_share"] == pytest.approx((0 + 0.5 + 1 + 0) / 4)
+    xs = [1, 0.5, 0, 1]
+    m = sum(xs) / 4
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / 3)
+    assert a["seats"][0]["ci95"] == pytest.approx(1.959964 * sd / 2, rel=1e-5)
+    assert a["ties"] == pytest.approx(0.25)
+    assert a["plies_median"] == pytest.approx(11.5)
+    assert a["seats"][1]["score_max"] == 5
+
+
+def test_analyse_stats_numbers_and_categories():
+    rows = [row(0, [0], [1, 0], {"ending": "volcano", "squid": 2}), row(1, [1], [0, 1], {"ending": "boats", "squid": 0}),
+            row(2, [1], [0, 1], {"ending": "volcano"})]
+    a = analyse(rows, 2)
+    assert a["categorical"]["ending"] == {"volcano": pytest.approx(2 / 3), "boats": pytest.approx(1 / 3)}
+    assert a["numeric"]["squid"]["share"] == pytest.approx(1 / 3)
+    assert a["numeric"]["squid"]["mean"] == pytest.approx(2 / 3)
+
+
+def test_parse_compare():
+    vs = parse_compare(["pile=10", "players=3,pile=21"], 2, {"pile": "15"})
+    assert [(v.label, v.players, v.options) for v in vs] == [
+        ("baseline", 2, {"pile": "15"}), ("pile=10", 2, {"pile": "10"}), ("players=3, pile=21", 3, {"pile": "21"})]
+    with pytest.raises(ValueError):
+        parse_compare(["pile"], 2, {})
+
+
+def test_write_report_makes_markdown_and_plots(tmp_path):
+    a = list(simulate("nim-stats", 2, {"pile": 10}, ["random"] * 2, 200, seed=1))
+    b = list(simulate("nim-stats", 3, {"pile": 21}, ["random"] * 3, 200, seed=1))
+    path = write_report("nim-stats", [(Variant("small", 2, {"pile": 10}), a), (Variant("big", 3, {"pile": 21}), b)],
+                        tmp_path / "rep", title="Nim with stats", command="lapilli report nim-stats ...")
+    text = path.read_text()
+    for png in ("winrate.png", "scores.png", "length.png", "events.png"):
+        assert (tmp_path / "rep" / png).stat().st_size > 5000
+        assert f"({png})" in text
+    for heading in ("Win rate by seat", "Score distributions", "Game length", "Endings and special events"):
+        assert heading in text
+    assert "lapilli report nim-stats ..." in text
+    assert "take three" in text and "threes" in text and "first_took_one" in text
+    assert "| small | 0.500 |" in text and "| big | 0.333 |" in text
+
+
+def test_report_command_simulates_variants_then_reads_them_back(tmp_path, capsys):
+    out = tmp_path / "rep"
+    assert main(["report", "nim-stats", "--games", "120", "--compare", "pile=21", "--compare", "players=3",
+                 "--out", str(out), "--quiet", "--jobs", "2"]) == 0
+    text = (out / "report.md").read_text()
+    assert "| pile=21 | 2 | pile=21 | 120 | 0 |" in text
+    assert "| players=3 | 3 | pile=15 | 120 | 0 |" in text
+    assert "lapilli report nim-stats --compare pile=21 --compare players=3 --games 120" in text
+    data = sorted((out / "data").iterdir())
+    assert len(data) == 3
+    again = tmp_path / "again"
+    assert main(["report", "nim-stats", "--from", str(data[0]), "--from", str(data[2]), "--out", str(again)]) == 0
+    text2 = (again / "report.md").read_text()
+    assert "| variant-0 | 2 | pile=15 | 120 |" in text2 and "| variant-2 | 3 | pile=15 | 120 |" in text2
+
+
+def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
+    assert main(["report", "toy", "--games", "30", "--out", str(tmp_path / "t"), "--quiet"]) == 0
+    assert "reports no per-game statistics" in (tmp_path / "t" / "report.md").read_text()
+    assert main(["report", "toy", "--compare", "double", "--out", str(tmp_path / "u"), "--quiet"]) == 2
+    assert main(["report", "toy", "--compare", "colour=red", "--out", str(tmp_path / "u"), "--quiet"]) == 2
+    assert main(["report", "toy", "--from", str(tmp_path / "missing.parquet")]) == 2
+    err = capsys.readouterr().err
+    assert "key=value" in err and "no option 'colour'" in err and "cannot read" in err
