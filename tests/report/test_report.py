@@ -91,3 +91,12 @@ def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
     assert main(["report", "toy", "--from", str(tmp_path / "missing.parquet")]) == 2
     err = capsys.readouterr().err
     assert "key=value" in err and "no option 'colour'" in err and "cannot read" in err
+
+
+def test_wilson_interval():
+    from lapilli.report import wilson
+
+    lo, hi = wilson(0, 100)
+    assert lo < 1e-12 and 0.03 < hi < 0.04
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)

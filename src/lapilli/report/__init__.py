@@ -76,6 +76,17 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, Z95 * math.sqrt(var / n)
 
 
+def wilson(k: float, n: int) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion k/n (sound near 0 and 1, unlike the normal one)."""
+    if n <= 0:
+        return math.nan, math.nan
+    p = k / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def _quantile(xs: list[float], q: float) -> float:
     if not xs:
         return math.nan
@@ -116,10 +127,10 @@ def analyse(rows: list[GameRow], players: int) -> dict:
         present = [v for v in vals if v is not None]
         if present and all(_is_number(v) or isinstance(v, bool) for v in present):
             xs = [float(v) if v is not None else 0.0 for v in vals]
-            happens = [1.0 if x != 0 else 0.0 for x in xs]
-            share, ci = _mean_ci(happens)
-            numeric[k] = {"share": share, "ci95": ci, "mean": statistics.fmean(xs) if xs else math.nan,
-                          "max": max(xs) if xs else math.nan}
+            k_hit = sum(1 for x in xs if x != 0)
+            lo, hi = wilson(k_hit, len(xs))
+            numeric[k] = {"share": k_hit / len(xs) if xs else math.nan, "lo": lo, "hi": hi,
+                          "mean": statistics.fmean(xs) if xs else math.nan, "max": max(xs) if xs else math.nan}
         else:
             counts: dict[str, int] = {}
             for v in vals:
@@ -225,10 +236,11 @@ def _plot_events(results, path: Path, title: str) -> bool:
         for k, (v, a) in enumerate(results):
             ys = [i + (k - (len(results) - 1) / 2) * height for i in range(len(items))]
             if kind == "numeric":
-                xs = [a["numeric"].get(name, {}).get("share", 0.0) for name in items]
-                errs = [a["numeric"].get(name, {}).get("ci95", 0.0) for name in items]
-                errs = [0 if (e is None or math.isnan(e)) else e for e in errs]
-                ax.barh(ys, xs, height, xerr=errs, capsize=2, label=v.label)
+                d = [a["numeric"].get(name, {}) for name in items]
+                xs = [x.get("share", 0.0) for x in d]
+                lo = [max(0.0, x.get("share", 0.0) - x.get("lo", x.get("share", 0.0))) for x in d]
+                hi = [max(0.0, x.get("hi", x.get("share", 0.0)) - x.get("share", 0.0)) for x in d]
+                ax.barh(ys, xs, height, xerr=[lo, hi], capsize=2, label=v.label)
             else:
                 xs = [a["categorical"].get(name, {}).get(val, 0.0) for name, val in items]
                 ax.barh(ys, xs, height, label=v.label)
@@ -326,12 +338,13 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
             L.append("")
         num_keys = sorted({k for _, a in analysed for k in a["numeric"]})
         if num_keys:
-            L += ["| event | variant | share of games (95 % CI) | mean per game | max |", "|---|---|---:|---:|---:|"]
+            L += ["Share of games in which each event happens (value not zero), with its 95 % Wilson interval.", "",
+                  "| event | variant | share of games [95 % CI] | mean per game | max |", "|---|---|---:|---:|---:|"]
             for k in num_keys:
                 for v, a in analysed:
                     d = a["numeric"].get(k)
                     if d:
-                        L.append(f"| {k} | {v.label} | {_n(d['share'])} ± {_n(d['ci95'])} | {_n(d['mean'], 2)} | "
+                        L.append(f"| {k} | {v.label} | {_n(d['share'])} [{_n(d['lo'])}, {_n(d['hi'])}] | {_n(d['mean'], 2)} | "
                                  f"{_n(d['max'], 0)} |")
             L.append("")
     else:

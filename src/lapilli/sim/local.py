@@ -51,12 +51,23 @@ def play_one(game: str, players: int, options: dict, seats: list[str], seed: int
         state = new_game(game, players, seed, options)
         agents = [make_agent(seats[i], seed=agent_seed(seed, i), game=game) for i in range(players)]
         play_game(state, agents)
-        stats = state.stats() if hasattr(state, "stats") else {}
+        stats = game_stats(state)
         return GameRow(index, seed, players, state.scores(), state.winners(), len(state.history),
                        time.perf_counter() - t0, stats, lineup=list(seats))
     except Exception as e:  # a crash in one game is recorded, not fatal to the run
         return GameRow(index, seed, players, [], [], 0, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
                        lineup=list(seats))
+
+
+def game_stats(state) -> dict:
+    """The game's per-game statistics: ``state.stats()`` when the State defines that method (a
+    ``stats`` dict attribute is accepted too); only numbers, booleans and strings are kept."""
+    st = getattr(state, "stats", None)
+    if callable(st):
+        st = st()
+    if not isinstance(st, dict):
+        return {}
+    return {str(k): v for k, v in st.items() if isinstance(v, (int, float, str, bool))}
 
 
 def lineup_for(seats: list[str], index: int, rotate: bool) -> list[str]:
