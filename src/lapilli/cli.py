@@ -219,6 +219,14 @@ def simulate(
         raise Abort(f"unknown backend {backend!r}; backends: local, ray")
     if fmt is not None and fmt.lower() not in ("parquet", "csv"):
         raise Abort(f"unknown format {fmt!r}; formats: parquet, csv")
+    if fmt is None and (out is None or out.suffix.lower() != ".csv"):
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None:
+            if out is not None:
+                raise Abort("Parquet output needs pyarrow: pip install 'lapilli[study]', or use --format csv")
+            err.print("[yellow]note: pyarrow is not installed (pip install 'lapilli[study]'): writing CSV[/yellow]")
+            fmt = "csv"
     if out is None:
         out = Path("results/simulation." + ("csv" if (fmt or "").lower() == "csv" else "parquet"))
     t0 = time.perf_counter()

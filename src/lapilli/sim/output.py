@@ -266,8 +266,16 @@ def _read_records(path: Path, fmt: str | None = None) -> list[dict]:
 
 def finished_indices(path: Path, fmt: str | None = None) -> set[int]:
     """The indices of the games already written to ``path`` (for ``--resume``)."""
-    if not Path(path).exists():
+    path = Path(path)
+    if not path.exists():
         return set()
+    if path.is_dir():  # Parquet: read the index column only
+        import pyarrow.parquet as pq
+
+        out: set[int] = set()
+        for p in sorted(path.glob("part-*.parquet")):
+            out.update(pq.read_table(p, columns=["index"]).column("index").to_pylist())
+        return out
     return {int(r["index"]) for r in _read_records(path, fmt)}
 
 
