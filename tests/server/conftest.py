@@ -22,3 +22,23 @@ def client(tmp_path):
     with TestClient(app) as c:
         c.settings = settings
         yield c
+
+
+@pytest.fixture(scope="session")
+def postgres_url(tmp_path_factory):
+    from lapilli.testing.services import Postgres
+
+    pg = Postgres(tmp_path_factory.mktemp("services"))
+    url = pg.start()
+    yield url
+    pg.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    from lapilli.testing.services import Redis
+
+    r = Redis(tmp_path_factory.mktemp("redis"))
+    url = r.start()
+    yield url
+    r.stop()
