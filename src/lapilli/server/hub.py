@@ -88,7 +88,7 @@ class Room:
         st = self.state
         public = getattr(st, "public_action", None)
         log_entries = []
-        for i, (s, a, _) in enumerate(self.acts[-200:], start=max(0, len(self.acts) - 200) + 1):
+        for i, (s, a, _) in enumerate(self.acts[-60:], start=max(0, len(self.acts) - 60) + 1):
             text = a if (public is None or s == seat) else public(a)
             log_entries.append({"n": i, "seat": s, "action": text})
         msg = {

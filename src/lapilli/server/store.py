@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import Base, SeatRow, StepRow, TableRow
+from .models import Base, SeatRow, StepRow, TableRow, _now
 
 
 class Conflict(Exception):
@@ -121,17 +121,20 @@ class Store:
     def append_step(self, tid: str, expected_version: int, kind: str, seat: int, action: str,
                     status: str | None = None) -> int:
         """Store one step and advance the version from ``expected_version``; returns the new
-        version.  Raises Conflict when another writer got there first."""
-        values = {"version": expected_version + 1}
+        version.  Raises Conflict when another writer got there first.  (SQLAlchemy Core with
+        prepared statements: this is the hot path of every move.)"""
+        tables, steps = TableRow.__table__, StepRow.__table__
+        values = {"version": expected_version + 1, "updated": _now()}
         if status:
             values["status"] = status
         try:
-            with self.Session.begin() as s:
-                res = s.execute(update(TableRow).where(TableRow.id == tid, TableRow.version == expected_version)
-                                .values(**values))
+            with self.engine.begin() as conn:
+                res = conn.execute(tables.update().where(tables.c.id == tid, tables.c.version == expected_version)
+                                   .values(**values))
                 if res.rowcount != 1:
                     raise Conflict(f"table {tid} is no longer at version {expected_version}")
-                s.add(StepRow(table_id=tid, version=expected_version + 1, kind=kind, seat=seat, action=action))
+                conn.execute(steps.insert().values(table_id=tid, version=expected_version + 1, kind=kind,
+                                                   seat=seat, action=action, created=values["updated"]))
         except IntegrityError:
             raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
         return expected_version + 1
