@@ -499,6 +499,32 @@ def replay(
         console.print(f"(unfinished game: seat {final.to_move} to move)")
 
 
+# ---------------------------------------------------------------------------- serve
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on"),
+    port: int = typer.Option(8000, help="port"),
+    database: Optional[str] = typer.Option(None, help="database URL (default: SQLite in ~/.lapilli; "
+                                           "or set LAPILLI_DATABASE_URL, e.g. postgresql+psycopg://...)"),
+    redis: Optional[str] = typer.Option(None, help="Redis URL for several instances (or LAPILLI_REDIS_URL)"),
+    bot_workers: int = typer.Option(1, help="worker processes for computer opponents"),
+):
+    """Run the web table: play in the browser with friends and computer opponents."""
+    import uvicorn
+
+    from .server.app import create_app
+    from .server.config import Settings
+
+    settings = Settings()
+    if database:
+        settings.database_url = database
+    if redis:
+        settings.redis_url = redis
+    settings.bot_workers = bot_workers
+    console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url})")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         app(args=argv, standalone_mode=False)

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Bounded load test of the web table on 127.0.0.1.
+
+Starts `lapilli serve` (SQLite by default, or --database URL), creates N tables of a game with
+two people each, connects both seats of every table by WebSocket at once, and lets simulated
+clients play: the seat to move sends a legal move and waits for its own new view.  Prints the
+move round-trip p50 / p95 / max.  Every loop is bounded by a move count and a time limit.
+
+    python3 bench/load_test.py [--tables 100] [--moves 20] [--game nim]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import websockets
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lapilli.testing.services import free_port, wait_port  # noqa: E402
+
+
+async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng):
+    async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**22) as ws:
+        view = json.loads(await ws.recv())
+        made = 0
+        while made < moves and time.monotonic() < deadline:
+            if view.get("type") == "state" and "result" in view:
+                return made
+            if view.get("type") == "state" and view["legal"]:
+                action = rng.choice(view["legal"])
+                t0 = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": action, "version": view["version"]}))
+                while True:
+                    m = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                    if m["type"] == "state" and m["version"] > view["version"]:
+                        rtts.append(time.perf_counter() - t0)
+                        view = m
+                        made += 1
+                        break
+                    if m["type"] == "error":
+                        view = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                        break
+            else:
+                view = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic())))
+        return made
+
+
+async def run(args, base):
+    rtts: list[float] = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        tables = []
+        for _ in range(args.tables):
+            r = await http.post("/api/tables", json={"game": args.game, "players": 2, "options": json.loads(args.options)})
+            tid = r.json()["id"]
+            t0 = (await http.post(f"/api/tables/{tid}/seats/0", json={"name": "a"})).json()["token"]
+            t1 = (await http.post(f"/api/tables/{tid}/seats/1", json={"name": "b"})).json()["token"]
+            tables.append((tid, t0, t1))
+    deadline = time.monotonic() + args.seconds
+    ws_base = base.replace("http", "ws")
+    rng = random.Random(1)
+    t0 = time.perf_counter()
+    made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()))
+                                  for tid, a, b in tables for s, tok in ((0, a), (1, b))))
+    wall = time.perf_counter() - t0
+    return rtts, sum(made), wall
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--moves", type=int, default=20, help="moves per seat at most")
+    ap.add_argument("--seconds", type=float, default=120, help="time limit")
+    ap.add_argument("--game", default="nim")
+    ap.add_argument("--options", default='{"pile": 21}')
+    ap.add_argument("--database", default=None)
+    args = ap.parse_args()
+    port = free_port()
+    db = args.database or f"sqlite:///{tempfile.mkdtemp()}/load.db"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
+               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game")
+    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port), "--database", db],
+                            env=env, stderr=subprocess.PIPE)
+    try:
+        wait_port(port, 30)
+        rtts, moves, wall = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    rtts.sort()
+    p = lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1e3
+    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, game {args.game}, database {db.split(':')[0]}")
+    print(f"moves: {moves} in {wall:.1f} s ({moves / wall:.0f}/s)")
+    print(f"round trip ms: p50 {p(0.5):.1f}  p95 {p(0.95):.1f}  max {rtts[-1] * 1e3:.1f}  (target p95 < 50 ms)")
+
+
+if __name__ == "__main__":
+    main()

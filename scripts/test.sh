@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs and run it: the Debian packages for the real services
+# the tests start on 127.0.0.1 (PostgreSQL, Redis) and for browser tests (Chromium), then a
+# virtualenv with the project and its test extras.  Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  echo "installing Debian packages: ${need[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+python3 -m venv .venv
+.venv/bin/pip install -q -e '.[test]'
+exec .venv/bin/python -m pytest -n 2 "$@"

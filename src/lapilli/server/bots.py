@@ -1,0 +1,40 @@
+"""Computer seats think in a pool of worker processes, so the server never blocks on them.
+
+The worker gets the state as JSON and the agent's name, builds the agent and hands it a
+`Decision` for its seat: the agent sees that seat's observation and determinized copies only.
+"""
+from __future__ import annotations
+
+import asyncio
+import multiprocessing as mp
+from concurrent.futures import ProcessPoolExecutor
+
+
+def _think(state_json: dict, agent_spec: str, seat: int, seed: int) -> str:
+    from lapilli.agents import Decision, make_agent
+    from lapilli.engine.registry import load_state
+
+    state = load_state(state_json)
+    agent = make_agent(agent_spec, seed=seed, game=state.SPEC.id)
+    return agent.choose(Decision(state, seat))
+
+
+class BotPool:
+    def __init__(self, workers: int = 1):
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _ensure(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            ctx = mp.get_context("forkserver") if "forkserver" in mp.get_all_start_methods() else mp.get_context()
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+        return self._pool
+
+    async def choose(self, state_json: dict, agent_spec: str, seat: int, seed: int) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._ensure(), _think, state_json, agent_spec, seat, seed)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,234 @@
+"""Live tables: the engine state of each table in memory, its connections, its computer seats.
+
+Every change goes: check the seat -> the engine validates and applies on a copy -> the step is
+stored in the transaction that advances the table's version -> the copy becomes the table's
+state -> each connection gets its own seat's view (spectators the public one).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from ..engine.errors import IllegalAction
+from ..engine.registry import new_game
+from .bots import BotPool
+from .pubsub import PubSub
+from .store import Conflict, Store, TableInfo
+
+log = logging.getLogger("lapilli.server")
+
+
+class ActionRefused(Exception):
+    def __init__(self, message: str, rule: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+
+class Room:
+    """One table in memory."""
+
+    def __init__(self, info: TableInfo):
+        self.info = info
+        self.state = new_game(info.game, info.players, info.seed, info.options)
+        self.version = 0
+        self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
+        self.conns: dict[Any, int | None] = {}
+        self.lock = asyncio.Lock()
+        self.thinking = False
+
+    # ------------------------------------------------------------------ steps
+    def try_act(self, seat: int, action: str):
+        """Validate and apply on a copy; returns (new_state, undoable) or raises ActionRefused."""
+        st = self.state
+        if st.is_terminal:
+            raise ActionRefused("the game is over")
+        if st.to_move != seat:
+            raise ActionRefused(f"it is not your turn: seat {st.to_move} is to move")
+        new = st.clone()
+        rng_before = new.rng.state
+        try:
+            events = new.apply(action)
+        except IllegalAction as e:
+            raise ActionRefused(e.message, e.rule) from None
+        # an undo must not take back a random event or hidden information already revealed
+        undoable = new.rng.state == rng_before and not any(ev.get("reveal") for ev in events)
+        return new, undoable
+
+    def apply_stored(self, version: int, kind: str, seat: int, action: str) -> None:
+        """Apply a step read back from storage (already validated when it was stored)."""
+        if kind == "act":
+            new, undoable = self.try_act(seat, action)
+            self.state = new
+            self.acts.append((seat, new.history[-1], undoable))
+        elif kind == "undo":
+            self.acts.pop()
+            self._rebuild()
+        self.version = version
+
+    def _rebuild(self) -> None:
+        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options)
+        for _, action, _ in self.acts:
+            st.apply(action)
+        self.state = st
+
+    def can_undo(self, seat: int | None) -> bool:
+        """The seat may take back its last action while it is still its turn and nothing random
+        or hidden happened since."""
+        if seat is None or not self.acts or self.state.is_terminal:
+            return False
+        last_seat, _, undoable = self.acts[-1]
+        return last_seat == seat and undoable and self.state.to_move == seat
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None) -> dict:
+        st = self.state
+        public = getattr(st, "public_action", None)
+        log_entries = []
+        for i, (s, a, _) in enumerate(self.acts[-60:], start=max(0, len(self.acts) - 60) + 1):
+            text = a if (public is None or s == seat) else public(a)
+            log_entries.append({"n": i, "seat": s, "action": text})
+        msg = {
+            "type": "state",
+            "table": self.info.public(),
+            "version": self.version,
+            "seat": seat,
+            "observation": st.observation(seat),
+            "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
+            "log": log_entries,
+            "can_undo": self.can_undo(seat),
+            "text": st.render(seat),
+        }
+        if st.is_terminal:
+            msg["result"] = {"scores": st.scores(), "winners": st.winners()}
+        return msg
+
+
+class Hub:
+    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub):
+        self.store = store
+        self.bots = bots
+        self.pubsub = pubsub
+        self.rooms: dict[str, Room] = {}
+        self._load_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task] = set()
+
+    async def room(self, tid: str) -> Room:
+        room = self.rooms.get(tid)
+        if room is not None:
+            return room
+        async with self._load_lock:
+            room = self.rooms.get(tid)
+            if room is None:
+                info = await run_in_threadpool(self.store.get, tid)
+                room = Room(info)
+                await self._catch_up(room)
+                self.rooms[tid] = room
+        self.schedule_bot(room)
+        return room
+
+    async def _catch_up(self, room: Room) -> None:
+        steps = await run_in_threadpool(self.store.steps, room.info.id, room.version)
+        for version, kind, seat, action in steps:
+            room.apply_stored(version, kind, seat, action)
+
+    async def refresh_info(self, tid: str) -> None:
+        room = self.rooms.get(tid)
+        if room is not None:
+            room.info = await run_in_threadpool(self.store.get, tid)
+            await self.broadcast(room)
+            self.schedule_bot(room)
+
+    # ------------------------------------------------------------------ changes
+    async def act(self, room: Room, seat: int, action: str) -> None:
+        async with room.lock:
+            new, undoable = room.try_act(seat, action)
+            status = "finished" if new.is_terminal else None
+            try:
+                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
+                                                  new.history[-1], status)
+            except Conflict:
+                await self._catch_up(room)
+                raise ActionRefused("the table changed before your move arrived; here is the new position") from None
+            room.state = new
+            room.acts.append((seat, new.history[-1], undoable))
+            room.version = version
+            if status:
+                room.info.status = status
+        await self._changed(room)
+
+    async def undo(self, room: Room, seat: int) -> None:
+        async with room.lock:
+            if not room.can_undo(seat):
+                raise ActionRefused("nothing to undo: only your own last action of this turn, "
+                                    "before anything random or hidden is revealed")
+            try:
+                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "undo", seat, "")
+            except Conflict:
+                await self._catch_up(room)
+                raise ActionRefused("the table changed before your undo arrived") from None
+            room.acts.pop()
+            room._rebuild()
+            room.version = version
+        await self._changed(room)
+
+    async def _changed(self, room: Room) -> None:
+        await self.broadcast(room)
+        await self.pubsub.publish(room.info.id, room.version)
+        self.schedule_bot(room)
+
+    async def on_remote_change(self, tid: str, version: int) -> None:
+        room = self.rooms.get(tid)
+        if room is None:
+            return
+        async with room.lock:
+            if version > room.version:
+                room.info = await run_in_threadpool(self.store.get, tid)
+                await self._catch_up(room)
+        await self.broadcast(room)
+        self.schedule_bot(room)
+
+    async def broadcast(self, room: Room) -> None:
+        for ws, seat in list(room.conns.items()):
+            try:
+                await ws.send_json(room.view(seat))
+            except Exception:
+                room.conns.pop(ws, None)
+
+    # ------------------------------------------------------------------ computer seats
+    def schedule_bot(self, room: Room) -> None:
+        st = room.state
+        if st.is_terminal or room.thinking:
+            return
+        seat = st.to_move
+        info = room.info.seats[seat]
+        if info.kind != "bot":
+            return
+        room.thinking = True
+        task = asyncio.create_task(self._bot_move(room, seat, info.agent or "normal"))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, room: Room, seat: int, agent: str) -> None:
+        try:
+            version = room.version
+            action = await self.bots.choose(room.state.to_json(), agent, seat, seed=room.info.seed * 7919 + version)
+            if room.version == version:
+                await self.act(room, seat, action)
+        except ActionRefused as e:
+            log.info("computer move on table %s dropped: %s", room.info.id, e.message)
+            room.thinking = False
+            return
+        except Exception:
+            log.exception("computer seat %s on table %s failed", seat, room.info.id)
+            room.thinking = False
+            return  # no retry loop: the next change of the table schedules it again
+        room.thinking = False
+        self.schedule_bot(room)
+
+    async def close(self) -> None:
+        for t in list(self._tasks):
+            t.cancel()

@@ -1,0 +1,177 @@
+"""Storage of tables, seats and steps (SQLAlchemy; SQLite by default, PostgreSQL by URL).
+
+Each step (an action or an undo) is stored in the same transaction that advances the table's
+version, guarded by the version the writer saw: when two writers race, one wins and the other
+gets `Conflict`.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from dataclasses import dataclass
+
+from sqlalchemy import create_engine, event, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import Base, SeatRow, StepRow, TableRow, _now
+
+
+class Conflict(Exception):
+    """The table moved on since the writer last saw it."""
+
+
+class NotFound(Exception):
+    pass
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str
+    name: str
+    agent: str
+
+
+@dataclass
+class TableInfo:
+    id: str
+    game: str
+    players: int
+    options: dict
+    seed: int
+    version: int
+    status: str
+    seats: list[SeatInfo]
+
+    def public(self) -> dict:
+        return {
+            "id": self.id, "game": self.game, "players": self.players, "options": self.options,
+            "version": self.version, "status": self.status,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent} for s in self.seats],
+        }
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(eng, "connect")
+        def _pragmas(conn, _record):  # pragma: no cover - trivial
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+        return eng
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+class Store:
+    def __init__(self, url: str, migrate: bool = True):
+        self.url = url
+        self.engine = make_engine(url)
+        if migrate:
+            from .migrate import upgrade
+
+            upgrade(self.engine)
+        self.Session = sessionmaker(self.engine, expire_on_commit=False)
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict]) -> str:
+        tid = uuid.uuid4().hex[:12]
+        with self.Session.begin() as s:
+            s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
+                           status="open"))
+            s.flush()
+            for i, spec in enumerate(seats):
+                s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
+                              agent=spec.get("agent", "")))
+        return tid
+
+    def get(self, tid: str) -> TableInfo:
+        with self.Session() as s:
+            t = s.get(TableRow, tid)
+            if t is None:
+                raise NotFound(f"no table {tid!r}")
+            seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
+            return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
+                             [SeatInfo(x.seat, x.kind, x.name, x.agent) for x in seats])
+
+    def list_tables(self, statuses=("open", "playing"), limit: int = 100) -> list[TableInfo]:
+        with self.Session() as s:
+            ids = s.scalars(select(TableRow.id).where(TableRow.status.in_(statuses))
+                            .order_by(TableRow.created.desc()).limit(limit)).all()
+        return [self.get(i) for i in ids]
+
+    def steps(self, tid: str, after: int = 0) -> list[tuple[int, str, int, str]]:
+        """(version, kind, seat, action) of every step after version ``after``."""
+        with self.Session() as s:
+            rows = s.execute(select(StepRow.version, StepRow.kind, StepRow.seat, StepRow.action)
+                             .where(StepRow.table_id == tid, StepRow.version > after)
+                             .order_by(StepRow.version)).all()
+        return [tuple(r) for r in rows]
+
+    def append_step(self, tid: str, expected_version: int, kind: str, seat: int, action: str,
+                    status: str | None = None) -> int:
+        """Store one step and advance the version from ``expected_version``; returns the new
+        version.  Raises Conflict when another writer got there first.  (SQLAlchemy Core with
+        prepared statements: this is the hot path of every move.)"""
+        tables, steps = TableRow.__table__, StepRow.__table__
+        values = {"version": expected_version + 1, "updated": _now()}
+        if status:
+            values["status"] = status
+        try:
+            with self.engine.begin() as conn:
+                res = conn.execute(tables.update().where(tables.c.id == tid, tables.c.version == expected_version)
+                                   .values(**values))
+                if res.rowcount != 1:
+                    raise Conflict(f"table {tid} is no longer at version {expected_version}")
+                conn.execute(steps.insert().values(table_id=tid, version=expected_version + 1, kind=kind,
+                                                   seat=seat, action=action, created=values["updated"]))
+        except IntegrityError:
+            raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
+        return expected_version + 1
+
+    # ------------------------------------------------------------------ seats
+    def claim_seat(self, tid: str, seat: int, name: str) -> str:
+        """Give an open seat to a person; returns the seat's secret token."""
+        token = secrets.token_urlsafe(24)
+        with self.Session.begin() as s:
+            res = s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat,
+                                                  SeatRow.kind == "open")
+                            .values(kind="human", name=name, token_hash=hash_token(token)))
+            if res.rowcount != 1:
+                raise Conflict(f"seat {seat} of table {tid} is not open")
+            self._update_status(s, tid)
+        return token
+
+    def seat_for_token(self, tid: str, token: str) -> int | None:
+        if not token:
+            return None
+        with self.Session() as s:
+            row = s.scalars(select(SeatRow).where(SeatRow.table_id == tid,
+                                                  SeatRow.token_hash == hash_token(token))).first()
+            return row.seat if row is not None and row.kind == "human" else None
+
+    def seat_to_bot(self, tid: str, seat: int, agent: str) -> None:
+        with self.Session.begin() as s:
+            res = s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)
+                            .values(kind="bot", agent=agent, token_hash="",
+                                    name=f"computer ({agent})"))
+            if res.rowcount != 1:
+                raise NotFound(f"no seat {seat} at table {tid}")
+            self._update_status(s, tid)
+
+    def _update_status(self, s: Session, tid: str) -> None:
+        t = s.get(TableRow, tid)
+        if t.status == "finished":
+            return
+        kinds = s.scalars(select(SeatRow.kind).where(SeatRow.table_id == tid)).all()
+        t.status = "playing" if all(k != "open" for k in kinds) else "open"

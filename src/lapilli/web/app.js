@@ -1,0 +1,172 @@
+// Lapilli browser client: lobby and table.  No rules here: the server sends each seat its view
+// (observation + legal moves) and validates every move with the engine.
+const app = document.getElementById("app");
+const el = (tag, attrs = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "onclick" || k === "onchange" || k === "onsubmit") e[k] = v; else if (v !== undefined && v !== null) e.setAttribute(k, v);
+  }
+  for (const k of kids.flat()) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return e;
+};
+async function api(path, body) {
+  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
+  return data;
+}
+const tokensKey = tid => `lapilli-tokens-${tid}`;
+const getTokens = tid => JSON.parse(localStorage.getItem(tokensKey(tid)) || "{}");
+const saveToken = (tid, seat, token) => { const m = getTokens(tid); m[seat] = token; localStorage.setItem(tokensKey(tid), JSON.stringify(m)); };
+
+document.getElementById("lang").value = LANG;
+document.getElementById("lang").onchange = e => { LANG = e.target.value; localStorage.setItem("lapilli-lang", LANG); route(); };
+
+function route() {
+  applyI18n();
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
+  if (m) tablePage(m[1]); else lobby();
+}
+
+// ---------------------------------------------------------------- lobby
+async function lobby() {
+  const games = await api("/api/games");
+  const tables = await api("/api/tables");
+  app.innerHTML = "";
+  const gameSel = el("select", { id: "game" }, games.map(g => el("option", { value: g.id }, g.title)));
+  const form = el("div", { class: "card", id: "new-table" }, el("h2", {}, t("newTable")));
+  const body = el("div");
+  form.append(el("label", {}, t("game") + " ", gameSel), body);
+  const draw = () => {
+    const g = games.find(x => x.id === gameSel.value);
+    body.innerHTML = "";
+    const players = el("select", { id: "players" });
+    for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: n }, n));
+    players.value = g.max_players;
+    const opts = el("div", { id: "options" });
+    for (const [name, o] of Object.entries(g.options)) {
+      const s = el("select", { "data-option": name }, o.values.map(v => el("option", { value: JSON.stringify(v) }, String(v))));
+      s.value = JSON.stringify(o.default);
+      opts.append(el("label", {}, ` ${name} `, s));
+    }
+    const seats = el("table", { class: "seats", id: "seats" });
+    const drawSeats = () => {
+      seats.innerHTML = "";
+      for (let i = 0; i < +players.value; i++) {
+        const s = el("select", { "data-seat": i },
+          el("option", { value: "open" }, t("open")),
+          ["easy", "normal", "hard", "random"].map(l => el("option", { value: l }, `${t("computer")} (${t(l)})`)));
+        if (i > 0) s.value = "normal";
+        seats.append(el("tr", {}, el("td", {}, `${t("seat")} ${i}`), el("td", {}, s)));
+      }
+    };
+    players.onchange = drawSeats; drawSeats();
+    const hot = el("input", { type: "checkbox", id: "hotseat", checked: "" });
+    const create = el("button", { class: "primary", id: "create", onclick: async () => {
+      const options = {};
+      opts.querySelectorAll("select").forEach(s => options[s.dataset.option] = JSON.parse(s.value));
+      const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
+      try {
+        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq });
+        if (hot.checked) {
+          for (let i = 0; i < seatReq.length; i++) if (seatReq[i].kind === "open") {
+            const j = await api(`/api/tables/${r.id}/seats/${i}`, { name: `${t("seat")} ${i}` });
+            saveToken(r.id, i, j.token);
+          }
+        }
+        history.pushState({}, "", r.invite); route();
+      } catch (e) { alert(e.message); }
+    } }, t("create"));
+    body.append(el("p", {}, el("label", {}, t("players") + " ", players)), el("p", {}, t("options"), opts), seats,
+      el("p", {}, el("label", {}, hot, " " + t("hotseat"))), create);
+  };
+  gameSel.onchange = draw; draw();
+  const list = el("div", { class: "card" }, el("h2", {}, t("openTables")));
+  if (!tables.length) list.append(el("p", {}, t("noTables")));
+  for (const tb of tables) {
+    list.append(el("p", {}, `${tb.game} · ${tb.players} · ${tb.status} `,
+      el("a", { href: `/t/${tb.id}` }, tb.status === "open" ? t("join") : t("watch"))));
+  }
+  app.append(form, list);
+}
+
+// ---------------------------------------------------------------- table
+let sockets = [];
+async function tablePage(tid) {
+  sockets.forEach(s => s.close()); sockets = [];
+  const info = await api(`/api/tables/${tid}`);
+  const tokens = getTokens(tid);
+  app.innerHTML = "";
+  const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)));
+  app.append(head);
+  const openSeats = info.seats.filter(s => s.kind === "open");
+  if (openSeats.length && Object.keys(tokens).length === 0) {
+    const name = el("input", { id: "name", placeholder: t("yourName") });
+    const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, `${t("seat")} ${s.seat}`)));
+    head.append(el("p", {}, name, seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
+      try { const j = await api(`/api/tables/${tid}/seats/${seatSel.value}`, { name: name.value || "?" }); saveToken(tid, j.seat, j.token); tablePage(tid); }
+      catch (e) { alert(e.message); }
+    } }, t("join"))));
+  }
+  const board = el("div", { class: "card", id: "board" });
+  const side = el("div", { class: "card", id: "side" });
+  app.append(el("div", { class: "columns" }, board, side));
+  const views = {};
+  let lastError = "";
+  const show = () => {
+    // the view to show: the seat to move among ours, else our first seat, else the spectator's
+    const all = Object.values(views);
+    if (!all.length) return;
+    const v = all.find(x => x.seat !== null && x.legal.length) || all[0];
+    board.innerHTML = ""; side.innerHTML = "";
+    const send = action => { const ws = sockets.find(s => s.seat === v.seat); ws.send(JSON.stringify({ type: "act", action, version: v.version })); };
+    (window.LapilliBoards[v.table.game] || window.LapilliBoards.generic)(board, v, send);
+    const to = v.observation.to_move;
+    side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : `${t("waiting")} ${t("seat")} ${to}`)));
+    if (lastError) side.append(el("p", { class: "error", id: "error" }, lastError));
+    if (v.legal.length) {
+      side.append(el("h3", {}, t("legal")));
+      const box = el("div", { id: "legal" });
+      v.legal.slice(0, 300).forEach(a => box.append(el("button", { class: "legal", "data-action": a, onclick: () => send(a) }, a)));
+      side.append(box);
+      const input = el("input", { id: "notation", placeholder: t("typeAction") });
+      side.append(el("p", {}, input, el("button", { onclick: () => send(input.value) }, t("send"))));
+    }
+    if (v.can_undo) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
+    if (v.result) {
+      side.append(el("h3", {}, t("result")));
+      v.result.scores.forEach((s, i) => side.append(el("div", { class: "score" }, `${t("seat")} ${i}: ${s}${v.result.winners.includes(i) ? " — " + t("winner") : ""}`)));
+      side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
+      side.append(replayControls(tid));
+    }
+    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => el("div", {}, `${e.n}. ${t("seat")} ${e.seat}: ${e.action}`))));
+  };
+  const connect = seat => {
+    const q = seat === null ? "" : `?token=${encodeURIComponent(tokens[seat])}`;
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tid}${q}`);
+    ws.seat = seat;
+    ws.onmessage = ev => {
+      const m = JSON.parse(ev.data);
+      if (m.type === "state") { views[seat === null ? "spectator" : seat] = m; if (m.seat !== null || seat === null) lastError = lastError; show(); }
+      else if (m.type === "error") { lastError = `${t("refused")}${m.rule ? " (" + m.rule + ")" : ""}: ${m.message}`; show(); setTimeout(() => { lastError = ""; }, 4000); }
+    };
+    ws.onclose = () => { setTimeout(() => { if (sockets.includes(ws)) { sockets = sockets.filter(s => s !== ws); sockets.push(connect(seat)); } }, 1500); };
+    return ws;
+  };
+  const mine = Object.keys(tokens).map(Number);
+  sockets = mine.length ? mine.map(connect) : [connect(null)];
+}
+
+function replayControls(tid) {
+  const box = el("div", { id: "replay" });
+  let ply = 0;
+  const pre = el("pre", { class: "board" });
+  const label = el("span");
+  const go = async d => { const r = await api(`/api/tables/${tid}/replay/${Math.max(0, ply + d)}`); ply = r.ply; label.textContent = ` ${r.ply}/${r.plies} ${r.last || ""} `; pre.textContent = r.text; };
+  box.append(el("h3", {}, t("replay")), el("button", { onclick: () => go(-1) }, t("prev")), label, el("button", { onclick: () => go(1) }, t("next")), pre);
+  go(0);
+  return box;
+}
+
+window.onpopstate = route;
+route();

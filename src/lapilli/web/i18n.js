@@ -1,0 +1,28 @@
+// Interface texts in Italian and English; the rulebooks are Italian.
+const I18N = {
+  it: {
+    language: "Lingua", lobby: "Tavoli", newTable: "Nuovo tavolo", game: "Gioco", players: "Giocatori",
+    seat: "Posto", open: "libero", human: "persona", computer: "computer", level: "livello",
+    create: "Crea tavolo", join: "Siediti", watch: "Guarda", name: "Nome", yourName: "Il tuo nome",
+    invite: "Link d'invito", yourTurn: "Tocca a te", waiting: "In attesa di", legal: "Mosse possibili",
+    typeAction: "Scrivi una mossa", send: "Invia", undo: "Annulla", log: "Registro", result: "Risultato",
+    winner: "vincitore", score: "punti", download: "Scarica la partita (JSON)", replay: "Rivedi", openTables: "Tavoli aperti",
+    noTables: "Nessun tavolo aperto", hotseat: "Tutti i posti liberi su questo schermo", spectator: "spettatore",
+    options: "Opzioni", takeOver: "Fai giocare il computer", easy: "facile", normal: "normale", hard: "difficile",
+    gameOver: "Partita finita", prev: "Indietro", next: "Avanti", refused: "Mossa non valida",
+  },
+  en: {
+    language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
+    seat: "Seat", open: "open", human: "person", computer: "computer", level: "level",
+    create: "Create table", join: "Take seat", watch: "Watch", name: "Name", yourName: "Your name",
+    invite: "Invite link", yourTurn: "Your turn", waiting: "Waiting for", legal: "Legal moves",
+    typeAction: "Type a move", send: "Send", undo: "Undo", log: "Log", result: "Result",
+    winner: "winner", score: "score", download: "Download the game (JSON)", replay: "Replay", openTables: "Open tables",
+    noTables: "No open tables", hotseat: "Every open seat on this screen", spectator: "spectator",
+    options: "Options", takeOver: "Let the computer play", easy: "easy", normal: "normal", hard: "hard",
+    gameOver: "Game over", prev: "Back", next: "Forward", refused: "Move refused",
+  },
+};
+let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
+function t(key) { return (I18N[LANG] && I18N[LANG][key]) || I18N.en[key] || key; }
+function applyI18n(root) { (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); }); }

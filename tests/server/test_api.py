@@ -1,0 +1,186 @@
+"""The web table's HTTP and WebSocket API, on the small test games."""
+import json
+import time
+
+import pytest
+
+
+def make_table(client, game="nim", players=2, seats=None, **kw):
+    r = client.post("/api/tables", json={"game": game, "players": players, "seats": seats or [], **kw})
+    assert r.status_code == 200, r.text
+    return r.json()["id"]
+
+
+def join(client, tid, seat, name="ann"):
+    r = client.post(f"/api/tables/{tid}/seats/{seat}", json={"name": name})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+def test_lobby_lists_games_and_open_tables(client):
+    games = {g["id"] for g in client.get("/api/games").json()}
+    assert {"nim", "toy"} <= games
+    tid = make_table(client)
+    listed = [t["id"] for t in client.get("/api/tables").json()]
+    assert tid in listed
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "open"
+
+
+@pytest.mark.parametrize("body, text", [
+    ({"game": "chess"}, "unknown game"),
+    ({"game": "nim", "players": 9}, "players"),
+    ({"game": "nim", "options": {"pile": 99}}, "cannot be"),
+    ({"game": "nim", "seats": [{"kind": "bot", "level": "wizard"}]}, "unknown agent"),
+])
+def test_bad_table_requests_are_refused_clearly(client, body, text):
+    r = client.post("/api/tables", json=body)
+    assert r.status_code in (400, 422) and text in r.text
+
+
+def test_a_seat_is_taken_once(client):
+    tid = make_table(client)
+    join(client, tid, 0)
+    r = client.post(f"/api/tables/{tid}/seats/0", json={"name": "bob"})
+    assert r.status_code == 409
+    assert client.post(f"/api/tables/{tid}/seats/5", json={"name": "bob"}).status_code == 404
+
+
+def test_two_people_play_nim_over_websockets(client):
+    tid = make_table(client, options={"pile": 10})
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        va, vb = a.receive_json(), b.receive_json()
+        assert va["seat"] == 0 and va["legal"] == ["take 1", "take 2", "take 3"]
+        assert vb["seat"] == 1 and vb["legal"] == []
+        # bob may not move for ann, and a token acts only for its own seat
+        b.send_text(json.dumps({"type": "act", "action": "take 1"}))
+        err = b.receive_json()
+        assert err["type"] == "error" and "not your turn" in err["message"]
+        b.receive_json()  # resync view
+        a.send_text(json.dumps({"type": "act", "action": "take 5"}))
+        err = a.receive_json()
+        assert err["type"] == "error" and err["rule"] == "NIM-1"
+        a.receive_json()
+        a.send_text(json.dumps({"type": "act", "action": "take 3"}))
+        va, vb = a.receive_json(), b.receive_json()
+        assert va["observation"]["pile"] == 7 == vb["observation"]["pile"]
+        assert vb["legal"] and va["log"][-1] == {"n": 1, "seat": 0, "action": "take 3"}
+        for who, action in ((b, "take 3"), (a, "take 3"), (b, "take 1")):
+            who.send_text(json.dumps({"type": "act", "action": action}))
+            a.receive_json()
+            vb = b.receive_json()
+        assert vb["result"] == {"scores": [0, 1], "winners": [1]}
+    rec = client.get(f"/api/tables/{tid}/record").json()
+    assert rec["actions"] == ["take 3", "take 3", "take 3", "take 1"]
+    step = client.get(f"/api/tables/{tid}/replay/2").json()
+    assert step["observation"]["pile"] == 4 and step["last"] == "take 3"
+
+
+def test_hidden_information_never_reaches_another_seat(client):
+    tid = make_table(client, game="toy", seed=3)
+    ta, tb = join(client, tid, 0), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={tb}") as b, client.websocket_connect(f"/ws/{tid}") as spec:
+        vb, vs = b.receive_json(), spec.receive_json()
+        assert isinstance(vb["observation"]["hands"][0], int)
+        assert all(isinstance(h, int) for h in vs["observation"]["hands"])
+        assert "result" not in vb
+    # the record (with its seed) is refused before the end
+    assert client.get(f"/api/tables/{tid}/record").status_code == 403
+
+
+def test_malformed_and_oversized_messages_change_nothing(client):
+    tid = make_table(client)
+    ta = join(client, tid, 0)
+    join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        v0 = a.receive_json()
+        for bad in ("not json", json.dumps({"type": "explode"}), json.dumps([1, 2]),
+                    json.dumps({"type": "act"}), "x" * 20000):
+            a.send_text(bad)
+            m = a.receive_json()
+            assert m["type"] == "error"
+            if bad.startswith('{"type": "act"'):
+                a.receive_json()
+        a.send_text(json.dumps({"type": "sync"}))
+        assert a.receive_json()["version"] == v0["version"] == 0
+
+
+def test_flooding_is_throttled(client):
+    tid = make_table(client)
+    ta = join(client, tid, 0)
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        a.receive_json()
+        for _ in range(80):
+            a.send_text(json.dumps({"type": "ping"}))
+        kinds = [a.receive_json()["type"] for _ in range(80)]
+        assert "error" in kinds and kinds.count("pong") < 80
+
+
+def test_spectators_and_foreign_tokens_cannot_play(client):
+    tid = make_table(client)
+    join(client, tid, 0)
+    with client.websocket_connect(f"/ws/{tid}") as s:
+        s.receive_json()
+        s.send_text(json.dumps({"type": "act", "action": "take 1"}))
+        assert "spectators cannot play" in s.receive_json()["message"]
+    with client.websocket_connect(f"/ws/{tid}?token=forged") as f:
+        assert f.receive_json()["type"] == "error"
+
+
+def test_undo_within_own_turn(client):
+    tid = make_table(client, game="nim", players=3, options={"pile": 15})
+    t0 = join(client, tid, 0)
+    join(client, tid, 1, "b"), join(client, tid, 2, "c")
+    with client.websocket_connect(f"/ws/{tid}?token={t0}") as a:
+        a.receive_json()
+        a.send_text(json.dumps({"type": "undo"}))
+        assert a.receive_json()["type"] == "error"
+        a.receive_json()
+        a.send_text(json.dumps({"type": "act", "action": "take 2"}))
+        v = a.receive_json()
+        # nim passes the turn at once, so there is nothing of seat 0's turn left to undo
+        assert v["can_undo"] is False
+
+
+def test_computer_opponent_plays_and_game_ends(client):
+    tid = make_table(client, seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}], options={"pile": 10})
+    ta = join(client, tid, 0)
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        v = a.receive_json()
+        while "result" not in v:
+            if v["legal"]:
+                a.send_text(json.dumps({"type": "act", "action": v["legal"][0], "version": v["version"]}))
+            v = a.receive_json()
+            while v["type"] != "state":
+                v = a.receive_json()
+        assert len(v["result"]["winners"]) == 1
+
+
+def test_computer_takes_over_a_seat(client):
+    tid = make_table(client, options={"pile": 10})
+    ta = join(client, tid, 0)
+    join(client, tid, 1, "bob")
+    r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": ta, "level": "random"})
+    assert r.status_code == 200
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"
+    assert client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": "nope"}).status_code == 403
+
+
+def test_a_restart_loses_nothing(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from lapilli.server.app import create_app
+    from lapilli.server.config import Settings
+
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", redis_url=None)
+    with TestClient(create_app(settings)) as c:
+        tid = make_table(c, options={"pile": 10})
+        ta, tb = join(c, tid, 0), join(c, tid, 1, "bob")
+        with c.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+            a.receive_json()
+            a.send_text(json.dumps({"type": "act", "action": "take 2"}))
+            assert a.receive_json()["observation"]["pile"] == 8
+    with TestClient(create_app(settings)) as c:  # a new server process on the same database
+        with c.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+            v = b.receive_json()
+            assert v["observation"]["pile"] == 8 and v["legal"] and v["version"] == 1

@@ -1,0 +1,49 @@
+"""The browser client in Debian's Chromium, driven by Playwright: create a table against computer
+opponents in the lobby and play it to the end by clicking."""
+import os
+
+import pytest
+
+from .conftest import SHOTS
+
+
+def play_to_the_end(page, max_moves=400):
+    for _ in range(max_moves):
+        page.wait_for_function(
+            "() => { const s = document.querySelector('#status'); return s && (document.querySelector('#legal button')"
+            " || s.textContent.includes('Game over') || s.textContent.includes('Partita finita')); }",
+            timeout=30_000)
+        if page.locator(".score").count():
+            return
+        buttons = page.locator("#legal button")
+        if buttons.count():
+            buttons.first.click()
+            page.wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["nim"])
+def test_play_against_the_computer_by_clicking(server, page, game):
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", "2")
+    page.select_option("[data-seat='1']", "random")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    play_to_the_end(page)
+    assert page.locator(".score").count() == 2
+    assert page.locator("#download").count() == 1
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, f"{game}.png"), full_page=True)
+
+
+def test_interface_in_italian(server, browser):
+    ctx = browser.new_context(locale="it-IT")
+    page = ctx.new_page()
+    from playwright.sync_api import expect
+
+    page.goto(server + "/")
+    expect(page.locator("#create")).to_have_text("Crea tavolo")
+    page.select_option("#lang", "en")
+    expect(page.locator("#create")).to_have_text("Create table")
+    ctx.close()
