@@ -84,12 +84,60 @@ def _work(task) -> list[GameRow]:
     return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx) for idx, seed in seeds]
 
 
+def _init_worker(games_map: dict, paths: list, driver_pid: int | None = None) -> None:
+    """Worker set-up: the driver's import paths and its registered games (tests, plug-ins), and
+    a watchdog that ends the worker when the driver is gone (killed with -9)."""
+    import os
+    import sys
+    import threading
+
+    from ..engine import registry
+
+    if driver_pid:
+        def watch():
+            while True:
+                time.sleep(0.5)
+                try:
+                    os.kill(driver_pid, 0)
+                except ProcessLookupError:
+                    os._exit(1)
+                except PermissionError:
+                    pass
+
+        threading.Thread(target=watch, daemon=True, name="lapilli-driver-watchdog").start()
+
+    for p in paths:
+        if p not in sys.path:
+            sys.path.append(p)
+    for gid, module in games_map.items():
+        registry.GAMES.setdefault(gid, module)
+
+
+def _context():
+    """Workers come from a fresh ``forkserver`` (or ``spawn``): never ``fork`` a driver that may
+    already run threads (the progress bar, pyarrow), which can deadlock a forked child."""
+    methods = mp.get_all_start_methods()
+    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+class WorkerDied(RuntimeError):
+    """A worker process died (killed, out of memory): the games written so far are kept."""
+
+
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
              jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False) -> Iterator[GameRow]:
     """Yield one GameRow per game as games finish (not in index order when jobs > 1).
 
-    ``skip``: indices already done (for resuming a run).
+    ``skip``: indices already done (for resuming a run).  With ``jobs`` > 1 the games go in
+    chunks to worker processes, with a few chunks per worker in flight at a time.
     """
+    import os
+    import sys
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    from ..engine.registry import GAMES
+
     options = dict(options or {})
     done = set(skip)
     todo = [(i, seed + i) for i in range(games) if i not in done]
@@ -100,11 +148,29 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
             yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx)
         return
     chunk = chunk or max(1, min(50, len(todo) // (jobs * 8) or 1))
-    tasks = [(game, players, options, seats, todo[k:k + chunk], rotate) for k in range(0, len(todo), chunk)]
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(jobs) as pool:
-        for rows in pool.imap_unordered(_work, tasks):
-            yield from rows
+    tasks = ((game, players, options, seats, todo[k:k + chunk], rotate) for k in range(0, len(todo), chunk))
+    paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
+    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_init_worker, initargs=(dict(GAMES), paths, os.getpid()))
+    pending = set()
+    try:
+        for t in tasks:
+            pending.add(pool.submit(_work, t))
+            if len(pending) >= jobs * 4:
+                break
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                yield from f.result()
+            for t in tasks:
+                pending.add(pool.submit(_work, t))
+                if len(pending) >= jobs * 4:
+                    break
+    except BrokenProcessPool as e:
+        raise WorkerDied(f"a worker process died ({e}); the games finished so far are kept") from None
+    finally:
+        for f in pending:
+            f.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _mean_sd(xs: list[float]) -> tuple[float, float]:
