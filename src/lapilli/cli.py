@@ -259,6 +259,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     from .sim.backends import run_games
+    from .sim.local import WorkerDied
     from .sim.output import OutputMismatch, ResultWriter, read_rows
 
     players, options = game_spec(game).resolve(players, options)
@@ -295,6 +296,8 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
                 writer.add(row)
                 new += 1
                 progress.advance(task)
+    except WorkerDied as e:
+        raise Abort(f"{e} ({writer.written} written to {out}); run the same command with --resume to finish", 1)
     finally:
         if old_handler is not None:
             signal.signal(signal.SIGTERM, old_handler)
