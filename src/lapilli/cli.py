@@ -395,7 +395,8 @@ def report(
     from_files: Optional[list[Path]] = typer.Option(None, "--from", help="read these simulation outputs (one per "
                                                     "variant) instead of simulating; repeatable"),
     out: Optional[Path] = typer.Option(None, help="report folder (default reports/GAME)"),
-    resume: bool = typer.Option(False, help="keep games already simulated in OUT/data and play only the rest"),
+    data: Optional[Path] = typer.Option(None, help="folder for the simulated games of each variant (default OUT/data)"),
+    resume: bool = typer.Option(False, help="keep games already simulated in the data folder and play only the rest"),
     quiet: bool = typer.Option(False, help="no progress bar"),
 ):
     """Balance report (Markdown + PNG plots): win rate by seat with 95 % intervals, scores, game
@@ -436,13 +437,13 @@ def report(
         for k, v in enumerate(variants):
             v.players, v.options = spec.resolve(v.players, v.options)
             seat_names = _seats(seats, v.players, default_first="random")
-            data = out / "data" / f"variant-{k}.parquet"
+            data_file = (data or out / "data") / f"variant-{k}.parquet"
             if not quiet:
                 err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}")
-            rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data, quiet,
+            rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data_file, quiet,
                                  backend=backend, address=address, resume=resume)
             results.append((v, rows))
-            sources.append(os.path.relpath(data, out))
+            sources.append(os.path.relpath(data_file, out))
     path = write_report(game, results, out, title=spec.title, command=command, sources=sources)
     console.print(f"report: {path}")
 
@@ -466,6 +467,8 @@ def _rebuild_report_args(args: dict) -> list[str]:
             out += ["--seed", str(args["seed"])]
     if args.get("out"):
         out += ["--out", str(args["out"])]
+    if args.get("data") and not args.get("from_files"):
+        out += ["--data", str(args["data"])]
     return out
 
 
