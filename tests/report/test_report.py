@@ -73,14 +73,14 @@ def test_report_command_simulates_variants_then_reads_them_back(tmp_path, capsys
                  "--out", str(out), "--quiet", "--jobs", "2"]) == 0
     text = (out / "report.md").read_text()
     assert "| pile=21 | 2 | pile=21 | 120 | 0 |" in text
-    assert "| players=3 | 3 | pile=15 | 120 | 0 |" in text
+    assert "| players=3 | 3 | defaults | 120 | 0 |" in text
     assert "lapilli report nim-stats --compare pile=21 --compare players=3 --games 120" in text
     data = sorted((out / "data").iterdir())
     assert len(data) == 3
     again = tmp_path / "again"
     assert main(["report", "nim-stats", "--from", str(data[0]), "--from", str(data[2]), "--out", str(again)]) == 0
     text2 = (again / "report.md").read_text()
-    assert "| variant-0 | 2 | pile=15 | 120 |" in text2 and "| variant-2 | 3 | pile=15 | 120 |" in text2
+    assert "| variant-0 | 2 | defaults | 120 |" in text2 and "| variant-2 | 3 | defaults | 120 |" in text2
 
 
 def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
