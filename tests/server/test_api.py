@@ -50,6 +50,7 @@ def test_two_people_play_nim_over_websockets(client):
     ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
     with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
         va, vb = a.receive_json(), b.receive_json()
+        assert a.receive_json()["present"] == [0, 1]  # a is told that b came
         assert va["seat"] == 0 and va["legal"] == ["take 1", "take 2", "take 3"]
         assert vb["seat"] == 1 and vb["legal"] == []
         # bob may not move for ann, and a token acts only for its own seat

@@ -133,6 +133,12 @@ async function tablePage(tid) {
       side.append(el("p", {}, input, el("button", { onclick: () => send(input.value) }, t("send"))));
     }
     if (v.can_undo) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
+    // seats whose person left can be handed to a computer opponent by anyone seated here
+    const myToken = tokens[Object.keys(tokens)[0]];
+    const gone = v.table.seats.filter(s => s.kind === "human" && !v.present.includes(s.seat) && !(s.seat in tokens));
+    if (myToken && !v.result) gone.forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
+      try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
+    } }, `${t("takeOver")}: ${t("seat")} ${s.seat} (${s.name})`)));
     if (v.result) {
       side.append(el("h3", {}, t("result")));
       v.result.scores.forEach((s, i) => side.append(el("div", { class: "score" }, `${t("seat")} ${i}: ${s}${v.result.winners.includes(i) ? " — " + t("winner") : ""}`)));
