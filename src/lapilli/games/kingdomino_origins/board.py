@@ -111,48 +111,46 @@ def connects(geo: Geometry, land: list, cell: int, landscape: int, other: int) -
 
 
 def placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) -> list:
-    """Every legal placement of a tile as (cell of square 1, cell of square 2) (KDO-4.2-4.6)."""
-    la, lb = tile[0][0], tile[1][0]
-    w = geo.w
+    """Every legal placement of a tile as (cell of square 1, cell of square 2) (KDO-4.2-4.6).
+
+    A square may go on an empty cell inside the window of rows and columns that keeps the
+    territory within N x N (KDO-4.6; for two adjacent cells checking each is enough); the tile
+    connects when square 1 or square 2 touches the start tile or its own landscape (KDO-4.3-4.5).
+    """
     n = geo.n
     minr, maxr, minc, maxc = bbox
+    r0, r1, c0, c1 = maxr - n + 1, minr + n - 1, maxc - n + 1, minc + n - 1
     row, col, orth = geo.row, geo.col, geo.orth
-    out = []
-    seen = set()
-    # candidate cells: empty cells orthogonally next to a square (a tile must touch the territory)
-    frontier = set()
-    inside = geo.inside
+    # empty cells next to the territory, with a bit mask of the landscapes they touch
+    masks = {}
     for i in occ:
+        bit = 1 << land[i]
         for nb in orth[i]:
-            if land[nb] == -1 and inside[nb]:
-                frontier.add(nb)
-    for x in frontier:
-        rx, cx = row[x], col[x]
+            if land[nb] == -1:
+                masks[nb] = masks.get(nb, 0) | bit
+    ba = (1 << tile[0][0]) | _START_BIT
+    bb = (1 << tile[1][0]) | _START_BIT
+    out = []
+    for x, mx in masks.items():
+        if not (r0 <= row[x] <= r1 and c0 <= col[x] <= c1):
+            continue
         for y in orth[x]:
-            if land[y] != -1 or not geo.inside[y]:
+            if land[y] != -1 or not (r0 <= row[y] <= r1 and c0 <= col[y] <= c1):
                 continue
-            ry, cy = row[y], col[y]
-            r0 = min(minr, rx, ry)
-            r1 = max(maxr, rx, ry)
-            if r1 - r0 >= n:
-                continue
-            c0 = min(minc, cx, cy)
-            c1 = max(maxc, cx, cy)
-            if c1 - c0 >= n:
-                continue
-            # square 1 on x, square 2 on y
-            k = x * w * w + y
-            if k not in seen:
-                seen.add(k)
-                if connects(geo, land, x, la, y) or connects(geo, land, y, lb, x):
-                    out.append((x, y))
-            k = y * w * w + x
-            if k not in seen:
-                seen.add(k)
-                if connects(geo, land, y, la, x) or connects(geo, land, x, lb, y):
-                    out.append((y, x))
+            my = masks.get(y)
+            if my is None:
+                my = 0
+            elif y < x:
+                continue  # this pair is handled from y's side
+            if mx & ba or my & bb:
+                out.append((x, y))
+            if my & ba or mx & bb:
+                out.append((y, x))
     out.sort()
     return out
+
+
+_START_BIT = 1 << START
 
 
 def regions(geo: Geometry, land: list, camp: dict, tok: dict) -> list:
