@@ -100,3 +100,12 @@ def first_play(players=3, mode="discovery", seed=0, **opts):
 
 def tiles_with(pred):
     return [n for n, t in TILES.items() if pred(t)]
+
+
+def as_active(s, seat, tile):
+    """Make `seat` the player about to play `tile` (with its resources, in Totem/Tribe mode)."""
+    s.cur_chief[s.pos] = seat
+    s.active = seat
+    if s.resources_on:
+        s.row_res[tile] = tuple(q[3] for q in TILES[tile])
+    return tile_to_play(s, tile)

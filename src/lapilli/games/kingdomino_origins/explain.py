@@ -45,8 +45,12 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
                         "KDO-7.2", action)
         if verb in ("recruit", "recruit_deck", "pass") and s.mode != "tribe":
             return _ill("only in Tribe mode may a player recruit a Cro-magnon", "KDO-11.8", action)
-        if verb == "pair" and s.num_players != 2:
-            return _ill("choosing tiles 1 and 4 or 2 and 3 is a rule of the 2-player game only", "KDO-13.5", action)
+        if verb == "pair":
+            return _ill("choosing tiles 1 and 4 or 2 and 3 is done once, in the first selection of a 2-player game",
+                        "KDO-13.5", action)
+        if verb == "give":
+            return _ill("a Totem changes hands only when its holder loses the majority of its resource",
+                        "KDO-10.13", action)
         if verb == "place" and ph == "choose":
             return _ill("a turn is Play the tile, then Choose a new tile, in this order: your tile is already played",
                         "KDO-3.3", action)
