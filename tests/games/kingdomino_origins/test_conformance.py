@@ -20,7 +20,7 @@ def test_every_configuration_is_listed():
 
 @pytest.mark.parametrize("players,options", ALL, ids=lambda x: str(x))
 def test_conformance_every_configuration(players, options):
-    state = check_conformance(GAME, players, options, seed=1, every=8)
+    state = check_conformance(GAME, players, options, seed=1, every=12)
     assert state.is_terminal and state.round == 12
 
 
@@ -28,7 +28,7 @@ def test_conformance_every_configuration(players, options):
 @pytest.mark.parametrize("seed", [2, 3])
 def test_conformance_more_seeds(players, mode, seed):
     state = check_conformance(GAME, players, {"mode": mode, "fire_empire": True, "homo_habilis": True},
-                              seed=seed, every=11)
+                              seed=seed, every=16)
     assert state.winners()
 
 

@@ -126,3 +126,16 @@ def test_single_new_leader_gets_the_totem_without_a_choice():
     ev = play_fire_on_fish(s, 0, 28)  # seat 0: 1 fish; seat 1 alone leads with 2
     assert s.totem[FISH] == 1
     assert {"type": "totem", "resource": "fish", "to": 1, "from": 0} in ev
+
+
+@pytest.mark.rule("KDO-10.10")
+def test_only_the_player_who_adds_a_tile_takes_from_the_table():
+    s = first_play(3, "totem", seed=3)
+    set_territory(s, 0, fish_rows(2))
+    set_territory(s, 1, fish_rows(2))
+    play_fire_on_fish(s, 0, 28)  # seat 0 burns a fish: seat 1 now has the most fish
+    assert s.rcount[0][FISH] == 1 and s.totem[FISH] == -1
+    as_active(s, 1, 1)  # seat 1 adds a desert tile: now it takes the Totem
+    ev = s.apply(s.legal_actions()[0])
+    assert s.totem[FISH] == 1
+    assert {"type": "totem", "resource": "fish", "to": 1, "from": None} in ev

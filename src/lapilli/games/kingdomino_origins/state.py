@@ -260,7 +260,10 @@ class KdoState(State):
             leaders = [p for p in range(n) if counts[p] == top]
             holder = self.totem[t]
             if holder < 0:
-                if len(leaders) == 1:  # KDO-10.10/10.11: a strict majority takes it from the table
+                # KDO-10.10/10.11: the player who added a tile takes a Totem from the table with a
+                # strict majority (a player who gets the majority through another's fire takes it
+                # only after adding a tile of their own)
+                if len(leaders) == 1 and leaders[0] == self.active:
                     self.totem[t] = leaders[0]
                     events.append({"type": "totem", "resource": RESOURCES[t], "to": leaders[0], "from": None})
             elif counts[holder] < top:  # KDO-10.13: the holder lost the majority
