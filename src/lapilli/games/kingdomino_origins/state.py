@@ -6,6 +6,7 @@ the authority where the two differ (see docs/games/kingdomino-origins.md).
 from __future__ import annotations
 
 from lapilli.engine import IllegalAction, State
+from lapilli.engine.state import _BASE_FIELDS
 
 from . import board
 from .board import GEOMETRY
@@ -27,7 +28,9 @@ SPEND = "spend"      # Tribe: which resources are spent (KDO-11.9/11.10)
 PUT = "put"          # Tribe: where the Cro-magnon goes (KDO-11.14)
 OVER = "over"
 
-_PLAYER_FIELDS = ("land", "occ", "bbox", "camp", "tok", "crat", "res", "cro", "rcount")
+# containers copied by clone (the rest of the state is scalars, tuples and lists never mutated)
+_LIST_FIELDS = ("discards", "res_supply", "totem", "removed", "boxed_cro", "supply", "display", "deck", "cur_tiles",
+                "cur_chief", "new_tiles", "new_chief", "to_draw", "give_to", "rec_spent", "tokens", "row_res")
 
 
 class KdoState(State):
@@ -532,17 +535,21 @@ class KdoState(State):
     # ------------------------------------------------------------------ copying and saving
     def _copy_fields(self, new):
         d = new.__dict__
+        base = {k: d[k] for k in _BASE_FIELDS if k in d}
+        d.update(self.__dict__)  # scalars and immutable values are shared; containers copied below
+        d.update(base)
         s = self.__dict__
-        for k, v in s.items():  # scalars and immutable values are shared; containers copied below
-            if k not in d:
-                d[k] = v
-        for k in _PLAYER_FIELDS:
-            d[k] = [x.copy() for x in s[k]]
-        for k in ("discards", "res_supply", "totem", "removed", "boxed_cro", "supply", "display", "deck",
-                  "cur_tiles", "cur_chief", "new_tiles", "new_chief", "to_draw", "give_to", "rec_spent"):
+        d["land"] = [x.copy() for x in s["land"]]
+        d["occ"] = [x.copy() for x in s["occ"]]
+        d["bbox"] = [x.copy() for x in s["bbox"]]
+        d["camp"] = [x.copy() for x in s["camp"]]
+        d["tok"] = [x.copy() for x in s["tok"]]
+        d["crat"] = [x.copy() for x in s["crat"]]
+        d["res"] = [x.copy() for x in s["res"]]
+        d["cro"] = [x.copy() for x in s["cro"]]
+        d["rcount"] = [x.copy() for x in s["rcount"]]
+        for k in _LIST_FIELDS:
             d[k] = s[k].copy()
-        d["tokens"] = s["tokens"].copy()
-        d["row_res"] = s["row_res"].copy()
 
     # ------------------------------------------------------------------ views
     def _observe(self, player):
