@@ -26,6 +26,13 @@ def test_malformed_notation(text):
     assert "look like" in e.message or "square name" in e.message or "Cro-magnon" in e.message
 
 
+def test_upper_case_is_refused_with_the_right_spelling():
+    s = first_play(3, seed=1)
+    a = s.legal_actions()[0]
+    e = refused(s, a.upper())
+    assert e.rule == "notation" and repr(a) in e.message
+
+
 def test_notation_accepts_extra_spaces():
     s = first_play(3, seed=1)
     a = s.legal_actions()[0]

@@ -32,8 +32,6 @@ def parse(text: str, index: dict) -> tuple:
 
     if verb == "take" and len(args) == 1 and args[0].isdigit():
         return ("take", int(args[0]))
-    if verb == "pair" and len(args) == 1 and args[0] in ("14", "23", "41", "32"):
-        return ("pair", "14" if args[0] in ("14", "41") else "23")
     if verb == "pair" and len(args) == 1 and args[0].isdigit():
         return ("pair", args[0])
     if verb == "place" and len(args) == 2:
