@@ -1,10 +1,10 @@
 """Long run: seeded random games of Kingdomino Origins for every player count and mode.
 
-Usage:  PYTHONPATH=src python3 bench/long_runs/kingdomino_origins.py [GAMES_PER_CONFIG] [--options]
+Usage:  PYTHONPATH=src python3 bench/long_runs/kingdomino_origins.py [GAMES_PER_CONFIG] [--options | --options-only]
 
 Plays GAMES_PER_CONFIG (default 10000) games with `lapilli.testing.conformance.play_random`
 (seeds 0..N-1) for 2, 3 and 4 players in the Discovery, Totem and Tribe modes (with --options,
-also with Fire Empire and Homo Habilis both on) and prints, per configuration: games, errors,
+also with Fire Empire and Homo Habilis both on; with --options-only, only those) and prints, per configuration: games, errors,
 seconds, mean decisions per game, and game statistics: mean score, mean winning score, share of
 shared victories, discarded tiles per player, fire tokens placed per game, Totems held at the
 end (Totem mode), Cro-magnons standing at the end per player (Tribe mode).
@@ -56,11 +56,13 @@ def run(players: int, options: dict, games: int) -> dict:
 def main(argv):
     games = int(argv[1]) if len(argv) > 1 and argv[1].isdigit() else 10000
     with_options = "--options" in argv
+    only_options = "--options-only" in argv
     configs = []
     for mode in ("discovery", "totem", "tribe"):
         for n in (2, 3, 4):
-            configs.append((n, {"mode": mode, "fire_empire": False, "homo_habilis": False}))
-            if with_options:
+            if not only_options:
+                configs.append((n, {"mode": mode, "fire_empire": False, "homo_habilis": False}))
+            if with_options or only_options:
                 configs.append((n, {"mode": mode, "fire_empire": True, "homo_habilis": True}))
     print(f"Kingdomino Origins long run: {games} seeded random games per configuration (seeds 0..{games - 1})")
     hdr = (f"{'players':>7} {'mode':<9} {'opts':<4} {'games':>6} {'errors':>6} {'seconds':>8} {'dec/game':>8} "

@@ -99,17 +99,6 @@ def fits(geo: Geometry, bbox: list, cells) -> bool:
     return maxr - minr < geo.n and maxc - minc < geo.n
 
 
-def connects(geo: Geometry, land: list, cell: int, landscape: int, other: int) -> bool:
-    """KDO-4.3/4.4: ``cell`` (holding ``landscape``) touches the start tile or the same landscape
-    orthogonally (``other`` is the tile's other square, still empty)."""
-    for nb in geo.orth[cell]:
-        if nb != other:
-            v = land[nb]
-            if v == START or v == landscape:
-                return True
-    return False
-
-
 def placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) -> list:
     """Every legal placement of a tile as (cell of square 1, cell of square 2) (KDO-4.2-4.6).
 
