@@ -105,6 +105,7 @@ def placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) ->
     A square may go on an empty cell inside the window of rows and columns that keeps the
     territory within N x N (KDO-4.6; for two adjacent cells checking each is enough); the tile
     connects when square 1 or square 2 touches the start tile or its own landscape (KDO-4.3-4.5).
+    KDO-I10: orthogonal contact only, the start tile is wild, a volcano matches a volcano.
     """
     n = geo.n
     minr, maxr, minc, maxc = bbox
@@ -179,6 +180,10 @@ def fire_icons(camp: dict, tok: dict) -> int:
 
 def cro_points(geo: Geometry, cro: dict, res: dict, camp: dict, tok: dict) -> dict:
     """Points of every Cro-magnon of a territory (KDO-11.22-11.35): cell -> points.
+
+    KDO-I25: a piece counts for every Cro-magnon around it; a token with N fires counts N; the
+    shaman counts every Cro-magnon tile around it (warriors too, never itself); KDO-I24: a
+    Cro-magnon is no resource.
 
     Warriors score as hordes; the horde's points are given on the cell of each of its warriors
     split as (size x power) for the first cell found and 0 for the others."""

@@ -40,7 +40,7 @@ class KdoState(State):
     def _setup(self, events):
         n = self.num_players
         self.mode = self.options.get("mode", "discovery")
-        self.size = 7 if n == 2 else 5  # KDO-13.3
+        self.size = 7 if n == 2 else 5  # KDO-13.3; KDO-I31: 7x7 replaces 5x5 everywhere with 2 players
         geo = GEOMETRY[self.size]
         self.resources_on = self.mode in ("totem", "tribe")  # KDO-10.3, KDO-11.2 (KDO-I35)
         self.land, self.bbox = [], []
@@ -172,7 +172,10 @@ class KdoState(State):
 
     # ------------------------------------------------------------------ turn flow (KDO-3)
     def _next_turn(self, events):
-        """KDO-3.2: the next chief of the current row, in position order; else the round ends."""
+        """KDO-3.2: the next chief of the current row, in position order; else the round ends.
+
+        KDO-I30 (a): with 2 players the four chiefs also act one at a time in row order.
+        KDO-I9: 12 rounds for every player count, the last one with Play the tile only."""
         for i in range(self.pos + 1, ROW):
             if self.cur_chief[i] >= 0:
                 self.pos = i
@@ -212,7 +215,7 @@ class KdoState(State):
         self.removed.append(t)
         self.discards[p] += 1  # KDO-12.4 (KDO-I28)
         events.append({"type": "discard", "seat": p, "tile": t, "why": "no legal placement"})
-        self._after_play(events)
+        self._after_play(events)  # KDO-I11: the turn goes on with Choose a new tile (and recruiting)
 
     def _after_play(self, events):
         if self.mode == "totem" and self._check_totems(0, events):
@@ -243,7 +246,10 @@ class KdoState(State):
         self._start_recruit(events)
 
     def _start_recruit(self, events):
-        """KDO-11.8: after Choose a new tile, a Tribe-mode player may recruit."""
+        """KDO-11.8: after Choose a new tile, a Tribe-mode player may recruit.
+
+        KDO-I20: once per turn (so twice a round with 2 players); KDO-I21 (a): never in the final
+        round, which has no Choose a new tile."""
         if self.mode == "tribe" and self._can_recruit(self.active):
             self.phase = RECRUIT
             return
@@ -450,6 +456,7 @@ class KdoState(State):
             if cl > bbox[3]:
                 bbox[3] = cl
         events.append({"type": "place", "seat": p, "tile": t, "squares": [geo.name[a], geo.name[b]]})
+        # KDO-I34: the tile and its resources, then the fire token, then the Totems
         # KDO-5.6: a volcano square gives the matching fire token (one per volcano square, KDO-I5)
         for v in volcano:
             f = self.crat[p][v]
@@ -505,7 +512,10 @@ class KdoState(State):
         return out
 
     def _winners(self):
-        """KDO-8.10 and KDO-9.1-9.3: score, then largest region, then fire icons, then shared."""
+        """KDO-8.10 and KDO-9.1-9.3: score, then largest region, then fire icons, then shared.
+
+        KDO-I13: the largest region of any landscape (volcano included, fire or not), and every
+        fire icon of the territory; KDO-I14: on the mode's final score, bonuses included."""
         keys = []
         for p in range(self.num_players):
             parts = self.score_parts(p)
