@@ -135,3 +135,12 @@ def test_the_move_is_optional_and_reaches_at_most_two_steps():
     assert e.value.rule == "STR-3.2"
     play(s, "stay")
     assert s.shaman[RED] == sp("p0") and s.to_move == YELLOW
+
+
+@pytest.mark.rule("STR-3.2")
+def test_naming_the_shamans_own_space_asks_for_stay():
+    s = fixture("p0", "b3")
+    play(s, "place 1 b4")
+    with pytest.raises(IllegalAction) as e:
+        s.apply("shaman p0")
+    assert e.value.rule == "STR-3.2" and "stay" in e.value.message

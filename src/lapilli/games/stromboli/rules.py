@@ -544,6 +544,9 @@ class StromboliState(State):
                 return IllegalAction("the shaman may never move through a crater space", rule="STR-3.7", action=action)
             if ring not in STATUE_RINGS:
                 return IllegalAction("the shaman may only move onto plain, forest and mountain spaces", rule="STR-3.9", action=action)
+            if sp == self.shaman[me]:
+                return IllegalAction("the shaman is already there: write 'stay' to leave it where it is",
+                                     rule="STR-3.2", action=action)
             if sp == self.shaman[1 - me]:
                 return IllegalAction("the shaman may pass the opposing shaman's space but not end its move there", rule="STR-3.5", action=action)
             if sp in reach_ignoring_inward_limit(self.shaman[me]):
