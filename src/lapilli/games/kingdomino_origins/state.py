@@ -6,7 +6,7 @@ the authority where the two differ (see docs/games/kingdomino-origins.md).
 from __future__ import annotations
 
 from lapilli.engine import IllegalAction, State
-from lapilli.engine.state import _BASE_FIELDS
+from lapilli.engine.state import BASE_FIELDS
 
 from . import board
 from .board import GEOMETRY
@@ -548,7 +548,7 @@ class KdoState(State):
     # ------------------------------------------------------------------ copying and saving
     def _copy_fields(self, new):
         d = new.__dict__
-        base = {k: d[k] for k in _BASE_FIELDS if k in d}
+        base = {k: d[k] for k in BASE_FIELDS if k in d}
         d.update(self.__dict__)  # scalars and immutable values are shared; containers copied below
         d.update(base)
         s = self.__dict__
