@@ -120,7 +120,7 @@ def play(
                 _show_events(events)
                 continue
             if last_shown != (len(state.history), seat):
-                console.print(state.render(seat if humans else viewer), markup=False)
+                console.print(state.render(seat if humans else viewer), markup=False, soft_wrap=True)
                 last_shown = (len(state.history), seat)
             legal = state.legal_actions()
             preview = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all; 'list' shows them)" if len(legal) > 12 else "")
@@ -154,7 +154,7 @@ def play(
     except KeyboardInterrupt:
         _save_record(state, save, quitting=True)
         raise Abort("interrupted", 130)
-    console.print(state.render(viewer), markup=False)
+    console.print(state.render(viewer), markup=False, soft_wrap=True)
     _show_result(state)
     _save_record(state, save)
 
@@ -324,8 +324,8 @@ def replay(
         state.apply(action)
         console.print(f"{i:4d}. seat {mover}: {action}", markup=False)
         if steps:
-            console.print(state.render(seat), markup=False)
-    console.print(final.render(seat), markup=False)
+            console.print(state.render(seat), markup=False, soft_wrap=True)
+    console.print(final.render(seat), markup=False, soft_wrap=True)
     if final.is_terminal:
         _show_result(final)
     else:
