@@ -12,6 +12,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from . import agents as agents_mod
@@ -115,15 +116,15 @@ def play(
             if seat in bots:
                 action = bots[seat].choose(agents_mod.Decision(state, seat))
                 events = state.apply(action)
-                console.print(f"seat {seat} ({seat_names[seat]}): [cyan]{action}[/cyan]")
+                console.print(f"seat {seat} ({seat_names[seat]}): [cyan]{escape(action)}[/cyan]")
                 _show_events(events)
                 continue
             if last_shown != (len(state.history), seat):
-                console.print(state.render(seat if humans else viewer))
+                console.print(state.render(seat if humans else viewer), markup=False, soft_wrap=True)
                 last_shown = (len(state.history), seat)
             legal = state.legal_actions()
             preview = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all; 'list' shows them)" if len(legal) > 12 else "")
-            console.print(f"[bold]Seat {seat}[/bold], your move. Legal: {preview}")
+            console.print(f"[bold]Seat {seat}[/bold], your move. Legal: {escape(preview)}")
             try:
                 text = console.input("> ").strip()
             except EOFError:
@@ -135,7 +136,7 @@ def play(
                 raise Abort("game left before the end", 1)
             if text in ("list", "?", "help"):
                 console.print(HELP_TEXT)
-                console.print("\n".join(legal))
+                console.print("\n".join(legal), markup=False)
                 continue
             if text == "board":
                 last_shown = None
@@ -146,14 +147,14 @@ def play(
             try:
                 events = state.apply(text)
             except IllegalAction as e:
-                console.print(f"[red]Not allowed ({e.rule}):[/red] {e.message}")
+                console.print(f"[red]Not allowed ({escape(e.rule)}):[/red] {escape(e.message)}")
                 continue
-            console.print(f"seat {seat}: [cyan]{state.history[-1]}[/cyan]")
+            console.print(f"seat {seat}: [cyan]{escape(state.history[-1])}[/cyan]")
             _show_events(events)
     except KeyboardInterrupt:
         _save_record(state, save, quitting=True)
         raise Abort("interrupted", 130)
-    console.print(state.render(viewer))
+    console.print(state.render(viewer), markup=False, soft_wrap=True)
     _show_result(state)
     _save_record(state, save)
 
@@ -161,7 +162,7 @@ def play(
 def _show_events(events: list[dict]) -> None:
     for ev in events:
         detail = ", ".join(f"{k}={v}" for k, v in ev.items() if k != "type")
-        console.print(f"  [dim]{ev.get('type', 'event')}: {detail}[/dim]")
+        console.print(f"  [dim]{escape(str(ev.get('type', 'event')))}: {escape(detail)}[/dim]")
 
 
 def _show_result(state) -> None:
@@ -495,10 +496,10 @@ def replay(
     for i, action in enumerate(record["actions"], 1):
         mover = state.to_move
         state.apply(action)
-        console.print(f"{i:4d}. seat {mover}: {action}")
+        console.print(f"{i:4d}. seat {mover}: {action}", markup=False)
         if steps:
-            console.print(state.render(seat))
-    console.print(final.render(seat))
+            console.print(state.render(seat), markup=False, soft_wrap=True)
+    console.print(final.render(seat), markup=False, soft_wrap=True)
     if final.is_terminal:
         _show_result(final)
     else:
@@ -536,13 +537,13 @@ def main(argv: list[str] | None = None) -> int:
         app(args=argv, standalone_mode=False)
     except Abort as e:
         if str(e):
-            err.print(f"[red]error:[/red] {e}")
+            err.print(f"[red]error:[/red] {escape(str(e))}")
         return e.code
     except CorruptRecord as e:
-        err.print(f"[red]error:[/red] {e}")
+        err.print(f"[red]error:[/red] {escape(str(e))}")
         return 2
     except LapilliError as e:
-        err.print(f"[red]error:[/red] {e}")
+        err.print(f"[red]error:[/red] {escape(str(e))}")
         return 2
     except SystemExit as e:  # typer/click exits (e.g. --help)
         return int(e.code or 0)

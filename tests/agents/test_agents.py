@@ -67,3 +67,8 @@ def test_play_game_runs_to_the_end():
     s = lapilli.new_game("nim", 3, seed=0)
     play_game(s, [RandomAgent(1), RandomAgent(2), RandomAgent(3)])
     assert s.is_terminal and len(s.winners()) == 1
+
+
+def test_mcts_takes_game_hooks_and_refuses_missing_ones():
+    with pytest.raises(LapilliError, match="no heuristic evaluator"):
+        make_agent("mcts:evaluator=game", game="nim")

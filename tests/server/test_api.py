@@ -17,6 +17,15 @@ def join(client, tid, seat, name="ann"):
     return r.json()["token"]
 
 
+def until_present(ws, seats):
+    """Read views until one shows exactly these seats connected (the order in which two
+    connections register is not fixed); returns it."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "state" and m["present"] == seats:
+            return m
+
+
 def test_lobby_lists_games_and_open_tables(client):
     games = {g["id"] for g in client.get("/api/games").json()}
     assert {"nim", "toy"} <= games
@@ -49,7 +58,7 @@ def test_two_people_play_nim_over_websockets(client):
     tid = make_table(client, options={"pile": 10})
     ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
     with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
-        va, vb = a.receive_json(), b.receive_json()
+        va, vb = until_present(a, [0, 1]), until_present(b, [0, 1])  # each is told the other came
         assert va["seat"] == 0 and va["legal"] == ["take 1", "take 2", "take 3"]
         assert vb["seat"] == 1 and vb["legal"] == []
         # bob may not move for ann, and a token acts only for its own seat

@@ -54,10 +54,11 @@ def _start_instance(name, db, redis, port):
     return proc
 
 
-def _recv_state(ws):
+def _recv_state(ws, version=0):
+    """The next view at ``version`` or later (presence updates at the same version are skipped)."""
     while True:
         m = json.loads(ws.recv(timeout=10))
-        if m["type"] == "state":
+        if m["type"] == "state" and m["version"] >= version:
             return m
 
 
@@ -74,8 +75,8 @@ def test_two_instances_share_tables_through_redis(postgres_url, redis_url):
                 connect(f"ws://127.0.0.1:{pb}/ws/{tid}?token={t1}") as b:
             _recv_state(a), _recv_state(b)
             a.send(json.dumps({"type": "act", "action": "take 3"}))
-            assert _recv_state(a)["observation"]["pile"] == 12
-            vb = _recv_state(b)  # pushed by instance B after Redis told it
+            assert _recv_state(a, 1)["observation"]["pile"] == 12
+            vb = _recv_state(b, 1)  # pushed by instance B after Redis told it
             assert vb["observation"]["pile"] == 12 and vb["legal"]
             # seat 1 moves twice at once, through both instances: one wins, the other is refused
             with connect(f"ws://127.0.0.1:{pa}/ws/{tid}?token={t1}") as b2:
@@ -105,7 +106,7 @@ def test_two_instances_share_tables_through_redis(postgres_url, redis_url):
                 assert "changed" in errors[0]["message"]
             info = httpx.get(f"{B}/api/tables/{tid}").json()
             assert info["version"] == 2  # exactly one of the two moves was stored
-            final = _recv_state(a)
+            final = _recv_state(a, 2)
             assert final["observation"]["pile"] in (10, 11) and final["version"] == 2
     finally:
         for p in (a_proc, b_proc):

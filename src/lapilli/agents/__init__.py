@@ -35,6 +35,28 @@ def parse_agent_spec(text: str) -> tuple[str, dict]:
     return name.strip().lower(), params
 
 
+def _game_hooks(params: dict, game: str | None) -> None:
+    """``evaluator=game`` / ``policy=game`` take the game's heuristics module's functions:
+    ``values(state) -> [value per seat in 0..1]`` (or ranks of ``evaluate(state, seat)``) and
+    ``policy(state, legal, rng) -> action`` for rollouts."""
+    from .heuristic import game_heuristics
+    from .mcts import rank_by
+
+    for key in ("evaluator", "policy"):
+        if params.get(key) != "game":
+            continue
+        mod = game_heuristics(game) if game else None
+        if key == "policy":
+            fn = getattr(mod, "policy", None)
+        else:
+            fn = getattr(mod, "values", None)
+            if fn is None and getattr(mod, "evaluate", None) is not None:
+                fn = rank_by(mod.evaluate)
+        if fn is None:
+            raise LapilliError(f"{game or 'this game'} has no heuristic {key} (games/<game>/heuristics.py)")
+        params[key] = fn
+
+
 def make_agent(text: str, seed: int = 0, game: str | None = None):
     """Build an agent from its name with parameters (``random``, ``mcts:iterations=2000``) or
     from a strength level (``easy``, ``normal``, ``hard``; per game when ``game`` is given)."""
@@ -44,6 +66,8 @@ def make_agent(text: str, seed: int = 0, game: str | None = None):
     if name not in AGENTS:
         known = ", ".join(list(AGENTS) + list(DEFAULT_LEVELS))
         raise LapilliError(f"unknown agent {name!r}; known agents: {known}")
+    if name == "mcts":
+        _game_hooks(params, game)
     try:
         return AGENTS[name](seed=seed, **params)
     except TypeError as e:

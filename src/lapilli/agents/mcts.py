@@ -40,6 +40,20 @@ def rank_values(state: State) -> list[float]:
     return out
 
 
+def rank_by(evaluate) -> Callable[[State], list[float]]:
+    """An evaluator from a per-seat heuristic ``evaluate(state, seat)``: the win share at the
+    end, otherwise each seat's rank by that heuristic, in [0, 1]."""
+    def values(state: State) -> list[float]:
+        if state.is_terminal:
+            return rank_values(state)
+        n = state.num_players
+        h = [evaluate(state, i) for i in range(n)]
+        if n == 1:
+            return [0.5]
+        return [(sum(1 for t in h if t < x) + 0.5 * (sum(1 for t in h if t == x) - 1)) / (n - 1) for x in h]
+    return values
+
+
 class _Node:
     __slots__ = ("children", "visits", "total", "avail", "player")
 

@@ -23,7 +23,8 @@ RECORD_FORMAT = "lapilli-record"
 RECORD_VERSION = 1
 
 # Fields the base class owns; everything else in an instance's __dict__ is game data.
-_BASE_FIELDS = ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache", "_determinized")
+BASE_FIELDS = ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache", "_determinized")
+_BASE_FIELDS = BASE_FIELDS
 
 
 class State:

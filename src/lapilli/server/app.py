@@ -184,7 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close()
             return
         room.conns[ws] = seat
-        await ws.send_json(room.view(seat))
+        await hub(ws).broadcast(room)  # everyone sees who is present
         bucket, last = 2 * settings.max_messages_per_second, time.monotonic()
         try:
             while True:
@@ -235,6 +235,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pass
         finally:
             room.conns.pop(ws, None)
+            if seat is not None:
+                await hub(ws).broadcast(room)
 
     # ------------------------------------------------------------------ the browser client
     @app.get("/")

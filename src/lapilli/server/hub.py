@@ -100,6 +100,7 @@ class Room:
             "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
             "log": log_entries,
             "can_undo": self.can_undo(seat),
+            "present": sorted({s for s in self.conns.values() if s is not None}),
             "text": st.render(seat),
         }
         if st.is_terminal:

@@ -92,9 +92,22 @@ async function lobby() {
 
 // ---------------------------------------------------------------- table
 let sockets = [];
+const loadedBoards = {};
+function loadBoard(game) {
+  // each game's SVG board lives in /static/boards/<game>.js; without one the text board is used
+  if (!loadedBoards[game]) loadedBoards[game] = new Promise(resolve => {
+    const s = document.createElement("script");
+    s.src = `/static/boards/${game}.js`;
+    s.onload = () => resolve(true);
+    s.onerror = () => resolve(false);
+    document.head.append(s);
+  });
+  return loadedBoards[game];
+}
 async function tablePage(tid) {
   sockets.forEach(s => s.close()); sockets = [];
   const info = await api(`/api/tables/${tid}`);
+  await loadBoard(info.game);
   const tokens = getTokens(tid);
   app.innerHTML = "";
   const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)));
@@ -112,6 +125,7 @@ async function tablePage(tid) {
   const side = el("div", { class: "card", id: "side" });
   app.append(el("div", { class: "columns" }, board, side));
   const views = {};
+  const pickers = {};
   let lastError = "";
   const show = () => {
     // the view to show: the seat to move among ours, else our first seat, else the spectator's
@@ -120,19 +134,30 @@ async function tablePage(tid) {
     const v = all.find(x => x.seat !== null && x.legal.length) || all[0];
     board.innerHTML = ""; side.innerHTML = "";
     const send = action => { const ws = sockets.find(s => s.seat === v.seat); ws.send(JSON.stringify({ type: "act", action, version: v.version })); };
-    (window.LapilliBoards[v.table.game] || window.LapilliBoards.generic)(board, v, send);
+    if (!pickers[v.seat] || pickers[v.seat].version !== v.version) {
+      pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
+      pickers[v.seat].version = v.version;
+      pickers[v.seat].autoAdvance();
+    }
+    const picker = pickers[v.seat];
+    (window.LapilliBoards[v.table.game] || window.LapilliBoards.generic)(board, v, picker);
+    if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     const to = v.observation.to_move;
     side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : `${t("waiting")} ${t("seat")} ${to}`)));
     if (lastError) side.append(el("p", { class: "error", id: "error" }, lastError));
     if (v.legal.length) {
-      side.append(el("h3", {}, t("legal")));
-      const box = el("div", { id: "legal" });
-      v.legal.slice(0, 300).forEach(a => box.append(el("button", { class: "legal", "data-action": a, onclick: () => send(a) }, a)));
-      side.append(box);
-      const input = el("input", { id: "notation", placeholder: t("typeAction") });
-      side.append(el("p", {}, input, el("button", { onclick: () => send(input.value) }, t("send"))));
+      // typing the notation is the fallback; the full list helps a newcomer learn it
+      const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
+      const dl = el("datalist", { id: "legal-list" }, v.legal.slice(0, 500).map(a => el("option", { value: a })));
+      side.append(el("p", {}, input, dl, el("button", { id: "send", onclick: () => send(input.value) }, t("send"))));
     }
     if (v.can_undo) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
+    // seats whose person left can be handed to a computer opponent by anyone seated here
+    const myToken = tokens[Object.keys(tokens)[0]];
+    const gone = v.table.seats.filter(s => s.kind === "human" && !v.present.includes(s.seat) && !(s.seat in tokens));
+    if (myToken && !v.result) gone.forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
+      try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
+    } }, `${t("takeOver")}: ${t("seat")} ${s.seat} (${s.name})`)));
     if (v.result) {
       side.append(el("h3", {}, t("result")));
       v.result.scores.forEach((s, i) => side.append(el("div", { class: "score" }, `${t("seat")} ${i}: ${s}${v.result.winners.includes(i) ? " — " + t("winner") : ""}`)));

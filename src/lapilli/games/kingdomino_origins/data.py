@@ -1,0 +1,117 @@
+"""Component data of Kingdomino Origins, loaded once at import from ``data/*.json``.
+
+The rules code never hard-codes a tile, a token, a Totem value or a Cro-magnon: everything
+comes from the two JSON files beside this module (swap them to change the components).  The
+loader checks the counts the rulebook prints (KDO-D1): 48 tiles, 10 fire tokens matching
+the volcano squares, and one resource space per wooden resource.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+
+_DIR = pathlib.Path(__file__).resolve().parent / "data"
+
+# Landscape codes (KDO-1.8).  START is the start tile: no landscape (KDO-D5, KDO-I12).
+LANDSCAPES = ("desert", "steppe", "lake", "jungle", "quarry", "volcano")
+DESERT, STEPPE, LAKE, JUNGLE, QUARRY, VOLCANO = range(6)
+START = 6
+LAND_CODE = {name: i for i, name in enumerate(LANDSCAPES)}
+LAND_LETTER = "DSLJQV"
+
+# Resource codes (KDO-1.9).
+RESOURCES = ("mammoth", "fish", "mushroom", "flint")
+RES_CODE = {name: i for i, name in enumerate(RESOURCES)}
+RES_LETTER = "mfuk"  # m=mammoth f=fish u=mushroom k=flint (render only)
+
+
+class DataError(ValueError):
+    pass
+
+
+def _load(name: str) -> dict:
+    with open(_DIR / name, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _load_tiles(doc: dict) -> dict[int, tuple]:
+    """number -> ((land, campfires, craters, resource), (land, campfires, craters, resource)).
+
+    resource is a resource code or -1.
+    """
+    tiles = {}
+    for t in doc["tiles"]:
+        n = int(t["number"])
+        if n in tiles:
+            raise DataError(f"tile number {n} appears twice")
+        if len(t["squares"]) != 2:
+            raise DataError(f"tile {n} must have two squares")
+        sq = []
+        for s in t["squares"]:
+            land = LAND_CODE[s["landscape"]]
+            camp = int(s.get("campfires", 0))
+            crat = int(s.get("craters", 0))
+            res = s.get("resource")
+            res = -1 if res is None else RES_CODE[res]
+            if (crat > 0) != (land == VOLCANO):
+                raise DataError(f"tile {n}: craters only on volcano squares")
+            sq.append((land, camp, crat, res))
+        tiles[n] = tuple(sq)
+    return tiles
+
+
+TILES_DOC = _load("tiles.json")
+COMPONENTS = _load("components.json")
+TILES: dict[int, tuple] = _load_tiles(TILES_DOC)
+TILE_NUMBERS: tuple = tuple(sorted(TILES))
+
+# Fire tokens: fires -> count in the supply, fires -> spray range (KDO-5.3-5.6).
+TOKEN_COUNTS: dict[int, int] = {int(t["fires"]): int(t["count"]) for t in COMPONENTS["fire_tokens"]["tokens"]}
+TOKEN_RANGE: dict[int, int] = {int(t["fires"]): int(t["range"]) for t in COMPONENTS["fire_tokens"]["tokens"]}
+
+# Totem values by resource code (KDO-D3).
+TOTEM_VALUE: tuple = tuple(int(COMPONENTS["totems"]["values"][r]) for r in RESOURCES)
+RESOURCE_COUNTS: tuple = tuple(int(COMPONENTS["resources"]["counts"][r]) for r in RESOURCES)
+DISPLAY_SIZE: int = int(COMPONENTS["cave_display"]["size"])
+
+# Cro-magnons (KDO-11.20-11.35): kind -> scoring rule.
+CRO_KINDS: dict[str, dict] = {}
+CRO_DECK: tuple = ()
+_deck = []
+for _k in COMPONENTS["cromagnons"]["kinds"]:
+    kind = _k["kind"]
+    rule = {"scores": _k["scores"], "points": int(_k.get("points", 0)), "power": int(_k.get("power", 0))}
+    if _k["scores"] == "resource":
+        rule["resource"] = RES_CODE[_k["resource"]]
+    CRO_KINDS[kind] = rule
+    _deck.extend([kind] * int(_k["count"]))
+CRO_DECK = tuple(_deck)
+CRO_ORDER = tuple(CRO_KINDS)  # a fixed order of the kinds (legal actions, display)
+WARRIORS = frozenset(k for k, r in CRO_KINDS.items() if r["scores"] == "warrior")
+
+
+def check_counts() -> list[str]:
+    """Consistency checks of the data against the rulebook's component list (empty = fine)."""
+    problems = []
+    if len(TILES) != 48:
+        problems.append(f"{len(TILES)} tiles instead of 48")
+    volcano = {}
+    spaces = [0, 0, 0, 0]
+    for sq in TILES.values():
+        if sum(1 for s in sq if s[0] == VOLCANO) > 1:
+            problems.append("a tile with two volcano squares (KDO-I5)")
+        for land, camp, crat, res in sq:
+            if land == VOLCANO:
+                volcano[crat] = volcano.get(crat, 0) + 1
+            if res >= 0:
+                if land - 1 != res or camp:
+                    problems.append(f"resource {RESOURCES[res]} on a {LANDSCAPES[land]} square with {camp} campfires")
+                spaces[res] += 1
+    if volcano != TOKEN_COUNTS:
+        problems.append(f"volcano squares by craters {volcano} do not match the fire tokens {TOKEN_COUNTS}")
+    if tuple(spaces) != RESOURCE_COUNTS:
+        problems.append(f"resource spaces {spaces} do not match the wooden resources {RESOURCE_COUNTS}")
+    if len(CRO_DECK) != 22:
+        problems.append(f"{len(CRO_DECK)} Cro-magnons instead of 22")
+    return problems
+

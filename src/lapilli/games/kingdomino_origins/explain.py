@@ -1,0 +1,135 @@
+"""Why an action is illegal now: the clause it breaks, in the words of the rule."""
+from __future__ import annotations
+
+from lapilli.engine import IllegalAction
+
+from . import board
+from .data import LANDSCAPES, RESOURCES, START, TILES, TOKEN_RANGE, VOLCANO
+
+_PHASE_TEXT = {
+    "pick": "pick a tile of the first row for your chief ('take N')",
+    "pair": "choose the tiles at positions 1 and 4 or 2 and 3 of the first row ('pair 14' or 'pair 23')",
+    "place": "play your tile: add it to your territory ('place X Y')",
+    "fire": "place your fire token on a valid square ('fire X')",
+    "give": "hand the Totem to one of the tied players ('give P')",
+    "choose": "choose a new tile for your chief ('take N')",
+    "recruit": "recruit a Cro-magnon or pass ('recruit KIND', 'recruit deck KIND', 'pass')",
+    "spend": "spend a resource of a type not yet spent ('spend X')",
+    "put": "put your Cro-magnon on a square ('put X')",
+}
+
+# the clause that says what must happen in each phase (for actions of the wrong kind)
+_PHASE_RULE = {
+    "pick": "KDO-2.10", "pair": "KDO-13.5", "place": "KDO-3.3", "fire": "KDO-5.7", "give": "KDO-10.14",
+    "choose": "KDO-3.3", "recruit": "KDO-11.8", "spend": "KDO-11.9", "put": "KDO-11.14",
+}
+
+_VERB_PHASES = {
+    "take": ("pick", "choose"), "pair": ("pair",), "place": ("place",), "fire": ("fire",), "give": ("give",),
+    "pass": ("recruit",), "recruit": ("recruit",), "recruit_deck": ("recruit",), "spend": ("spend",), "put": ("put",),
+}
+
+
+def _ill(msg, rule, action):
+    return IllegalAction(msg, rule, action)
+
+
+def explain(s, cmd: tuple, action: str) -> IllegalAction:
+    verb = cmd[0]
+    ph = s.phase
+    geo = s.geo
+    p = s.active
+    if ph not in _VERB_PHASES.get(verb, ()):
+        if verb == "take" and not s.new_tiles and s.round >= 1:
+            return _ill("in the final round each player only plays their tile: there is no new tile to choose",
+                        "KDO-7.2", action)
+        if verb in ("recruit", "recruit_deck", "pass") and s.mode != "tribe":
+            return _ill("only in Tribe mode may a player recruit a Cro-magnon", "KDO-11.8", action)
+        if verb == "pair":
+            return _ill("choosing tiles 1 and 4 or 2 and 3 is done once, in the first selection of a 2-player game",
+                        "KDO-13.5", action)
+        if verb == "give":
+            return _ill("a Totem changes hands only when its holder loses the majority of its resource",
+                        "KDO-10.13", action)
+        if verb == "place" and ph == "choose":
+            return _ill("a turn is Play the tile, then Choose a new tile, in this order: your tile is already played",
+                        "KDO-3.3", action)
+        return _ill(f"not now: you must {_PHASE_TEXT.get(ph, 'wait')}", _PHASE_RULE.get(ph, "KDO-3.3"), action)
+
+    if verb == "take":
+        if ph == "pick":
+            if cmd[1] not in s.cur_tiles:
+                return _ill(f"tile {cmd[1]} is not in the first row; pick a free tile of the row", "KDO-2.10", action)
+            return _ill(f"tile {cmd[1]} already has a chief on it; pick a free tile", "KDO-2.10", action)
+        if cmd[1] not in s.new_tiles:
+            return _ill(f"tile {cmd[1]} is not in the new row; put your chief on a free tile of the new row",
+                        "KDO-3.6", action)
+        return _ill(f"tile {cmd[1]} is not free: a chief already stands on it", "KDO-3.6", action)
+    if verb == "pair":
+        return _ill("the first player takes the tiles at positions 1 and 4, or 2 and 3 ('pair 14' or 'pair 23')",
+                    "KDO-13.5", action)
+    if verb == "place":
+        a, b = cmd[1], cmd[2]
+        if b not in geo.orth[a]:
+            return _ill("the two squares of a tile lie on two orthogonally adjacent cells", "KDO-4.1", action)
+        land = s.land[p]
+        if land[a] != -1 or land[b] != -1:
+            return _ill("a tile must go on cells not already occupied in your territory", "KDO-4.2", action)
+        if not board.fits(geo, s.bbox[p], (a, b)):
+            return _ill(f"the whole territory, start tile included, must fit in a {geo.n}x{geo.n} square",
+                        "KDO-13.3" if geo.n == 7 else "KDO-4.6", action)
+        tile = TILES[s.cur_tiles[s.pos]]
+        touches = any(land[nb] != -1 for c in (a, b) for nb in geo.orth[c])
+        if touches:
+            return _ill("the tile must touch your start tile, or match the landscape of an orthogonally adjacent "
+                        "square: touching only other landscapes is no connection", "KDO-4.8", action)
+        return _ill("the tile must connect to your start tile or to a square of the same landscape "
+                    f"({LANDSCAPES[tile[0][0]]}/{LANDSCAPES[tile[1][0]]})", "KDO-4.5", action)
+    if verb == "fire":
+        c = cmd[1]
+        v = s.land[p][c]
+        if v == -1:
+            return _ill("the fire token must land on a square of your own territory", "KDO-6.5", action)
+        if v == START:
+            return _ill("the start tile is not a valid landing square for fire", "KDO-6.6", action)
+        if v == VOLCANO:
+            return _ill("a fire spray can never land on a volcano square", "KDO-6.3", action)
+        if c in s.tok[p]:
+            return _ill("a square with a fire token is never free again", "KDO-6.8", action)
+        if c in s.camp[p]:
+            return _ill("the spray must land on a free square: no fire token and no printed campfire", "KDO-6.2",
+                        action)
+        rng = TOKEN_RANGE[s.fire_val]
+        rule = {3: "KDO-5.3", 2: "KDO-5.4", 1: "KDO-5.5"}.get(rng, "KDO-6.4")
+        return _ill(f"a {s.fire_val}-fire token from this volcano reaches squares at most {rng} away "
+                    "(any direction, diagonals included)", rule, action)
+    if verb == "give":
+        return _ill("the Totem goes to one of the players now tied for the majority: " +
+                    ", ".join(f"give {q}" for q in s.give_to), "KDO-10.14", action)
+    if verb in ("recruit", "recruit_deck"):
+        types = sum(1 for c in s.rcount[p] if c > 0)
+        if verb == "recruit":
+            if types < 2:
+                return _ill("recruiting from the display costs 2 resources of different types from your territory",
+                            "KDO-11.9", action)
+            return _ill(f"no {cmd[1]} is face up on the Cave board", "KDO-11.9", action)
+        if types < 4:
+            return _ill("recruiting from the deck costs 4 different resources, one of each type, from your territory",
+                        "KDO-11.10", action)
+        return _ill(f"there is no {cmd[1]} left in the deck", "KDO-11.10", action)
+    if verb == "spend":
+        c = cmd[1]
+        r = s.res[p].get(c)
+        if r is None:
+            return _ill("only wooden resources lying in your own territory can be spent", "KDO-11.13", action)
+        rule = "KDO-11.9" if s.rec_left + len(s.rec_spent) == 2 else "KDO-11.10"
+        return _ill(f"the resources spent must be of different types: a {RESOURCES[r]} is already spent", rule, action)
+    if verb == "put":
+        c = cmd[1]
+        v = s.land[p][c]
+        if v == -1:
+            return _ill("the Cro-magnon goes on a landscape square of your territory", "KDO-11.14", action)
+        if v == START or c in s.cro[p]:
+            return _ill("not on the start tile, nor on a square that already holds a Cro-magnon", "KDO-11.17", action)
+        return _ill("the square must hold no campfire, no fire token and no resource", "KDO-11.15", action)
+    return _ill(f"{action!r} is not legal now", "KDO-3.3", action)
