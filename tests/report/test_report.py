@@ -52,8 +52,8 @@ def test_parse_compare():
 
 
 def test_write_report_makes_markdown_and_plots(tmp_path):
-    a = list(simulate("nim-stats", 2, {"pile": 10}, ["random"] * 2, 200, seed=1))
-    b = list(simulate("nim-stats", 3, {"pile": 21}, ["random"] * 3, 200, seed=1))
+    a = list(simulate("nim-stats", 2, {"pile": 10}, ["random"] * 2, 100, seed=1))
+    b = list(simulate("nim-stats", 3, {"pile": 21}, ["random"] * 3, 100, seed=1))
     path = write_report("nim-stats", [(Variant("small", 2, {"pile": 10}), a), (Variant("big", 3, {"pile": 21}), b)],
                         tmp_path / "rep", title="Nim with stats", command="lapilli report nim-stats ...")
     text = path.read_text()
@@ -70,7 +70,7 @@ def test_write_report_makes_markdown_and_plots(tmp_path):
 def test_report_command_simulates_variants_then_reads_them_back(tmp_path, capsys):
     out = tmp_path / "rep"
     assert main(["report", "nim-stats", "--games", "120", "--compare", "pile=21", "--compare", "players=3",
-                 "--out", str(out), "--quiet", "--jobs", "2"]) == 0
+                 "--out", str(out), "--quiet"]) == 0
     text = (out / "report.md").read_text()
     assert "| pile=21 | 2 | pile=21 | 120 | 0 |" in text
     assert "| players=3 | 3 | defaults | 120 | 0 |" in text
