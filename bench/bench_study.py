@@ -7,8 +7,9 @@ For each game (default: all of ``lapilli.list_games()``) it measures
 * MCTS iterations per second (``lapilli.agents.MCTSAgent``, random rollouts);
 * simulation throughput (games/s, random agents) with 1 and 2 local worker processes and on a
   local Ray with 2 CPUs, the parallel scaling 1 -> 2 workers (``speed-up / 2``; 100 % = perfect),
-  and Ray's overhead per game (extra wall time per game versus 2 local processes; Ray's start-up
-  is reported apart).
+  and Ray's overhead per game (extra wall time per game versus 2 local processes).  Both the
+  local pool and Ray are started once and warmed up before timing; their start-up times are
+  printed apart.
 
 Every figure is printed beside the calibration loop of bench/bench_engine.py timed in the same
 run (``cal`` columns: the figure in calibration units), so runs on different machines compare.
@@ -112,6 +113,13 @@ def main() -> int:
         ray_start = time.perf_counter() - t0
         print(f"local Ray (2 CPUs) started in {ray_start:.2f} s")
     results["ray_start_s"] = ray_start
+    t0 = time.perf_counter()
+    from lapilli.sim.local import worker_pool
+
+    list(worker_pool(2).map(abs, [1, 2]))  # the local pool of 2 workers, started once and reused
+    pool_start = time.perf_counter() - t0
+    results["pool_start_s"] = pool_start
+    print(f"local pool (2 worker processes) started in {pool_start:.2f} s")
     for g in games:
         spec = lapilli.game_spec(g)
         players = args.players or (spec.default_players or spec.max_players)
@@ -126,6 +134,7 @@ def main() -> int:
         n = max(20, int(args.seconds / per_game))
         n -= n % 2
         t1 = throughput(g, players, {}, n, 1)
+        throughput(g, players, {}, 8, 2)  # warm up: the worker pool starts (once) and imports the game
         t2 = throughput(g, players, {}, n, 2)
         if not args.no_ray:
             throughput(g, players, {}, 40, 2, backend="ray")  # warm up: Ray's workers start and import the game

@@ -80,19 +80,25 @@ def lineup_for(seats: list[str], index: int, rotate: bool) -> list[str]:
 
 
 def _work(task) -> list[GameRow]:
-    game, players, options, seats, seeds, rotate = task
+    game, players, options, seats, seeds, rotate, games_map = task
+    if games_map:
+        from ..engine import registry
+
+        for gid, module in games_map.items():
+            registry.GAMES.setdefault(gid, module)
     return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx) for idx, seed in seeds]
 
 
-def _init_worker(games_map: dict, paths: list, driver_pid: int | None = None) -> None:
-    """Worker set-up: the driver's import paths and its registered games (tests, plug-ins), and
-    a watchdog that ends the worker when the driver is gone (killed with -9)."""
+def _init_worker(paths: list, driver_pid: int | None = None) -> None:
+    """Worker set-up: the driver's import paths, and a watchdog that ends the worker when the
+    driver is gone (killed with -9)."""
     import os
     import sys
     import threading
 
-    from ..engine import registry
-
+    for p in paths:
+        if p not in sys.path:
+            sys.path.append(p)
     if driver_pid:
         def watch():
             while True:
@@ -106,12 +112,6 @@ def _init_worker(games_map: dict, paths: list, driver_pid: int | None = None) ->
 
         threading.Thread(target=watch, daemon=True, name="lapilli-driver-watchdog").start()
 
-    for p in paths:
-        if p not in sys.path:
-            sys.path.append(p)
-    for gid, module in games_map.items():
-        registry.GAMES.setdefault(gid, module)
-
 
 def _context():
     """Workers come from a fresh ``forkserver`` (or ``spawn``): never ``fork`` a driver that may
@@ -124,16 +124,42 @@ class WorkerDied(RuntimeError):
     """A worker process died (killed, out of memory): the games written so far are kept."""
 
 
+_POOLS: dict = {}
+
+
+def worker_pool(jobs: int):
+    """The process pool of ``jobs`` workers, started once per driver process and reused by
+    later runs (a report's variants, benchmarks); stopped at exit or by `shutdown_pools`."""
+    import atexit
+    import os
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = _POOLS.get(jobs)
+    if pool is not None and not getattr(pool, "_broken", False):
+        return pool
+    paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
+    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_init_worker, initargs=(paths, os.getpid()))
+    if not _POOLS:
+        atexit.register(shutdown_pools)
+    _POOLS[jobs] = pool
+    return pool
+
+
+def shutdown_pools() -> None:
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
              jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False) -> Iterator[GameRow]:
     """Yield one GameRow per game as games finish (not in index order when jobs > 1).
 
     ``skip``: indices already done (for resuming a run).  With ``jobs`` > 1 the games go in
-    chunks to worker processes, with a few chunks per worker in flight at a time.
+    chunks to worker processes (`worker_pool`), a few chunks per worker in flight at a time.
     """
-    import os
-    import sys
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
 
     from ..engine.registry import GAMES
@@ -148,9 +174,9 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
             yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx)
         return
     chunk = chunk or max(1, min(50, len(todo) // (jobs * 8) or 1))
-    tasks = ((game, players, options, seats, todo[k:k + chunk], rotate) for k in range(0, len(todo), chunk))
-    paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
-    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_init_worker, initargs=(dict(GAMES), paths, os.getpid()))
+    games_map = dict(GAMES)
+    tasks = ((game, players, options, seats, todo[k:k + chunk], rotate, games_map) for k in range(0, len(todo), chunk))
+    pool = worker_pool(jobs)
     pending = set()
     try:
         for t in tasks:
@@ -166,11 +192,11 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
                 if len(pending) >= jobs * 4:
                     break
     except BrokenProcessPool as e:
+        _POOLS.pop(jobs, None)
         raise WorkerDied(f"a worker process died ({e}); the games finished so far are kept") from None
     finally:
         for f in pending:
             f.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _mean_sd(xs: list[float]) -> tuple[float, float]:
