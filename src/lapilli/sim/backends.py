@@ -63,7 +63,7 @@ def start_ray(jobs: int = 1, address: str | None = None):
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
         return True
     pypath = os.pathsep.join(_driver_paths())
-    ray.init(num_cpus=max(1, int(jobs)), include_dashboard=False, ignore_reinit_error=True, log_to_driver=False,
+    ray.init(address="local", num_cpus=max(1, int(jobs)), include_dashboard=False, ignore_reinit_error=True, log_to_driver=False,
              runtime_env={"env_vars": {"PYTHONPATH": pypath}}, _node_ip_address="127.0.0.1")
     return True
 
