@@ -163,3 +163,21 @@ def test_killed_run_resumes_without_redoing_games(tmp_path, fmt):
     assert len(_read_records(out, fmt)) == n
     ref = {r.index: r for r in simulate("nim", 2, {}, ["random", "mcts:iterations=3"], n, seed=2, jobs=1)}
     assert key(rows) == key(ref.values())
+
+
+def test_game_stats_from_a_method_or_a_dict_attribute():
+    from lapilli.sim.local import game_stats
+
+    class M:
+        def stats(self):
+            return {"ending": "volcano", "eruptions": 3, "nested": {"x": 1}}
+
+    class D:
+        stats = {"sinkings": 2, "flag": True}
+
+    class N:
+        pass
+
+    assert game_stats(M()) == {"ending": "volcano", "eruptions": 3}
+    assert game_stats(D()) == {"sinkings": 2, "flag": True}
+    assert game_stats(N()) == {}
