@@ -146,3 +146,29 @@ def _take(st, tid):
         for s in st.stacks:
             if tid in s:
                 s.remove(tid)
+
+
+def phase1(st, p):
+    """Start seat p's turn (Phase 1 and whatever follows automatically); returns the events."""
+    events = []
+    st._legal_cache = None
+    st._begin_turn(p, events)
+    st._run(events)
+    st._legal_cache = None
+    return events
+
+
+def finish_turn(st):
+    """Play the current turn to its end taking the quiet options (place first tile, discard down to 3,
+    'end'); returns all the events."""
+    first = st.turn
+    events = []
+    while not st.is_terminal and st.turn == first:
+        legal = st.legal_actions()
+        if "end" in legal:
+            a = "end"
+        else:
+            singles = [x for x in legal if x.startswith("discard ") and x.count(" ") == 1]
+            a = singles[0] if singles else legal[0]
+        events += st.apply(a)
+    return events
