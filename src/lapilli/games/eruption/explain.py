@@ -110,7 +110,9 @@ def explain(st, action: str) -> IllegalAction:
         if r == t[1]:
             return _err("ERU-14.2", "the tile must be turned by 1 to 5 steps", action)
         rest = {k: x for k, x in st.tiles.items() if k != h}
-        return _match_reason(st, rest, h, ROT[TILE_MASK[t[0]]][r], action, "ERU-14.4")
+        why = _match_reason(st, rest, h, ROT[TILE_MASK[t[0]]][r], action, "ERU-14.4")
+        return _err("ERU-14.4", f"after the rotation the tile must not break the placement rules: {why.message}",
+                    action)
     if v == "sinkhole":
         if a[1] not in st.tiles:
             return _err("ERU-14.12", "Sinkhole removes a tile on the board: there is none there", action)
