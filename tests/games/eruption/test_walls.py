@@ -65,12 +65,17 @@ def test_survival_odds(monkeypatch):
 @pytest.mark.rule("ERU-9.5")
 @pytest.mark.rule("ERU-E9")
 @pytest.mark.rule("ERU-0.10")
+@pytest.mark.rule("ERU-6.11")
 def test_border_wall_no_roll(monkeypatch):
-    st = p4(blank())
+    st = p4(blank(), builds=2)
     used = force_rolls(monkeypatch, [])
     v = st.vil[0]
     st.apply(f"build straw v{v}-5")        # no lava touches P5: the wall stands, no dice
     assert used == [] and st.bwalls[(v, 4)] == ("straw", 0) and not st.fwalls
+    assert {a.split()[2][0] for a in st.legal_actions() if a.startswith("build")} <= {"v", *"abcdefghijk"}
+    force_rolls(monkeypatch, [(1, 6)])
+    st.apply("build wood f4-NW")           # the other kind: a flow wall, kept apart from border walls
+    assert st.fwalls == {(H["f4"], 5): ("wood", 0)} and len(st.bwalls) == 1
     st2 = p4(blank())
     q = st2.vil[1]
     assert _err(st2, f"build straw v{q}-5").rule == "ERU-9.3"   # Q's village
