@@ -18,6 +18,10 @@ for (_h, _d), (_v, _i) in SIDE_AT.items():
 SIDES_OF_HEX = {h: tuple(v) for h, v in SIDES_OF_HEX.items()}
 
 
+# per playable hex: ((direction, bit, opposite bit, neighbouring playable hex), ...)
+_ROWS = {h: tuple((d, 1 << d, 1 << opp(d), n) for d, n in enumerate(NEIGH[h]) if n is not None) for h in NEIGH}
+
+
 def edge_profile(tiles: dict, s) -> tuple[int, int]:
     """(need, forbid) masks for a tile in space ``s`` (its own content ignored).
 
@@ -27,16 +31,13 @@ def edge_profile(tiles: dict, s) -> tuple[int, int]:
     """
     need = VOLC_NEED[s]
     forbid = VOLC_FORBID[s]
-    row = NEIGH[s]
-    for d in range(6):
-        n = row[d]
-        if n is not None:
-            t = tiles.get(n)
-            if t is not None:
-                if t[2] >> opp(d) & 1:
-                    need |= 1 << d
-                else:
-                    forbid |= 1 << d
+    for d, bit, obit, n in _ROWS[s]:
+        t = tiles.get(n)
+        if t is not None:
+            if t[2] & obit:
+                need |= bit
+            else:
+                forbid |= bit
     return need, forbid
 
 
@@ -45,16 +46,12 @@ def frontier(tiles: dict) -> dict:
     out: dict = {}
     for h, t in tiles.items():
         m = t[2]
-        row = NEIGH[h]
-        for d in range(6):
-            if m >> d & 1:
-                n = row[d]
-                if n is not None and n not in tiles:
-                    out[n] = out.get(n, 0) | (1 << opp(d))
+        for d, bit, obit, n in _ROWS[h]:
+            if m & bit and n not in tiles:
+                out[n] = out.get(n, 0) | obit
     for f, n in CENTRAL_TARGET.items():
         if n not in tiles:
-            d = opp(f[1])
-            out[n] = out.get(n, 0) | (1 << d)
+            out[n] = out.get(n, 0) | (1 << opp(f[1]))
     return out
 
 
@@ -128,13 +125,61 @@ def connected_tiles(tiles: dict, without=None) -> set:
 
 
 def removable(tiles: dict) -> list:
-    """Tiles that "Sinkhole" may remove: every other tile stays joined to a source (ERU-14.15, ERU-I34)."""
-    out = []
-    n = len(tiles)
-    for h in tiles:
-        if len(connected_tiles(tiles, without=h)) == n - 1:
-            out.append(h)
-    return out
+    """Tiles that "Sinkhole" may remove: every other tile stays joined to a source (ERU-14.15, ERU-I34).
+
+    The tiles form a graph (shared edges carrying lava) with one extra root joined to every tile
+    fed by a central flow and to every eruption tile; a tile is removable unless it is a cut vertex
+    of that graph (one iterative depth-first search, Tarjan's low-link)."""
+    if not tiles:
+        return []
+    adj = {}
+    root = None
+    roots = []
+    for h, t in tiles.items():
+        m = t[2]
+        nb = []
+        for d, bit, obit, n in _ROWS[h]:
+            if m & bit:
+                u = tiles.get(n)
+                if u is not None and u[2] & obit:
+                    nb.append(n)
+        adj[h] = nb
+        if t[0] >= FIRST_ERUPTION:
+            roots.append(h)
+    for f, n in CENTRAL_TARGET.items():
+        if n in tiles and n not in roots:
+            roots.append(n)
+    for h in roots:
+        adj[h] = adj[h] + [root]
+    adj[root] = roots
+    disc = {root: 0}
+    low = {root: 0}
+    cut = set()
+    counter = 1
+    stack = [(root, None, iter(adj[root]))]
+    while stack:
+        v, parent, it = stack[-1]
+        advanced = False
+        for w in it:
+            if w == parent:
+                continue
+            if w in disc:
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
+            else:
+                disc[w] = low[w] = counter
+                counter += 1
+                stack.append((w, v, iter(adj[w])))
+                advanced = True
+                break
+        if not advanced:
+            stack.pop()
+            if parent is not None:
+                if low[v] < low[parent]:
+                    low[parent] = low[v]
+                if parent is not root and low[v] >= disc[parent]:
+                    cut.add(parent)
+    return [h for h in tiles if h not in cut and h in disc]
 
 
 EMPTY_SPACES = PLAYABLE

@@ -101,6 +101,8 @@ for _h in PLAYABLE:
     NEIGH[_h] = tuple(row)
     VOLC_NEED[_h] = need
     VOLC_FORBID[_h] = forbid
+# per playable hex and direction: the flow end (hex, direction) that faces it from there
+FLOW_KEY = {h: tuple((step(h, d), opp(d)) for d in range(6)) for h in PLAYABLE}
 # flow ends of the central flows: (volcano hex, dir) -> the playable hex it faces
 CENTRAL_TARGET = {f: step(f[0], f[1]) for f in CENTRAL_FLOWS}
 # the playable hex -> the central flows facing it

@@ -9,7 +9,7 @@ from lapilli.engine import IllegalAction, State
 
 from . import board as B
 from . import notation as N
-from .data import (CARD_MATERIAL, CENTRAL_FLOW_SET, CENTRAL_TARGET, DANGER, DECK, DIE, ERUPTION_IDS,
+from .data import (FLOW_KEY, CARD_MATERIAL, CENTRAL_FLOW_SET, CENTRAL_TARGET, DANGER, DECK, DIE, ERUPTION_IDS,
                    ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NEIGH, NUM_LAVA, NUMBERS, PLAYABLE,
                    PLAYABLE_SET, RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
 from .spec import SPEC
@@ -138,8 +138,11 @@ class GameState(State):
             return sum(len(s) for s in self.stacks)
         n = len(self.stack)
         if self.variant == "annihilation":
-            n += len(self.set_aside)                        # ERU-17.4: refilled from the set-aside tiles
+            n += len(self._set_aside_lava())                # ERU-17.4: refilled from the set-aside tiles
         return n
+
+    def _set_aside_lava(self):
+        return [t for t in self.set_aside if t < NUM_LAVA]
 
     def lava_available(self) -> bool:
         return not self.lava_off and self.lava_count() > 0
@@ -256,15 +259,19 @@ class GameState(State):
                 else:
                     self.phase = "p3"
             elif ph == "p3":
-                if self._legal_p3() == ["end"]:
+                legal = self._legal_p3()
+                if legal == ["end"]:
                     self.phase = "p4?"                      # nothing to decide in Phase 3
                 else:
+                    self._legal_cache = legal               # the position will not change before the next call
                     return
             elif ph == "p4?":
                 self.builds_left = 2 if self.temps[p] >= DZ1 else 1   # ERU-6.8, ERU-11.3, ERU-I22
                 self.phase = "p4"
             elif ph == "p4":
-                if self.builds_left > 0 and self._build_options(p):
+                opts = self._build_options(p) if self.builds_left > 0 else None
+                if opts:
+                    self._legal_cache = [f"build {m} {loc}" for m, loc in opts] + ["end"]
                     return
                 self.phase = "endturn"
             elif ph == "endturn":
@@ -328,47 +335,63 @@ class GameState(State):
         events.append({"type": "game_over", "reason": self.end_event, "temperatures": list(self.temps)})
 
     # ================================================================== lava draws (ERU-3)
-    def placements(self, tile, mode=None, untested_only=False):
-        """Legal placements of ``tile`` for a draw of ``mode``: list of (space, rotation, walled, open).
+    def _spaces(self, mode):
+        """Spaces a lava tile of a draw of ``mode`` may try: [(space, need, forbid)].
 
-        walled: every flow end meeting the space carries a wall (a roll is needed, ERU-8.5/8.11);
-        placements whose walls were all rolled against this turn are left out (ERU-8.8, ERU-I8(3)).
-        """
-        mask = TILE_MASK[tile]
-        rots = ROT[mask]
+        need / forbid: see board.edge_profile; Rule B (ERU-3.7) asks need != 0.  Spaces whose
+        meeting flow ends are all walled and were all rolled against this turn are left out
+        (ERU-8.8, ERU-I8(3))."""
         tiles = self.tiles
+        fw = self.fwalls
         out = []
         if mode == "quake":                                 # ERU-14.17, ERU-I35: in place of a lava tile
-            spaces = [(h, None) for h, t in tiles.items() if t[0] < NUM_LAVA]
+            spaces = [h for h, t in tiles.items() if t[0] < NUM_LAVA]
         else:
-            spaces = list(B.frontier(tiles).items())
-        fw = self.fwalls
-        for s, _ in spaces:
+            spaces = B.frontier(tiles)
+        for s in spaces:
             if mode == "quake":
                 saved = tiles.pop(s)
                 need, forbid = B.edge_profile(tiles, s)
                 tiles[s] = saved
             else:
                 need, forbid = B.edge_profile(tiles, s)
-            if not need:                                    # Rule B (ERU-3.7)
+            if not need:
                 continue
-            walled = True
-            fresh = False
-            for d in range(6):
-                if need >> d & 1:
-                    key = (step(s, d), opp(d))
-                    if key not in fw:
-                        walled = False
-                        break
-                    if key not in self.tested:
-                        fresh = True
-            if walled and not fresh:
-                continue                                    # ERU-8.8: those walls were tested this turn
+            if fw:
+                walled = True
+                fresh = False
+                keys = FLOW_KEY[s]
+                for d in range(6):
+                    if need >> d & 1:
+                        key = keys[d]
+                        if key not in fw:
+                            walled = False
+                            break
+                        if key not in self.tested:
+                            fresh = True
+                if walled and not fresh:
+                    continue
+            out.append((s, need, forbid))
+        return out
+
+    def placements(self, tile, mode=None, spaces=None):
+        """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
+        rots = ROT[TILE_MASK[tile]]
+        out = []
+        for s, need, forbid in (self._spaces(mode) if spaces is None else spaces):
             for r in range(6):
                 m = rots[r]
                 if m & need == need and not m & forbid:     # Rules C and E (ERU-3.8-3.10, 3.13)
-                    out.append((s, r, walled))
+                    out.append((s, r))
         return out
+
+    def _fits(self, mask, spaces) -> bool:
+        rots = ROT[mask]
+        for s, need, forbid in spaces:
+            for m in rots:
+                if m & need == need and not m & forbid:
+                    return True
+        return False
 
     def eruption_spaces(self):
         """ERU-12.7, ERU-I28: empty spaces where an all-lava tile matches every neighbour."""
@@ -385,15 +408,19 @@ class GameState(State):
         self.mode = mode
         p = self.turn
         if self.stacks is not None:                         # ERU-18.3, ERU-I43(2)(3)
-            if any(s and self.placements(s[-1], mode) for s in self.stacks):
+            spaces = self._spaces(mode)
+            takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and self._fits(TILE_MASK[s[-1]], spaces)]
+            if takes:
                 self.phase = "take"
+                self._legal_cache = takes
                 return
             events.append({"type": "no_tile", "mode": mode, "why": "no face-up tile can be placed"})
             self._after_tile(mode, False, events)
             return
-        if not self.stack and self.variant == "annihilation" and self.set_aside:
-            self.stack = self.set_aside                     # ERU-17.4, ERU-I42
-            self.set_aside = []
+        if not self.stack and self.variant == "annihilation" and self._set_aside_lava():
+            # ERU-17.4, ERU-I42: the lava tiles removed from play (not eruption tiles) form a new stack
+            self.stack = self._set_aside_lava()
+            self.set_aside = [t for t in self.set_aside if t >= NUM_LAVA]
             self.rng.shuffle(self.stack)
             events.append({"type": "reshuffle", "what": "set-aside lava tiles", "size": len(self.stack)})
         if not self.stack:
@@ -401,7 +428,8 @@ class GameState(State):
             self._after_tile(mode, False, events)
             return
         # ERU-I9: first check whether any tile in the stack can be placed at all
-        if not any(self.placements(t, mode) for t in set(self.stack)):
+        spaces = self._spaces(mode)
+        if not any(self._fits(m, spaces) for m in {TILE_MASK[t] for t in self.stack}):
             self.rng.shuffle(self.stack)
             events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
             self._after_tile(mode, False, events)
@@ -409,13 +437,14 @@ class GameState(State):
         while True:
             t = self.stack.pop()                            # ERU-3.1
             events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
-            if self.placements(t, mode):
+            if self._fits(TILE_MASK[t], spaces):
                 break
             self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
             self.rng.shuffle(self.stack)
             events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
         self.pending = t
         self.phase = "place"
+        self._legal_cache = [f"place {N.hex_label(s)} {r}" for s, r in self.placements(t, mode, spaces)]
 
     def _after_tile(self, mode, placed, events):
         self.pending = None
@@ -496,9 +525,10 @@ class GameState(State):
         if ph == "erupt":
             return [f"erupt {N.hex_label(s)}" for s in self.eruption_spaces()]
         if ph == "take":
-            return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and self.placements(st[-1], self.mode)]
+            spaces = self._spaces(self.mode)
+            return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and self._fits(TILE_MASK[st[-1]], spaces)]
         if ph == "place":
-            return [f"place {N.hex_label(s)} {r}" for s, r, _ in self.placements(self.pending, self.mode)]
+            return [f"place {N.hex_label(s)} {r}" for s, r in self.placements(self.pending, self.mode)]
         if ph == "p2x":
             return ["extra", "end"]
         if ph == "p3":
