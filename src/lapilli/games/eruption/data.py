@@ -130,6 +130,7 @@ for _ in ERUPTION_IDS:
     TILE_MASK.append(mask_of(TILE_DATA["eruption"]["edges"]))
 TILE_TYPE = tuple(TILE_TYPE)
 TILE_MASK = tuple(TILE_MASK)
+RAIN_STACKS = tuple(TILE_DATA["lava_rain_stacks"]["sizes"])
 # distinct masks reachable by rotation, precomputed: ROT[mask][r]
 ROT = {m: tuple(rotate_mask(m, r) for r in range(6)) for m in set(TILE_MASK)}
 

@@ -9,7 +9,7 @@ from lapilli.engine import IllegalAction, State
 
 from . import board as B
 from . import notation as N
-from .data import (FLOW_KEY, CARD_MATERIAL, CENTRAL_FLOW_SET, CENTRAL_TARGET, DANGER, DECK, DIE, ERUPTION_IDS,
+from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, CENTRAL_FLOW_SET, CENTRAL_TARGET, DANGER, DECK, DIE, ERUPTION_IDS,
                    ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NEIGH, NUM_LAVA, NUMBERS, PLAYABLE,
                    PLAYABLE_SET, RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
 from .spec import SPEC
@@ -47,7 +47,10 @@ class GameState(State):
         self.rng.shuffle(stack)
         events.append({"type": "shuffle", "what": "lava stack", "size": len(stack)})
         if self.variant == "lava_rain":                     # ERU-18.1, ERU-I43: 14 / 13 / 13
-            self.stacks = [stack[:14], stack[14:27], stack[27:]]
+            self.stacks = []
+            for size in RAIN_STACKS:
+                self.stacks.append(stack[:size])
+                del stack[:size]
             self.stack = []
             events.append({"type": "lava_rain", "tops": [s[-1] for s in self.stacks]})
         else:
