@@ -55,6 +55,27 @@ def frontier(tiles: dict) -> dict:
     return out
 
 
+def profiles(tiles: dict) -> dict:
+    """(need, forbid) of every empty playable space next to a tile or a central flow, in one pass
+    over the tiles (see edge_profile)."""
+    prof: dict = {}
+    for h, t in tiles.items():
+        m = t[2]
+        for d, bit, obit, n in _ROWS[h]:
+            if n not in tiles:
+                e = prof.get(n)
+                if e is None:
+                    e = prof[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
+                if m & bit:
+                    e[0] |= obit
+                else:
+                    e[1] |= obit
+    for n in CENTRAL_TARGET.values():
+        if n not in tiles and n not in prof:
+            prof[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
+    return prof
+
+
 def flow_end_at(s, d):
     """The flow end (hex, direction) that faces space ``s`` from its direction ``d``."""
     return (step(s, d), opp(d))

@@ -23,6 +23,19 @@ DZ1, DZ2, DZ3 = DANGER
 LAVA_DRAW_MODES = ("p2", "extra", "discard2", "lavaflow", "quake")
 
 
+_ROT_MEMO: dict = {}
+
+
+def _rotations(mask, need, forbid):
+    """The rotations of a tile pattern that meet Rules C and E in a space (ERU-3.8-3.10, 3.13), memoised."""
+    key = (mask, need, forbid)
+    rs = _ROT_MEMO.get(key)
+    if rs is None:
+        rots = ROT[mask]
+        rs = _ROT_MEMO[key] = tuple(r for r in range(6) if rots[r] & need == need and not rots[r] & forbid)
+    return rs
+
+
 class GameState(State):
     SPEC = SPEC
 
@@ -348,16 +361,14 @@ class GameState(State):
         fw = self.fwalls
         out = []
         if mode == "quake":                                 # ERU-14.17, ERU-I35: in place of a lava tile
-            spaces = [h for h, t in tiles.items() if t[0] < NUM_LAVA]
+            cands = []
+            for h in [h for h, t in tiles.items() if t[0] < NUM_LAVA]:
+                saved = tiles.pop(h)
+                cands.append((h, B.edge_profile(tiles, h)))
+                tiles[h] = saved
         else:
-            spaces = B.frontier(tiles)
-        for s in spaces:
-            if mode == "quake":
-                saved = tiles.pop(s)
-                need, forbid = B.edge_profile(tiles, s)
-                tiles[s] = saved
-            else:
-                need, forbid = B.edge_profile(tiles, s)
+            cands = B.profiles(tiles).items()
+        for s, (need, forbid) in cands:
             if not need:
                 continue
             if fw:
@@ -379,21 +390,18 @@ class GameState(State):
 
     def placements(self, tile, mode=None, spaces=None):
         """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
-        rots = ROT[TILE_MASK[tile]]
+        mask = TILE_MASK[tile]
         out = []
         for s, need, forbid in (self._spaces(mode) if spaces is None else spaces):
-            for r in range(6):
-                m = rots[r]
-                if m & need == need and not m & forbid:     # Rules C and E (ERU-3.8-3.10, 3.13)
-                    out.append((s, r))
+            rs = _rotations(mask, need, forbid)
+            if rs:
+                out.extend((s, r) for r in rs)
         return out
 
     def _fits(self, mask, spaces) -> bool:
-        rots = ROT[mask]
         for s, need, forbid in spaces:
-            for m in rots:
-                if m & need == need and not m & forbid:
-                    return True
+            if _rotations(mask, need, forbid):
+                return True
         return False
 
     def eruption_spaces(self):
@@ -611,9 +619,8 @@ class GameState(State):
             if tid >= NUM_LAVA:
                 continue
             need, forbid = B.edge_profile(tiles, h)
-            rots = ROT[TILE_MASK[tid]]
-            for r in range(6):
-                if r != rot and rots[r] & need == need and not rots[r] & forbid:
+            for r in _rotations(TILE_MASK[tid], need, forbid):
+                if r != rot:
                     out.append((h, r))
         return out
 
