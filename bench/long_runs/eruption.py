@@ -1,6 +1,8 @@
 """Long run for Eruption: seeded random games for every player count and variant.
 
-Usage: PYTHONPATH=src python3 bench/long_runs/eruption.py [games per configuration, default 10000]
+Usage: PYTHONPATH=src python3 bench/long_runs/eruption.py [games per configuration, default 10000] [part]
+
+``part`` (e.g. ``1/2``) runs every second configuration only, so two processes can share the work.
 
 Prints per configuration: games, errors, seconds, mean decisions per game, how often each
 ending fired (A: a village burned; B: the lava stack ran out; in Annihilation: the last village
@@ -56,12 +58,12 @@ def run(variant: str, players: int, games: int) -> dict:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
-    only = sys.argv[2] if len(sys.argv) > 2 else None
+    part, parts = (int(x) for x in sys.argv[2].split("/")) if len(sys.argv) > 2 else (1, 1)
     print(f"{'variant':13s} {'pl':>2s} {'games':>6s} {'errors':>6s} {'seconds':>8s} {'dec/game':>8s} "
           f"{'mean temp':>9s} {'winner temp':>11s}  endings")
     total = time.perf_counter()
-    for variant, players in CONFIGS:
-        if only and variant != only:
+    for i, (variant, players) in enumerate(CONFIGS):
+        if i % parts != part - 1:
             continue
         r = run(variant, players, games)
         ends = ", ".join(f"{k} {v:.1%}" for k, v in r["ends"].items())

@@ -138,17 +138,24 @@ def test_cooperation_transfer():
 @pytest.mark.rule("ERU-16.8")
 @pytest.mark.rule("ERU-16.9")
 def test_cooperation_burned_villages():
-    st = blank(4, variant="cooperation")
-    st.temps = [290, 0, 290, 0]
+    st = blank(4, variant="cooperation")            # teams {0, 2} and {1, 3}
+    st.temps = [290, 0, 0, 0]
     goto(st, "p4", 0)
     st.builds_left = 1
-    st.apply("end")                                  # seat 0 burns; teammate 2 has not
-    assert st.burned[0] and st.final_left is None
+    st.apply("end")                                  # seat 0 burns; its teammate 2 has not
+    assert st.burned[0] and st.final_left is None and not st.lava_removed
+    for _ in range(3):
+        finish_turn(st)                              # seats 1, 2, 3
+    assert st.turn == 0
+    events = []
+    while st.turn == 0:                              # the burned seat 0 plays a normal turn, Phase 2 too
+        legal = st.legal_actions()
+        events += st.apply("end" if "end" in legal else legal[0])
+    assert any(e["type"] == "draw_tile" for e in events) and not st.is_terminal
     finish_turn(st)                                  # seat 1
-    assert st.turn == 2
-    finish_turn(st)                                  # seat 2 ends its turn on the last space
+    st.temps[2] = 290
+    finish_turn(st)                                  # seat 2 ends its turn on the last space too
     assert st.burned[2] and st.end_event == "A" and st.final_left is not None
-    # the burned seat 0 played normally in between: its turn came round again only in the final round
     while not st.is_terminal:
         finish_turn(st)
     assert st.winners() == [1, 3]
