@@ -79,7 +79,7 @@ def render(st, player=None) -> str:
                    f"cards {len(st.hands[p])}  lava touching: {', '.join(cont) or 'none'} {' '.join(tag)}")
     if st.stacks is not None:
         out.append("lava rain stacks: " + "  ".join(
-            f"[{k + 1}] {len(s)} tiles, top type {TILE_TYPE[s[-1]] if s else '-'}" for k, s in enumerate(st.stacks)))
+            f"stack {k + 1}: {len(s)} tiles, top type {TILE_TYPE[s[-1]] if s else '-'}" for k, s in enumerate(st.stacks)))
     else:
         out.append(f"lava stack: {len(st.stack)} tiles{' (removed)' if st.lava_removed else ''}; "
                    f"action deck {len(st.deck)}, discard pile {len(st.discard)}")
