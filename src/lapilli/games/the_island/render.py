@@ -24,9 +24,9 @@ def render_state(st, player=None) -> str:
     for d in obs["dolphins"]:
         if d["at"]:
             cre[d["at"]] = cre.get(d["at"], "") + "D"
-    lines = ["     " + "".join(f"{c:^{CELL}}" for c in range(12))]
+    lines = ["     " + " " * (CELL // 4) + "".join(f"{c:^{CELL}}" for c in range(12))]
     for r, (c0, c1) in enumerate(ROWS_SPAN):
-        row = " " * (CELL // 2 if r % 2 == 0 else 0) + f"{r:>2}   "
+        row = f"{r:>2}   " + " " * (CELL // 2 if r % 2 == 0 else 0)
         for c in range(12):
             if not c0 <= c <= c1:
                 row += " " * CELL
@@ -46,8 +46,6 @@ def render_state(st, player=None) -> str:
                  "W whale, Q squid, D dolphin, b boat (+ passengers), lower case = swimmers")
     lines.append("isles: " + ", ".join(f"{n}" for n in ISLE_NAMES) + "; saved: " +
                  ", ".join(f"{COLOURS[q]} {s}" for q, s in enumerate(obs["saved"])))
-    for ex in obs["explorers"]:
-        pass
     who = obs["deciding"]
     if obs["is_terminal"]:
         lines.append(f"game over ({obs['end_reason']}); scores: {obs['scores']}; winners: {st.winners()}")

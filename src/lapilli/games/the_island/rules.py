@@ -34,6 +34,7 @@ WHERE = {0: "box", LAND: "land", BOAT: "boat", SEA: "sea", ISLE: "isle", LOST: "
 KINDS = ("serpent", "shark", "whale", "squid")
 RED_MAX = {"serpent": 1, "shark": 2, "whale": 3, "squid": 3}   # ISL-7.6, ISL-7.10, ISL-7.13, ISL-17.7
 TERRAIN_IDX = {t: i for i, t in enumerate(TERRAINS)}
+LABELS = tuple(nt.label(e) for e in range(60))
 
 
 def _explorer_values(players: int, options: dict) -> list[int]:
@@ -163,7 +164,7 @@ class IslandState(State):
                 continue
             t = type(v)
             if t is list:
-                if k in ("hands", "boat_pass"):
+                if k in ("hands", "boat_pass", "unplaced"):
                     d[k] = [list(x) for x in v]
                 elif k == "queue":
                     d[k] = list(v)
@@ -326,8 +327,11 @@ class IslandState(State):
         self.cur = (self.cur + 1) % self.num_players     # ISL-2.1
 
     def _t_step1(self, events):
-        if self._tile_plays():                            # ISL-3.6 otherwise straight to step 2
+        plays = self._tile_plays()
+        if plays:                                         # ISL-3.6 otherwise straight to step 2
             self._ask("tile", self.cur)
+            plays.append("pass")
+            self._legal_cache = plays
 
     def _t_step2(self, events):
         if not self._in_play(self.cur):                   # ISL-2.7, ISL-I34
@@ -336,10 +340,14 @@ class IslandState(State):
         self._t_more(events)
 
     def _t_more(self, events):
-        if self.points > 0 and self._moves(self.cur, False):
-            self._ask("move", self.cur)
-        else:
-            self.points = 0
+        if self.points > 0:
+            mv = self._moves(self.cur, False)
+            if mv:
+                self._ask("move", self.cur)
+                mv.append("end")
+                self._legal_cache = mv      # the legal actions are known: save recomputing them
+                return
+        self.points = 0
 
     def _t_step3(self, events):
         if self._tiles_left():                            # ISL-2.5, ISL-11.3
@@ -355,8 +363,11 @@ class IslandState(State):
             a = self.rng.choice(RED_DIE)
             self.roll = [a, RED_MAX[a]]
             events.append({"type": "roll", "dice": "creature", "kind": a})
-        if self._creature_moves():
+        mv = self._creature_moves()
+        if mv:
             self._ask("creature", self.cur)               # ISL-7.3 otherwise nothing moves
+            mv.append("none")
+            self._legal_cache = mv
 
     # ------------------------------------------------------------------ kill / remove helpers
     def _unprotect(self, e):
@@ -788,7 +799,7 @@ class IslandState(State):
             we = w[e]
             if we == LAND:
                 h = a[e]
-                lab = nt.label(e)
+                lab = LABELS[e]
                 for x in NEIGH[h]:
                     if terr[x] >= 0:
                         out.append(f"walk {lab} {NAME[x]}")             # ISL-4.5
@@ -819,7 +830,7 @@ class IslandState(State):
         out = []
         b = self.ex_at[e]
         h = self.boat_at[b]
-        lab = nt.label(e)
+        lab = LABELS[e]
         for x in NEIGH[h]:
             b2 = self.hex_boat.get(x)
             if b2 is not None and len(self.boat_pass[b2]) < 3:
@@ -835,7 +846,7 @@ class IslandState(State):
             return []
         out = []
         h = self.ex_at[e]
-        lab = nt.label(e)
+        lab = LABELS[e]
         prot = e in self.dol_prot
         for x in NEIGH[h]:
             if self.terrain[x] < 0:
@@ -910,7 +921,7 @@ class IslandState(State):
                     for x in dests:
                         out.append(f"dolphin D{d + 1} {NAME[x]}")
                     for e in self._unprot_swimmers(src):     # ISL-16.31, ISL-I19 (4)
-                        out.append(f"shift D{d + 1} {nt.label(e)}")
+                        out.append(f"shift D{d + 1} {LABELS[e]}")
             elif k == "boat":
                 for b in range(len(self.boat_at)):
                     src = self.boat_at[b]
