@@ -462,14 +462,16 @@ class IslandState(State):
                 q = (p + k) % n
                 if q in by:
                     c5.append((q, tuple(by[q])))
+        tasks = []
         if b in GREEN_BACKS or (b == "dolphin" and self.dive):
             events.append({"type": "tile_revealed", "at": NAME[h], "back": b})   # ISL-5.9, ISL-16.3
-            self._push(("back", h, b, tuple(fallen)))
+            tasks.append(("back", h, b, tuple(fallen)))
         else:                                             # ISL-5.10
             self.hands[p].append((t, b))
             events.append({"type": "tile_kept", "seat": p, "terrain": TERRAINS[t], "private": {"back": b}})
         if c5:
-            self._push(("c5", h, tuple(c5)))               # ISL-15.11, ISL-15.14: after the back, before step 4
+            tasks.append(("c5", h, tuple(c5)))             # ISL-15.11, ISL-15.14: after the back, before step 4
+        self._push(*tasks)
 
     def _t_back(self, events, h, b, fallen):
         p = self.cur
