@@ -156,29 +156,36 @@ class IslandState(State):
     def is_terminal(self):
         return self.over
 
+    # fields shared between copies because they are never mutated in place
+    _SHARED = ("c1", "c2", "c3", "c4", "c5", "dive", "squids", "v1", "v2", "own_visible", "cap", "n_ex",
+               "place_order", "pi", "boat_order", "bi", "cur", "points", "roll", "over", "end_reason",
+               "started", "dec", "dseat", "ddata")
+
     def _copy_fields(self, new):
+        """Hand-written fast copy: scalars and never-mutated data are shared, containers copied."""
         d = new.__dict__
-        for k, v in self.__dict__.items():
-            if k in ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache",
-                     "_determinized"):
-                continue
-            t = type(v)
-            if t is list:
-                if k in ("hands", "boat_pass", "unplaced"):
-                    d[k] = [list(x) for x in v]
-                elif k == "queue":
-                    d[k] = list(v)
-                else:
-                    d[k] = v.copy()
-            elif t is dict:
-                if k == "cre":
-                    d[k] = {a: b.copy() for a, b in v.items()}
-                elif k == "ddata":
-                    d[k] = v          # never mutated in place: always replaced
-                else:
-                    d[k] = v.copy()
-            else:
-                d[k] = v
+        s = self.__dict__
+        for k in self._SHARED:
+            d[k] = s[k]
+        d["terrain"] = self.terrain[:]
+        d["back"] = self.back[:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["unplaced"] = [u[:] for u in self.unplaced]
+        d["ex_where"] = self.ex_where[:]
+        d["ex_at"] = self.ex_at[:]
+        d["ex_val"] = self.ex_val[:]
+        d["placed"] = self.placed[:]
+        d["boat_at"] = self.boat_at[:]
+        d["boat_pass"] = [x[:] for x in self.boat_pass]
+        d["hex_boat"] = self.hex_boat.copy()
+        c = self.cre
+        d["cre"] = {"serpent": c["serpent"][:], "shark": c["shark"][:], "whale": c["whale"][:], "squid": c["squid"][:]}
+        d["supply"] = self.supply.copy()
+        d["dol_at"] = self.dol_at[:]
+        d["dol_prot"] = self.dol_prot[:]
+        d["turns"] = self.turns[:]
+        d["sea_moved"] = self.sea_moved[:]
+        d["queue"] = self.queue[:]
 
     # ================================================================== queries
     def _sea(self, h):
@@ -706,8 +713,12 @@ class IslandState(State):
     def _place_actions(self):
         p = self.dseat
         vals = sorted(set(self.unplaced[p]), reverse=True)
-        tiles = self._placement_tiles(p)
-        return [f"place {v} {NAME[h]}" for v in vals for h in tiles]
+        tiles = [NAME[h] for h in self._placement_tiles(p)]
+        out = []
+        for v in vals:
+            pre = f"place {v} "
+            out.extend([pre + t for t in tiles])
+        return out
 
     def _boat_spaces(self):
         """ISL-1.10: sea spaces next to a terrain tile, with no boat and no sea serpent."""
@@ -802,14 +813,15 @@ class IslandState(State):
             if we == LAND:
                 h = a[e]
                 lab = LABELS[e]
+                walk, board, swim = "walk " + lab + " ", "board " + lab + " ", "swim " + lab + " "
                 for x in NEIGH[h]:
                     if terr[x] >= 0:
-                        out.append(f"walk {lab} {NAME[x]}")             # ISL-4.5
+                        out.append(walk + NAME[x])                       # ISL-4.5
                     else:
                         b = hb.get(x)
                         if b is not None and len(bp[b]) < 3:
-                            out.append(f"board {lab} {NAME[x]}")        # ISL-4.6
-                        out.append(f"swim {lab} {NAME[x]}")             # ISL-4.7
+                            out.append(board + NAME[x])                  # ISL-4.6
+                        out.append(swim + NAME[x])                       # ISL-4.7
             elif we == BOAT:
                 out.extend(self._boat_explorer_moves(e))
             elif we == SEA:
@@ -823,9 +835,10 @@ class IslandState(State):
                     continue
                 occ = bool(bp[b])
                 sq = self.cre["squid"]
+                pre = "sail " + NAME[h] + " "
                 for x in NEIGH[h]:
                     if terr[x] < 0 and x not in hb and not (occ and x in sq):   # ISL-4.20, 4.21, 17.18
-                        out.append(f"sail {NAME[h]} {NAME[x]}")
+                        out.append(pre + NAME[x])
         return out
 
     def _boat_explorer_moves(self, e):
@@ -910,8 +923,8 @@ class IslandState(State):
                         dests = empt
                     else:
                         dests = self._creature_reach(k, src, dist, unprot, occboats, landocc)
-                    for x in dests:
-                        out.append(f"{k} {NAME[src]} {NAME[x]}")
+                    pre = f"{k} {NAME[src]} "
+                    out.extend([pre + NAME[x] for x in dests])
                     if k == "squid":                         # ISL-17.10: staying is a movement
                         out.append(f"squid {NAME[src]} {NAME[src]}")
             elif k == "dolphin":
@@ -920,8 +933,8 @@ class IslandState(State):
                     if src < 0:
                         continue
                     dests = empt if dive else self._sea_reach(src, dist)
-                    for x in dests:
-                        out.append(f"dolphin D{d + 1} {NAME[x]}")
+                    pre = f"dolphin D{d + 1} "
+                    out.extend([pre + NAME[x] for x in dests])
                     for e in self._unprot_swimmers(src):     # ISL-16.31, ISL-I19 (4)
                         out.append(f"shift D{d + 1} {LABELS[e]}")
             elif k == "boat":
@@ -930,8 +943,8 @@ class IslandState(State):
                     if src < 0 or self.boat_pass[b]:         # ISL-16.15
                         continue
                     dests = empt if dive else self._boat_reach(src, dist, False)   # ISL-16.17
-                    for x in dests:
-                        out.append(f"drift {NAME[src]} {NAME[x]}")
+                    pre = f"drift {NAME[src]} "
+                    out.extend([pre + NAME[x] for x in dests])
         return out
 
     def _sea_reach(self, start, n):
