@@ -150,3 +150,11 @@ def illegal(st, action):
         st.apply(action)
     assert json.dumps(st.to_json(), sort_keys=True) == before
     return ei.value
+
+
+def go(st, action):
+    """Apply an action, then let every player asked about a repellent they do not hold pass."""
+    ev = st.apply(action)
+    while st.dec == "repel" and st.legal_actions() == ["pass"]:
+        ev += st.apply("pass")
+    return ev

@@ -2,7 +2,7 @@
 import pytest
 
 import lapilli
-from tests.games.the_island.helpers import (H, at, blank, boat, boats, cre, ex, hand, illegal, put, sea, tile,
+from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, ex, hand, illegal, put, sea, tile,
                                             where)
 
 
@@ -69,13 +69,13 @@ def test_creatures_share_and_ignore_what_they_do_not_attack():
     creature(st, 0, "whale")
     acts = st.legal_actions()
     assert "whale 2,5 2,6" in acts and "whale 2,5 1,6" in acts   # onto a shark / an empty boat
-    st.apply("whale 2,5 1,7")                                    # a whale ignores swimmers
+    go(st, "whale 2,5 1,7")                                    # a whale ignores swimmers
     assert where(st, "B1") == ("sea", "1,7") and boats(st)["1,6"] == []
     st = blank(2)
     put(st, "shark", "2,6")
     boat(st, "2,7", "R1")
     creature(st, 0, "shark")
-    st.apply("shark 2,6 2,7")                                    # a shark ignores boats
+    go(st, "shark 2,6 2,7")                                    # a shark ignores boats
     assert boats(st)["2,7"] == ["R1"]
     # a piece coming to a creature is not attacked by it (ISL-7.17)
     st = blank(2)
@@ -121,7 +121,7 @@ def test_shark_stops_on_swimmers():
     assert "shark 1,4 1,5" in acts and "shark 1,4 1,6" not in acts     # it cannot pass the swimmer
     assert "shark 1,4 0,5" in acts and "shark 1,4 0,6" not in acts
     assert illegal(st, "shark 1,4 1,6").rule == "ISL-7.10"
-    st.apply("shark 1,4 1,5")
+    go(st, "shark 1,4 1,5")
     assert where(st, "B1")[0] == "lost"
 
 
@@ -137,20 +137,20 @@ def test_whale_capsizes():
     acts = st.legal_actions()
     assert "whale 2,3 2,6" not in acts and "whale 2,3 2,5" in acts and "whale 2,3 1,5" in acts
     assert "whale 2,3 2,7" not in acts
-    st.apply("whale 2,3 2,5")
+    go(st, "whale 2,3 2,5")
     assert boats(st) == {} and where(st, "B1")[0] == "lost" and where(st, "B2")[0] == "lost"
     st = blank(2)
     put(st, "whale", "2,3")
     boat(st, "2,5", "B1")
     put(st, "serpent", "2,5")                                   # a serpent acts as a shark (ISL-I40)
     creature(st, 0, "whale")
-    st.apply("whale 2,3 2,5")
+    go(st, "whale 2,3 2,5")
     assert where(st, "B1")[0] == "lost"
     st = blank(2)
     put(st, "whale", "2,3")
     boat(st, "2,5", "B1")
     creature(st, 0, "whale")
-    st.apply("whale 2,3 2,5")
+    go(st, "whale 2,3 2,5")
     assert where(st, "B1") == ("sea", "2,5") and boats(st) == {}
 
 
@@ -165,7 +165,7 @@ def test_e47_shark_repellent():
         hand(st, 1, "shark_repellent")
         hand(st, 2, "shark_repellent")
         creature(st, 0, "shark")
-        st.apply("shark 1,5 2,5")
+        go(st, "shark 1,5 2,5")
         return st
     st = position()
     assert st.dec == "repel" and st.to_move == 1 and st.legal_actions() == ["repel", "pass"]
@@ -183,7 +183,7 @@ def test_e47_shark_repellent():
     ex(st, "B1", "sea", "2,5")
     hand(st, 1, "shark_repellent")
     creature(st, 1, "shark")
-    st.apply("shark 1,5 2,5")
+    go(st, "shark 1,5 2,5")
     assert where(st, "B1")[0] == "lost"
 
 
@@ -196,7 +196,11 @@ def test_whale_repellent():
     hand(st, 1, "shark_repellent")
     creature(st, 0, "whale")
     st.apply("whale 2,3 2,5")
-    assert st.dec == "repel" and st.to_move == 2          # Yellow controls (tie); Blue holds no whale repellent
+    assert st.dec == "repel" and st.to_move == 1          # Blue and Yellow control the boat (tie)
+    assert st.legal_actions() == ["pass"]                 # Blue holds no whale repellent
+    assert illegal(st, "repel").rule == "ISL-6.14"
+    st.apply("pass")
+    assert st.to_move == 2 and st.legal_actions() == ["repel", "pass"]
     st.apply("repel")
     assert cre(st, "whale") == [] and boats(st) == {"2,5": ["B1", "Y1"]}
     st = blank(3)
@@ -204,5 +208,5 @@ def test_whale_repellent():
     boat(st, "2,5", "B1", "B2", "Y1")
     hand(st, 2, "whale_repellent")
     creature(st, 0, "whale")
-    st.apply("whale 2,3 2,5")                              # Yellow does not control: no window
+    go(st, "whale 2,3 2,5")                              # Yellow does not control: no window
     assert st.dec != "repel" and "2,5" not in boats(st)

@@ -3,7 +3,7 @@ import pytest
 
 import lapilli
 from lapilli.games.the_island.notation import label
-from tests.games.the_island.helpers import (H, at, blank, boat, boats, cre, dolphin, ex, hand, illegal, put, sea,
+from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, dolphin, ex, hand, illegal, put, sea,
                                             tile, where)
 
 
@@ -86,7 +86,7 @@ def test_e12_d_result():
     assert "shark 0,5 12,5" in acts and "none" in acts
     assert illegal(st, "shark 0,5 2,6").rule == "ISL-16.13"
     assert illegal(st, "shark 0,5 2,4").rule == "ISL-16.13"
-    st.apply("shark 0,5 12,5")
+    go(st, "shark 0,5 12,5")
     assert cre(st, "shark") == ["12,5"] and where(st, "B1") == ("sea", "2,4")
 
 
@@ -180,9 +180,9 @@ def test_e16_swimmer_reaches_free_dolphin():
     dive(st, 0, "shark", 2)
     assert "shark 1,5 3,5" in st.legal_actions()   # only through (2,5): not stopped by B1
     c = st.clone()
-    c.apply("shark 1,5 3,5")
+    go(c, "shark 1,5 3,5")
     assert where(c, "B1") == ("sea", "2,5")
-    st.apply("shark 1,5 2,5")                  # ending on (2,5): nothing removed
+    go(st, "shark 1,5 2,5")                  # ending on (2,5): nothing removed
     assert where(st, "B1") == ("sea", "2,5") and st.dec != "repel"
     s2 = blank(2, dolphins=True)               # a protected swimmer survives a serpent too
     dolphin(s2, 0, "2,5", "B1")
@@ -230,7 +230,7 @@ def test_e18_two_dolphins_one_victim():
     dolphin(st, 1, "2,5", "Y1")
     put(st, "shark", "1,5")
     dive(st, 3, "shark", 1)
-    st.apply("shark 1,5 2,5")
+    go(st, "shark 1,5 2,5")
     assert where(st, "R1")[0] == "lost" and where(st, "B1")[0] == "sea" and where(st, "Y1")[0] == "sea"
     # a busy dolphin does not take a second swimmer
     s2 = blank(2, dolphins=True)

@@ -2,7 +2,7 @@
 import pytest
 
 from lapilli.games.the_island.notation import label
-from tests.games.the_island.helpers import (H, at, blank, boat, boats, cre, dolphin, ex, hand, illegal, put, sea,
+from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, dolphin, ex, hand, illegal, put, sea,
                                             tile, where)
 
 
@@ -135,27 +135,27 @@ def e27(shark=False, repellent=False):
 def test_e27_whale_enters_squid_space():
     st = e27()
     assert "whale 2,8 2,5" not in st.legal_actions()                     # the whale stops on (2,6)
-    ev = st.apply("whale 2,8 2,6")
+    ev = go(st, "whale 2,8 2,6")
     assert cre(st, "whale") == ["2,6"] and cre(st, "squid") == []
     assert boats(st) == {} and where(st, "G1") == ("sea", "2,6") and where(st, "G2") == ("sea", "2,6")
     types = [e["type"] for e in ev]
     assert types.index("creature_removed") < types.index("capsize")
     st = e27(shark=True)
-    st.apply("whale 2,8 2,6")
+    go(st, "whale 2,8 2,6")
     assert where(st, "G1")[0] == "lost" and where(st, "G2")[0] == "lost"
 
 
 @pytest.mark.rule("ISL-E28")
 def test_e28_whale_repellent_next_to_squid():
     st = e27(repellent=True)
-    st.apply("whale 2,8 2,6")
+    go(st, "whale 2,8 2,6")
     assert st.dec == "repel" and st.to_move == 3
     st.apply("repel")
     assert cre(st, "whale") == [] and cre(st, "squid") == ["2,6"] and boats(st) == {"2,6": ["G1", "G2"]}
     assert st.hands[3] == []
     own = e27(repellent=True)
     at(own, "creature", 3, roll=["whale", 3])
-    own.apply("whale 2,8 2,6")                                           # Green's own turn: no window
+    go(own, "whale 2,8 2,6")                                           # Green's own turn: no window
     assert own.dec != "repel" and boats(own) == {}
 
 
@@ -299,7 +299,7 @@ def test_whale_under_die_b_enters_squid():
     at(st, "creature", 0, roll=["whale", 3])
     acts = st.legal_actions()
     assert "whale 1,3 1,4" in acts and "whale 1,3 1,5" in acts   # (1,5) by another path
-    st.apply("whale 1,3 1,4")
+    go(st, "whale 1,3 1,4")
     assert cre(st, "squid") == [] and cre(st, "whale") == ["1,4"]
 
 

@@ -48,6 +48,8 @@ class ExplainMixin:
         p = self.dseat
         if verb == "pass" and d in ("tile", "c5", "repel"):
             return ASKED[d]
+        if verb == "repel" and d == "repel":
+            return "ISL-6.14", "you hold no repellent of that kind to play"
         if d == "c5":
             return self._why_c5(verb, args)
         phase = PHASE_OF.get(verb)

@@ -642,19 +642,20 @@ class IslandState(State):
             self._capsize(b, events, mover)
 
     def _repel_seats(self, kind, h):
+        """ISL-I3: the players other than the current one whose swimmers (shark) or controlled boat
+        (whale, ISL-I30) are attacked, clockwise from the next player.  Every such player is asked,
+        holder of a repellent or not, so that being asked reveals nothing about a hand."""
         n = self.num_players
-        tile = "shark_repellent" if kind == "shark" else "whale_repellent"
-        out = []
         if kind == "shark":
             owners = {e // 10 for e in self._unprot_swimmers(h)}
         else:
             b = self._occupied_boat(h)
-            owners = self._controllers(b) if b is not None else set()   # ISL-I30
-        for k in range(1, n):
-            q = (self.cur + k) % n
-            if q in owners and any(bk == tile for _, bk in self.hands[q]):
-                out.append(q)
-        return out
+            owners = self._controllers(b) if b is not None else set()
+        return [(self.cur + k) % n for k in range(1, n) if (self.cur + k) % n in owners]
+
+    def _holds(self, seat, kind):
+        tile = "shark_repellent" if kind == "shark" else "whale_repellent"
+        return any(b == tile for _, b in self.hands[seat])
 
     # ================================================================== legal actions
     def _legal(self):
@@ -674,7 +675,7 @@ class IslandState(State):
         if d == "c5":
             return self._c5_moves(tuple(self.ddata["ids"])) + ["pass"]
         if d == "repel":
-            return ["repel", "pass"]
+            return ["repel", "pass"] if self._holds(self.dseat, self.ddata["kind"]) else ["pass"]
         if d == "protect":
             return [f"protect {x}" for x in self.ddata["candidates"]]
         if d == "eat":
