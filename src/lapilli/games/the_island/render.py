@@ -5,7 +5,8 @@ from . import notation as nt
 from .board import ISLE_NAMES, NAME, RC_T, ROWS_SPAN
 from .data import COLOURS, TERRAINS
 
-CELL = 6
+CELL = 7
+TERRAIN_MARK = {"beach": "_", "forest": "^", "mountain": "A"}
 
 
 def render_state(st, player=None) -> str:
@@ -33,17 +34,18 @@ def render_state(st, player=None) -> str:
                 continue
             h = f"{r},{c}"
             if h in obs["tiles"]:
-                cell = obs["tiles"][h][0].upper() + "".join(land.get(h, []))
+                cell = TERRAIN_MARK[obs["tiles"][h]] + "".join(land.get(h, []))
             else:
                 cell = cre.get(h, "")
                 if h in boats:
-                    cell += "b" + "".join(x[0] for x in boats[h]["passengers"])
+                    cell += "<" + "".join(x[0] for x in boats[h]["passengers"]) + ">"
                 cell += "".join(x.lower() for x in sea.get(h, []))
                 cell = cell or "~"
             row += f"{cell[:CELL - 1]:^{CELL}}"
         lines.append(row)
-    lines.append("key: B/F/M beach/forest/mountain tile (+ explorer colours), ~ sea, S serpent, K shark, "
-                 "W whale, Q squid, D dolphin, b boat (+ passengers), lower case = swimmers")
+    lines.append("key: _ beach, ^ forest, A mountain (+ colours of the explorers on it); ~ empty sea; "
+                 "S serpent, K shark, W whale, Q squid, D dolphin; <..> boat with its passengers; "
+                 "lower case = swimmers; colours R B Y G O W")
     lines.append("isles: " + ", ".join(f"{n}" for n in ISLE_NAMES) + "; saved: " +
                  ", ".join(f"{COLOURS[q]} {s}" for q, s in enumerate(obs["saved"])))
     who = obs["deciding"]
