@@ -30,16 +30,24 @@ COLOURS = tuple(COMPONENTS["colours"]["names"])
 DIE_FACES = tuple(COMPONENTS["eruption_die"]["faces"])
 
 _BOARDS: dict = {}
+_LIBRARY: list = []
 
 
-def board_for(mapdata: dict | None) -> Board:
-    """The Board of a map (None: the standard continent); boards are cached and shared."""
-    if mapdata is None:
-        return STANDARD
-    key = json.dumps(mapdata, sort_keys=True)
-    b = _BOARDS.get(key)
+def advanced_library() -> list:
+    """The continents of data/advanced_maps.json (made by the advanced builder), loaded on first use."""
+    if not _LIBRARY:
+        _LIBRARY.extend(load_json("advanced_maps.json")["maps"])
+    return _LIBRARY
+
+
+def board_for(map_id: str) -> Board:
+    """The Board of a map id: "standard" or "advanced-N" (N-th continent of the library);
+    boards are built once and shared by every state."""
+    b = _BOARDS.get(map_id)
     if b is None:
-        if len(_BOARDS) > 256:
-            _BOARDS.clear()
-        b = _BOARDS[key] = Board(mapdata)
+        if map_id == "standard":
+            b = STANDARD
+        else:
+            b = Board(advanced_library()[int(map_id.split("-")[1])])
+        _BOARDS[map_id] = b
     return b

@@ -25,17 +25,19 @@ class GameState(State):
         n = self.num_players
         rng = self.rng
         if self.options.get("setup", "standard") == "advanced":
-            from .builder import build_map, choose_bays
+            from .builder import choose_bays
+            from .data import advanced_library
 
-            mapdata = build_map(rng)  # IDV-16.5 .. IDV-16.15
-            self.mapdata = mapdata
-            geo = board_for(mapdata)
+            # IDV-16.5 .. IDV-16.15: a continent made by the builder (drawn from its library)
+            k = rng.randbelow(len(advanced_library()))
+            self.map_id = "advanced-%d" % k
+            geo = board_for(self.map_id)
             bays = choose_bays(geo, n, rng)  # IDV-16.18: roughly equidistant bays, boats at random
-            events.append({"type": "map", "areas": len(mapdata["areas"]), "hexes": len(geo.hexes)})
+            events.append({"type": "map", "map": self.map_id, "areas": len(geo.areas), "hexes": len(geo.hexes)})
             events.append({"type": "boats", "bays": [list(b) for b in bays]})
         else:
-            self.mapdata = None
-            geo = board_for(None)
+            self.map_id = "standard"
+            geo = board_for("standard")
             bays = [geo.bays[0]] * n  # IDV-1.11: every boat in the one landing bay
         self.geo = geo
         self.bay_of = [tuple(b) for b in bays]
@@ -112,7 +114,7 @@ class GameState(State):
         d = new.__dict__
         s = self.__dict__
         d["geo"] = self.geo
-        d["mapdata"] = self.mapdata
+        d["map_id"] = self.map_id
         d["bay_of"] = self.bay_of
         d["sp"] = s["sp"].copy()
         d["lava_supply"] = self.lava_supply
@@ -156,7 +158,7 @@ class GameState(State):
 
     def _from_dict(self, data):
         super()._from_dict(data)
-        self.geo = board_for(self.mapdata)
+        self.geo = board_for(self.map_id)
 
     # ================================================================== helpers
     def _colonists(self, h, p):
@@ -770,7 +772,7 @@ class GameState(State):
     def _observe(self, player):
         geo = self.geo
         return {
-            "map": geo.name,
+            "map": self.map_id,
             "areas": {h: geo.area_of[h] for h in geo.hexes},
             "volcano_hexes": {str(v): geo.volcano_hex[v] for v in geo.volcano_ids},
             "spaces": dict(self.sp),
