@@ -337,20 +337,34 @@ def build_map(rng) -> dict:
     return layout_to_map(build_layout(rng))
 
 
+_BEST_BAYS: dict = {}
+
+
+def _best_bay_sets(geo, players: int) -> list:
+    """The sets of ``players`` different bays whose closest two are as far apart as possible."""
+    import itertools
+
+    key = (id(geo), players)
+    got = _BEST_BAYS.get(key)
+    if got is None:
+        coords = [geo.coord[b[0]] for b in geo.bays]
+        best, best_d = [], -1
+        for pick in itertools.combinations(range(len(coords)), players):
+            d = min(H.distance(coords[i], coords[j]) for i, j in itertools.combinations(pick, 2))
+            if d > best_d:
+                best, best_d = [pick], d
+            elif d == best_d:
+                best.append(pick)
+        got = _BEST_BAYS[key] = best
+    return got
+
+
 def choose_bays(geo, players: int, rng) -> list:
-    """IDV-16.18: boats face down in different, roughly equidistant bays, assigned at random."""
-    bays = list(geo.bays)
-    coords = [geo.coord[b[0]] for b in bays]
-    best, best_d = None, -1
-    idx = list(range(len(bays)))
-    for _ in range(300):
-        pick = rng.sample(idx, players) if len(idx) >= players else idx[:]
-        d = min((H.distance(coords[i], coords[j]) for i in pick for j in pick if i < j), default=0)
-        if d > best_d:
-            best, best_d = pick, d
-    chosen = [bays[i] for i in best]
-    while len(chosen) < players:  # fewer bays than players: share (never happens with the data)
-        chosen.append(chosen[len(chosen) % len(best)])
+    """IDV-16.18: boats face down in different, roughly equidistant bays (one of the sets of bays
+    whose closest pair is farthest apart, drawn at random), then assigned to the players at random."""
+    sets = _best_bay_sets(geo, players)
+    pick = sets[rng.randbelow(len(sets))]
+    chosen = [geo.bays[i] for i in pick]
     rng.shuffle(chosen)  # IDV-R2: boats assigned at random
     return chosen
 

@@ -98,6 +98,8 @@ class Board:
             for s in sp:
                 self.space_hex[s] = n
         self.all_spaces: tuple = tuple(s for n in self.hexes for s in self.spaces[n])
+        self.village_act = {s: "village " + s for s in self.all_spaces}
+        self.carve_act = {s: "carve " + s for s in self.all_spaces}
         # neighbours: (neighbour name, edge key), in direction order
         self.nbrs: dict = {}
         for n in self.hexes:
@@ -108,6 +110,8 @@ class Board:
                     out.append((m, edge_key(n, m)))
             self.nbrs[n] = tuple(out)
         self.nbr_set = {n: frozenset(m for m, _ in v) for n, v in self.nbrs.items()}
+        # ready-made action strings (legal_actions is called at every decision)
+        self.move_acts = {n: tuple((m, key, f"move {n} {m}") for m, key in v) for n, v in self.nbrs.items()}
         # craters
         craters = []
         self.crater_hex: dict = {}

@@ -203,6 +203,9 @@ class GameState(State):
     def lava_on_board(self):
         return sum(1 for v in self.sp.values() if v == "L")
 
+    def has_lava(self):
+        return "L" in self.sp.values()
+
     def last_seat(self):
         return (self.first - 1) % self.num_players  # IDV-2.1: seated to the right of the first player
 
@@ -227,39 +230,46 @@ class GameState(State):
                     out.append("land " + h)
         if ap >= 1:
             col = self.col
-            for h in geo.hexes:
-                c = col.get(h)
-                if not c or not c[p]:
-                    continue
-                steps = [m for m, key in geo.nbrs[h] if m not in sunk and key not in cracks]
-                for m in steps:
-                    out.append(f"move {h} {m}")
+            idx = geo.hex_index
+            spaces = geo.spaces
+            mine = sorted((h for h, c in col.items() if c[p]), key=idx.__getitem__)
+            move_acts = geo.move_acts
+            village_act = geo.village_act
+            carve_act = geo.carve_act
+            can_village = ap >= 2 and self.res_vil[p] > 0
+            can_carve = self.res_moai[p] > 0
+            for h in mine:
+                steps = []
+                for m, key, act in move_acts[h]:
+                    if m not in sunk and key not in cracks:
+                        steps.append(m)
+                        out.append(act)
                 lying = self._own_lying(h, p)
                 if lying:
                     for m in steps:
-                        empty = [s for s in geo.spaces[m] if s not in sp]
+                        empty = [s for s in spaces[m] if s not in sp]
                         dests = empty or [m]
                         for src in lying:
                             for dst in dests:
-                                out.append(f"carry {src} {dst}")
-                lava = [s for s in geo.spaces[h] if sp.get(s) == "L"]
-                if lava and ap >= 2 and self.res_vil[p] > 0:
+                                out.append("carry " + src + " " + dst)
+                lava = [s for s in spaces[h] if sp.get(s) == "L"]
+                if lava and can_village:
                     for s in lava:
-                        out.append("village " + s)
+                        out.append(village_act[s])
                 if self.res_col[p] > 0:
                     area = geo.area_of[h]
                     mark = "V%d" % p
-                    if any(sp.get(s) == mark for s in geo.spaces[h]) and \
+                    if any(sp.get(s) == mark for s in spaces[h]) and \
                             self.created.get(area, 0) < self._area_villages(area, p):
                         out.append("colonist " + h)
-                if lava and self.res_moai[p] > 0:
+                if lava and can_carve:
                     for s in lava:
-                        out.append("carve " + s)
+                        out.append(carve_act[s])
                 if lying:
                     free = [cr for cr in geo.hex_craters[h] if cr not in self.erected]
                     for src in lying:
                         for cr in free:
-                            out.append(f"erect {src} {cr}")
+                            out.append("erect " + src + " " + cr)
         if not self.prayed and self.prayer_supply > 0 and ap >= self.prayer_cost(p):
             out.append("pray")
         out.append("end")
@@ -662,7 +672,7 @@ class GameState(State):
             events.append({"type": "end-triggered", "volcanoes": list(self.volcanoes)})
 
     def _step_double(self, events):
-        if self.lava_on_board() > 0:
+        if self.has_lava():
             self.lava_flag = True
             return
         if not self.lava_flag:
