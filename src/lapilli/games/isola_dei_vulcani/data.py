@@ -30,13 +30,11 @@ COLOURS = tuple(COMPONENTS["colours"]["names"])
 DIE_FACES = tuple(COMPONENTS["eruption_die"]["faces"])
 
 _BOARDS: dict = {}
-_LIBRARY: list = []
+_LIBRARY: list = load_json("advanced_maps.json")["maps"]
 
 
 def advanced_library() -> list:
-    """The continents of data/advanced_maps.json (made by the advanced builder), loaded on first use."""
-    if not _LIBRARY:
-        _LIBRARY.extend(load_json("advanced_maps.json")["maps"])
+    """The continents of data/advanced_maps.json (made by the advanced builder)."""
     return _LIBRARY
 
 

@@ -63,7 +63,7 @@ class GameState(State):
         self.res_vil = [VILLAGES] * n
         self.res_moai = [MOAI] * n
         self.prayer = [0] * n
-        self.vp = [0] * n  # IDV-1.13
+        self.vp = [0] * n  # IDV-1.13, IDV-I31: unbounded integers from 0
         self.first = rng.randbelow(n)  # IDV-1.14
         events.append({"type": "first-player", "seat": self.first})
         self.cur = self.first
@@ -226,12 +226,13 @@ class GameState(State):
         out = []
         if self.boat[p] and ap >= 1:
             for h in self.bay_of[p]:
-                if h not in sunk:
+                if h not in sunk:  # IDV-I21: any existing hex of the player's own bay
                     out.append("land " + h)
         if ap >= 1:
             col = self.col
             idx = geo.hex_index
             spaces = geo.spaces
+            # IDV-I20: every action uses the acting player's own colonist; other pieces never block
             mine = sorted((h for h, c in col.items() if c[p]), key=idx.__getitem__)
             move_acts = geo.move_acts
             village_act = geo.village_act
@@ -259,20 +260,21 @@ class GameState(State):
                 if self.res_col[p] > 0:
                     area = geo.area_of[h]
                     mark = "V%d" % p
+                    # IDV-6.3 / IDV-6.4 with IDV-I17 (own village; own villages of the area) and IDV-I4 a
                     if any(sp.get(s) == mark for s in spaces[h]) and \
                             self.created.get(area, 0) < self._area_villages(area, p):
                         out.append("colonist " + h)
                 if lava and can_carve:
                     for s in lava:
                         out.append(carve_act[s])
-                if lying:
+                if lying:  # IDV-I19 a: an own lying Moai already on the crater's hex
                     free = [cr for cr in geo.hex_craters[h] if cr not in self.erected]
                     for src in lying:
                         for cr in free:
                             out.append("erect " + src + " " + cr)
         if not self.prayed and self.prayer_supply > 0 and ap >= self.prayer_cost(p):
             out.append("pray")
-        out.append("end")
+        out.append("end")  # IDV-2.6, IDV-I27: the turn may end at any time
         return out
 
     def _legal_decision(self):
@@ -298,7 +300,8 @@ class GameState(State):
         return [s for s, o in self.erupt[2] if o == seat and s not in self.saved]
 
     def _rescue_targets(self, part):
-        """Hexes outside the sinking part sharing an edge with it (IDV-I22)."""
+        """Hexes outside the sinking part sharing an edge with it (IDV-I22: cracks do not matter,
+        rescue is optional, the current player first, then the others clockwise)."""
         inside = set(part)
         out = []
         seen = set()
@@ -425,10 +428,12 @@ class GameState(State):
         events.append({"type": "roll", "seat": p, "face": face})
         steps = []
         if face != "blank" and self.volcanoes:
-            v = self.volcanoes[self.rng.randbelow(len(self.volcanoes))]  # IDV-10.5
+            # IDV-10.5; IDV-I11 a: the token goes back to the pool (the pool is never reduced by a draw)
+            v = self.volcanoes[self.rng.randbelow(len(self.volcanoes))]
             events.append({"type": "volcano-token", "volcano": v})
             steps.append(("erupt", v))
-        # IDV-I9 (A): crack, die / eruption, VP, then sinking
+        # IDV-I9 (A): crack, die / eruption, VP, then sinking (IDV-I24: sinking is checked at once, so a
+        # part is never left enclosed and a late discovery, IDV-11.15, cannot happen)
         steps.append(("score", p, geo.area_of[h]))
         steps.append(("sinkcheck",))
         return steps
@@ -513,6 +518,8 @@ class GameState(State):
         sunk = self.sunk
         space_hex = self.geo.space_hex
         targets = []
+        # IDV-I1 a: channels from the map data; IDV-I33: only spaces are touched (colonists, erected
+        # Moai, cracks and lava in place are never affected)
         for ch in self.geo.channels[v]:
             for s in ch:
                 if space_hex[s] in sunk:
@@ -740,7 +747,7 @@ class GameState(State):
             if o == p:
                 h = geo.crater_hex[cr]
                 moai_at[h] = moai_at.get(h, 0) + 1
-        moai = sum(moai_at.values())
+        moai = sum(moai_at.values())  # IDV-I8 a: erected and lying Moai
         # IDV-14.4 (IDV-I6 a, IDV-I7 b): each connected group of N >= 2 Moai scores 2 x N
         bonus = 0
         left = set(moai_at)
@@ -758,7 +765,7 @@ class GameState(State):
             size = sum(moai_at[x] for x in group)
             if size >= 2:
                 bonus += 2 * size
-        colonists = sum(c[p] for c in self.col.values())
+        colonists = sum(c[p] for c in self.col.values())  # IDV-I29: on board hexes only, not the boat
         return {"villages": villages, "moai": moai, "colonists": colonists, "prayer": self.prayer[p],
                 "vp_villages": 3 * villages, "vp_moai": 2 * moai, "vp_groups": bonus,
                 "vp_colonists": 4 * colonists, "vp_prayer": 2 * self.prayer[p],
