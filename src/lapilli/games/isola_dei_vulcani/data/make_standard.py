@@ -7,28 +7,27 @@ the JSON.  Run from the repository root:
     PYTHONPATH=src python3 src/lapilli/games/isola_dei_vulcani/data/make_standard.py
 
 Design (all "reconstructed"):
-* 48 hexes in axial coordinates (pointy-top): a radius-2 core (areas 1-5 with volcanoes,
-  straight sides only; area 9 the centre hex, area 10 a 3-hex inner area), a ring of coast
-  areas around it (volcano areas 6-8 and areas 11-22) with a few hexes reaching further out.
-* Area sizes: 1-5 three hexes, 6-8 two hexes, 9-22 one to three hexes (the rulebook: 1, 2 or 3).
-* Spaces: hexes of volcano areas carry 2 spaces (near "a", far "b") except the volcano hex
-  itself (0 spaces, the volcano fills it); every other hex carries 1 space.  Setup lava is then
-  13 (first spaces of the volcano areas) + 26 (all spaces of the other areas) = 39 of 47, leaving 8
+* 44 hexes in 8 rows (odd-r offset cells below).  Areas 1-5: three hexes each, inside the continent
+  (straight sides only); 6-8: two hexes each on the coast; 9-22: one to three hexes.  One volcano
+  hex in each of areas 1-8.
+* Spaces: hexes of volcano areas carry 2 spaces (near "a", far "b") except the volcano hex itself
+  (0 spaces, the volcano fills it); every other hex carries 1 space.  Setup lava is then
+  13 (first spaces of the volcano areas) + 23 (all spaces of the other areas) = 36 of 47, leaving 11
   in the supply; every village or Moai carved returns one to the supply (IDV-I23).
 * Lava channels (IDV-I1 a): from each volcano, one channel per hex direction: the spaces of the
   hexes on that straight line, nearest first, at most 3 hexes, stopping at the sea or at another
   volcano hex.
-* Geyser craters (IDV-G5): the continent is cut by "fault lines" between nine plates (groups of
-  areas, each holding at most one core volcano).  Every edge of a fault line has a crater facing
-  it (so a crack can be placed on it), on the non-volcano hex of the two with fewer craters;
-  edges between two volcano-area plates get a crater on both sides (a crack may already be
-  present, IDV-E15).  Craters never face an edge inside one area, so a crack never splits an
-  area (IDV-I3 readings a and b coincide).  Fault lines make sinkings reachable with 26 cracks.
+* Geyser craters (IDV-G5): the continent is cut by two fault lines into four quadrants ("plates",
+  north/south x west/east), each holding two volcanoes.  Every edge of a fault line has a crater
+  facing it on each side whose hex is not a volcano hex.  Craters never face an edge inside one area,
+  so a crack never splits an area (IDV-I3 readings a and b coincide).  Short fault lines make
+  sinkings reachable with the 26 crack tiles: completing a line cuts the continent in two halves,
+  completing half of each line cuts off a quadrant.  (Craters facing every area border, or every
+  border of a volcano area, were tried in simulation: most games stalled with the crack supply spent
+  and no part enclosed.)
 * Sides (IDV-G9): every outline edge of an area that faces the sea is a coast side; every other
-  outline edge is a straight side.  Areas 1-5 and the inner areas 9-10 have straight sides only.
-* Landing bay (IDV-G8): the sea in front of the 3 hexes of areas 12 and 19 on the south coast.
-* Candidate bays for the advanced setup (IDV-G10): for every area with a coast side, its hexes
-  that have a coast side.
+  outline edge is a straight side.
+* Landing bay (IDV-G8): the sea in front of the 3 hexes H3, H4, H5 on the south coast.
 """
 from __future__ import annotations
 
