@@ -1,0 +1,207 @@
+"""Board geometry of Eruption: tile matching (Rules A-E), flow ends, contacts, connectivity.
+
+Functions here take the plain board data of a state (``tiles``: hex -> (tile id, rotation,
+flow mask); ``fwalls``: flow end (hex, direction) -> (material, owner)) and answer geometric
+questions; they never change anything.
+"""
+from __future__ import annotations
+
+from .data import (CENTRAL_FLOWS, CENTRAL_TARGET, ERUPTION_IDS, NEIGH, PLAYABLE, SIDE_AT, VILLAGES,
+                   VOLC_FORBID, VOLC_NEED, opp, step)
+
+FIRST_ERUPTION = ERUPTION_IDS[0]
+
+# hex -> the village sides on its rim: ((direction, village, side index), ...)
+SIDES_OF_HEX: dict = {}
+for (_h, _d), (_v, _i) in SIDE_AT.items():
+    SIDES_OF_HEX.setdefault(_h, []).append((_d, _v, _i))
+SIDES_OF_HEX = {h: tuple(v) for h, v in SIDES_OF_HEX.items()}
+
+
+# per playable hex: ((direction, bit, opposite bit, neighbouring playable hex), ...)
+_ROWS = {h: tuple((d, 1 << d, 1 << opp(d), n) for d, n in enumerate(NEIGH[h]) if n is not None) for h in NEIGH}
+
+
+def edge_profile(tiles: dict, s) -> tuple[int, int]:
+    """(need, forbid) masks for a tile in space ``s`` (its own content ignored).
+
+    need: directions where lava (a tile flow or a central flow) faces ``s`` -- the new tile must
+    carry a flow there (Rule C converse, ERU-I5/I7); forbid: directions where a tile edge without
+    lava, or the volcano where no central flow is printed, faces ``s`` (Rule C note, Rule E).
+    """
+    need = VOLC_NEED[s]
+    forbid = VOLC_FORBID[s]
+    for d, bit, obit, n in _ROWS[s]:
+        t = tiles.get(n)
+        if t is not None:
+            if t[2] & obit:
+                need |= bit
+            else:
+                forbid |= bit
+    return need, forbid
+
+
+def frontier(tiles: dict) -> dict:
+    """Empty playable spaces met by at least one flow end: space -> mask of directions of those ends."""
+    out: dict = {}
+    for h, t in tiles.items():
+        m = t[2]
+        for d, bit, obit, n in _ROWS[h]:
+            if m & bit and n not in tiles:
+                out[n] = out.get(n, 0) | obit
+    for f, n in CENTRAL_TARGET.items():
+        if n not in tiles:
+            out[n] = out.get(n, 0) | (1 << opp(f[1]))
+    return out
+
+
+def profiles(tiles: dict) -> dict:
+    """(need, forbid) of every empty playable space next to a tile or a central flow, in one pass
+    over the tiles (see edge_profile)."""
+    prof: dict = {}
+    for h, t in tiles.items():
+        m = t[2]
+        for d, bit, obit, n in _ROWS[h]:
+            if n not in tiles:
+                e = prof.get(n)
+                if e is None:
+                    e = prof[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
+                if m & bit:
+                    e[0] |= obit
+                else:
+                    e[1] |= obit
+    for n in CENTRAL_TARGET.values():
+        if n not in tiles and n not in prof:
+            prof[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
+    return prof
+
+
+def flow_end_at(s, d):
+    """The flow end (hex, direction) that faces space ``s`` from its direction ``d``."""
+    return (step(s, d), opp(d))
+
+
+def open_flow_ends(tiles: dict) -> list:
+    """Every flow end (tile or central flow) that faces an empty playable space (ERU-0.6, ERU-I11)."""
+    out = []
+    for h, t in tiles.items():
+        m = t[2]
+        row = NEIGH[h]
+        for d in range(6):
+            if m >> d & 1:
+                n = row[d]
+                if n is not None and n not in tiles:
+                    out.append((h, d))
+    for f, n in CENTRAL_TARGET.items():
+        if n not in tiles:
+            out.append(f)
+    return out
+
+
+def contacts(tiles: dict, v: int) -> list[int]:
+    """The sides (0..6) of village ``v`` that a tile flow touches (ERU-0.8)."""
+    out = []
+    for i, (h, d) in enumerate(VILLAGES[v]["sides"]):
+        t = tiles.get(h)
+        if t is not None and t[2] >> d & 1:
+            out.append(i)
+    return out
+
+
+def all_contacts(tiles: dict) -> set:
+    out = set()
+    for h, sides in SIDES_OF_HEX.items():
+        t = tiles.get(h)
+        if t is not None:
+            for d, v, i in sides:
+                if t[2] >> d & 1:
+                    out.add((v, i))
+    return out
+
+
+def connected_tiles(tiles: dict, without=None) -> set:
+    """Tiles joined to a source (the volcano's central flows or an eruption tile), optionally
+    as if the tile at ``without`` were gone."""
+    seen = set()
+    stack = []
+    for f, n in CENTRAL_TARGET.items():
+        if n != without and n in tiles and n not in seen:
+            seen.add(n)
+            stack.append(n)
+    for h, t in tiles.items():
+        if t[0] >= FIRST_ERUPTION and h != without and h not in seen:
+            seen.add(h)
+            stack.append(h)
+    while stack:
+        h = stack.pop()
+        m = tiles[h][2]
+        row = NEIGH[h]
+        for d in range(6):
+            if m >> d & 1:
+                n = row[d]
+                if n is not None and n != without and n not in seen and n in tiles and tiles[n][2] >> opp(d) & 1:
+                    seen.add(n)
+                    stack.append(n)
+    return seen
+
+
+def removable(tiles: dict) -> list:
+    """Tiles that "Sinkhole" may remove: every other tile stays joined to a source (ERU-14.15, ERU-I34).
+
+    The tiles form a graph (shared edges carrying lava) with one extra root joined to every tile
+    fed by a central flow and to every eruption tile; a tile is removable unless it is a cut vertex
+    of that graph (one iterative depth-first search, Tarjan's low-link)."""
+    if not tiles:
+        return []
+    adj = {}
+    root = None
+    roots = []
+    for h, t in tiles.items():
+        m = t[2]
+        nb = []
+        for d, bit, obit, n in _ROWS[h]:
+            if m & bit:
+                u = tiles.get(n)
+                if u is not None and u[2] & obit:
+                    nb.append(n)
+        adj[h] = nb
+        if t[0] >= FIRST_ERUPTION:
+            roots.append(h)
+    for f, n in CENTRAL_TARGET.items():
+        if n in tiles and n not in roots:
+            roots.append(n)
+    for h in roots:
+        adj[h] = adj[h] + [root]
+    adj[root] = roots
+    disc = {root: 0}
+    low = {root: 0}
+    cut = set()
+    counter = 1
+    stack = [(root, None, iter(adj[root]))]
+    while stack:
+        v, parent, it = stack[-1]
+        advanced = False
+        for w in it:
+            if w == parent:
+                continue
+            if w in disc:
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
+            else:
+                disc[w] = low[w] = counter
+                counter += 1
+                stack.append((w, v, iter(adj[w])))
+                advanced = True
+                break
+        if not advanced:
+            stack.pop()
+            if parent is not None:
+                if low[v] < low[parent]:
+                    low[parent] = low[v]
+                if parent is not root and low[v] >= disc[parent]:
+                    cut.add(parent)
+    return [h for h in tiles if h not in cut and h in disc]
+
+
+EMPTY_SPACES = PLAYABLE
+CENTRAL = CENTRAL_FLOWS

@@ -1,0 +1,830 @@
+"""The rules of L'Isola dei Vulcani: the GameState (setup, actions, eruptions, sinkings, scoring).
+
+Everything that happens after an action (crack, die, eruption, prayer decisions, scoring,
+sinking, rescues, double eruption, end of turn) is a queue of steps in ``self.pending`` that
+``_run`` works through until a player must decide (``self.dec``) or the queue is empty.
+"""
+from __future__ import annotations
+
+from lapilli.engine import IllegalAction, State
+
+from . import notation as N
+from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
+                   PRAYER_TOKENS, VILLAGES, board_for)
+from .spec import SPEC
+
+# Costs of the actions (IDV-2.3); prayer tokens cost 1 + tokens held (IDV-9.3, IDV-I5 a).
+COST = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 1, "erect": 1}
+
+
+class GameState(State):
+    SPEC = SPEC
+
+    # ================================================================== setup
+    def _setup(self, events):
+        n = self.num_players
+        rng = self.rng
+        if self.options.get("setup", "standard") == "advanced":
+            from .builder import choose_bays
+            from .data import advanced_library
+
+            # IDV-16.5 .. IDV-16.15: a continent made by the builder (drawn from its library)
+            k = rng.randbelow(len(advanced_library()))
+            self.map_id = "advanced-%d" % k
+            geo = board_for(self.map_id)
+            bays = choose_bays(geo, n, rng)  # IDV-16.18: roughly equidistant bays, boats at random
+            events.append({"type": "map", "map": self.map_id, "areas": len(geo.areas), "hexes": len(geo.hexes)})
+            events.append({"type": "boats", "bays": [list(b) for b in bays]})
+        else:
+            self.map_id = "standard"
+            geo = board_for("standard")
+            bays = [geo.bays[0]] * n  # IDV-1.11: every boat in the one landing bay
+        self.geo = geo
+        self.bay_of = [tuple(b) for b in bays]
+        # lava at setup (IDV-1.5, IDV-1.6)
+        sp = {}
+        lava = LAVA_TILES
+        for s in geo.setup_lava_volcano + geo.setup_lava_other:
+            if s not in sp and lava > 0:
+                sp[s] = "L"
+                lava -= 1
+        self.sp = sp
+        self.lava_supply = lava
+        self.crack_supply = CRACK_TILES
+        self.prayer_supply = PRAYER_TOKENS
+        self.loose = {}
+        self.erected = {}
+        self.col = {}
+        self.cracks = set()
+        self.sunk = set()
+        self.volcanoes = list(geo.volcano_ids)  # the token pool (IDV-1.9, IDV-10.6)
+        self.boat = [1] * n  # IDV-1.11
+        self.res_col = [COLONISTS - 1] * n  # IDV-1.12
+        self.res_vil = [VILLAGES] * n
+        self.res_moai = [MOAI] * n
+        self.prayer = [0] * n
+        self.vp = [0] * n  # IDV-1.13, IDV-I31: unbounded integers from 0
+        self.first = rng.randbelow(n)  # IDV-1.14
+        events.append({"type": "first-player", "seat": self.first})
+        self.cur = self.first
+        self.ap = ACTION_POINTS
+        self.prayed = False
+        self.created = {}
+        self.rnd = 1
+        self.end_triggered = False
+        self.over = False
+        self.end_reason = None
+        self.final = None
+        self.pending = []
+        self.dec = None
+        self.erupt = None
+        self.saved = ()
+        self.lava_flag = True
+        self.stats = {"eruptions": 0, "double_eruptions": 0, "sinkings": 0, "erected": 0, "rolls": 0,
+                      "sunk_volcanoes": 0}
+
+    # ================================================================== contract
+    @property
+    def to_move(self):
+        if self.over:
+            return None
+        if self.dec is not None:
+            return self.dec[1]
+        return self.cur
+
+    @property
+    def is_terminal(self):
+        return self.over
+
+    def scores(self):
+        return list(self.vp)
+
+    def _winners(self):
+        best = max(self.vp)
+        tied = [p for p in range(self.num_players) if self.vp[p] == best]
+        # IDV-15.1 .. IDV-15.3: most colonists, then villages, then Moai on the board; IDV-I30: share
+        for key in ("colonists", "villages", "moai"):
+            if len(tied) == 1:
+                break
+            top = max(self.final[p][key] for p in tied)
+            tied = [p for p in tied if self.final[p][key] == top]
+        return tied
+
+    def _copy_fields(self, new):
+        d = new.__dict__
+        s = self.__dict__
+        d["geo"] = self.geo
+        d["map_id"] = self.map_id
+        d["bay_of"] = self.bay_of
+        d["sp"] = s["sp"].copy()
+        d["lava_supply"] = self.lava_supply
+        d["crack_supply"] = self.crack_supply
+        d["prayer_supply"] = self.prayer_supply
+        d["loose"] = s["loose"].copy()
+        d["erected"] = s["erected"].copy()
+        d["col"] = s["col"].copy()
+        d["cracks"] = s["cracks"].copy()
+        d["sunk"] = s["sunk"].copy()
+        d["volcanoes"] = s["volcanoes"].copy()
+        d["boat"] = s["boat"].copy()
+        d["res_col"] = s["res_col"].copy()
+        d["res_vil"] = s["res_vil"].copy()
+        d["res_moai"] = s["res_moai"].copy()
+        d["prayer"] = s["prayer"].copy()
+        d["vp"] = s["vp"].copy()
+        d["first"] = self.first
+        d["cur"] = self.cur
+        d["ap"] = self.ap
+        d["prayed"] = self.prayed
+        d["created"] = s["created"].copy()
+        d["rnd"] = self.rnd
+        d["end_triggered"] = self.end_triggered
+        d["over"] = self.over
+        d["end_reason"] = self.end_reason
+        d["final"] = self.final
+        d["pending"] = s["pending"].copy()
+        d["dec"] = self.dec
+        d["erupt"] = self.erupt
+        d["saved"] = self.saved
+        d["lava_flag"] = self.lava_flag
+        d["stats"] = s["stats"].copy()
+
+    def _to_dict(self):
+        from lapilli.engine import codec
+
+        return {k: codec.encode(v) for k, v in self.__dict__.items()
+                if k not in ("num_players", "options", "seed", "rng", "history", "setup_events",
+                             "_legal_cache", "_determinized", "geo")}
+
+    def _from_dict(self, data):
+        super()._from_dict(data)
+        self.geo = board_for(self.map_id)
+
+    # ================================================================== helpers
+    def _colonists(self, h, p):
+        c = self.col.get(h)
+        return c[p] if c else 0
+
+    def _add_colonist(self, h, p, k=1):
+        c = self.col.get(h)
+        if c is None:
+            c = (0,) * self.num_players
+        c = c[:p] + (c[p] + k,) + c[p + 1:]
+        if any(c):
+            self.col[h] = c
+        else:
+            self.col.pop(h, None)
+
+    def _own_lying(self, h, p):
+        """Sources naming the player's lying Moai on hex h: spaces holding one, then h itself for a
+        Moai lying without a space (carried onto a full hex, IDV-I18 a)."""
+        mark = "M%d" % p
+        sp = self.sp
+        out = [s for s in self.geo.spaces[h] if sp.get(s) == mark]
+        lo = self.loose.get(h)
+        if lo and p in lo:
+            out.append(h)
+        return out
+
+    def _area_villages(self, area, p):
+        mark = "V%d" % p
+        geo = self.geo
+        sp = self.sp
+        return sum(1 for h in geo.area_hexes[area] for s in geo.spaces[h] if sp.get(s) == mark)
+
+    def _area_erected(self, area, p):
+        geo = self.geo
+        er = self.erected
+        return sum(1 for h in geo.area_hexes[area] for c in geo.hex_craters[h] if er.get(c) == p)
+
+    def prayer_cost(self, p):
+        return 1 + self.prayer[p]  # IDV-9.3, IDV-I5 a
+
+    def lava_on_board(self):
+        return sum(1 for v in self.sp.values() if v == "L")
+
+    def has_lava(self):
+        return "L" in self.sp.values()
+
+    def last_seat(self):
+        return (self.first - 1) % self.num_players  # IDV-2.1: seated to the right of the first player
+
+    def _open(self, a, key):
+        """Can a colonist step from a to its neighbour across edge ``key``?"""
+        return key not in self.cracks
+
+    # ================================================================== legal actions
+    def _legal(self):
+        if self.dec is not None:
+            return self._legal_decision()
+        p = self.cur
+        ap = self.ap
+        geo = self.geo
+        sp = self.sp
+        sunk = self.sunk
+        cracks = self.cracks
+        out = []
+        if self.boat[p] and ap >= 1:
+            for h in self.bay_of[p]:
+                if h not in sunk:  # IDV-I21: any existing hex of the player's own bay
+                    out.append("land " + h)
+        if ap >= 1:
+            col = self.col
+            idx = geo.hex_index
+            spaces = geo.spaces
+            # IDV-I20: every action uses the acting player's own colonist; other pieces never block
+            mine = sorted((h for h, c in col.items() if c[p]), key=idx.__getitem__)
+            move_acts = geo.move_acts
+            village_act = geo.village_act
+            carve_act = geo.carve_act
+            can_village = ap >= 2 and self.res_vil[p] > 0
+            can_carve = self.res_moai[p] > 0
+            for h in mine:
+                steps = []
+                for m, key, act in move_acts[h]:
+                    if m not in sunk and key not in cracks:
+                        steps.append(m)
+                        out.append(act)
+                lying = self._own_lying(h, p)
+                if lying:
+                    for m in steps:
+                        empty = [s for s in spaces[m] if s not in sp]
+                        dests = empty or [m]
+                        for src in lying:
+                            for dst in dests:
+                                out.append("carry " + src + " " + dst)
+                lava = [s for s in spaces[h] if sp.get(s) == "L"]
+                if lava and can_village:
+                    for s in lava:
+                        out.append(village_act[s])
+                if self.res_col[p] > 0:
+                    area = geo.area_of[h]
+                    mark = "V%d" % p
+                    # IDV-6.3 / IDV-6.4 with IDV-I17 (own village; own villages of the area) and IDV-I4 a
+                    if any(sp.get(s) == mark for s in spaces[h]) and \
+                            self.created.get(area, 0) < self._area_villages(area, p):
+                        out.append("colonist " + h)
+                if lava and can_carve:
+                    for s in lava:
+                        out.append(carve_act[s])
+                if lying:  # IDV-I19 a: an own lying Moai already on the crater's hex
+                    free = [cr for cr in geo.hex_craters[h] if cr not in self.erected]
+                    for src in lying:
+                        for cr in free:
+                            out.append("erect " + src + " " + cr)
+        if not self.prayed and self.prayer_supply > 0 and ap >= self.prayer_cost(p):
+            out.append("pray")
+        out.append("end")  # IDV-2.6, IDV-I27: the turn may end at any time
+        return out
+
+    def _legal_decision(self):
+        kind, seat = self.dec[0], self.dec[1]
+        if kind == "save":
+            out = ["save " + s for s in self._threatened_unsaved(seat)]
+            out.append("done")
+            return out
+        if kind == "order":
+            return ["erupt %d" % v for v in self.dec[2]]
+        part = self.dec[2]
+        dests = self._rescue_targets(part)
+        if kind == "rescue":
+            out = ["rescue " + h for h in dests]
+        else:
+            out = [f"rescue {a} {b}" for a in part if self._colonists(a, seat) for b in dests]
+        out.append("skip")
+        return out
+
+    def _threatened_unsaved(self, seat):
+        if self.erupt is None:
+            return []
+        return [s for s, o in self.erupt[2] if o == seat and s not in self.saved]
+
+    def _rescue_targets(self, part):
+        """Hexes outside the sinking part sharing an edge with it (IDV-I22: cracks do not matter,
+        rescue is optional, the current player first, then the others clockwise)."""
+        inside = set(part)
+        out = []
+        seen = set()
+        sunk = self.sunk
+        for h in part:
+            for m, _ in self.geo.nbrs[h]:
+                if m not in inside and m not in sunk and m not in seen:
+                    seen.add(m)
+        for h in self.geo.hexes:
+            if h in seen:
+                out.append(h)
+        return out
+
+    # ================================================================== apply
+    def _apply(self, action, events):
+        parts = action.split()
+        verb = parts[0]
+        if self.dec is not None:
+            self._apply_decision(verb, parts, events)
+            self._run(events)
+            return
+        p = self.cur
+        geo = self.geo
+        if verb == "end":
+            events.append({"type": "end-turn", "seat": p, "ap_left": self.ap})  # IDV-2.6
+            self.pending.append(("endturn",))
+            self._run(events)
+            return
+        steps = []
+        if verb == "pray":
+            cost = self.prayer_cost(p)
+            self.ap -= cost
+            self.prayer[p] += 1
+            self.prayer_supply -= 1
+            self.prayed = True
+            events.append({"type": "pray", "seat": p, "cost": cost})
+        else:
+            self.ap -= COST[verb]
+            if verb == "land":
+                h = parts[1]
+                self.boat[p] -= 1
+                self._add_colonist(h, p)
+                events.append({"type": "land", "seat": p, "hex": h})
+            elif verb == "move":
+                a, b = parts[1], parts[2]
+                self._add_colonist(a, p, -1)
+                self._add_colonist(b, p)
+                events.append({"type": "move", "seat": p, "from": a, "to": b})
+            elif verb == "carry":
+                src, dst = parts[1], parts[2]
+                a = geo.space_hex.get(src, src)
+                b = geo.space_hex.get(dst, dst)
+                self._take_lying(src, p)
+                if dst in geo.space_hex:
+                    self.sp[dst] = "M%d" % p
+                else:
+                    self.loose[b] = self.loose.get(b, ()) + (p,)
+                self._add_colonist(a, p, -1)
+                self._add_colonist(b, p)
+                events.append({"type": "carry", "seat": p, "from": src, "to": dst})
+            elif verb == "village":
+                s = parts[1]
+                self.sp[s] = "V%d" % p  # IDV-5.4
+                self.lava_supply += 1  # IDV-I23
+                self.res_vil[p] -= 1
+                self.vp[p] += 1  # IDV-12.1
+                events.append({"type": "village", "seat": p, "space": s, "vp": 1})
+            elif verb == "colonist":
+                h = parts[1]
+                self.res_col[p] -= 1
+                self._add_colonist(h, p)
+                area = geo.area_of[h]
+                self.created[area] = self.created.get(area, 0) + 1  # IDV-6.4
+                events.append({"type": "colonist", "seat": p, "hex": h})
+            elif verb == "carve":
+                s = parts[1]
+                self.sp[s] = "M%d" % p  # IDV-7.3
+                self.lava_supply += 1
+                self.res_moai[p] -= 1
+                events.append({"type": "carve", "seat": p, "space": s})
+            elif verb == "erect":
+                steps = self._erect(p, parts[1], parts[2], events)
+        bottom = []
+        if self.ap <= 0:
+            bottom.append(("endturn",))
+        bottom.append(("double",))
+        self.pending.extend(bottom)
+        self.pending.extend(reversed(steps))
+        self._run(events)
+
+    def _take_lying(self, src, p):
+        if src in self.geo.space_hex:
+            del self.sp[src]
+        else:
+            lo = list(self.loose[src])
+            lo.remove(p)
+            if lo:
+                self.loose[src] = tuple(lo)
+            else:
+                del self.loose[src]
+
+    def _erect(self, p, src, crater, events):
+        geo = self.geo
+        self._take_lying(src, p)
+        self.erected[crater] = p  # IDV-8.2
+        self.stats["erected"] += 1
+        h = geo.crater_hex[crater]
+        events.append({"type": "erect", "seat": p, "crater": crater})
+        m, key = geo.crater_edge[crater]
+        # IDV-8.5 / IDV-8.6 / IDV-I2 a: the crack goes on the crater's facing edge
+        if m is None or m in self.sunk:
+            events.append({"type": "no-crack", "reason": "the crater faces the sea"})
+        elif key in self.cracks:
+            events.append({"type": "no-crack", "reason": "a crack tile already lies there", "edge": key})
+        elif self.crack_supply <= 0:
+            events.append({"type": "no-crack", "reason": "no crack tile left"})  # IDV-I10
+        else:
+            self.cracks.add(key)
+            self.crack_supply -= 1
+            events.append({"type": "crack", "edge": key})
+        # IDV-8.7, IDV-10.2: the die is rolled after every erection (IDV-I26)
+        face = DIE_FACES[self.rng.randbelow(len(DIE_FACES))]
+        self.stats["rolls"] += 1
+        events.append({"type": "roll", "seat": p, "face": face})
+        steps = []
+        if face != "blank" and self.volcanoes:
+            # IDV-10.5; IDV-I11 a: the token goes back to the pool (the pool is never reduced by a draw)
+            v = self.volcanoes[self.rng.randbelow(len(self.volcanoes))]
+            events.append({"type": "volcano-token", "volcano": v})
+            steps.append(("erupt", v))
+        # IDV-I9 (A): crack, die / eruption, VP, then sinking (IDV-I24: sinking is checked at once, so a
+        # part is never left enclosed and a late discovery, IDV-11.15, cannot happen)
+        steps.append(("score", p, geo.area_of[h]))
+        steps.append(("sinkcheck",))
+        return steps
+
+    def _apply_decision(self, verb, parts, events):
+        kind, seat = self.dec[0], self.dec[1]
+        if kind == "save":
+            if verb == "save":
+                s = parts[1]
+                self.prayer[seat] -= 1  # IDV-9.8: removed from the game
+                self.saved = self.saved + (s,)
+                events.append({"type": "prayer-used", "seat": seat, "space": s})
+                if self.prayer[seat] > 0 and self._threatened_unsaved(seat):
+                    return
+            else:
+                events.append({"type": "prayer-done", "seat": seat})
+            self.dec = None
+        elif kind == "order":
+            v = int(parts[1])
+            a, b = self.dec[2]
+            other = b if v == a else a
+            events.append({"type": "eruption-order", "seat": seat, "first": v})
+            self.dec = None
+            self.pending.append(("erupt", other))
+            self.pending.append(("erupt", v))
+        else:
+            part = self.dec[2]
+            self.dec = None
+            if verb == "skip":
+                events.append({"type": "no-rescue", "seat": seat})
+                return
+            if kind == "rescue":
+                dest = parts[1]
+                k = 0
+                for h in part:
+                    c = self._colonists(h, seat)
+                    if c:
+                        self._add_colonist(h, seat, -c)
+                        k += c
+                self._add_colonist(dest, seat, k)
+                events.append({"type": "rescue", "seat": seat, "to": dest, "colonists": k})
+            else:
+                a, b = parts[1], parts[2]
+                self._add_colonist(a, seat, -1)
+                self._add_colonist(b, seat)
+                events.append({"type": "rescue", "seat": seat, "from": a, "to": b, "colonists": 1})
+
+    # ================================================================== the step queue
+    def _run(self, events):
+        pending = self.pending
+        while self.dec is None and pending and not self.over:
+            step = pending.pop()
+            kind = step[0]
+            if kind == "erupt":
+                self._step_erupt(step[1], events)
+            elif kind == "ask":
+                seat = step[1]
+                if self.prayer[seat] > 0 and self._threatened_unsaved(seat):
+                    self.dec = ("save", seat)
+            elif kind == "lava":
+                self._step_lava(events)
+            elif kind == "score":
+                self._step_score(step[1], step[2], events)
+            elif kind == "sinkcheck":
+                self._step_sinkcheck(events)
+            elif kind == "rescue":
+                _, seat, part = step
+                if any(self._colonists(h, seat) for h in part) and self._rescue_targets(part):
+                    self.dec = ("rescue" if seat == self.cur else "rescue1", seat, part)
+            elif kind == "remove":
+                self._step_remove(step[1], events)
+            elif kind == "double":
+                self._step_double(events)
+            elif kind == "endturn":
+                self._step_endturn(events)
+
+    def _step_erupt(self, v, events):
+        if v not in self.volcanoes:
+            return
+        self.stats["eruptions"] += 1
+        sp = self.sp
+        sunk = self.sunk
+        space_hex = self.geo.space_hex
+        targets = []
+        # IDV-I1 a: channels from the map data; IDV-I33: only spaces are touched (colonists, erected
+        # Moai, cracks and lava in place are never affected)
+        for ch in self.geo.channels[v]:
+            for s in ch:
+                if space_hex[s] in sunk:
+                    break  # IDV-I1: the flow stops at the sea
+                if sp.get(s) != "L":  # IDV-10.8: a village or lying Moai counts as free
+                    targets.append(s)
+                    break
+        targets = targets[:self.lava_supply]  # IDV-I10: lava placed while the supply lasts
+        threatened = tuple((s, int(sp[s][1:])) for s in targets if s in sp)
+        self.erupt = (v, tuple(targets), threatened)
+        self.saved = ()
+        events.append({"type": "eruption", "volcano": v, "targets": list(targets),
+                       "threatened": [list(t) for t in threatened]})
+        self.pending.append(("lava",))
+        owners = {o for _, o in threatened}
+        n = self.num_players
+        order = [(self.cur + k) % n for k in range(n)]  # IDV-I13: clockwise from the current player
+        for seat in reversed(order):
+            if seat in owners:
+                self.pending.append(("ask", seat))
+
+    def _step_lava(self, events):
+        v, targets, threatened = self.erupt
+        sp = self.sp
+        placed = []
+        for s in targets:
+            if s in self.saved:
+                continue  # IDV-I12 a: the saved piece stays, no lava in that direction
+            if self.lava_supply <= 0:
+                break
+            old = sp.get(s)
+            if old is not None:
+                o = int(old[1:])
+                if old[0] == "V":
+                    self.res_vil[o] += 1  # IDV-10.11
+                else:
+                    self.res_moai[o] += 1
+                events.append({"type": "destroyed", "piece": "village" if old[0] == "V" else "moai",
+                               "seat": o, "space": s})
+            sp[s] = "L"
+            self.lava_supply -= 1
+            placed.append(s)
+        events.append({"type": "lava", "volcano": v, "spaces": placed})
+        self.erupt = None
+        self.saved = ()
+
+    def _step_score(self, p, area, events):
+        v = self._area_villages(area, p)
+        if v == 0:
+            pts = 1  # IDV-12.2 (and IDV-I16: only other players' villages)
+        else:
+            pts = self._area_erected(area, p) * v  # IDV-12.3, IDV-12.4, IDV-I15 a
+        self.vp[p] += pts
+        events.append({"type": "score", "seat": p, "area": area, "vp": pts})
+
+    def parts(self):
+        """The parts of the board (IDV-I3 b): hexes linked across edges without a crack and
+        always linked to the other hexes of their area; each part in board order."""
+        geo = self.geo
+        sunk = self.sunk
+        cracks = self.cracks
+        alive = [h for h in geo.hexes if h not in sunk]
+        seen = set()
+        out = []
+        for start in alive:
+            if start in seen:
+                continue
+            part = {start}
+            seen.add(start)
+            stack = [start]
+            while stack:
+                h = stack.pop()
+                for m, key in geo.nbrs[h]:
+                    if m not in seen and m not in sunk and key not in cracks:
+                        seen.add(m)
+                        part.add(m)
+                        stack.append(m)
+                for m in geo.area_hexes[geo.area_of[h]]:
+                    if m not in seen and m not in sunk:
+                        seen.add(m)
+                        part.add(m)
+                        stack.append(m)
+            out.append(tuple(h for h in alive if h in part))
+        return out
+
+    def _volcanoes_in(self, part):
+        va = self.geo.volcano_at
+        return [va[h] for h in part if h in va and va[h] in self.volcanoes]
+
+    def _step_sinkcheck(self, events):
+        parts = self.parts()
+        if len(parts) <= 1:
+            return
+        # IDV-11.2: fewest hexes; IDV-11.3: then fewest volcanoes; IDV-11.4: then a volcano token
+        key = [(len(pt), len(self._volcanoes_in(pt))) for pt in parts]
+        best = min(key)
+        tied = [pt for pt, k in zip(parts, key) if k == best]
+        if len(tied) == 1:
+            part = tied[0]
+            events.append({"type": "sinking", "hexes": list(part), "reason": "smaller" if
+                           sum(1 for k in key if k[0] == best[0]) == 1 else "fewer volcanoes"})
+        elif best[1] > 0:
+            pool = sorted(v for pt in tied for v in self._volcanoes_in(pt))
+            v = pool[self.rng.randbelow(len(pool))]
+            part = next(pt for pt in tied if v in self._volcanoes_in(pt))
+            events.append({"type": "volcano-token", "volcano": v, "for": "sinking tie"})
+            events.append({"type": "sinking", "hexes": list(part), "reason": "volcano token drawn"})
+        else:
+            part = tied[self.rng.randbelow(len(tied))]  # IDV-I25: uniform random choice
+            events.append({"type": "sinking", "hexes": list(part), "reason": "random (no volcano)"})
+        n = self.num_players
+        self.pending.append(("sinkcheck",))  # IDV-I3: more than 2 parts, sink again
+        self.pending.append(("double",))
+        self.pending.append(("remove", part))
+        for k in range(n - 1, -1, -1):  # IDV-11.6 then IDV-11.7, clockwise from the current player
+            self.pending.append(("rescue", (self.cur + k) % n, part))
+
+    def _step_remove(self, part, events):
+        geo = self.geo
+        sp = self.sp
+        inside = set(part)
+        for h in part:
+            c = self.col.pop(h, None)
+            if c:
+                for o, k in enumerate(c):
+                    self.res_col[o] += k  # IDV-11.9
+            for s in geo.spaces[h]:
+                old = sp.pop(s, None)
+                if old is None:
+                    continue
+                if old == "L":
+                    self.lava_supply += 1  # IDV-11.12, IDV-I23
+                elif old[0] == "V":
+                    self.res_vil[int(old[1:])] += 1
+                else:
+                    self.res_moai[int(old[1:])] += 1
+            for o in self.loose.pop(h, ()):
+                self.res_moai[o] += 1
+            for cr in geo.hex_craters[h]:
+                o = self.erected.pop(cr, None)
+                if o is not None:
+                    self.res_moai[o] += 1
+            for m, key in geo.nbrs[h]:
+                if key in self.cracks:
+                    self.cracks.discard(key)
+                    self.crack_supply += 1  # IDV-I23
+            self.sunk.add(h)  # IDV-11.10
+        gone = [v for v in self.volcanoes if geo.volcano_hex[v] in inside]
+        for v in gone:
+            self.volcanoes.remove(v)  # IDV-11.11, IDV-10.14
+        self.stats["sinkings"] += 1
+        self.stats["sunk_volcanoes"] += len(gone)
+        events.append({"type": "sunk", "hexes": list(part), "volcanoes": gone})
+        # IDV-11.14, IDV-13.1
+        if not self.end_triggered and len(self.volcanoes) <= 2:
+            self.end_triggered = True
+            events.append({"type": "end-triggered", "volcanoes": list(self.volcanoes)})
+
+    def _step_double(self, events):
+        if self.has_lava():
+            self.lava_flag = True
+            return
+        if not self.lava_flag:
+            return  # IDV-I14: no second double eruption before lava has appeared again
+        self.lava_flag = False
+        pool = list(self.volcanoes)
+        if not pool:
+            return
+        self.stats["double_eruptions"] += 1
+        drawn = self.rng.sample(pool, 2) if len(pool) >= 2 else pool
+        events.append({"type": "double-eruption", "volcanoes": sorted(drawn)})  # IDV-10.16
+        if len(drawn) == 2:
+            self.dec = ("order", self.cur, tuple(sorted(drawn)))  # IDV-I14: current player's order
+        else:
+            self.pending.append(("erupt", drawn[0]))
+
+    def _step_endturn(self, events):
+        n = self.num_players
+        if self.cur == self.last_seat():
+            # end of a round
+            if self.end_triggered:
+                self._finish("volcanoes", events)  # IDV-13.2
+                return
+            if self.rnd >= self.options.get("max_rounds", 60):
+                self._finish("round-limit", events)  # IDV-I28 engine safeguard
+                return
+            if self._stalled():
+                self._finish("stalled", events)  # IDV-I28 engine safeguard
+                return
+            self.rnd += 1
+        self.cur = (self.cur + 1) % n
+        self.ap = ACTION_POINTS
+        self.prayed = False
+        self.created = {}
+        events.append({"type": "turn", "seat": self.cur, "round": self.rnd})
+
+    def _stalled(self):
+        """No crack can ever be placed again, so no part can sink and IDV-13.1 can never happen."""
+        if self.crack_supply <= 0:
+            return True
+        geo = self.geo
+        for cr in geo.craters:
+            if cr in self.erected or geo.crater_hex[cr] in self.sunk:
+                continue
+            m, key = geo.crater_edge[cr]
+            if m is not None and m not in self.sunk and key not in self.cracks:
+                return False
+        return True
+
+    def final_breakdown(self, p):
+        geo = self.geo
+        sp = self.sp
+        vmark, mmark = "V%d" % p, "M%d" % p
+        villages = sum(1 for v in sp.values() if v == vmark)
+        moai_at = {}
+        for s, v in sp.items():
+            if v == mmark:
+                h = geo.space_hex[s]
+                moai_at[h] = moai_at.get(h, 0) + 1
+        for h, lo in self.loose.items():
+            k = lo.count(p)
+            if k:
+                moai_at[h] = moai_at.get(h, 0) + k
+        for cr, o in self.erected.items():
+            if o == p:
+                h = geo.crater_hex[cr]
+                moai_at[h] = moai_at.get(h, 0) + 1
+        moai = sum(moai_at.values())  # IDV-I8 a: erected and lying Moai
+        # IDV-14.4 (IDV-I6 a, IDV-I7 b): each connected group of N >= 2 Moai scores 2 x N
+        bonus = 0
+        left = set(moai_at)
+        while left:
+            h = left.pop()
+            group = [h]
+            stack = [h]
+            while stack:
+                x = stack.pop()
+                for m, _ in geo.nbrs[x]:
+                    if m in left:
+                        left.discard(m)
+                        group.append(m)
+                        stack.append(m)
+            size = sum(moai_at[x] for x in group)
+            if size >= 2:
+                bonus += 2 * size
+        colonists = sum(c[p] for c in self.col.values())  # IDV-I29: on board hexes only, not the boat
+        return {"villages": villages, "moai": moai, "colonists": colonists, "prayer": self.prayer[p],
+                "vp_villages": 3 * villages, "vp_moai": 2 * moai, "vp_groups": bonus,
+                "vp_colonists": 4 * colonists, "vp_prayer": 2 * self.prayer[p],
+                "total": 3 * villages + 2 * moai + bonus + 4 * colonists + 2 * self.prayer[p]}
+
+    def _finish(self, reason, events):
+        self.final = [self.final_breakdown(p) for p in range(self.num_players)]
+        for p in range(self.num_players):
+            self.vp[p] += self.final[p]["total"]  # IDV-14.1
+        self.over = True
+        self.end_reason = reason
+        self.pending = []
+        events.append({"type": "game-end", "reason": reason, "scores": list(self.vp),
+                       "final": self.final})
+
+    # ================================================================== errors
+    def _explain(self, action):
+        return N.explain(self, action)
+
+    # ================================================================== observation / render
+    def _observe(self, player):
+        geo = self.geo
+        return {
+            "map": self.map_id,
+            "areas": {h: geo.area_of[h] for h in geo.hexes},
+            "volcano_hexes": {str(v): geo.volcano_hex[v] for v in geo.volcano_ids},
+            "spaces": dict(self.sp),
+            "loose_moai": {h: list(v) for h, v in self.loose.items()},
+            "erected": dict(self.erected),
+            "colonists": {h: list(c) for h, c in self.col.items()},
+            "boat": list(self.boat),
+            "bays": [list(b) for b in self.bay_of],
+            "reserve": {"colonists": list(self.res_col), "villages": list(self.res_vil),
+                        "moai": list(self.res_moai)},
+            "prayer_tokens": list(self.prayer),
+            "supply": {"lava": self.lava_supply, "cracks": self.crack_supply, "prayer": self.prayer_supply},
+            "cracks": sorted(self.cracks),
+            "sunk": sorted(self.sunk),
+            "volcanoes": list(self.volcanoes),
+            "vp": list(self.vp),
+            "first": self.first,
+            "current": self.cur,
+            "ap": self.ap,
+            "prayed": self.prayed,
+            "created": {str(a): k for a, k in self.created.items()},
+            "round": self.rnd,
+            "end_triggered": self.end_triggered,
+            "end_reason": self.end_reason,
+            "decision": None if self.dec is None else [self.dec[0], self.dec[1]],
+            "eruption": None if self.erupt is None else {
+                "volcano": self.erupt[0], "targets": list(self.erupt[1]),
+                "threatened": [list(t) for t in self.erupt[2]], "saved": list(self.saved)},
+            "final": self.final,
+        }
+
+    def render(self, player=None):
+        from .render import render
+
+        return render(self, player)
+
+
+COLOUR_NAMES = COLOURS

@@ -1,0 +1,1267 @@
+"""The rules of The Island (base game, Challenges 1-5, Dolphins & Dive Dice, Giant Squid).
+
+Clause IDs (ISL-*) and interpretation IDs (ISL-I*) refer to ../shared/rules/the-island.md.
+
+State model (plain data, so the engine's JSON and records work):
+
+* hexes are ints (``board.NAME[h]`` is the notation ``"r,c"``);
+* ``terrain[h]``: -1 for a sea space, else 0 beach / 1 forest / 2 mountain; ``back[h]`` the hidden
+  back of the tile on ``h``;
+* explorer ``e = seat * 10 + k`` (the seat's k-th placed explorer, ISL-I12): ``ex_where[e]`` is
+  0 not in play, 1 on land, 2 in a boat, 3 swimming, 4 saved on an isle, 5 lost; ``ex_at[e]`` is
+  the hex, the boat number or the isle number; ``ex_val[e]`` the hidden value;
+* boats: ``boat_at[b]`` hex, -1 supply, -2 still to be placed at set-up; ``boat_pass[b]``;
+* creatures: ``cre[kind]`` is the list of hexes of that kind's pieces on the board;
+  ``supply[kind]`` the number in the supply; dolphins ``dol_at`` / ``dol_prot`` (protected explorer).
+
+The turn runs as a small stack of tasks (``queue``); a task that needs a player's choice sets
+``dec`` (the kind of decision), ``dseat`` (who decides) and ``ddata``, and waits for an action.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from lapilli.engine import IllegalAction, State
+
+from . import notation as nt
+from .board import (CENTRE, ISLAND_SLOTS, ISLE_ENTRANCES, ISLE_NAMES, ISLES_OF, N_HEX, NAME, NEIGH, RIM,
+                    SERPENT_STARTS)
+from .data import (BOATS_PER_PLAYER, COLOURS, DEFENSIVE_BACKS, DIVE_A, DIVE_B, EXPLORER_VALUES, GREEN_BACKS,
+                   PIECES, RED_BACKS, RED_DIE, REMOVED_5, REMOVED_6, START_BACKS, TERRAINS, tile_pool)
+
+LAND, BOAT, SEA, ISLE, LOST = 1, 2, 3, 4, 5
+WHERE = {0: "box", LAND: "land", BOAT: "boat", SEA: "sea", ISLE: "isle", LOST: "lost"}
+KINDS = ("serpent", "shark", "whale", "squid")
+RED_MAX = {"serpent": 1, "shark": 2, "whale": 3, "squid": 3}   # ISL-7.6, ISL-7.10, ISL-7.13, ISL-17.7
+TERRAIN_IDX = {t: i for i, t in enumerate(TERRAINS)}
+LABELS = tuple(nt.label(e) for e in range(60))
+
+
+def _explorer_values(players: int, options: dict) -> list[int]:
+    vals = list(EXPLORER_VALUES)
+    if options.get("challenge_5"):          # ISL-15.2: nobody returns explorers
+        return vals
+    removed = REMOVED_5 if players == 5 else REMOVED_6 if players == 6 else ()
+    for v in removed:                        # ISL-14.4, ISL-14.9
+        vals.remove(v)
+    return vals
+
+
+def _boat_allotment(players: int, options: dict) -> list[int]:
+    if options.get("challenge_5"):          # ISL-15.3
+        return [int(BOATS_PER_PLAYER["challenge_5"])] * players
+    if players <= 4:                          # ISL-1.1
+        return list(BOATS_PER_PLAYER["2-4"][:players])
+    return list(BOATS_PER_PLAYER[str(players)])  # ISL-14.5, ISL-14.10
+
+
+def _round_robin(counts: list[int]) -> list[int]:
+    """Placement order clockwise from the first player, skipping players with none left (ISL-14.7)."""
+    left = list(counts)
+    order = []
+    while any(left):
+        for p in range(len(left)):
+            if left[p]:
+                order.append(p)
+                left[p] -= 1
+    return order
+
+
+class IslandState(State):
+    """One position of The Island."""
+
+    # ================================================================== set-up
+    def _setup(self, events):
+        o = self.options
+        n = self.num_players
+        self.c1, self.c2, self.c3, self.c4, self.c5 = (bool(o.get(f"challenge_{i}")) for i in range(1, 6))
+        self.dive = bool(o.get("dolphins"))
+        self.squids = bool(o.get("giant_squid"))
+        self.v1 = bool(o.get("squid_variant_1")) and self.squids
+        self.v2 = bool(o.get("squid_variant_2")) and self.squids
+        self.own_visible = bool(o.get("own_values_visible", False))
+        self.cap = int(o.get("turn_cap", 500))
+        # ISL-1.4: shuffle the 40 tiles over the 40 slots (optionally with the setup correction, ISL-I5)
+        while True:
+            pool = tile_pool()
+            self.rng.shuffle(pool)
+            terrain = [-1] * N_HEX
+            back = [None] * N_HEX
+            for slot, (t, b) in zip(ISLAND_SLOTS, pool):
+                terrain[slot] = TERRAIN_IDX[t]
+                back[slot] = b
+            if not o.get("setup_correction") or self._layout_ok(terrain):
+                break
+        self.terrain = terrain
+        self.back = back
+        events.append({"type": "shuffle", "what": "island", "terrain": {NAME[h]: TERRAINS[terrain[h]] for h in ISLAND_SLOTS}})
+        self.hands = [[] for _ in range(n)]           # ISL-1.13: (terrain, back) pairs
+        vals = _explorer_values(n, o)
+        self.unplaced = [sorted(vals) for _ in range(n)]
+        self.n_ex = len(vals)
+        self.ex_where = [0] * 60
+        self.ex_at = [-1] * 60
+        self.ex_val = [0] * 60
+        self.placed = [0] * n
+        self.place_order = [p for _ in range(len(vals)) for p in range(n)]   # ISL-1.6
+        self.pi = 0
+        allot = _boat_allotment(n, o)
+        self.boat_order = _round_robin(allot)        # ISL-1.9, ISL-14.7, ISL-14.14
+        self.bi = 0
+        nb = int(PIECES["boat"])
+        self.boat_at = [-2] * len(self.boat_order) + [-1] * (nb - len(self.boat_order))  # ISL-1.2
+        self.boat_pass = [[] for _ in range(nb)]
+        self.hex_boat = {}
+        # ISL-1.3: the five serpents on their start hexes; everything else in the supply (ISL-1.2)
+        self.cre = {"serpent": list(SERPENT_STARTS), "shark": [], "whale": [], "squid": []}
+        self.supply = {
+            "serpent": int(PIECES["serpent"]) - len(SERPENT_STARTS),
+            "shark": int(PIECES["shark"]),
+            "whale": 0 if self.v1 else int(PIECES["whale"]),     # ISL-18.1
+            "squid": int(PIECES["squid"]) if self.squids else 0,
+        }
+        nd = int(PIECES["dolphin"]) if self.dive else 0
+        self.dol_at = [-1] * nd
+        self.dol_prot = [-1] * nd
+        self.cur = 0                                 # ISL-1.5/ISL-14.3: seat 0 is the first player
+        self.turns = [0] * n
+        self.points = 0
+        self.sea_moved = []
+        self.roll = None
+        self.queue = []
+        self.over = False
+        self.end_reason = ""
+        self.started = False
+        self.dec = "place"
+        self.dseat = 0
+        self.ddata = {}
+
+    def _layout_ok(self, terrain) -> bool:
+        """ISL-I5 setup correction: no beach surrounded only by forest/mountain, no forest only by mountains."""
+        for h in ISLAND_SLOTS:
+            t = terrain[h]
+            if t >= 2:
+                continue
+            ns = NEIGH[h]
+            if len(ns) == 6 and all(terrain[x] > t for x in ns):
+                return False
+        return True
+
+    # ================================================================== engine hooks
+    @property
+    def to_move(self):
+        return None if self.over else self.dseat
+
+    @property
+    def is_terminal(self):
+        return self.over
+
+    # fields shared between copies because they are never mutated in place
+    _SHARED = ("c1", "c2", "c3", "c4", "c5", "dive", "squids", "v1", "v2", "own_visible", "cap", "n_ex",
+               "place_order", "pi", "boat_order", "bi", "cur", "points", "roll", "over", "end_reason",
+               "started", "dec", "dseat", "ddata")
+
+    def _copy_fields(self, new):
+        """Hand-written fast copy: scalars and never-mutated data are shared, containers copied."""
+        d = new.__dict__
+        s = self.__dict__
+        for k in self._SHARED:
+            d[k] = s[k]
+        d["terrain"] = self.terrain[:]
+        d["back"] = self.back[:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["unplaced"] = [u[:] for u in self.unplaced]
+        d["ex_where"] = self.ex_where[:]
+        d["ex_at"] = self.ex_at[:]
+        d["ex_val"] = self.ex_val[:]
+        d["placed"] = self.placed[:]
+        d["boat_at"] = self.boat_at[:]
+        d["boat_pass"] = [x[:] for x in self.boat_pass]
+        d["hex_boat"] = self.hex_boat.copy()
+        c = self.cre
+        d["cre"] = {"serpent": c["serpent"][:], "shark": c["shark"][:], "whale": c["whale"][:], "squid": c["squid"][:]}
+        d["supply"] = self.supply.copy()
+        d["dol_at"] = self.dol_at[:]
+        d["dol_prot"] = self.dol_prot[:]
+        d["turns"] = self.turns[:]
+        d["sea_moved"] = self.sea_moved[:]
+        d["queue"] = self.queue[:]
+
+    # ================================================================== queries
+    def _sea(self, h):
+        return self.terrain[h] < 0
+
+    def _swimmers(self, h):
+        w, a = self.ex_where, self.ex_at
+        return [e for e in range(60) if w[e] == SEA and a[e] == h]
+
+    def _protected(self, e):
+        return e in self.dol_prot
+
+    def _unprot_swimmers(self, h):
+        prot = self.dol_prot
+        return [e for e in self._swimmers(h) if e not in prot]
+
+    def _land_ex(self, h):
+        w, a = self.ex_where, self.ex_at
+        return [e for e in range(60) if w[e] == LAND and a[e] == h]
+
+    def _occupied_boat(self, h):
+        b = self.hex_boat.get(h)
+        return b if b is not None and self.boat_pass[b] else None
+
+    def _has(self, kind, h):
+        return h in self.cre[kind]
+
+    def _eaters(self, h):
+        """A sea serpent or a shark on h (the creatures that remove swimmers, ISL-4.17)."""
+        return h in self.cre["serpent"] or h in self.cre["shark"]
+
+    def _controllers(self, b):
+        """ISL-4.24: the players with the most explorers aboard (all tied ones)."""
+        cnt = {}
+        for e in self.boat_pass[b]:
+            cnt[e // 10] = cnt.get(e // 10, 0) + 1
+        if not cnt:
+            return set(range(self.num_players))     # ISL-4.23: anyone may move an empty boat
+        m = max(cnt.values())
+        return {p for p, c in cnt.items() if c == m}
+
+    def _empty_sea(self, h, occ=None):
+        """ISL-0.19 / ISL-I17: a sea space with no piece at all."""
+        if self.terrain[h] >= 0:
+            return False
+        if occ is None:
+            occ = self._occupied_hexes()
+        return h not in occ
+
+    def _occupied_hexes(self):
+        occ = set(self.hex_boat)
+        for k in KINDS:
+            occ.update(self.cre[k])
+        occ.update(h for h in self.dol_at if h >= 0)
+        w, a = self.ex_where, self.ex_at
+        for e in range(60):
+            if w[e] == SEA:
+                occ.add(a[e])
+        return occ
+
+    def _land_occupied(self):
+        w, a = self.ex_where, self.ex_at
+        return {a[e] for e in range(60) if w[e] == LAND}
+
+    def _next_to_people(self, h, landocc):
+        """ISL-I22: h shares an edge with a terrain tile holding at least one explorer."""
+        for x in NEIGH[h]:
+            if x in landocc:
+                return True
+        return False
+
+    def _in_play(self, p):
+        w = self.ex_where
+        return any(w[e] in (LAND, BOAT, SEA) for e in range(p * 10, p * 10 + 10))
+
+    def _anyone_in_play(self):
+        w = self.ex_where
+        return any(x in (LAND, BOAT, SEA) for x in w)
+
+    def _tiles_left(self):
+        return any(self.terrain[h] >= 0 for h in ISLAND_SLOTS)
+
+    def scores(self):
+        """ISL-8.3: the printed values of the saved explorers (Challenge 3: their number, ISL-12.1)."""
+        out = []
+        for p in range(self.num_players):
+            saved = [e for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == ISLE]
+            out.append(len(saved) if self.c3 else sum(self.ex_val[e] for e in saved))
+        return out
+
+    def tiebreak_key(self, p):
+        """ISL-9: main result, explorers saved, (Challenge 3) points saved, fewest turns (ISL-I14)."""
+        saved = [e for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == ISLE]
+        pts = sum(self.ex_val[e] for e in saved)
+        main = len(saved) if self.c3 else pts
+        return (main, len(saved), pts if self.c3 else 0, -self.turns[p])
+
+    def _winners(self):
+        keys = [self.tiebreak_key(p) for p in range(self.num_players)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]   # ISL-9.7: the rest share the victory
+
+    # ================================================================== task machinery
+    def _push(self, *tasks):
+        """Schedule tasks so that the first one given runs first."""
+        self.queue.extend(reversed(tasks))
+
+    def _ask(self, dkind, seat, **data):
+        self.dec = dkind
+        self.dseat = seat
+        self.ddata = data
+
+    def _end(self, reason, events):
+        self.over = True
+        self.end_reason = reason
+        self.dec = None
+        self.dseat = None
+        self.ddata = {}
+        self.queue = []
+        events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
+
+    def _run(self, events):
+        while not self.over and self.dec is None:
+            if self.c2 and self.started and not self._anyone_in_play():
+                self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
+                return
+            if not self.queue:
+                self._push(("turn",))
+            t = self.queue.pop()
+            getattr(self, "_t_" + t[0])(events, *t[1:])
+
+    # ------------------------------------------------------------------ turn steps
+    def _t_turn(self, events):
+        if sum(self.turns) >= self.cap:                   # ISL-I35 engine safeguard
+            self._end("turn cap", events)
+            return
+        p = self.cur
+        self.turns[p] += 1
+        self.sea_moved = []
+        self.points = 0
+        self.roll = None
+        events.append({"type": "turn", "seat": p, "turn": self.turns[p]})
+        self._push(("step1",), ("step2",), ("step3",), ("step4",), ("next",))
+
+    def _t_next(self, events):
+        self.cur = (self.cur + 1) % self.num_players     # ISL-2.1
+
+    def _t_step1(self, events):
+        plays = self._tile_plays()
+        if plays:                                         # ISL-3.6 otherwise straight to step 2
+            self._ask("tile", self.cur)
+            plays.append("pass")
+            self._legal_cache = plays
+
+    def _t_step2(self, events):
+        if not self._in_play(self.cur):                   # ISL-2.7, ISL-I34
+            return
+        self.points = 3                                    # ISL-2.4
+        self._t_more(events)
+
+    def _t_more(self, events):
+        if self.points > 0:
+            mv = self._moves(self.cur, False)
+            if mv:
+                self._ask("move", self.cur)
+                mv.append("end")
+                self._legal_cache = mv      # the legal actions are known: save recomputing them
+                return
+        self.points = 0
+
+    def _t_step3(self, events):
+        if self._tiles_left():                            # ISL-2.5, ISL-11.3
+            self._ask("remove", self.cur)
+
+    def _t_step4(self, events):
+        if self.dive:                                     # ISL-16.7
+            a = self.rng.choice(DIVE_A)
+            b = self.rng.choice(DIVE_B)
+            self.roll = [a, b]
+            events.append({"type": "roll", "dice": "dive", "kind": a, "distance": b})
+        else:                                             # ISL-7.1
+            a = self.rng.choice(RED_DIE)
+            self.roll = [a, RED_MAX[a]]
+            events.append({"type": "roll", "dice": "creature", "kind": a})
+        mv = self._creature_moves()
+        if mv:
+            self._ask("creature", self.cur)               # ISL-7.3 otherwise nothing moves
+            mv.append("none")
+            self._legal_cache = mv
+
+    # ------------------------------------------------------------------ kill / remove helpers
+    def _unprotect(self, e):
+        prot = self.dol_prot
+        for d in range(len(prot)):
+            if prot[d] == e:
+                prot[d] = -1
+
+    def _kill(self, e, events, why):
+        if self.ex_where[e] == BOAT:
+            self.boat_pass[self.ex_at[e]].remove(e)
+        self._unprotect(e)
+        self.ex_where[e] = LOST
+        self.ex_at[e] = -1
+        events.append({"type": "explorer_lost", "explorer": nt.label(e), "cause": why})
+
+    def _remove_boat(self, b):
+        h = self.boat_at[b]
+        del self.hex_boat[h]
+        self.boat_at[b] = -1                             # ISL-I16 (b): back to the supply
+        pax = self.boat_pass[b]
+        self.boat_pass[b] = []
+        return h, pax
+
+    def _capsize(self, b, events, chooser):
+        """The boat is removed and its passengers become swimmers (ISL-4.26, ISL-7.14)."""
+        h, pax = self._remove_boat(b)
+        for e in pax:
+            self.ex_where[e] = SEA
+            self.ex_at[e] = h
+        events.append({"type": "capsize", "at": NAME[h], "swimmers": [nt.label(e) for e in pax]})
+        if pax:
+            # ISL-I19: protection attaches before the hazard of the same event (ISL-4.27, ISL-7.15)
+            self._push(("protect", h, tuple(pax), chooser, -1), ("hazard", h, tuple(pax)))
+
+    def _remove_creature(self, kind, h, events, why=""):
+        self.cre[kind].remove(h)
+        self.supply[kind] += 1                             # ISL-I16 (b)
+        events.append({"type": "creature_removed", "kind": kind, "at": NAME[h], "cause": why})
+
+    def _t_hazard(self, events, h, eids):
+        """ISL-4.17/ISL-4.27/ISL-7.15: unprotected new swimmers on a serpent's or shark's space are lost."""
+        if not self._eaters(h):
+            return
+        for e in eids:
+            if self.ex_where[e] == SEA and self.ex_at[e] == h and not self._protected(e):
+                self._kill(e, events, "creature")
+
+    def _t_protect(self, events, h, cands, chooser, dol):
+        """Free dolphins on h protect swimmers among ``cands`` (ISL-16.18, ISL-16.21, ISL-I19)."""
+        if dol >= 0:
+            free = [dol] if self.dol_at[dol] == h and self.dol_prot[dol] == -1 else []
+        else:
+            free = [d for d in range(len(self.dol_at)) if self.dol_at[d] == h and self.dol_prot[d] == -1]
+        if not free:
+            return
+        prot = self.dol_prot
+        c = [e for e in cands if self.ex_where[e] == SEA and self.ex_at[e] == h and e not in prot]
+        if not c:
+            return
+        if len(c) <= len(free):
+            for d, e in zip(free, c):
+                prot[d] = e
+                events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+            return
+        # ISL-16.23 / ISL-I43: the player who caused the event chooses
+        self._push(("protect", h, tuple(c), chooser, dol))
+        self._ask("protect", chooser, at=NAME[h], dolphin=free[0], candidates=[nt.label(e) for e in c])
+
+    # ------------------------------------------------------------------ tile removal (step 3)
+    def _do_remove(self, h, events):
+        p = self.cur
+        t = self.terrain[h]
+        b = self.back[h]
+        self.terrain[h] = -1                              # ISL-5.6
+        self.back[h] = None
+        fallen = self._land_ex(h)
+        for e in fallen:                                   # ISL-5.7: fall before the back is seen
+            self.ex_where[e] = SEA
+        events.append({"type": "tile_removed", "at": NAME[h], "terrain": TERRAINS[t],
+                       "swimmers": [nt.label(e) for e in fallen]})
+        if self.c4 and not self._tiles_left():           # ISL-13.1, ISL-13.3 (ISL-I36): back not resolved
+            self._end("last tile", events)
+            return
+        c5 = []
+        if self.c5 and fallen:                            # ISL-15.9
+            by = {}
+            for e in fallen:
+                by.setdefault(e // 10, []).append(e)
+            n = self.num_players
+            for k in range(n):                            # ISL-15.10, ISL-I15: from the current player
+                q = (p + k) % n
+                if q in by:
+                    c5.append((q, tuple(by[q])))
+        tasks = []
+        if b in GREEN_BACKS or (b == "dolphin" and self.dive):
+            events.append({"type": "tile_revealed", "at": NAME[h], "back": b})   # ISL-5.9, ISL-16.3
+            tasks.append(("back", h, b, tuple(fallen)))
+        else:                                             # ISL-5.10
+            self.hands[p].append((t, b))
+            events.append({"type": "tile_kept", "seat": p, "terrain": TERRAINS[t], "private": {"back": b}})
+        if c5:
+            tasks.append(("c5", h, tuple(c5)))             # ISL-15.11, ISL-15.14: after the back, before step 4
+        self._push(*tasks)
+
+    def _t_back(self, events, h, b, fallen):
+        p = self.cur
+        if b == "shark":                                   # ISL-6.1, ISL-6.2
+            self.supply["shark"] -= 1
+            self.cre["shark"].append(h)
+            for e in self._swimmers(h):
+                self._kill(e, events, "shark")
+        elif b == "whale":
+            if not self.v1 and self.supply["whale"] > 0:  # ISL-6.3 (Variant 1: no whale, ISL-18.3)
+                self.supply["whale"] -= 1
+                self.cre["whale"].append(h)
+            if self.squids:                               # ISL-17.2
+                self._push(("squidplace",))
+        elif b == "boat":                                  # ISL-6.4, ISL-15.16
+            self._push(("boatback", h))
+        elif b == "whirlpool":
+            self._whirlpool(h, events)
+        elif b == "volcano":
+            if self.c2 or self.c4:                         # ISL-11.2, ISL-13.2
+                self._whirlpool(h, events)
+            else:
+                self._end("volcano", events)               # ISL-6.8, ISL-8.1
+        elif b == "dolphin":                               # ISL-16.4, ISL-16.6 (ISL-I18)
+            free = [d for d in range(len(self.dol_at)) if self.dol_at[d] == -1]
+            if free:
+                d = free[0]
+                self.dol_at[d] = h
+                events.append({"type": "dolphin_placed", "dolphin": f"D{d + 1}", "at": NAME[h]})
+                self._push(("protect", h, tuple(self._swimmers(h)), p, d))
+
+    def _whirlpool(self, h, events):
+        """ISL-6.6, ISL-6.7, ISL-I41: everything at sea on h and the sea spaces around it goes."""
+        area = [h] + [x for x in NEIGH[h] if self.terrain[x] < 0]
+        events.append({"type": "whirlpool", "at": NAME[h], "area": [NAME[x] for x in area]})
+        aset = set(area)
+        for e in range(60):
+            if self.ex_where[e] == SEA and self.ex_at[e] in aset:
+                self._kill(e, events, "whirlpool")
+        for x in area:
+            b = self.hex_boat.get(x)
+            if b is not None:
+                _, pax = self._remove_boat(b)
+                for e in pax:
+                    self.ex_where[e] = SEA           # so that _kill does not look for the boat
+                    self._kill(e, events, "whirlpool")
+        for k in KINDS:
+            for x in [y for y in self.cre[k] if y in aset]:
+                self._remove_creature(k, x, events, "whirlpool")
+        for d in range(len(self.dol_at)):
+            if self.dol_at[d] in aset:
+                self.dol_at[d] = -1
+                self.dol_prot[d] = -1
+                events.append({"type": "dolphin_removed", "dolphin": f"D{d + 1}"})
+
+    def _t_boatback(self, events, h):
+        sup = [b for b in range(len(self.boat_at)) if self.boat_at[b] == -1]
+        if sup:
+            self._place_boat(sup[0], h, events)
+            self._push(("board", h))
+            return
+        empties = [self.boat_at[b] for b in range(len(self.boat_at)) if self.boat_at[b] >= 0 and not self.boat_pass[b]]
+        if empties:                                        # ISL-15.16
+            self._ask("take", self.cur, at=NAME[h], boats=sorted(NAME[x] for x in empties))
+        # else ISL-I16: no boat is placed
+
+    def _place_boat(self, b, h, events):
+        self.boat_at[b] = h
+        self.hex_boat[h] = b
+        events.append({"type": "boat_placed", "at": NAME[h]})
+
+    def _t_board(self, events, h):
+        """ISL-6.4, ISL-6.5: swimmers on h climb aboard the new boat, at most 3 (the revealer picks)."""
+        b = self.hex_boat.get(h)
+        if b is None:
+            return
+        sw = self._swimmers(h)
+        room = 3 - len(self.boat_pass[b])
+        if len(sw) <= room:
+            for e in sw:
+                self._embark(e, b)
+            if sw:
+                events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in sw]})
+            return
+        self._ask("aboard", self.cur, at=NAME[h], candidates=[nt.label(e) for e in sw], room=room)
+
+    def _embark(self, e, b):
+        self._unprotect(e)                                 # ISL-16.33
+        self.ex_where[e] = BOAT
+        self.ex_at[e] = b
+        self.boat_pass[b].append(e)
+
+    def _t_squidplace(self, events):
+        """ISL-17.3 (ISL-I24): the revealer puts a squid on an empty sea space next to a terrain tile."""
+        if self.supply["squid"] <= 0:
+            return
+        cands = self._squid_spaces()
+        if cands:
+            self._ask("squid", self.cur, spaces=[NAME[x] for x in cands])
+
+    def _squid_spaces(self):
+        occ = self._occupied_hexes()
+        terr = self.terrain
+        return [h for h in range(N_HEX) if terr[h] < 0 and h not in occ and any(terr[x] >= 0 for x in NEIGH[h])]
+
+    def _victims(self, h, with_boat):
+        out = []
+        for x in NEIGH[h]:
+            if self.terrain[x] >= 0:
+                out.extend(self._land_ex(x))
+        if with_boat:
+            b = self._occupied_boat(h)
+            if b is not None:
+                out.extend(self.boat_pass[b])
+        return sorted(out)
+
+    def _t_victim(self, events, h, chooser, with_boat):
+        """ISL-17.4 / ISL-17.12, ISL-17.13 (ISL-I22): one explorer must be removed."""
+        v = self._victims(h, with_boat)
+        if len(v) == 1:
+            self._kill(v[0], events, "squid")
+        elif v:
+            self._ask("eat", chooser, at=NAME[h], candidates=[nt.label(e) for e in v])
+
+    def _t_squidafter(self, events, h, mover):
+        """ISL-17.11 then ISL-17.12 (ISL-17.14) after every squid movement."""
+        while h in self.cre["whale"]:
+            self._remove_creature("whale", h, events, "squid")
+        self._t_victim(events, h, mover, True)
+
+    def _t_c5(self, events, h, groups):
+        """ISL-15.9 to ISL-15.15: one movement per player with an explorer from the sunk tile."""
+        for i, (q, eids) in enumerate(groups):
+            alive = tuple(e for e in eids if self.ex_where[e] in (BOAT, SEA))   # ISL-15.12
+            if alive and self._c5_moves(alive):
+                rest = groups[i + 1:]
+                if rest:
+                    self._push(("c5", h, rest))
+                self._ask("c5", q, explorers=[nt.label(e) for e in alive], ids=alive)
+                return
+
+    # ------------------------------------------------------------------ creature windows and hits
+    def _t_window(self, events, kind, h, seats):
+        """ISL-6.14 to ISL-6.16, ISL-I3: defensive tiles offered clockwise from the next player."""
+        if seats:
+            self._ask("repel", seats[0], kind=kind, at=NAME[h], rest=list(seats[1:]))
+
+    def _t_sharkhit(self, events, h):
+        if h not in self.cre["shark"]:
+            return
+        for e in self._unprot_swimmers(h):               # ISL-7.11
+            self._kill(e, events, "shark")
+
+    def _t_whalehit(self, events, h, mover):
+        if h not in self.cre["whale"]:
+            return
+        while h in self.cre["squid"]:                     # ISL-17.16 before ISL-17.17
+            self._remove_creature("squid", h, events, "whale")
+        b = self._occupied_boat(h)
+        if b is not None:                                 # ISL-7.14, ISL-7.15
+            self._capsize(b, events, mover)
+
+    def _repel_seats(self, kind, h):
+        """ISL-I3: the players other than the current one whose swimmers (shark) or controlled boat
+        (whale, ISL-I30) are attacked, clockwise from the next player.  Every such player is asked,
+        holder of a repellent or not, so that being asked reveals nothing about a hand."""
+        n = self.num_players
+        if kind == "shark":
+            owners = {e // 10 for e in self._unprot_swimmers(h)}
+        else:
+            b = self._occupied_boat(h)
+            owners = self._controllers(b) if b is not None else set()
+        return [(self.cur + k) % n for k in range(1, n) if (self.cur + k) % n in owners]
+
+    def _holds(self, seat, kind):
+        tile = "shark_repellent" if kind == "shark" else "whale_repellent"
+        return any(b == tile for _, b in self.hands[seat])
+
+    # ================================================================== legal actions
+    def _legal(self):
+        d = self.dec
+        if d == "place":
+            return self._place_actions()
+        if d == "boat":
+            return [f"boat {NAME[h]}" for h in self._boat_spaces()]
+        if d == "tile":
+            return self._tile_plays() + ["pass"]
+        if d == "move":
+            return self._moves(self.cur, False) + ["end"]
+        if d == "remove":
+            return [f"remove {NAME[h]}" for h in self._removable()]
+        if d == "creature":
+            return self._creature_moves() + ["none"]
+        if d == "c5":
+            return self._c5_moves(tuple(self.ddata["ids"])) + ["pass"]
+        if d == "repel":
+            return ["repel", "pass"] if self._holds(self.dseat, self.ddata["kind"]) else ["pass"]
+        if d == "protect":
+            return [f"protect {x}" for x in self.ddata["candidates"]]
+        if d == "eat":
+            return [f"eat {x}" for x in self.ddata["candidates"]]
+        if d == "squid":
+            return [f"squid {x}" for x in self.ddata["spaces"]]
+        if d == "take":
+            return [f"take {x}" for x in self.ddata["boats"]]
+        if d == "aboard":
+            c = self.ddata["candidates"]
+            return ["aboard " + " ".join(x) for x in combinations(c, self.ddata["room"])]
+        return []
+
+    # ------------------------------------------------------------------ set-up
+    def _tile_counts(self):
+        cnt = {}
+        for e in range(60):
+            if self.ex_where[e] == LAND:
+                h = self.ex_at[e]
+                cnt[h] = cnt.get(h, 0) + 1
+        return cnt
+
+    def _placement_tiles(self, p):
+        cnt = self._tile_counts()
+        slots = ISLAND_SLOTS
+        if self.c1:                                        # ISL-10.1 to ISL-10.3 (ISL-I28)
+            return [h for h in slots if cnt.get(h, 0) < (1 if h in RIM else 2)]
+        empty = [h for h in slots if h not in cnt]
+        if empty:                                          # ISL-1.6, ISL-14.6, ISL-14.11, ISL-15.4
+            return empty
+        own = {self.ex_at[e] for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == LAND}
+        if self.c5:                                        # ISL-15.5 to ISL-15.7
+            return [h for h in slots if cnt.get(h, 0) == 1 and h not in own]
+        return [h for h in slots if h not in own]          # ISL-14.12, ISL-14.13 (ISL-I13)
+
+    def _place_actions(self):
+        p = self.dseat
+        vals = sorted(set(self.unplaced[p]), reverse=True)
+        tiles = [NAME[h] for h in self._placement_tiles(p)]
+        out = []
+        for v in vals:
+            pre = f"place {v} "
+            out.extend([pre + t for t in tiles])
+        return out
+
+    def _boat_spaces(self):
+        """ISL-1.10: sea spaces next to a terrain tile, with no boat and no sea serpent."""
+        terr = self.terrain
+        serp = set(self.cre["serpent"])
+        return [h for h in range(N_HEX) if terr[h] < 0 and h not in self.hex_boat and h not in serp
+                and any(terr[x] >= 0 for x in NEIGH[h])]
+
+    # ------------------------------------------------------------------ step 1
+    def _tile_plays(self):
+        p = self.cur
+        kinds = {b for _, b in self.hands[p] if b in START_BACKS}
+        if not kinds:
+            return []
+        out = []
+        occ = None
+        if "dolphin" in kinds and not self.dive:           # ISL-6.9, ISL-I31
+            for e in range(p * 10, p * 10 + 10):
+                if self.ex_where[e] == SEA:
+                    for h in self._swim_reach(self.ex_at[e]):
+                        out.append(f"play dolphin {nt.label(e)} {NAME[h]}")
+        if "winds" in kinds:                               # ISL-6.10, ISL-I31
+            for b in range(len(self.boat_at)):
+                h = self.boat_at[b]
+                if h >= 0 and self.boat_pass[b] and p in self._controllers(b):
+                    for x in self._boat_reach(h, 3, True):
+                        out.append(f"play winds {NAME[h]} {NAME[x]}")
+        for back, kind in (("move_serpent", "serpent"), ("move_shark", "shark"), ("move_whale", "whale")):
+            if back not in kinds:
+                continue
+            kinds_here = [kind] + (["squid"] if kind == "whale" and self.squids else [])   # ISL-17.5
+            for k in kinds_here:
+                if not self.cre[k]:
+                    continue
+                if occ is None:
+                    occ = self._occupied_hexes()
+                empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
+                for src in sorted(set(self.cre[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
+                    for h in empt:
+                        out.append(f"play {k} {NAME[src]} {NAME[h]}")
+        return out
+
+    def _swim_reach(self, start):
+        """Destinations of the dolphin tile: 1-3 sea steps; a serpent/shark space ends (and kills)."""
+        seen = {start}
+        frontier = [start]
+        out = []
+        for _ in range(3):
+            nxt = []
+            for h in frontier:
+                for x in NEIGH[h]:
+                    if x in seen or self.terrain[x] >= 0:
+                        continue
+                    seen.add(x)
+                    out.append(x)
+                    if not self._eaters(x):
+                        nxt.append(x)
+            frontier = nxt
+        return out
+
+    def _boat_reach(self, start, n, occupied):
+        """Sea spaces a boat reaches in up to n steps (ISL-4.20, ISL-4.21, ISL-4.26, ISL-17.18)."""
+        seen = {start}
+        frontier = [start]
+        out = []
+        hb = self.hex_boat
+        squid = set(self.cre["squid"])
+        stop = set(self.cre["serpent"]) | set(self.cre["whale"]) if occupied else ()
+        for _ in range(n):
+            nxt = []
+            for h in frontier:
+                for x in NEIGH[h]:
+                    if x in seen or self.terrain[x] >= 0 or x in hb or (occupied and x in squid):
+                        continue
+                    seen.add(x)
+                    out.append(x)
+                    if x not in stop:
+                        nxt.append(x)
+            frontier = nxt
+        return out
+
+    # ------------------------------------------------------------------ step 2
+    def _moves(self, p, c5):
+        out = []
+        w, a = self.ex_where, self.ex_at
+        terr = self.terrain
+        hb = self.hex_boat
+        bp = self.boat_pass
+        moved = self.sea_moved
+        for e in range(p * 10, p * 10 + 10):
+            we = w[e]
+            if we == LAND:
+                h = a[e]
+                lab = LABELS[e]
+                walk, board, swim = "walk " + lab + " ", "board " + lab + " ", "swim " + lab + " "
+                for x in NEIGH[h]:
+                    if terr[x] >= 0:
+                        out.append(walk + NAME[x])                       # ISL-4.5
+                    else:
+                        b = hb.get(x)
+                        if b is not None and len(bp[b]) < 3:
+                            out.append(board + NAME[x])                  # ISL-4.6
+                        out.append(swim + NAME[x])                       # ISL-4.7
+            elif we == BOAT:
+                out.extend(self._boat_explorer_moves(e))
+            elif we == SEA:
+                out.extend(self._swimmer_moves(e))
+        if not c5:
+            for b in range(len(self.boat_at)):
+                h = self.boat_at[b]
+                if h < 0:
+                    continue
+                if bp[b] and p not in self._controllers(b):              # ISL-4.25
+                    continue
+                occ = bool(bp[b])
+                sq = self.cre["squid"]
+                pre = "sail " + NAME[h] + " "
+                for x in NEIGH[h]:
+                    if terr[x] < 0 and x not in hb and not (occ and x in sq):   # ISL-4.20, 4.21, 17.18
+                        out.append(pre + NAME[x])
+        return out
+
+    def _boat_explorer_moves(self, e):
+        out = []
+        b = self.ex_at[e]
+        h = self.boat_at[b]
+        lab = LABELS[e]
+        for x in NEIGH[h]:
+            b2 = self.hex_boat.get(x)
+            if b2 is not None and len(self.boat_pass[b2]) < 3:
+                out.append(f"board {lab} {NAME[x]}")                    # ISL-4.8
+        if e not in self.sea_moved:
+            out.append(f"swim {lab} {NAME[h]}")                         # ISL-4.9
+        for k in ISLES_OF.get(h, ()):
+            out.append(f"isle {lab} {ISLE_NAMES[k]}")                   # ISL-4.31
+        return out
+
+    def _swimmer_moves(self, e):
+        if e in self.sea_moved:                                          # ISL-4.13 (ISL-I2 b)
+            return []
+        out = []
+        h = self.ex_at[e]
+        lab = LABELS[e]
+        prot = e in self.dol_prot
+        for x in NEIGH[h]:
+            if self.terrain[x] < 0:
+                out.append(f"swim {lab} {NAME[x]}")                     # ISL-4.12
+                if prot:
+                    out.append(f"swim {lab} {NAME[x]} dolphin")         # ISL-16.28
+        b = self.hex_boat.get(h)
+        if b is not None and len(self.boat_pass[b]) < 3:
+            out.append(f"board {lab} {NAME[h]}")                        # ISL-4.14
+        for k in ISLES_OF.get(h, ()):
+            out.append(f"isle {lab} {ISLE_NAMES[k]}")                   # ISL-4.32
+        return out
+
+    def _c5_moves(self, eids):
+        """ISL-15.15 (ISL-I15): one step-2 explorer move of one of these explorers; no boat, no dolphin."""
+        out = []
+        for e in eids:
+            if self.ex_where[e] == BOAT:
+                out.extend(self._boat_explorer_moves(e))
+            elif self.ex_where[e] == SEA:
+                out.extend(m for m in self._swimmer_moves(e) if not m.endswith(" dolphin"))
+        return out
+
+    # ------------------------------------------------------------------ step 3
+    def _removable(self):
+        terr = self.terrain
+        left = [h for h in ISLAND_SLOTS if terr[h] >= 0]
+        if not left:
+            return []
+        kind = min(terr[h] for h in left)                   # ISL-5.3
+        same = [h for h in left if terr[h] == kind]
+        coast = [h for h in same if any(terr[x] < 0 for x in NEIGH[h])]   # ISL-5.2
+        return coast or same                                 # ISL-5.4, ISL-5.5 (ISL-I5)
+
+    # ------------------------------------------------------------------ step 4
+    def _roll_kinds(self):
+        a, dist = self.roll
+        if a == "starfish":                                  # ISL-16.10
+            kinds = ["serpent", "shark", "whale", "dolphin", "boat"]
+        else:
+            kinds = [a]
+        if "whale" in kinds and self.squids:                 # ISL-17.5, ISL-20.7, ISL-20.8
+            kinds.append("squid")
+        return kinds, dist
+
+    def _creature_moves(self):
+        kinds, dist = self._roll_kinds()
+        out = []
+        occ = self._occupied_hexes()
+        dive = dist == "D"
+        empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ] if dive else None
+        landocc = self._land_occupied()
+        unprot = {self.ex_at[e] for e in range(60) if self.ex_where[e] == SEA and e not in self.dol_prot}
+        occboats = {h for h, b in self.hex_boat.items() if self.boat_pass[b]}
+        for k in kinds:
+            if k in KINDS:
+                for src in sorted(set(self.cre[k])):
+                    if dive:                                 # ISL-16.13
+                        dests = empt
+                    else:
+                        dests = self._creature_reach(k, src, dist, unprot, occboats, landocc)
+                    pre = f"{k} {NAME[src]} "
+                    out.extend([pre + NAME[x] for x in dests])
+                    if k == "squid":                         # ISL-17.10: staying is a movement
+                        out.append(f"squid {NAME[src]} {NAME[src]}")
+            elif k == "dolphin":
+                for d in range(len(self.dol_at)):
+                    src = self.dol_at[d]
+                    if src < 0:
+                        continue
+                    dests = empt if dive else self._sea_reach(src, dist)
+                    pre = f"dolphin D{d + 1} "
+                    out.extend([pre + NAME[x] for x in dests])
+                    for e in self._unprot_swimmers(src):     # ISL-16.31, ISL-I19 (4)
+                        out.append(f"shift D{d + 1} {LABELS[e]}")
+            elif k == "boat":
+                for b in range(len(self.boat_at)):
+                    src = self.boat_at[b]
+                    if src < 0 or self.boat_pass[b]:         # ISL-16.15
+                        continue
+                    dests = empt if dive else self._boat_reach(src, dist, False)   # ISL-16.17
+                    pre = f"drift {NAME[src]} "
+                    out.extend([pre + NAME[x] for x in dests])
+        return out
+
+    def _sea_reach(self, start, n):
+        seen = {start}
+        frontier = [start]
+        out = []
+        for _ in range(n):
+            nxt = []
+            for h in frontier:
+                for x in NEIGH[h]:
+                    if x not in seen and self.terrain[x] < 0:
+                        seen.add(x)
+                        out.append(x)
+                        nxt.append(x)
+            frontier = nxt
+        return out
+
+    def _stops(self, kind, x, unprot, occboats, landocc):
+        """Does a creature of ``kind`` entering ``x`` have to stop there?"""
+        if kind == "serpent":
+            return x in occboats or x in unprot                 # ISL-7.7, ISL-7.8, ISL-16.16
+        if kind == "shark":
+            return x in unprot                                  # ISL-7.11 (ISL-16.34)
+        if kind == "whale":
+            return x in occboats or x in self.cre["squid"]      # ISL-7.14, ISL-17.15
+        return x in occboats or x in self.cre["whale"] or self._next_to_people(x, landocc)   # ISL-17.9
+
+    def _creature_reach(self, kind, start, n, unprot, occboats, landocc):
+        seen = {start}
+        frontier = [start]
+        out = []
+        terr = self.terrain
+        for _ in range(n):
+            nxt = []
+            for h in frontier:
+                for x in NEIGH[h]:
+                    if x in seen or terr[x] >= 0:
+                        continue
+                    seen.add(x)
+                    out.append(x)
+                    if not self._stops(kind, x, unprot, occboats, landocc):
+                        nxt.append(x)
+            frontier = nxt
+        return out
+
+    # ================================================================== apply
+    def _apply(self, action, events):
+        verb, args = nt.parse(action)
+        getattr(self, "_a_" + verb)(events, *args)
+        self._run(events)
+
+    # ------------------------------------------------------------------ set-up actions
+    def _a_place(self, events, v, h):
+        p = self.dseat
+        e = p * 10 + self.placed[p]
+        self.placed[p] += 1
+        self.unplaced[p].remove(v)
+        self.ex_where[e] = LAND
+        self.ex_at[e] = h
+        self.ex_val[e] = v
+        events.append({"type": "placed", "explorer": nt.label(e), "at": NAME[h], "private": {"value": v}})
+        self.pi += 1
+        if self.pi < len(self.place_order):
+            self._ask("place", self.place_order[self.pi])
+        else:
+            self._ask("boat", self.boat_order[0])          # ISL-1.9
+
+    def _a_boat(self, events, h):
+        b = self.boat_at.index(-2)
+        self._place_boat(b, h, events)                     # ISL-1.11: placed empty
+        self.bi += 1
+        if self.bi < len(self.boat_order):
+            self._ask("boat", self.boat_order[self.bi])
+        else:
+            self.dec = None                                 # ISL-1.14: the first player begins
+            self.dseat = None
+            self.ddata = {}
+            self.started = True
+            self.cur = 0
+
+    # ------------------------------------------------------------------ step 1
+    def _take_from_hand(self, back):
+        hand = self.hands[self.dseat]
+        for i, (_, b) in enumerate(hand):
+            if b == back:
+                del hand[i]
+                return
+
+    def _a_pass(self, events):
+        d = self.dec
+        self.dec = None
+        if d == "repel":                                     # next holder, or the attack goes on
+            rest = self.ddata["rest"]
+            kind, at = self.ddata["kind"], self.ddata["at"]
+            self.ddata = {}
+            if rest:
+                self._ask("repel", rest[0], kind=kind, at=at, rest=rest[1:])
+            return
+        self.ddata = {}
+        if d == "c5":
+            return
+        # d == "tile": no tile played (ISL-2.3)
+
+    def _a_play(self, events, kind, src, dst):
+        p = self.cur
+        back = {"dolphin": "dolphin", "winds": "winds", "serpent": "move_serpent", "shark": "move_shark",
+                "whale": "move_whale", "squid": "move_whale"}[kind]
+        self._take_from_hand(back)                           # ISL-3.3, ISL-6.17
+        self.dec = None
+        self.ddata = {}
+        events.append({"type": "tile_played", "seat": p, "back": back})
+        if kind == "dolphin":                                # ISL-6.9 (ISL-I31)
+            e = src
+            self.ex_at[e] = dst
+            if self._eaters(dst):
+                self._kill(e, events, "creature")
+        elif kind == "winds":                                # ISL-6.10
+            self._move_boat(self.hex_boat[src], dst, events)
+        else:                                                # ISL-6.11 to ISL-6.13, ISL-17.6
+            lst = self.cre[kind]
+            lst.remove(src)
+            lst.append(dst)
+            events.append({"type": "creature_moved", "kind": kind, "from": NAME[src], "to": NAME[dst]})
+            if kind == "squid":
+                self._push(("squidafter", dst, p))
+
+    # ------------------------------------------------------------------ step 2 and the Challenge 5 movement
+    def _spend(self):
+        if self.dec == "c5":
+            self.dec = None
+            self.ddata = {}
+            return
+        self.points -= 1
+        self.dec = None
+        self._push(("more",))                                # ISL-4.3: unused points are lost at "end"
+
+    def _a_end(self, events):
+        self.points = 0
+        self.dec = None
+
+    def _a_walk(self, events, e, h):
+        self.ex_at[e] = h
+        events.append({"type": "move", "explorer": nt.label(e), "to": NAME[h]})
+        self._spend()
+
+    def _a_board(self, events, e, h):
+        if self.ex_where[e] == SEA:
+            self.sea_moved.append(e)                         # ISL-I2 (b): boarding is the sea move
+        elif self.ex_where[e] == BOAT:
+            self.boat_pass[self.ex_at[e]].remove(e)
+        self._embark(e, self.hex_boat[h])
+        events.append({"type": "board", "explorer": nt.label(e), "at": NAME[h]})
+        self._spend()
+
+    def _a_swim(self, events, e, h, with_dolphin):
+        p = e // 10
+        src_where = self.ex_where[e]
+        if src_where == BOAT:
+            self.boat_pass[self.ex_at[e]].remove(e)
+        src = self.ex_at[e] if src_where == SEA else -1
+        self.sea_moved.append(e)                             # ISL-4.13
+        self.ex_where[e] = SEA
+        self.ex_at[e] = h
+        if with_dolphin:                                     # ISL-16.28, ISL-16.29 (ISL-I39)
+            for d in range(len(self.dol_prot)):
+                if self.dol_prot[d] == e:
+                    self.dol_at[d] = h
+        elif src >= 0:
+            self._unprotect(e)                               # ISL-16.33
+        events.append({"type": "swim", "explorer": nt.label(e), "to": NAME[h]})
+        self._spend()
+        # ISL-16.18 then ISL-4.17 (protection first, ISL-I19)
+        self._push(("protect", h, (e,), p, -1), ("hazard", h, (e,)))
+
+    def _a_isle(self, events, e, k):
+        if self.ex_where[e] == SEA:
+            self.sea_moved.append(e)
+        elif self.ex_where[e] == BOAT:
+            self.boat_pass[self.ex_at[e]].remove(e)
+        self._unprotect(e)
+        self.ex_where[e] = ISLE                              # ISL-4.34
+        self.ex_at[e] = k
+        events.append({"type": "saved", "explorer": nt.label(e), "isle": ISLE_NAMES[k]})
+        self._spend()
+
+    def _a_sail(self, events, src, dst):
+        self._spend()
+        self._move_boat(self.hex_boat[src], dst, events)
+
+    def _move_boat(self, b, dst, events):
+        src = self.boat_at[b]
+        del self.hex_boat[src]
+        self.boat_at[b] = dst
+        self.hex_boat[dst] = b
+        events.append({"type": "boat_moved", "from": NAME[src], "to": NAME[dst]})
+        if self.boat_pass[b] and (dst in self.cre["serpent"] or dst in self.cre["whale"]):
+            self._capsize(b, events, self.cur)              # ISL-4.26, ISL-4.27 (ISL-I33)
+
+    # ------------------------------------------------------------------ step 3 and its choices
+    def _a_remove(self, events, h):
+        self.dec = None
+        self._do_remove(h, events)
+
+    def _a_aboard(self, events, *eids):
+        h = self.boat_at[self.hex_boat[nt.parse_hex(self.ddata["at"])]]
+        b = self.hex_boat[h]
+        for e in eids:
+            self._embark(e, b)
+        events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in eids]})
+        self.dec = None
+        self.ddata = {}
+
+    def _a_take(self, events, src):
+        h = nt.parse_hex(self.ddata["at"])
+        b = self.hex_boat[src]
+        del self.hex_boat[src]
+        self.boat_at[b] = h
+        self.hex_boat[h] = b
+        events.append({"type": "boat_taken", "from": NAME[src], "to": NAME[h]})
+        self.dec = None
+        self.ddata = {}
+        self._push(("board", h))                             # ISL-15.17
+
+    def _a_squidplace(self, events, h):
+        self.supply["squid"] -= 1
+        self.cre["squid"].append(h)
+        events.append({"type": "squid_placed", "at": NAME[h]})
+        self.dec = None
+        self.ddata = {}
+        if not self.v2:                                      # ISL-17.4 (Variant 2: ISL-19.1)
+            self._push(("victim", h, self.cur, False))
+
+    def _a_eat(self, events, e):
+        self.dec = None
+        self.ddata = {}
+        self._kill(e, events, "squid")
+
+    def _a_protect(self, events, e):
+        d = self.ddata["dolphin"]
+        self.dol_prot[d] = e
+        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+        self.dec = None
+        self.ddata = {}
+
+    # ------------------------------------------------------------------ step 4
+    def _a_none(self, events):
+        self.dec = None
+
+    def _creature_move(self, kind, src, dst, events):
+        lst = self.cre[kind]
+        lst.remove(src)
+        lst.append(dst)
+        self.dec = None
+        events.append({"type": "creature_moved", "kind": kind, "from": NAME[src], "to": NAME[dst]})
+
+    def _a_serpent(self, events, src, dst):
+        self._creature_move("serpent", src, dst, events)
+        b = self._occupied_boat(dst)
+        if b is not None:                                    # ISL-7.7
+            _, pax = self._remove_boat(b)
+            for e in pax:
+                self.ex_where[e] = SEA
+                self._kill(e, events, "serpent")
+        for e in self._unprot_swimmers(dst):                 # ISL-7.8
+            self._kill(e, events, "serpent")
+
+    def _a_shark(self, events, src, dst):
+        self._creature_move("shark", src, dst, events)
+        if self._unprot_swimmers(dst):
+            self._push(("window", "shark", dst, tuple(self._repel_seats("shark", dst))), ("sharkhit", dst))
+
+    def _a_whale(self, events, src, dst):
+        self._creature_move("whale", src, dst, events)
+        b = self._occupied_boat(dst)
+        seats = tuple(self._repel_seats("whale", dst)) if b is not None else ()
+        self._push(("window", "whale", dst, seats), ("whalehit", dst, self.cur))
+
+    def _a_squid(self, events, src, dst):
+        self._creature_move("squid", src, dst, events)
+        self._push(("squidafter", dst, self.cur))
+
+    def _a_dolphin(self, events, d, dst):
+        src = self.dol_at[d]
+        old = self.dol_prot[d]
+        self.dol_at[d] = dst
+        self.dol_prot[d] = -1                                # ISL-16.26
+        self.dec = None
+        events.append({"type": "dolphin_moved", "dolphin": f"D{d + 1}", "from": NAME[src], "to": NAME[dst]})
+        tasks = []
+        if old >= 0:
+            tasks.append(("hazard", src, (old,)))            # ISL-16.27
+        tasks.append(("protect", dst, tuple(self._swimmers(dst)), self.cur, d))   # ISL-16.21 (ISL-I21)
+        self._push(*tasks)
+
+    def _a_shift(self, events, d, e):
+        h = self.dol_at[d]
+        old = self.dol_prot[d]
+        self.dol_prot[d] = e                                 # ISL-16.31
+        self.dec = None
+        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+        if old >= 0:
+            self._push(("hazard", h, (old,)))                # ISL-16.36
+
+    def _a_drift(self, events, src, dst):
+        b = self.hex_boat[src]
+        del self.hex_boat[src]
+        self.boat_at[b] = dst
+        self.hex_boat[dst] = b
+        self.dec = None
+        events.append({"type": "boat_moved", "from": NAME[src], "to": NAME[dst]})
+
+    def _a_repel(self, events):
+        kind, h = self.ddata["kind"], nt.parse_hex(self.ddata["at"])
+        self._take_from_hand("shark_repellent" if kind == "shark" else "whale_repellent")
+        events.append({"type": "tile_played", "seat": self.dseat, "back": f"{kind}_repellent"})
+        self._remove_creature(kind, h, events, "repellent")   # ISL-6.15, ISL-6.16
+        self.dec = None
+        self.ddata = {}
+        self.queue.pop()                                     # the attack that was waiting is cancelled

@@ -1,0 +1,149 @@
+"""What each seat may see (observation) and the re-sampling of what it may not (determinize).
+
+Hidden things (ISL-6.3 of the spec, section 6.3):
+* the backs of the tiles still on the island: nobody knows them (ISL-1.4);
+* the backs of red tiles in a hand: only the holder knows them (ISL-5.10, ISL-5.11, ISL-I44);
+* explorer values: hidden from everyone once placed, the owner included (ISL-1.12; the issue asks
+  for this, so ``own_values_visible`` defaults to False; ISL-I10 reading (a) is the option set to
+  True); values still to be placed are seen by their owner only (ISL-1.7).  All values are shown
+  once the game is over (ISL-I11).
+"""
+from __future__ import annotations
+
+from . import notation as nt
+from .board import ISLAND_SLOTS, ISLE_NAMES, NAME
+from .data import RED_BACKS, TERRAINS
+
+SEA, BOAT, LAND, ISLE = 3, 2, 1, 4
+
+
+class ViewsMixin:
+
+    def _value_visible(self, e, player):
+        if self.over:
+            return True
+        return self.own_visible and player is not None and e // 10 == player
+
+    def _observe(self, player):
+        n = self.num_players
+        explorers = []
+        for e in range(60):
+            w = self.ex_where[e]
+            if w == 0:
+                continue
+            item = {"id": nt.label(e), "seat": e // 10, "where": ("land", "boat", "sea", "isle", "lost")[w - 1]}
+            if w in (LAND, SEA):
+                item["at"] = NAME[self.ex_at[e]]
+            elif w == BOAT:
+                item["at"] = NAME[self.boat_at[self.ex_at[e]]]
+            elif w == ISLE:
+                item["at"] = ISLE_NAMES[self.ex_at[e]]
+            if self._value_visible(e, player):
+                item["value"] = self.ex_val[e]
+            explorers.append(item)
+        hands = []
+        for q in range(n):
+            if q == player:
+                hands.append([{"terrain": TERRAINS[t], "back": b} for t, b in self.hands[q]])
+            else:
+                hands.append([{"terrain": TERRAINS[t], "back": "red"} for t, _ in self.hands[q]])
+        boats = []
+        for b in range(len(self.boat_at)):
+            h = self.boat_at[b]
+            if h >= 0:
+                boats.append({"at": NAME[h], "passengers": [nt.label(e) for e in self.boat_pass[b]],
+                              "controllers": sorted(self._controllers(b)) if self.boat_pass[b] else []})
+        boats.sort(key=lambda x: x["at"])
+        obs = {
+            "decision": self.dec,
+            "deciding": self.dseat,
+            "details": {k: v for k, v in self.ddata.items() if k != "ids"},
+            "current": self.cur if self.started else None,
+            "turns": list(self.turns),
+            "points": self.points,
+            "roll": self.roll,
+            "sea_moved": sorted(nt.label(e) for e in self.sea_moved),
+            "tiles": {NAME[h]: TERRAINS[self.terrain[h]] for h in ISLAND_SLOTS if self.terrain[h] >= 0},
+            "explorers": explorers,
+            "to_place": [sorted(self.unplaced[q], reverse=True) if q == player else len(self.unplaced[q])
+                         for q in range(n)],
+            "boats": boats,
+            "boats_to_place": [self.boat_order[self.bi:].count(q) for q in range(n)],
+            "boat_supply": self.boat_at.count(-1),
+            "creatures": {k: sorted(NAME[h] for h in v) for k, v in self.cre.items()},
+            "creature_supply": dict(self.supply),
+            "dolphins": [{"id": f"D{d + 1}", "at": NAME[h] if h >= 0 else None,
+                          "protects": nt.label(self.dol_prot[d]) if self.dol_prot[d] >= 0 else None}
+                         for d, h in enumerate(self.dol_at)],
+            "hands": hands,
+            "saved": [sum(1 for e in range(q * 10, q * 10 + 10) if self.ex_where[e] == ISLE) for q in range(n)],
+            "end_reason": self.end_reason,
+        }
+        if self.over:
+            obs["scores"] = self.scores()
+        return obs
+
+    # ------------------------------------------------------------------ determinization
+    def _keepable(self):
+        """Backs that can sit in a hand (red, and not the dolphin under Challenge 6, ISL-16.5)."""
+        return {b for b in RED_BACKS if not (b == "dolphin" and self.dive)}
+
+    def _hidden_tiles(self, player):
+        """Per terrain: island hexes and (seat, index) hand positions whose backs ``player`` cannot see."""
+        out = {}
+        for h in ISLAND_SLOTS:
+            t = self.terrain[h]
+            if t >= 0:
+                out.setdefault(t, ([], []))[0].append(h)
+        for q in range(self.num_players):
+            if q == player:
+                continue
+            for i, (t, _) in enumerate(self.hands[q]):
+                out.setdefault(t, ([], []))[1].append((q, i))
+        return out
+
+    def _hidden_values(self, player):
+        """Per seat: explorers whose values ``player`` cannot see, and whether its unplaced ones are hidden."""
+        out = []
+        for q in range(self.num_players):
+            eids = [e for e in range(q * 10, q * 10 + 10)
+                    if self.ex_where[e] != 0 and not self._value_visible(e, player)]
+            out.append((q, eids, q != player))
+        return out
+
+    def has_hidden(self, player):
+        if self.over:
+            return False
+        keep = self._keepable()
+        for t, (isl, hand) in self._hidden_tiles(player).items():
+            ib = [self.back[h] for h in isl]
+            hb = [self.hands[q][i][1] for q, i in hand]
+            if len(set(ib)) > 1 or len(set(hb)) > 1:
+                return True
+            if hb and any(b in keep and b != hb[0] for b in ib):
+                return True
+        for q, eids, unpl in self._hidden_values(player):
+            pool = [self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])
+            if len(set(pool)) > 1 and (len(eids) > 1 or (eids and unpl)):
+                return True
+        return False
+
+    def _resample_hidden(self, player, rng):
+        keep = self._keepable()
+        for t, (isl, hand) in self._hidden_tiles(player).items():
+            pool = [self.back[h] for h in isl] + [self.hands[q][i][1] for q, i in hand]
+            rng.shuffle(pool)
+            for q, i in hand:                     # hands get red backs, consistent with ISL-5.10
+                reds = [k for k, b in enumerate(pool) if b in keep]
+                k = reds[rng.randbelow(len(reds))]
+                b = pool.pop(k)
+                self.hands[q][i] = (t, b)
+            for h, b in zip(isl, pool):
+                self.back[h] = b
+        for q, eids, unpl in self._hidden_values(player):
+            pool = [self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])
+            rng.shuffle(pool)
+            for e in eids:
+                self.ex_val[e] = pool.pop()
+            if unpl:
+                self.unplaced[q] = sorted(pool)

@@ -1,0 +1,44 @@
+"""The engine contract for every player count and option set, plus seeded random games."""
+import pytest
+
+import lapilli
+from lapilli.testing.conformance import check_conformance, play_random
+
+CONFIGS = [(v, n) for v in ("standard", "annihilation", "lava_rain") for n in range(2, 7)]
+CONFIGS += [("cooperation", 4), ("cooperation", 6)]
+
+
+@pytest.mark.parametrize("variant,players", CONFIGS)
+def test_conformance(variant, players):
+    for seed in (1, 2):
+        st = check_conformance("eruption", players, {"variant": variant}, seed=seed, every=6)
+        assert st.is_terminal and st.winners()
+
+
+@pytest.mark.parametrize("flag", ["rest_of_turn", "permanent"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_conformance_border_flag(flag, players):
+    check_conformance("eruption", players, {"border_side_lost": flag}, seed=3, every=8)
+
+
+@pytest.mark.parametrize("variant,players", [("cooperation", 4), ("lava_rain", 5), ("annihilation", 3)])
+def test_conformance_all_options_together(variant, players):
+    check_conformance("eruption", players, {"variant": variant, "border_side_lost": "permanent"}, seed=4, every=8)
+
+
+@pytest.mark.parametrize("variant,players", CONFIGS)
+def test_random_games(variant, players):
+    ends = set()
+    for seed in range(20):
+        st = play_random("eruption", players, {"variant": variant}, seed=seed)
+        assert st.is_terminal and st.winners()
+        assert all(0 <= t <= 290 for t in st.scores())
+        ends.add(st.end_event)
+    allowed = {"annihilation", "stalemate"} if variant == "annihilation" else {"A", "B"}
+    assert ends <= allowed
+
+
+def test_spec():
+    spec = lapilli.game_spec("eruption")
+    assert (spec.min_players, spec.max_players, spec.rules_prefix) == (2, 6, "ERU")
+    assert spec.configurations(4) and len(spec.configurations(3)) == 3 * 3   # no Cooperation with 3

@@ -1,0 +1,160 @@
+"""Small helpers to build test positions of The Island."""
+from __future__ import annotations
+
+import lapilli
+from lapilli.games.the_island import board as B
+from lapilli.games.the_island import notation as nt
+from lapilli.games.the_island.rules import BOAT, ISLE, LAND, LOST, SEA
+
+H = B.BY_NAME          # "r,c" -> hex index
+TER = {"beach": 0, "forest": 1, "mountain": 2}
+
+
+def setup_done(players=4, seed=1, **opts):
+    """A new game played through set-up with the first legal action each time."""
+    st = lapilli.new_game("the-island", players, seed, opts)
+    while st.dec in ("place", "boat"):
+        st.apply(st.legal_actions()[0])
+    return st
+
+
+def blank(players=4, seed=1, **opts):
+    """A position after set-up with an empty board: every island slot holds a mountain whose back is
+    a whirlpool, no explorer, boat or creature is on the board, hands are empty.  It is seat 0's step 2."""
+    st = setup_done(players, seed, **opts)
+    for h in B.ISLAND_SLOTS:
+        st.terrain[h] = 2
+        st.back[h] = "whirlpool"
+    for e in range(60):
+        if st.ex_where[e]:
+            st.ex_where[e] = LOST
+            st.ex_at[e] = -1
+    for e in range(60):
+        st.ex_where[e] = 0
+    st.boat_at = [-1] * len(st.boat_at)
+    st.boat_pass = [[] for _ in st.boat_at]
+    st.hex_boat = {}
+    for k in st.cre:
+        st.supply[k] += len(st.cre[k])
+        st.cre[k] = []
+    st.dol_at = [-1] * len(st.dol_at)
+    st.dol_prot = [-1] * len(st.dol_prot)
+    st.hands = [[] for _ in range(players)]
+    st.turns = [1] + [0] * (players - 1)
+    at(st, "move", 0)
+    return st
+
+
+def tile(st, name, terrain, back="whirlpool"):
+    st.terrain[H[name]] = TER[terrain]
+    st.back[H[name]] = back
+    st._legal_cache = None
+
+
+def sea(st, *names):
+    """Make island slots sea spaces (tiles removed earlier)."""
+    for n in names:
+        st.terrain[H[n]] = -1
+        st.back[H[n]] = None
+    st._legal_cache = None
+
+
+def ex(st, lab, where, at, value=1):
+    """Put explorer ``lab`` (e.g. "B1") on land / sea (hex name) or into the boat on hex ``at``."""
+    e = nt.parse_label(lab)
+    w = {"land": LAND, "sea": SEA, "boat": BOAT, "isle": ISLE, "lost": LOST}[where]
+    st.ex_where[e] = w
+    st.ex_val[e] = value
+    if w in (LAND, SEA):
+        st.ex_at[e] = H[at]
+    elif w == BOAT:
+        b = st.hex_boat[H[at]]
+        st.ex_at[e] = b
+        st.boat_pass[b].append(e)
+    elif w == ISLE:
+        st.ex_at[e] = B.ISLE_NAMES.index(at)
+    st._legal_cache = None
+    return e
+
+
+def boat(st, at, *labs):
+    b = st.boat_at.index(-1)
+    st.boat_at[b] = H[at]
+    st.hex_boat[H[at]] = b
+    for lab in labs:
+        ex(st, lab, "boat", at)
+    st._legal_cache = None
+    return b
+
+
+def put(st, kind, at):
+    st.cre[kind].append(H[at])
+    st.supply[kind] -= 1
+    st._legal_cache = None
+
+
+def dolphin(st, d, at, protects=None):
+    st.dol_at[d] = H[at]
+    st.dol_prot[d] = nt.parse_label(protects) if protects else -1
+    st._legal_cache = None
+
+
+def hand(st, seat, *backs, terrain=0):
+    st.hands[seat].extend((terrain, b) for b in backs)
+    st._legal_cache = None
+
+
+def at(st, phase, seat, points=3, roll=None):
+    """Make it ``seat``'s turn at the given step ("tile", "move", "remove", "creature")."""
+    st.cur = seat
+    st.dseat = seat
+    st.dec = phase
+    st.ddata = {}
+    st.started = True
+    st.sea_moved = []
+    st.points = points if phase == "move" else 0
+    rest = {"tile": ["step2", "step3", "step4"], "move": ["step3", "step4"], "remove": ["step4"], "creature": []}[phase]
+    st.queue = [("next",)] + [(t,) for t in reversed(rest)]
+    if roll is not None:
+        st.roll = list(roll)
+    st._legal_cache = None
+    return st
+
+
+def where(st, lab):
+    e = nt.parse_label(lab)
+    w = st.ex_where[e]
+    if w in (LAND, SEA):
+        return ({LAND: "land", SEA: "sea"}[w], B.NAME[st.ex_at[e]])
+    if w == BOAT:
+        return ("boat", B.NAME[st.boat_at[st.ex_at[e]]])
+    if w == ISLE:
+        return ("isle", B.ISLE_NAMES[st.ex_at[e]])
+    return ({0: "box", LOST: "lost"}[w], None)
+
+
+def cre(st, kind):
+    return sorted(B.NAME[h] for h in st.cre[kind])
+
+
+def boats(st):
+    return {B.NAME[h]: sorted(nt.label(e) for e in st.boat_pass[b]) for h, b in st.hex_boat.items()}
+
+
+def illegal(st, action):
+    """Apply an action that must be refused; return the IllegalAction (state must be unchanged)."""
+    import json
+    import pytest
+    before = json.dumps(st.to_json(), sort_keys=True)
+    with pytest.raises(lapilli.IllegalAction) as ei:
+        st.apply(action)
+    assert json.dumps(st.to_json(), sort_keys=True) == before
+    return ei.value
+
+
+def go(st, action):
+    """Apply an action, then let every player asked about a repellent they do not hold pass."""
+    ev = st.apply(action)
+    while st.dec == "repel" and st.legal_actions() == ["pass"]:
+        ev += st.apply("pass")
+    return ev
