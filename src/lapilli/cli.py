@@ -408,6 +408,8 @@ def report(
     from .sim.output import read_meta, read_rows
 
     spec = game_spec(game)
+    if backend not in ("local", "ray"):
+        raise Abort(f"unknown backend {backend!r}; backends: local, ray")
     out = out or Path("reports") / game
     command = "lapilli report " + " ".join(shlex.quote(a) for a in _rebuild_report_args(locals()))
     results = []
@@ -435,18 +437,35 @@ def report(
             variants = parse_compare(compare or [], base_players, _parse_options(option))
         except ValueError as e:
             raise Abort(str(e))
-        for k, v in enumerate(variants):
-            v.players, v.options = spec.resolve(v.players, v.options)
-            seat_names = _seats(seats, v.players, default_first="random")
-            data_file = (data or out / "data") / f"variant-{k}.parquet"
-            if not quiet:
-                err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}")
-            rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data_file, quiet,
-                                 backend=backend, address=address, resume=resume)
-            results.append((v, rows))
-            sources.append(os.path.relpath(data_file, out))
+        ray_started = False
+        if backend == "ray":  # one Ray for all the variants
+            from .sim.backends import start_ray
+
+            ray_started = start_ray(jobs, address)
+        try:
+            _report_variants(game, spec, variants, seats, games, seed, jobs, out, data, quiet, backend, address,
+                             resume, results, sources)
+        finally:
+            if ray_started:
+                import ray
+
+                ray.shutdown()
     path = write_report(game, results, out, title=spec.title, command=command, sources=sources)
     console.print(f"report: {path}")
+
+
+def _report_variants(game, spec, variants, seats, games, seed, jobs, out, data, quiet, backend, address, resume,
+                     results, sources):
+    for k, v in enumerate(variants):
+        v.players, v.options = spec.resolve(v.players, v.options)
+        seat_names = _seats(seats, v.players, default_first="random")
+        data_file = (data or out / "data") / f"variant-{k}.parquet"
+        if not quiet:
+            err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}")
+        rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data_file, quiet,
+                             backend=backend, address=address, resume=resume)
+        results.append((v, rows))
+        sources.append(os.path.relpath(data_file, out))
 
 
 def _rebuild_report_args(args: dict) -> list[str]:

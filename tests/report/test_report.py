@@ -91,8 +91,9 @@ def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
     assert main(["report", "toy", "--compare", "double", "--out", str(tmp_path / "u"), "--quiet"]) == 2
     assert main(["report", "toy", "--compare", "colour=red", "--out", str(tmp_path / "u"), "--quiet"]) == 2
     assert main(["report", "toy", "--from", str(tmp_path / "missing.parquet")]) == 2
+    assert main(["report", "toy", "--backend", "mpi", "--out", str(tmp_path / "u")]) == 2
     err = capsys.readouterr().err
-    assert "key=value" in err and "no option 'colour'" in err and "cannot read" in err
+    assert "key=value" in err and "no option 'colour'" in err and "cannot read" in err and "unknown backend" in err
 
 
 def test_wilson_interval():
@@ -102,3 +103,10 @@ def test_wilson_interval():
     assert lo < 1e-12 and 0.03 < hi < 0.04
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+
+
+def test_report_on_ray(tmp_path, local_ray):
+    out = tmp_path / "r"
+    assert main(["report", "nim", "--games", "20", "--compare", "pile=10", "--backend", "ray", "--jobs", "1",
+                 "--out", str(out), "--quiet"]) == 0
+    assert "| pile=10 | 2 | pile=10 | 20 | 0 |" in (out / "report.md").read_text()
