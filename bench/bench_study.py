@@ -7,7 +7,9 @@ For each game (default: all of ``lapilli.list_games()``) it measures
 * MCTS iterations per second (``lapilli.agents.MCTSAgent``, random rollouts);
 * simulation throughput (games/s, random agents) with 1 and 2 local worker processes and on a
   local Ray with 2 CPUs, the parallel scaling 1 -> 2 workers (``speed-up / 2``; 100 % = perfect),
-  and Ray's overhead per game (extra wall time per game versus 2 local processes).  Both the
+  the share of time the 2 workers spend playing (near 100 %: the driver is no bottleneck, even
+  when other work on the machine holds the scaling down), and Ray's overhead per game (extra
+  wall time per game versus 2 local processes).  Both the
   local pool and Ray are started once and warmed up before timing; their start-up times are
   printed apart.
 
@@ -82,13 +84,24 @@ def mcts_rate(game: str, players: int, options: dict, seconds: float, iterations
     return done / wall if wall > 0 else float("nan")
 
 
+BUSY: dict = {}
+
+
 def throughput(game: str, players: int, options: dict, games: int, jobs: int, backend: str = "local") -> float:
+    """Wall seconds for ``games`` games; also keeps in BUSY[(backend, jobs)] the share of the
+    workers' time spent playing (sum of per-game times / (wall x jobs)): near 100 % means the
+    driver keeps every worker busy, whatever else runs on the machine."""
     seats = ["random"] * players
     t0 = time.perf_counter()
-    n = sum(1 for _ in run_games(game, players, options, seats, games, seed=10_000, jobs=jobs, backend=backend,
-                                 keep_alive=True))
+    busy = 0.0
+    n = 0
+    for row in run_games(game, players, options, seats, games, seed=10_000, jobs=jobs, backend=backend,
+                         keep_alive=True):
+        busy += row.seconds
+        n += 1
     wall = time.perf_counter() - t0
     assert n == games
+    BUSY[(backend, jobs)] = busy / (wall * jobs)
     return wall
 
 
@@ -136,6 +149,7 @@ def main() -> int:
         t1 = throughput(g, players, {}, n, 1)
         throughput(g, players, {}, 8, 2)  # warm up: the worker pool starts (once) and imports the game
         t2 = throughput(g, players, {}, n, 2)
+        busy2 = BUSY[("local", 2)]
         if not args.no_ray:
             throughput(g, players, {}, 40, 2, backend="ray")  # warm up: Ray's workers start and import the game
             tr = throughput(g, players, {}, n, 2, backend="ray")
@@ -146,7 +160,7 @@ def main() -> int:
         r = {
             "players": players, "calibration_ms": cal * 1e3, "decisions_per_s": dps, "clone_us": ct * 1e6,
             "apply_us": at * 1e6, "mcts_iterations_per_s": mr, "sim_games": n, "games_per_s_1": n / t1,
-            "games_per_s_2": n / t2, "games_per_s_ray2": n / tr if tr == tr else None, "scaling_1_to_2": scaling,
+            "games_per_s_2": n / t2, "games_per_s_ray2": n / tr if tr == tr else None, "scaling_1_to_2": scaling, "workers_busy_2": busy2,
             "ray_overhead_ms_per_game": overhead * 1e3 if tr == tr else None,
         }
         results["games"][g] = r
@@ -160,6 +174,7 @@ def main() -> int:
             (f"sim games/s, 1 process", f"{n / t1:,.1f}", f"{n / t1 * cal:.3f} /unit"),
             (f"sim games/s, 2 processes", f"{n / t2:,.1f}", f"{n / t2 * cal:.3f} /unit"),
             ("scaling 1 -> 2 processes", f"{scaling * 100:.0f} %", ""),
+            ("workers busy, 2 processes", f"{busy2 * 100:.0f} %", ""),
         ]
         if not args.no_ray:
             rows += [("sim games/s, Ray (2 CPUs)", f"{n / tr:,.1f}", f"{n / tr * cal:.3f} /unit"),
