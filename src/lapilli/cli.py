@@ -333,7 +333,7 @@ def tournament(
         err.print(f"[yellow]note: {games} games is not a multiple of {players} seats; seats are not perfectly balanced[/yellow]")
     rows = _run_games(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, rotate=True)
     shares = win_shares(rows)
-    ratings = elo(rows)
+    ratings = elo(rows, lower_score_wins=game_spec(game).lower_score_wins)
     table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "
                         f"(fair share {1 / players:.3f})")
     for col in ("agent", "seat-games", "win share", "95% CI", "mean score", "Elo"):

@@ -72,3 +72,14 @@ def test_play_game_runs_to_the_end():
 def test_mcts_takes_game_hooks_and_refuses_missing_ones():
     with pytest.raises(LapilliError, match="no heuristic evaluator"):
         make_agent("mcts:evaluator=game", game="nim")
+
+
+def test_lower_score_wins_is_respected_by_evaluators():
+    from lapilli.agents.heuristic import score_margin
+    from lapilli.agents.mcts import rank_values
+
+    s = lapilli.new_game("eruption", 2, seed=1)
+    assert s.SPEC.lower_score_wins
+    s.temps = [30, 80]  # seat 0 is cooler: better placed
+    assert rank_values(s) == [1.0, 0.0]
+    assert score_margin(s, 0) == 50.0 and score_margin(s, 1) == -50.0

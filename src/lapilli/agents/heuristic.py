@@ -30,6 +30,8 @@ def game_heuristics(game: str):
 def score_margin(state: State, seat: int) -> float:
     """Seat's score minus the best other score (a win counts far more)."""
     s = state.scores()
+    if state.SPEC.lower_score_wins:
+        s = [-x for x in s]
     others = [x for i, x in enumerate(s) if i != seat]
     margin = float(s[seat]) - (max(others) if others else 0.0)
     if state.is_terminal:

@@ -30,6 +30,8 @@ def rank_values(state: State) -> list[float]:
         share = 1.0 / len(winners) if winners else 0.0
         return [share if i in winners else 0.0 for i in range(n)]
     scores = state.scores()
+    if state.SPEC.lower_score_wins:
+        scores = [-x for x in scores]
     if n == 1:
         return [0.5]
     out = []

@@ -21,6 +21,9 @@ GAMES: dict[str, str] = {
 }
 
 
+BUILTIN_GAMES: tuple[str, ...] = tuple(GAMES)
+
+
 def _plugins_from_env() -> None:
     """LAPILLI_EXTRA_GAMES="id=module,id2=module2" adds games without editing this file."""
     for item in os.environ.get("LAPILLI_EXTRA_GAMES", "").split(","):

@@ -46,6 +46,7 @@ class GameSpec:
     options: Mapping[str, OptionSpec] = field(default_factory=dict)
     rules_prefix: str = ""
     end_rule: str = ""
+    lower_score_wins: bool = False  # True where the lowest score is best (Eruption's temperatures)
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
 
@@ -92,6 +93,7 @@ class GameSpec:
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "lower_score_wins": self.lower_score_wins,
             "options": {
                 n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()
             },

@@ -30,9 +30,9 @@ def win_shares(rows: list[GameRow]) -> dict[str, dict]:
     return out
 
 
-def pairwise_results(rows: list[GameRow]) -> list[tuple[str, str, float]]:
+def pairwise_results(rows: list[GameRow], lower_score_wins: bool = False) -> list[tuple[str, str, float]]:
     """(a, b, result for a) for every pair of seats held by differently named agents in a game:
-    1 when a finished above b (a won, b did not; or a scored more when neither won), 0.5 for a tie."""
+    1 when a finished above b (a won, b did not; or a scored better when neither won), 0.5 for a tie."""
     out = []
     for r in rows:
         if r.error:
@@ -48,16 +48,19 @@ def pairwise_results(rows: list[GameRow]) -> list[tuple[str, str, float]]:
                     res = 1.0 if wi else 0.0
                 else:
                     si, sj = r.scores[i], r.scores[j]
+                    if lower_score_wins:
+                        si, sj = sj, si
                     res = 1.0 if si > sj else 0.0 if si < sj else 0.5
                 out.append((a, b, res))
     return out
 
 
-def elo(rows: list[GameRow], anchor: float = 1500.0, iterations: int = 2000) -> dict[str, float]:
+def elo(rows: list[GameRow], anchor: float = 1500.0, iterations: int = 2000,
+        lower_score_wins: bool = False) -> dict[str, float]:
     """Elo ratings fitted to all pairwise results (Bradley-Terry maximum likelihood by
     minorization-maximization, with a half-draw prior so that a clean sweep stays finite),
     scaled to Elo points and centred on ``anchor``."""
-    games = pairwise_results(rows)
+    games = pairwise_results(rows, lower_score_wins)
     names = sorted({x for a, b, _ in games for x in (a, b)} | {n for r in rows for n in r.lineup})
     if len(names) < 2 or not games:
         return {n: anchor for n in names}

@@ -13,6 +13,7 @@ SPEC = GameSpec(
     title="Eruption",
     min_players=2,
     max_players=6,
+    lower_score_wins=True,  # scores are temperatures (ERU-13.9)
     options={
         "variant": OptionSpec(
             "variant", ("standard", "cooperation", "annihilation", "lava_rain"), "standard",
