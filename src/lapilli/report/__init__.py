@@ -279,9 +279,11 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
     try:
         from ..engine.registry import game_spec
 
-        defaults = {n: o.default for n, o in game_spec(game).options.items()}
+        spec = game_spec(game)
+        defaults = {n: o.default for n, o in spec.options.items()}
+        lower_wins = bool(getattr(spec, "lower_score_wins", False))
     except Exception:  # a report from files of a game not installed here
-        defaults = {}
+        defaults, lower_wins = {}, False
     L += ["## Set-ups", ""]
     if defaults:
         L += ["Options are shown where they differ from the game's defaults.", ""]
@@ -319,7 +321,10 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
     L.append("")
 
     _plot_scores(analysed, out / "scores.png", f"{title}: final scores by seat")
-    L += ["## Score distributions", "", "![final scores by seat](scores.png)", "",
+    L += ["## Score distributions", ""]
+    if lower_wins:
+        L += ["In this game the lower score wins.", ""]
+    L += ["![final scores by seat](scores.png)", "",
           "| variant | seat | mean | sd | median | min | max |", "|---|---:|---:|---:|---:|---:|---:|"]
     for v, a in analysed:
         for s in a["seats"]:
