@@ -1,6 +1,6 @@
 """Long run for Eruption: seeded random games for every player count and variant.
 
-Usage: PYTHONPATH=src python3 bench/long_runs/eruption.py [games per configuration, default 10000] [part]
+Usage: PYTHONPATH=src python3 bench/long_runs/eruption.py [games per configuration, default 10000] [part] [first seed]
 
 ``part`` (e.g. ``1/2``) runs every second configuration only, so two processes can share the work.
 
@@ -22,7 +22,7 @@ CONFIGS += [("annihilation", n) for n in range(2, 7)]
 CONFIGS += [("lava_rain", n) for n in range(2, 7)]
 
 
-def run(variant: str, players: int, games: int) -> dict:
+def run(variant: str, players: int, games: int, start: int = 0) -> dict:
     t0 = time.perf_counter()
     errors = 0
     decisions = 0
@@ -31,7 +31,7 @@ def run(variant: str, players: int, games: int) -> dict:
     win_sum = 0
     win_n = 0
     first_error = None
-    for seed in range(games):
+    for seed in range(start, start + games):
         try:
             st = play_random("eruption", players, {"variant": variant}, seed=seed)
         except Exception:                                   # noqa: BLE001 -- counted and reported
@@ -59,13 +59,14 @@ def run(variant: str, players: int, games: int) -> dict:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
     part, parts = (int(x) for x in sys.argv[2].split("/")) if len(sys.argv) > 2 else (1, 1)
+    start = int(sys.argv[3]) if len(sys.argv) > 3 else 0
     print(f"{'variant':13s} {'pl':>2s} {'games':>6s} {'errors':>6s} {'seconds':>8s} {'dec/game':>8s} "
           f"{'mean temp':>9s} {'winner temp':>11s}  endings")
     total = time.perf_counter()
     for i, (variant, players) in enumerate(CONFIGS):
         if i % parts != part - 1:
             continue
-        r = run(variant, players, games)
+        r = run(variant, players, games, start)
         ends = ", ".join(f"{k} {v:.1%}" for k, v in r["ends"].items())
         print(f"{variant:13s} {players:2d} {r['games']:6d} {r['errors']:6d} {r['seconds']:8.1f} {r['decisions']:8.1f} "
               f"{r['mean_temp']:9.1f} {r['mean_winner_temp']:11.1f}  {ends}", flush=True)
