@@ -51,6 +51,29 @@ def evaluate(state, seat: int) -> float:
         else:
             pot += 0.35 * size  # it grows by matching tiles
     pot *= left
+    # tiles the seat holds (chosen, not yet played): what they will add to the best region of
+    # their landscape, their campfires and the fire token of a volcano
+    best_fire = {}
+    for land, size, fire in regs:
+        if fire and (land not in best_fire or size * 0 + fire > best_fire[land][1]):
+            best_fire[land] = (size, fire)
+    for row, start in ((state.cur_tiles, state.pos + 1 if state.phase != "place" else state.pos), (state.new_tiles, 0)):
+        chiefs = state.cur_chief if row is state.cur_tiles else state.new_chief
+        for i in range(max(start, 0), len(row)):
+            t = row[i]
+            if t is None or chiefs[i] != p:
+                continue
+            for land, camp, crat, res in TILES[t]:
+                if crat:
+                    pot += 2.0 * crat
+                    continue
+                bf = best_fire.get(land)
+                if bf:
+                    pot += 0.8 * (bf[1] + camp * (bf[0] + 1))
+                else:
+                    pot += 1.0 * camp
+                if res >= 0 and state.mode != "discovery":
+                    pot += 0.8
     if state.mode == "tribe":
         pot += 0.6 * sum(state.rcount[p]) * left + 0.5 * sum(1 for c in state.rcount[p] if c) * left
     return float(score) + pot

@@ -20,7 +20,7 @@
       res: { mammoth: "mammoth", fish: "fish", mushroom: "mushroom", flint: "flint" },
       campfire: "campfire", crater: "crater", token: "fire token", outside: "out of reach",
       fireFrom: "fire token", from: "from", recruitOf: "recruit", left: "to spend", winner: "winner", over: "Game over",
-      sq1: "square 1", sq2: "square 2",
+      sq1: "square 1", sq2: "square 2", power: "horde +",
     },
     it: {
       round: "Turno", of: "di", mode: { discovery: "Scoperta", totem: "Totem", tribe: "Tribù" },
@@ -36,7 +36,7 @@
       res: { mammoth: "mammut", fish: "pesce", mushroom: "fungo", flint: "selce" },
       campfire: "fuoco", crater: "cratere", token: "gettone fuoco", outside: "fuori portata",
       fireFrom: "gettone fuoco", from: "da", recruitOf: "recluta", left: "da spendere", winner: "vincitore", over: "Partita finita",
-      sq1: "casella 1", sq2: "casella 2",
+      sq1: "casella 1", sq2: "casella 2", power: "orda +",
     },
   };
   const LAND = { desert: "#ecd57e", steppe: "#a9cf62", lake: "#4f96d8", jungle: "#2f7d3b", quarry: "#9a9a9a", volcano: "#a8321c", start: "#8a6248" };
@@ -45,8 +45,10 @@
   const PNAME = { en: ["pink", "black", "green", "blue"], it: ["rosa", "nero", "verde", "blu"] };
   const CRO = { hunter: "H", fisher: "F", gatherer: "G", sculptress: "C", painter: "P", firelady: "Y", shaman: "N",
     magrolino: "M", amazzone: "A", energumeno: "E" };
-  const CRO_RULE = { hunter: "3/M", fisher: "3/F", gatherer: "4/U", sculptress: "5/K", painter: "2/res", firelady: "1/🔥",
-    shaman: "2/cro", magrolino: "⚔1", amazzone: "⚔2", energumeno: "⚔3" };
+  const CRO_RULE = { hunter: "3/M", fisher: "3/F", gatherer: "4/U", sculptress: "5/K", painter: "2/res", firelady: "1/fire",
+    shaman: "2/cro", magrolino: "1", amazzone: "2", energumeno: "3" };
+  const WARRIOR = { magrolino: 1, amazzone: 1, energumeno: 1 };
+  const croRule = (k, L) => (WARRIOR[k] ? L.power : "") + (CRO_RULE[k] || "");
   const W = 1000;
 
   const parseSq = name => ({ c: name.charCodeAt(0) - 97, r: parseInt(name.slice(1), 10) - 1 });
@@ -55,7 +57,7 @@
   function flame(g, x, y, s, n) {
     g.append(S("path", { d: `M${x},${y - s} C${x + s * 0.8},${y - s * 0.2} ${x + s * 0.7},${y + s * 0.7} ${x},${y + s * 0.7} C${x - s * 0.7},${y + s * 0.7} ${x - s * 0.8},${y - s * 0.2} ${x},${y - s}Z`,
       fill: "#ff9800", stroke: "#b71c1c", "stroke-width": 1, "pointer-events": "none" }));
-    if (n > 1) g.append(S("text", { x: x + s * 0.9, y: y + s * 0.6, "font-size": s * 1.3, "font-weight": "bold", fill: "#fff", stroke: "#000", "stroke-width": 0.4, "pointer-events": "none" }, "×" + n));
+    if (n > 1) g.append(S("text", { x: x + s * 0.9, y: y + s * 0.7, "font-size": s * 1.6, "font-weight": "bold", fill: "#000", stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke", "pointer-events": "none" }, "×" + n));
   }
   function craters(g, x, y, s, n) {
     for (let i = 0; i < n; i++) g.append(S("circle", { cx: x + (i - (n - 1) / 2) * s * 1.1, cy: y, r: s * 0.45, fill: "#2b0c05", stroke: "#ffb199", "stroke-width": 0.8, "pointer-events": "none" }));
@@ -94,6 +96,7 @@
     const pn = PNAME[LANG] || PNAME.en;
     const o = view.observation;
     const n = o.num_players;
+    container.style.flex = "3 1 760px";  // the territories need room: the board takes most of the width
     const F = 2 * o.size - 1;
     const phase = o.phase;
     const chosen = picker ? picker.chosen : [];
@@ -118,7 +121,7 @@
       status.append(S("text", { x: 330, y: 22, "font-size": 18, "font-weight": "bold", fill: "#b71c1c" }, `${L.over} — ${o.scores.map((s, i) => `${pn[i]} ${s}`).join(", ")}`));
     } else if (o.to_move !== null && o.to_move !== undefined) {
       status.append(S("circle", { cx: 340, cy: 16, r: 9, fill: PLAYER[o.to_move], stroke: "#000" }));
-      status.append(S("text", { x: 356, y: 22, "font-size": 18, fill: "#3b2a22" }, `${seatLabel(o.to_move)} ${L.phase[phase] || phase}`));
+      status.append(S("text", { x: 356, y: 22, "font-size": 18, fill: "#3b2a22" }, `${seatLabel(o.to_move)} — ${L.phase[phase] || phase}`));
     }
     y = 34;
 
@@ -183,7 +186,7 @@
     }
     if (o.recruit) {
       svg.append(S("text", { x: 470, y: y + 16, "font-size": 13, "font-weight": "bold", fill: "#4e342e" },
-        `${L.recruitOf}: ${o.recruit.cromagnon} (${CRO_RULE[o.recruit.cromagnon] || ""}) · ${L.left}: ${o.recruit.left}`));
+        `${L.recruitOf}: ${o.recruit.cromagnon} (${croRule(o.recruit.cromagnon, L)}) · ${L.left}: ${o.recruit.left}`));
     }
     y += 52;
     if (o.totems) {
@@ -209,7 +212,7 @@
           "data-token": recruiting ? k : null }));
         cromagnon(svg, cx + 16, y + 18, 11, k);
         svg.append(S("text", { x: cx + 31, y: y + 15, "font-size": 11, fill: "#4e342e" }, k));
-        svg.append(S("text", { x: cx + 31, y: y + 30, "font-size": 11, fill: "#4e342e" }, CRO_RULE[k] || ""));
+        svg.append(S("text", { x: cx + 31, y: y + 30, "font-size": 11, fill: "#4e342e" }, croRule(k, L)));
       });
       const dx = 70 + 4 * 96 + 10;
       svg.append(S("rect", { class: "panel", x: dx, y, width: 80, height: 36, rx: 6, fill: "#d7ccc8", stroke: "#5d4037",
@@ -222,13 +225,12 @@
       let kx = dx + 90;
       svg.append(S("text", { x: kx, y: y + 12, "font-size": 11, fill: "#555" }, `${L.deckKinds}:`));
       Object.entries(counts).forEach(([k, c], i) => {
-        const bx = kx + (i % 5) * 66, by = y + 16 + Math.floor(i / 5) * 18;
-        if (i % 5 === 0 && i) { /* second line */ }
-        svg.append(S("rect", { class: "panel", x: bx, y: by, width: 62, height: 16, rx: 3, fill: "#efebe9", stroke: "#a1887f",
+        const bx = kx + (i % 4) * 110, by = y + 16 + Math.floor(i / 4) * 20;
+        svg.append(S("rect", { class: "panel", x: bx, y: by, width: 106, height: 18, rx: 3, fill: "#efebe9", stroke: "#a1887f",
           "data-token": fromDeck ? k : null }));
-        svg.append(S("text", { x: bx + 3, y: by + 12, "font-size": 10, fill: "#3e2723" }, `${CRO[k]} ${k.slice(0, 8)} ×${c}`));
+        svg.append(S("text", { x: bx + 4, y: by + 13, "font-size": 11, fill: "#3e2723" }, `${CRO[k]} ${k} ×${c}`));
       });
-      y += 56;
+      y += Math.max(46, 22 + Math.ceil(Object.keys(counts).length / 4) * 20);
     }
 
     // ---------------------------------------------------------------- territories
@@ -312,12 +314,12 @@
     for (const k of ["desert", "steppe", "lake", "jungle", "quarry", "volcano", "start"]) {
       svg.append(S("rect", { x: lx, y: ly, width: 16, height: 16, fill: LAND[k], stroke: "#666" }));
       svg.append(S("text", { x: lx + 20, y: ly + 13, "font-size": 12, fill: "#333" }, L.land[k]));
-      lx += 28 + 7 * L.land[k].length;
+      lx += 30 + 7.5 * L.land[k].length;
     }
     flame(svg, lx + 8, ly + 9, 7, 1);
     svg.append(S("text", { x: lx + 18, y: ly + 13, "font-size": 12, fill: "#333" }, L.campfire));
     lx += 26 + 7 * L.campfire.length;
-    craters(svg, lx + 8, ly + 8, 8, 1);
+    craters(svg, lx + 8, ly + 8, 14, 1);
     svg.append(S("text", { x: lx + 18, y: ly + 13, "font-size": 12, fill: "#333" }, L.crater));
     lx += 26 + 7 * L.crater.length;
     token(svg, lx + 8, ly + 8, 8, 2);
@@ -331,13 +333,15 @@
       for (const r of Object.keys(RES)) {
         resource(svg, lx + 8, y + 8, 8, r);
         svg.append(S("text", { x: lx + 20, y: y + 13, "font-size": 12, fill: "#333" }, L.res[r]));
-        lx += 30 + 7 * L.res[r].length;
+        lx += 34 + 7.5 * L.res[r].length;
       }
       if (o.mode === "tribe") {
         lx += 10;
         for (const [k, letter] of Object.entries(CRO)) {
-          svg.append(S("text", { x: lx, y: y + 13, "font-size": 11, fill: "#4e342e" }, `${letter} ${k}`));
-          lx += 14 + 6.2 * k.length;
+          cromagnon(svg, lx + 8, y + 8, 8, k);
+          svg.append(S("text", { x: lx + 19, y: y + 13, "font-size": 11, fill: "#4e342e" }, `${k} ${croRule(k, L)}`));
+          lx += 34 + 7 * (k.length + croRule(k, L).length);
+          if (lx > W - 120) { lx = 10; y += 20; }
         }
       }
       y += 24;
