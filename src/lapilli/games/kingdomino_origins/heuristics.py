@@ -21,15 +21,41 @@ from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=400,rollout_depth=0,evaluator=game,policy=game,c=0.3,time_limit=0.75",
-    "hard": "mcts:iterations=1500,rollout_depth=0,evaluator=game,policy=game,c=0.3,time_limit=5",
+    "normal": "mcts:iterations=600,rollout_depth=0,evaluator=game,policy=game,c=0.15,time_limit=0.7",
+    "hard": "mcts:iterations=2500,rollout_depth=0,evaluator=game,policy=game,c=0.15,time_limit=2.5",
 }
 
+EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
 _SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside one turn
 
 
 # ---------------------------------------------------------------------------- evaluation
-def evaluate(state, seat: int) -> float:
+_TV_CACHE: dict = {}
+
+
+def _held_exact(state, p) -> float:
+    """The held tiles valued by their best placement now (cached per territory and tile)."""
+    out = 0.0
+    land = state.land[p]
+    key0 = None
+    for row, chiefs in ((state.cur_tiles, state.cur_chief), (state.new_tiles, state.new_chief)):
+        for i, t in enumerate(row):
+            if t is None or chiefs[i] != p:
+                continue
+            if key0 is None:
+                occ = state.occ[p]
+                key0 = (tuple(occ), tuple(land[c] for c in occ), tuple(state.tok[p]))
+            key = (key0, t)
+            v = _TV_CACHE.get(key)
+            if v is None:
+                if len(_TV_CACHE) > 200_000:
+                    _TV_CACHE.clear()
+                v = _TV_CACHE[key] = max(0.0, _tile_value(state, p, t, limit=24))
+            out += v
+    return out
+
+
+def evaluate(state, seat: int, exact_held: bool = False) -> float:
     p = seat
     geo = state.geo
     regs = board.regions(geo, state.land[p], state.camp[p], state.tok[p])
@@ -57,7 +83,7 @@ def evaluate(state, seat: int) -> float:
     for land, size, fire in regs:
         if fire and (land not in best_fire or size * 0 + fire > best_fire[land][1]):
             best_fire[land] = (size, fire)
-    for row, start in ((state.cur_tiles, state.pos + 1 if state.phase != "place" else state.pos), (state.new_tiles, 0)):
+    for row, start in (() if exact_held else ((state.cur_tiles, state.pos + 1 if state.phase != "place" else state.pos), (state.new_tiles, 0))):
         chiefs = state.cur_chief if row is state.cur_tiles else state.new_chief
         for i in range(max(start, 0), len(row)):
             t = row[i]
@@ -74,6 +100,12 @@ def evaluate(state, seat: int) -> float:
                     pot += 1.0 * camp
                 if res >= 0 and state.mode != "discovery":
                     pot += 0.8
+    if exact_held:
+        pot += 0.9 * _held_exact(state, p)
+    if state.phase == "fire" and state.active == p:
+        # the fire token about to land: its fires times a good region in range (estimated)
+        big = max((size for land, size, _ in regs if land != VOLCANO), default=1)
+        pot += 0.7 * state.fire_val * big
     if state.mode == "tribe":
         pot += 0.6 * sum(state.rcount[p]) * left + 0.5 * sum(1 for c in state.rcount[p] if c) * left
     return float(score) + pot
@@ -84,11 +116,11 @@ def values(state) -> list:
     if state.is_terminal:
         w = state.winners()
         return [(1.0 / len(w)) if i in w else 0.0 for i in range(n)]
-    e = [evaluate(state, i) for i in range(n)]
+    e = [evaluate(state, i, EXACT_HELD) for i in range(n)]
     out = []
     for i in range(n):
         best_other = max(e[j] for j in range(n) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-(e[i] - best_other) / 6.0)))
+        out.append(1.0 / (1.0 + math.exp(-(e[i] - best_other) / 5.0)))
     return out
 
 
@@ -110,7 +142,7 @@ def _finish_own(state, seat):
     return state
 
 
-def _tile_value(state, seat, t) -> float:
+def _tile_value(state, seat, t, limit=40) -> float:
     """Best gain of placing tile t now in the seat's territory (fire of a volcano estimated)."""
     geo = state.geo
     p = seat
@@ -123,7 +155,8 @@ def _tile_value(state, seat, t) -> float:
     base = board.comfort(board.regions(geo, land, camp, tok))
     best = None
     extra = 0.0
-    for a, b in opts[:40]:
+    step = -(-len(opts) // limit)  # an even sample of at most `limit` placements
+    for a, b in opts[::step]:
         l2 = land.copy()
         l2[a] = sq[0][0]
         l2[b] = sq[1][0]

@@ -196,10 +196,10 @@
       for (const [r, holder] of Object.entries(o.totems)) {
         resource(svg, tx + 10, y + 11, 10, r);
         svg.append(S("text", { x: tx + 24, y: y + 16, "font-size": 13, fill: "#3b2a22" }, `${L.res[r]} ${vals[r] || ""}:`));
-        const hx = tx + 24 + 8 * (L.res[r].length + 3);
+        const hx = tx + 24 + 8 * (L.res[r].length + 4);
         if (holder === null || holder === undefined) svg.append(S("text", { x: hx, y: y + 16, "font-size": 13, fill: "#888" }, "—"));
         else svg.append(S("circle", { cx: hx + 8, cy: y + 11, r: 8, fill: PLAYER[holder], stroke: "#000" }));
-        tx += 190;
+        tx += 200;
       }
       y += 30;
     }
