@@ -21,8 +21,8 @@ from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=600,rollout_depth=0,evaluator=game,policy=game,c=0.15,time_limit=0.7",
-    "hard": "mcts:iterations=2500,rollout_depth=0,evaluator=game,policy=game,c=0.15,time_limit=2.5",
+    "normal": "mcts:iterations=600,rollout_depth=0,evaluator=game,policy=game,c=0.1,time_limit=0.7",
+    "hard": "mcts:iterations=2500,rollout_depth=0,evaluator=game,policy=game,c=0.1,time_limit=2",
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
