@@ -156,9 +156,9 @@
     // ---------------------------------------------------------------- supply, fire tokens, tile to play, Totems / Cave
     let x = 10;
     svg.append(S("text", { x, y: y + 16, "font-size": 13, fill: "#3b2a22" }, `${L.supply}: ${o.supply} ${L.tiles}`));
-    x = 150;
+    x = 20 + 7.2 * `${L.supply}: ${o.supply} ${L.tiles}`.length;
     svg.append(S("text", { x, y: y + 16, "font-size": 13, fill: "#3b2a22" }, `${L.fireLeft}:`));
-    x += 125;
+    x += 10 + 7.2 * L.fireLeft.length;
     for (const [f, c] of Object.entries(o.fire_tokens)) {
       token(svg, x + 10, y + 11, 10, f);
       svg.append(S("text", { x: x + 24, y: y + 16, "font-size": 13, fill: "#3b2a22" }, `×${c}`));
@@ -168,24 +168,24 @@
       // the tile being played is the first non-empty one of its chief from the left
       const tp = o.current_row.find(t => t && t.chief === o.active);
       if (tp) {
-        const bx = 470;
+        const bx = 500, tw = 14 + 7.6 * `${L.toPlay} #${tp.tile}:`.length;
         svg.append(S("text", { x: bx, y: y + 16, "font-size": 13, "font-weight": "bold", fill: "#3b2a22" }, `${L.toPlay} #${tp.tile}:`));
         const g = S("g");
         svg.append(g);
-        square(g, bx + 130, y, 36, tp.squares[0]);
-        square(g, bx + 166, y, 36, tp.squares[1]);
-        svg.append(S("text", { x: bx + 148, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#333" }, "1"));
-        svg.append(S("text", { x: bx + 184, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#333" }, "2"));
-        svg.append(S("text", { x: bx + 210, y: y + 16, "font-size": 12, fill: "#555" },
+        square(g, bx + tw, y, 36, tp.squares[0]);
+        square(g, bx + tw + 36, y, 36, tp.squares[1]);
+        svg.append(S("text", { x: bx + tw + 18, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#333" }, "1"));
+        svg.append(S("text", { x: bx + tw + 54, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#333" }, "2"));
+        svg.append(S("text", { x: bx + tw + 80, y: y + 16, "font-size": 12, fill: "#555" },
           chosen.length >= 2 ? `${L.sq1} → ${chosen[1]}; ${L.sq2}?` : `${L.sq1}?`));
       }
     }
     if (phase === "fire" && o.fire) {
-      svg.append(S("text", { x: 470, y: y + 16, "font-size": 13, "font-weight": "bold", fill: "#b71c1c" },
+      svg.append(S("text", { x: 500, y: y + 16, "font-size": 13, "font-weight": "bold", fill: "#b71c1c" },
         `${L.fireFrom} ${o.fire.fires} ${L.from} ${o.fire.volcano}`));
     }
     if (o.recruit) {
-      svg.append(S("text", { x: 470, y: y + 16, "font-size": 13, "font-weight": "bold", fill: "#4e342e" },
+      svg.append(S("text", { x: 500, y: y + 16, "font-size": 13, "font-weight": "bold", fill: "#4e342e" },
         `${L.recruitOf}: ${o.recruit.cromagnon} (${croRule(o.recruit.cromagnon, L)}) · ${L.left}: ${o.recruit.left}`));
     }
     y += 52;
@@ -206,31 +206,32 @@
     if (o.display) {
       svg.append(S("text", { x: 10, y: y + 24, "font-size": 13, "font-weight": "bold", fill: "#3b2a22" }, `${L.cave}:`));
       const recruiting = phase === "recruit" && chosen[0] === "recruit" && chosen.length === 1;
+      const cave0 = 20 + 8 * (L.cave.length + 1);
       o.display.forEach((k, i) => {
-        const cx = 70 + i * 96;
-        svg.append(S("rect", { class: "panel", x: cx, y, width: 90, height: 36, rx: 6, fill: "#fff8e1", stroke: "#8d6e63",
+        const cx = cave0 + i * 106;
+        svg.append(S("rect", { class: "panel", x: cx, y, width: 100, height: 36, rx: 6, fill: "#fff8e1", stroke: "#8d6e63",
           "data-token": recruiting ? k : null }));
         cromagnon(svg, cx + 16, y + 18, 11, k);
         svg.append(S("text", { x: cx + 31, y: y + 15, "font-size": 11, fill: "#4e342e" }, k));
         svg.append(S("text", { x: cx + 31, y: y + 30, "font-size": 11, fill: "#4e342e" }, croRule(k, L)));
       });
-      const dx = 70 + 4 * 96 + 10;
-      svg.append(S("rect", { class: "panel", x: dx, y, width: 80, height: 36, rx: 6, fill: "#d7ccc8", stroke: "#5d4037",
+      const dx = cave0 + 4 * 106 + 4;
+      svg.append(S("rect", { class: "panel", x: dx, y, width: 72, height: 36, rx: 6, fill: "#d7ccc8", stroke: "#5d4037",
         "data-token": recruiting ? "deck" : null }));
-      svg.append(S("text", { x: dx + 40, y: y + 23, "text-anchor": "middle", "font-size": 12, fill: "#3e2723" }, `${L.deck} ${o.deck}`));
+      svg.append(S("text", { x: dx + 36, y: y + 23, "text-anchor": "middle", "font-size": 12, fill: "#3e2723" }, `${L.deck} ${o.deck}`));
       // the deck's contents (public), clickable for "recruit deck KIND"
       const fromDeck = chosen[0] === "recruit" && chosen[1] === "deck";
       const counts = {};
       (o.deck_contents || []).forEach(k => { counts[k] = (counts[k] || 0) + 1; });
-      let kx = dx + 90;
+      const kx = dx + 80, per = Math.max(1, Math.floor((W - kx) / 106));
       svg.append(S("text", { x: kx, y: y + 12, "font-size": 11, fill: "#555" }, `${L.deckKinds}:`));
       Object.entries(counts).forEach(([k, c], i) => {
-        const bx = kx + (i % 4) * 110, by = y + 16 + Math.floor(i / 4) * 20;
-        svg.append(S("rect", { class: "panel", x: bx, y: by, width: 106, height: 18, rx: 3, fill: "#efebe9", stroke: "#a1887f",
+        const bx = kx + (i % per) * 106, by = y + 16 + Math.floor(i / per) * 20;
+        svg.append(S("rect", { class: "panel", x: bx, y: by, width: 102, height: 18, rx: 3, fill: "#efebe9", stroke: "#a1887f",
           "data-token": fromDeck ? k : null }));
         svg.append(S("text", { x: bx + 4, y: by + 13, "font-size": 11, fill: "#3e2723" }, `${CRO[k]} ${k} ×${c}`));
       });
-      y += Math.max(46, 22 + Math.ceil(Object.keys(counts).length / 4) * 20);
+      y += Math.max(46, 22 + Math.ceil(Object.keys(counts).length / per) * 20);
     }
 
     // ---------------------------------------------------------------- territories
