@@ -33,6 +33,30 @@ _SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside 
 _TV_CACHE: dict = {}
 
 
+def _regions(geo, land, occ, camp, tok) -> list:
+    """board.regions over the occupied cells only (same result, much faster)."""
+    seen = set()
+    out = []
+    orth = geo.orth
+    for i in occ:
+        v = land[i]
+        if v == START or i in seen:
+            continue
+        seen.add(i)
+        stack = [i]
+        size = fire = 0
+        while stack:
+            x = stack.pop()
+            size += 1
+            fire += camp.get(x, 0) + tok.get(x, 0)
+            for nb in orth[x]:
+                if land[nb] == v and nb not in seen:
+                    seen.add(nb)
+                    stack.append(nb)
+        out.append((v, size, fire))
+    return out
+
+
 def _held_exact(state, p) -> float:
     """The held tiles valued by their best placement now (cached per territory and tile)."""
     out = 0.0
@@ -58,7 +82,7 @@ def _held_exact(state, p) -> float:
 def evaluate(state, seat: int, exact_held: bool = False) -> float:
     p = seat
     geo = state.geo
-    regs = board.regions(geo, state.land[p], state.camp[p], state.tok[p])
+    regs = _regions(geo, state.land[p], state.occ[p], state.camp[p], state.tok[p])
     parts = state.score_parts(p) if state.mode != "discovery" or state.options.get("fire_empire") \
         or state.options.get("homo_habilis") else None
     if parts is None:
@@ -152,7 +176,7 @@ def _tile_value(state, seat, t, limit=40) -> float:
     opts = board.placements(geo, land, occ, bbox, sq)
     if not opts:
         return -5.0
-    base = board.comfort(board.regions(geo, land, camp, tok))
+    base = board.comfort(_regions(geo, land, occ, camp, tok))
     best = None
     extra = 0.0
     step = -(-len(opts) // limit)  # an even sample of at most `limit` placements
@@ -167,7 +191,7 @@ def _tile_value(state, seat, t, limit=40) -> float:
                 c2[a] = sq[0][1]
             if sq[1][1]:
                 c2[b] = sq[1][1]
-        g = board.comfort(board.regions(geo, l2, c2, tok)) - base
+        g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok)) - base
         if best is None or g > best:
             best = g
     for s in sq:
