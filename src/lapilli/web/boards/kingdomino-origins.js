@@ -20,7 +20,7 @@
       res: { mammoth: "mammoth", fish: "fish", mushroom: "mushroom", flint: "flint" },
       campfire: "campfire", crater: "crater", token: "fire token", outside: "out of reach",
       fireFrom: "fire token", from: "from", recruitOf: "recruit", left: "to spend", winner: "winner", over: "Game over",
-      sq1: "square 1", sq2: "square 2", power: "horde +",
+      sq1: "square 1", sq2: "square 2", setup: "Set-up", power: "horde +",
     },
     it: {
       round: "Turno", of: "di", mode: { discovery: "Scoperta", totem: "Totem", tribe: "Tribù" },
@@ -36,7 +36,7 @@
       res: { mammoth: "mammut", fish: "pesce", mushroom: "fungo", flint: "selce" },
       campfire: "fuoco", crater: "cratere", token: "gettone fuoco", outside: "fuori portata",
       fireFrom: "gettone fuoco", from: "da", recruitOf: "recluta", left: "da spendere", winner: "vincitore", over: "Partita finita",
-      sq1: "casella 1", sq2: "casella 2", power: "orda +",
+      sq1: "casella 1", sq2: "casella 2", setup: "Preparazione", power: "orda +",
     },
   };
   const LAND = { desert: "#ecd57e", steppe: "#a9cf62", lake: "#4f96d8", jungle: "#2f7d3b", quarry: "#9a9a9a", volcano: "#a8321c", start: "#8a6248" };
@@ -116,7 +116,7 @@
     const status = S("g");
     svg.append(status);
     status.append(S("text", { x: 10, y: 22, "font-size": 18, "font-weight": "bold", fill: "#3b2a22" },
-      `${L.mode[o.mode] || o.mode} · ${L.round} ${Math.max(o.round, 0)} ${L.of} 12`));
+      `${L.mode[o.mode] || o.mode} · ${o.round > 0 ? `${L.round} ${o.round} ${L.of} 12` : L.setup}`));
     if (o.is_terminal) {
       status.append(S("text", { x: 330, y: 22, "font-size": 18, "font-weight": "bold", fill: "#b71c1c" }, `${L.over} — ${o.scores.map((s, i) => `${pn[i]} ${s}`).join(", ")}`));
     } else if (o.to_move !== null && o.to_move !== undefined) {
@@ -243,7 +243,7 @@
     for (let p = 0; p < n; p++) {
       const px = 10 + (p % cols) * (PW + 10), py = y + Math.floor(p / cols) * (PH + 10);
       const terr = o.territories[p];
-      const isTurn = !o.is_terminal && (o.active === p || (phase === "give" && o.to_move === p));
+      const isTurn = !o.is_terminal && o.to_move === p;
       svg.append(S("rect", { class: "panel", x: px, y: py, width: PW, height: PH, rx: 8, fill: "#fffdf8",
         stroke: isTurn ? PLAYER[p] : "#c8b9a6", "stroke-width": isTurn ? 4 : 1.5,
         "data-token": phase === "give" ? String(p) : null }));
