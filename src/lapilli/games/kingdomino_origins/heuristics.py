@@ -1,0 +1,288 @@
+"""Computer-player heuristics for Kingdomino Origins (used by lapilli.agents).
+
+``evaluate(state, seat)``: the seat's score now (KDO-8 comfort, KDO-10.16 resources and Totems,
+KDO-11.36 Cro-magnons, KDO-12 bonuses) plus what is about to score: fireless regions that a fire
+can still light, resources (they feed Totems and recruits), free room in the territory.
+
+``choose(state, legal, rng, seat)``: one-ply greedy on ``evaluate``, completing the seat's own
+follow-up decisions (the fire token of a volcano, the spending and putting of a recruit) greedily;
+tiles to take are valued by their best placement in the seat's territory.
+
+``policy(state, legal, rng)``: a cheap rollout policy (landscape matching, fire on big regions).
+
+``values(state)``: per-seat values in [0, 1] for MCTS (a logistic of the evaluation margin).
+"""
+from __future__ import annotations
+
+import math
+
+from . import board
+from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
+
+LEVELS = {
+    "easy": "heuristic",
+    "normal": "mcts:iterations=600,rollout_depth=0,evaluator=game,policy=game,c=0.1,time_limit=0.7",
+    "hard": "mcts:iterations=2500,rollout_depth=0,evaluator=game,policy=game,c=0.1,time_limit=2",
+}
+
+EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
+_SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside one turn
+
+
+# ---------------------------------------------------------------------------- evaluation
+_TV_CACHE: dict = {}
+
+
+def _regions(geo, land, occ, camp, tok) -> list:
+    """board.regions over the occupied cells only (same result, much faster)."""
+    seen = set()
+    out = []
+    orth = geo.orth
+    for i in occ:
+        v = land[i]
+        if v == START or i in seen:
+            continue
+        seen.add(i)
+        stack = [i]
+        size = fire = 0
+        while stack:
+            x = stack.pop()
+            size += 1
+            fire += camp.get(x, 0) + tok.get(x, 0)
+            for nb in orth[x]:
+                if land[nb] == v and nb not in seen:
+                    seen.add(nb)
+                    stack.append(nb)
+        out.append((v, size, fire))
+    return out
+
+
+def _held_exact(state, p) -> float:
+    """The held tiles valued by their best placement now (cached per territory and tile)."""
+    out = 0.0
+    land = state.land[p]
+    key0 = None
+    for row, chiefs in ((state.cur_tiles, state.cur_chief), (state.new_tiles, state.new_chief)):
+        for i, t in enumerate(row):
+            if t is None or chiefs[i] != p:
+                continue
+            if key0 is None:
+                occ = state.occ[p]
+                key0 = (tuple(occ), tuple(land[c] for c in occ), tuple(state.tok[p]))
+            key = (key0, t)
+            v = _TV_CACHE.get(key)
+            if v is None:
+                if len(_TV_CACHE) > 200_000:
+                    _TV_CACHE.clear()
+                v = _TV_CACHE[key] = max(0.0, _tile_value(state, p, t, limit=24))
+            out += v
+    return out
+
+
+def evaluate(state, seat: int, exact_held: bool = False) -> float:
+    p = seat
+    geo = state.geo
+    regs = _regions(geo, state.land[p], state.occ[p], state.camp[p], state.tok[p])
+    parts = state.score_parts(p) if state.mode != "discovery" or state.options.get("fire_empire") \
+        or state.options.get("homo_habilis") else None
+    if parts is None:
+        score = board.comfort(regs)
+    else:
+        score = sum(v for k, v in parts.items() if k not in ("largest_region", "fire_icons"))
+    if state.is_terminal:
+        return float(score)
+    left = max(0, 12 - state.round) / 12.0  # share of the game still to play
+    pot = 0.0
+    for land, size, fire in regs:
+        if land == VOLCANO:
+            continue
+        if fire == 0:
+            pot += 0.6 * size  # a fire token or a campfire tile can still light it
+        else:
+            pot += 0.35 * size  # it grows by matching tiles
+    pot *= left
+    # tiles the seat holds (chosen, not yet played): what they will add to the best region of
+    # their landscape, their campfires and the fire token of a volcano
+    best_fire = {}
+    for land, size, fire in regs:
+        if fire and (land not in best_fire or size * 0 + fire > best_fire[land][1]):
+            best_fire[land] = (size, fire)
+    for row, start in (() if exact_held else ((state.cur_tiles, state.pos + 1 if state.phase != "place" else state.pos), (state.new_tiles, 0))):
+        chiefs = state.cur_chief if row is state.cur_tiles else state.new_chief
+        for i in range(max(start, 0), len(row)):
+            t = row[i]
+            if t is None or chiefs[i] != p:
+                continue
+            for land, camp, crat, res in TILES[t]:
+                if crat:
+                    pot += 2.0 * crat
+                    continue
+                bf = best_fire.get(land)
+                if bf:
+                    pot += 0.8 * (bf[1] + camp * (bf[0] + 1))
+                else:
+                    pot += 1.0 * camp
+                if res >= 0 and state.mode != "discovery":
+                    pot += 0.8
+    if exact_held:
+        pot += 0.9 * _held_exact(state, p)
+    if state.phase == "fire" and state.active == p:
+        # the fire token about to land: its fires times a good region in range (estimated)
+        big = max((size for land, size, _ in regs if land != VOLCANO), default=1)
+        pot += 0.7 * state.fire_val * big
+    if state.mode == "tribe":
+        pot += 0.6 * sum(state.rcount[p]) * left + 0.5 * sum(1 for c in state.rcount[p] if c) * left
+    return float(score) + pot
+
+
+def values(state) -> list:
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        return [(1.0 / len(w)) if i in w else 0.0 for i in range(n)]
+    e = [evaluate(state, i, EXACT_HELD) for i in range(n)]
+    out = []
+    for i in range(n):
+        best_other = max(e[j] for j in range(n) if j != i)
+        out.append(1.0 / (1.0 + math.exp(-(e[i] - best_other) / 5.0)))
+    return out
+
+
+# ---------------------------------------------------------------------------- greedy choice
+def _finish_own(state, seat):
+    """Play the seat's own follow-up decisions (fire, spend, put) greedily."""
+    guard = 0
+    while not state.is_terminal and state.to_move == seat and state.phase in _SELF and guard < 8:
+        guard += 1
+        acts = state.legal_actions()
+        best, bv = None, None
+        for a in acts[:40]:
+            c = state.clone()
+            c.apply(a)
+            v = evaluate(c, seat)
+            if bv is None or v > bv:
+                best, bv = a, v
+        state.apply(best)
+    return state
+
+
+def _tile_value(state, seat, t, limit=40) -> float:
+    """Best gain of placing tile t now in the seat's territory (fire of a volcano estimated)."""
+    geo = state.geo
+    p = seat
+    land, occ, bbox = state.land[p], state.occ[p], state.bbox[p]
+    camp, tok = state.camp[p], state.tok[p]
+    sq = TILES[t]
+    opts = board.placements(geo, land, occ, bbox, sq)
+    if not opts:
+        return -5.0
+    base = board.comfort(_regions(geo, land, occ, camp, tok))
+    best = None
+    extra = 0.0
+    step = -(-len(opts) // limit)  # an even sample of at most `limit` placements
+    for a, b in opts[::step]:
+        l2 = land.copy()
+        l2[a] = sq[0][0]
+        l2[b] = sq[1][0]
+        c2 = camp
+        if sq[0][1] or sq[1][1]:
+            c2 = dict(camp)
+            if sq[0][1]:
+                c2[a] = sq[0][1]
+            if sq[1][1]:
+                c2[b] = sq[1][1]
+        g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok)) - base
+        if best is None or g > best:
+            best = g
+    for s in sq:
+        if s[2]:
+            extra += 2.5 * s[2]  # a volcano brings a fire token
+        if s[3] >= 0 and state.mode != "discovery":
+            extra += 1.0 if state.mode == "totem" else 0.8
+    return best + extra
+
+
+def choose(state, legal, rng, seat):
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    if ph in ("pick", "choose"):
+        vals = [(_tile_value(state, seat, int(a.split()[1])), a) for a in legal]
+        top = max(v for v, _ in vals)
+        best = [a for v, a in vals if v >= top - 1e-9]
+        return best[rng.randbelow(len(best))]
+    if ph == "pair":
+        tiles = state.cur_tiles
+        v = [_tile_value(state, seat, t) for t in tiles]
+        return "pair 14" if v[0] + v[3] >= v[1] + v[2] else "pair 23"
+    if ph == "give":
+        sc = state.scores()
+        return min(legal, key=lambda a: (sc[int(a.split()[1])], a))
+    cands = legal
+    if len(cands) > 80:
+        cands = [legal[rng.randbelow(len(legal))] for _ in range(80)]
+    best, bv = [], None
+    for a in cands:
+        c = state.clone()
+        c.apply(a)
+        _finish_own(c, seat)
+        v = evaluate(c, seat)
+        if bv is None or v > bv + 1e-9:
+            best, bv = [a], v
+        elif abs(v - bv) <= 1e-9:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
+
+
+# ---------------------------------------------------------------------------- rollout policy
+def _match(geo, land, cell, ls, skip=-1) -> int:
+    m = 0
+    for nb in geo.orth[cell]:
+        if nb != skip and (land[nb] == ls or land[nb] == START):
+            m += 1
+    return m
+
+
+def policy(state, legal, rng):
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    geo = state.geo
+    p = state.active
+    if ph == "place":
+        t = state.cur_tiles[state.pos]
+        sq = TILES[t]
+        land = state.land[p]
+        idx = geo.index
+        best, bv = legal[0], -1.0
+        k = min(len(legal), 12)
+        for _ in range(k):
+            a = legal[rng.randbelow(len(legal))]
+            _, x, y = a.split()
+            cx, cy = idx[x], idx[y]
+            v = _match(geo, land, cx, sq[0][0], cy) + _match(geo, land, cy, sq[1][0], cx) + rng.random() * 0.5
+            if v > bv:
+                best, bv = a, v
+        return best
+    if ph in ("pick", "choose"):
+        best, bv = legal[0], -1.0
+        for a in legal:
+            t = int(a.split()[1])
+            v = sum(s[1] + 0.8 * s[2] for s in TILES[t]) + rng.random()
+            if v > bv:
+                best, bv = a, v
+        return best
+    if ph == "fire":
+        land = state.land[p]
+        idx = geo.index
+        best, bv = legal[0], -1.0
+        for _ in range(min(len(legal), 8)):
+            a = legal[rng.randbelow(len(legal))]
+            c = idx[a.split()[1]]
+            v = sum(1 for nb in geo.ring[c] if land[nb] == land[c]) + rng.random()
+            if c in state.res[p]:
+                v -= 2
+            if v > bv:
+                best, bv = a, v
+        return best
+    return legal[rng.randbelow(len(legal))]

@@ -1,0 +1,79 @@
+"""The Kingdomino Origins SVG board: clicks on highlighted squares and tiles build the right moves,
+and Totem / Tribe games (4 and 3 players) can be played to the end on it.  Screenshots go to
+the same folder as the generic browser test (mid-game and final)."""
+import os
+
+import pytest
+
+from .conftest import SHOTS
+from .test_browser import play_to_the_end
+
+GAME = "kingdomino-origins"
+
+
+def new_table(page, server, players, mode, bots="random"):
+    page.goto(server + "/")
+    page.select_option("#game", GAME)
+    page.select_option("#players", str(players))
+    page.select_option("[data-option='mode']", f'"{mode}"')
+    for seat in range(1, players):
+        page.select_option(f"[data-seat='{seat}']", bots)
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+
+
+def wait_my_turn(page):
+    page.wait_for_function("() => document.querySelector('#picker') || (document.querySelector('#status') || {}).textContent?.includes('Game over')",
+                           timeout=30_000)
+
+
+def last_log(page):
+    return page.locator("#log div").first.text_content()
+
+
+def test_clicks_build_take_and_place(server, page):
+    new_table(page, server, 2, "discovery")
+    # set-up: the pair choice is offered as buttons; then play until a placement is asked
+    for _ in range(200):
+        wait_my_turn(page)
+        if page.locator("svg.kdo .hit.clickable").count() and page.locator("#picker button[data-pick]").count() == 0:
+            first = page.locator("svg.kdo .hit.clickable").first
+            tok = first.get_attribute("data-token")
+            if tok.isdigit():  # a tile to take
+                first.click()
+                page.wait_for_function(f"() => (document.querySelector('#log div') || {{}}).textContent?.includes('take {tok}')",
+                                       timeout=10_000)
+                continue
+            first.click()  # square 1 of the tile
+            os.makedirs(SHOTS, exist_ok=True)
+            page.screenshot(path=os.path.join(SHOTS, f"{GAME}-placing.png"), full_page=True)
+            assert page.locator("svg.kdo .chosenMark").count() == 1
+            second = page.locator("svg.kdo .hit.clickable").first
+            tok2 = second.get_attribute("data-token")
+            second.click()
+            page.wait_for_function(f"() => (document.querySelector('#log div') || {{}}).textContent?.includes('place {tok} {tok2}')",
+                                   timeout=10_000)
+            return
+        loc = page.locator("#picker button[data-pick]")
+        loc.first.click()
+        page.wait_for_timeout(50)
+    raise AssertionError("no placement was asked")
+
+
+@pytest.mark.parametrize("players,mode", [(4, "totem"), (3, "tribe")])
+def test_play_modes_to_the_end(server, page, players, mode):
+    new_table(page, server, players, mode)
+    # a few moves, a mid-game picture, then to the end
+    for _ in range(14):
+        wait_my_turn(page)
+        for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
+            loc = page.locator(sel)
+            if loc.count():
+                loc.first.click()
+                break
+        page.wait_for_timeout(30)
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, f"{GAME}-{mode}-{players}p-mid.png"), full_page=True)
+    play_to_the_end(page)
+    assert page.locator(".score").count() == players
+    page.screenshot(path=os.path.join(SHOTS, f"{GAME}-{mode}-{players}p.png"), full_page=True)
