@@ -15,7 +15,7 @@
         pick: "chooses a card", buy: "received a Shell: buy a card or pass", prebuy: "before the scoring: buy a card or pass",
         priestess: "moves a lava marker" },
       rings: ["water", "beach", "plain (1)", "forest (2)", "mountain (3)", "crater"],
-      legend: "Legend", shaman: "shaman", statue: "statue", marker: "lava marker", boat: "boat", hut: "hut", pier: "pier",
+      legend: "Legend", butterfly: "butterfly", shell1: "shell", shaman: "shaman", statue: "statue", marker: "lava marker", boat: "boat", hut: "hut", pier: "pier",
       sc: { butterflies: "Butterflies", majority: "Majority", forest: "Forest", mountain: "Mountain", segment: "Segment", priestess: "Priestess" },
       card: { build: "Build", priestess: "Priestess", shell: "Shell", lava: "Lava", nautilus: "Nautilus", pearl: "Pearl", basket: "Basket" },
     },
@@ -28,7 +28,7 @@
         pick: "sceglie una carta", buy: "ha ricevuto una Conchiglia: compra o passa", prebuy: "prima del conteggio: compra o passa",
         priestess: "sposta un segnalino lava" },
       rings: ["acqua", "spiaggia", "pianura (1)", "foresta (2)", "montagna (3)", "cratere"],
-      legend: "Legenda", shaman: "sciamano", statue: "statua", marker: "segnalino lava", boat: "barca", hut: "capanna", pier: "molo",
+      legend: "Legenda", butterfly: "farfalla", shell1: "conchiglia", shaman: "sciamano", statue: "statua", marker: "segnalino lava", boat: "barca", hut: "capanna", pier: "molo",
       sc: { butterflies: "Farfalle", majority: "Maggioranza", forest: "Foresta", mountain: "Montagna", segment: "Segmento", priestess: "Sacerdotessa" },
       card: { build: "Costruisci", priestess: "Sacerdotessa", shell: "Conchiglia", lava: "Lava", nautilus: "Nautilus", pearl: "Perla", basket: "Cesto" },
     },
@@ -40,7 +40,7 @@
   const LETTERS = ["w", "b", "p", "f", "m", "c"];
   // ring radii, outside in: [outer, inner]
   const R = [[355, 268], [268, 212], [212, 160], [160, 112], [112, 64], [64, 0]];
-  const CX = 370, CY = 370;
+  const CX = 370, CY = 400;
   const HUTS = [0, 3], PIER = 1;
   const CARDCOL = { build: "#8d6e63", priestess: "#ab47bc", shell: "#4fc3f7", lava: "#e64a19", nautilus: "#26a69a", pearl: "#eceff1", basket: "#ffb74d" };
   const SCCOST = { butterflies: 1, majority: 1, forest: 1, mountain: 2, segment: 2, priestess: 1 };
@@ -74,7 +74,7 @@
     const mine = view.seat;
     const pend = o.pending || {};
     const myDecision = view.legal && view.legal.length > 0;
-    const svg = svgEl("svg", { class: "board stromboli", viewBox: "0 0 1120 760", "font-family": "system-ui, sans-serif" });
+    const svg = svgEl("svg", { class: "board stromboli", viewBox: "0 0 740 1200", "font-family": "system-ui, sans-serif", style: "max-height:none" });
     svg.append(svgEl("style", {}, ".deco{pointer-events:none} .chosen{stroke:#1565c0 !important;stroke-width:4 !important} " +
       "text{pointer-events:none} .lbl{font-size:11px;fill:#333}"));
     // an element a move can name: clickable only while its token may come next
@@ -101,7 +101,7 @@
           // the space's name, near its outer edge
           const rr = ring === 5 ? 44 : R[ring][0] - 10;
           const [x, y] = pol(rr, a - (ring === 5 ? 0 : 19 - ring * 1.5));
-          isle.append(text(x, y, name, { "font-size": 10, fill: ring >= 3 ? "#fff" : "#444", opacity: 0.85 }));
+          isle.append(text(x, y, name, { "font-size": 12, fill: ring >= 3 ? "#fff" : "#444", opacity: 0.85 }));
         }
       }
     }
@@ -121,7 +121,7 @@
       const a = segAngle(s);
       cards.forEach((c, j) => {
         const [x, y] = pol(312, a + (j === 0 ? -16 : 16));
-        const w = 70, h = 34;
+        const w = 78, h = 38;
         const g = svgEl("g");
         const r = svgEl("rect", { x: x - w / 2, y: y - h / 2, width: w, height: h, rx: 5,
           fill: c ? (CARDCOL[cardLabel(c.face).kind] || "#fff") : "none",
@@ -130,10 +130,10 @@
         g.append(r);
         if (c) {
           const lab = cardLabel(c.face);
-          g.append(text(x, y - (lab.bf ? 5 : 0), lab.text, { "font-size": 11, fill: ["build", "priestess", "lava", "nautilus"].includes(lab.kind) ? "#fff" : "#222", "font-weight": "bold" }));
-          if (lab.bf) g.append(text(x, y + 9, "✿".repeat(lab.bf), { "font-size": 10, fill: "#6a1b9a" }));
+          g.append(text(x, y - (lab.bf ? 6 : 0), lab.text, { "font-size": 13, fill: ["build", "priestess", "lava", "nautilus"].includes(lab.kind) ? "#fff" : "#222", "font-weight": "bold" }));
+          if (lab.bf) g.append(text(x, y + 10, "✿".repeat(lab.bf), { "font-size": 12, fill: "#6a1b9a" }));
         }
-        g.append(text(x - w / 2 + 6, y - h / 2 + 6, String(j + 1), { "font-size": 8, fill: "#333" }));
+        g.append(text(x - w / 2 + 6, y - h / 2 + 6, String(j + 1), { "font-size": 9, fill: "#333" }));
         isle.append(g);
       });
     });
@@ -194,96 +194,94 @@
       }
     });
 
-    // ------------------------------------------------------------ side panel
-    const X0 = 760;
+    // ------------------------------------------------------------ panels below the island
     const panel = svgEl("g");
     svg.append(panel);
-    let y = 26;
-    const lt = (x, yy, s, attrs = {}) => svgEl("text", Object.assign({ x, y: yy, "font-size": 14, "dominant-baseline": "central" }, attrs), s);
-    panel.append(lt(X0, y, `STROMBOLI · ${l.round} ${o.round} · ${l.turn} ${o.turns}`, { "font-weight": "bold", "font-size": 16 }));
-    y += 24;
+    const lt = (x, yy, s, attrs = {}) => svgEl("text", Object.assign({ x, y: yy, "font-size": 16, "dominant-baseline": "central" }, attrs), s);
+    // status line above the island
     const names = [l.red, l.yellow];
+    panel.append(lt(12, 20, `${l.round} ${o.round} · ${l.turn} ${o.turns}`, { "font-weight": "bold", "font-size": 17 }));
     if (o.is_terminal || pend.kind === "over") {
-      panel.append(lt(X0, y, l.over, { "font-weight": "bold", fill: "#b71c1c" }));
+      panel.append(lt(180, 20, l.over, { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
     } else {
       const who = pend.seat;
-      panel.append(svgEl("circle", { cx: X0 + 7, cy: y, r: 7, fill: PCOL[who], stroke: "#111" }));
+      panel.append(svgEl("circle", { cx: 190, cy: 20, r: 9, fill: PCOL[who], stroke: "#111", "stroke-width": 1.5 }));
       const what = (l.kinds[pend.kind] || pend.kind) + (pend.kind === "pick" ? ` (${pend.segment})` : "");
-      panel.append(lt(X0 + 20, y, `${names[who]}${who === mine ? " (" + l.you + ")" : ""}: ${what}`, { "font-size": 12.5, "font-weight": "bold" }));
+      panel.append(lt(205, 20, `${names[who]}${who === mine ? " (" + l.you + ")" : ""}: ${what}`, { "font-size": 15, "font-weight": "bold" }));
     }
-    y += 22;
+    let y = 2 * CY + 4;
+    const PW = 362, PH = 200;
     for (const seat of [0, 1]) {
-      const top = y;
-      const h = 168;
-      panel.append(svgEl("rect", { x: X0 - 6, y: top, width: 360, height: h, rx: 8, fill: PCOL[seat] + "22",
-        stroke: PCOL[seat], "stroke-width": (!o.is_terminal && pend.seat === seat) ? 4 : 1.5 }));
-      panel.append(lt(X0 + 4, top + 16, `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}${o.first_player === seat ? " · " + l.firstPlayer : ""}`,
-        { "font-weight": "bold", fill: PDARK[seat] }));
-      panel.append(lt(X0 + 344, top + 18, `${o.points[seat]}`, { "font-weight": "bold", "font-size": 24, "text-anchor": "end", fill: PDARK[seat] }));
-      panel.append(lt(X0 + 344, top + 38, l.points, { "font-size": 10, "text-anchor": "end" }));
+      const x0 = 6 + seat * (PW + 4), top = y;
+      panel.append(svgEl("rect", { x: x0, y: top, width: PW, height: PH, rx: 8, fill: seat === 0 ? "#fbe4e3" : "#fdf5d6",
+        stroke: PCOL[seat], "stroke-width": (!o.is_terminal && pend.seat === seat) ? 5 : 1.5 }));
+      panel.append(lt(x0 + 10, top + 18, `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}`, { "font-weight": "bold", fill: PDARK[seat], "font-size": 18 }));
+      if (o.first_player === seat) panel.append(lt(x0 + 10, top + 38, l.firstPlayer, { "font-size": 12, fill: "#555" }));
+      panel.append(lt(x0 + PW - 10, top + 22, `${o.points[seat]}`, { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[seat] }));
+      panel.append(lt(x0 + PW - 10, top + 46, l.points, { "font-size": 12, "text-anchor": "end" }));
       // reserve discs
-      panel.append(lt(X0 + 4, top + 40, l.reserve + ":", { "font-size": 12 }));
-      let dx = X0 + 78;
+      panel.append(lt(x0 + 10, top + 64, l.reserve + ":", { "font-size": 14 }));
+      let dx = x0 + 100;
       for (let v = 1; v <= 5; v++) {
         if (o.discs[seat][String(v)] !== null) continue;
-        const c = svgEl("circle", { cx: dx, cy: top + 40, r: 11, fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
+        const c = svgEl("circle", { cx: dx, cy: top + 64, r: 13, fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
         if (seat === mine && myTurn) tok(c, String(v)); else c.classList.add("deco");
-        panel.append(c, text(dx, top + 40, String(v), { "font-weight": "bold", fill: seat === 0 ? "#fff" : "#222" }));
-        dx += 26;
+        panel.append(c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 14, fill: seat === 0 ? "#fff" : "#222" }));
+        dx += 31;
       }
       if (o.lava_discs && o.lava_discs[seat] === "reserve") {
-        panel.append(svgEl("circle", { cx: dx, cy: top + 40, r: 11, fill: "#e64a19", class: "deco" }), text(dx, top + 40, "L", { fill: "#fff" }));
+        panel.append(svgEl("circle", { cx: dx, cy: top + 64, r: 13, fill: "#e64a19", class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
       }
-      panel.append(lt(X0 + 4, top + 64, `${l.statues}: ${o.statues_left[seat]} · ${l.shells}: ${o.shells[seat].length}`, { "font-size": 12 }));
+      panel.append(lt(x0 + 10, top + 92, `${l.statues}: ${o.statues_left[seat]}   ·   ${l.shells}: ${o.shells[seat].length}`, { "font-size": 14 }));
       // cards in front
-      panel.append(lt(X0 + 4, top + 86, l.cards + ":", { "font-size": 12 }));
-      const fr = o.front[seat];
+      panel.append(lt(x0 + 10, top + 118, l.cards + ":", { "font-size": 14 }));
       const counts = {};
-      fr.forEach(c => { counts[c.face] = (counts[c.face] || 0) + 1; });
-      let cx = X0 + 56, cy = top + 86;
+      o.front[seat].forEach(c => { counts[c.face] = (counts[c.face] || 0) + 1; });
+      let cx = x0 + 62, cy = top + 118;
       for (const [face, k] of Object.entries(counts)) {
         const lab = cardLabel(face);
         const s = (k > 1 ? k + "× " : "") + lab.text + (lab.bf ? " " + "✿".repeat(lab.bf) : "");
-        const w = 10 + s.length * 6.3;
-        if (cx + w > X0 + 350) { cx = X0 + 56; cy += 22; }
-        panel.append(svgEl("rect", { x: cx, y: cy - 9, width: w, height: 18, rx: 4, fill: CARDCOL[lab.kind] || "#fff", stroke: "#555", class: "deco" }));
-        panel.append(lt(cx + 5, cy, s, { "font-size": 11, fill: ["nautilus"].includes(lab.kind) ? "#fff" : "#222" }));
+        const w = 12 + s.length * 7.4;
+        if (cx + w > x0 + PW - 6) { cx = x0 + 62; cy += 24; }
+        panel.append(svgEl("rect", { x: cx, y: cy - 10, width: w, height: 20, rx: 4, fill: CARDCOL[lab.kind] || "#fff", stroke: "#555", class: "deco" }));
+        panel.append(lt(cx + 6, cy, s, { "font-size": 13, fill: lab.kind === "nautilus" ? "#fff" : "#222" }));
         cx += w + 4;
       }
       const sc = o.score_cards[seat].map(c => l.sc[c] || c).join(", ");
-      panel.append(lt(X0 + 4, top + 146, `${l.scoreCards}: ${sc || "–"}`, { "font-size": 12 }));
-      y += h + 8;
+      panel.append(lt(x0 + 10, top + PH - 14, `${l.scoreCards}: ${sc || "–"}`, { "font-size": 13 }));
     }
+    y += PH + 22;
     // scoreboard: score cards and the Priestess
-    panel.append(lt(X0, y + 8, `${l.scoreboard}`, { "font-weight": "bold" }));
-    y += 22;
+    panel.append(lt(10, y, l.scoreboard, { "font-weight": "bold", "font-size": 16 }));
+    panel.append(lt(730, y, `${l.piles}: ${o.piles.map((n, i) => (i + 1) + "☘ " + n).join("  ")}  ·  ${l.lava}: ${o.lava_supply}`, { "font-size": 13, "text-anchor": "end" }));
+    y += 14;
     const buying = (pend.kind === "buy" || pend.kind === "prebuy") && myDecision;
     const board = ["butterflies", "majority", "forest", "mountain", "segment", "priestess"];
     board.forEach((c, i) => {
-      const x = X0 + (i % 3) * 118, yy = y + Math.floor(i / 3) * 40;
+      const x = 6 + (i % 3) * 244, yy = y + Math.floor(i / 3) * 48;
       const avail = c === "priestess" ? o.scoreboard.priestess_face_up : o.scoreboard.score_cards.includes(c);
-      const r = svgEl("rect", { x, y: yy, width: 110, height: 34, rx: 5, fill: avail ? (c === "priestess" ? "#e1bee7" : "#fff3e0") : "#ddd",
+      const r = svgEl("rect", { x, y: yy, width: 236, height: 42, rx: 6, fill: avail ? (c === "priestess" ? "#e1bee7" : "#fff3e0") : "#ddd",
         stroke: "#8d6e63", "stroke-width": 1.2, "stroke-dasharray": avail ? null : "4 3" });
       if (buying && avail) tok(r, c); else r.classList.add("deco");
-      panel.append(r, text(x + 55, yy + 11, l.sc[c], { "font-size": 12, "font-weight": "bold", fill: avail ? "#222" : "#888" }),
-        text(x + 55, yy + 25, avail ? `${SCCOST[c]} ◖ ${l.shells}` : (c === "priestess" ? l.faceDown : "—"), { "font-size": 10, fill: "#555" }));
+      panel.append(r, text(x + 118, yy + 14, l.sc[c], { "font-size": 15, "font-weight": "bold", fill: avail ? "#222" : "#888" }),
+        text(x + 118, yy + 31, avail ? `${SCCOST[c]} × ${l.shell1}` : (c === "priestess" ? l.faceDown : "—"), { "font-size": 12, fill: "#555" }));
     });
-    y += 88;
-    panel.append(lt(X0, y, `${l.piles}: ${o.piles.map((n, i) => (i + 1) + "☘ " + n).join(" · ")}   ${l.lava}: ${o.lava_supply}`, { "font-size": 12 }));
-    y += 24;
+    y += 110;
     // legend
-    panel.append(lt(X0, y, l.legend, { "font-weight": "bold", "font-size": 13 }));
-    y += 18;
+    panel.append(lt(10, y, l.legend, { "font-weight": "bold", "font-size": 15 }));
+    y += 22;
     l.rings.forEach((nm, i) => {
-      const x = X0 + (i % 3) * 118, yy = y + Math.floor(i / 3) * 20;
-      panel.append(svgEl("rect", { x, y: yy - 7, width: 14, height: 14, fill: RINGCOL[i], stroke: "#555" }), lt(x + 19, yy, `${LETTERS[i]} ${nm}`, { "font-size": 11 }));
+      const x = 10 + (i % 3) * 244, yy = y + Math.floor(i / 3) * 22;
+      panel.append(svgEl("rect", { x, y: yy - 8, width: 16, height: 16, fill: RINGCOL[i], stroke: "#555" }), lt(x + 22, yy, `${LETTERS[i]} = ${nm}`, { "font-size": 13 }));
     });
-    y += 42;
-    const leg = [["☻", l.shaman], ["▲", l.statue], ["●", l.marker], ["⌂", l.hut], ["⚓", l.pier], ["✿", "butterfly"]];
+    y += 46;
+    const leg = [["☻", l.shaman], ["▲", l.statue], ["●", l.marker], ["⌂", l.hut], ["⚓", l.pier], ["✿", l.butterfly]];
     leg.forEach(([sym, nm], i) => {
-      const x = X0 + (i % 3) * 118, yy = y + Math.floor(i / 3) * 20;
-      panel.append(lt(x, yy, sym, { "font-size": 13, fill: sym === "●" ? "#ff5722" : "#333" }), lt(x + 19, yy, nm, { "font-size": 11 }));
+      const x = 10 + (i % 3) * 244, yy = y + Math.floor(i / 3) * 22;
+      panel.append(lt(x + 2, yy, sym, { "font-size": 15, fill: sym === "●" ? "#ff5722" : "#333" }), lt(x + 22, yy, nm, { "font-size": 13 }));
     });
+    y += 40;
+    svg.setAttribute("viewBox", `0 0 740 ${y}`);
     container.append(svg);
   };
 })();
