@@ -15,7 +15,7 @@
         pick: "chooses a card", buy: "received a Shell: buy a card or pass", prebuy: "before the scoring: buy a card or pass",
         priestess: "moves a lava marker" },
       rings: ["water", "beach", "plain (1)", "forest (2)", "mountain (3)", "crater"],
-      legend: "Legend", butterfly: "butterfly", shell1: "shell", shaman: "shaman", statue: "statue", marker: "lava marker", boat: "boat", hut: "hut", pier: "pier",
+      legend: "Legend", lastScoring: "scoring", parts: { statues: "statues", baskets: "baskets", pearls: "pearls", nautilus: "nautilus", butterflies: "butterflies", majority: "majority", forest: "forest", mountain: "mountain", segment: "segment", shells: "shells" }, butterfly: "butterfly", shell1: "shell", shaman: "shaman", statue: "statue", marker: "lava marker", boat: "boat", hut: "hut", pier: "pier",
       sc: { butterflies: "Butterflies", majority: "Majority", forest: "Forest", mountain: "Mountain", segment: "Segment", priestess: "Priestess" },
       card: { build: "Build", priestess: "Priestess", shell: "Shell", lava: "Lava", nautilus: "Nautilus", pearl: "Pearl", basket: "Basket" },
     },
@@ -28,7 +28,7 @@
         pick: "sceglie una carta", buy: "ha ricevuto una Conchiglia: compra o passa", prebuy: "prima del conteggio: compra o passa",
         priestess: "sposta un segnalino lava" },
       rings: ["acqua", "spiaggia", "pianura (1)", "foresta (2)", "montagna (3)", "cratere"],
-      legend: "Legenda", butterfly: "farfalla", shell1: "conchiglia", shaman: "sciamano", statue: "statua", marker: "segnalino lava", boat: "barca", hut: "capanna", pier: "molo",
+      legend: "Legenda", lastScoring: "conteggio", parts: { statues: "statue", baskets: "cesti", pearls: "perle", nautilus: "nautilus", butterflies: "farfalle", majority: "maggioranza", forest: "foresta", mountain: "montagna", segment: "segmento", shells: "conchiglie" }, butterfly: "farfalla", shell1: "conchiglia", shaman: "sciamano", statue: "statua", marker: "segnalino lava", boat: "barca", hut: "capanna", pier: "molo",
       sc: { butterflies: "Farfalle", majority: "Maggioranza", forest: "Foresta", mountain: "Montagna", segment: "Segmento", priestess: "Sacerdotessa" },
       card: { build: "Costruisci", priestess: "Sacerdotessa", shell: "Conchiglia", lava: "Lava", nautilus: "Nautilus", pearl: "Perla", basket: "Cesto" },
     },
@@ -99,8 +99,8 @@
         isle.append(p);
         if (ring > 0) {
           // the space's name, near its outer edge
-          const rr = ring === 5 ? 44 : R[ring][0] - 10;
-          const [x, y] = pol(rr, a - (ring === 5 ? 0 : 19 - ring * 1.5));
+          const rr = ring === 5 ? 50 : R[ring][0] - 10;
+          const [x, y] = pol(rr, a - (ring === 5 ? 0 : ring === 1 ? 23 : 19 - ring * 1.5));
           isle.append(text(x, y, name, { "font-size": 12, fill: ring >= 3 ? "#fff" : "#444", opacity: 0.85 }));
         }
       }
@@ -111,7 +111,7 @@
       const [x, y] = pol(R[0][0] - 12, a);
       isle.append(text(x, y, String(s), { "font-size": 13, "font-weight": "bold", fill: "#0d47a1" }));
       if (HUTS.includes(s) || s === PIER) {
-        const [hx, hy] = pol(R[1][1] + 10, a + 22);
+        const [hx, hy] = pol(R[1][0] + 12, a - 25);
         isle.append(text(hx, hy, HUTS.includes(s) ? "⌂" : "⚓", { "font-size": 13, fill: "#6d4c41" }));
       }
     }
@@ -130,7 +130,7 @@
         g.append(r);
         if (c) {
           const lab = cardLabel(c.face);
-          g.append(text(x, y - (lab.bf ? 6 : 0), lab.text, { "font-size": 13, fill: ["build", "priestess", "lava", "nautilus"].includes(lab.kind) ? "#fff" : "#222", "font-weight": "bold" }));
+          g.append(text(x, y - (lab.bf ? 6 : 0), lab.text, { "font-size": lab.text.length > 9 ? 10.5 : 13, fill: ["build", "priestess", "lava", "nautilus"].includes(lab.kind) ? "#fff" : "#222", "font-weight": "bold" }));
           if (lab.bf) g.append(text(x, y + 10, "✿".repeat(lab.bf), { "font-size": 12, fill: "#6a1b9a" }));
         }
         g.append(text(x - w / 2 + 6, y - h / 2 + 6, String(j + 1), { "font-size": 9, fill: "#333" }));
@@ -156,13 +156,13 @@
         const lava = o.lava_discs && o.lava_discs[seat] === "b" + s;
         const items = vals.map(String).concat(lava ? ["L"] : []);
         items.forEach((v, i) => {
-          const [x, y] = pol(rr, a - 24 + i * 8.5);
+          const [x, y] = pol(rr, a - 14 + i * 7.5);
           const c = svgEl("circle", { cx: x, cy: y, r: 10, fill: v === "L" ? "#e64a19" : PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
           if (seat === mine && myTurn && v !== "L") tok(c, v); else c.classList.add("deco");
           isle.append(c, text(x, y, v, { "font-size": 11, "font-weight": "bold", fill: seat === 0 || v === "L" ? "#fff" : "#222" }));
         });
         if (vals.length) {
-          const [x, y] = pol(rr, a + 22);
+          const [x, y] = pol(rr, a - 14 + items.length * 7.5 + 1);
           isle.append(text(x, y, "Σ" + vals.reduce((p, q) => p + q, 0), { "font-size": 11, "font-weight": "bold", fill: PDARK[seat] }));
         }
       }
@@ -189,7 +189,10 @@
     // lava markers on the craters
     o.craters.forEach((k, s) => {
       for (let i = 0; i < k; i++) {
-        const [x, y] = pol(38 + (i % 2) * 0, segAngle(s) + (i - (k - 1) / 2) * 14);
+        const [mx, my] = pol(28, segAngle(s));
+        const tx = -Math.sin(rad(segAngle(s))), ty = Math.cos(rad(segAngle(s)));
+        const off = (i - (k - 1) / 2) * 15;
+        const x = mx + tx * off, y = my + ty * off;
         isle.append(svgEl("circle", { cx: x, cy: y, r: 7, fill: "#ff5722", stroke: "#fff", "stroke-width": 1.5, class: "deco" }));
       }
     });
@@ -202,15 +205,15 @@
     const names = [l.red, l.yellow];
     panel.append(lt(12, 20, `${l.round} ${o.round} · ${l.turn} ${o.turns}`, { "font-weight": "bold", "font-size": 17 }));
     if (o.is_terminal || pend.kind === "over") {
-      panel.append(lt(180, 20, l.over, { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
+      panel.append(lt(200, 20, l.over, { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
     } else {
       const who = pend.seat;
-      panel.append(svgEl("circle", { cx: 190, cy: 20, r: 9, fill: PCOL[who], stroke: "#111", "stroke-width": 1.5 }));
+      panel.append(svgEl("circle", { cx: 200, cy: 20, r: 9, fill: PCOL[who], stroke: "#111", "stroke-width": 1.5 }));
       const what = (l.kinds[pend.kind] || pend.kind) + (pend.kind === "pick" ? ` (${pend.segment})` : "");
-      panel.append(lt(205, 20, `${names[who]}${who === mine ? " (" + l.you + ")" : ""}: ${what}`, { "font-size": 15, "font-weight": "bold" }));
+      panel.append(lt(215, 20, `${names[who]}${who === mine ? " (" + l.you + ")" : ""}: ${what}`, { "font-size": 15, "font-weight": "bold" }));
     }
     let y = 2 * CY + 4;
-    const PW = 362, PH = 200;
+    const PW = 362, PH = 214;
     for (const seat of [0, 1]) {
       const x0 = 6 + seat * (PW + 4), top = y;
       panel.append(svgEl("rect", { x: x0, y: top, width: PW, height: PH, rx: 8, fill: seat === 0 ? "#fbe4e3" : "#fdf5d6",
@@ -246,6 +249,12 @@
         panel.append(svgEl("rect", { x: cx, y: cy - 10, width: w, height: 20, rx: 4, fill: CARDCOL[lab.kind] || "#fff", stroke: "#555", class: "deco" }));
         panel.append(lt(cx + 6, cy, s, { "font-size": 13, fill: lab.kind === "nautilus" ? "#fff" : "#222" }));
         cx += w + 4;
+      }
+      const ls = (o.last_scoring || [])[seat];
+      if (ls && ls.parts) {
+        const parts = Object.entries(ls.parts).filter(([, v]) => v).map(([k, v]) => `${l.parts[k] || k} ${v}`).join(", ");
+        panel.append(lt(x0 + 10, top + PH - 54, `${l.lastScoring} ${ls.round}: ${ls.total}`, { "font-size": 12, fill: "#444", "font-weight": "bold" }));
+        if (parts) panel.append(lt(x0 + 10, top + PH - 37, parts, { "font-size": 11, fill: "#444" }));
       }
       const sc = o.score_cards[seat].map(c => l.sc[c] || c).join(", ");
       panel.append(lt(x0 + 10, top + PH - 14, `${l.scoreCards}: ${sc || "–"}`, { "font-size": 13 }));
