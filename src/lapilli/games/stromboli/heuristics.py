@@ -267,5 +267,5 @@ def choose(state, legal: list, rng, seat: int) -> str:
 LEVELS = {
     "easy": "heuristic",
     "normal": "mcts:iterations=300,rollout_depth=12,time_limit=0.8,c=0.5,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1200,rollout_depth=16,time_limit=3,c=0.5,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1000,rollout_depth=12,time_limit=2.5,c=0.5,evaluator=game,policy=game",
 }
