@@ -44,7 +44,7 @@ def _parse_options(items: list[str] | None) -> dict:
 
 def _seats(text: str | None, players: int, default_first: str = "human") -> list[str]:
     if text:
-        seats = [s.strip() for s in text.split(",") if s.strip()]
+        seats = agents_mod.split_agent_list(text)
     else:
         seats = [default_first] + ["random"] * (players - 1)
     if len(seats) == 1 and players > 1:
@@ -325,7 +325,7 @@ def tournament(
     from .sim.tournament import elo, win_shares
 
     players = _resolve_players(game, players)
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = agents_mod.split_agent_list(agents)
     if not names:
         raise Abort("--agents names no agent")
     lineup = [names[i % len(names)] for i in range(players)]

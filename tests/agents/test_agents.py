@@ -83,3 +83,10 @@ def test_lower_score_wins_is_respected_by_evaluators():
     s.temps = [30, 80]  # seat 0 is cooler: better placed
     assert rank_values(s) == [1.0, 0.0]
     assert score_margin(s, 0) == 50.0 and score_margin(s, 1) == -50.0
+
+
+def test_agent_lists_keep_parameters_together():
+    from lapilli.agents import split_agent_list
+
+    assert split_agent_list("mcts:iterations=600,c=0.1,random") == ["mcts:iterations=600,c=0.1", "random"]
+    assert split_agent_list("normal; hard ,random") == ["normal", "hard", "random"]

@@ -16,6 +16,23 @@ AGENTS = {
 }
 
 
+def split_agent_list(text: str) -> list[str]:
+    """'mcts:iterations=600,c=0.1,random' -> ['mcts:iterations=600,c=0.1', 'random'].
+
+    Agents are separated by commas (or semicolons); a piece that looks like key=value without
+    an agent name of its own continues the parameters of the agent before it."""
+    out: list[str] = []
+    for piece in text.replace(";", ",").split(","):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and out:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def parse_agent_spec(text: str) -> tuple[str, dict]:
     """'mcts:iterations=2000,c=1.4' -> ('mcts', {'iterations': 2000, 'c': 1.4})."""
     name, _, rest = text.strip().partition(":")
@@ -74,4 +91,4 @@ def make_agent(text: str, seed: int = 0, game: str | None = None):
         raise LapilliError(f"bad parameters for agent {name!r}: {e}") from None
 
 
-__all__ = ["Agent", "Decision", "HeuristicAgent", "MCTSAgent", "level_spec", "DEFAULT_LEVELS", "RandomAgent", "AGENTS", "make_agent", "parse_agent_spec", "play_game"]
+__all__ = ["split_agent_list", "Agent", "Decision", "HeuristicAgent", "MCTSAgent", "level_spec", "DEFAULT_LEVELS", "RandomAgent", "AGENTS", "make_agent", "parse_agent_spec", "play_game"]
