@@ -24,7 +24,6 @@ RECORD_VERSION = 1
 
 # Fields the base class owns; everything else in an instance's __dict__ is game data.
 BASE_FIELDS = ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache", "_determinized")
-_BASE_FIELDS = BASE_FIELDS
 
 
 class State:
@@ -95,11 +94,11 @@ class State:
     def _copy_fields(self, new: "State") -> None:
         """Copy game data into ``new`` (a bare instance).  Override for speed."""
         for k, v in self.__dict__.items():
-            if k not in _BASE_FIELDS:
+            if k not in BASE_FIELDS:
                 new.__dict__[k] = codec.deep_copy(v)
 
     def _to_dict(self) -> dict:
-        return {k: codec.encode(v) for k, v in self.__dict__.items() if k not in _BASE_FIELDS}
+        return {k: codec.encode(v) for k, v in self.__dict__.items() if k not in BASE_FIELDS}
 
     def _from_dict(self, data: dict) -> None:
         for k, v in data.items():

@@ -39,6 +39,8 @@ class Room:
         self.conns: dict[Any, int | None] = {}
         self.lock = asyncio.Lock()
         self.thinking = False
+        self._parts: dict = {}
+        self._parts_version = -1
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str):
@@ -84,27 +86,40 @@ class Room:
         return last_seat == seat and undoable and self.state.to_move == seat
 
     # ------------------------------------------------------------------ views
+    def _seat_part(self, seat: int | None) -> dict:
+        """What a seat sees of the position: computed once per version and seat (every
+        connection of that seat, and every presence-only broadcast, reuse it)."""
+        if self._parts_version != self.version:
+            self._parts, self._parts_version = {}, self.version
+        part = self._parts.get(seat)
+        if part is None:
+            st = self.state
+            public = getattr(st, "public_action", None)
+            log_entries = []
+            for i, (s, a, _) in enumerate(self.acts[-60:], start=max(0, len(self.acts) - 60) + 1):
+                text = a if (public is None or s == seat) else public(a)
+                log_entries.append({"n": i, "seat": s, "action": text})
+            part = {
+                "observation": st.observation(seat),
+                "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
+                "log": log_entries,
+                "text": st.render(seat),
+            }
+            if st.is_terminal:
+                part["result"] = {"scores": st.scores(), "winners": st.winners()}
+            self._parts[seat] = part
+        return part
+
     def view(self, seat: int | None) -> dict:
-        st = self.state
-        public = getattr(st, "public_action", None)
-        log_entries = []
-        for i, (s, a, _) in enumerate(self.acts[-60:], start=max(0, len(self.acts) - 60) + 1):
-            text = a if (public is None or s == seat) else public(a)
-            log_entries.append({"n": i, "seat": s, "action": text})
         msg = {
             "type": "state",
             "table": self.info.public(),
             "version": self.version,
             "seat": seat,
-            "observation": st.observation(seat),
-            "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
-            "log": log_entries,
             "can_undo": self.can_undo(seat),
             "present": sorted({s for s in self.conns.values() if s is not None}),
-            "text": st.render(seat),
         }
-        if st.is_terminal:
-            msg["result"] = {"scores": st.scores(), "winners": st.winners()}
+        msg.update(self._seat_part(seat))
         return msg
 
 

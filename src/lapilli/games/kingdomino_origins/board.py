@@ -143,12 +143,15 @@ def placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) ->
 _START_BIT = 1 << START
 
 
-def regions(geo: Geometry, land: list, camp: dict, tok: dict) -> list:
-    """KDO-8.1: every region as (landscape, squares, fire icons).  The start tile is in none (KDO-I12)."""
+def regions(geo: Geometry, land: list, camp: dict, tok: dict, cells=None) -> list:
+    """KDO-8.1: every region as (landscape, squares, fire icons).  The start tile is in none (KDO-I12).
+
+    ``cells``: where to look for regions (default every cell; the occupied cells give the same
+    regions faster)."""
     seen = set()
     out = []
     orth = geo.orth
-    for i in range(geo.cells):
+    for i in (range(geo.cells) if cells is None else cells):
         v = land[i]
         if v < 0 or v == START or i in seen:
             continue
