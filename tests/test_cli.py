@@ -102,3 +102,14 @@ def test_replay_of_corrupted_record_is_a_clear_error(tmp_path, capsys, content, 
 def test_replay_missing_file(capsys, tmp_path):
     assert main(["replay", str(tmp_path / "nope.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_tournament_rotates_seats_and_writes_csv(tmp_path, capsys):
+    register("nim", "tests.engine.nim_game")
+    out = tmp_path / "t.csv"
+    assert main(["tournament", "nim", "--agents", "mcts:iterations=50,c=0.7,random", "-n", "6", "--quiet",
+                 "--out", str(out)]) == 0
+    assert "Elo" in capsys.readouterr().out
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 6
+    assert sorted(r["agent_0"] for r in rows).count("random") == 3  # each agent sat in seat 0 three times

@@ -253,7 +253,7 @@ def simulate(
 
 
 def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend="local", address=None,
-               fmt=None, resume=False, batch=500, batch_seconds=5.0):
+               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False):
     """Run (or finish) a simulation on a backend, writing rows in batches; returns (all rows, games played now)."""
     import signal
 
@@ -267,7 +267,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
     for s in set(seat_names):
         agents_mod.make_agent(s, game=game)  # fail early on a bad agent name
     meta = {"game": game, "players": players, "options": options, "seats": list(seat_names), "seed": seed,
-            "games": games, "rotate": False}
+            "games": games, "rotate": rotate}
     try:
         writer = ResultWriter(out, players, fmt, meta=meta, resume=resume, batch_rows=batch, batch_seconds=batch_seconds)
     except OutputMismatch as e:
@@ -293,7 +293,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
             task = progress.add_task(f"{game} x{games}" + (f" ({backend})" if backend != "local" else ""),
                                      total=games, completed=len(done))
             for row in run_games(game, players, options, seat_names, games, seed=seed, jobs=jobs, backend=backend,
-                                 address=address, skip=done):
+                                 address=address, skip=done, rotate=rotate):
                 writer.add(row)
                 new += 1
                 progress.advance(task)
@@ -331,7 +331,8 @@ def tournament(
     lineup = [names[i % len(names)] for i in range(players)]
     if games % players:
         err.print(f"[yellow]note: {games} games is not a multiple of {players} seats; seats are not perfectly balanced[/yellow]")
-    rows = _run_games(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, rotate=True)
+    rows, _ = _run_study(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, fmt="csv",
+                         rotate=True)
     shares = win_shares(rows)
     ratings = elo(rows, lower_score_wins=game_spec(game).lower_score_wins)
     table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "
@@ -349,34 +350,6 @@ def tournament(
         for r in errors[:5]:
             err.print(f"[red]game {r.index} (seed {r.seed}) failed: {r.error}[/red]")
         raise Abort(f"{len(errors)} games failed", 1)
-
-
-def _run_games(game, players, options, seat_names, games, seed, jobs, out, quiet, rotate=False):
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    from .sim import simulate as run
-
-    game_spec(game).resolve(players, options)
-    for s in set(seat_names):
-        agents_mod.make_agent(s, game=game)  # fail early on a bad agent name
-    out.parent.mkdir(parents=True, exist_ok=True)
-    rows = []
-    with out.open("w", newline="") as fh, Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=err, disable=quiet,
-    ) as progress:
-        task = progress.add_task(f"{game} x{games}", total=games)
-        writer = None
-        for row in run(game, players, options, seat_names, games, seed=seed, jobs=jobs, rotate=rotate):
-            rows.append(row)
-            flat = row.as_csv()
-            if writer is None:
-                writer = csv.DictWriter(fh, fieldnames=list(flat), extrasaction="ignore")
-                writer.writeheader()
-            writer.writerow(flat)
-            fh.flush()
-            progress.advance(task)
-    return rows
 
 
 # ---------------------------------------------------------------------------- report
