@@ -82,7 +82,12 @@ def main():
     ap.add_argument("--game", default="nim")
     ap.add_argument("--options", default='{"pile": 21}')
     ap.add_argument("--database", default=None)
+    ap.add_argument("--url", default=None, help="use a server already running at this http://127.0.0.1:PORT URL")
     args = ap.parse_args()
+    if args.url:
+        rtts, moves, wall = asyncio.run(run(args, args.url.rstrip("/")))
+        report(args, rtts, moves, wall, "given server")
+        return
     port = free_port()
     db = args.database or f"sqlite:///{tempfile.mkdtemp()}/load.db"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
@@ -95,9 +100,13 @@ def main():
     finally:
         proc.terminate()
         proc.wait(10)
+    report(args, rtts, moves, wall, db.split(":")[0])
+
+
+def report(args, rtts, moves, wall, database):
     rtts.sort()
     p = lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1e3
-    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, game {args.game}, database {db.split(':')[0]}")
+    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, game {args.game}, database {database}")
     print(f"moves: {moves} in {wall:.1f} s ({moves / wall:.0f}/s)")
     print(f"round trip ms: p50 {p(0.5):.1f}  p95 {p(0.95):.1f}  max {rtts[-1] * 1e3:.1f}  (target p95 < 50 ms)")
 

@@ -237,10 +237,10 @@ def simulate(
     summary = summarize(rows, players)
     table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s"
                         + (f" ({new} played now)" if new != len(rows) else ""))
-    for col in ("seat", "agent", "win share", "95% CI", "score mean", "score sd"):
+    for col in ("seat", "agent", "win share", "95% CI (Wilson)", "score mean", "score sd"):
         table.add_column(col, justify="right")
     for s in summary["seats"]:
-        table.add_row(str(s["seat"]), seat_names[s["seat"]], f"{s['win_share']:.3f}", f"±{s['ci95']:.3f}",
+        table.add_row(str(s["seat"]), seat_names[s["seat"]], f"{s['win_share']:.3f}", f"[{s['ci_low']:.3f}, {s['ci_high']:.3f}]",
                       f"{s['score_mean']:.2f}", f"{s['score_sd']:.2f}")
     console.print(table)
     console.print(f"game length: {summary['plies_mean']:.1f} ± {summary['plies_sd']:.1f} decisions; "
@@ -337,11 +337,11 @@ def tournament(
     ratings = elo(rows, lower_score_wins=game_spec(game).lower_score_wins)
     table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "
                         f"(fair share {1 / players:.3f})")
-    for col in ("agent", "seat-games", "win share", "95% CI", "mean score", "Elo"):
+    for col in ("agent", "seat-games", "win share", "95% CI (Wilson)", "mean score", "Elo"):
         table.add_column(col, justify="right")
     for name in sorted(shares, key=lambda n: -shares[n]["win_share"]):
         s = shares[name]
-        table.add_row(name, str(s["seat_games"]), f"{s['win_share']:.3f}", f"±{s['ci95']:.3f}",
+        table.add_row(name, str(s["seat_games"]), f"{s['win_share']:.3f}", f"[{s['ci_low']:.3f}, {s['ci_high']:.3f}]",
                       f"{s['score_mean']:.2f}", f"{ratings.get(name, float('nan')):.0f}")
     console.print(table)
     console.print(f"results: {out}")

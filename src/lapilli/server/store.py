@@ -6,8 +6,10 @@ gets `Conflict`.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
+import threading
 import uuid
 from dataclasses import dataclass
 
@@ -82,11 +84,16 @@ class Store:
 
             upgrade(self.engine)
         self.Session = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite takes one writer at a time: writers that find the file locked sleep in SQLite's
+        # busy handler (with back-off up to 100 ms), which under many concurrent moves made the
+        # tail of the move round trip long.  So this process queues its own writers on a lock;
+        # SQLite's lock still guards against other processes.  PostgreSQL needs no such queue.
+        self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict]) -> str:
         tid = uuid.uuid4().hex[:12]
-        with self.Session.begin() as s:
+        with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
                            status="open"))
             s.flush()
@@ -128,7 +135,7 @@ class Store:
         if status:
             values["status"] = status
         try:
-            with self.engine.begin() as conn:
+            with self._write_lock, self.engine.begin() as conn:
                 res = conn.execute(tables.update().where(tables.c.id == tid, tables.c.version == expected_version)
                                    .values(**values))
                 if res.rowcount != 1:
@@ -143,7 +150,7 @@ class Store:
     def claim_seat(self, tid: str, seat: int, name: str) -> str:
         """Give an open seat to a person; returns the seat's secret token."""
         token = secrets.token_urlsafe(24)
-        with self.Session.begin() as s:
+        with self._write_lock, self.Session.begin() as s:
             res = s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat,
                                                   SeatRow.kind == "open")
                             .values(kind="human", name=name, token_hash=hash_token(token)))
@@ -161,7 +168,7 @@ class Store:
             return row.seat if row is not None and row.kind == "human" else None
 
     def seat_to_bot(self, tid: str, seat: int, agent: str) -> None:
-        with self.Session.begin() as s:
+        with self._write_lock, self.Session.begin() as s:
             res = s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)
                             .values(kind="bot", agent=agent, token_hash="",
                                     name=f"computer ({agent})"))

@@ -207,6 +207,18 @@ def _mean_sd(xs: list[float]) -> tuple[float, float]:
     return m, sd
 
 
+def wilson(share: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win share over ``n`` games (ties count as fractions of
+    a win).  Unlike share +- 1.96 sd it stays inside [0, 1] and is not empty at 0 % or 100 %
+    (10 wins in 10 games: [0.722, 1])."""
+    if n <= 0 or math.isnan(share):
+        return (math.nan, math.nan)
+    denom = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / denom
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def summarize(rows: list[GameRow], players: int) -> dict:
     ok = [r for r in rows if not r.error]
     out = {"games": len(rows), "errors": len(rows) - len(ok), "seats": []}
@@ -216,7 +228,9 @@ def summarize(rows: list[GameRow], players: int) -> dict:
         n = len(wins)
         half = 1.96 * math.sqrt(share * (1 - share) / n) if n else math.nan
         m, sd = _mean_sd([float(r.scores[seat]) for r in ok])
-        out["seats"].append({"seat": seat, "win_share": share, "ci95": half, "score_mean": m, "score_sd": sd})
+        lo, hi = wilson(share, n)
+        out["seats"].append({"seat": seat, "win_share": share, "ci95": half, "ci_low": lo, "ci_high": hi,
+                             "score_mean": m, "score_sd": sd})
     out["plies_mean"], out["plies_sd"] = _mean_sd([float(r.plies) for r in ok])
     out["seconds_total"] = sum(r.seconds for r in rows)
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from .local import GameRow
+from .local import GameRow, wilson
 
 
 def win_shares(rows: list[GameRow]) -> dict[str, dict]:
@@ -26,7 +26,9 @@ def win_shares(rows: list[GameRow]) -> dict[str, dict]:
         p = a["wins"] / n
         var = max(a["wins2"] / n - p * p, 0.0)
         half = 1.96 * math.sqrt(var / n) if n > 1 else math.nan
-        out[name] = {"seat_games": n, "win_share": p, "ci95": half, "score_mean": a["score"] / n}
+        lo, hi = wilson(p, n)
+        out[name] = {"seat_games": n, "win_share": p, "ci95": half, "ci_low": lo, "ci_high": hi,
+                     "score_mean": a["score"] / n}
     return out
 
 
