@@ -60,7 +60,17 @@ def start_ray(jobs: int = 1, address: str | None = None):
     if ray.is_initialized():
         return False
     if address:
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+        try:
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as e:
+            from ..engine.errors import LapilliError
+
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise LapilliError(
+                f"cannot join the Ray cluster at {address}: {first}. Is `ray start --head` running there, and "
+                "does this driver have the cluster's token (RAY_AUTH_TOKEN, or RAY_AUTH_MODE=disabled on a "
+                "trusted network)? For a one-machine cluster on 127.0.0.1 set RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 "
+                "for both `ray start` and this command (docs/study.md).") from None
         return True
     pypath = os.pathsep.join(_driver_paths())
     ray.init(address="local", num_cpus=max(1, int(jobs)), include_dashboard=False, ignore_reinit_error=True, log_to_driver=False,
