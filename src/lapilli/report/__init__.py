@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from ..sim.local import GameRow
+from ..sim.local import GameRow, wilson
 
 Z95 = 1.959963984540054
 
@@ -108,9 +108,10 @@ def analyse(rows: list[GameRow], players: int) -> dict:
     for s in range(players):
         wins = [(1.0 / len(r.winners)) if s in r.winners else 0.0 for r in ok]
         share, ci = _mean_ci(wins)
+        lo, hi = wilson(share, len(wins))
         sc = [float(r.scores[s]) for r in ok if s < len(r.scores)]
         seats.append({
-            "seat": s, "win_share": share, "ci95": ci,
+            "seat": s, "win_share": share, "ci95": ci, "ci_low": lo, "ci_high": hi,
             "score_mean": statistics.fmean(sc) if sc else math.nan,
             "score_sd": statistics.stdev(sc) if len(sc) > 1 else math.nan,
             "score_median": statistics.median(sc) if sc else math.nan,
@@ -169,7 +170,8 @@ def _plot_winrate(results, path: Path, title: str) -> None:
     for k, (v, a) in enumerate(results):
         xs = [s["seat"] + (k - (len(results) - 1) / 2) * width for s in a["seats"]]
         ys = [s["win_share"] for s in a["seats"]]
-        err = [0 if math.isnan(s["ci95"]) else s["ci95"] for s in a["seats"]]
+        err = [[0 if math.isnan(s["ci_low"]) else max(0.0, s["win_share"] - s["ci_low"]) for s in a["seats"]],
+               [0 if math.isnan(s["ci_high"]) else max(0.0, s["ci_high"] - s["win_share"]) for s in a["seats"]]]
         ax.bar(xs, ys, width, yerr=err, capsize=3, label=v.label)
     for p in sorted({v.players for v, _ in results}):
         ax.axhline(1 / p, color="grey", linestyle="--", linewidth=1)
@@ -299,8 +301,8 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
                  f"{_n(a['seconds_mean'] * 1e3, 2)} ms |")
     if sources:
         L += ["", "Data: " + ", ".join(f"`{s}`" for s in sources)]
-    L += ["", "Win shares count a tie among k winners as 1/k to each; intervals are 95 % normal intervals of "
-          "the mean (1.96 standard errors).", ""]
+    L += ["", "Win shares count a tie among k winners as 1/k to each; win-share intervals are 95 % Wilson "
+          "score intervals; other intervals are 95 % normal intervals of the mean (1.96 standard errors).", ""]
 
     _plot_winrate(analysed, out / "winrate.png", f"{title}: win share by seat")
     L += ["## Win rate by seat", "", "![win share by seat](winrate.png)", ""]
@@ -308,16 +310,17 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
     L.append("| variant | fair share | " + " | ".join(f"seat {i}" for i in range(maxp)) + " | ties |")
     L.append("|---|---:|" + "---:|" * maxp + "---:|")
     for v, a in analysed:
-        cells = [f"{_n(s['win_share'])} ± {_n(s['ci95'])}" for s in a["seats"]] + [""] * (maxp - v.players)
+        cells = [f"{_n(s['win_share'])} [{_n(s['ci_low'])}, {_n(s['ci_high'])}]" for s in a["seats"]] + [""] * (maxp - v.players)
         L.append(f"| {v.label} | {_n(1 / v.players)} | " + " | ".join(cells) + f" | {_n(a['ties'])} |")
     L.append("")
     first = [(v, a) for v, a in analysed if a["seats"] and not math.isnan(a["seats"][0]["win_share"])]
     for v, a in first:
         s0 = a["seats"][0]
         adv = s0["win_share"] - 1 / v.players
-        sig = abs(adv) > s0["ci95"] if not math.isnan(s0["ci95"]) else False
+        fair = 1 / v.players
+        sig = not (s0["ci_low"] <= fair <= s0["ci_high"]) if not math.isnan(s0["ci_low"]) else False
         L.append(f"- {v.label}: first-seat advantage {adv:+.3f} over the fair share "
-                 f"({'outside' if sig else 'within'} the 95 % interval).")
+                 f"(the fair share is {'outside' if sig else 'within'} seat 0's 95 % interval).")
     L.append("")
 
     _plot_scores(analysed, out / "scores.png", f"{title}: final scores by seat")

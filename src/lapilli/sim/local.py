@@ -216,7 +216,7 @@ def wilson(share: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (share + z * z / (2 * n)) / denom
     half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half)))
 
 
 def summarize(rows: list[GameRow], players: int) -> dict:
