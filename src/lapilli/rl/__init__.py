@@ -104,6 +104,7 @@ class Adapter:
     slots: int
     obs_size: int
     encoder: Callable[[dict], list[float]]
+    fixed_obs: bool = False  # the game's own encoder: every vector must have exactly obs_size numbers
 
     @property
     def generic_actions(self) -> bool:
@@ -113,6 +114,9 @@ class Adapter:
         import numpy as np
 
         v = self.encoder(obs)
+        if self.fixed_obs and len(v) != self.obs_size:
+            raise ValueError(f"{self.game}: rl.encode_observation gave {len(v)} numbers, the layout has "
+                             f"{self.obs_size} (the encoding must not depend on the position)")
         arr = np.zeros(self.obs_size, dtype=np.float32)
         n = min(len(v), self.obs_size)
         if n:
@@ -133,8 +137,10 @@ class Adapter:
             index = self._index()
             for a in legal:
                 i = index.get(a)
-                if i is not None:
-                    m[i] = 1
+                if i is None:
+                    raise ValueError(f"{self.game}: the legal action {a!r} is missing from the action table of "
+                                     f"rl.action_space ({self.players} players, options {self.options})")
+                m[i] = 1
         return m
 
     def _index(self) -> dict[str, int]:
@@ -203,17 +209,24 @@ def adapter(game: str, players: int | None = None, options: dict | None = None, 
         if len(set(actions)) != len(actions):
             raise ValueError(f"{game}: rl.action_space lists an action twice")
     encoder = hooks.encode_observation if hooks is not None and hasattr(hooks, "encode_observation") else flatten_observation
+    fixed_obs = encoder is not flatten_observation
     need_slots = actions is None and action_slots is None
-    need_obs = obs_size is None
+    need_obs = obs_size is None and not fixed_obs
     if need_slots or need_obs:
         max_legal, max_obs = _sample(game, players, options, sample_games, encoder)
     if actions is not None:
         slots = len(actions)
     else:
         slots = int(action_slots) if action_slots else int(math.ceil(max_legal * 1.25)) + 4
-    if obs_size is None:
-        obs_size = max_obs if encoder is not flatten_observation else int(math.ceil(max_obs * 1.25)) + 8
-    ad = Adapter(game, players, options, actions, slots, int(obs_size), encoder)
+    if fixed_obs:
+        # the game's encoder has a fixed layout: its length at set-up is its length everywhere
+        size = len(encoder(new_game(game, players, 0, options).observation(0)))
+        if obs_size is not None and int(obs_size) != size:
+            raise ValueError(f"{game}: obs_size={obs_size} but the game's encoder gives {size} numbers")
+        obs_size = size
+    elif obs_size is None:
+        obs_size = int(math.ceil(max_obs * 1.25)) + 8
+    ad = Adapter(game, players, options, actions, slots, int(obs_size), encoder, fixed_obs)
     _CACHE[key] = ad
     return ad
 

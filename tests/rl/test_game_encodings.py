@@ -1,0 +1,127 @@
+"""The per-game RL hooks (lapilli/games/<pkg>/rl.py): fixed action tables and observation vectors.
+
+For each of the five games at its smallest and largest player count: PettingZoo's API test, every
+legal action of a few hundred seeded random positions is in the table (and maps back to itself),
+the observation vector has the fixed length and follows the position, and a seat's vector does not
+change when only what is hidden from that seat is re-sampled (determinize).
+"""
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test  # noqa: E402
+
+import lapilli  # noqa: E402
+import lapilli.rl as rl  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
+# (game, players, options): min and max player counts, with option sets that use most verbs
+SETUPS = [
+    ("kingdomino-origins", 2, {"mode": "tribe"}),
+    ("kingdomino-origins", 4, {"mode": "totem"}),
+    ("stromboli", 2, {}),
+    ("stromboli", 2, {"tactical": True}),
+    ("the-island", 2, {}),
+    ("the-island", 6, {"dolphins": True, "giant_squid": True}),
+    ("eruption", 2, {}),
+    ("eruption", 6, {"variant": "cooperation"}),
+    ("isola-dei-vulcani", 2, {}),
+    ("isola-dei-vulcani", 4, {"setup": "advanced"}),
+]
+GAMES = ("kingdomino-origins", "stromboli", "the-island", "eruption", "isola-dei-vulcani")
+IDS = [f"{g}-{n}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for g, n, o in SETUPS]
+POSITIONS = 240  # per set-up
+
+
+def test_every_game_ships_both_hooks():
+    for game in GAMES:
+        ad = rl.adapter(game)
+        assert ad.actions is not None and ad.fixed_obs, game
+
+
+def _positions(game, players, options, count, seed=0):
+    """Seeded random positions (states, cloned), spread over whole games."""
+    out = []
+    k = 0
+    while len(out) < count:
+        s = lapilli.new_game(game, players, seed + k, options)
+        rng = random.Random(seed + k)
+        k += 1
+        while not s.is_terminal and len(out) < count:
+            if rng.random() < 0.35:
+                out.append(s.clone())
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS, ids=IDS)
+def test_pettingzoo_api(game, players, options):
+    api_test(rl.env(game, players=players, options=options, max_plies=400), num_cycles=40)
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS, ids=IDS)
+def test_actions_observations_and_hidden_information(game, players, options):
+    ad = rl.adapter(game, players, options)
+    table = ad.actions
+    index = {a: i for i, a in enumerate(table)}
+    assert len(index) == len(table) == ad.slots
+    states = _positions(game, players, options, POSITIONS)
+    assert len(states) == POSITIONS
+    seen_legal = 0
+    vectors = []
+    for k, s in enumerate(states):
+        legal = s.legal_actions()
+        missing = [a for a in legal if a not in index]
+        assert not missing, f"not in the action table: {missing[:5]}"
+        for a in legal:
+            assert table[index[a]] == a
+            assert ad.decode(index[a], legal) == a
+        mask = ad.mask(legal)
+        assert int(mask.sum()) == len(legal)
+        seen_legal += len(legal)
+        seat = s.to_move
+        obs = s.observation(seat)
+        v = ad.encode(obs)
+        assert v.shape == (ad.obs_size,) and v.dtype == np.float32 and np.isfinite(v).all()
+        assert len(ad.encoder(obs)) == ad.obs_size
+        vectors.append((obs, v))
+        # (4) what is hidden from the seat does not reach its vector
+        if k % 4 == 0:
+            for other in range(players):
+                d = s.determinize(other, seed=k)
+                assert np.array_equal(ad.encode(d.observation(other)), ad.encode(s.observation(other)))
+    assert seen_legal > POSITIONS
+    # (3) positions whose observations differ (beyond the ply counter) have different vectors
+    differ = 0
+    for (o1, v1), (o2, v2) in zip(vectors, vectors[1:]):
+        a = {k: x for k, x in o1.items() if k != "ply"}
+        b = {k: x for k, x in o2.items() if k != "ply"}
+        if a != b:
+            differ += 1
+            assert not np.array_equal(v1, v2), _diff(a, b)
+    assert differ > POSITIONS // 2
+
+
+def _diff(a, b):
+    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+    return "same vector for observations that differ in " + ", ".join(keys)
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS, ids=IDS)
+def test_vector_of_a_seat_follows_only_its_own_view(game, players, options):
+    """Two seats of one position see it from their own side: the seat blocks are relative."""
+    ad = rl.adapter(game, players, options)
+    s = _positions(game, players, options, 30, seed=100)[-1]
+    vs = [ad.encode(s.observation(p)) for p in range(players)]
+    assert all(v.shape == (ad.obs_size,) for v in vs)
+    assert any(not np.array_equal(vs[0], v) for v in vs[1:])
+
+
+def test_a_missing_action_is_named():
+    ad = rl.adapter("stromboli", 2, {})
+    with pytest.raises(ValueError, match="'fly away' is missing from the action table"):
+        ad.mask(["stay", "fly away"])
