@@ -18,15 +18,17 @@ import lapilli.rl as rl  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
 
-# (game, players, options): min and max player counts, with option sets that use most verbs
+# (game, players, options): min and max player counts (and a few more), with option sets that use most verbs
 SETUPS = [
     ("kingdomino-origins", 2, {"mode": "tribe"}),
+    ("kingdomino-origins", 3, {}),
     ("kingdomino-origins", 4, {"mode": "totem"}),
     ("stromboli", 2, {}),
     ("stromboli", 2, {"tactical": True}),
     ("the-island", 2, {}),
     ("the-island", 6, {"dolphins": True, "giant_squid": True}),
     ("eruption", 2, {}),
+    ("eruption", 3, {"variant": "lava_rain"}),
     ("eruption", 6, {"variant": "cooperation"}),
     ("isola-dei-vulcani", 2, {}),
     ("isola-dei-vulcani", 4, {"setup": "advanced"}),

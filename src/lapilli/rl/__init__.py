@@ -21,7 +21,27 @@ options:
 * *Per-game hook*: a game package may ship a module ``lapilli/games/<pkg>/rl.py`` with
   ``action_space(spec, players, options) -> list[str]`` (every action notation that can ever be
   legal; slot i means that notation) and/or ``encode_observation(obs: dict) -> list[float]``
-  (a fixed-length numeric encoding of an observation).
+  (a fixed-length numeric encoding of an observation, seats relative to the observer; helpers in
+  ``lapilli.rl.features``).  Both are checked at run time: a legal action missing from the table
+  raises ``ValueError`` naming it (``mask``), and so does a vector whose length differs from the
+  one at set-up (``encode``).  All five games ship both (their docstrings give the layouts):
+
+  action slots / observation length, by player count:
+
+  - kingdomino-origins: 845 / 8654 (2p), 420 / 6303 (3p), 421 / 8264 (4p); tribe mode
+    1204 (2p), 603 (3p), 604 (4p) slots, same lengths;
+  - stromboli: 112 (tactical 142) / 1010;
+  - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 178604 to 240304 with
+    the Dolphins and the Giant Squid; 5187 (2p) + 1714 per further seat (12043 at 6p);
+  - eruption: 5488 slots (lava_rain 5491, cooperation 5496); 6478 (2p), 7094, 7714, 8338,
+    8966 (6p);
+  - isola-dei-vulcani: 3931 slots (advanced set-up 5752); 2913 (2p), 3511, 4109 (4p);
+    advanced 3243, 3948, 4653.
+
+  The Island's table is large because a played creature tile (and a dive-die "D") moves a
+  creature from any hex to any free sea hex, and every hex can become sea: 133 x 132 ordered
+  pairs per creature kind.  Its masks are built from the legal actions, so the size costs only
+  the mask's memory.
 * *Generic fallback for actions*: ``N`` slots where **slot i means "the i-th legal action in
   sorted (string) order" now**.  The mask marks slots ``0 .. len(legal)-1``.  ``N`` is the largest
   number of legal actions seen in a deterministic sample of random games (``sample_games``

@@ -17,9 +17,11 @@ H = the 133 hexes, E = the explorers of the seats in play, 10 per seat):
   ``squid a a`` keeps a squid in place); with the Dolphins ``dolphin Dk h``, ``shift Dk E`` and
   ``drift a b`` (every pair); ``none``, ``repel``.
 
-The unbounded creature moves make the table large (about 60,000 slots with the base options,
-about 230,000 with 6 players, the Dolphins and the Giant Squid); ``lapilli.rl`` builds its masks
-from the legal actions, so the size costs memory for the mask only.
+The unbounded creature moves make the table large: 76,122 slots (2 players) to 132,342
+(6 players) with the base options, 240,304 with 6 players, the Dolphins and the Giant Squid.
+``lapilli.rl`` builds the masks from the legal actions, so the size costs only the mask's memory.
+A factored notation (kind, from, to) would be smaller, but PettingZoo's ``Discrete`` space needs
+one index per action, and this size is still workable.
 
 Observation vector (seat blocks relative to the observer; explorers listed observer's first):
 seat to move, decision, deciding seat and its details (hex, candidates, spaces, room, creature
