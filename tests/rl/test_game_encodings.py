@@ -74,6 +74,7 @@ def test_actions_observations_and_hidden_information(game, players, options):
     states = _positions(game, players, options, POSITIONS)
     assert len(states) == POSITIONS
     seen_legal = 0
+    hidden = 0  # seats with something hidden from them, whose vector was checked after re-sampling
     vectors = []
     for k, s in enumerate(states):
         legal = s.legal_actions()
@@ -94,9 +95,13 @@ def test_actions_observations_and_hidden_information(game, players, options):
         # (4) what is hidden from the seat does not reach its vector
         if k % 4 == 0:
             for other in range(players):
+                hidden += s.has_hidden(other)
                 d = s.determinize(other, seed=k)
                 assert np.array_equal(ad.encode(d.observation(other)), ad.encode(s.observation(other)))
     assert seen_legal > POSITIONS
+    # L'Isola dei Vulcani hides nothing (the volcano tokens in the pool are public, the die is
+    # rolled when used); the other four hide tile backs, draw piles, hands or explorer values
+    assert hidden > 0 if game != "isola-dei-vulcani" else hidden == 0
     # (3) positions whose observations differ (beyond the ply counter) have different vectors
     differ = 0
     for (o1, v1), (o2, v2) in zip(vectors, vectors[1:]):
@@ -106,6 +111,20 @@ def test_actions_observations_and_hidden_information(game, players, options):
             differ += 1
             assert not np.array_equal(v1, v2), _diff(a, b)
     assert differ > POSITIONS // 2
+    # every field of the observation reaches the vector: swap one differing field of a later
+    # observation of the same seat into an earlier one, and the vector changes
+    fields = set()
+    for (o1, v1), (o2, _) in list(zip(vectors, vectors[1:]))[::2]:
+        if o1["seat"] != o2["seat"]:
+            continue
+        for key in o1.keys() | o2.keys():
+            if key == "ply" or o1.get(key) == o2.get(key):
+                continue
+            mixed = dict(o1)
+            mixed[key] = o2.get(key)
+            assert not np.array_equal(ad.encode(mixed), v1), f"the field {key!r} does not reach the vector"
+            fields.add(key)
+    assert len(fields) >= 3
 
 
 def _diff(a, b):
