@@ -28,8 +28,8 @@ options:
 
   action slots / observation length, by player count:
 
-  - kingdomino-origins: 845 / 8654 (2p), 420 / 6303 (3p), 421 / 8264 (4p); tribe mode
-    1204 (2p), 603 (3p), 604 (4p) slots, same lengths;
+  - kingdomino-origins: 843 / 8654 (2p), 417 / 6303 (3p), 417 / 8264 (4p); Totem mode
+    845, 420, 421 slots and Tribe mode 1202, 600, 600, same lengths;
   - stromboli: 112 (tactical 142) / 1010;
   - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 178604 to 240304 with
     the Dolphins and the Giant Squid; 5187 (2p) + 1714 per further seat (12043 at 6p);

@@ -3,7 +3,7 @@
 Action table (fixed per player count and options, built from the data and the notation):
 ``take N`` for every tile number, ``pair 14``/``pair 23`` (2 players), ``place A B`` for every
 ordered pair of orthogonally adjacent squares of the frame (9x9, or 13x13 with 2 players),
-``fire X`` for every square, ``give P`` for every seat, and in Tribe mode ``pass``,
+``fire X`` for every square, in Totem mode ``give P`` for every seat, and in Tribe mode ``pass``,
 ``recruit KIND``, ``recruit deck KIND``, ``spend X`` and ``put X``.
 
 Observation vector (relative to the observing seat): the header (seat to move, active seat,
@@ -50,7 +50,8 @@ def action_space(spec, players, options):
             if geo.inside[b]:
                 out.append(f"place {geo.name[a]} {geo.name[b]}")
     out += [f"fire {geo.name[c]}" for c in cells]
-    out += [f"give {p}" for p in range(players)]
+    if options.get("mode") == "totem":
+        out += [f"give {p}" for p in range(players)]
     if options.get("mode") == "tribe":
         out.append("pass")
         out += [f"recruit {k}" for k in CRO_ORDER]
