@@ -31,7 +31,7 @@ options:
   - kingdomino-origins: 843 / 8654 (2p), 417 / 6303 (3p), 417 / 8264 (4p); Totem mode
     845, 420, 421 slots and Tribe mode 1202, 600, 600, same lengths;
   - stromboli: 112 (tactical 142) / 1010;
-  - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 178604 to 240304 with
+  - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 175944 to 232324 with
     the Dolphins and the Giant Squid; 5187 (2p) + 1714 per further seat (12043 at 6p);
   - eruption: 5488 slots (lava_rain 5491, cooperation 5496); 6478 (2p), 7094, 7714, 8338,
     8966 (6p);

@@ -4,7 +4,7 @@ Action table (fixed per player count and options, built from the board data and 
 H = the 133 hexes, E = the explorers of the seats in play, 10 per seat):
 
 * set-up: ``place V h`` (every explorer value, every island slot), ``boat h``;
-* step 1: ``play dolphin E h``; ``play winds a b`` for hexes at distance 1-3 (a boat moves up to 3
+* step 1: ``play dolphin E h`` (not with the Dolphins); ``play winds a b`` for hexes at distance 1-3 (a boat moves up to 3
   spaces); ``play serpent|shark|whale a b`` for **every** ordered pair of hexes (the tile moves a
   creature to any free sea space; every hex can become sea), ``play squid a b`` with the Giant
   Squid; ``pass``;
@@ -18,7 +18,7 @@ H = the 133 hexes, E = the explorers of the seats in play, 10 per seat):
   ``drift a b`` (every pair); ``none``, ``repel``.
 
 The unbounded creature moves make the table large: 76,122 slots (2 players) to 132,342
-(6 players) with the base options, 240,304 with 6 players, the Dolphins and the Giant Squid.
+(6 players) with the base options, 232,324 with 6 players, the Dolphins and the Giant Squid.
 ``lapilli.rl`` builds the masks from the legal actions, so the size costs only the mask's memory.
 A factored notation (kind, from, to) would be smaller, but PettingZoo's ``Discrete`` space needs
 one index per action, and this size is still workable.
@@ -84,7 +84,8 @@ def action_space(spec, players, options):
     out = [f"place {v} {NAME[h]}" for v in VALUES for h in ISLAND_SLOTS]
     out += [f"boat {h}" for h in hexes]
     # step 1
-    out += [f"play dolphin {e} {h}" for e in ex for h in hexes]
+    if not dive:  # ISL-6.9, ISL-I31: with the Dolphins (Challenge 6) the dolphin tile is not played
+        out += [f"play dolphin {e} {h}" for e in ex for h in hexes]
     out += [f"play winds {p}" for p in _pairs(3)]
     for k in ("serpent", "shark", "whale") + (("squid",) if squid else ()):
         out += [f"play {k} {p}" for p in every]
