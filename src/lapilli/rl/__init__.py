@@ -134,9 +134,11 @@ class Adapter:
         import numpy as np
 
         v = self.encoder(obs)
-        if self.fixed_obs and len(v) != self.obs_size:
-            raise ValueError(f"{self.game}: rl.encode_observation gave {len(v)} numbers, the layout has "
-                             f"{self.obs_size} (the encoding must not depend on the position)")
+        if self.fixed_obs:
+            if len(v) != self.obs_size:
+                raise ValueError(f"{self.game}: rl.encode_observation gave {len(v)} numbers, the layout has "
+                                 f"{self.obs_size} (the encoding must not depend on the position)")
+            return np.fromiter(v, dtype=np.float32, count=len(v))
         arr = np.zeros(self.obs_size, dtype=np.float32)
         n = min(len(v), self.obs_size)
         if n:
