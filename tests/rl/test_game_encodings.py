@@ -146,3 +146,19 @@ def test_a_missing_action_is_named():
     ad = rl.adapter("stromboli", 2, {})
     with pytest.raises(ValueError, match="'fly away' is missing from the action table"):
         ad.mask(["stay", "fly away"])
+
+
+def test_fixed_sizes_cannot_be_overridden_by_mistake():
+    size = rl.adapter("stromboli", 2, {}).obs_size
+    assert rl.adapter("stromboli", 2, {}, obs_size=size).obs_size == size
+    with pytest.raises(ValueError, match="obs_size"):
+        rl.adapter("stromboli", 2, {}, obs_size=size + 1)
+
+
+def test_a_vector_of_another_length_is_refused():
+    ad = rl.adapter("stromboli", 2, {})
+    obs = lapilli.new_game("stromboli", 2, 0, {}).observation(0)
+    short = rl.Adapter(ad.game, ad.players, ad.options, ad.actions, ad.slots, ad.obs_size,
+                       lambda o: ad.encoder(o)[:-1], True)
+    with pytest.raises(ValueError, match="must not depend on the position"):
+        short.encode(obs)
