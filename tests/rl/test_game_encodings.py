@@ -140,6 +140,20 @@ def test_vector_of_a_seat_follows_only_its_own_view(game, players, options):
     vs = [ad.encode(s.observation(p)) for p in range(players)]
     assert all(v.shape == (ad.obs_size,) for v in vs)
     assert any(not np.array_equal(vs[0], v) for v in vs[1:])
+    assert ad.encode(s.observation(None)).shape == (ad.obs_size,)  # a spectator
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS, ids=IDS)
+def test_the_final_position_is_encoded(game, players, options):
+    ad = rl.adapter(game, players, options)
+    s = lapilli.new_game(game, players, 5, options)
+    rng = random.Random(5)
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    v = ad.encode(s.observation(0))
+    assert v.shape == (ad.obs_size,) and np.isfinite(v).all()
+    assert all(ad.encode(s.observation(p)).shape == (ad.obs_size,) for p in range(players))
 
 
 def test_a_missing_action_is_named():
