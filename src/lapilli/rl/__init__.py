@@ -21,7 +21,27 @@ options:
 * *Per-game hook*: a game package may ship a module ``lapilli/games/<pkg>/rl.py`` with
   ``action_space(spec, players, options) -> list[str]`` (every action notation that can ever be
   legal; slot i means that notation) and/or ``encode_observation(obs: dict) -> list[float]``
-  (a fixed-length numeric encoding of an observation).
+  (a fixed-length numeric encoding of an observation, seats relative to the observer; helpers in
+  ``lapilli.rl.features``).  Both are checked at run time: a legal action missing from the table
+  raises ``ValueError`` naming it (``mask``), and so does a vector whose length differs from the
+  one at set-up (``encode``).  All five games ship both (their docstrings give the layouts):
+
+  action slots / observation length, by player count:
+
+  - kingdomino-origins: 843 / 8654 (2p), 417 / 6303 (3p), 417 / 8264 (4p); Totem mode
+    845, 420, 421 slots and Tribe mode 1202, 600, 600, same lengths;
+  - stromboli: 112 (tactical 142) / 1010;
+  - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 175944 to 232324 with
+    the Dolphins and the Giant Squid; 5187 (2p) + 1714 per further seat (12043 at 6p);
+  - eruption: 5488 slots (lava_rain 5491, cooperation 5496); 6478 (2p), 7094, 7714, 8338,
+    8966 (6p);
+  - isola-dei-vulcani: 3931 slots (advanced set-up 5752); 2913 (2p), 3511, 4109 (4p);
+    advanced 3243, 3948, 4653.
+
+  The Island's table is large because a played creature tile (and a dive-die "D") moves a
+  creature from any hex to any free sea hex, and every hex can become sea: 133 x 132 ordered
+  pairs per creature kind.  Its masks are built from the legal actions, so the size costs only
+  the mask's memory.
 * *Generic fallback for actions*: ``N`` slots where **slot i means "the i-th legal action in
   sorted (string) order" now**.  The mask marks slots ``0 .. len(legal)-1``.  ``N`` is the largest
   number of legal actions seen in a deterministic sample of random games (``sample_games``
@@ -104,6 +124,7 @@ class Adapter:
     slots: int
     obs_size: int
     encoder: Callable[[dict], list[float]]
+    fixed_obs: bool = False  # the game's own encoder: every vector must have exactly obs_size numbers
 
     @property
     def generic_actions(self) -> bool:
@@ -113,6 +134,11 @@ class Adapter:
         import numpy as np
 
         v = self.encoder(obs)
+        if self.fixed_obs:
+            if len(v) != self.obs_size:
+                raise ValueError(f"{self.game}: rl.encode_observation gave {len(v)} numbers, the layout has "
+                                 f"{self.obs_size} (the encoding must not depend on the position)")
+            return np.fromiter(v, dtype=np.float32, count=len(v))
         arr = np.zeros(self.obs_size, dtype=np.float32)
         n = min(len(v), self.obs_size)
         if n:
@@ -133,8 +159,10 @@ class Adapter:
             index = self._index()
             for a in legal:
                 i = index.get(a)
-                if i is not None:
-                    m[i] = 1
+                if i is None:
+                    raise ValueError(f"{self.game}: the legal action {a!r} is missing from the action table of "
+                                     f"rl.action_space ({self.players} players, options {self.options})")
+                m[i] = 1
         return m
 
     def _index(self) -> dict[str, int]:
@@ -203,17 +231,24 @@ def adapter(game: str, players: int | None = None, options: dict | None = None, 
         if len(set(actions)) != len(actions):
             raise ValueError(f"{game}: rl.action_space lists an action twice")
     encoder = hooks.encode_observation if hooks is not None and hasattr(hooks, "encode_observation") else flatten_observation
+    fixed_obs = encoder is not flatten_observation
     need_slots = actions is None and action_slots is None
-    need_obs = obs_size is None
+    need_obs = obs_size is None and not fixed_obs
     if need_slots or need_obs:
         max_legal, max_obs = _sample(game, players, options, sample_games, encoder)
     if actions is not None:
         slots = len(actions)
     else:
         slots = int(action_slots) if action_slots else int(math.ceil(max_legal * 1.25)) + 4
-    if obs_size is None:
-        obs_size = max_obs if encoder is not flatten_observation else int(math.ceil(max_obs * 1.25)) + 8
-    ad = Adapter(game, players, options, actions, slots, int(obs_size), encoder)
+    if fixed_obs:
+        # the game's encoder has a fixed layout: its length at set-up is its length everywhere
+        size = len(encoder(new_game(game, players, 0, options).observation(0)))
+        if obs_size is not None and int(obs_size) != size:
+            raise ValueError(f"{game}: obs_size={obs_size} but the game's encoder gives {size} numbers")
+        obs_size = size
+    elif obs_size is None:
+        obs_size = int(math.ceil(max_obs * 1.25)) + 8
+    ad = Adapter(game, players, options, actions, slots, int(obs_size), encoder, fixed_obs)
     _CACHE[key] = ad
     return ad
 
