@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""MCTS iterations per second for every game, at its minimum and maximum player count.
+
+Two configurations per game, both through ``lapilli.agents.make_agent`` exactly as play uses them:
+
+* ``normal``: the game's "normal" strength level (``level_spec("normal", game)``: the game's
+  heuristics module's LEVELS, or the default level for games without one);
+* ``random``: plain random rollouts (``mcts:iterations=N``, default depth and evaluator).
+
+The root positions are sampled from seeded random games (every position with more than one
+legal action has a chance, not only the opening), and the agent decides for each in turn until
+``--seconds`` have passed.  Each figure is printed beside the calibration loop of
+bench/bench_engine.py timed just before it (``cal``: iterations per calibration unit), so runs
+on a loaded or a different machine compare.
+
+    PYTHONPATH=src python3 bench/bench_mcts.py [GAME ...] [--seconds 3] [--players N] [--profile]
+
+Target (issue 7): at least 2,000 iterations per second per core in every game.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import lapilli  # noqa: E402
+from bench_engine import calibration  # noqa: E402
+from lapilli.agents import Decision, level_spec, make_agent  # noqa: E402
+
+
+def root_positions(game: str, players: int, options: dict, n: int = 40, seed: int = 900) -> list:
+    """``n`` positions with a real choice, sampled along seeded random games."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = lapilli.new_game(game, players, seed, options)
+        seed += 1
+        while not s.is_terminal and len(out) < n:
+            legal = s.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.15:
+                out.append(s.clone())
+            s.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+def iterations_per_second(game: str, spec: str, roots: list, seconds: float, seed: int = 1) -> tuple[float, int]:
+    """Iterations per second of the agent named ``spec`` over ``roots`` (in turn), and the
+    number of decisions made."""
+    agent = make_agent(spec, seed=seed, game=game)
+    done = 0
+    k = 0
+    busy = 0.0
+    while busy < seconds:
+        st = roots[k % len(roots)]
+        k += 1
+        d = Decision(st)
+        t0 = time.perf_counter()
+        agent.choose(d)
+        busy += time.perf_counter() - t0
+        done += agent.last_iterations
+    return done / busy, k
+
+
+def configs(game: str, iterations: int) -> list[tuple[str, str]]:
+    return [("normal", level_spec("normal", game)), ("random", f"mcts:iterations={iterations}")]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", help="game ids (default: all)")
+    ap.add_argument("--seconds", type=float, default=3.0, help="search time per configuration")
+    ap.add_argument("--players", type=int, default=None, help="one player count (default: min and max)")
+    ap.add_argument("--iterations", type=int, default=300, help="iterations per decision, random rollouts")
+    ap.add_argument("--only", choices=("normal", "random"), default=None)
+    ap.add_argument("--profile", action="store_true", help="print a cProfile of each configuration")
+    args = ap.parse_args()
+    games = args.games or lapilli.list_games()
+    print(f"{'game':19s} {'pl':>2s} {'config':7s} {'it/s':>8s} {'cal ms':>7s} {'it/unit':>8s} {'decisions':>9s}  spec")
+    for g in games:
+        spec = lapilli.game_spec(g)
+        counts = [args.players] if args.players else sorted({spec.min_players, spec.max_players})
+        for p in counts:
+            roots = root_positions(g, p, {})
+            for name, text in configs(g, args.iterations):
+                if args.only and name != args.only:
+                    continue
+                cal = calibration(3)
+                if args.profile:
+                    import cProfile
+                    import pstats
+
+                    prof = cProfile.Profile()
+                    prof.enable()
+                    rate, k = iterations_per_second(g, text, roots, args.seconds)
+                    prof.disable()
+                    pstats.Stats(prof).sort_stats("tottime").print_stats(18)
+                else:
+                    rate, k = iterations_per_second(g, text, roots, args.seconds)
+                print(f"{g:19s} {p:2d} {name:7s} {rate:8,.0f} {cal * 1e3:7.2f} {rate * cal:8.1f} {k:9d}  {text}", flush=True)
+    print("it/unit: iterations per calibration unit (the calibration loop of bench_engine.py, timed before each row)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
