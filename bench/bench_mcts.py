@@ -47,22 +47,26 @@ def root_positions(game: str, players: int, options: dict, n: int = 40, seed: in
     return out
 
 
-def iterations_per_second(game: str, spec: str, roots: list, seconds: float, seed: int = 1) -> tuple[float, int]:
-    """Iterations per second of the agent named ``spec`` over ``roots`` (in turn), and the
-    number of decisions made."""
+def iterations_per_second(game: str, spec: str, roots: list, seconds: float, seed: int = 1) -> tuple[float, float, int]:
+    """Iterations per wall second and per CPU second of this process (``time.process_time``:
+    the time it held a core, so the figure per core holds up when other work shares the
+    machine) of the agent named ``spec`` over ``roots`` (in turn), and the number of decisions."""
     agent = make_agent(spec, seed=seed, game=game)
     done = 0
     k = 0
     busy = 0.0
+    cpu = 0.0
     while busy < seconds:
         st = roots[k % len(roots)]
         k += 1
         d = Decision(st)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         agent.choose(d)
+        cpu += time.process_time() - c0
         busy += time.perf_counter() - t0
         done += agent.last_iterations
-    return done / busy, k
+    return done / busy, done / cpu if cpu > 0 else float("nan"), k
 
 
 def configs(game: str, iterations: int) -> list[tuple[str, str]]:
@@ -79,7 +83,7 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true", help="print a cProfile of each configuration")
     args = ap.parse_args()
     games = args.games or lapilli.list_games()
-    print(f"{'game':19s} {'pl':>2s} {'config':7s} {'it/s':>8s} {'cal ms':>7s} {'it/unit':>8s} {'decisions':>9s}  spec")
+    print(f"{'game':19s} {'pl':>2s} {'config':7s} {'it/s':>8s} {'it/cpu-s':>8s} {'cal ms':>7s} {'it/unit':>8s} {'decisions':>9s}  spec")
     for g in games:
         spec = lapilli.game_spec(g)
         counts = [args.players] if args.players else sorted({spec.min_players, spec.max_players})
@@ -95,12 +99,13 @@ def main() -> int:
 
                     prof = cProfile.Profile()
                     prof.enable()
-                    rate, k = iterations_per_second(g, text, roots, args.seconds)
+                    rate, crate, k = iterations_per_second(g, text, roots, args.seconds)
                     prof.disable()
                     pstats.Stats(prof).sort_stats("tottime").print_stats(18)
                 else:
-                    rate, k = iterations_per_second(g, text, roots, args.seconds)
-                print(f"{g:19s} {p:2d} {name:7s} {rate:8,.0f} {cal * 1e3:7.2f} {rate * cal:8.1f} {k:9d}  {text}", flush=True)
+                    rate, crate, k = iterations_per_second(g, text, roots, args.seconds)
+                print(f"{g:19s} {p:2d} {name:7s} {rate:8,.0f} {crate:8,.0f} {cal * 1e3:7.2f} {rate * cal:8.1f} {k:9d}  {text}", flush=True)
+    print("it/s: iterations per wall second; it/cpu-s: per second of CPU time of this process (per core);")
     print("it/unit: iterations per calibration unit (the calibration loop of bench_engine.py, timed before each row)")
     return 0
 
