@@ -7,9 +7,9 @@ Two configurations per game, both through ``lapilli.agents.make_agent`` exactly 
   heuristics module's LEVELS, or the default level for games without one);
 * ``random``: plain random rollouts (``mcts:iterations=N``, default depth and evaluator).
 
-The root positions are sampled from seeded random games (every position with more than one
-legal action has a chance, not only the opening), and the agent decides for each in turn until
-``--seconds`` have passed.  Each figure is printed beside the calibration loop of
+The root positions are sampled from seeded random games (8 per game, uniformly among the
+positions with more than one legal action, so every stage of a game is represented, in a shuffled
+order), and the agent decides for each in turn until ``--seconds`` have passed.  Each figure is printed beside the calibration loop of
 bench/bench_engine.py timed just before it (``cal``: iterations per calibration unit), so runs
 on a loaded or a different machine compare.
 
@@ -32,18 +32,23 @@ from bench_engine import calibration  # noqa: E402
 from lapilli.agents import Decision, level_spec, make_agent  # noqa: E402
 
 
-def root_positions(game: str, players: int, options: dict, n: int = 40, seed: int = 900) -> list:
-    """``n`` positions with a real choice, sampled along seeded random games."""
+def root_positions(game: str, players: int, options: dict, n: int = 40, per_game: int = 8, seed: int = 900) -> list:
+    """``n`` positions with a real choice: ``per_game`` drawn uniformly from all such positions
+    of each of several seeded random games (so every stage of a game is represented), in a
+    shuffled order (so a short run still sees every stage)."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
         s = lapilli.new_game(game, players, seed, options)
         seed += 1
-        while not s.is_terminal and len(out) < n:
+        cands = []
+        while not s.is_terminal:
             legal = s.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.15:
-                out.append(s.clone())
+            if len(legal) > 1:
+                cands.append(s.clone())
             s.apply(legal[rng.randrange(len(legal))])
+        out.extend(rng.sample(cands, min(per_game, len(cands), n - len(out))))
+    rng.shuffle(out)
     return out
 
 
