@@ -9,7 +9,7 @@ Two configurations per game, both through ``lapilli.agents.make_agent`` exactly 
 
 The root positions are sampled from seeded random games (8 per game, uniformly among the
 positions with more than one legal action, so every stage of a game is represented, in a shuffled
-order), and the agent decides for each in turn until ``--seconds`` have passed.  Each figure is printed beside the calibration loop of
+order), and the agent decides for each in turn until it has used ``--seconds`` of CPU time.  Each figure is printed beside the calibration loop of
 bench/bench_engine.py timed just before it (``cal``: iterations per calibration unit), so runs
 on a loaded or a different machine compare.
 
@@ -61,7 +61,7 @@ def iterations_per_second(game: str, spec: str, roots: list, seconds: float, see
     k = 0
     busy = 0.0
     cpu = 0.0
-    while busy < seconds:
+    while cpu < seconds:
         st = roots[k % len(roots)]
         k += 1
         d = Decision(st)
@@ -81,14 +81,14 @@ def configs(game: str, iterations: int) -> list[tuple[str, str]]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", help="game ids (default: all)")
-    ap.add_argument("--seconds", type=float, default=3.0, help="search time per configuration")
+    ap.add_argument("--seconds", type=float, default=3.0, help="search time per configuration (CPU seconds)")
     ap.add_argument("--players", type=int, default=None, help="one player count (default: min and max)")
     ap.add_argument("--iterations", type=int, default=300, help="iterations per decision, random rollouts")
     ap.add_argument("--only", choices=("normal", "random"), default=None)
     ap.add_argument("--profile", action="store_true", help="print a cProfile of each configuration")
     args = ap.parse_args()
     games = args.games or lapilli.list_games()
-    print(f"{'game':19s} {'pl':>2s} {'config':7s} {'it/s':>8s} {'it/cpu-s':>8s} {'cal ms':>7s} {'it/unit':>8s} {'decisions':>9s}  spec")
+    print(f"{'game':19s} {'pl':>2s} {'config':7s} {'it/s':>8s} {'cal ms':>7s} {'it/unit':>8s} {'it/cpu-s':>8s} {'cpu cal':>7s} {'it/cpu-unit':>11s} {'roots':>5s}  spec")
     for g in games:
         spec = lapilli.game_spec(g)
         counts = [args.players] if args.players else sorted({spec.min_players, spec.max_players})
@@ -98,6 +98,7 @@ def main() -> int:
                 if args.only and name != args.only:
                     continue
                 cal = calibration(3)
+                cal_cpu = calibration(3, time.process_time)
                 if args.profile:
                     import cProfile
                     import pstats
@@ -109,9 +110,12 @@ def main() -> int:
                     pstats.Stats(prof).sort_stats("tottime").print_stats(18)
                 else:
                     rate, crate, k = iterations_per_second(g, text, roots, args.seconds)
-                print(f"{g:19s} {p:2d} {name:7s} {rate:8,.0f} {crate:8,.0f} {cal * 1e3:7.2f} {rate * cal:8.1f} {k:9d}  {text}", flush=True)
-    print("it/s: iterations per wall second; it/cpu-s: per second of CPU time of this process (per core);")
-    print("it/unit: iterations per calibration unit (the calibration loop of bench_engine.py, timed before each row)")
+                print(f"{g:19s} {p:2d} {name:7s} {rate:8,.0f} {cal * 1e3:7.2f} {rate * cal:8.1f} {crate:8,.0f} "
+                      f"{cal_cpu * 1e3:7.2f} {crate * cal_cpu:11.1f} {k:5d}  {text}", flush=True)
+    print("it/s: iterations per wall second; cal ms: the calibration loop of bench_engine.py in wall time, timed")
+    print("before the row; it/unit = it/s x cal (iterations per calibration unit).  it/cpu-s: iterations per")
+    print("second of this process's CPU time (per core, holds up when other work shares the machine); cpu cal:")
+    print("the calibration loop in CPU time; it/cpu-unit = it/cpu-s x cpu cal.  roots: decisions made.")
     return 0
 
 

@@ -36,6 +36,31 @@ def _rotations(mask, need, forbid):
     return rs
 
 
+_FITS: dict = {}
+_ALL_MASKS = tuple(sorted(set(TILE_MASK)))
+
+
+def _fitting(need, forbid) -> frozenset:
+    """The tile patterns with at least one rotation meeting Rules C and E in a space, memoised."""
+    key = (need, forbid)
+    got = _FITS.get(key)
+    if got is None:
+        got = _FITS[key] = frozenset(m for m in _ALL_MASKS if _rotations(m, need, forbid))
+    return got
+
+
+def _fitting_masks(spaces) -> set:
+    """Every tile pattern that fits at least one of ``spaces`` ([(space, need, forbid)])."""
+    ok = set()
+    for _s, need, forbid in spaces:
+        ok |= _fitting(need, forbid)
+    return ok
+
+
+# the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
+_PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
+
+
 class GameState(State):
     SPEC = SPEC
 
@@ -400,18 +425,19 @@ class GameState(State):
 
     def _fits(self, mask, spaces) -> bool:
         for s, need, forbid in spaces:
-            if _rotations(mask, need, forbid):
+            if mask in _fitting(need, forbid):
                 return True
         return False
 
     def eruption_spaces(self):
         """ERU-12.7, ERU-I28: empty spaces where an all-lava tile matches every neighbour."""
-        out = []
         tiles = self.tiles
+        prof = B.profiles(tiles)                            # spaces next to a tile or a central flow
+        out = []
         for s in PLAYABLE:
             if s not in tiles:
-                need, forbid = B.edge_profile(tiles, s)
-                if not forbid:
+                e = prof.get(s)
+                if not (e[1] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
                     out.append(s)
         return out
 
@@ -440,7 +466,8 @@ class GameState(State):
             return
         # ERU-I9: first check whether any tile in the stack can be placed at all
         spaces = self._spaces(mode)
-        if not any(self._fits(m, spaces) for m in {TILE_MASK[t] for t in self.stack}):
+        fit = _fitting_masks(spaces)
+        if not any(TILE_MASK[t] in fit for t in self.stack):
             self.rng.shuffle(self.stack)
             events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
             self._after_tile(mode, False, events)
@@ -448,14 +475,14 @@ class GameState(State):
         while True:
             t = self.stack.pop()                            # ERU-3.1
             events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
-            if self._fits(TILE_MASK[t], spaces):
+            if TILE_MASK[t] in fit:
                 break
             self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
             self.rng.shuffle(self.stack)
             events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
         self.pending = t
         self.phase = "place"
-        self._legal_cache = [f"place {N.hex_label(s)} {r}" for s, r in self.placements(t, mode, spaces)]
+        self._legal_cache = [_PLACE_TEXT[s][r] for s, r in self.placements(t, mode, spaces)]
 
     def _after_tile(self, mode, placed, events):
         self.pending = None
@@ -539,7 +566,7 @@ class GameState(State):
             spaces = self._spaces(self.mode)
             return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and self._fits(TILE_MASK[st[-1]], spaces)]
         if ph == "place":
-            return [f"place {N.hex_label(s)} {r}" for s, r in self.placements(self.pending, self.mode)]
+            return [_PLACE_TEXT[s][r] for s, r in self.placements(self.pending, self.mode)]
         if ph == "p2x":
             return ["extra", "end"]
         if ph == "p3":
@@ -555,7 +582,8 @@ class GameState(State):
         mats = [m for m in MATERIALS if self.reserve[p][m] > 0]
         if not mats:
             return []
-        locs = [N.flow_loc(k) for k in self._flow_sites()]
+        fl = N.FLOW_LOC
+        locs = [fl[k] for k in self._flow_sites()]
         v = self.vil[p]
         for i in range(len(VILLAGES[v]["sides"])):
             if (v, i) not in self.bwalls and (v, i) not in self.lost and (v, i) not in self.lost_turn:
