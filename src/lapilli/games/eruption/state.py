@@ -49,14 +49,6 @@ def _fitting(need, forbid) -> frozenset:
     return got
 
 
-def _fitting_masks(spaces) -> set:
-    """Every tile pattern that fits at least one of ``spaces`` ([(space, need, forbid)])."""
-    ok = set()
-    for _s, need, forbid in spaces:
-        ok |= _fitting(need, forbid)
-    return ok
-
-
 # the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
 
@@ -417,10 +409,13 @@ class GameState(State):
         """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
         mask = TILE_MASK[tile]
         out = []
+        memo = _ROT_MEMO
         for s, need, forbid in (self._spaces(mode) if spaces is None else spaces):
-            rs = _rotations(mask, need, forbid)
-            if rs:
-                out.extend((s, r) for r in rs)
+            rs = memo.get((mask, need, forbid))
+            if rs is None:
+                rs = _rotations(mask, need, forbid)
+            for r in rs:
+                out.append((s, r))
         return out
 
     def _fits(self, mask, spaces) -> bool:
@@ -466,8 +461,7 @@ class GameState(State):
             return
         # ERU-I9: first check whether any tile in the stack can be placed at all
         spaces = self._spaces(mode)
-        fit = _fitting_masks(spaces)
-        if not any(TILE_MASK[t] in fit for t in self.stack):
+        if not any(self._fits(m, spaces) for m in {TILE_MASK[t] for t in self.stack}):
             self.rng.shuffle(self.stack)
             events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
             self._after_tile(mode, False, events)
@@ -475,7 +469,7 @@ class GameState(State):
         while True:
             t = self.stack.pop()                            # ERU-3.1
             events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
-            if TILE_MASK[t] in fit:
+            if self._fits(TILE_MASK[t], spaces):
                 break
             self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
             self.rng.shuffle(self.stack)
