@@ -49,6 +49,8 @@ SWIM = _verb_table("swim")
 SWIM_DOLPHIN = _verb_table("swim", " dolphin")
 ISLE_ = tuple(tuple(f"isle {LABELS[e]} {n}" for n in ISLE_NAMES) for e in range(60))
 _PLACE: dict = {}    # explorer value -> notation "place <value> <hex>" per hex
+_PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> <to>" per hex
+_CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>" per hex
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
 
@@ -779,8 +781,10 @@ class IslandState(State):
                     occ = self._occupied_hexes()
                 empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
                 for src in sorted(set(self.cre[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
-                    for h in empt:
-                        out.append(f"play {k} {NAME[src]} {NAME[h]}")
+                    row = _PLAY.get((k, src))
+                    if row is None:
+                        row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
+                    out.extend([row[h] for h in empt])
         return out
 
     def _swim_reach(self, start):
@@ -963,10 +967,12 @@ class IslandState(State):
                         if stop is None:
                             stop = stops[k] = self._stop_set(k, unprot, occboats, landocc)
                         dests = self._reach(src, dist, stop)
-                    pre = f"{k} {NAME[src]} "
-                    out.extend([pre + NAME[x] for x in dests])
+                    row = _CREATURE.get((k, src))
+                    if row is None:
+                        row = _CREATURE[(k, src)] = tuple(f"{k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
+                    out.extend([row[x] for x in dests])
                     if k == "squid":                         # ISL-17.10: staying is a movement
-                        out.append(f"squid {NAME[src]} {NAME[src]}")
+                        out.append(row[src])
             elif k == "dolphin":
                 for d in range(len(self.dol_at)):
                     src = self.dol_at[d]
