@@ -49,6 +49,8 @@ def _fitting(need, forbid) -> frozenset:
     return got
 
 
+_PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
+
 # the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
 
@@ -648,7 +650,11 @@ class GameState(State):
 
     # ================================================================== applying actions
     def _apply(self, action, events):
-        a = N.parse(action)
+        a = _PARSED.get(action)
+        if a is None:                                       # a legal action's notation, parsed once
+            if len(_PARSED) >= 200_000:
+                _PARSED.clear()
+            a = _PARSED[action] = N.parse(action)
         v = a[0]
         p = self.turn
         ph = self.phase
