@@ -51,6 +51,7 @@ ISLE_ = tuple(tuple(f"isle {LABELS[e]} {n}" for n in ISLE_NAMES) for e in range(
 _PLACE: dict = {}    # explorer value -> notation "place <value> <hex>" per hex
 _PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> <to>" per hex
 _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>" per hex
+_COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
 
@@ -748,8 +749,13 @@ class IslandState(State):
         terr = self.terrain
         serp = self.cre["serpent"]
         hb = self.hex_boat
-        coast = {x for h in ISLAND_SLOTS if terr[h] >= 0 for x in NEIGH[h] if terr[x] < 0}
-        return [h for h in sorted(coast) if h not in hb and h not in serp]
+        land = bytes(terr[h] >= 0 for h in ISLAND_SLOTS)
+        coast = _COAST.get(land)
+        if coast is None:                                  # sea spaces next to a tile, per land pattern
+            if len(_COAST) >= 10_000:
+                _COAST.clear()
+            coast = _COAST[land] = sorted({x for h in ISLAND_SLOTS if terr[h] >= 0 for x in NEIGH[h] if terr[x] < 0})
+        return [h for h in coast if h not in hb and h not in serp]
 
     # ------------------------------------------------------------------ step 1
     def _tile_plays(self):
