@@ -86,6 +86,24 @@ def _round_robin(counts: list[int]) -> list[int]:
     return order
 
 
+def _controls(p, pax) -> bool:
+    """p is among the players with the most explorers in ``pax`` (a non-empty boat), as
+    ``p in state._controllers(b)`` (ISL-4.24), without building the counts for small boats."""
+    mine = 0
+    for e in pax:
+        if e // 10 == p:
+            mine += 1
+    if mine == 0:
+        return False
+    n = len(pax)
+    if mine * 2 >= n:                       # nobody else can have more than p
+        return True
+    cnt = {}
+    for e in pax:
+        cnt[e // 10] = cnt.get(e // 10, 0) + 1
+    return mine == max(cnt.values())
+
+
 class IslandState(State):
     """One position of The Island."""
 
@@ -863,8 +881,9 @@ class IslandState(State):
                 h = boat_at[b]
                 if h < 0:
                     continue
-                occ = bool(bp[b])
-                if occ and p not in self._controllers(b):                # ISL-4.25
+                pax = bp[b]
+                occ = bool(pax)
+                if occ and not _controls(p, pax):                        # ISL-4.25
                     continue
                 sail = SAIL[h]
                 for x in NEIGH[h]:
