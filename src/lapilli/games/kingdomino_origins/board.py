@@ -100,21 +100,22 @@ def fits(geo: Geometry, bbox: list, cells) -> bool:
 
 
 _PLACEMENTS: dict = {}
-_PLACEMENTS_MAX = 20_000
+_PLACEMENTS_MAX = 4_096
 
 
 def placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) -> list:
     """Every legal placement of a tile as (cell of square 1, cell of square 2) (KDO-4.2-4.6).
 
     Memoised per territory (its squares and frame) and the tile's two landscapes, the only
-    parts of the tile that matter here; the list returned is shared: do not change it.
+    parts of the tile that matter here (a small memo of immutable tuples, cheap to keep and
+    to miss); the sequence returned is a tuple.
     """
     key = (geo.n, tuple(land), tuple(bbox), tile[0][0], tile[1][0])
     out = _PLACEMENTS.get(key)
     if out is None:
         if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
-        out = _PLACEMENTS[key] = _placements(geo, land, occ, bbox, tile)
+        out = _PLACEMENTS[key] = tuple(_placements(geo, land, occ, bbox, tile))
     return out
 
 

@@ -213,11 +213,11 @@ class KdoState(State):
             self.phase = PLACE
             names = _PLACE_NAMES.get(id(opts))
             if names is None or names[0] is not opts:
-                if len(_PLACE_NAMES) >= 100_000:
+                if len(_PLACE_NAMES) >= 4_096:
                     _PLACE_NAMES.clear()
                 name = geo.name
-                names = _PLACE_NAMES[id(opts)] = (opts, [f"place {name[a]} {name[b]}" for a, b in opts])
-            self._opts = names[1].copy()
+                names = _PLACE_NAMES[id(opts)] = (opts, tuple([f"place {name[a]} {name[b]}" for a, b in opts]))
+            self._opts = list(names[1])
             return
         self.cur_tiles[self.pos] = None
         self.row_res.pop(t, None)
