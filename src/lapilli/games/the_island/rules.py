@@ -283,17 +283,6 @@ class IslandState(State):
                 occ.add(a[e])
         return occ
 
-    def _land_occupied(self):
-        w, a = self.ex_where, self.ex_at
-        return {a[e] for e in range(60) if w[e] == LAND}
-
-    def _next_to_people(self, h, landocc):
-        """ISL-I22: h shares an edge with a terrain tile holding at least one explorer."""
-        for x in NEIGH[h]:
-            if x in landocc:
-                return True
-        return False
-
     def _in_play(self, p):
         w = self.ex_where
         return any(w[e] in (LAND, BOAT, SEA) for e in range(p * 10, p * 10 + 10))
@@ -1033,18 +1022,8 @@ class IslandState(State):
             frontier = nxt
         return out
 
-    def _stops(self, kind, x, unprot, occboats, landocc):
-        """Does a creature of ``kind`` entering ``x`` have to stop there?"""
-        if kind == "serpent":
-            return x in occboats or x in unprot                 # ISL-7.7, ISL-7.8, ISL-16.16
-        if kind == "shark":
-            return x in unprot                                  # ISL-7.11 (ISL-16.34)
-        if kind == "whale":
-            return x in occboats or x in self.cre["squid"]      # ISL-7.14, ISL-17.15
-        return x in occboats or x in self.cre["whale"] or self._next_to_people(x, landocc)   # ISL-17.9
-
     def _stop_set(self, kind, unprot, occboats, landocc):
-        """The sea spaces where a creature of ``kind`` entering has to stop (see _stops)."""
+        """The sea spaces where a creature of ``kind`` entering has to stop there."""
         if kind == "serpent":
             return occboats | unprot                            # ISL-7.7, ISL-7.8, ISL-16.16
         if kind == "shark":
@@ -1069,24 +1048,6 @@ class IslandState(State):
                     seen.add(x)
                     out.append(x)
                     if x not in stop:
-                        nxt.append(x)
-            frontier = nxt
-        return out
-
-    def _creature_reach(self, kind, start, n, unprot, occboats, landocc):
-        seen = {start}
-        frontier = [start]
-        out = []
-        terr = self.terrain
-        for _ in range(n):
-            nxt = []
-            for h in frontier:
-                for x in NEIGH[h]:
-                    if x in seen or terr[x] >= 0:
-                        continue
-                    seen.add(x)
-                    out.append(x)
-                    if not self._stops(kind, x, unprot, occboats, landocc):
                         nxt.append(x)
             frontier = nxt
         return out
