@@ -115,12 +115,12 @@ def placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) ->
     if out is None:
         if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
-        out = _PLACEMENTS[key] = tuple(_placements(geo, land, occ, bbox, tile))
+        out = _PLACEMENTS[key] = tuple(placements_fresh(geo, land, occ, bbox, tile))
     return out
 
 
-def _placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) -> list:
-    """placements() without the memo.
+def placements_fresh(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) -> list:
+    """placements() without the memo (a new list; for callers that rarely see a territory twice).
 
     A square may go on an empty cell inside the window of rows and columns that keeps the
     territory within N x N (KDO-4.6; for two adjacent cells checking each is enough); the tile
