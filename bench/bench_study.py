@@ -4,7 +4,9 @@
 For each game (default: all of ``lapilli.list_games()``) it measures
 
 * random-play decisions per second, the median clone time and the median apply time;
-* MCTS iterations per second (``lapilli.agents.MCTSAgent``, random rollouts);
+* MCTS iterations per second with plain random rollouts and with the game's "normal" level
+  (``level_spec("normal", game)``), over root positions sampled from random games, per wall
+  second and per CPU second of the process (see bench/bench_mcts.py);
 * simulation throughput (games/s, random agents) with 1 and 2 local worker processes and on a
   local Ray with 2 CPUs, the parallel scaling 1 -> 2 workers (``speed-up / 2``; 100 % = perfect),
   the share of time the 2 workers spend playing (near 100 %: the driver is no bottleneck, even
@@ -34,7 +36,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import lapilli  # noqa: E402
 from bench_engine import calibration, clone_times, decisions_per_second  # noqa: E402
-from lapilli.agents import Decision, MCTSAgent  # noqa: E402
+from bench_mcts import iterations_per_second, root_positions  # noqa: E402
+from lapilli.agents import level_spec  # noqa: E402
 from lapilli.sim.backends import run_games, start_ray  # noqa: E402
 
 
@@ -69,19 +72,14 @@ def apply_times(game: str, players: int, options: dict, samples: int = 300) -> l
     return times
 
 
-def mcts_rate(game: str, players: int, options: dict, seconds: float, iterations: int = 200) -> float:
-    states = [s for s in sample_states(game, players, options, 40, seed=900) if len(s.legal_actions()) > 1]
-    agent = MCTSAgent(seed=1, iterations=iterations)
-    done = 0
-    t0 = time.perf_counter()
-    k = 0
-    while time.perf_counter() - t0 < seconds and states:
-        st = states[k % len(states)]
-        k += 1
-        agent.choose(Decision(st))
-        done += agent.last_iterations
-    wall = time.perf_counter() - t0
-    return done / wall if wall > 0 else float("nan")
+def mcts_rate(game: str, players: int, options: dict, seconds: float, iterations: int = 200,
+              spec: str | None = None) -> tuple[float, float]:
+    """MCTS iterations per wall second and per CPU second over root positions sampled from
+    random games (bench_mcts.root_positions); ``spec`` names the agent (default: plain random
+    rollouts with ``iterations`` per decision; ``level_spec("normal", game)`` for the level)."""
+    roots = root_positions(game, players, options)
+    rate, cpu_rate, _ = iterations_per_second(game, spec or f"mcts:iterations={iterations}", roots, seconds)
+    return rate, cpu_rate
 
 
 BUSY: dict = {}
@@ -141,7 +139,10 @@ def main() -> int:
         dps, n_games = decisions_per_second(g, players, {}, args.seconds)
         ct = statistics.median(clone_times(g, players, {}, samples=200))
         at = statistics.median(apply_times(g, players, {}, samples=200))
-        mr = mcts_rate(g, players, {}, args.seconds, args.mcts_iterations)
+        cal_cpu = calibration(3, time.process_time)
+        mr, mr_cpu = mcts_rate(g, players, {}, args.seconds, args.mcts_iterations)
+        normal = level_spec("normal", g)
+        mn, mn_cpu = mcts_rate(g, players, {}, args.seconds, spec=normal)
         # games for the throughput runs: about `seconds` of single-worker work, at least 20
         per_game = args.seconds / max(n_games, 1)
         n = max(20, int(args.seconds / per_game))
@@ -159,18 +160,24 @@ def main() -> int:
         overhead = (tr - t2) / n
         r = {
             "players": players, "calibration_ms": cal * 1e3, "decisions_per_s": dps, "clone_us": ct * 1e6,
-            "apply_us": at * 1e6, "mcts_iterations_per_s": mr, "sim_games": n, "games_per_s_1": n / t1,
+            "apply_us": at * 1e6, "mcts_iterations_per_s": mr, "mcts_iterations_per_cpu_s": mr_cpu,
+            "mcts_normal_spec": normal, "mcts_normal_iterations_per_s": mn, "mcts_normal_iterations_per_cpu_s": mn_cpu,
+            "calibration_cpu_ms": cal_cpu * 1e3, "sim_games": n, "games_per_s_1": n / t1,
             "games_per_s_2": n / t2, "games_per_s_ray2": n / tr if tr == tr else None, "scaling_1_to_2": scaling, "workers_busy_2": busy2,
             "ray_overhead_ms_per_game": overhead * 1e3 if tr == tr else None,
         }
         results["games"][g] = r
-        print(f"\n== {g} ({players} players), calibration {cal * 1e3:.2f} ms")
+        print(f"\n== {g} ({players} players), calibration {cal * 1e3:.2f} ms (CPU time {cal_cpu * 1e3:.2f} ms); "
+              f"normal level: {normal}")
         print(f"  {'measure':28s} {'value':>14s} {'cal units':>12s}")
         rows = [
             ("decisions/s (random play)", f"{dps:,.0f}", f"{dps * cal:.1f} /unit"),
             ("clone, median", f"{ct * 1e6:.2f} us", f"{ct / cal * 1e6:.1f} e-6"),
             ("apply, median", f"{at * 1e6:.2f} us", f"{at / cal * 1e6:.1f} e-6"),
-            ("MCTS iterations/s", f"{mr:,.0f}", f"{mr * cal:.1f} /unit"),
+            ("MCTS it/s, random rollouts", f"{mr:,.0f}", f"{mr * cal:.1f} /unit"),
+            ("  per CPU second", f"{mr_cpu:,.0f}", f"{mr_cpu * cal_cpu:.1f} /cpu-unit"),
+            ("MCTS it/s, normal level", f"{mn:,.0f}", f"{mn * cal:.1f} /unit"),
+            ("  per CPU second", f"{mn_cpu:,.0f}", f"{mn_cpu * cal_cpu:.1f} /cpu-unit"),
             (f"sim games/s, 1 process", f"{n / t1:,.1f}", f"{n / t1 * cal:.3f} /unit"),
             (f"sim games/s, 2 processes", f"{n / t2:,.1f}", f"{n / t2 * cal:.3f} /unit"),
             ("scaling 1 -> 2 processes", f"{scaling * 100:.0f} %", ""),

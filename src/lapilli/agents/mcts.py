@@ -87,59 +87,86 @@ class MCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        me = decision.player
         root = _Node(None)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        perf_counter = time.perf_counter
         rng = self.rng
+        next64 = rng.next64
+        randbelow = rng.randbelow
         policy = self.policy
+        evaluator = self.evaluator
+        c = self.c
+        rollout_depth = self.rollout_depth
+        log = math.log
+        sqrt = math.sqrt
+        Node = _Node
+        determinize = _search_copier(decision)
         it = 0
         for it in range(1, self.iterations + 1):
-            state = decision.determinize(rng.next64() & 0x7FFFFFFF)
+            state = determinize(next64() & 0x7FFFFFFF)
             node = root
             path = [root]
             # selection and expansion
             while not state.is_terminal:
-                acts = state.legal_actions()
-                mover = state.to_move
-                untried = [a for a in acts if a not in node.children]
+                acts = state.legal_view()
+                children = node.children
+                untried = None
                 for a in acts:
-                    ch = node.children.get(a)
-                    if ch is not None:
+                    ch = children.get(a)
+                    if ch is None:
+                        if untried is None:
+                            untried = [a]
+                        else:
+                            untried.append(a)
+                    else:
                         ch.avail += 1
-                if untried:
-                    a = untried[rng.randbelow(len(untried))]
-                    child = _Node(mover)
+                if untried is not None:
+                    a = untried[randbelow(len(untried))]
+                    child = Node(state.to_move)
                     child.avail = 1
-                    node.children[a] = child
-                    state.apply(a)
+                    children[a] = child
+                    state.apply_legal(a)
                     path.append(child)
                     break
-                log_term = None
                 best, best_v = None, -1.0
                 for a in acts:
-                    ch = node.children[a]
-                    log_term = math.log(ch.avail)
-                    v = ch.total / ch.visits + self.c * math.sqrt(log_term / ch.visits)
+                    ch = children[a]
+                    v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                     if v > best_v:
                         best, best_v = a, v
-                node = node.children[best]
-                state.apply(best)
+                node = children[best]
+                state.apply_legal(best)
                 path.append(node)
             # rollout
             depth = 0
-            while not state.is_terminal and depth < self.rollout_depth:
-                acts = state.legal_actions()
-                a = policy(state, acts, rng) if policy else acts[rng.randbelow(len(acts))]
-                state.apply(a)
-                depth += 1
-            values = self.evaluator(state)
+            if policy is None:
+                while depth < rollout_depth and not state.is_terminal:
+                    acts = state.legal_view()
+                    state.apply_legal(acts[randbelow(len(acts))])
+                    depth += 1
+            else:
+                while depth < rollout_depth and not state.is_terminal:
+                    state.apply(policy(state, state.legal_actions(), rng))
+                    depth += 1
+            values = evaluator(state)
             for n in path:
                 n.visits += 1
                 if n.player is not None:
                     n.total += values[n.player]
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and perf_counter() > deadline:
                 break
         self.last_iterations = it
         # the most visited action among those legal now
         best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
         return best
+
+
+def _search_copier(decision: Decision) -> Callable[[int], State]:
+    """``seed -> determinized copy`` for the deciding seat, without the history list when the
+    decision exposes its position (a search copy needs no record; copying the history costs
+    O(plies) per iteration).  Same copy as ``decision.determinize(seed)`` otherwise."""
+    state = getattr(decision, "_state", None)
+    if isinstance(state, State):
+        player = decision.player
+        return lambda seed: state.determinize(player, seed, history=False)
+    return decision.determinize

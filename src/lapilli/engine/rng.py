@@ -7,6 +7,10 @@ moment the rules reveal it.
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
 
 
 class Rng:
@@ -37,12 +41,18 @@ class Rng:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        # Rejection sampling on the top bits keeps the draw unbiased.
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        # Rejection sampling on the top bits keeps the draw unbiased.  next64 is inlined (the
+        # same sequence of states and outputs): this is the hot path of rollouts and shuffles.
+        limit = _SPAN - _SPAN % n
+        s = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def randint(self, a: int, b: int) -> int:
         """A uniform integer in [a, b], both included."""
@@ -55,10 +65,21 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, lst: list) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (the draws of ``randbelow(i + 1)``, inlined)."""
+        s = self.state
         for i in range(len(lst) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                s = (s + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             lst[i], lst[j] = lst[j], lst[i]
+        self.state = s
 
     def sample(self, seq, k: int) -> list:
         pool = list(seq)

@@ -22,6 +22,21 @@ STATE_VERSION = 1
 RECORD_FORMAT = "lapilli-record"
 RECORD_VERSION = 1
 
+
+class _Sink(list):
+    """An event list that keeps nothing (for ``apply_legal``)."""
+
+    __slots__ = ()
+
+    def append(self, item) -> None:
+        pass
+
+    def extend(self, items) -> None:
+        pass
+
+
+_SINK = _Sink()
+
 # Fields the base class owns; everything else in an instance's __dict__ is game data.
 BASE_FIELDS = ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache", "_determinized")
 
@@ -122,6 +137,26 @@ class State:
             self._legal_cache = self._legal()
         return list(self._legal_cache)
 
+    def legal_view(self) -> list[str]:
+        """The legal actions of ``to_move`` as the state's own cached list: the same actions as
+        ``legal_actions()`` without the copy, for hot loops (search, simulation).  The caller must
+        not change the list; it is valid until the next ``apply``."""
+        if self._legal_cache is None:
+            if self.is_terminal:
+                return []
+            self._legal_cache = self._legal()
+        return self._legal_cache
+
+    def apply_legal(self, action: str) -> None:
+        """Carry out ``action``, taken as is from the current ``legal_view()`` or
+        ``legal_actions()`` list, without validating it again and without collecting events.
+
+        For hot loops only: anything else (another string, text with extra spaces, a terminal
+        state) is undefined behaviour; ``apply`` is the checked entry point."""
+        self._legal_cache = None
+        self._apply(action, _SINK)
+        self.history.append(action)
+
     def apply(self, action: Any) -> list[dict]:
         """Carry out ``action`` (an action or its notation) for ``to_move``; return its events.
 
@@ -164,27 +199,34 @@ class State:
         obs.update(self._observe(player))
         return obs
 
-    def clone(self) -> "State":
+    def clone(self, history: bool = True) -> "State":
+        """An independent copy.  ``history=False`` gives the copy an empty history (its record
+        and ``ply`` then count from this position): a cheaper copy for search."""
         new = self.__class__.__new__(self.__class__)
         d = new.__dict__
         d["num_players"] = self.num_players
         d["options"] = self.options
         d["seed"] = self.seed
         d["rng"] = self.rng.copy()
-        d["history"] = self.history.copy()
+        d["history"] = self.history.copy() if history else []
         d["setup_events"] = self.setup_events
         d["_legal_cache"] = self._legal_cache
         d["_determinized"] = self._determinized
         self._copy_fields(new)
         return new
 
-    def determinize(self, player: int | None, seed: int) -> "State":
-        """A copy in which everything hidden from ``player`` (and all future chance) is re-sampled."""
-        new = self.clone()
+    def determinize(self, player: int | None, seed: int, history: bool = True) -> "State":
+        """A copy in which everything hidden from ``player`` (and all future chance) is re-sampled.
+
+        ``history=False``: the copy starts with an empty history (cheaper, for search).  In a
+        game without hidden information (no ``_resample_hidden`` of its own) the legal-action
+        cache is kept: a new generator for the future chance cannot change the actions legal now."""
+        new = self.clone(history)
         new.rng = Rng(seed)
         new._determinized = True
-        new._legal_cache = None
-        new._resample_hidden(player, new.rng)
+        if type(self)._resample_hidden is not State._resample_hidden:
+            new._legal_cache = None
+            new._resample_hidden(player, new.rng)
         return new
 
     # ------------------------------------------------------------------ persistence

@@ -25,8 +25,13 @@ def hex_label(h) -> str:
     return LABELS[h]
 
 
+# every flow end's notation, spelled once: (hex, direction) -> "d7-N"
+FLOW_LOC = {(h, d): f"{LABELS[h]}-{DIR_NAMES[d]}" for h in LABELS for d in range(6)}
+
+
 def flow_loc(key) -> str:
-    return f"{LABELS[key[0]]}-{DIR_NAMES[key[1]]}"
+    got = FLOW_LOC.get(key)
+    return got if got is not None else f"{LABELS[key[0]]}-{DIR_NAMES[key[1]]}"
 
 
 def side_loc(v: int, i: int) -> str:

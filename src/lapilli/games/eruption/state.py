@@ -36,6 +36,25 @@ def _rotations(mask, need, forbid):
     return rs
 
 
+_FITS: dict = {}
+_ALL_MASKS = tuple(sorted(set(TILE_MASK)))
+
+
+def _fitting(need, forbid) -> frozenset:
+    """The tile patterns with at least one rotation meeting Rules C and E in a space, memoised."""
+    key = (need, forbid)
+    got = _FITS.get(key)
+    if got is None:
+        got = _FITS[key] = frozenset(m for m in _ALL_MASKS if _rotations(m, need, forbid))
+    return got
+
+
+_PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
+
+# the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
+_PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
+
+
 class GameState(State):
     SPEC = SPEC
 
@@ -392,26 +411,30 @@ class GameState(State):
         """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
         mask = TILE_MASK[tile]
         out = []
+        memo = _ROT_MEMO
         for s, need, forbid in (self._spaces(mode) if spaces is None else spaces):
-            rs = _rotations(mask, need, forbid)
-            if rs:
-                out.extend((s, r) for r in rs)
+            rs = memo.get((mask, need, forbid))
+            if rs is None:
+                rs = _rotations(mask, need, forbid)
+            for r in rs:
+                out.append((s, r))
         return out
 
     def _fits(self, mask, spaces) -> bool:
         for s, need, forbid in spaces:
-            if _rotations(mask, need, forbid):
+            if mask in _fitting(need, forbid):
                 return True
         return False
 
     def eruption_spaces(self):
         """ERU-12.7, ERU-I28: empty spaces where an all-lava tile matches every neighbour."""
-        out = []
         tiles = self.tiles
+        prof = B.profiles(tiles)                            # spaces next to a tile or a central flow
+        out = []
         for s in PLAYABLE:
             if s not in tiles:
-                need, forbid = B.edge_profile(tiles, s)
-                if not forbid:
+                e = prof.get(s)
+                if not (e[1] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
                     out.append(s)
         return out
 
@@ -455,7 +478,7 @@ class GameState(State):
             events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
         self.pending = t
         self.phase = "place"
-        self._legal_cache = [f"place {N.hex_label(s)} {r}" for s, r in self.placements(t, mode, spaces)]
+        self._legal_cache = [_PLACE_TEXT[s][r] for s, r in self.placements(t, mode, spaces)]
 
     def _after_tile(self, mode, placed, events):
         self.pending = None
@@ -539,7 +562,7 @@ class GameState(State):
             spaces = self._spaces(self.mode)
             return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and self._fits(TILE_MASK[st[-1]], spaces)]
         if ph == "place":
-            return [f"place {N.hex_label(s)} {r}" for s, r in self.placements(self.pending, self.mode)]
+            return [_PLACE_TEXT[s][r] for s, r in self.placements(self.pending, self.mode)]
         if ph == "p2x":
             return ["extra", "end"]
         if ph == "p3":
@@ -555,7 +578,8 @@ class GameState(State):
         mats = [m for m in MATERIALS if self.reserve[p][m] > 0]
         if not mats:
             return []
-        locs = [N.flow_loc(k) for k in self._flow_sites()]
+        fl = N.FLOW_LOC
+        locs = [fl[k] for k in self._flow_sites()]
         v = self.vil[p]
         for i in range(len(VILLAGES[v]["sides"])):
             if (v, i) not in self.bwalls and (v, i) not in self.lost and (v, i) not in self.lost_turn:
@@ -626,7 +650,11 @@ class GameState(State):
 
     # ================================================================== applying actions
     def _apply(self, action, events):
-        a = N.parse(action)
+        a = _PARSED.get(action)
+        if a is None:                                       # a legal action's notation, parsed once
+            if len(_PARSED) >= 200_000:
+                _PARSED.clear()
+            a = _PARSED[action] = N.parse(action)
         v = a[0]
         p = self.turn
         ph = self.phase

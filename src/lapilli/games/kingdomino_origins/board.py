@@ -99,8 +99,28 @@ def fits(geo: Geometry, bbox: list, cells) -> bool:
     return maxr - minr < geo.n and maxc - minc < geo.n
 
 
+_PLACEMENTS: dict = {}
+_PLACEMENTS_MAX = 4_096
+
+
 def placements(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) -> list:
     """Every legal placement of a tile as (cell of square 1, cell of square 2) (KDO-4.2-4.6).
+
+    Memoised per territory (its squares and frame) and the tile's two landscapes, the only
+    parts of the tile that matter here (a small memo of immutable tuples, cheap to keep and
+    to miss); the sequence returned is a tuple.
+    """
+    key = (geo.n, tuple(land), tuple(bbox), tile[0][0], tile[1][0])
+    out = _PLACEMENTS.get(key)
+    if out is None:
+        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
+            _PLACEMENTS.clear()
+        out = _PLACEMENTS[key] = tuple(placements_fresh(geo, land, occ, bbox, tile))
+    return out
+
+
+def placements_fresh(geo: Geometry, land: list, occ: list, bbox: list, tile: tuple) -> list:
+    """placements() without the memo (a new list; for callers that rarely see a territory twice).
 
     A square may go on an empty cell inside the window of rows and columns that keeps the
     territory within N x N (KDO-4.6; for two adjacent cells checking each is enough); the tile

@@ -28,6 +28,9 @@ SPEND = "spend"      # Tribe: which resources are spent (KDO-11.9/11.10)
 PUT = "put"          # Tribe: where the Cro-magnon goes (KDO-11.14)
 OVER = "over"
 
+# the notation of a memoised placement list (board.placements): id(list) -> (list, [notation])
+_PLACE_NAMES: dict = {}
+
 # containers copied by clone (the rest of the state is scalars, tuples and lists never mutated)
 _LIST_FIELDS = ("discards", "res_supply", "totem", "removed", "boxed_cro", "supply", "display", "deck", "cur_tiles",
                 "cur_chief", "new_tiles", "new_chief", "to_draw", "give_to", "rec_spent", "tokens", "row_res")
@@ -205,11 +208,27 @@ class KdoState(State):
         p = self.active
         t = self.cur_tiles[self.pos]
         geo = self.geo
-        opts = board.placements(geo, self.land[p], self.occ[p], self.bbox[p], TILES[t])
-        if opts:
-            self.phase = PLACE
-            self._opts = [f"place {geo.name[a]} {geo.name[b]}" for a, b in opts]
-            return
+        if self._determinized:
+            # a search copy: the same territories come back again and again, so the placements
+            # and their notation are memoised (a real game, mostly new territories, skips the memo)
+            opts = board.placements(geo, self.land[p], self.occ[p], self.bbox[p], TILES[t])
+            if opts:
+                names = _PLACE_NAMES.get(id(opts))
+                if names is None or names[0] is not opts:
+                    if len(_PLACE_NAMES) >= 4_096:
+                        _PLACE_NAMES.clear()
+                    name = geo.name
+                    names = _PLACE_NAMES[id(opts)] = (opts, tuple([f"place {name[a]} {name[b]}" for a, b in opts]))
+                self.phase = PLACE
+                self._opts = list(names[1])
+                return
+        else:
+            opts = board.placements_fresh(geo, self.land[p], self.occ[p], self.bbox[p], TILES[t])
+            if opts:
+                self.phase = PLACE
+                name = geo.name
+                self._opts = [f"place {name[a]} {name[b]}" for a, b in opts]
+                return
         self.cur_tiles[self.pos] = None
         self.row_res.pop(t, None)
         self.removed.append(t)

@@ -37,6 +37,25 @@ TERRAIN_IDX = {t: i for i, t in enumerate(TERRAINS)}
 LABELS = tuple(nt.label(e) for e in range(60))
 
 
+def _verb_table(verb: str, suffix: str = "") -> tuple:
+    """``table[e][h]`` = the notation ``"<verb> <explorer e> <hex h><suffix>"`` (built once)."""
+    return tuple(tuple(f"{verb} {LABELS[e]} {NAME[h]}{suffix}" for h in range(N_HEX)) for e in range(60))
+
+
+# the explorer moves of step 2, spelled once (legal-action lists are built from these)
+WALK = _verb_table("walk")
+BOARD_ = _verb_table("board")
+SWIM = _verb_table("swim")
+SWIM_DOLPHIN = _verb_table("swim", " dolphin")
+ISLE_ = tuple(tuple(f"isle {LABELS[e]} {n}" for n in ISLE_NAMES) for e in range(60))
+_PLACE: dict = {}    # explorer value -> notation "place <value> <hex>" per hex
+_PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> <to>" per hex
+_CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>" per hex
+_COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
+_PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
+SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
+
+
 def _explorer_values(players: int, options: dict) -> list[int]:
     vals = list(EXPLORER_VALUES)
     if options.get("challenge_5"):          # ISL-15.2: nobody returns explorers
@@ -65,6 +84,24 @@ def _round_robin(counts: list[int]) -> list[int]:
                 order.append(p)
                 left[p] -= 1
     return order
+
+
+def _controls(p, pax) -> bool:
+    """p is among the players with the most explorers in ``pax`` (a non-empty boat), as
+    ``p in state._controllers(b)`` (ISL-4.24), without building the counts for small boats."""
+    mine = 0
+    for e in pax:
+        if e // 10 == p:
+            mine += 1
+    if mine == 0:
+        return False
+    n = len(pax)
+    if mine * 2 >= n:                       # nobody else can have more than p
+        return True
+    cnt = {}
+    for e in pax:
+        cnt[e // 10] = cnt.get(e // 10, 0) + 1
+    return mine == max(cnt.values())
 
 
 class IslandState(State):
@@ -245,17 +282,6 @@ class IslandState(State):
             if w[e] == SEA:
                 occ.add(a[e])
         return occ
-
-    def _land_occupied(self):
-        w, a = self.ex_where, self.ex_at
-        return {a[e] for e in range(60) if w[e] == LAND}
-
-    def _next_to_people(self, h, landocc):
-        """ISL-I22: h shares an edge with a terrain tile holding at least one explorer."""
-        for x in NEIGH[h]:
-            if x in landocc:
-                return True
-        return False
 
     def _in_play(self, p):
         w = self.ex_where
@@ -692,10 +718,12 @@ class IslandState(State):
     # ------------------------------------------------------------------ set-up
     def _tile_counts(self):
         cnt = {}
-        for e in range(60):
-            if self.ex_where[e] == LAND:
-                h = self.ex_at[e]
-                cnt[h] = cnt.get(h, 0) + 1
+        w, a = self.ex_where, self.ex_at
+        for p, k in enumerate(self.placed):      # explorers p*10 + (0..placed-1) are the only ones out
+            for e in range(p * 10, p * 10 + k):
+                if w[e] == LAND:
+                    h = a[e]
+                    cnt[h] = cnt.get(h, 0) + 1
         return cnt
 
     def _placement_tiles(self, p):
@@ -714,19 +742,27 @@ class IslandState(State):
     def _place_actions(self):
         p = self.dseat
         vals = sorted(set(self.unplaced[p]), reverse=True)
-        tiles = [NAME[h] for h in self._placement_tiles(p)]
+        tiles = self._placement_tiles(p)
         out = []
         for v in vals:
-            pre = f"place {v} "
-            out.extend([pre + t for t in tiles])
+            row = _PLACE.get(v)
+            if row is None:
+                row = _PLACE[v] = tuple(f"place {v} {NAME[h]}" for h in range(N_HEX))
+            out.extend([row[h] for h in tiles])
         return out
 
     def _boat_spaces(self):
         """ISL-1.10: sea spaces next to a terrain tile, with no boat and no sea serpent."""
         terr = self.terrain
-        serp = set(self.cre["serpent"])
-        return [h for h in range(N_HEX) if terr[h] < 0 and h not in self.hex_boat and h not in serp
-                and any(terr[x] >= 0 for x in NEIGH[h])]
+        serp = self.cre["serpent"]
+        hb = self.hex_boat
+        land = bytes(terr[h] >= 0 for h in ISLAND_SLOTS)
+        coast = _COAST.get(land)
+        if coast is None:                                  # sea spaces next to a tile, per land pattern
+            if len(_COAST) >= 10_000:
+                _COAST.clear()
+            coast = _COAST[land] = sorted({x for h in ISLAND_SLOTS if terr[h] >= 0 for x in NEIGH[h] if terr[x] < 0})
+        return [h for h in coast if h not in hb and h not in serp]
 
     # ------------------------------------------------------------------ step 1
     def _tile_plays(self):
@@ -758,8 +794,10 @@ class IslandState(State):
                     occ = self._occupied_hexes()
                 empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
                 for src in sorted(set(self.cre[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
-                    for h in empt:
-                        out.append(f"play {k} {NAME[src]} {NAME[h]}")
+                    row = _PLAY.get((k, src))
+                    if row is None:
+                        row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
+                    out.extend([row[h] for h in empt])
         return out
 
     def _swim_reach(self, start):
@@ -804,57 +842,59 @@ class IslandState(State):
     # ------------------------------------------------------------------ step 2
     def _moves(self, p, c5):
         out = []
+        append = out.append
         w, a = self.ex_where, self.ex_at
         terr = self.terrain
         hb = self.hex_boat
         bp = self.boat_pass
-        moved = self.sea_moved
         for e in range(p * 10, p * 10 + 10):
             we = w[e]
             if we == LAND:
-                h = a[e]
-                lab = LABELS[e]
-                walk, board, swim = "walk " + lab + " ", "board " + lab + " ", "swim " + lab + " "
-                for x in NEIGH[h]:
+                walk, board, swim = WALK[e], BOARD_[e], SWIM[e]
+                for x in NEIGH[a[e]]:
                     if terr[x] >= 0:
-                        out.append(walk + NAME[x])                       # ISL-4.5
+                        append(walk[x])                                  # ISL-4.5
                     else:
                         b = hb.get(x)
                         if b is not None and len(bp[b]) < 3:
-                            out.append(board + NAME[x])                  # ISL-4.6
-                        out.append(swim + NAME[x])                       # ISL-4.7
+                            append(board[x])                             # ISL-4.6
+                        append(swim[x])                                  # ISL-4.7
             elif we == BOAT:
                 out.extend(self._boat_explorer_moves(e))
             elif we == SEA:
                 out.extend(self._swimmer_moves(e))
         if not c5:
-            for b in range(len(self.boat_at)):
-                h = self.boat_at[b]
+            sq = self.cre["squid"]
+            boat_at = self.boat_at
+            for b in range(len(boat_at)):
+                h = boat_at[b]
                 if h < 0:
                     continue
-                if bp[b] and p not in self._controllers(b):              # ISL-4.25
+                pax = bp[b]
+                occ = bool(pax)
+                if occ and not _controls(p, pax):                        # ISL-4.25
                     continue
-                occ = bool(bp[b])
-                sq = self.cre["squid"]
-                pre = "sail " + NAME[h] + " "
+                sail = SAIL[h]
                 for x in NEIGH[h]:
                     if terr[x] < 0 and x not in hb and not (occ and x in sq):   # ISL-4.20, 4.21, 17.18
-                        out.append(pre + NAME[x])
+                        append(sail[x])
         return out
 
     def _boat_explorer_moves(self, e):
         out = []
         b = self.ex_at[e]
         h = self.boat_at[b]
-        lab = LABELS[e]
+        hb = self.hex_boat
+        bp = self.boat_pass
+        board = BOARD_[e]
         for x in NEIGH[h]:
-            b2 = self.hex_boat.get(x)
-            if b2 is not None and len(self.boat_pass[b2]) < 3:
-                out.append(f"board {lab} {NAME[x]}")                    # ISL-4.8
+            b2 = hb.get(x)
+            if b2 is not None and len(bp[b2]) < 3:
+                out.append(board[x])                                     # ISL-4.8
         if e not in self.sea_moved:
-            out.append(f"swim {lab} {NAME[h]}")                         # ISL-4.9
+            out.append(SWIM[e][h])                                       # ISL-4.9
         for k in ISLES_OF.get(h, ()):
-            out.append(f"isle {lab} {ISLE_NAMES[k]}")                   # ISL-4.31
+            out.append(ISLE_[e][k])                                      # ISL-4.31
         return out
 
     def _swimmer_moves(self, e):
@@ -862,18 +902,23 @@ class IslandState(State):
             return []
         out = []
         h = self.ex_at[e]
-        lab = LABELS[e]
-        prot = e in self.dol_prot
-        for x in NEIGH[h]:
-            if self.terrain[x] < 0:
-                out.append(f"swim {lab} {NAME[x]}")                     # ISL-4.12
-                if prot:
-                    out.append(f"swim {lab} {NAME[x]} dolphin")         # ISL-16.28
+        terr = self.terrain
+        swim = SWIM[e]
+        if e in self.dol_prot:
+            swim_d = SWIM_DOLPHIN[e]
+            for x in NEIGH[h]:
+                if terr[x] < 0:
+                    out.append(swim[x])                                  # ISL-4.12
+                    out.append(swim_d[x])                                # ISL-16.28
+        else:
+            for x in NEIGH[h]:
+                if terr[x] < 0:
+                    out.append(swim[x])                                  # ISL-4.12
         b = self.hex_boat.get(h)
         if b is not None and len(self.boat_pass[b]) < 3:
-            out.append(f"board {lab} {NAME[h]}")                        # ISL-4.14
+            out.append(BOARD_[e][h])                                     # ISL-4.14
         for k in ISLES_OF.get(h, ()):
-            out.append(f"isle {lab} {ISLE_NAMES[k]}")                   # ISL-4.32
+            out.append(ISLE_[e][k])                                      # ISL-4.32
         return out
 
     def _c5_moves(self, eids):
@@ -914,20 +959,34 @@ class IslandState(State):
         occ = self._occupied_hexes()
         dive = dist == "D"
         empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ] if dive else None
-        landocc = self._land_occupied()
-        unprot = {self.ex_at[e] for e in range(60) if self.ex_where[e] == SEA and e not in self.dol_prot}
+        landocc = set()
+        unprot = set()
+        w, a, prot = self.ex_where, self.ex_at, self.dol_prot
+        for p, k in enumerate(self.placed):          # only explorers p*10 + (0..placed-1) are out
+            for e in range(p * 10, p * 10 + k):
+                we = w[e]
+                if we == LAND:
+                    landocc.add(a[e])
+                elif we == SEA and e not in prot:
+                    unprot.add(a[e])
         occboats = {h for h, b in self.hex_boat.items() if self.boat_pass[b]}
+        stops = {}
         for k in kinds:
             if k in KINDS:
                 for src in sorted(set(self.cre[k])):
                     if dive:                                 # ISL-16.13
                         dests = empt
                     else:
-                        dests = self._creature_reach(k, src, dist, unprot, occboats, landocc)
-                    pre = f"{k} {NAME[src]} "
-                    out.extend([pre + NAME[x] for x in dests])
+                        stop = stops.get(k)
+                        if stop is None:
+                            stop = stops[k] = self._stop_set(k, unprot, occboats, landocc)
+                        dests = self._reach(src, dist, stop)
+                    row = _CREATURE.get((k, src))
+                    if row is None:
+                        row = _CREATURE[(k, src)] = tuple(f"{k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
+                    out.extend([row[x] for x in dests])
                     if k == "squid":                         # ISL-17.10: staying is a movement
-                        out.append(f"squid {NAME[src]} {NAME[src]}")
+                        out.append(row[src])
             elif k == "dolphin":
                 for d in range(len(self.dol_at)):
                     src = self.dol_at[d]
@@ -963,17 +1022,19 @@ class IslandState(State):
             frontier = nxt
         return out
 
-    def _stops(self, kind, x, unprot, occboats, landocc):
-        """Does a creature of ``kind`` entering ``x`` have to stop there?"""
+    def _stop_set(self, kind, unprot, occboats, landocc):
+        """The sea spaces where a creature of ``kind`` entering has to stop there."""
         if kind == "serpent":
-            return x in occboats or x in unprot                 # ISL-7.7, ISL-7.8, ISL-16.16
+            return occboats | unprot                            # ISL-7.7, ISL-7.8, ISL-16.16
         if kind == "shark":
-            return x in unprot                                  # ISL-7.11 (ISL-16.34)
+            return unprot                                       # ISL-7.11 (ISL-16.34)
         if kind == "whale":
-            return x in occboats or x in self.cre["squid"]      # ISL-7.14, ISL-17.15
-        return x in occboats or x in self.cre["whale"] or self._next_to_people(x, landocc)   # ISL-17.9
+            return occboats | set(self.cre["squid"])            # ISL-7.14, ISL-17.15
+        near = {x for h in landocc for x in NEIGH[h]}           # ISL-17.9: next to people (ISL-I22)
+        return occboats | set(self.cre["whale"]) | near
 
-    def _creature_reach(self, kind, start, n, unprot, occboats, landocc):
+    def _reach(self, start, n, stop):
+        """Sea spaces within n steps of start; a space in ``stop`` ends the path there."""
         seen = {start}
         frontier = [start]
         out = []
@@ -986,14 +1047,19 @@ class IslandState(State):
                         continue
                     seen.add(x)
                     out.append(x)
-                    if not self._stops(kind, x, unprot, occboats, landocc):
+                    if x not in stop:
                         nxt.append(x)
             frontier = nxt
         return out
 
     # ================================================================== apply
     def _apply(self, action, events):
-        verb, args = nt.parse(action)
+        parsed = _PARSED.get(action)
+        if parsed is None:                      # the notation of a legal action, parsed once
+            if len(_PARSED) >= 200_000:
+                _PARSED.clear()
+            parsed = _PARSED[action] = nt.parse(action)
+        verb, args = parsed
         getattr(self, "_a_" + verb)(events, *args)
         self._run(events)
 

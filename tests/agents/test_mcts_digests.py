@@ -1,0 +1,77 @@
+"""MCTS decision digests: the search's speed work must not change what it chooses.
+
+For every game at its minimum and maximum player count, an MCTS agent (fixed seed, a budget in
+iterations, no time limit) decides at six positions sampled from seeded random games; the
+digest of its choices was taken from main before the speed work (commit 42eb41e).  The agents
+use only the engine (no heuristics module), so the digests move only when the search, the
+engine or a game's rules change behaviour.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+import lapilli
+from lapilli.agents import Decision, make_agent
+
+
+def root_positions(game: str, players: int, n: int, seed: int) -> list:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = lapilli.new_game(game, players, seed, {})
+        seed += 1
+        while not s.is_terminal and len(out) < n:
+            legal = s.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.15:
+                out.append(s.clone())
+            s.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+EXPECTED = [
+    ('isola-dei-vulcani', 2, 'mcts:iterations=40', '5ba71e489eed61f7'),
+    ('isola-dei-vulcani', 2, 'mcts:iterations=40,rollout_depth=20', '8d4cf08cb17f6e1b'),
+    ('isola-dei-vulcani', 2, 'mcts:iterations=40,rollout_depth=0,c=0.1', '208569e4d6588a44'),
+    ('isola-dei-vulcani', 4, 'mcts:iterations=40', '8accd0d2e39dcfb2'),
+    ('isola-dei-vulcani', 4, 'mcts:iterations=40,rollout_depth=20', 'a44033b61922208e'),
+    ('isola-dei-vulcani', 4, 'mcts:iterations=40,rollout_depth=0,c=0.1', 'b30a05e6d6b59d77'),
+    ('stromboli', 2, 'mcts:iterations=40', 'e3745e4394235801'),
+    ('stromboli', 2, 'mcts:iterations=40,rollout_depth=20', 'a766328771a743d2'),
+    ('stromboli', 2, 'mcts:iterations=40,rollout_depth=0,c=0.1', 'e3745e4394235801'),
+    ('kingdomino-origins', 2, 'mcts:iterations=40', 'd34e8c36f01253d6'),
+    ('kingdomino-origins', 2, 'mcts:iterations=40,rollout_depth=20', '6f73d7df8f7e0cb4'),
+    ('kingdomino-origins', 2, 'mcts:iterations=40,rollout_depth=0,c=0.1', 'a3b60b183bd3cc6b'),
+    ('kingdomino-origins', 4, 'mcts:iterations=40', '8f8d092829995c9e'),
+    ('kingdomino-origins', 4, 'mcts:iterations=40,rollout_depth=20', 'f1902fb163ca84bc'),
+    ('kingdomino-origins', 4, 'mcts:iterations=40,rollout_depth=0,c=0.1', '2218d8ae32dfcd8d'),
+    ('the-island', 2, 'mcts:iterations=40', 'b53d66e7ccd0cd1b'),
+    ('the-island', 2, 'mcts:iterations=40,rollout_depth=20', 'c96863f455802d52'),
+    ('the-island', 2, 'mcts:iterations=40,rollout_depth=0,c=0.1', 'a1faf93725480446'),
+    ('the-island', 6, 'mcts:iterations=40', 'f9b4dcd8ada411fd'),
+    ('the-island', 6, 'mcts:iterations=40,rollout_depth=20', '3ac815f8217d5708'),
+    ('the-island', 6, 'mcts:iterations=40,rollout_depth=0,c=0.1', 'f2c66024c98d7a3c'),
+    ('eruption', 2, 'mcts:iterations=40', 'fc5b7d8935c072e2'),
+    ('eruption', 2, 'mcts:iterations=40,rollout_depth=20', '97beb8a31116b4e9'),
+    ('eruption', 2, 'mcts:iterations=40,rollout_depth=0,c=0.1', '51c308cf1a89b648'),
+    ('eruption', 6, 'mcts:iterations=40', '11bb32e11af88272'),
+    ('eruption', 6, 'mcts:iterations=40,rollout_depth=20', '8af06e384c40af11'),
+    ('eruption', 6, 'mcts:iterations=40,rollout_depth=0,c=0.1', '672cf5eb793cf794'),
+]
+
+
+@pytest.mark.parametrize("game,players,spec,expected", EXPECTED,
+                         ids=[f"{g}-{p}p-{i % 3}" for i, (g, p, *_rest) in enumerate(EXPECTED)])
+def test_mcts_choices_unchanged(game, players, spec, expected):
+    agent = make_agent(spec, seed=5, game=game)
+    roots = root_positions(game, players, n=6, seed=77)
+    choices = []
+    for st in roots:
+        legal = st.legal_actions()
+        a = agent.choose(Decision(st))
+        assert a in legal
+        assert agent.last_iterations == 40
+        choices.append(a)
+    assert hashlib.sha256("|".join(choices).encode()).hexdigest()[:16] == expected

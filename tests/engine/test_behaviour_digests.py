@@ -1,0 +1,93 @@
+"""Behaviour digests: speed work must not change what any game does.
+
+For each game, player count (minimum and maximum) and a few option sets, a seeded random game is
+played to its end; a digest is taken of every legal-action list, every event, a determinized copy
+of every seventh position (its saved data and five random plies on it) and the final history,
+scores and winners.  The expected digests were taken from main before the speed work
+(commit 42eb41e), so any change in the rules, in legal-action order, in chance or in
+determinization fails here.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+import lapilli
+from lapilli.engine.rng import Rng
+
+
+def digest(game: str, players: int, options: dict, seed: int) -> tuple[str, int]:
+    s = lapilli.new_game(game, players, seed, options)
+    r = Rng(seed * 31 + 7)
+    h = hashlib.sha256()
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        h.update("|".join(legal).encode())
+        h.update(b"\n")
+        a = legal[r.randbelow(len(legal))]
+        if len(s.history) % 7 == 3:
+            d = s.determinize(s.to_move, len(s.history))
+            h.update(json.dumps(d.to_json()["data"], sort_keys=True, default=str).encode())
+            for _ in range(5):
+                if d.is_terminal:
+                    break
+                dl = d.legal_actions()
+                h.update("|".join(dl).encode())
+                d.apply(dl[r.randbelow(len(dl))])
+        ev = s.apply(a)
+        h.update(json.dumps(ev, sort_keys=True, default=str).encode())
+    h.update(json.dumps([s.history, s.scores(), s.winners()], default=str).encode())
+    return h.hexdigest()[:16], len(s.history)
+
+
+# (game, players, options, seed, digest, plies), measured on main at 42eb41e
+EXPECTED = [
+    ('isola-dei-vulcani', 2, {}, 1, '1295183d91474afe', 394),
+    ('isola-dei-vulcani', 2, {}, 2, '64f2052b706b6242', 381),
+    ('isola-dei-vulcani', 4, {}, 1, '32af741508028417', 852),
+    ('isola-dei-vulcani', 4, {}, 2, '83ed97aee48f30f9', 848),
+    ('isola-dei-vulcani', 4, {'setup': 'advanced'}, 1, 'f8f85b54eddfbb51', 787),
+    ('isola-dei-vulcani', 4, {'setup': 'advanced'}, 2, 'f40083eb0d040cc4', 833),
+    ('stromboli', 2, {}, 1, 'f1b0c3daffa45211', 358),
+    ('stromboli', 2, {}, 2, '06df3a10183d358a', 358),
+    ('stromboli', 2, {'tactical': True, 'huts': 'random', 'prescore_priestess': True}, 1, '21288530c677ac93', 375),
+    ('stromboli', 2, {'tactical': True, 'huts': 'random', 'prescore_priestess': True}, 2, '31afb34552ec490c', 323),
+    ('kingdomino-origins', 2, {}, 1, '07edfa1698c803bc', 90),
+    ('kingdomino-origins', 2, {}, 2, '8354e5995e9081d4', 90),
+    ('kingdomino-origins', 4, {}, 1, '6a4edcc8345c0d6e', 90),
+    ('kingdomino-origins', 4, {}, 2, '76b5847052d4ee5d', 86),
+    ('kingdomino-origins', 3, {'mode': 'totem'}, 1, '631153b2ac193f25', 76),
+    ('kingdomino-origins', 3, {'mode': 'totem'}, 2, 'a78b0986031a16bb', 77),
+    ('kingdomino-origins', 4, {'mode': 'tribe', 'fire_empire': True, 'homo_habilis': True}, 1, 'a1439ffe6de88a05', 161),
+    ('kingdomino-origins', 4, {'mode': 'tribe', 'fire_empire': True, 'homo_habilis': True}, 2, '0f0e61de036d606f', 152),
+    ('the-island', 2, {}, 1, '64bc931c5ff4919f', 224),
+    ('the-island', 2, {}, 2, '6c57deb6622d1a22', 196),
+    ('the-island', 6, {}, 1, '349aa790178fb8d1', 255),
+    ('the-island', 6, {}, 2, 'bdf419e296c9e66a', 228),
+    ('the-island', 4, {'challenge_1': True, 'challenge_2': True, 'challenge_3': True, 'challenge_4': True, 'dolphins': True, 'giant_squid': True}, 1, '9dcce1ce5863014e', 255),
+    ('the-island', 4, {'challenge_1': True, 'challenge_2': True, 'challenge_3': True, 'challenge_4': True, 'dolphins': True, 'giant_squid': True}, 2, '0715bd31c7686227', 261),
+    ('the-island', 5, {'challenge_5': True, 'giant_squid': True, 'squid_variant_1': True}, 1, 'f713aeb3b4bdbb48', 287),
+    ('the-island', 5, {'challenge_5': True, 'giant_squid': True, 'squid_variant_1': True}, 2, 'f802fbeaa8a9c366', 265),
+    ('eruption', 2, {}, 1, 'd67fd42150e226d5', 93),
+    ('eruption', 2, {}, 2, 'd4bc8f290c581b63', 85),
+    ('eruption', 6, {}, 1, '156abc3d749e6ad1', 134),
+    ('eruption', 6, {}, 2, '079d294c156d6477', 140),
+    ('eruption', 4, {'variant': 'lava_rain', 'border_side_lost': 'permanent'}, 1, '1d3b32e3e6a18aeb', 167),
+    ('eruption', 4, {'variant': 'lava_rain', 'border_side_lost': 'permanent'}, 2, '9e24969b88ca80cf', 158),
+    ('eruption', 3, {'variant': 'annihilation'}, 1, '4cbb739a25dbdb86', 114),
+    ('eruption', 3, {'variant': 'annihilation'}, 2, 'f3430081c04a02ee', 147),
+    ('eruption', 4, {'variant': 'cooperation', 'border_side_lost': 'rest_of_turn'}, 1, '7717566bbb139720', 250),
+    ('eruption', 4, {'variant': 'cooperation', 'border_side_lost': 'rest_of_turn'}, 2, 'd88890764ea3bc4b', 312),
+    ('eruption', 6, {'variant': 'cooperation'}, 1, '377aba550f681f07', 362),
+    ('eruption', 6, {'variant': 'cooperation'}, 2, '48633af4655c8383', 290),
+]
+
+
+@pytest.mark.parametrize("game,players,options,seed,expected,plies", EXPECTED,
+                         ids=[f"{g}-{p}p-{i}" for i, (g, p, *_rest) in enumerate(EXPECTED)])
+def test_seeded_game_unchanged(game, players, options, seed, expected, plies):
+    got, n = digest(game, players, options, seed)
+    assert n == plies
+    assert got == expected
