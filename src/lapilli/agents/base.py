@@ -37,9 +37,10 @@ class Decision:
             self._obs = self._state.observation(self.player)
         return self._obs
 
-    def determinize(self, seed: int) -> State:
-        """A full game state consistent with what this seat has seen; hidden parts re-sampled."""
-        return self._state.determinize(self.player, seed)
+    def determinize(self, seed: int, history: bool = True) -> State:
+        """A full game state consistent with what this seat has seen; hidden parts re-sampled.
+        ``history=False``: a search copy without the move history (cheaper; not for records)."""
+        return self._state.determinize(self.player, seed, history=history)
 
 
 class Agent(Protocol):

@@ -100,10 +100,10 @@ class MCTSAgent:
         log = math.log
         sqrt = math.sqrt
         Node = _Node
-        determinize = _search_copier(decision)
+        determinize = decision.determinize
         it = 0
         for it in range(1, self.iterations + 1):
-            state = determinize(next64() & 0x7FFFFFFF)
+            state = determinize(next64() & 0x7FFFFFFF, False)
             node = root
             path = [root]
             # selection and expansion
@@ -159,14 +159,3 @@ class MCTSAgent:
         # the most visited action among those legal now
         best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
         return best
-
-
-def _search_copier(decision: Decision) -> Callable[[int], State]:
-    """``seed -> determinized copy`` for the deciding seat, without the history list when the
-    decision exposes its position (a search copy needs no record; copying the history costs
-    O(plies) per iteration).  Same copy as ``decision.determinize(seed)`` otherwise."""
-    state = getattr(decision, "_state", None)
-    if isinstance(state, State):
-        player = decision.player
-        return lambda seed: state.determinize(player, seed, history=False)
-    return decision.determinize
