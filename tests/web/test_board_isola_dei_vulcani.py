@@ -7,8 +7,9 @@ import os
 
 import lapilli
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .conftest import SHOTS
-from .test_browser import play_to_the_end
 
 GAME = "isola-dei-vulcani"
 VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
@@ -38,14 +39,40 @@ def board_tokens(page, selector="svg.isola [data-token]"):
     return page.eval_on_selector_all(selector, "els => els.map(e => e.getAttribute('data-token'))")
 
 
+def click(page, loc):
+    """Click; when headless Chromium stops producing animation frames (Playwright then waits
+    for 'stable' until its timeout; a screenshot makes it paint again), force a frame and retry
+    while the element is still there (the click may have gone through meanwhile)."""
+    for _ in range(4):
+        try:
+            loc.click(timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            page.screenshot()
+            if not loc.count():
+                return
+
+
 def click_one(page):
     """One click as a player would: a highlighted board element, else a verb button, else confirm."""
     for sel in ("svg.isola .clickable", "#picker button[data-pick]", "#confirm"):
         loc = page.locator(sel)
         if loc.count():
-            loc.first.click()
+            click(page, loc.first)
             return sel
     return None
+
+
+def play_to_the_end(page, max_clicks=4000):
+    for _ in range(max_clicks):
+        page.wait_for_function(
+            "() => { const s = document.querySelector('#status'); return s && (document.querySelector('#picker')"
+            " || s.textContent.includes('Game over')); }", timeout=30_000)
+        if page.locator(".score").count():
+            return
+        click_one(page)
+        page.wait_for_timeout(30)
+    raise AssertionError("the game did not end")
 
 
 def test_board_tokens_name_the_notation(server, page):
@@ -74,29 +101,25 @@ def test_a_click_sends_the_right_move(server, page):
     for _ in range(60):
         wait_my_turn(page)
         verbs = page.eval_on_selector_all("#picker button[data-pick]", "els => els.map(e => e.getAttribute('data-pick'))")
-        board = page.locator("svg.isola .clickable")
         if "land" in verbs or "move" in verbs:
             verb = "land" if "land" in verbs else "move"
-            page.click(f"#picker button[data-pick='{verb}']")
+            click(page, page.locator(f"#picker button[data-pick='{verb}']"))
             targets = page.locator("svg.isola .clickable")
             assert targets.count() > 0
             first = targets.first.get_attribute("data-token")
-            targets.first.click()
+            click(page, targets.first)
             move = f"{verb} {first}"
             if verb == "move":
                 # the colonist's hex is marked as chosen and its neighbours are the targets
                 assert page.locator(f"svg.isola .chosen[data-token='{first}']").count() == 1
                 second = page.locator("svg.isola .clickable").first
                 move += " " + second.get_attribute("data-token")
-                second.click()
+                click(page, second)
             page.wait_for_function(
                 "m => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(': ' + m))",
                 arg=move, timeout=15_000)
             return
-        if board.count():
-            board.first.click()
-        else:
-            page.locator("#picker button[data-pick]").first.click()
+        click_one(page)
         page.wait_for_timeout(30)
     raise AssertionError("no land or move was offered")
 

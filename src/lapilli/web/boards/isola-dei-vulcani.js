@@ -21,7 +21,7 @@
       decisions: { save: "spend prayer tokens to save threatened pieces (save / done)", erupt: "double eruption: choose the volcano that erupts first",
         rescue: "sinking: move all own colonists off the sinking part", rescue1: "sinking: rescue a colonist (or skip)" },
       reasons: { volcanoes: "two or fewer volcanoes left", "round-limit": "round limit", stalled: "no crack can be placed any more" },
-      legend: "Legend", lLava: "lava tile", lVillage: "village", lMoai: "lying Moai", lCrater: "crater (tick: its crack edge)",
+      legend: "Legend", lLava: "lava tile", lVillage: "village", lMoai: "lying Moai", lCrater: "crater (tick: edge of its crack)",
       lErected: "erected Moai", lCrack: "crack", lVolcano: "volcano", lColonist: "colonists (count)", lSunk: "sunk", lBay: "landing bay",
       lArea: "area border", eruption: "Eruption of volcano", threatened: "threatened", final: "Final scoring",
       fv: "villages", fm: "Moai", fg: "groups", fc: "colonists", fp: "prayer", total: "total",
@@ -137,10 +137,10 @@
     const minCol = Math.min(...hexes.map(h => pos[h].col + ((pos[h].row + par) % 2) * 0.5));
     const maxCol = Math.max(...hexes.map(h => pos[h].col + ((pos[h].row + par) % 2) * 0.5));
     const maxRow = Math.max(...hexes.map(h => pos[h].row));
-    const M = 50;                                   // sea margin round the continent
-    const TOP = 64;                                 // status lines above the map
+    const M = 34;                                   // sea margin round the continent
+    const TOP = 56;                                 // status lines above the map
     const centre = h => [padX + M + W / 2 + (pos[h].col + ((pos[h].row + par) % 2) * 0.5 - minCol) * W, TOP + M + S + pos[h].row * 1.5 * S];
-    const landW = 2 * M + W * (maxCol - minCol + 1), padX = Math.max(0, (720 - landW) / 2);
+    const landW = 2 * M + W * (maxCol - minCol + 1), padX = Math.max(0, (640 - landW) / 2);
     const mapW = landW + 2 * padX, mapH = TOP + 2 * M + S * (2 + 1.5 * maxRow);
     const rad = a => Math.PI / 180 * a;
     const along = (h, dir, f) => { const [x, y] = centre(h); const a = rad(DIRS[dir]); return [x + Math.cos(a) * f, y + Math.sin(a) * f]; };
@@ -153,12 +153,7 @@
     const svg = svgEl("svg", { class: "board isola", "font-family": "system-ui, sans-serif", style: "max-height:none" });
     svg.append(svgEl("style", {}, ".deco{pointer-events:none} text{pointer-events:none} " +
       ".chosen{stroke:#0b57d0 !important;stroke-width:4 !important} svg.isola .highlight{stroke:#ff6d00;stroke-width:3.5}" +
-      " .hexcell.highlight{fill-opacity:1;filter:brightness(1.12)}"));
-    const defs = svgEl("defs");
-    const waves = svgEl("pattern", { id: "idv-waves", width: 16, height: 10, patternUnits: "userSpaceOnUse" });
-    waves.append(svgEl("rect", { width: 16, height: 10, fill: SEA }), svgEl("path", { d: "M0,6 q4,-4 8,0 t8,0", fill: "none", stroke: "#ffffffaa", "stroke-width": 1.2 }));
-    defs.append(waves);
-    svg.append(defs);
+      " svg.isola .clickable:hover{filter:none;stroke:#0b57d0;stroke-width:4}"));
     const tok = (e, token) => {
       e.setAttribute("data-token", token);
       if (!next.has(token)) e.classList.add("deco");
@@ -168,8 +163,13 @@
     const text = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11 }, attrs), s);
     const deco = (tag, attrs) => svgEl(tag, Object.assign({ class: "deco" }, attrs));
 
-    const sea = deco("rect", { x: 0, y: 0, width: mapW, height: mapH, fill: "url(#idv-waves)" });
-    svg.append(sea);
+    // the sea: plain colour and a few waves (cheap to paint)
+    svg.append(deco("rect", { x: 0, y: 0, width: mapW, height: mapH, fill: SEA }));
+    for (let wy = TOP + 14; wy < mapH; wy += 42) {
+      for (let wx = 10 + ((wy / 42) % 2) * 30; wx < mapW - 30; wx += 60) {
+        svg.append(deco("path", { d: `M${wx},${wy} q5,-5 10,0 t10,0`, fill: "none", stroke: "#ffffff99", "stroke-width": 1.4 }));
+      }
+    }
     // area colours: volcano areas warm, the others green to sand
     const areaCol = a => {
       const volc = Object.prototype.hasOwnProperty.call(o.volcano_hexes, String(a));
@@ -181,17 +181,21 @@
     svg.append(gHex, gEdge, gPieces);
     const threatened = new Set();
     const targets = new Set();
+    const saved = new Set();
     if (o.eruption) {
       (o.eruption.threatened || []).forEach(t => (Array.isArray(t) ? t : [t]).forEach(x => { if (typeof x === "string") threatened.add(x); }));
       (o.eruption.targets || []).forEach(x => { if (typeof x === "string") targets.add(x); });
+      (o.eruption.saved || []).forEach(x => { if (typeof x === "string") saved.add(x); });
     }
     for (const h of hexes) {
       const [x, y] = centre(h);
       const isSunk = sunk.has(h);
       const poly = svgEl("polygon", { class: "hexcell", points: hexCorners(x, y, S - 0.5, false),
-        fill: isSunk ? "url(#idv-waves)" : areaCol(o.areas[h]), stroke: isSunk ? "#5aa0c8" : "#00000033", "stroke-width": 1 });
+        fill: isSunk ? "#6fb3d9" : areaCol(o.areas[h]), stroke: isSunk ? "#4a90bd" : "#00000033", "stroke-width": 1,
+        "stroke-dasharray": isSunk ? "4 3" : null });
       tok(poly, h);
       gHex.append(poly);
+      if (isSunk) for (const dy of [-8, 6, 20]) gHex.append(deco("path", { d: `M${x - 18},${y + dy} q4.5,-5 9,0 t9,0 t9,0 t9,0`, fill: "none", stroke: "#e3f2fd", "stroke-width": 1.6 }));
       gHex.append(text(x, y - S + 11, h, { "font-size": 10, fill: isSunk ? "#2b6a8f" : "#333", "font-weight": "bold" }));
       if (!isSunk && !volcanoAt[h]) gHex.append(text(x, y + S - 10, String(o.areas[h]), { "font-size": 9, fill: "#555" }));
     }
@@ -202,8 +206,10 @@
     for (const h of hexes) {
       for (const dir of Object.keys(DIRS)) {
         const m = neighbour(h, dir, par);
-        const other = m !== null && o.areas[m] !== undefined;
+        if (sunk.has(h) && (m === null || o.areas[m] === undefined || sunk.has(m))) continue;
+        const other = m !== null && o.areas[m] !== undefined && !sunk.has(m) && !sunk.has(h);
         if (other && h > m) continue;            // each inner edge once
+        if (!other && sunk.has(h)) continue;      // a coast edge is drawn from the land side
         const [[x1, y1], [x2, y2]] = edgePts(h, dir);
         const border = !other || o.areas[m] !== o.areas[h];
         if (border) gEdge.append(deco("line", { x1, y1, x2, y2, stroke: other ? "#3b2a1a" : "#5b4a2a", "stroke-width": other ? 3.6 : 2.4, "stroke-linecap": "round" }));
@@ -296,7 +302,8 @@
           const p = +v.slice(1);
           gPieces.append(deco("path", { d: `M${sx - 6},${sy + 6} L${sx - 6},${sy - 1} L${sx},${sy - 7} L${sx + 6},${sy - 1} L${sx + 6},${sy + 6} Z`, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 1.2 }));
         } else if (v && v[0] === "M") gPieces.append(moaiShape(sx, sy, +v.slice(1), false, { class: "deco" }));
-        if (targets.has(s)) gPieces.append(deco("circle", { cx: sx, cy: sy, r: 11, fill: "none", stroke: "#ff3d00", "stroke-width": 2, "stroke-dasharray": "2 2" }));
+        if (saved.has(s)) gPieces.append(deco("circle", { cx: sx, cy: sy, r: 12, fill: "none", stroke: "#8e24aa", "stroke-width": 2.5 }));
+        else if (targets.has(s)) gPieces.append(deco("circle", { cx: sx, cy: sy, r: 11, fill: "none", stroke: "#ff3d00", "stroke-width": 2, "stroke-dasharray": "2 2" }));
       });
       // Moai lying on the hex without a space
       (o.loose_moai[h] || []).forEach((p, i) => gPieces.append(moaiShape(x - 14 + i * 10, y + 24 - i * 3, p, false, { class: "deco" })));
@@ -319,11 +326,12 @@
     panel.append(deco("rect", { x: 0, y: 0, width: mapW, height: TOP - 4, fill: "#fbf7efee" }));
     if (o.is_terminal || o.final) {
       panel.append(lt(px0, 20, l.over + (o.end_reason ? ` (${l.reasons[o.end_reason] || o.end_reason})` : ""), { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
+      if (view.result) panel.append(lt(px0, 44, `${l.winners}: ${view.result.winners.map(w => l.colours[w]).join(", ")}`, { "font-weight": "bold", "font-size": 14 }));
     } else {
       panel.append(lt(px0, 18, `${l.round} ${o.round}${o.end_triggered ? " · " + l.lastRound : ""}`, { "font-weight": "bold", "font-size": 16 }));
       panel.append(svgEl("circle", { cx: px0 + 100, cy: 18, r: 8, fill: PCOL[cur], stroke: "#111" }));
       panel.append(lt(px0 + 114, 18, `${l.turnOf} ${l.colours[cur]}${cur === mine ? " (" + l.you + ")" : ""}`, { "font-size": 15, "font-weight": "bold" }));
-      const apx = mapW - 250;
+      const apx = mapW - 230;
       for (let i = 0; i < 4; i++) panel.append(svgEl("circle", { cx: apx + i * 20, cy: 18, r: 7.5, fill: i < o.ap ? "#ffb300" : "#eee", stroke: "#795548" }));
       panel.append(lt(apx + 76, 18, `${o.ap} ${l.ap}`, { "font-size": 13, "font-weight": "bold" }));
       let line2 = o.prayed ? l.prayed : "";
@@ -335,37 +343,34 @@
       if (o.eruption) line2 += `${line2 ? " · " : ""}${l.eruption} ${o.eruption.volcano}` + (threatened.size ? ` (${threatened.size} ${l.threatened})` : "");
       panel.append(lt(px0 + (o.decision ? 22 : 0), 44, line2, { "font-size": 13, fill: o.eruption ? "#bf360c" : "#333" }));
     }
-    let y = mapH + 10;
-    const PW = (mapW - 3 * px0) / 2, PH = 96;
+    // the column beside the map: players, supply, legend
+    const CW = 300, cx0 = mapW + 10;
+    let y = 8;
+    const PW = CW - 14;
     for (let p = 0; p < n; p++) {
-      const x0 = px0 + (p % 2) * (PW + px0), top = y + Math.floor(p / 2) * (PH + 8);
+      const top = y, f = o.final ? o.final[p] : null, PH = f ? 108 : 90;
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
-      panel.append(svgEl("rect", { x: x0, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
-      panel.append(svgEl("circle", { cx: x0 + 16, cy: top + 18, r: 9, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
-      panel.append(lt(x0 + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.first : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 15 }));
-      panel.append(lt(x0 + PW - 12, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 28, "text-anchor": "end", fill: PDARK[p] }));
-      panel.append(lt(x0 + PW - 12, top + 44, l.vp, { "font-size": 11, "text-anchor": "end" }));
+      panel.append(svgEl("rect", { x: cx0, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
+      panel.append(svgEl("circle", { cx: cx0 + 16, cy: top + 18, r: 9, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
+      panel.append(lt(cx0 + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.first : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
+      panel.append(lt(cx0 + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
+      panel.append(lt(cx0 + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;
-      panel.append(lt(x0 + 12, top + 44, `${l.boat}: ${o.boat[p]} · ${l.bay}: ${(bays[p] || []).join(", ")}`, { "font-size": 12.5 }));
-      panel.append(lt(x0 + 12, top + 64, `${l.reserve}: ${rs.colonists[p]} ${l.colonists} · ${rs.villages[p]} ${l.villages} · ${rs.moai[p]} ${l.moai}`, { "font-size": 12.5 }));
-      panel.append(lt(x0 + 12, top + 84, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 12.5 }));
-      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: x0 + 140 + i * 15, cy: top + 84, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
+      panel.append(lt(cx0 + 10, top + 41, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
+      panel.append(lt(cx0 + 10, top + 60, `${l.reserve}: ${rs.colonists[p]} ${l.colonists}, ${rs.villages[p]} ${l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
+      panel.append(lt(cx0 + 10, top + 78, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
+      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: cx0 + 150 + i * 15, cy: top + 78, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
+      if (f) panel.append(lt(cx0 + 10, top + 96, `${l.final}: ${f.vp_villages}+${f.vp_moai}+${f.vp_groups}+${f.vp_colonists}+${f.vp_prayer} = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
+      y += PH + 6;
     }
-    y += Math.ceil(n / 2) * (PH + 8) + 6;
-    if (o.final) {
-      panel.append(lt(px0, y + 6, l.final, { "font-weight": "bold", "font-size": 14 }));
-      y += 24;
-      o.final.forEach((f, p) => {
-        panel.append(lt(px0, y, `${l.colours[p]}: ${l.fv} ${f.vp_villages} · ${l.fm} ${f.vp_moai} · ${l.fg} ${f.vp_groups} · ${l.fc} ${f.vp_colonists} · ${l.fp} ${f.vp_prayer} = ${f.total}`, { "font-size": 12.5, fill: PDARK[p] }));
-        y += 18;
-      });
-    }
-    y += 8;
-    panel.append(lt(px0, y, `${l.supply}: ${l.lava} ${o.supply.lava} · ${l.cracks} ${o.supply.cracks} · ${l.prayer} ${o.supply.prayer}   ·   ${l.volcanoes}: ${o.volcanoes.join(", ")}`, { "font-size": 13 }));
+    y += 12;
+    panel.append(lt(cx0, y, `${l.supply}: ${l.lava} ${o.supply.lava}, ${l.cracks} ${o.supply.cracks}, ${l.prayer} ${o.supply.prayer}`, { "font-size": 13.5 }));
+    y += 20;
+    panel.append(lt(cx0, y, `${l.volcanoes}: ${o.volcanoes.join(", ")}`, { "font-size": 13.5 }));
     y += 26;
     // legend
-    panel.append(lt(px0, y, l.legend, { "font-weight": "bold", "font-size": 14 }));
-    y += 20;
+    panel.append(lt(cx0, y, l.legend + (o.final ? `  (${l.final}: ${l.fv}+${l.fm}+${l.fg}+${l.fc}+${l.fp})` : ""), { "font-weight": "bold", "font-size": 14 }));
+    y += 21;
     const items = [
       [g => g.append(deco("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3, fill: "#e8551f", stroke: "#8a2500" })), l.lLava],
       [g => g.append(deco("path", { d: "M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", fill: PCOL[0], stroke: PDARK[0] })), l.lVillage],
@@ -375,19 +380,19 @@
       [g => g.append(deco("path", { d: "M-10,-6 L-4,-2 L-6,2 L0,4 L-2,8", fill: "none", stroke: "#111", "stroke-width": 3 })), l.lCrack],
       [g => g.append(deco("path", { d: "M-12,7 L-4,-8 L4,-8 L12,7 Z", fill: "#6d3b2a", stroke: "#e65100", "stroke-width": 2 })), l.lVolcano],
       [g => { g.append(deco("circle", { cx: 0, cy: 0, r: 6.5, fill: PCOL[2], stroke: "#111" })); g.append(text(0, 0.5, "2", { "font-size": 9, "font-weight": "bold" })); }, l.lColonist],
-      [g => g.append(deco("rect", { x: -10, y: -8, width: 20, height: 16, fill: "url(#idv-waves)", stroke: "#5aa0c8" })), l.lSunk],
+      [g => { g.append(deco("rect", { x: -10, y: -8, width: 20, height: 16, fill: "#6fb3d9", stroke: "#4a90bd", "stroke-dasharray": "4 3" })); g.append(deco("path", { d: "M-8,1 q2,-3 4,0 t4,0 t4,0 t4,0", fill: "none", stroke: "#e3f2fd", "stroke-width": 1.4 })); }, l.lSunk],
       [g => { g.append(deco("line", { x1: -10, y1: 4, x2: 10, y2: 4, stroke: "#0b3d66", "stroke-width": 4, "stroke-dasharray": "7 4" })); g.append(text(0, -6, "⚓", { "font-size": 12, fill: "#0b3d66" })); }, l.lBay],
       [g => g.append(deco("line", { x1: -10, y1: 0, x2: 10, y2: 0, stroke: "#3b2a1a", "stroke-width": 3.6 })), l.lArea],
     ];
     items.forEach(([draw, label], i) => {
-      const col = i % 3, row = Math.floor(i / 3), cw = (mapW - 2 * px0) / 3;
-      const g = svgEl("g", { transform: `translate(${px0 + 14 + col * cw},${y + row * 24})`, class: "deco" });
+      const g = svgEl("g", { transform: `translate(${cx0 + 14},${y + i * 21})`, class: "deco" });
       draw(g);
-      panel.append(g, lt(px0 + 32 + col * cw, y + row * 24, label, { "font-size": 12 }));
+      panel.append(g, lt(cx0 + 34, y + i * 21, label, { "font-size": 13.5 }));
     });
-    y += Math.ceil(items.length / 3) * 24 + 4;
-    const totalW = mapW, totalH = y;
-    svg.insertBefore(deco("rect", { x: 0, y: mapH, width: totalW, height: totalH - mapH, fill: "#fbf7ef" }), gHex);
+    y += items.length * 21 + 4;
+    const totalW = mapW + CW + 10, totalH = Math.max(mapH, y);
+    svg.insertBefore(deco("rect", { x: mapW, y: 0, width: totalW - mapW, height: totalH, fill: "#fbf7ef" }), gHex);
+    if (totalH > mapH) svg.insertBefore(deco("rect", { x: 0, y: mapH, width: mapW, height: totalH - mapH, fill: "#fbf7ef" }), gHex);
     svg.setAttribute("viewBox", `0 0 ${totalW.toFixed(0)} ${totalH.toFixed(0)}`);
     container.append(svg);
   };
