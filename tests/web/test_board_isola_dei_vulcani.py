@@ -163,7 +163,7 @@ def test_advanced_setup_is_drawn(server, page):
     boxes = page.eval_on_selector_all("svg.isola polygon.hexcell", "els => els.map(e => { const b = e.getBBox(); return [Math.round(b.x), Math.round(b.y)]; })")
     assert len({tuple(b) for b in boxes}) == len(boxes)
     # three different landing bays, one per player
-    assert page.locator("svg.isola text.bay").count() == 3
+    assert page.locator("svg.isola path.bay").count() == 3
     os.makedirs(SHOTS, exist_ok=True)
     page.locator("#board").screenshot(path=os.path.join(SHOTS, f"{GAME}-advanced.png"))
     assert not errors

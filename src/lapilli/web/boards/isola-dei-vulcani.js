@@ -162,6 +162,10 @@
     };
     const text = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11 }, attrs), s);
     const deco = (tag, attrs) => svgEl(tag, Object.assign({ class: "deco" }, attrs));
+    // an anchor drawn as a path (no font glyph needed)
+    const anchor = (x, y, col, attrs = {}) => svgEl("path", Object.assign({ class: "deco",
+      d: `M${x},${y - 6} v14 M${x - 5},${y - 2} h10 M${x - 8},${y + 3} q8,10 16,0 M${x},${y - 9} m-2.5,0 a2.5,2.5 0 1,0 5,0 a2.5,2.5 0 1,0 -5,0`,
+      fill: "none", stroke: col, "stroke-width": 2, "stroke-linecap": "round" }, attrs));
 
     // the sea: plain colour and a few waves (cheap to paint)
     svg.append(deco("rect", { x: 0, y: 0, width: mapW, height: mapH, fill: SEA }));
@@ -229,7 +233,7 @@
       if (!pts) return;
       const ax = pts.reduce((a, q) => a + q[0], 0) / pts.length, ay = pts.reduce((a, q) => a + q[1], 0) / pts.length;
       const [bx, by] = pts.reduce((best, q) => (Math.hypot(q[0] - ax, q[1] - ay) < Math.hypot(best[0] - ax, best[1] - ay) ? q : best), pts[0]);
-      gEdge.append(text(bx, by, "⚓", { "font-size": 18, fill: sameBays ? "#0b3d66" : PDARK[p], class: "bay", "data-seat": sameBays ? "all" : p }));
+      gEdge.append(anchor(bx, by, sameBays ? "#0b3d66" : PDARK[p], { class: "deco bay", "data-seat": sameBays ? "all" : p }));
       const counts = sameBays ? o.boat.map((k, q) => [q, k]).filter(([, k]) => k > 0) : (o.boat[p] ? [[p, o.boat[p]]] : []);
       counts.forEach(([q, k], i) => {
         const cx = bx + 16 + i * 14, cy = by + 10;
@@ -381,7 +385,7 @@
       [g => g.append(deco("path", { d: "M-12,7 L-4,-8 L4,-8 L12,7 Z", fill: "#6d3b2a", stroke: "#e65100", "stroke-width": 2 })), l.lVolcano],
       [g => { g.append(deco("circle", { cx: 0, cy: 0, r: 6.5, fill: PCOL[2], stroke: "#111" })); g.append(text(0, 0.5, "2", { "font-size": 9, "font-weight": "bold" })); }, l.lColonist],
       [g => { g.append(deco("rect", { x: -10, y: -8, width: 20, height: 16, fill: "#6fb3d9", stroke: "#4a90bd", "stroke-dasharray": "4 3" })); g.append(deco("path", { d: "M-8,1 q2,-3 4,0 t4,0 t4,0 t4,0", fill: "none", stroke: "#e3f2fd", "stroke-width": 1.4 })); }, l.lSunk],
-      [g => { g.append(deco("line", { x1: -10, y1: 4, x2: 10, y2: 4, stroke: "#0b3d66", "stroke-width": 4, "stroke-dasharray": "7 4" })); g.append(text(0, -6, "⚓", { "font-size": 12, fill: "#0b3d66" })); }, l.lBay],
+      [g => { g.append(deco("line", { x1: -10, y1: 4, x2: 10, y2: 4, stroke: "#0b3d66", "stroke-width": 4, "stroke-dasharray": "7 4" })); g.append(anchor(0, -5, "#0b3d66", { transform: "scale(0.7) translate(0,-4)" })); }, l.lBay],
       [g => g.append(deco("line", { x1: -10, y1: 0, x2: 10, y2: 0, stroke: "#3b2a1a", "stroke-width": 3.6 })), l.lArea],
     ];
     items.forEach(([draw, label], i) => {
