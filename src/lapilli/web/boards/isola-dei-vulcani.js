@@ -24,7 +24,7 @@
       legend: "Legend", lLava: "lava tile", lVillage: "village", lMoai: "lying Moai", lCrater: "crater (tick: edge of its crack)",
       lErected: "erected Moai", lCrack: "crack", lVolcano: "volcano", lColonist: "colonists (count)", lSunk: "sunk", lBay: "landing bay",
       lArea: "area border", eruption: "Eruption of volcano", threatened: "threatened", final: "Final scoring",
-      fv: "villages", fm: "Moai", fg: "groups", fc: "colonists", fp: "prayer", total: "total",
+      fv: "villages", fm: "Moai", fg: "groups", fc: "colonists", fp: "prayer", total: "total", finalShort: "final", firstShort: "1st player",
     },
     it: {
       colours: ["Rosso", "Blu", "Giallo", "Verde"], you: "tu", round: "Round", turnOf: "turno di",
@@ -38,7 +38,7 @@
       legend: "Legenda", lLava: "tessera lava", lVillage: "villaggio", lMoai: "Moai sdraiato", lCrater: "cratere (tacca: lato della crepa)",
       lErected: "Moai eretto", lCrack: "crepa", lVolcano: "vulcano", lColonist: "coloni (numero)", lSunk: "sprofondato", lBay: "baia di approdo",
       lArea: "confine di area", eruption: "Eruzione del vulcano", threatened: "minacciato", final: "Punteggio finale",
-      fv: "villaggi", fm: "Moai", fg: "gruppi", fc: "coloni", fp: "preghiera", total: "totale",
+      fv: "villaggi", fm: "Moai", fg: "gruppi", fc: "coloni", fp: "preghiera", total: "totale", finalShort: "finale", firstShort: "1° giocatore",
     },
   };
   const L = () => T[(typeof LANG !== "undefined" && T[LANG]) ? LANG : "en"];
@@ -356,7 +356,7 @@
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
       panel.append(svgEl("rect", { x: cx0, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
       panel.append(svgEl("circle", { cx: cx0 + 16, cy: top + 18, r: 9, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
-      panel.append(lt(cx0 + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.first : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
+      panel.append(lt(cx0 + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
       panel.append(lt(cx0 + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
       panel.append(lt(cx0 + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;
@@ -364,16 +364,22 @@
       panel.append(lt(cx0 + 10, top + 60, `${l.reserve}: ${rs.colonists[p]} ${l.colonists}, ${rs.villages[p]} ${l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
       panel.append(lt(cx0 + 10, top + 78, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
       for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: cx0 + 150 + i * 15, cy: top + 78, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
-      if (f) panel.append(lt(cx0 + 10, top + 96, `${l.final}: ${f.vp_villages}+${f.vp_moai}+${f.vp_groups}+${f.vp_colonists}+${f.vp_prayer} = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
+      if (f) panel.append(lt(cx0 + 10, top + 96, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" ") + ` = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
       y += PH + 6;
     }
     y += 12;
-    panel.append(lt(cx0, y, `${l.supply}: ${l.lava} ${o.supply.lava}, ${l.cracks} ${o.supply.cracks}, ${l.prayer} ${o.supply.prayer}`, { "font-size": 13.5 }));
+    panel.append(lt(cx0, y, `${l.supply}: ${l.lava} ${o.supply.lava}, ${l.cracks} ${o.supply.cracks}`, { "font-size": 13.5 }));
+    y += 20;
+    panel.append(lt(cx0, y, `${l.prayer}: ${o.supply.prayer}`, { "font-size": 13.5 }));
     y += 20;
     panel.append(lt(cx0, y, `${l.volcanoes}: ${o.volcanoes.join(", ")}`, { "font-size": 13.5 }));
     y += 26;
     // legend
-    panel.append(lt(cx0, y, l.legend + (o.final ? `  (${l.final}: ${l.fv}+${l.fm}+${l.fg}+${l.fc}+${l.fp})` : ""), { "font-weight": "bold", "font-size": 14 }));
+    if (o.final) {
+      panel.append(lt(cx0, y, [l.fv, l.fm, l.fg, l.fc, l.fp].map(k => `${k[0].toUpperCase()} ${k}`).join(", "), { "font-size": 11.5 }));
+      y += 22;
+    }
+    panel.append(lt(cx0, y, l.legend, { "font-weight": "bold", "font-size": 14 }));
     y += 21;
     const items = [
       [g => g.append(deco("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3, fill: "#e8551f", stroke: "#8a2500" })), l.lLava],
