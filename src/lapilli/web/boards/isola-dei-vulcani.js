@@ -167,13 +167,13 @@
       d: `M${x},${y - 6} v14 M${x - 5},${y - 2} h10 M${x - 8},${y + 3} q8,10 16,0 M${x},${y - 9} m-2.5,0 a2.5,2.5 0 1,0 5,0 a2.5,2.5 0 1,0 -5,0`,
       fill: "none", stroke: col, "stroke-width": 2, "stroke-linecap": "round" }, attrs));
 
-    // the sea: plain colour and a few waves (cheap to paint)
+    // the sea: plain colour and a few waves, all in one path (cheap to paint)
     svg.append(deco("rect", { x: 0, y: 0, width: mapW, height: mapH, fill: SEA }));
+    let wd = "";
     for (let wy = TOP + 14; wy < mapH; wy += 42) {
-      for (let wx = 10 + ((wy / 42) % 2) * 30; wx < mapW - 30; wx += 60) {
-        svg.append(deco("path", { d: `M${wx},${wy} q5,-5 10,0 t10,0`, fill: "none", stroke: "#ffffff99", "stroke-width": 1.4 }));
-      }
+      for (let wx = 10 + ((wy / 42) % 2) * 30; wx < mapW - 30; wx += 60) wd += `M${wx},${wy} q5,-5 10,0 t10,0 `;
     }
+    svg.append(deco("path", { d: wd, fill: "none", stroke: "#ffffff99", "stroke-width": 1.4 }));
     // area colours: volcano areas warm, the others green to sand
     const areaCol = a => {
       const volc = Object.prototype.hasOwnProperty.call(o.volcano_hexes, String(a));
@@ -207,6 +207,7 @@
     const bays = o.bays || [];
     const sameBays = bays.every(b => JSON.stringify(b) === JSON.stringify(bays[0]));
     const bayPts = [];
+    const borderD = ["", ""];                     // area borders, coast
     for (const h of hexes) {
       for (const dir of Object.keys(DIRS)) {
         const m = neighbour(h, dir, par);
@@ -216,7 +217,7 @@
         if (!other && sunk.has(h)) continue;      // a coast edge is drawn from the land side
         const [[x1, y1], [x2, y2]] = edgePts(h, dir);
         const border = !other || o.areas[m] !== o.areas[h];
-        if (border) gEdge.append(deco("line", { x1, y1, x2, y2, stroke: other ? "#3b2a1a" : "#5b4a2a", "stroke-width": other ? 3.6 : 2.4, "stroke-linecap": "round" }));
+        if (border) borderD[other ? 0 : 1] += `M${x1.toFixed(1)},${y1.toFixed(1)} L${x2.toFixed(1)},${y2.toFixed(1)} `;
         if (!other) {
           bays.forEach((b, p) => {
             if (!b.includes(h) || (sameBays && p > 0)) return;
@@ -229,6 +230,8 @@
         }
       }
     }
+    gEdge.append(deco("path", { d: borderD[0], stroke: "#3b2a1a", "stroke-width": 3.6, "stroke-linecap": "round", fill: "none" }));
+    gEdge.append(deco("path", { d: borderD[1], stroke: "#5b4a2a", "stroke-width": 2.4, "stroke-linecap": "round", fill: "none" }));
     bayPts.forEach((pts, p) => {
       if (!pts) return;
       const ax = pts.reduce((a, q) => a + q[0], 0) / pts.length, ay = pts.reduce((a, q) => a + q[1], 0) / pts.length;
@@ -285,11 +288,10 @@
         const [ex, ey] = along(h, dir, S * 0.86);
         gPieces.append(deco("line", { x1: cx, y1: cy, x2: ex, y2: ey, stroke: "#37474f", "stroke-width": 2.2 }));
         const owner = o.erected[c];
-        const circ = svgEl("circle", { cx, cy, r: 7.5, fill: owner === undefined ? "#e0f2f1" : "#546e7a", stroke: "#37474f", "stroke-width": 1.6 });
+        const circ = svgEl("circle", { cx, cy, r: 7.5, fill: owner === undefined ? "#b3e5fc" : "#546e7a", stroke: "#37474f", "stroke-width": 1.6 });
         tok(circ, c);
         gPieces.append(circ);
         if (owner !== undefined) gPieces.append(moaiShape(cx, cy - 1, owner, true, { class: "deco" }));
-        else gPieces.append(deco("circle", { cx, cy, r: 2.5, fill: "#4fc3f7" }));
       }
       // spaces: lava, village, lying Moai, empty
       const sps = [...spacesOf[h]].sort();
