@@ -125,7 +125,7 @@
     const names = (view.table && view.table.seats) || [];
     const seatName = p => {
       const s = names.find(x => x.seat === p);
-      const nm = s && s.name ? s.name : `${l.seat} ${p}`;
+      const nm = `${l.seat} ${p}` + (s && s.name && s.name !== `${l.seat} ${p}` ? ` · ${s.name}` : "");
       return nm + (p === mine ? ` (${l.you})` : "");
     };
     const pcol = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#777" : VCOL[o.villages[p]];
@@ -201,7 +201,7 @@
         isle.append(p);
       }
       labelLayer.append(text(sx, sy - 9, `V${vi}`, { "font-size": 17, "font-weight": "bold", fill: used ? VCOL[vi] : "#999", stroke: "#fff", "stroke-width": 0.6 }));
-      labelLayer.append(text(sx, sy + 10, owner >= 0 ? seatName(owner) : (used ? l.colours[vi] : "—"), { "font-size": 11, fill: "#333", "font-weight": owner === mine ? "bold" : "normal" }));
+      labelLayer.append(text(sx, sy + 10, owner >= 0 ? `${l.seat} ${owner}${owner === mine ? " (" + l.you + ")" : ""}` : (used ? l.colours[vi] : "—"), { "font-size": 11, fill: "#333", "font-weight": owner === mine ? "bold" : "normal" }));
       if (owner >= 0) labelLayer.append(text(sx, sy + 25, `${o.temperatures[owner]}${l.deg}${o.burned[owner] ? " ✝" : ""}`, { "font-size": 13, "font-weight": "bold", fill: o.temperatures[owner] >= 200 ? "#b71c1c" : "#333" }));
     });
     for (const h of ISLAND) {
@@ -412,7 +412,7 @@
           pan.append(r, text(x + CARDW / 2, y0 + 98, l.card[c] || c, { "font-size": (l.card[c] || c).length > 10 ? 9.5 : 11.5, "font-weight": "bold" }));
         } else {
           pan.append(svgEl("rect", { x, y: y0 + 81, width: CARDW * 0.6, height: CARDH, rx: 4, fill: "#6d4c41", stroke: "#3e2723", "stroke-width": 1.5, class: "deco" }),
-            text(x + CARDW * 0.3, y0 + 98, "🌋", { "font-size": 14 }));
+            svgEl("polygon", { points: `${x + CARDW * 0.3},${y0 + 88} ${x + CARDW * 0.14},${y0 + 108} ${x + CARDW * 0.46},${y0 + 108}`, fill: "#ff7043", class: "deco" }));
         }
       }
     });
