@@ -43,8 +43,9 @@ def _hold(bonus: int) -> float:
 HOLD = {m: _hold(b) for m, b in WALL_BONUS.items()}
 # the heat a side touched by lava costs per Phase 1, by wall material (None: no wall)
 SIDE_HEAT = {None: float(HEAT_OPEN), **{m: HEAT_BROKEN * (1.0 - p) for m, p in HOLD.items()}}
-# threat of an empty side hex by the distance of the nearest open flow end (0: a tile can go there now)
-THREAT = (7.0, 3.0, 1.2, 0.4)
+# threat of an empty side hex by the distance of the nearest open flow end (0: a tile can go there
+# now), in degrees per coming turn
+THREAT = (5.0, 2.0, 0.8, 0.3)
 WALL_VALUE = {"straw": 3.0, "wood": 4.0, "stone": 5.0}
 CARD_VALUE = {"aftershock": 4.0, "lavaflow": 3.0, "relocate": 3.0, "sinkhole": 5.0, "quake": 4.0,
               "rain": 0.0, "reinforce": 4.0, "bomb": 4.0}
@@ -136,15 +137,21 @@ def heat(state, p, fdist=None) -> float:
         if k is not None:
             threat += THREAT[k] * (0.35 if w else 1.0)
     k = _turns_left(state, p)
-    t += k * (per_turn + threat)
+    t += k * per_turn + max(0.0, k - 1.0) * threat     # a threat can only burn from the next turn on
     # what the seat holds
     res = state.reserve[p]
     t -= sum(WALL_VALUE[m] * min(c, 3) for m, c in res.items())
     for c in state.hands[p]:
-        t -= min(RAIN, state.temps[p]) * 0.8 if c == "rain" else CARD_VALUE[c]
+        t -= _rain_value(state.temps[p]) if c == "rain" else CARD_VALUE[c]
     if state.temps[p] >= LAST:
         t += 100.0
     return t
+
+
+def _rain_value(temp) -> float:
+    """Rain in hand: a little less than the 30 degrees it takes off now (so it is played once the
+    meter is at 30 or more), and kept for later below that."""
+    return 0.9 * RAIN if temp >= RAIN else 20.0
 
 
 def heats(state) -> list:
@@ -241,31 +248,53 @@ def choose(state, legal: list, rng, seat: int) -> str:
 
 
 # ---------------------------------------------------------------- rollout policy
-def _place_score(state, a, me) -> float:
-    """How good 'place s r' / 'erupt s' is for the mover, from the board geometry alone."""
-    p = a.split()
-    s = FROM_LABEL[p[1]]
-    mask = ROT[TILE_MASK[state.pending]][int(p[2])] if p[0] == "place" else 63
+# per village and playable hex: for each direction, the (capped) distance from the hex across
+# that edge to the village (4 off the board), so a flow pointing there is scored without a search
+_TOWARD = [{h: tuple(min(DIST[v].get(n, 4), 4) if n is not None else 4 for n in NEIGH[h]) for h in PLAYABLE}
+           for v in range(len(VILLAGES))]
+
+
+def _space_weights(state, s, me):
+    """Per direction of a tile on space s: how good a flow there is for the mover ``me``."""
     vm = state.vil[me]
-    score = 0.0
-    for d, v, i in B.SIDES_OF_HEX.get(s, ()):
-        if mask >> d & 1:
-            if v == vm:
-                score -= 30.0 if (v, i) not in state.bwalls else 8.0
-            elif v in state.vil:
-                q = state.vil.index(v)
-                if not state.burned[q]:
-                    score += 20.0 if (v, i) not in state.bwalls else 5.0
-    # flows pointing on towards a village: away from mine, towards the others'
+    tiles = state.tiles
+    row = NEIGH[s]
+    mine = _TOWARD[vm][s]
+    others = [_TOWARD[v][s] for q, v in enumerate(state.vil) if q != me and v is not None and not state.burned[q]]
+    w = [0.0] * 6
     for d in range(6):
-        if mask >> d & 1:
-            n = NEIGH[s][d]
-            if n is not None and n not in state.tiles:
-                score += min(DIST[vm].get(n, 9), 4)
-                for q, v in enumerate(state.vil):
-                    if q != me and v is not None and not state.burned[q]:
-                        score -= 0.5 * min(DIST[v].get(n, 9), 4)
-    return score
+        n = row[d]
+        if n is not None and n not in tiles:
+            w[d] = mine[d] - 0.5 * sum(o[d] for o in others)
+    for d, v, i in B.SIDES_OF_HEX.get(s, ()):
+        if v == vm:
+            w[d] -= 30.0 if (v, i) not in state.bwalls else 8.0
+        elif v in state.vil:
+            q = state.vil.index(v)
+            if not state.burned[q]:
+                w[d] += 20.0 if (v, i) not in state.bwalls else 5.0
+    return w
+
+
+def _best_place(state, legal, me, rng, sample=12):
+    """The best of (a sample of) 'place s r' / 'erupt s' actions by the board geometry alone."""
+    cands = legal if len(legal) <= sample else [legal[rng.randbelow(len(legal))] for _ in range(sample)]
+    cache = {}
+    pend = state.pending
+    best, bv = cands[0], None
+    for a in cands:
+        p = a.split()
+        w = cache.get(p[1])
+        if w is None:
+            w = cache[p[1]] = _space_weights(state, FROM_LABEL[p[1]], me)
+        mask = ROT[TILE_MASK[pend]][int(p[2])] if p[0] == "place" else 63
+        v = rng.random() * 0.5
+        for d in range(6):
+            if mask >> d & 1:
+                v += w[d]
+        if bv is None or v > bv:
+            best, bv = a, v
+    return best
 
 
 def policy(state, legal: list, rng) -> str:
@@ -277,12 +306,7 @@ def policy(state, legal: list, rng) -> str:
     if ph in ("place", "erupt"):
         if rng.randbelow(5) == 0:
             return legal[rng.randbelow(len(legal))]
-        best, bv = legal[0], None
-        for a in legal:
-            v = _place_score(state, a, me) + rng.random() * 0.5
-            if bv is None or v > bv:
-                best, bv = a, v
-        return best
+        return _best_place(state, legal, me, rng)
     if ph == "p3":
         hand = state.hands[me]
         if "rain" in legal and state.temps[me] >= RAIN:
