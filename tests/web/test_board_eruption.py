@@ -36,6 +36,14 @@ def legal_moves(page):
     return page.eval_on_selector_all("#legal-list option", "os => os.map(o => o.value)")
 
 
+def click(page, locator):
+    """Click, then wait until the board is drawn again (the picker's next step, or the server's
+    answer), so that the next look at the page never sees the view the click came from."""
+    page.evaluate("() => { window.__board = document.querySelector('#board svg'); }")
+    locator.click()
+    page.wait_for_function("() => document.querySelector('#board svg') !== window.__board", timeout=30_000)
+
+
 def wait_logged(page, action):
     page.wait_for_function(
         "a => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(': ' + a))",
@@ -55,7 +63,7 @@ def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
     assert sorted(legal_moves(page)) == [f"village {v}" for v in LAYOUT[2]]
     for v in LAYOUT[2]:
         assert board.locator(f"polygon.clickable[data-token='{v}']").count() == 4   # the village's four cells
-    board.locator(f"polygon.clickable[data-token='{LAYOUT[2][1]}']").first.click()
+    click(page, board.locator(f"polygon.clickable[data-token='{LAYOUT[2][1]}']").first)
     wait_logged(page, f"village {LAYOUT[2][1]}")
 
     placed_by_click = False
@@ -75,11 +83,10 @@ def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
             h = hexes.first.get_attribute("data-token")
             assert h in HEXES
             rots = sorted(a.split()[2] for a in legal if a.startswith(f"place {h} "))
-            hexes.first.click()
+            click(page, hexes.first)
             if len(rots) > 1:
-                page.wait_for_selector("#board svg polygon.clickable[data-token='%s']" % rots[-1])
                 assert board.locator("polygon.clickable[data-token]").count() == len(rots)
-                board.locator(f"polygon.clickable[data-token='{rots[-1]}']").click()
+                click(page, board.locator(f"polygon.clickable[data-token='{rots[-1]}']"))
             wait_logged(page, f"place {h} {rots[-1]}")
             placed_by_click = True
             continue
@@ -88,9 +95,8 @@ def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
         for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
             loc = page.locator(sel)
             if loc.count():
-                loc.first.click()
+                click(page, loc.first)
                 break
-        page.wait_for_timeout(30)
     assert placed_by_click
     os.makedirs(SHOTS, exist_ok=True)
     page.set_viewport_size({"width": 1800, "height": 1100})

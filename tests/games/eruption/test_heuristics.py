@@ -35,8 +35,10 @@ def test_evaluate_values_policy_and_choose_over_a_game():
         assert all(isinstance(x, float) for x in e)
         v = Hs.values(s)
         assert all(0.0 <= x <= 1.0 for x in v) and abs(sum(v) - 1.0) < 1e-9
-        # the seat with the best value is the one the evaluation puts ahead
-        assert max(range(3), key=lambda p: v[p]) == max(range(3), key=lambda p: e[p])
+        # the seat with the best value is the one the evaluation puts ahead (a tile waiting to be
+        # placed is first placed by values())
+        if s.phase != "place":
+            assert max(range(3), key=lambda p: v[p]) == max(range(3), key=lambda p: e[p])
         legal = s.legal_actions()
         assert Hs.policy(s, legal, rng) in legal
         a = Hs.choose(s, legal, rng, s.to_move)

@@ -175,7 +175,37 @@ def evaluate(state, seat: int) -> float:
 
 
 def values(state) -> list:
-    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a softmax of -heat."""
+    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a softmax of -heat.
+
+    A position where a drawn lava tile waits to be placed is valued after the placement the
+    rollout policy would make (the tile in hand is about to change the board)."""
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        share = 1.0 / len(w) if w else 0.0
+        return [share if p in w else 0.0 for p in range(n)]
+    if state.phase == "place":
+        legal = state.legal_actions()
+        if legal:
+            c = state.clone()
+            c.apply(_best_place(c, legal, c.to_move, _NO_RNG, sample=len(legal)))
+            return values(c) if c.phase != "place" else _values_now(c)
+    return _values_now(state)
+
+
+class _Fixed:
+    """A stand-in random source for the evaluator's placement choice (no noise)."""
+    def randbelow(self, n):
+        return 0
+
+    def random(self):
+        return 0.0
+
+
+_NO_RNG = _Fixed()
+
+
+def _values_now(state) -> list:
     n = state.num_players
     if state.is_terminal:
         w = state.winners()
