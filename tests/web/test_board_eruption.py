@@ -45,9 +45,14 @@ def click(page, locator):
 
 
 def wait_logged(page, action):
-    page.wait_for_function(
-        "a => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(': ' + a))",
-        arg=action, timeout=15_000)
+    try:
+        page.wait_for_function(
+            "a => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(': ' + a))",
+            arg=action, timeout=15_000)
+    except Exception:
+        err = page.locator("#error").all_text_contents()
+        log = page.locator("#log div").all_text_contents()[:6]
+        raise AssertionError(f"{action!r} not logged; error {err}; log {log}") from None
 
 
 def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
@@ -84,13 +89,16 @@ def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
             assert h in HEXES
             rots = sorted(a.split()[2] for a in legal if a.startswith(f"place {h} "))
             click(page, hexes.first)
-            if len(rots) > 1:
-                assert board.locator("polygon.clickable[data-token]").count() == len(rots)
-                click(page, board.locator(f"polygon.clickable[data-token='{rots[-1]}']"))
+            # the tile's six rotations are drawn; the legal ones on that hex are highlighted
+            assert page.locator("#picker .chosen").text_content().startswith(f"place {h}")
+            previews = board.locator("polygon[data-token]").evaluate_all("es => es.map(e => e.dataset.token)")
+            assert sorted(t for t in previews if t in "012345") == list("012345")
+            assert sorted(board.locator("polygon.clickable[data-token]").evaluate_all("es => es.map(e => e.dataset.token)")) == rots
+            click(page, board.locator(f"polygon.clickable[data-token='{rots[-1]}']"))
             wait_logged(page, f"place {h} {rots[-1]}")
             placed_by_click = True
             continue
-        if placed_by_click and turn >= 12:
+        if placed_by_click and turn >= 30:
             break
         for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
             loc = page.locator(sel)
@@ -101,7 +109,7 @@ def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
     os.makedirs(SHOTS, exist_ok=True)
     page.set_viewport_size({"width": 1800, "height": 1100})
     page.wait_for_timeout(300)
-    page.screenshot(path=os.path.join(SHOTS, f"{GAME}-midgame.png"))
+    page.locator("#board").screenshot(path=os.path.join(SHOTS, f"{GAME}-midgame.png"))
 
 
 def test_six_players_to_the_end(server, page):
