@@ -16,10 +16,12 @@ SIDES = [N.side_loc(v["id"], i) for v in VILLAGES for i in range(len(v["sides"])
 LOC = re.compile(r"^(?:[a-k]\d+|[a-k]\d+-(?:N|NE|SE|S|SW|NW)|v\d-\d)$")
 
 
-def new_table(page, server, players=2, bots="random"):
+def new_table(page, server, players=2, bots="random", variant=None):
     page.goto(server + "/")
     page.select_option("#game", GAME)
     page.select_option("#players", str(players))
+    if variant:
+        page.select_option("[data-option='variant']", f'"{variant}"')
     for seat in range(1, players):
         page.select_option(f"[data-seat='{seat}']", bots)
     page.click("#create")
@@ -118,6 +120,32 @@ def test_six_players_to_the_end(server, page):
     assert page.locator(".score").count() == 6
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, f"{GAME}-6p.png"), full_page=True)
+
+
+def test_lava_rain_stacks_are_taken_by_clicking(server, page):
+    """Lava Rain (ERU-18): the three face-up tiles are drawn with their stack numbers as tokens."""
+    new_table(page, server, 3, variant="lava_rain")
+    took = False
+    for _ in range(300):
+        wait_my_turn(page)
+        if page.locator(".score").count():
+            break
+        stacks = page.locator("#board svg polygon.clickable[data-token='1'], #board svg polygon.clickable[data-token='2'], "
+                              "#board svg polygon.clickable[data-token='3']")
+        if not took and stacks.count() and legal_moves(page)[0].startswith("take"):
+            tok = stacks.first.get_attribute("data-token")
+            click(page, stacks.first)
+            wait_logged(page, f"take {tok}")
+            took = True
+            continue
+        for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
+            loc = page.locator(sel)
+            if loc.count():
+                click(page, loc.first)
+                break
+    assert took
+    play_to_the_end(page)
+    assert page.locator(".score").count() == 3
 
 
 def test_board_in_italian(server, browser):
