@@ -384,9 +384,10 @@ def policy(state, legal: list, rng) -> str:
 
 # MCTS with the evaluator at the leaf (no rollouts) and no exploration bonus: every root move is
 # first scored exactly one ply deep on a determinization; the budget then re-visits the best ones
-# and averages in the positions after the next decision (measurements: docs/games/eruption.md).
+# and averages in the positions after the next decision.  An exploration bonus (c=0.05) and
+# rollouts made it weaker (measurements: docs/games/eruption.md, "Computer opponents").
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": "mcts:iterations=400,rollout_depth=0,c=0.0,time_limit=0.6,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1500,rollout_depth=0,c=0.05,time_limit=2,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1500,rollout_depth=0,c=0.0,time_limit=2,evaluator=game,policy=game",
 }
