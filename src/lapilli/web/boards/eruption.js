@@ -178,7 +178,8 @@
       `${l.deck}: ${o.deck}`, `${l.discard}: ${o.discard_pile.length}`, `${l.setAside}: ${o.set_aside.length}`];
     if (o.lava_removed) info.push(l.lavaRemoved);
     if (o.final_turns_left !== null && o.final_turns_left !== undefined) info.push(`${l.finalTurns}: ${o.final_turns_left}`);
-    top.append(lt(12, 50, info.join(" · "), { "font-size": 14, fill: "#263238" }));
+    top.append(lt(12, 50, info.slice(0, 4).join(" · "), { "font-size": 14, fill: "#263238" }));
+    if (info.length > 4) top.append(lt(W - 12, 74, info.slice(4).join(" · "), { "font-size": 14, fill: "#b71c1c", "text-anchor": "end" }));
 
     // ------------------------------------------------------------ island
     const isle = svgEl("g");
@@ -380,7 +381,8 @@
       pan.append(svgEl("rect", { x: x0, y: y0, width: PW, height: PH, rx: 8, fill: plight(p), stroke: pcol(p),
         "stroke-width": (!o.is_terminal && p === turn) ? 5 : 1.5, class: "deco" }));
       const vi = o.villages[p];
-      pan.append(lt(x0 + 10, y0 + 16, seatName(p), { "font-weight": "bold", "font-size": 16, fill: "#222" }));
+      const nm = seatName(p);
+      pan.append(lt(x0 + 10, y0 + 16, nm.length > 24 ? nm.slice(0, 23) + "…" : nm, { "font-weight": "bold", "font-size": 15, fill: "#222" }));
       pan.append(lt(x0 + 10, y0 + 35, vi !== null ? `${l.village} V${vi} (${l.colours[vi]})` : "", { "font-size": 12, fill: "#444" }));
       const tmp = o.temperatures[p];
       const zone = DANGER.filter(z => tmp >= z).length;
