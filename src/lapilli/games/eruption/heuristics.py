@@ -382,12 +382,15 @@ def policy(state, legal: list, rng) -> str:
     return legal[rng.randbelow(len(legal))]
 
 
-# MCTS with the evaluator at the leaf (no rollouts) and no exploration bonus: every root move is
-# first scored exactly one ply deep on a determinization; the budget then re-visits the best ones
-# and averages in the positions after the next decision.  An exploration bonus (c=0.05) and
-# rollouts made it weaker (measurements: docs/games/eruption.md, "Computer opponents").
+# normal: MCTS with the evaluator at the leaf (no rollouts) and no exploration bonus -- every root
+# move is first valued one ply deep on a determinization, the rest of the budget re-visits the
+# best ones.  More search made this MCTS *weaker* here (2 s: 0.08 win share against normal; the
+# re-visits average in a random next decision), so hard is the greedy heuristic player, which
+# values each move exactly (the odds of a rolled wall, its own follow-up placement); easy is the
+# same MCTS with a budget of 40 iterations, below the number of moves in most positions.
+# Measurements: docs/games/eruption.md, "Computer opponents".
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": "mcts:iterations=400,rollout_depth=0,c=0.0,time_limit=0.6,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1500,rollout_depth=0,c=0.0,time_limit=2,evaluator=game,policy=game",
+    "hard": "heuristic",
 }
