@@ -1,0 +1,398 @@
+"""Eruption heuristics for the shared computer players (agents/heuristic.py, agents/mcts.py).
+
+The score is a village's temperature and the lowest wins (ERU-13.9), so every figure below is a
+*projected temperature* ("heat"), lower is better:
+
+- the temperature now;
+- what Phase 1 will add on each of the seat's coming turns (ERU-10): +20 for each village side
+  touched by lava with no wall (ERU-10.4), +10 times the chance that the border wall there falls
+  (ERU-10.6; a wall holds when White + bonus > Red, ERU-7.3-7.5), times the turns the seat is
+  still expected to play;
+- the threat of lava that has not reached the village yet: for each village side whose hex is
+  empty, how close the nearest open flow end is (a walled flow end counts as farther, ERU-8);
+- minus what the seat holds: walls in the Reserve (ERU-6) and action cards (Rain is worth up
+  to 30 degrees, ERU-14.21).
+
+``evaluate(state, seat)`` is the best other seat's projected heat minus the seat's own (terminal
+positions: +-1000 for the win on top of the real margin); ``values(state)`` turns the projected
+heats into per-seat values in [0, 1] (a softmax, the win share at the end).  ``choose`` is a
+greedy player on ``evaluate`` that looks one step further when its move leaves it a tile of its
+own to place (Lava Flow, Quake, a two-card discard, the danger zone 3 tile, Lava Rain stacks),
+and counts a rolled flow wall by the chance that it holds.  ``policy`` is a cheap rule-based
+rollout policy for MCTS.  The players only see the state they are given (the agent framework
+passes a determinized copy).
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from . import board as B
+from .data import (CARD_MATERIAL, DANGER, DIE, FROM_LABEL, LAST, NEIGH, NUMBERS, PLAYABLE, RAIN, ROT,
+                   TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
+
+HEAT_OPEN = NUMBERS["unwalled_contact"]
+HEAT_BROKEN = NUMBERS["broken_wall_contact"]
+
+
+def _hold(bonus: int) -> float:
+    """Chance that a wall with this dice bonus holds: White + bonus > Red (ERU-7.3-7.5)."""
+    return sum(1 for r in range(1, DIE + 1) for w in range(1, DIE + 1) if w + bonus > r) / DIE ** 2
+
+
+HOLD = {m: _hold(b) for m, b in WALL_BONUS.items()}
+# the heat a side touched by lava costs per Phase 1, by wall material (None: no wall)
+SIDE_HEAT = {None: float(HEAT_OPEN), **{m: HEAT_BROKEN * (1.0 - p) for m, p in HOLD.items()}}
+# threat of an empty side hex by the distance of the nearest open flow end (0: a tile can go there
+# now), in degrees per coming turn
+THREAT = (5.0, 2.0, 0.8, 0.3)
+WALL_VALUE = {"straw": 3.0, "wood": 4.0, "stone": 5.0}
+CARD_VALUE = {"aftershock": 4.0, "lavaflow": 3.0, "relocate": 3.0, "sinkhole": 5.0, "quake": 4.0,
+              "rain": 0.0, "reinforce": 4.0, "bomb": 4.0}
+TEMP_SCALE = 25.0                 # degrees per unit of the softmax in values()
+
+# per village: its sides as (hex, direction); per playable hex: its distance to each village
+_SIDES = [v["sides"] for v in VILLAGES]
+_GATES = [sorted({h for h, _ in s}) for s in _SIDES]
+
+
+def _bfs(starts) -> dict:
+    dist = {h: 0 for h in starts}
+    q = deque(starts)
+    while q:
+        h = q.popleft()
+        for n in NEIGH[h]:
+            if n is not None and n not in dist:
+                dist[n] = dist[h] + 1
+                q.append(n)
+    return dist
+
+
+DIST = [_bfs(g) for g in _GATES]      # DIST[v][hex]: steps from a hex to the nearest side hex of village v
+
+
+# ---------------------------------------------------------------- evaluation
+def _frontier_dist(state) -> dict:
+    """Distance of every empty playable hex from the lava: 0 for a hex that an unwalled flow end
+    meets, 1 if only walled ends meet it, then +1 per step over empty hexes (0-1 BFS)."""
+    tiles = state.tiles
+    fw = state.fwalls
+    dist: dict = {}
+    zero, one = [], []
+    for (h, d) in B.open_flow_ends(tiles):
+        n = step(h, d)
+        if (h, d) in fw:
+            if n not in dist:
+                dist[n] = 1
+                one.append(n)
+        elif dist.get(n) != 0:
+            dist[n] = 0
+            zero.append(n)
+    q = deque(zero + [h for h in one if dist[h] == 1])
+    while q:
+        h = q.popleft()
+        dh = dist[h] + 1
+        if dh >= len(THREAT):
+            continue
+        for n in NEIGH[h]:
+            if n is not None and n not in tiles and dist.get(n, 99) > dh:
+                dist[n] = dh
+                q.append(n)
+    return dist
+
+
+def _turns_left(state, p) -> float:
+    """How many more Phase 1s seat p is expected to suffer."""
+    if state.is_terminal:
+        return 0.0
+    n = state.num_players
+    if state.final_left is not None:
+        return 1.0 if state.final_left >= 1 else 0.0
+    lava = state.lava_count()
+    return max(1.0, min(4.0, lava / (1.6 * n)))
+
+
+def heat(state, p, fdist=None) -> float:
+    """Projected temperature of seat p (lower is better)."""
+    v = state.vil[p]
+    t = float(state.temps[p])
+    if v is None:
+        return t
+    if state.burned[p]:
+        return float(LAST) + 50.0
+    tiles = state.tiles
+    bw = state.bwalls
+    per_turn = 0.0
+    threat = 0.0
+    if fdist is None:
+        fdist = _frontier_dist(state)
+    for i, (h, d) in enumerate(_SIDES[v]):
+        tl = tiles.get(h)
+        w = bw.get((v, i))
+        if tl is not None:
+            if tl[2] >> d & 1:
+                per_turn += SIDE_HEAT[w[0] if w else None]
+            continue
+        k = fdist.get(h)
+        if k is not None:
+            threat += THREAT[k] * (0.35 if w else 1.0)
+    k = _turns_left(state, p)
+    t += k * per_turn + max(0.0, k - 1.0) * threat     # a threat can only burn from the next turn on
+    # what the seat holds
+    res = state.reserve[p]
+    t -= sum(WALL_VALUE[m] * min(c, 3) for m, c in res.items())
+    for c in state.hands[p]:
+        t -= _rain_value(state.temps[p]) if c == "rain" else CARD_VALUE[c]
+    if state.temps[p] >= LAST:
+        t += 100.0
+    return t
+
+
+def _rain_value(temp) -> float:
+    """Rain in hand: a little less than the 30 degrees it takes off now (so it is played once the
+    meter is at 30 or more), and kept for later below that."""
+    return 0.9 * RAIN if temp >= RAIN else 20.0
+
+
+def heats(state) -> list:
+    fd = _frontier_dist(state)
+    return [heat(state, p, fd) for p in range(state.num_players)]
+
+
+def evaluate(state, seat: int) -> float:
+    """The best other seat's projected heat minus this seat's (positive: the seat is ahead)."""
+    n = state.num_players
+    if state.is_terminal:
+        s = state.scores()
+        others = [s[q] for q in range(n) if q != seat]
+        m = float(min(others) - s[seat]) if others else 0.0
+        return m + (1000.0 if seat in state.winners() else -1000.0)
+    h = heats(state)
+    if state.variant == "cooperation":
+        h = [h[p] + h[state.mate(p)] for p in range(n)]
+    others = [h[q] for q in range(n) if q != seat and (state.variant != "cooperation" or q != state.mate(seat))]
+    return (min(others) if others else 0.0) - h[seat]
+
+
+def values(state) -> list:
+    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a softmax of -heat.
+
+    A position where a drawn lava tile waits to be placed is valued after the placement the
+    rollout policy would make (the tile in hand is about to change the board)."""
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        share = 1.0 / len(w) if w else 0.0
+        return [share if p in w else 0.0 for p in range(n)]
+    if state.phase == "place":
+        legal = state.legal_actions()
+        if legal:
+            c = state.clone()
+            c.apply(_best_place(c, legal, c.to_move, _NO_RNG, sample=len(legal)))
+            return values(c) if c.phase != "place" else _values_now(c)
+    return _values_now(state)
+
+
+class _Fixed:
+    """A stand-in random source for the evaluator's placement choice (no noise)."""
+    def randbelow(self, n):
+        return 0
+
+    def random(self):
+        return 0.0
+
+
+_NO_RNG = _Fixed()
+
+
+def _values_now(state) -> list:
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        share = 1.0 / len(w) if w else 0.0
+        return [share if p in w else 0.0 for p in range(n)]
+    h = heats(state)
+    if state.variant == "cooperation":
+        h = [h[p] + h[state.mate(p)] for p in range(n)]
+    lo = min(h)
+    e = [math.exp(-(x - lo) / TEMP_SCALE) for x in h]
+    s = sum(e)
+    return [x / s for x in e]
+
+
+# ---------------------------------------------------------------- the greedy player
+def _flow_build(state, a):
+    """(material, flow end key) of a rolled wall action ('build'/'reinforce' on a flow end), else None."""
+    p = a.split()
+    if p[0] in ("build", "reinforce") and not p[2].startswith("v"):
+        h, d = p[2].split("-")
+        return p[1], (FROM_LABEL[h], ("N", "NE", "SE", "S", "SW", "NW").index(d))
+    return None
+
+
+def _value(state, a, seat, depth) -> float:
+    c = state.clone()
+    c.apply(a)
+    fb = _flow_build(state, a)
+    if fb is not None:
+        # a flow wall is rolled when built (ERU-7.1, ERU-I3): weigh both outcomes by the odds
+        mat, key = fb
+        held = key in c.fwalls
+        v1 = evaluate(c, seat)
+        if held:
+            del c.fwalls[key]
+        else:
+            c.fwalls[key] = (mat, seat)
+        v2 = evaluate(c, seat)
+        vs, vf = (v1, v2) if held else (v2, v1)
+        return HOLD[mat] * vs + (1.0 - HOLD[mat]) * vf
+    if depth > 0 and not c.is_terminal and c.to_move == seat and c.phase in ("place", "take"):
+        legal = c.legal_actions()
+        return max(_value(c, b, seat, depth - 1) for b in legal)
+    return evaluate(c, seat)
+
+
+def choose(state, legal: list, rng, seat: int) -> str:
+    """Greedy on ``evaluate``, looking one own placement further (see the module docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    if ph == "consent":
+        return "accept"
+    if ph == "p2x":
+        # danger zone 3: one more tile ends the game sooner -- good for the coolest village only
+        mine = state.temps[seat]
+        return "extra" if all(mine <= t for q, t in enumerate(state.temps) if q != seat) else "end"
+    if ph == "village":
+        return legal[rng.randbelow(len(legal))]
+    best, best_v = [], None
+    for a in legal:
+        v = _value(state, a, seat, 2 if ph == "take" else 1)
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = [a], v
+        elif abs(v - best_v) <= 1e-9:
+            best.append(a)
+    if "end" in best:
+        return "end"
+    return best[rng.randbelow(len(best))]
+
+
+# ---------------------------------------------------------------- rollout policy
+# per village and playable hex: for each direction, the (capped) distance from the hex across
+# that edge to the village (4 off the board), so a flow pointing there is scored without a search
+_TOWARD = [{h: tuple(min(DIST[v].get(n, 4), 4) if n is not None else 4 for n in NEIGH[h]) for h in PLAYABLE}
+           for v in range(len(VILLAGES))]
+
+
+def _space_weights(state, s, me):
+    """Per direction of a tile on space s: how good a flow there is for the mover ``me``."""
+    vm = state.vil[me]
+    tiles = state.tiles
+    row = NEIGH[s]
+    mine = _TOWARD[vm][s]
+    others = [_TOWARD[v][s] for q, v in enumerate(state.vil) if q != me and v is not None and not state.burned[q]]
+    w = [0.0] * 6
+    for d in range(6):
+        n = row[d]
+        if n is not None and n not in tiles:
+            w[d] = mine[d] - 0.5 * sum(o[d] for o in others)
+    for d, v, i in B.SIDES_OF_HEX.get(s, ()):
+        if v == vm:
+            w[d] -= 30.0 if (v, i) not in state.bwalls else 8.0
+        elif v in state.vil:
+            q = state.vil.index(v)
+            if not state.burned[q]:
+                w[d] += 20.0 if (v, i) not in state.bwalls else 5.0
+    return w
+
+
+def _best_place(state, legal, me, rng, sample=12):
+    """The best of (a sample of) 'place s r' / 'erupt s' actions by the board geometry alone."""
+    cands = legal if len(legal) <= sample else [legal[rng.randbelow(len(legal))] for _ in range(sample)]
+    cache = {}
+    pend = state.pending
+    best, bv = cands[0], None
+    for a in cands:
+        p = a.split()
+        w = cache.get(p[1])
+        if w is None:
+            w = cache[p[1]] = _space_weights(state, FROM_LABEL[p[1]], me)
+        mask = ROT[TILE_MASK[pend]][int(p[2])] if p[0] == "place" else 63
+        v = rng.random() * 0.5
+        for d in range(6):
+            if mask >> d & 1:
+                v += w[d]
+        if bv is None or v > bv:
+            best, bv = a, v
+    return best
+
+
+def policy(state, legal: list, rng) -> str:
+    """Cheap rollout policy for MCTS: sensible placements and walls, Rain when it counts."""
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    me = state.to_move
+    if ph in ("place", "erupt"):
+        if rng.randbelow(5) == 0:
+            return legal[rng.randbelow(len(legal))]
+        return _best_place(state, legal, me, rng)
+    if ph == "p3":
+        hand = state.hands[me]
+        if "rain" in legal and state.temps[me] >= RAIN:
+            return "rain"
+        if "end" in legal:
+            if "draw" in legal:
+                return "draw"
+            return "end"
+        # more than three cards: discard the least useful one for a wall
+        ds = [a for a in legal if a.startswith("discard ") and a.count(" ") == 1]
+        if ds:
+            return min(ds, key=lambda a: CARD_VALUE[a[8:]] if a[8:] != "rain" else 99.0)
+        return legal[rng.randbelow(len(legal))]
+    if ph == "p4":
+        v = state.vil[me]
+        tiles = state.tiles
+        # a wall on the own village: first where lava touches it, then where it may arrive next
+        touched, near = None, None
+        fd = None
+        for i, (h, d) in enumerate(_SIDES[v]):
+            if (v, i) in state.bwalls:
+                continue
+            t = tiles.get(h)
+            if t is not None and t[2] >> d & 1:
+                touched = i
+                break
+            if near is None and t is None:
+                if fd is None:
+                    fd = _frontier_dist(state)
+                if fd.get(h) == 0:
+                    near = i
+        side = touched if touched is not None else near
+        if side is not None:
+            for m in ("stone", "wood", "straw"):
+                a = f"build {m} v{v}-{side + 1}"
+                if a in legal:
+                    return a
+        return "end"
+    if ph == "p2x":
+        return "end"
+    if ph == "consent":
+        return "accept"
+    return legal[rng.randbelow(len(legal))]
+
+
+# normal: MCTS with the evaluator at the leaf (no rollouts) and no exploration bonus -- every root
+# move is first valued one ply deep on a determinization, the rest of the budget re-visits the
+# best ones.  More search made this MCTS *weaker* here (2 s: 0.08 win share against normal; the
+# re-visits average in a random next decision), so hard is the greedy heuristic player, which
+# values each move exactly (the odds of a rolled wall, its own follow-up placement); easy is the
+# same MCTS with a budget of 40 iterations, below the number of moves in most positions.  Normal's
+# 150 iterations are about what it reached within 0.6 s in the measured tournaments (loaded
+# machine), so a quieter machine plays the same strength.
+# Measurements: docs/games/eruption.md, "Computer opponents".
+LEVELS = {
+    "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
+    "normal": "mcts:iterations=150,rollout_depth=0,c=0.0,time_limit=0.6,evaluator=game,policy=game",
+    "hard": "heuristic",
+}
