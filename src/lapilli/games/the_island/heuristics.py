@@ -1,0 +1,245 @@
+"""The Island heuristics for the shared computer players (agents/heuristic.py, agents/mcts.py).
+
+The score is the printed values of the explorers saved on the isles (ISL-8.3).  ``evaluate``
+projects it: an explorer already saved counts its value; one still in play counts a share of its
+value that grows as it gets closer to an isle (the sea distance, a move onto an isle included)
+and is larger in a boat than on land and larger on land than swimming (a swimmer moves one space
+a turn, ISL-I2), cut when a shark or sea serpent can reach it in the next creature move
+(ISL-7.8, ISL-7.11) or a whale or serpent can reach its boat (ISL-7.7, ISL-7.14), and cut
+further as the island sinks (the volcano ends the game, ISL-6.8).  Values the seat cannot see are
+those of the determinized copy the agent framework gives (agents/heuristic.py), so nothing
+hidden is used.
+
+``choose`` plays each decision sensibly: set-up places the best explorers on the tiles that sink
+last and near an isle, boats next to its own explorers; step 1 plays a tile when it gains more
+than keeping it; steps 2-4 and the choices of step 3 are a one-ply greedy on ``evaluate`` (a
+tile removed is judged without its hidden back; attacks are judged as if nobody repels); a
+repellent is always played.  ``policy`` is a cheap rollout policy for MCTS, ``values`` the
+per-seat values in [0, 1] for its evaluator.
+"""
+from __future__ import annotations
+
+import math
+
+from lapilli.engine import hexgrid
+
+from .board import AXIAL, BY_NAME, ISLE_ENTRANCES, N_HEX, NEIGH
+from .rules import BOAT, ISLE, LAND, SEA
+
+# hex distances over the whole board, and the distance to safety (onto an isle counts one move)
+DIST: tuple[tuple[int, ...], ...] = tuple(tuple(hexgrid.distance(a, b) for b in AXIAL) for a in AXIAL)
+_ENTRANCES = tuple(h for ents in ISLE_ENTRANCES for h in ents)
+ISLE_D: tuple[int, ...] = tuple(1 + min(DIST[h][x] for x in _ENTRANCES) for h in range(N_HEX))
+
+# the share of its value an explorer in play is worth, by where it is, minus a slope per step
+_LAND, _LAND_SLOPE = 0.50, 0.035
+_BOAT, _BOAT_SLOPE = 0.78, 0.045
+_SEA, _SEA_SLOPE = 0.72, 0.085
+_SWIM_DANGER = 0.45          # a swimmer a shark (2) or sea serpent (1) can reach
+_BOAT_DANGER = 0.75          # a boat a whale (3) or sea serpent (1) can reach
+_KEEP_TILE = 0.35            # what keeping a start-of-turn tile is worth (step 1)
+_NEUTRAL_BACK = "winds"      # a removed tile judged without its hidden back
+
+
+def _near(hexes, h, k):
+    row = DIST[h]
+    for x in hexes:
+        if row[x] <= k:
+            return True
+    return False
+
+
+def projected(state, p: int) -> float:
+    """Seat ``p``'s score now plus the expected worth of its explorers still in play."""
+    w, a, v = state.ex_where, state.ex_at, state.ex_val
+    cre = state.cre
+    sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
+    prot = state.dol_prot
+    left = sum(1 for t in state.terrain if t >= 0)
+    sink = 0.45 + 0.55 * min(1.0, left / 20.0)
+    saved = 0.0
+    play = 0.0
+    for e in range(p * 10, p * 10 + 10):
+        we = w[e]
+        if we == ISLE:
+            saved += v[e]
+        elif we == LAND:
+            play += v[e] * max(0.08, _LAND - _LAND_SLOPE * ISLE_D[a[e]])
+        elif we == BOAT:
+            h = state.boat_at[a[e]]
+            f = max(0.1, _BOAT - _BOAT_SLOPE * ISLE_D[h])
+            if (whales and _near(whales, h, 3)) or (serps and _near(serps, h, 1)):
+                f *= _BOAT_DANGER
+            play += v[e] * f
+        elif we == SEA:
+            h = a[e]
+            f = max(0.05, _SEA - _SEA_SLOPE * ISLE_D[h])
+            if e not in prot and ((sharks and _near(sharks, h, 2)) or (serps and _near(serps, h, 1))):
+                f *= _SWIM_DANGER
+            play += v[e] * f
+    return saved + sink * play
+
+
+def evaluate(state, seat: int) -> float:
+    """Projected score of ``seat`` minus the best projected score of the others (terminal: the
+    score margin +-1000)."""
+    n = state.num_players
+    if state.is_terminal:
+        s = state.scores()
+        m = s[seat] - max(s[q] for q in range(n) if q != seat)
+        return m + (1000.0 if seat in state.winners() else -1000.0)
+    mine = projected(state, seat)
+    return mine - max(projected(state, q) for q in range(n) if q != seat)
+
+
+def values(state) -> list:
+    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a logistic of each
+    seat's projected margin over the best other seat."""
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        return [1.0 / len(w) if q in w else 0.0 for q in range(n)]
+    pr = [projected(state, q) for q in range(n)]
+    out = []
+    for q in range(n):
+        m = pr[q] - max(pr[x] for x in range(n) if x != q)
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, m / 3.0)))))
+    return out
+
+
+# ---------------------------------------------------------------- move choices
+def _settle(st):
+    """Let every player asked about a repellent pass (attacks judged as if nobody repels)."""
+    k = 0
+    while st.dec == "repel" and k < 8:
+        st.apply("pass")
+        k += 1
+
+
+def _greedy(state, legal, rng, seat, bonus=None):
+    best, best_v = [], None
+    for a in legal:
+        c = state.clone()
+        if a.startswith("remove "):
+            c.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
+        c.apply(a)
+        _settle(c)
+        v = evaluate(c, seat) + (bonus.get(a, 0.0) if bonus else 0.0)
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = [a], v
+        elif abs(v - best_v) <= 1e-9:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
+
+
+def _tile_quality(state, h) -> float:
+    """How good a tile is to stand on at set-up: tiles that sink last (mountains, ISL-5.3), close
+    to an isle, and with sea next to them for an early escape."""
+    return 1.0 + 0.45 * state.terrain[h] - 0.06 * ISLE_D[h]
+
+
+def _place(state, legal, rng):
+    best, best_v = [], None
+    for a in legal:
+        _, v, name = a.split()
+        s = int(v) * _tile_quality(state, BY_NAME[name])
+        if best_v is None or s > best_v + 1e-9:
+            best, best_v = [a], s
+        elif abs(s - best_v) <= 1e-9:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
+
+
+def _boat(state, legal, rng, seat):
+    w, a = state.ex_where, state.ex_at
+    on = {}
+    for e in range(60):
+        if w[e] == LAND:
+            on.setdefault(a[e], []).append(e)
+    best, best_v = [], None
+    for act in legal:
+        h = BY_NAME[act[5:]]
+        s = -0.05 * ISLE_D[h]
+        for x in NEIGH[h]:
+            for e in on.get(x, ()):
+                s += state.ex_val[e] * (1.0 if e // 10 == seat else -0.4)
+        if best_v is None or s > best_v + 1e-9:
+            best, best_v = [act], s
+        elif abs(s - best_v) <= 1e-9:
+            best.append(act)
+    return best[rng.randbelow(len(best))]
+
+
+def choose(state, legal: list, rng, seat: int) -> str:
+    """A sensible player (see the module docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    d = state.dec
+    if d == "repel":
+        return "repel" if "repel" in legal else "pass"
+    if d == "place":
+        return _place(state, legal, rng)
+    if d == "boat":
+        return _boat(state, legal, rng, seat)
+    if d == "tile":
+        return _greedy(state, legal, rng, seat, {"pass": _KEEP_TILE})
+    return _greedy(state, legal, rng, seat)
+
+
+def _victims_at(state, h, mover):
+    """Unprotected swimmers of other players than ``mover`` on hex h."""
+    w, a, prot = state.ex_where, state.ex_at, state.dol_prot
+    return sum(1 for e in range(60) if w[e] == SEA and a[e] == h and e // 10 != mover and e not in prot)
+
+
+def policy(state, legal: list, rng) -> str:
+    """Cheap rollout policy: save explorers when possible, never swim onto a shark or serpent,
+    attack other players' swimmers and boats with the creatures, repel when able."""
+    if len(legal) == 1:
+        return legal[0]
+    d = state.dec
+    if d == "move":
+        saves = [a for a in legal if a[0] == "i"]
+        if saves:
+            return saves[rng.randbelow(len(saves))]
+        good = [a for a in legal if a[0] == "b" or a[0] == "s" and a[1] == "a"]   # board / sail
+        if good and rng.randbelow(2):
+            return good[rng.randbelow(len(good))]
+        eaters = state.cre["shark"] + state.cre["serpent"]
+        for _ in range(6):
+            a = legal[rng.randbelow(len(legal))]
+            if a == "end" and rng.randbelow(3):
+                continue
+            if a[0] == "s" and a[1] == "w" and BY_NAME[a.split()[2]] in eaters:
+                continue
+            return a
+        return legal[rng.randbelow(len(legal))]
+    if d == "creature":
+        me = state.cur
+        hits = []
+        for a in legal:
+            t = a.split()
+            if len(t) != 3 or t[0] == "dolphin" or t[0] == "drift":
+                continue
+            h = BY_NAME[t[2]]
+            if t[0] in ("shark", "serpent") and _victims_at(state, h, me):
+                hits.append(a)
+            elif t[0] in ("whale", "serpent"):
+                b = state.hex_boat.get(h)
+                if b is not None and state.boat_pass[b] and me not in state._controllers(b):
+                    hits.append(a)
+        if hits:
+            return hits[rng.randbelow(len(hits))]
+        return legal[rng.randbelow(len(legal))]
+    if d == "repel":
+        return "repel" if "repel" in legal else "pass"
+    if d == "tile":
+        return "pass" if rng.randbelow(4) else legal[rng.randbelow(len(legal))]
+    return legal[rng.randbelow(len(legal))]
+
+
+LEVELS = {
+    "easy": "heuristic",
+    "normal": "mcts:iterations=300,rollout_depth=6,time_limit=0.8,c=0.5,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1200,rollout_depth=6,time_limit=3,c=0.5,evaluator=game,policy=game",
+}
