@@ -52,23 +52,24 @@ def test_board_tokens_and_a_placement_by_clicking(server, page):
 def test_moves_by_clicking_and_a_midgame_picture(server, page):
     _new_table(page, server)
     board = page.locator("#board svg.board")
-    # play the set-up and the first turns by clicking whatever the board offers first
+    # play the set-up and the first turns by clicking whatever the board offers first, then (step 2
+    # of an early turn) move an explorer: the verb's button, an explorer, then a hex on the board
+    moved = False
     for _ in range(400):
         page.wait_for_function("() => document.querySelector('#picker') || document.querySelector('.score')", timeout=30_000)
-        if page.locator(".score").count():
-            break
-        picks = page.locator("#picker button[data-pick]")
-        # step 2: a verb chosen with its button, then an explorer and a hex on the board
-        if picks.count() and "walk" in [picks.nth(i).get_attribute("data-pick") for i in range(picks.count())] \
-                and page.locator("#board .chosen").count() == 0 and len(page.locator("#log div").all()) > 60:
-            page.locator("#picker button[data-pick='walk']").click()
+        assert page.locator(".score").count() == 0, "the game ended before an explorer was moved by clicking"
+        verbs = [b.get_attribute("data-pick") for b in page.locator("#picker button[data-pick]").all()]
+        verb = next((v for v in ("walk", "swim") if v in verbs), None)
+        if verb and page.locator("#board .chosen").count() == 0 and page.locator("#log div").count() > 26:
+            page.locator(f"#picker button[data-pick='{verb}']").click()
             ex = board.locator("circle.clickable[data-token^='R']").first
             who = ex.get_attribute("data-token")
             ex.click()
             dest = board.locator("polygon.clickable").first
             to = dest.get_attribute("data-token")
             dest.click()
-            _log_has(page, f"walk {who} {to}")
+            _log_has(page, f"{verb} {who} {to}")
+            moved = True
             break
         for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
             loc = page.locator(sel)
@@ -76,8 +77,7 @@ def test_moves_by_clicking_and_a_midgame_picture(server, page):
                 loc.first.click()
                 break
         page.wait_for_timeout(30)
-    else:
-        raise AssertionError("no walk was offered")
+    assert moved
     page.wait_for_function("() => document.querySelector('#picker') || document.querySelector('.score')", timeout=30_000)
     txt = board.text_content()
     assert "Red (you)" in txt and "Blue" in txt and "Legend" in txt

@@ -24,7 +24,7 @@ import math
 from lapilli.engine import hexgrid
 
 from .board import AXIAL, BY_NAME, ISLE_ENTRANCES, N_HEX, NEIGH
-from .rules import BOAT, ISLE, LAND, SEA
+from .rules import BOAT, ISLE, LAND, SEA, _explorer_values
 
 # hex distances over the whole board, and the distance to safety (onto an isle counts one move)
 DIST: tuple[tuple[int, ...], ...] = tuple(tuple(hexgrid.distance(a, b) for b in AXIAL) for a in AXIAL)
@@ -39,6 +39,7 @@ _SWIM_DANGER = 0.45          # a swimmer a shark (2) or sea serpent (1) can reac
 _BOAT_DANGER = 0.75          # a boat a whale (3) or sea serpent (1) can reach
 _KEEP_TILE = 0.35            # what keeping a start-of-turn tile is worth (step 1)
 _NEUTRAL_BACK = "winds"      # a removed tile judged without its hidden back
+_SCALE = 1.5                 # points of margin per logistic unit in ``values``
 
 
 def _near(hexes, h, k):
@@ -49,9 +50,28 @@ def _near(hexes, h, k):
     return False
 
 
+_MEAN: dict = {}
+
+
+def _values_of(state, p: int):
+    """The explorer values to count for seat ``p``.  Placed values are hidden from everyone, their
+    owner included, until the end (ISL-1.12, option ``own_values_visible`` off): within a colour
+    they are exchangeable, so every explorer counts the mean of its colour's value set (what a
+    determinization would only add noise to).  Otherwise the values of the state are used."""
+    if state.own_visible or state.over or state.c3:
+        return state.ex_val
+    key = (state.num_players, state.c5)
+    m = _MEAN.get(key)
+    if m is None:
+        vals = _explorer_values(state.num_players, {"challenge_5": state.c5})
+        m = _MEAN[key] = [sum(vals) / len(vals)] * 60
+    return m
+
+
 def projected(state, p: int) -> float:
     """Seat ``p``'s score now plus the expected worth of its explorers still in play."""
-    w, a, v = state.ex_where, state.ex_at, state.ex_val
+    w, a = state.ex_where, state.ex_at
+    v = [1] * 60 if state.c3 else _values_of(state, p)
     cre = state.cre
     sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
     prot = state.dol_prot
@@ -103,7 +123,7 @@ def values(state) -> list:
     out = []
     for q in range(n):
         m = pr[q] - max(pr[x] for x in range(n) if x != q)
-        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, m / 3.0)))))
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, m / _SCALE)))))
     return out
 
 
@@ -206,14 +226,10 @@ def policy(state, legal: list, rng) -> str:
         if good and rng.randbelow(2):
             return good[rng.randbelow(len(good))]
         eaters = state.cre["shark"] + state.cre["serpent"]
-        for _ in range(6):
-            a = legal[rng.randbelow(len(legal))]
-            if a == "end" and rng.randbelow(3):
-                continue
-            if a[0] == "s" and a[1] == "w" and BY_NAME[a.split()[2]] in eaters:
-                continue
-            return a
-        return legal[rng.randbelow(len(legal))]
+        safe = [a for a in legal if not (a[0] == "s" and a[1] == "w" and BY_NAME[a.split()[2]] in eaters)]
+        if len(safe) > 1 and rng.randbelow(3):
+            safe.remove("end")                       # "end" is always legal in step 2
+        return safe[rng.randbelow(len(safe))]
     if d == "creature":
         me = state.cur
         hits = []
@@ -240,6 +256,6 @@ def policy(state, legal: list, rng) -> str:
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=300,rollout_depth=6,time_limit=0.8,c=0.5,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1200,rollout_depth=6,time_limit=3,c=0.5,evaluator=game,policy=game",
+    "normal": "mcts:iterations=400,rollout_depth=0,time_limit=0.8,c=0.2,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1500,rollout_depth=0,time_limit=3,c=0.2,evaluator=game,policy=game",
 }

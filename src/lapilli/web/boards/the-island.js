@@ -265,16 +265,16 @@
         side.append(lt(px + 10, line3, `${l.hand}:`, { "font-size": 13 }));
         const hand = o.hands[q] || [];
         if (!hand.length) side.append(lt(px + 62, line3, l.none, { "font-size": 13, fill: "#777" }));
-        hand.slice(0, 6).forEach((t, i) => {
-          const x = px + 62 + i * 54;
-          const rect = svgEl("rect", { x, y: line3 - 12, width: 50, height: 24, rx: 4, fill: TERRAIN[t.terrain], stroke: "#b71c1c", "stroke-width": 2 });
+        hand.slice(0, 5).forEach((t, i) => {
+          const x = px + 58 + i * 66;
+          const rect = svgEl("rect", { x, y: line3 - 12, width: 63, height: 24, rx: 4, fill: TERRAIN[t.terrain], stroke: "#b71c1c", "stroke-width": 2 });
           let token = null;
           if (q === me && chosen.length === 1 && chosen[0] === "play" && HAND_TOKEN[t.back]) token = HAND_TOKEN[t.back];
           if (q === me && o.decision === "repel" && t.back === o.details.kind + "_repellent") token = "repel";
           if (token) tok(rect, token); else deco(rect);
-          side.append(rect, text(x + 25, line3, l.back[t.back] || t.back, { "font-size": t.back === "red" ? 14 : 9.5, "font-weight": "bold", fill: t.terrain === "forest" ? "#fff" : "#222" }));
+          side.append(rect, text(x + 31.5, line3, l.back[t.back] || t.back, { "font-size": t.back === "red" ? 14 : 10, "font-weight": "bold", fill: t.terrain === "forest" ? "#fff" : "#222" }));
         });
-        if (hand.length > 6) side.append(lt(px + 62 + 6 * 54, line3, `+${hand.length - 6}`, { "font-size": 12 }));
+        if (hand.length > 5) side.append(lt(px + 58 + 5 * 66, line3, `+${hand.length - 5}`, { "font-size": 12 }));
       }
     }
     y += Math.ceil(n / 2) * ph + 8;
