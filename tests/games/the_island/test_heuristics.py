@@ -181,3 +181,20 @@ def test_level_specs_name_the_game_hooks():
         assert agent.choose(Decision(s, s.to_move)) in s.legal_actions()
     normal = make_agent("normal", seed=1, game="the-island")
     assert normal.policy is HEU.policy and normal.evaluator is HEU.values
+
+
+@pytest.mark.rule("ISL-7.11")
+def test_a_shark_attack_waiting_for_the_repellent_window_counts_as_done():
+    s = blank(2)
+    ex(s, "R1", "sea", "2,5", value=5)
+    ex(s, "R2", "land", "5,5", value=1)
+    ex(s, "B2", "land", "5,6", value=1)
+    put(s, "shark", "2,7")
+    at(s, "creature", 1, roll=("shark", 2))
+    before = HEU.projected(s, 0)
+    s.apply("shark 2,7 2,5")
+    assert s.dec == "repel"
+    after = HEU.projected(s, 0)
+    go(s, "pass")
+    assert where(s, "R1")[0] == "lost"
+    assert after == pytest.approx(HEU.projected(s, 0)) and after < before

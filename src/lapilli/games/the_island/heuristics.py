@@ -39,7 +39,7 @@ _SWIM_DANGER = 0.45          # a swimmer a shark (2) or sea serpent (1) can reac
 _BOAT_DANGER = 0.75          # a boat a whale (3) or sea serpent (1) can reach
 _KEEP_TILE = 0.35            # what keeping a start-of-turn tile is worth (step 1)
 _NEUTRAL_BACK = "winds"      # a removed tile judged without its hidden back
-_SCALE = 1.5                 # points of margin per logistic unit in ``values``
+_SCALE = 3.0                 # points of margin per logistic unit in ``values``
 
 
 def _near(hexes, h, k):
@@ -75,6 +75,8 @@ def projected(state, p: int) -> float:
     cre = state.cre
     sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
     prot = state.dol_prot
+    # a shark attack waiting for the repellent window counts as done (ISL-7.11, ISL-6.15)
+    doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
     left = sum(1 for t in state.terrain if t >= 0)
     sink = 0.45 + 0.55 * min(1.0, left / 20.0)
     saved = 0.0
@@ -93,6 +95,8 @@ def projected(state, p: int) -> float:
             play += v[e] * f
         elif we == SEA:
             h = a[e]
+            if h == doomed and e not in prot:
+                continue
             f = max(0.05, _SEA - _SEA_SLOPE * ISLE_D[h])
             if e not in prot and ((sharks and _near(sharks, h, 2)) or (serps and _near(serps, h, 1))):
                 f *= _SWIM_DANGER
@@ -256,6 +260,6 @@ def policy(state, legal: list, rng) -> str:
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=400,rollout_depth=0,time_limit=0.8,c=0.2,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1500,rollout_depth=0,time_limit=3,c=0.2,evaluator=game,policy=game",
+    "normal": "mcts:iterations=400,rollout_depth=0,time_limit=0.8,c=0.05,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1200,rollout_depth=0,time_limit=2,c=0.05,evaluator=game,policy=game",
 }
