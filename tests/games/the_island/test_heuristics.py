@@ -102,8 +102,9 @@ def test_never_swims_onto_a_shark_or_sea_serpent():
     bad = ("swim R1 5,10", "swim R1 4,9")
     assert all(a in legal for a in bad)
     rng = Rng(5)
-    for _ in range(30):
+    for _ in range(20):
         assert HEU.choose(s, legal, rng, 0) not in bad
+    for _ in range(300):                              # its random eighth included
         assert HEU.policy(s, legal, rng) not in bad
 
 
@@ -198,3 +199,23 @@ def test_a_shark_attack_waiting_for_the_repellent_window_counts_as_done():
     go(s, "pass")
     assert where(s, "R1")[0] == "lost"
     assert after == pytest.approx(HEU.projected(s, 0)) and after < before
+
+
+@pytest.mark.rule("ISL-4.31")
+def test_rollout_policy_saves_first_and_attacks_the_others():
+    s = blank(2)
+    boat(s, "1,1")
+    ex(s, "R1", "boat", "1,1", value=3)
+    ex(s, "R2", "land", "5,5", value=1)
+    at(s, "move", 0)
+    picks = {HEU.policy(s, s.legal_actions(), Rng(k)) for k in range(40)}
+    assert "isle R1 nw" in picks and len(picks) < len(s.legal_actions())
+    s = blank(2)
+    ex(s, "B1", "sea", "2,5", value=5)
+    ex(s, "R1", "sea", "2,3", value=5)
+    ex(s, "R2", "land", "5,5", value=1)
+    ex(s, "B2", "land", "5,6", value=1)
+    put(s, "serpent", "2,4")
+    at(s, "creature", 0, roll=("serpent", 1))
+    picks = [HEU.policy(s, s.legal_actions(), Rng(k)) for k in range(40)]
+    assert "serpent 2,4 2,3" not in picks[:3] and picks.count("serpent 2,4 2,5") > 25

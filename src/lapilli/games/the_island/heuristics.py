@@ -210,56 +210,148 @@ def choose(state, legal: list, rng, seat: int) -> str:
     return _greedy(state, legal, rng, seat)
 
 
-def _victims_at(state, h, mover):
-    """Unprotected swimmers of other players than ``mover`` on hex h."""
-    w, a, prot = state.ex_where, state.ex_at, state.dol_prot
-    return sum(1 for e in range(60) if w[e] == SEA and a[e] == h and e // 10 != mover and e not in prot)
+def _f_land(h):
+    return max(0.08, _LAND - _LAND_SLOPE * ISLE_D[h])
+
+
+def _f_boat(state, h):
+    f = max(0.1, _BOAT - _BOAT_SLOPE * ISLE_D[h])
+    cre = state.cre
+    if (cre["whale"] and _near(cre["whale"], h, 3)) or (cre["serpent"] and _near(cre["serpent"], h, 1)):
+        f *= _BOAT_DANGER
+    return f
+
+
+def _f_sea(state, h, protected):
+    f = max(0.05, _SEA - _SEA_SLOPE * ISLE_D[h])
+    cre = state.cre
+    if not protected and ((cre["shark"] and _near(cre["shark"], h, 2)) or (cre["serpent"] and _near(cre["serpent"], h, 1))):
+        f *= _SWIM_DANGER
+    return f
+
+
+def _f_now(state, e):
+    w = state.ex_where[e]
+    if w == LAND:
+        return _f_land(state.ex_at[e])
+    if w == BOAT:
+        return _f_boat(state, state.boat_at[state.ex_at[e]])
+    if w == SEA:
+        return _f_sea(state, state.ex_at[e], e in state.dol_prot)
+    return 0.0
+
+
+_LAB = {f"{c}{k + 1}": i * 10 + k for i, c in enumerate("RBYGOW") for k in range(10)}
+
+
+def _move_gain(state, a, p, vals, n):
+    """What one step-2 action is worth to player ``p`` (change of the projected score)."""
+    t = a.split()
+    v0 = t[0]
+    if v0 == "end":
+        return 0.0
+    if v0 == "sail":
+        src, dst = BY_NAME[t[1]], BY_NAME[t[2]]
+        b = state.hex_boat.get(src)
+        pax = state.boat_pass[b] if b is not None else ()
+        if not pax:
+            return 0.0
+        cre = state.cre
+        sunk = dst in cre["serpent"] or dst in cre["whale"]
+        g = 0.0
+        for e in pax:
+            before = _f_boat(state, src)
+            after = _f_sea(state, dst, False) if sunk else _f_boat(state, dst)
+            g += vals[e] * (after - before) * (1.0 if e // 10 == p else -1.0 / max(1, n - 1))
+        return g
+    e = _LAB[t[1]]
+    now = _f_now(state, e)
+    if v0 == "isle":
+        return vals[e] * (1.0 - now)
+    h = BY_NAME[t[2]]
+    if v0 == "walk":
+        return vals[e] * (_f_land(h) - now)
+    if v0 == "board":
+        return vals[e] * (_f_boat(state, h) - now)
+    # swim
+    with_dolphin = len(t) == 4
+    if (h in state.cre["shark"] or h in state.cre["serpent"]) and not with_dolphin:
+        return -vals[e] * now
+    return vals[e] * (_f_sea(state, h, with_dolphin) - now)
+
+
+def _creature_gain(state, a, p, vals, n):
+    t = a.split()
+    if len(t) != 3 or t[0] in ("dolphin", "drift", "shift", "squid"):
+        return 0.0
+    h = BY_NAME[t[2]]
+    g = 0.0
+    w, at, prot = state.ex_where, state.ex_at, state.dol_prot
+    if t[0] in ("shark", "serpent"):
+        for e in range(60):
+            if w[e] == SEA and at[e] == h and e not in prot:
+                g += vals[e] * _f_sea(state, h, False) * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
+    if t[0] in ("whale", "serpent"):
+        b = state.hex_boat.get(h)
+        if b is not None:
+            for e in state.boat_pass[b]:
+                loss = _f_boat(state, h) * (1.0 if t[0] == "serpent" else 0.5)
+                g += vals[e] * loss * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
+    return g
+
+
+def _remove_gain(state, a, p, vals, n):
+    h = BY_NAME[a[7:]]
+    g = 0.0
+    w, at = state.ex_where, state.ex_at
+    for e in range(60):
+        if w[e] == LAND and at[e] == h:
+            g += vals[e] * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
+    return g - 0.02 * min(DIST[h][x] for x in _ENTRANCES)    # and sink the middle last
+
+
+def _best(state, legal, rng, gain):
+    p = state.dseat
+    n = state.num_players
+    vals = [1] * 60 if state.c3 else _values_of(state, p)
+    best, best_v = [], None
+    for a in legal:
+        g = gain(state, a, p, vals, n)
+        if best_v is None or g > best_v + 1e-9:
+            best, best_v = [a], g
+        elif abs(g - best_v) <= 1e-9:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
 
 
 def policy(state, legal: list, rng) -> str:
-    """Cheap rollout policy: save explorers when possible, never swim onto a shark or serpent,
-    attack other players' swimmers and boats with the creatures, repel when able."""
+    """Rollout policy: a greedy choice on cheap gains, without copying the state (step 2: the
+    change of each explorer's projected worth, saving first and never swimming onto a shark or
+    serpent; step 3: sink the tiles of the others; step 4: creatures onto other players'
+    swimmers and boats), one decision in eight at random; repel when able; keep tiles."""
     if len(legal) == 1:
         return legal[0]
     d = state.dec
-    if d == "move":
-        saves = [a for a in legal if a[0] == "i"]
-        if saves:
-            return saves[rng.randbelow(len(saves))]
-        good = [a for a in legal if a[0] == "b" or a[0] == "s" and a[1] == "a"]   # board / sail
-        if good and rng.randbelow(2):
-            return good[rng.randbelow(len(good))]
-        eaters = state.cre["shark"] + state.cre["serpent"]
-        safe = [a for a in legal if not (a[0] == "s" and a[1] == "w" and BY_NAME[a.split()[2]] in eaters)]
-        if len(safe) > 1 and rng.randbelow(3):
-            safe.remove("end")                       # "end" is always legal in step 2
-        return safe[rng.randbelow(len(safe))]
-    if d == "creature":
-        me = state.cur
-        hits = []
-        for a in legal:
-            t = a.split()
-            if len(t) != 3 or t[0] == "dolphin" or t[0] == "drift":
-                continue
-            h = BY_NAME[t[2]]
-            if t[0] in ("shark", "serpent") and _victims_at(state, h, me):
-                hits.append(a)
-            elif t[0] in ("whale", "serpent"):
-                b = state.hex_boat.get(h)
-                if b is not None and state.boat_pass[b] and me not in state._controllers(b):
-                    hits.append(a)
-        if hits:
-            return hits[rng.randbelow(len(hits))]
-        return legal[rng.randbelow(len(legal))]
     if d == "repel":
         return "repel" if "repel" in legal else "pass"
+    if rng.randbelow(8) == 0:
+        if d == "move":
+            eaters = state.cre["shark"] + state.cre["serpent"]
+            legal = [a for a in legal if not (a[1] == "w" and a[0] == "s" and BY_NAME[a.split()[2]] in eaters)]
+        return legal[rng.randbelow(len(legal))]
+    if d == "move":
+        return _best(state, legal, rng, _move_gain)
+    if d == "creature":
+        return _best(state, legal, rng, _creature_gain)
+    if d == "remove":
+        return _best(state, legal, rng, _remove_gain)
     if d == "tile":
-        return "pass" if rng.randbelow(4) else legal[rng.randbelow(len(legal))]
+        return "pass"
     return legal[rng.randbelow(len(legal))]
 
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=400,rollout_depth=0,time_limit=0.8,c=0.05,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1200,rollout_depth=0,time_limit=2,c=0.05,evaluator=game,policy=game",
+    "normal": "mcts:iterations=400,rollout_depth=10,time_limit=0.8,c=0.05,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1200,rollout_depth=10,time_limit=2,c=0.05,evaluator=game,policy=game",
 }
