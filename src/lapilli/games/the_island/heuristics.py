@@ -1,0 +1,357 @@
+"""The Island heuristics for the shared computer players (agents/heuristic.py, agents/mcts.py).
+
+The score is the printed values of the explorers saved on the isles (ISL-8.3).  ``evaluate``
+projects it: an explorer already saved counts its value; one still in play counts a share of its
+value that grows as it gets closer to an isle (the sea distance, a move onto an isle included)
+and is larger in a boat than on land and larger on land than swimming (a swimmer moves one space
+a turn, ISL-I2), cut when a shark or sea serpent can reach it in the next creature move
+(ISL-7.8, ISL-7.11) or a whale or serpent can reach its boat (ISL-7.7, ISL-7.14), and cut
+further as the island sinks (the volcano ends the game, ISL-6.8).  Values the seat cannot see are
+those of the determinized copy the agent framework gives (agents/heuristic.py), so nothing
+hidden is used.
+
+``choose`` plays each decision sensibly: set-up places the best explorers on the tiles that sink
+last and near an isle, boats next to its own explorers; step 1 plays a tile when it gains more
+than keeping it; steps 2-4 and the choices of step 3 are a one-ply greedy on ``evaluate`` (a
+tile removed is judged without its hidden back; attacks are judged as if nobody repels); a
+repellent is always played.  ``policy`` is a cheap rollout policy for MCTS, ``values`` the
+per-seat values in [0, 1] for its evaluator.
+"""
+from __future__ import annotations
+
+import math
+
+from lapilli.engine import hexgrid
+
+from .board import AXIAL, BY_NAME, ISLE_ENTRANCES, N_HEX, NEIGH
+from .rules import BOAT, ISLE, LAND, SEA, _explorer_values
+
+# hex distances over the whole board, and the distance to safety (onto an isle counts one move)
+DIST: tuple[tuple[int, ...], ...] = tuple(tuple(hexgrid.distance(a, b) for b in AXIAL) for a in AXIAL)
+_ENTRANCES = tuple(h for ents in ISLE_ENTRANCES for h in ents)
+ISLE_D: tuple[int, ...] = tuple(1 + min(DIST[h][x] for x in _ENTRANCES) for h in range(N_HEX))
+
+# the share of its value an explorer in play is worth, by where it is, minus a slope per step
+_LAND, _LAND_SLOPE = 0.50, 0.035
+_BOAT, _BOAT_SLOPE = 0.78, 0.045
+_SEA, _SEA_SLOPE = 0.72, 0.085
+_SWIM_DANGER = 0.45          # a swimmer a shark (2) or sea serpent (1) can reach
+_BOAT_DANGER = 0.75          # a boat a whale (3) or sea serpent (1) can reach
+_KEEP_TILE = 0.35            # what keeping a start-of-turn tile is worth (step 1)
+_NEUTRAL_BACK = "winds"      # a removed tile judged without its hidden back
+_SCALE = 3.0                 # points of margin per logistic unit in ``values``
+
+
+def _near(hexes, h, k):
+    row = DIST[h]
+    for x in hexes:
+        if row[x] <= k:
+            return True
+    return False
+
+
+_MEAN: dict = {}
+
+
+def _values_of(state, p: int):
+    """The explorer values to count for seat ``p``.  Placed values are hidden from everyone, their
+    owner included, until the end (ISL-1.12, option ``own_values_visible`` off): within a colour
+    they are exchangeable, so every explorer counts the mean of its colour's value set (what a
+    determinization would only add noise to).  Otherwise the values of the state are used."""
+    if state.own_visible or state.over or state.c3:
+        return state.ex_val
+    key = (state.num_players, state.c5)
+    m = _MEAN.get(key)
+    if m is None:
+        vals = _explorer_values(state.num_players, {"challenge_5": state.c5})
+        m = _MEAN[key] = [sum(vals) / len(vals)] * 60
+    return m
+
+
+def projected(state, p: int) -> float:
+    """Seat ``p``'s score now plus the expected worth of its explorers still in play."""
+    w, a = state.ex_where, state.ex_at
+    v = [1] * 60 if state.c3 else _values_of(state, p)
+    cre = state.cre
+    sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
+    prot = state.dol_prot
+    # a shark attack waiting for the repellent window counts as done (ISL-7.11, ISL-6.15)
+    doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
+    left = sum(1 for t in state.terrain if t >= 0)
+    sink = 0.45 + 0.55 * min(1.0, left / 20.0)
+    saved = 0.0
+    play = 0.0
+    for e in range(p * 10, p * 10 + 10):
+        we = w[e]
+        if we == ISLE:
+            saved += v[e]
+        elif we == LAND:
+            play += v[e] * max(0.08, _LAND - _LAND_SLOPE * ISLE_D[a[e]])
+        elif we == BOAT:
+            h = state.boat_at[a[e]]
+            f = max(0.1, _BOAT - _BOAT_SLOPE * ISLE_D[h])
+            if (whales and _near(whales, h, 3)) or (serps and _near(serps, h, 1)):
+                f *= _BOAT_DANGER
+            play += v[e] * f
+        elif we == SEA:
+            h = a[e]
+            if h == doomed and e not in prot:
+                continue
+            f = max(0.05, _SEA - _SEA_SLOPE * ISLE_D[h])
+            if e not in prot and ((sharks and _near(sharks, h, 2)) or (serps and _near(serps, h, 1))):
+                f *= _SWIM_DANGER
+            play += v[e] * f
+    return saved + sink * play
+
+
+def evaluate(state, seat: int) -> float:
+    """Projected score of ``seat`` minus the best projected score of the others (terminal: the
+    score margin +-1000)."""
+    n = state.num_players
+    if state.is_terminal:
+        s = state.scores()
+        m = s[seat] - max(s[q] for q in range(n) if q != seat)
+        return m + (1000.0 if seat in state.winners() else -1000.0)
+    mine = projected(state, seat)
+    return mine - max(projected(state, q) for q in range(n) if q != seat)
+
+
+def values(state) -> list:
+    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a logistic of each
+    seat's projected margin over the best other seat."""
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        return [1.0 / len(w) if q in w else 0.0 for q in range(n)]
+    pr = [projected(state, q) for q in range(n)]
+    out = []
+    for q in range(n):
+        m = pr[q] - max(pr[x] for x in range(n) if x != q)
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, m / _SCALE)))))
+    return out
+
+
+# ---------------------------------------------------------------- move choices
+def _settle(st):
+    """Let every player asked about a repellent pass (attacks judged as if nobody repels)."""
+    k = 0
+    while st.dec == "repel" and k < 8:
+        st.apply("pass")
+        k += 1
+
+
+def _greedy(state, legal, rng, seat, bonus=None):
+    best, best_v = [], None
+    for a in legal:
+        c = state.clone()
+        if a.startswith("remove "):
+            c.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
+        c.apply(a)
+        _settle(c)
+        v = evaluate(c, seat) + (bonus.get(a, 0.0) if bonus else 0.0)
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = [a], v
+        elif abs(v - best_v) <= 1e-9:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
+
+
+def _tile_quality(state, h) -> float:
+    """How good a tile is to stand on at set-up: tiles that sink last (mountains, ISL-5.3), close
+    to an isle, and with sea next to them for an early escape."""
+    return 1.0 + 0.45 * state.terrain[h] - 0.06 * ISLE_D[h]
+
+
+def _place(state, legal, rng):
+    best, best_v = [], None
+    for a in legal:
+        _, v, name = a.split()
+        s = int(v) * _tile_quality(state, BY_NAME[name])
+        if best_v is None or s > best_v + 1e-9:
+            best, best_v = [a], s
+        elif abs(s - best_v) <= 1e-9:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
+
+
+def _boat(state, legal, rng, seat):
+    w, a = state.ex_where, state.ex_at
+    on = {}
+    for e in range(60):
+        if w[e] == LAND:
+            on.setdefault(a[e], []).append(e)
+    best, best_v = [], None
+    for act in legal:
+        h = BY_NAME[act[5:]]
+        s = -0.05 * ISLE_D[h]
+        for x in NEIGH[h]:
+            for e in on.get(x, ()):
+                s += state.ex_val[e] * (1.0 if e // 10 == seat else -0.4)
+        if best_v is None or s > best_v + 1e-9:
+            best, best_v = [act], s
+        elif abs(s - best_v) <= 1e-9:
+            best.append(act)
+    return best[rng.randbelow(len(best))]
+
+
+def choose(state, legal: list, rng, seat: int) -> str:
+    """A sensible player (see the module docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    d = state.dec
+    if d == "repel":
+        return "repel" if "repel" in legal else "pass"
+    if d == "place":
+        return _place(state, legal, rng)
+    if d == "boat":
+        return _boat(state, legal, rng, seat)
+    if d == "tile":
+        return _greedy(state, legal, rng, seat, {"pass": _KEEP_TILE})
+    return _greedy(state, legal, rng, seat)
+
+
+def _f_land(h):
+    return max(0.08, _LAND - _LAND_SLOPE * ISLE_D[h])
+
+
+def _f_boat(state, h):
+    f = max(0.1, _BOAT - _BOAT_SLOPE * ISLE_D[h])
+    cre = state.cre
+    if (cre["whale"] and _near(cre["whale"], h, 3)) or (cre["serpent"] and _near(cre["serpent"], h, 1)):
+        f *= _BOAT_DANGER
+    return f
+
+
+def _f_sea(state, h, protected):
+    f = max(0.05, _SEA - _SEA_SLOPE * ISLE_D[h])
+    cre = state.cre
+    if not protected and ((cre["shark"] and _near(cre["shark"], h, 2)) or (cre["serpent"] and _near(cre["serpent"], h, 1))):
+        f *= _SWIM_DANGER
+    return f
+
+
+def _f_now(state, e):
+    w = state.ex_where[e]
+    if w == LAND:
+        return _f_land(state.ex_at[e])
+    if w == BOAT:
+        return _f_boat(state, state.boat_at[state.ex_at[e]])
+    if w == SEA:
+        return _f_sea(state, state.ex_at[e], e in state.dol_prot)
+    return 0.0
+
+
+_LAB = {f"{c}{k + 1}": i * 10 + k for i, c in enumerate("RBYGOW") for k in range(10)}
+
+
+def _move_gain(state, a, p, vals, n):
+    """What one step-2 action is worth to player ``p`` (change of the projected score)."""
+    t = a.split()
+    v0 = t[0]
+    if v0 == "end":
+        return 0.0
+    if v0 == "sail":
+        src, dst = BY_NAME[t[1]], BY_NAME[t[2]]
+        b = state.hex_boat.get(src)
+        pax = state.boat_pass[b] if b is not None else ()
+        if not pax:
+            return 0.0
+        cre = state.cre
+        sunk = dst in cre["serpent"] or dst in cre["whale"]
+        g = 0.0
+        for e in pax:
+            before = _f_boat(state, src)
+            after = _f_sea(state, dst, False) if sunk else _f_boat(state, dst)
+            g += vals[e] * (after - before) * (1.0 if e // 10 == p else -1.0 / max(1, n - 1))
+        return g
+    e = _LAB[t[1]]
+    now = _f_now(state, e)
+    if v0 == "isle":
+        return vals[e] * (1.0 - now)
+    h = BY_NAME[t[2]]
+    if v0 == "walk":
+        return vals[e] * (_f_land(h) - now)
+    if v0 == "board":
+        return vals[e] * (_f_boat(state, h) - now)
+    # swim
+    with_dolphin = len(t) == 4
+    if (h in state.cre["shark"] or h in state.cre["serpent"]) and not with_dolphin:
+        return -vals[e] * now
+    return vals[e] * (_f_sea(state, h, with_dolphin) - now)
+
+
+def _creature_gain(state, a, p, vals, n):
+    t = a.split()
+    if len(t) != 3 or t[0] in ("dolphin", "drift", "shift", "squid"):
+        return 0.0
+    h = BY_NAME[t[2]]
+    g = 0.0
+    w, at, prot = state.ex_where, state.ex_at, state.dol_prot
+    if t[0] in ("shark", "serpent"):
+        for e in range(60):
+            if w[e] == SEA and at[e] == h and e not in prot:
+                g += vals[e] * _f_sea(state, h, False) * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
+    if t[0] in ("whale", "serpent"):
+        b = state.hex_boat.get(h)
+        if b is not None:
+            for e in state.boat_pass[b]:
+                loss = _f_boat(state, h) * (1.0 if t[0] == "serpent" else 0.5)
+                g += vals[e] * loss * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
+    return g
+
+
+def _remove_gain(state, a, p, vals, n):
+    h = BY_NAME[a[7:]]
+    g = 0.0
+    w, at = state.ex_where, state.ex_at
+    for e in range(60):
+        if w[e] == LAND and at[e] == h:
+            g += vals[e] * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
+    return g - 0.02 * min(DIST[h][x] for x in _ENTRANCES)    # and sink the middle last
+
+
+def _best(state, legal, rng, gain):
+    p = state.dseat
+    n = state.num_players
+    vals = [1] * 60 if state.c3 else _values_of(state, p)
+    best, best_v = [], None
+    for a in legal:
+        g = gain(state, a, p, vals, n)
+        if best_v is None or g > best_v + 1e-9:
+            best, best_v = [a], g
+        elif abs(g - best_v) <= 1e-9:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
+
+
+def policy(state, legal: list, rng) -> str:
+    """Rollout policy: a greedy choice on cheap gains, without copying the state (step 2: the
+    change of each explorer's projected worth, saving first and never swimming onto a shark or
+    serpent; step 3: sink the tiles of the others; step 4: creatures onto other players'
+    swimmers and boats), one decision in eight at random; repel when able; keep tiles."""
+    if len(legal) == 1:
+        return legal[0]
+    d = state.dec
+    if d == "repel":
+        return "repel" if "repel" in legal else "pass"
+    if rng.randbelow(8) == 0:
+        if d == "move":
+            eaters = state.cre["shark"] + state.cre["serpent"]
+            legal = [a for a in legal if not (a[1] == "w" and a[0] == "s" and BY_NAME[a.split()[2]] in eaters)]
+        return legal[rng.randbelow(len(legal))]
+    if d == "move":
+        return _best(state, legal, rng, _move_gain)
+    if d == "creature":
+        return _best(state, legal, rng, _creature_gain)
+    if d == "remove":
+        return _best(state, legal, rng, _remove_gain)
+    if d == "tile":
+        return "pass"
+    return legal[rng.randbelow(len(legal))]
+
+
+LEVELS = {
+    "easy": "heuristic",
+    "normal": "mcts:iterations=400,rollout_depth=0,time_limit=0.8,c=0.05,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1200,rollout_depth=0,time_limit=2,c=0.05,evaluator=game,policy=game",
+}

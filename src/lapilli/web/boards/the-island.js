@@ -1,0 +1,329 @@
+// The Island board: the 133 hexes of the printed board (even-r offset grid, "r,c"), the terrain
+// tiles still on the island, the four safe isles in the corners, explorers on land (discs), in
+// boats and swimming (discs with a wave), boats, sea serpents, sharks, whales, giant squids and
+// dolphins; to the right the status (whose turn, which step, the roll, movement points left),
+// one panel per player (explorers per place, values still to place, tiles in hand: backs shown
+// only to their holder) and a legend.
+// Tokens (data-token) follow the notation: every hex "r,c" (sea and land), explorers "R1".."W10"
+// (on land, in boats and swimming), isles "nw ne sw se", dolphins "D1".."D4", the values still to
+// place "1".."6" (own panel, set-up), and while a tile is being played the tile kinds in one's hand
+// ("dolphin", "winds", "serpent", "shark", "whale"; "repel" on a repellent when asked).
+(function () {
+  const T = {
+    en: {
+      colours: ["Red", "Blue", "Yellow", "Green", "Orange", "White"], you: "you", turn: "Turn", turnOf: "turn of",
+      over: "Game over", setup: "Set-up", points: "points", score: "score", winner: "winner",
+      land: "land", boat: "boat", sea: "sea", saved: "saved", lost: "lost", toPlace: "to place", boats: "boats to place",
+      hand: "tiles", none: "none", roll: "die", moves: "movement points left", decides: "decides",
+      dec: {
+        place: "places an explorer (value, then tile)", boat: "places a boat", tile: "step 1: may play a tile",
+        move: "step 2: moves explorers or boats", remove: "step 3: removes a terrain tile", creature: "step 4: moves a creature",
+        c5: "moves an explorer from the sunk tile", repel: "may play a repellent", protect: "chooses the swimmer the dolphin protects",
+        eat: "chooses the explorer the squid takes", squid: "places a giant squid", take: "takes an empty boat",
+        aboard: "chooses who boards the boat",
+      },
+      terrain: { beach: "beach", forest: "forest", mountain: "mountain" },
+      back: { dolphin: "dolphin", winds: "winds", move_serpent: "serpent", move_shark: "shark", move_whale: "whale",
+        shark_repellent: "anti-shark", whale_repellent: "anti-whale", red: "?" },
+      cre: { serpent: "sea serpent", shark: "shark", whale: "whale", squid: "giant squid", dolphin: "dolphin" },
+      legend: "Legend", swimmer: "swimmer", onLand: "explorer (number; value once known)", isle: "safe isle",
+      supply: "supply", hexes: "hexes r,c", reason: { volcano: "the volcano erupted", "turn cap": "turn cap", "last tile": "last tile", "nobody left": "nobody left" },
+    },
+    it: {
+      colours: ["Rosso", "Blu", "Giallo", "Verde", "Arancio", "Bianco"], you: "tu", turn: "Turno", turnOf: "turno di",
+      over: "Partita finita", setup: "Preparazione", points: "punti", score: "punteggio", winner: "vincitore",
+      land: "terra", boat: "barca", sea: "in mare", saved: "salvi", lost: "persi", toPlace: "da piazzare", boats: "barche da piazzare",
+      hand: "tessere", none: "nessuna", roll: "dado", moves: "punti movimento rimasti", decides: "decide",
+      dec: {
+        place: "piazza un esploratore (valore, poi tessera)", boat: "piazza una barca", tile: "fase 1: può giocare una tessera",
+        move: "fase 2: muove esploratori o barche", remove: "fase 3: rimuove una tessera terreno", creature: "fase 4: muove una creatura",
+        c5: "muove un esploratore della tessera affondata", repel: "può giocare un repellente", protect: "sceglie il nuotatore protetto dal delfino",
+        eat: "sceglie l'esploratore preso dal calamaro", squid: "piazza un calamaro gigante", take: "prende una barca vuota",
+        aboard: "sceglie chi sale sulla barca",
+      },
+      terrain: { beach: "spiaggia", forest: "foresta", mountain: "montagna" },
+      back: { dolphin: "delfino", winds: "venti", move_serpent: "serpente", move_shark: "squalo", move_whale: "balena",
+        shark_repellent: "anti-squalo", whale_repellent: "anti-balena", red: "?" },
+      cre: { serpent: "serpente marino", shark: "squalo", whale: "balena", squid: "calamaro gigante", dolphin: "delfino" },
+      legend: "Legenda", swimmer: "nuotatore", onLand: "esploratore (numero; valore quando noto)", isle: "isola sicura",
+      supply: "riserva", hexes: "esagoni r,c", reason: { volcano: "il vulcano è esploso", "turn cap": "limite di turni", "last tile": "ultima tessera", "nobody left": "nessuno rimasto" },
+    },
+  };
+  const L = () => T[(typeof LANG !== "undefined" && T[LANG]) ? LANG : "en"];
+  const LETTERS = ["R", "B", "Y", "G", "O", "W"];
+  const PCOL = ["#d32f2f", "#1e63c8", "#f5c518", "#2e9d4b", "#f57c00", "#fafafa"];
+  const PDARK = ["#7f1010", "#0d3275", "#7a5f00", "#145a27", "#8a4200", "#555555"];
+  const PTXT = ["#fff", "#fff", "#222", "#fff", "#222", "#222"];
+  const PBG = ["#fbe3e3", "#e2ebfa", "#fdf6d6", "#e1f3e6", "#fde9d6", "#f1f1f1"];
+  const TERRAIN = { beach: "#f2dc9b", forest: "#5d9e4a", mountain: "#9b8f85" };
+  const SEA = "#7dc3e3", SEA_OUT = "#5aa9d3";
+  const CRE = { serpent: ["#2e7d32", "S"], shark: ["#546e7a", "K"], whale: ["#283593", "W"], squid: ["#8e24aa", "Q"] };
+  const DOLPHIN = "#00acc1";
+  const ROWS = [[2, 8], [1, 10], [0, 10], [1, 10], [0, 10], [0, 11], [0, 10], [0, 11], [0, 10], [1, 10], [0, 10], [1, 10], [2, 8]];
+  const ISLES = { nw: [[1, 1], [2, 0]], ne: [[1, 10], [2, 10]], sw: [[10, 0], [11, 1]], se: [[10, 10], [11, 10]] };
+  const HAND_TOKEN = { dolphin: "dolphin", winds: "winds", move_serpent: "serpent", move_shark: "shark", move_whale: "whale" };
+  const S = 32, HW = Math.sqrt(3) * S;          // hex size (centre to corner), width of a pointy hex
+  const MX = 60, MY = 104;                      // board origin (room for the status and the isles)
+  const VW = 820;                               // width of the picture
+  const BOTTOM = MY + 12 * 1.5 * S + S + 34;    // below the board: the player panels
+
+  const hexXY = (r, c) => [MX + c * HW + (r % 2 === 0 ? HW / 2 : 0), MY + r * 1.5 * S];
+  const parseHex = n => n.split(",").map(Number);
+
+  window.LapilliBoards = window.LapilliBoards || {};
+  window.LapilliBoards["the-island"] = function (container, view, picker) {
+    const o = view.observation;
+    const l = L();
+    const me = view.seat;
+    const n = o.num_players;
+    const next = picker ? picker.next() : new Set();
+    const chosen = picker ? picker.chosen : [];
+    const chosenSet = new Set(chosen);
+    const svg = svgEl("svg", { class: "board the-island", viewBox: `0 0 ${VW} 1200`, "font-family": "system-ui, sans-serif", style: "max-height:none" });
+    svg.append(svgEl("style", {}, ".deco{pointer-events:none} text{pointer-events:none} " +
+      ".chosen{stroke:#0d47a1 !important;stroke-width:4 !important} " +
+      "polygon.clickable{stroke:#d4571c;stroke-width:3.5} circle.clickable,rect.clickable,path.clickable{stroke:#d4571c;stroke-width:3}"));
+    const tok = (e, token) => {
+      e.setAttribute("data-token", token);
+      if (!next.has(token)) e.classList.add("deco");
+      if (chosenSet.has(token)) e.classList.add("chosen");
+      return e;
+    };
+    const deco = e => { e.classList.add("deco"); return e; };
+    const text = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11 }, attrs), s);
+    const lt = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "font-size": 14, "dominant-baseline": "central" }, attrs), s);
+    const cname = q => l.colours[q] + (q === me ? ` (${l.you})` : "");
+
+    // ------------------------------------------------------------ the sea and the hexes
+    const board = svgEl("g");
+    svg.append(board);
+    board.append(deco(svgEl("rect", { x: 4, y: 62, width: VW - 8, height: BOTTOM - 66, rx: 14, fill: SEA_OUT })));
+    const byHex = {};
+    const at = h => (byHex[h] = byHex[h] || { land: [], sea: [], cre: [], boat: null, dol: [] });
+    for (const e of o.explorers) if (e.where === "land" || e.where === "sea") at(e.at)[e.where].push(e);
+    for (const b of o.boats) at(b.at).boat = b;
+    for (const [k, hs] of Object.entries(o.creatures)) for (const h of hs) at(h).cre.push(k);
+    for (const d of o.dolphins || []) if (d.at) at(d.at).dol.push(d);
+    const exById = {};
+    for (const e of o.explorers) exById[e.id] = e;
+    const focus = o.details && o.details.at;
+    ROWS.forEach(([c0, c1], r) => {
+      for (let c = c0; c <= c1; c++) {
+        const name = `${r},${c}`;
+        const [x, y] = hexXY(r, c);
+        const terr = o.tiles[name];
+        const p = svgEl("polygon", { points: hexCorners(x, y, S - 0.8, false), fill: terr ? TERRAIN[terr] : SEA,
+          stroke: terr ? "#6d5a3a" : "#ffffff88", "stroke-width": terr ? 1.4 : 1 });
+        tok(p, name);
+        board.append(p);
+        if (terr === "forest") board.append(deco(svgEl("path", { d: `M${x - 18},${y + 8} l5,-11 l5,11 z M${x + 12},${y + 8} l5,-11 l5,11 z`, fill: "#3d7a2f" })));
+        if (terr === "mountain") board.append(deco(svgEl("path", { d: `M${x - 22},${y + 10} l9,-15 l9,15 z`, fill: "#7b6f66" })));
+        if (name === focus) board.append(deco(svgEl("polygon", { points: hexCorners(x, y, S - 4, false), fill: "none", stroke: "#ff1744", "stroke-width": 2.5, "stroke-dasharray": "5 3" })));
+        board.append(text(x, y - 21, name, { "font-size": 8, fill: terr ? "#4e3d22" : "#0b4f74", opacity: 0.8 }));
+      }
+    });
+    // the centre (volcano start) and the isles
+    {
+      const [x, y] = hexXY(6, 5);
+      if (!o.tiles["6,5"]) board.append(deco(svgEl("polygon", { points: hexCorners(x, y, S - 7, false), fill: "none", stroke: "#bf360c", "stroke-width": 1.5, "stroke-dasharray": "3 3" })));
+    }
+    const [cx0, cy0] = hexXY(6, 5);
+    for (const [isle, ents] of Object.entries(ISLES)) {
+      const pts = ents.map(([r, c]) => hexXY(r, c));
+      let x = (pts[0][0] + pts[1][0]) / 2, y = (pts[0][1] + pts[1][1]) / 2;
+      const dx = x - cx0, dy = y - cy0, d = Math.hypot(dx, dy);
+      x += dx / d * 58; y += dy / d * 58;
+      const g = svgEl("ellipse", { cx: x, cy: y, rx: 40, ry: 30, fill: "#e8c872", stroke: "#8d6e3a", "stroke-width": 2 });
+      tok(g, isle);
+      board.append(g);
+      board.append(deco(svgEl("path", { d: `M${x - 8},${y - 2} q10,-14 22,-6 M${x - 8},${y - 2} q-8,-12 -20,-4 M${x - 8},${y - 2} l-2,14`, fill: "none", stroke: "#2e7d32", "stroke-width": 2.5 })));
+      board.append(text(x + 6, y + 14, isle.toUpperCase(), { "font-size": 12, "font-weight": "bold", fill: "#5d4037" }));
+      // the explorers saved there
+      const saved = o.explorers.filter(e => e.where === "isle" && e.at === isle);
+      saved.forEach((e, i) => {
+        const sx = x - 30 + (i % 8) * 8.5, sy = y + (Math.floor(i / 8) ? 34 : -36);
+        board.append(deco(svgEl("circle", { cx: sx, cy: sy, r: 4, fill: PCOL[e.seat], stroke: PDARK[e.seat] })));
+      });
+    }
+
+    // ------------------------------------------------------------ pieces
+    const explorer = (e, x, y, r, swim) => {
+      const g = [];
+      if (swim) g.push(deco(svgEl("path", { d: `M${x - r - 3},${y + r + 1} q${(r + 3) / 2},-4 ${r + 3},0 t${r + 3},0`, fill: "none", stroke: "#fff", "stroke-width": 2 })));
+      const c = svgEl("circle", { cx: x, cy: y, r, fill: PCOL[e.seat], stroke: PDARK[e.seat], "stroke-width": 1.5 });
+      tok(c, e.id);
+      g.push(c, text(x, y, e.id.slice(1), { "font-size": r * 1.15, "font-weight": "bold", fill: PTXT[e.seat] }));
+      if (e.value !== undefined) {
+        g.push(deco(svgEl("circle", { cx: x + r * 0.85, cy: y - r * 0.85, r: 5.5, fill: "#fff", stroke: "#333", "stroke-width": 0.8 })),
+          text(x + r * 0.85, y - r * 0.85, String(e.value), { "font-size": 8, "font-weight": "bold" }));
+      }
+      return g;
+    };
+    const spread = (k, i, w) => (i - (k - 1) / 2) * w;
+    for (const [h, stuff] of Object.entries(byHex)) {
+      const [r, c] = parseHex(h);
+      const [x, y] = hexXY(r, c);
+      // explorers on a tile: up to 3 per row
+      const land = stuff.land;
+      land.forEach((e, i) => {
+        const row = Math.floor(i / 3), inRow = Math.min(3, land.length - row * 3);
+        const rr = land.length > 3 ? 8 : land.length > 2 ? 9 : 11;
+        board.append(...explorer(e, x + spread(inRow, i % 3, rr * 2.1), y + (land.length > 3 ? -5 + row * 16 : 3), rr, false));
+      });
+      // creatures along the top of a sea hex
+      const top = stuff.cre.map(k => ["cre", k]).concat(stuff.dol.map(d => ["dol", d]));
+      top.forEach(([kind, v], i) => {
+        const cx = x + spread(top.length, i, 19), cy = y - 8;
+        if (kind === "cre") {
+          const [col, letter] = CRE[v];
+          if (v === "shark") board.append(deco(svgEl("path", { d: `M${cx - 10},${cy + 8} L${cx + 3},${cy - 11} L${cx + 10},${cy + 8} Z`, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
+          else if (v === "whale") board.append(deco(svgEl("ellipse", { cx, cy, rx: 11.5, ry: 8, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
+          else if (v === "serpent") board.append(deco(svgEl("path", { d: `M${cx - 10},${cy + 4} q5,-14 10,0 t10,0`, fill: "none", stroke: col, "stroke-width": 5.5, "stroke-linecap": "round" })));
+          else board.append(deco(svgEl("circle", { cx, cy, r: 9, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
+          if (v !== "serpent") board.append(text(cx, cy + (v === "shark" ? 2 : 0), letter, { "font-size": 10, "font-weight": "bold", fill: "#fff" }));
+        } else {
+          const dc = svgEl("path", { d: `M${cx - 9},${cy + 3} q9,-12 18,0 l-4,-1 l2,5 q-7,3 -16,-4 z`, fill: DOLPHIN, stroke: "#fff", "stroke-width": 1 });
+          tok(dc, v.id);
+          board.append(dc, text(cx, cy + 9, v.id, { "font-size": 7, "font-weight": "bold", fill: "#004d57" }));
+        }
+      });
+      // a boat across the middle, passengers inside
+      if (stuff.boat) {
+        const b = stuff.boat;
+        board.append(deco(svgEl("path", { d: `M${x - 25},${y + 1} L${x + 25},${y + 1} L${x + 18},${y + 15} L${x - 18},${y + 15} Z`, fill: "#8d5a2b", stroke: "#4e2f12", "stroke-width": 1.5 })));
+        b.passengers.forEach((id, i) => {
+          const e = exById[id] || { id, seat: LETTERS.indexOf(id[0]) };
+          board.append(...explorer(e, x + spread(b.passengers.length, i, 15.5), y + 4, 7.5, false));
+        });
+      }
+      // swimmers along the bottom
+      const sea = stuff.sea;
+      sea.forEach((e, i) => {
+        const k = Math.min(sea.length, 4);
+        const rr = sea.length > 2 ? 7 : 8.5;
+        board.append(...explorer(e, x + spread(k, i % 4, rr * 2.2), y + (stuff.boat ? 21 : stuff.cre.length + stuff.dol.length ? 12 : 4) + Math.floor(i / 4) * 8, rr, true));
+      });
+    }
+
+    // ------------------------------------------------------------ status (top), players, legend (bottom)
+    const side = svgEl("g");
+    svg.append(side);
+    const cur = o.current;
+    const SX = 12;
+    if (o.is_terminal) {
+      side.append(lt(SX, 22, `${l.over}` + (o.end_reason ? ` — ${l.reason[o.end_reason] || o.end_reason}` : ""), { "font-weight": "bold", "font-size": 19, fill: "#b71c1c" }));
+    } else {
+      const total = (o.turns || []).reduce((a, b) => a + b, 0);
+      side.append(lt(SX, 22, cur === null ? l.setup : `${l.turn} ${total} · ${l.turnOf} ${l.colours[cur]}`, { "font-weight": "bold", "font-size": 19 }));
+      const extra = [];
+      if (o.roll) extra.push(`${l.roll}: ${l.cre[o.roll[0]] || o.roll[0]}${o.roll[1] !== undefined ? " · " + o.roll[1] : ""}`);
+      if (o.points) extra.push(`${l.moves}: ${o.points}`);
+      if (extra.length) side.append(lt(VW - 12, 22, extra.join("  ·  "), { "font-size": 15, "text-anchor": "end", "font-weight": "bold", fill: "#bf360c" }));
+      const who = o.deciding;
+      if (who !== null && who !== undefined) {
+        side.append(svgEl("circle", { cx: SX + 9, cy: 46, r: 9, fill: PCOL[who], stroke: PDARK[who], "stroke-width": 1.5, class: "deco" }));
+        side.append(lt(SX + 24, 46, `${cname(who)}: ${l.dec[o.decision] || o.decision}`, { "font-size": 16, "font-weight": "bold" }));
+      }
+    }
+    let y = BOTTOM + 6;
+    const PW = (VW - 30) / 2, ph = 100;
+    for (let q = 0; q < n; q++) {
+      const px = 10 + (q % 2) * (PW + 10), top = y + Math.floor(q / 2) * ph;
+      const active = !o.is_terminal && (q === o.deciding);
+      side.append(svgEl("rect", { x: px, y: top, width: PW, height: ph - 8, rx: 8, fill: PBG[q], stroke: active ? "#d4571c" : PDARK[q], "stroke-width": active ? 4 : 1.2, class: "deco" }));
+      side.append(svgEl("circle", { cx: px + 16, cy: top + 18, r: 9, fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5, class: "deco" }));
+      side.append(lt(px + 32, top + 18, cname(q) + (q === cur && !o.is_terminal ? "  ◀" : ""), { "font-weight": "bold", "font-size": 16, fill: q === 5 ? "#333" : PDARK[q] }));
+      if (o.is_terminal && o.scores) {
+        side.append(lt(px + PW - 10, top + 18, `${o.scores[q]} ${l.points}`, { "font-weight": "bold", "font-size": 17, "text-anchor": "end" }));
+      } else {
+        side.append(lt(px + PW - 10, top + 18, `${l.saved}: ${o.saved[q]}`, { "font-weight": "bold", "font-size": 15, "text-anchor": "end" }));
+      }
+      const cnt = { land: 0, boat: 0, sea: 0, isle: 0, lost: 0 };
+      for (const e of o.explorers) if (e.seat === q) cnt[e.where]++;
+      side.append(lt(px + 10, top + 42, `${l.land} ${cnt.land} · ${l.boat} ${cnt.boat} · ${l.sea} ${cnt.sea} · ${l.saved} ${cnt.isle} · ${l.lost} ${cnt.lost}`, { "font-size": 13 }));
+      // values to place (own ones as clickable discs) and boats to place, else the tiles in hand
+      const line3 = top + 68;
+      const tp = o.to_place[q];
+      const btp = (o.boats_to_place || [])[q] || 0;
+      if ((Array.isArray(tp) && tp.length) || (!Array.isArray(tp) && tp) || btp) {
+        side.append(lt(px + 10, line3, `${l.toPlace}:`, { "font-size": 13 }));
+        let dx = px + 92;
+        if (Array.isArray(tp)) {
+          tp.forEach(v => {
+            const c = svgEl("circle", { cx: dx, cy: line3, r: 10, fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5 });
+            if (q === me && o.decision === "place") tok(c, String(v)); else deco(c);
+            side.append(c, text(dx, line3, String(v), { "font-size": 12, "font-weight": "bold", fill: PTXT[q] }));
+            dx += 23;
+          });
+        } else if (tp) {
+          side.append(lt(dx - 10, line3, `${tp} ●`, { "font-size": 13 }));
+          dx += 34;
+        }
+        if (btp) side.append(lt(dx, line3, `${l.boats}: ${btp}`, { "font-size": 13 }));
+      } else {
+        // tiles in hand: their backs are shown to the holder only
+        side.append(lt(px + 10, line3, `${l.hand}:`, { "font-size": 13 }));
+        const hand = o.hands[q] || [];
+        if (!hand.length) side.append(lt(px + 62, line3, l.none, { "font-size": 13, fill: "#777" }));
+        hand.slice(0, 5).forEach((t, i) => {
+          const x = px + 58 + i * 66;
+          const rect = svgEl("rect", { x, y: line3 - 12, width: 63, height: 24, rx: 4, fill: TERRAIN[t.terrain], stroke: "#b71c1c", "stroke-width": 2 });
+          let token = null;
+          if (q === me && chosen.length === 1 && chosen[0] === "play" && HAND_TOKEN[t.back]) token = HAND_TOKEN[t.back];
+          if (q === me && o.decision === "repel" && t.back === o.details.kind + "_repellent") token = "repel";
+          if (token) tok(rect, token); else deco(rect);
+          side.append(rect, text(x + 31.5, line3, l.back[t.back] || t.back, { "font-size": t.back === "red" ? 14 : 10, "font-weight": "bold", fill: t.terrain === "forest" ? "#fff" : "#222" }));
+        });
+        if (hand.length > 5) side.append(lt(px + 58 + 5 * 66, line3, `+${hand.length - 5}`, { "font-size": 12 }));
+      }
+    }
+    y += Math.ceil(n / 2) * ph + 8;
+    // legend
+    side.append(lt(SX, y, l.legend, { "font-weight": "bold", "font-size": 15 }));
+    const leg = svgEl("g", { class: "deco" });
+    side.append(leg);
+    const C1 = SX + 10, C2 = SX + 280, C3 = SX + 550;
+    let yy = y + 24;
+    Object.entries(TERRAIN).forEach(([k, col], i) => {
+      const x = [C1, C2, C3][i] - 8;
+      leg.append(svgEl("rect", { x, y: yy - 8, width: 16, height: 16, fill: col, stroke: "#555" }), lt(x + 22, yy, l.terrain[k], { "font-size": 13 }));
+    });
+    yy += 24;
+    leg.append(svgEl("circle", { cx: C1, cy: yy, r: 8, fill: PCOL[0], stroke: PDARK[0] }), text(C1, yy, "3", { "font-size": 9, fill: "#fff" }), lt(C1 + 16, yy, l.onLand, { "font-size": 13 }));
+    leg.append(svgEl("path", { d: `M${C3 - 10},${yy + 9} q5,-4 10,0 t10,0`, fill: "none", stroke: "#1565c0", "stroke-width": 2 }), svgEl("circle", { cx: C3, cy: yy, r: 7, fill: PCOL[1], stroke: PDARK[1] }), lt(C3 + 16, yy, l.swimmer, { "font-size": 13 }));
+    yy += 24;
+    const creLeg = ["serpent", "shark", "whale", "squid"];
+    creLeg.forEach((k, i) => {
+      const x = [C1, C2, C3, C1][i], y2 = yy + (i === 3 ? 24 : 0);
+      const [col, letter] = CRE[k];
+      leg.append(svgEl("circle", { cx: x, cy: y2, r: 8, fill: col }), text(x, y2, letter, { "font-size": 9, fill: "#fff" }),
+        lt(x + 16, y2, `${l.cre[k]} (${l.supply} ${(o.creature_supply || {})[k] ?? 0})`, { "font-size": 13 }));
+    });
+    yy += 24;
+    leg.append(svgEl("path", { d: `M${C2 - 10},${yy + 3} q10,-13 20,0 l-4,-1 l2,5 q-8,3 -18,-4 z`, fill: DOLPHIN }), lt(C2 + 16, yy, l.cre.dolphin + " D1-D4", { "font-size": 13 }));
+    leg.append(svgEl("path", { d: `M${C3 - 12},${yy - 5} l24,0 l-4,9 l-16,0 z`, fill: "#8d5a2b" }), lt(C3 + 16, yy, `${l.boat} (${l.supply} ${o.boat_supply ?? 0})`, { "font-size": 13 }));
+    yy += 24;
+    leg.append(svgEl("ellipse", { cx: C1, cy: yy, rx: 11, ry: 8, fill: "#e8c872", stroke: "#8d6e3a" }), lt(C1 + 16, yy, l.isle + " (nw ne sw se)", { "font-size": 13 }));
+    leg.append(lt(C2 - 8, yy, `${l.hexes}`, { "font-size": 13, fill: "#444" }));
+    yy += 18;
+    svg.setAttribute("viewBox", `0 0 ${VW} ${yy}`);
+    container.append(svg);
+    // Once a whole move is sent the shared picker leaves the old view on screen, still clickable,
+    // until the server's answer arrives: a second click would build a move on a stale position.
+    // A click that sent a move leaves its element in place (any other click redraws the board),
+    // so then the highlights and the move buttons are taken away until the next view.
+    if (!container.dataset.islandGuard) {
+      container.dataset.islandGuard = "1";
+      container.addEventListener("click", ev => {
+        const t = ev.target.closest ? ev.target.closest(".clickable, #picker button") : null;
+        if (!t || t.id === "cancel") return;
+        setTimeout(() => {
+          if (!t.isConnected || !container.contains(t)) return;
+          container.querySelectorAll(".clickable").forEach(e => { e.classList.remove("clickable", "highlight"); e.classList.add("deco"); });
+          const bar = container.querySelector("#picker");
+          if (bar) bar.remove();
+        }, 0);
+      }, true);
+    }
+  };
+})();
