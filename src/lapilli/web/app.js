@@ -133,7 +133,12 @@ async function tablePage(tid) {
     if (!all.length) return;
     const v = all.find(x => x.seat !== null && x.legal.length) || all[0];
     board.innerHTML = ""; side.innerHTML = "";
-    const send = action => { const ws = sockets.find(s => s.seat === v.seat); ws.send(JSON.stringify({ type: "act", action, version: v.version })); };
+    const send = action => {
+      const ws = sockets.find(s => s.seat === v.seat);
+      ws.send(JSON.stringify({ type: "act", action, version: v.version }));
+      // until the server's next view arrives, this one is stale: nothing on it may be clicked
+      v.legal = []; v.sent = action; show();
+    };
     if (!pickers[v.seat] || pickers[v.seat].version !== v.version) {
       pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
       pickers[v.seat].version = v.version;
@@ -143,7 +148,7 @@ async function tablePage(tid) {
     (window.LapilliBoards[v.table.game] || window.LapilliBoards.generic)(board, v, picker);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     const to = v.observation.to_move;
-    side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : `${t("waiting")} ${t("seat")} ${to}`)));
+    side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : (v.sent ? `${v.sent} …` : `${t("waiting")} ${t("seat")} ${to}`))));
     if (lastError) side.append(el("p", { class: "error", id: "error" }, lastError));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
