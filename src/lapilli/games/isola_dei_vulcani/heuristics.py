@@ -197,11 +197,8 @@ class _Regions:
         geo = state.geo
         sunk = state.sunk
         cracks = state.cracks
-        er = state.erected
         crackable = set()
         for cr in geo.craters:
-            if cr in er:
-                continue
             m, key = geo.crater_edge[cr]
             if m is not None and m not in sunk and geo.crater_hex[cr] not in sunk:
                 crackable.add(key)
@@ -239,7 +236,7 @@ class _Regions:
                 if key not in seen and edges:
                     seen.add(key)
                     nv = sum(1 for h in hexes if h in geo.volcano_at and geo.volcano_at[h] in pool)
-                    rec = [tuple(hexes), len(edges), nv, edges <= crackable, None]
+                    rec = (tuple(hexes), len(edges), nv, edges <= crackable)
                     for e in edges:
                         self.by_edge.setdefault(e, []).append(rec)
                 best, best_k = None, None
@@ -259,21 +256,40 @@ class _Regions:
         recs = {id(r): r for lst in self.by_edge.values() for r in lst}.values()
         ranked = sorted((r for r in recs if r[3] and r[2] > 0), key=lambda r: (r[1] / r[2], r[1], r[0]))
         self.targets = {id(r) for r in ranked[:3]}
+        self.target_edges = {e for e, lst in self.by_edge.items() if any(id(r) in self.targets for r in lst)}
 
 
-def progress_value(state, key: str, seat: int, regions: _Regions) -> float:
+_REGIONS: dict = {}
+
+
+def regions_of(state) -> _Regions:
+    """The _Regions of the state's board, cracks and sunk hexes (cached: they change only when a
+    crack is placed or a part sinks)."""
+    key = (state.map_id, frozenset(state.sunk), frozenset(state.cracks), tuple(state.volcanoes))
+    r = _REGIONS.get(key)
+    if r is None:
+        if len(_REGIONS) > 4000:
+            _REGIONS.clear()
+        r = _REGIONS[key] = _Regions(state)
+    return r
+
+
+def progress_value(state, key: str, seat: int, regions: _Regions, wcache: dict | None = None) -> float:
     """How much a crack on edge ``key`` brings a ring round a small part with volcanoes (and
     opponents' pieces) closer, for ``seat``; negative when the part holds its own pieces."""
     best = 0.0
     worst = 0.0
     n1 = max(1, state.num_players - 1)
     for rec in regions.by_edge.get(key, ()):
-        hexes, k, nv, closable, w = rec
+        hexes, k, nv, closable = rec
         if id(rec) not in regions.targets:
             continue
+        w = wcache.get(id(rec)) if wcache is not None else None
         if w is None:
             own, other = _stuff(state, hexes, seat)
-            w = rec[4] = 6.0 * nv + other / n1 - own
+            w = 6.0 * nv + other / n1 - own
+            if wcache is not None:
+                wcache[id(rec)] = w
         v = w / k if closable else 0.3 * w / k
         if v > best:
             best = v
@@ -359,13 +375,13 @@ def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
     exp = exposed(state)
     own_lying_hexes = {h for h, c in state.col.items() if c[p] and state._own_lying(h, p)}
     alive = [h for h in geo.hexes if h not in state.sunk]
-    regions = None if cheap else _Regions(state)
+    regions = None if cheap else regions_of(state)
     good = set()
     if regions is not None and state.crack_supply > 0:
         ev = {}
-        for key in regions.by_edge:
-            if key not in state.cracks:
-                ev[key] = progress_value(state, key, p, regions)
+        wcache: dict = {}
+        for key in regions.target_edges:
+            ev[key] = progress_value(state, key, p, regions, wcache)
         for h in alive:
             if any(ev.get(geo.crater_edge[c][1], 0.0) > 0.5 for c in geo.hex_craters[h] if c not in er):
                 good.add(h)
@@ -448,24 +464,44 @@ def choose(state, legal: list, rng, seat: int) -> str:
     return best
 
 
+_PRIORITY = {"erect": 9.0, "land": 8.0, "colonist": 6.0, "carve": 5.0, "village": 4.0, "carry": 3.0,
+             "move": 2.5, "pray": 1.0, "end": 0.2}
+
+
 def policy(state, legal: list, rng) -> str:
-    """Cheap rollout policy for MCTS: the rule-based player (cracks judged only by the sinking
-    they cause at once), with more noise."""
+    """Cheap rollout policy for MCTS: erect, land, create colonists, carve (next to a free
+    crater), build villages, otherwise a random move; prayer tokens save threatened pieces."""
     if len(legal) == 1:
         return legal[0]
     if state.dec is not None:
-        return _decision(state, legal, state.to_move)
-    scored = _turn_scores(state, legal, rng, cheap=True)
-    best, best_w = legal[-1], -1e9
-    for w, a in scored:
-        w += rng.random() * 15.0
+        kind = state.dec[0]
+        if kind == "save":
+            return legal[0]
+        return legal[rng.randbelow(len(legal) - 1)] if kind != "order" else legal[0]
+    if rng.randbelow(5) == 0:
+        return legal[rng.randbelow(len(legal))]
+    er = state.erected
+    geo = state.geo
+    best, best_w = [], -1.0
+    for a in legal:
+        i = a.find(" ")
+        v = a[:i] if i > 0 else a
+        w = _PRIORITY.get(v, 0.0)
+        if w < best_w:
+            continue
+        if v == "carve" and not any(c not in er for c in geo.hex_craters[geo.space_hex[a[6:]]]):
+            w = 1.5
+            if w < best_w:
+                continue
         if w > best_w:
-            best, best_w = a, w
-    return best
+            best, best_w = [a], w
+        else:
+            best.append(a)
+    return best[rng.randbelow(len(best))]
 
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=200,rollout_depth=16,time_limit=0.8,c=0.5,evaluator=game,policy=game",
-    "hard": "mcts:iterations=800,rollout_depth=16,time_limit=2.5,c=0.5,evaluator=game,policy=game",
+    "normal": "mcts:iterations=300,rollout_depth=8,time_limit=0.8,c=0.5,evaluator=game,policy=game",
+    "hard": "mcts:iterations=1000,rollout_depth=8,time_limit=2.5,c=0.5,evaluator=game,policy=game",
 }
