@@ -502,6 +502,6 @@ def policy(state, legal: list, rng) -> str:
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=300,rollout_depth=8,time_limit=0.8,c=0.5,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1000,rollout_depth=8,time_limit=2.5,c=0.5,evaluator=game,policy=game",
+    "normal": "mcts:iterations=600,rollout_depth=0,time_limit=0.8,c=0.3,evaluator=game,policy=game",
+    "hard": "mcts:iterations=2000,rollout_depth=0,time_limit=2.5,c=0.3,evaluator=game,policy=game",
 }
