@@ -11,8 +11,9 @@ parts holding its own), carves next to free craters, builds villages and colonis
 paths, walks (or carries its lying Moai) toward free craters or lava, prays when its pieces are
 threatened, saves its threatened pieces with prayer tokens and rescues its colonists.
 
-``policy(state, legal, rng)``: the same player with cheaper crack aims, for MCTS rollouts.
-``values(state)``: per-seat values in [0, 1] for MCTS.
+``policy(state, legal, rng)``: a cheap rollout policy for MCTS (action kinds by priority).
+``values(state)``: per-seat values in [0, 1] for MCTS.  ``LEVELS``: easy = this heuristic player,
+normal and hard = a search without rollouts judged by ``values`` (like Kingdomino Origins).
 """
 from __future__ import annotations
 
