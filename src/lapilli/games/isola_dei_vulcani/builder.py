@@ -1,7 +1,7 @@
 """Advanced setup (IDV-16): builds a new continent from the 22 area tiles in phases 1-3, checks
 a map against the legality rules (`validate`), and picks the landing bays.
 
-The tiles' shapes, spaces, craters and side types (straight / coast, IDV-G9) are those of the
+The tiles' shapes, spaces, craters (tile data: [hex index, direction], turned with the tile) and side types (straight / coast, IDV-G9) are those of the
 areas in the standard continent's data, so swapping that file changes the tiles too.  A tile is
 placed by turning it (6 ways) and shifting it on the hex grid.
 
@@ -40,7 +40,10 @@ def _tiles(mapdata: dict) -> dict:
             "cells": rel,
             "volcano": cells.index(tuple(a["volcano"])) if a.get("volcano") else None,
             "spaces": [nspace.get(h, 0) for h in cells],
-            "craters": [(cells.index(h), d) for h in cells for d in craters.get(h, [])],
+            # craters are printed on the tile: [hex index in the tile, direction] (standard.json areas);
+            # older map data without them: the craters of the standard continent on the tile's hexes
+            "craters": [tuple(x) for x in a["craters"]] if "craters" in a else
+                       [(cells.index(h), d) for h in cells for d in craters.get(h, [])],
             "sides": sides,
         }
     return out
@@ -300,6 +303,7 @@ def layout_to_map(lay: Layout) -> dict:
         cells = placed_cells(tile, rot, at)
         areas.append({"id": area, "hexes": [list(c) for c in cells],
                       "volcano": list(cells[tile["volcano"]]) if tile["volcano"] is not None else None,
+                      "craters": [[i, (d + rot) % 6] for i, d in tile["craters"]],
                       "provenance": "advanced setup: tile of the standard data, turned and placed by the builder"})
         for c, n in zip(cells, tile["spaces"]):
             spaces.append([c[0], c[1], n])

@@ -411,6 +411,7 @@ class GameState(State):
         h = geo.crater_hex[crater]
         events.append({"type": "erect", "seat": p, "crater": crater})
         m, key = geo.crater_edge[crater]
+        cracked = False
         # IDV-8.5 / IDV-8.6 / IDV-I2 a: the crack goes on the crater's facing edge
         if m is None or m in self.sunk:
             events.append({"type": "no-crack", "reason": "the crater faces the sea"})
@@ -422,6 +423,7 @@ class GameState(State):
             self.cracks.add(key)
             self.crack_supply -= 1
             events.append({"type": "crack", "edge": key})
+            cracked = True
         # IDV-8.7, IDV-10.2: the die is rolled after every erection (IDV-I26)
         face = DIE_FACES[self.rng.randbelow(len(DIE_FACES))]
         self.stats["rolls"] += 1
@@ -435,7 +437,8 @@ class GameState(State):
         # IDV-I9 (A): crack, die / eruption, VP, then sinking (IDV-I24: sinking is checked at once, so a
         # part is never left enclosed and a late discovery, IDV-11.15, cannot happen)
         steps.append(("score", p, geo.area_of[h]))
-        steps.append(("sinkcheck",))
+        if cracked:  # without a new crack no part can have been cut off (every earlier cut has sunk)
+            steps.append(("sinkcheck",))
         return steps
 
     def _apply_decision(self, verb, parts, events):

@@ -17,14 +17,19 @@ Design (all "reconstructed"):
 * Lava channels (IDV-I1 a): from each volcano, one channel per hex direction: the spaces of the
   hexes on that straight line, nearest first, at most 3 hexes, stopping at the sea or at another
   volcano hex.
-* Geyser craters (IDV-G5): the continent is cut by two fault lines into four quadrants ("plates",
-  north/south x west/east), each holding two volcanoes.  Every edge of a fault line has a crater
-  facing it on each side whose hex is not a volcano hex.  Craters never face an edge inside one area,
-  so a crack never splits an area (IDV-I3 readings a and b coincide).  Short fault lines make
-  sinkings reachable with the 26 crack tiles: completing a line cuts the continent in two halves,
-  completing half of each line cuts off a quadrant.  (Craters facing every area border, or every
-  border of a volcano area, were tried in simulation: most games stalled with the crack supply spent
-  and no part enclosed.)
+* Geyser craters (IDV-G5): craters are printed on the tiles, so they are tile data (each area's
+  "craters": [hex index in the tile, direction], turned and moved with the tile by the advanced
+  builder).  Every tile has one crater facing each of its straight sides (on the hex of that side),
+  none on its volcano hex (the volcano fills it) and none facing a coast side.  Reason: in a legal
+  continent every straight side touches another tile (IDV-16.14), so every border between two
+  tiles can receive a crack, on the standard continent and on every advanced one; a ring of cracks
+  can then enclose any group of whole tiles, with or without volcanoes, and no crack ever splits a
+  tile (IDV-I3 readings a and b coincide).  Earlier designs: (1) craters facing every area border
+  and (2) every border of a volcano area were judged by a heuristic that did not aim its cracks and
+  stalled; (3) craters on two fault lines between four quadrants of the standard continent worked
+  there but could never enclose a volcano on the builder's continents (the fault lines are not tile
+  data).  With cracks aimed at small parts holding volcanoes (heuristics.py), design (1) as tile data
+  ends most games by the rule in both setups (see the docs' simulation report).
 * Sides (IDV-G9): every outline edge of an area that faces the sea is a coast side; every other
   outline edge is a straight side.
 * Landing bay (IDV-G8): the sea in front of the 3 hexes H3, H4, H5 on the south coast.
@@ -73,19 +78,11 @@ AREAS = {
 }
 VOLCANO = {1: _o((2, 3))[0], 2: _o((4, 1))[0], 3: _o((5, 3))[0], 4: _o((1, 4))[0], 5: _o((4, 5))[0],
            6: _o((6, 4))[0], 7: _o((0, 5))[0], 8: _o((1, 1))[0]}
-QUADRANTS = {
-    "NW": [1, 8, 9, 10],
-    "NE": [2, 3, 11, 12, 13, 14, 15],
-    "SW": [4, 7, 16, 17, 22],
-    "SE": [5, 6, 18, 19, 20, 21],
-}
-PLATES = [set(v) for v in QUADRANTS.values()]
 BAY = _o((2, 7), (3, 7), (4, 7))
 
 
 def main() -> None:
     area_of = {h: a for a, hs in AREAS.items() for h in hs}
-    plate_of = {a: i for i, p in enumerate(PLATES) for a in p}
     assert len(area_of) == sum(len(v) for v in AREAS.values())
     spaces = {}
     for h, a in area_of.items():
@@ -95,25 +92,22 @@ def main() -> None:
             spaces[h] = 2
         else:
             spaces[h] = 1
-    # fault edges
-    fault = []
-    for h in sorted(area_of):
-        for d in range(6):
-            n = H.neighbour(h, d)
-            if n in area_of and h < n and plate_of[area_of[h]] != plate_of[area_of[n]]:
-                fault.append((h, n))
     vol_hexes = set(VOLCANO.values())
+    # craters (reconstructed, IDV-G5): one crater on every straight side of every tile, facing it,
+    # except on the volcano hex (the volcano fills it); stored per tile, relative to the tile
     craters: dict = {h: [] for h in area_of}
-    for a, b in fault:
-        both = a not in vol_hexes and b not in vol_hexes
-        cands = [x for x in (a, b) if x not in vol_hexes] or [a, b]  # two volcano hexes: crater on one
-        if both:
-            chosen = cands
-        else:
-            chosen = [min(cands, key=lambda x: (len(craters[x]), x))]
-        for x in chosen:
-            other = b if x == a else a
-            craters[x].append(H.direction(x, other))
+    tile_craters: dict = {}
+    for a, hs in AREAS.items():
+        tile_craters[a] = []
+        for i, h in enumerate(hs):
+            if h in vol_hexes:
+                continue
+            for d in range(6):
+                n = H.neighbour(h, d)
+                if n in hs or n not in area_of:
+                    continue  # inside the tile, or a coast side
+                craters[h].append(d)
+                tile_craters[a].append([i, d])
     sides = {}
     for a, hs in AREAS.items():
         out = []
@@ -135,6 +129,7 @@ def main() -> None:
                 "id": a,
                 "hexes": [list(h) for h in hs],
                 "volcano": list(VOLCANO[a]) if a in VOLCANO else None,
+                "craters": tile_craters[a],
                 "provenance": "rulebook: area number, 1-3 hexes, volcano in areas 1-8; "
                               "reconstructed: its hexes, position and volcano hex (missing illustration)",
             }
@@ -144,8 +139,11 @@ def main() -> None:
         "spaces_provenance": "reconstructed: 2 spaces on every hex of a volcano area (0 on the volcano hex), "
                              "1 on every other hex",
         "craters": [[h[0], h[1], d] for h in sorted(area_of) for d in sorted(craters[h])],
-        "craters_provenance": "reconstructed: one crater facing every edge of the fault lines between plates "
-                              "(see make_standard.py)",
+        "craters_provenance": "reconstructed (IDV-G5): the craters are printed on the tiles: each tile has one "
+                              "crater facing each of its straight sides, on the hex of that side, except on "
+                              "the volcano hex; each area's 'craters' lists them relative to the tile "
+                              "([hex index in the tile, direction]); this list is the same craters on the "
+                              "standard continent (see make_standard.py)",
         "sides": {str(a): s for a, s in sides.items()},
         "sides_provenance": "reconstructed: sea-facing outline edges are coast sides, the others straight",
         "landing_bay": [list(h) for h in BAY],
@@ -159,7 +157,7 @@ def main() -> None:
     out.write_text(json.dumps(data, indent=1) + "\n")
     n_hex = len(area_of)
     n_sp = sum(spaces.values())
-    print(f"hexes {n_hex}, spaces {n_sp}, fault edges {len(fault)}, craters {len(data['craters'])}")
+    print(f"hexes {n_hex}, spaces {n_sp}, craters {len(data['craters'])}")
 
 
 if __name__ == "__main__":
