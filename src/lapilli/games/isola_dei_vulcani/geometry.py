@@ -151,6 +151,9 @@ class Board:
         )
         # rendering helpers
         self.offset = {n: H.to_offset(self.coord[n], "odd-r") for n in self.hexes}
+        # rows are named from the top (A = the first row); in the odd-r layout a row is shifted
+        # half a hex to the right when its axial r is odd, i.e. when (row index + parity) is odd
+        self.row_parity = min(r for _, r in self.offset.values()) % 2
 
     def neighbours(self, h: str) -> tuple:
         return self.nbrs[h]

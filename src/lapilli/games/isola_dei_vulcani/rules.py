@@ -794,6 +794,10 @@ class GameState(State):
         return {
             "map": self.map_id,
             "areas": {h: geo.area_of[h] for h in geo.hexes},
+            # the map's fixed parts a board needs to draw it (public: printed on the tiles)
+            "craters": list(geo.craters),
+            "hex_spaces": {h: list(geo.spaces[h]) for h in geo.hexes},
+            "row_parity": geo.row_parity,
             "volcano_hexes": {str(v): geo.volcano_hex[v] for v in geo.volcano_ids},
             "spaces": dict(self.sp),
             "loose_moai": {h: list(v) for h, v in self.loose.items()},

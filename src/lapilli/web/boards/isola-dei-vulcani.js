@@ -133,7 +133,7 @@
       for (const e of o.cracks) { const [a, b] = e.split("|"); if (Object.keys(DIRS).some(d => neighbour(a, d, par) === b)) s += 5; }
       return s;
     };
-    const par = score(1) > score(0) ? 1 : 0;
+    const par = (o.row_parity === 0 || o.row_parity === 1) ? o.row_parity : (score(1) > score(0) ? 1 : 0);
     const minCol = Math.min(...hexes.map(h => pos[h].col + ((pos[h].row + par) % 2) * 0.5));
     const maxCol = Math.max(...hexes.map(h => pos[h].col + ((pos[h].row + par) % 2) * 0.5));
     const maxRow = Math.max(...hexes.map(h => pos[h].row));
