@@ -257,6 +257,9 @@ def _deliberate_leaks(views: dict, state, stats: dict) -> None:
 
 @pytest.mark.parametrize("game,players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
 def test_no_message_carries_hidden_information(client, game, players):
+    # this test plays as fast as the test client can send; the per-connection flood limit
+    # (tested in test_ws.py) would answer some moves with "slow down" instead of a view
+    client.settings.max_messages_per_second = 100_000
     looked = {}
     counts = {}
     stats = {"views": 0, "hidden": 0, "data": 0, "private": 0}
