@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from lapilli.testing.services import free_port, wait_port  # noqa: E402
 
 
-async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng):
+async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, errors):
     async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**22) as ws:
         view = json.loads(await ws.recv())
         made = 0
@@ -37,6 +37,19 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng):
                 return made
             if view.get("type") == "state" and view["legal"]:
                 action = rng.choice(view["legal"])
+                if think:  # a person looks at the board before moving (uniform 0..2*think)
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    while True:  # views that arrived meanwhile (presence) replace this one
+                        try:
+                            m = json.loads(await asyncio.wait_for(ws.recv(), timeout=0.001))
+                        except asyncio.TimeoutError:
+                            break
+                        if m.get("type") == "state":
+                            view = m
+                    if "result" in view or not view["legal"]:
+                        continue
+                    if action not in view["legal"]:
+                        action = rng.choice(view["legal"])
                 t0 = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action, "version": view["version"]}))
                 while True:
@@ -47,15 +60,26 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng):
                         made += 1
                         break
                     if m["type"] == "error":
-                        view = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                        errors.append(m.get("message", ""))
+                        if "slow down" in m.get("message", ""):  # refused unseen: ask for the view
+                            await asyncio.sleep(0.1)
+                            await ws.send(json.dumps({"type": "sync"}))
+                        while True:
+                            view = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                            if view.get("type") == "state":
+                                break
                         break
             else:
-                view = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic())))
+                try:
+                    view = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic())))
+                except (asyncio.TimeoutError, websockets.ConnectionClosed):
+                    return made  # the other seat has made its moves (or the time is up)
         return made
 
 
 async def run(args, base):
     rtts: list[float] = []
+    errors: list[str] = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         tables = []
         for _ in range(args.tables):
@@ -68,19 +92,27 @@ async def run(args, base):
     ws_base = base.replace("http", "ws")
     rng = random.Random(1)
     t0 = time.perf_counter()
-    made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()))
+    made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()),
+                                              args.think, errors)
                                   for tid, a, b in tables for s, tok in ((0, a), (1, b))))
     wall = time.perf_counter() - t0
+    if errors:
+        print(f"{len(errors)} moves refused (e.g. {errors[0]!r})")
     return rtts, sum(made), wall
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=100)
-    ap.add_argument("--moves", type=int, default=20, help="moves per seat at most")
+    ap.add_argument("--moves", type=int, default=20, help="moves per seat at most (a seat waiting for an opponent "
+                    "that has made its moves stops when --seconds is up)")
     ap.add_argument("--seconds", type=float, default=120, help="time limit")
     ap.add_argument("--game", default="nim")
     ap.add_argument("--options", default='{"pile": 21}')
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a simulated player waits before each move (uniform 0..2x); 0 = as fast "
+                         "as possible.  The server's flood limit (20 messages/s per connection) answers faster "
+                         "clients with 'slow down', so long games need --think >= 0.05")
     ap.add_argument("--database", default=None)
     ap.add_argument("--url", default=None, help="use a server already running at this http://127.0.0.1:PORT URL")
     args = ap.parse_args()
@@ -106,7 +138,8 @@ def main():
 def report(args, rtts, moves, wall, database):
     rtts.sort()
     p = lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1e3
-    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, game {args.game}, database {database}")
+    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, game {args.game}, database {database}, "
+          f"think {args.think:g} s")
     print(f"moves: {moves} in {wall:.1f} s ({moves / wall:.0f}/s)")
     print(f"round trip ms: p50 {p(0.5):.1f}  p95 {p(0.95):.1f}  max {rtts[-1] * 1e3:.1f}  (target p95 < 50 ms)")
 
