@@ -97,11 +97,11 @@ def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
 
 
 def test_wilson_interval():
-    from lapilli.report import wilson
+    from lapilli.report import wilson  # the simulator's: wilson(share, games)
 
-    lo, hi = wilson(0, 100)
+    lo, hi = wilson(0.0, 100)
     assert lo < 1e-12 and 0.03 < hi < 0.04
-    lo, hi = wilson(50, 100)
+    lo, hi = wilson(0.5, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
 
 

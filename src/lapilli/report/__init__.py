@@ -76,17 +76,6 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, Z95 * math.sqrt(var / n)
 
 
-def wilson(k: float, n: int) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion k/n (sound near 0 and 1, unlike the normal one)."""
-    if n <= 0:
-        return math.nan, math.nan
-    p = k / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def _quantile(xs: list[float], q: float) -> float:
     if not xs:
         return math.nan
@@ -129,7 +118,7 @@ def analyse(rows: list[GameRow], players: int) -> dict:
         if present and all(_is_number(v) or isinstance(v, bool) for v in present):
             xs = [float(v) if v is not None else 0.0 for v in vals]
             k_hit = sum(1 for x in xs if x != 0)
-            lo, hi = wilson(k_hit, len(xs))
+            lo, hi = wilson(k_hit / len(xs), len(xs)) if xs else (math.nan, math.nan)
             numeric[k] = {"share": k_hit / len(xs) if xs else math.nan, "lo": lo, "hi": hi,
                           "mean": statistics.fmean(xs) if xs else math.nan, "max": max(xs) if xs else math.nan}
         else:
