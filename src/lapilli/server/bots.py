@@ -6,8 +6,9 @@ The worker gets the state as JSON and the agent's name, builds the agent and han
 from __future__ import annotations
 
 import asyncio
-import multiprocessing as mp
 from concurrent.futures import ProcessPoolExecutor
+
+from ..workers import init_worker, worker_context
 
 
 def _think(state_json: dict, agent_spec: str, seat: int, seed: int) -> str:
@@ -26,8 +27,13 @@ class BotPool:
 
     def _ensure(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            ctx = mp.get_context("forkserver") if "forkserver" in mp.get_all_start_methods() else mp.get_context()
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+            import os
+            import sys
+
+            # the workers end by themselves if the server is killed (a watchdog on its pid)
+            paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=worker_context(), initializer=init_worker,
+                                             initargs=(paths, os.getpid()))
         return self._pool
 
     async def choose(self, state_json: dict, agent_spec: str, seat: int, seed: int) -> str:

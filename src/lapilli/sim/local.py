@@ -6,13 +6,13 @@ it for the agents, so the same run gives the same results with any number of wor
 from __future__ import annotations
 
 import math
-import multiprocessing as mp
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from ..agents import make_agent, play_game
 from ..engine.registry import new_game
+from ..workers import init_worker, worker_context
 
 
 @dataclass
@@ -89,37 +89,6 @@ def _work(task) -> list[GameRow]:
     return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx) for idx, seed in seeds]
 
 
-def _init_worker(paths: list, driver_pid: int | None = None) -> None:
-    """Worker set-up: the driver's import paths, and a watchdog that ends the worker when the
-    driver is gone (killed with -9)."""
-    import os
-    import sys
-    import threading
-
-    for p in paths:
-        if p not in sys.path:
-            sys.path.append(p)
-    if driver_pid:
-        def watch():
-            while True:
-                time.sleep(0.5)
-                try:
-                    os.kill(driver_pid, 0)
-                except ProcessLookupError:
-                    os._exit(1)
-                except PermissionError:
-                    pass
-
-        threading.Thread(target=watch, daemon=True, name="lapilli-driver-watchdog").start()
-
-
-def _context():
-    """Workers come from a fresh ``forkserver`` (or ``spawn``): never ``fork`` a driver that may
-    already run threads (the progress bar, pyarrow), which can deadlock a forked child."""
-    methods = mp.get_all_start_methods()
-    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
 class WorkerDied(RuntimeError):
     """A worker process died (killed, out of memory): the games written so far are kept."""
 
@@ -139,7 +108,7 @@ def worker_pool(jobs: int):
     if pool is not None and not getattr(pool, "_broken", False):
         return pool
     paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
-    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_init_worker, initargs=(paths, os.getpid()))
+    pool = ProcessPoolExecutor(jobs, mp_context=worker_context(), initializer=init_worker, initargs=(paths, os.getpid()))
     if not _POOLS:
         atexit.register(shutdown_pools)
     _POOLS[jobs] = pool
