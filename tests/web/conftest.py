@@ -49,3 +49,10 @@ def page(browser):
     pg = ctx.new_page()
     yield pg
     ctx.close()
+
+
+def wait_my_turn(page):
+    """Wait until this page may move (the move picker is shown) or the game is over."""
+    page.wait_for_function(
+        "() => document.querySelector('#picker') || (document.querySelector('#status') || {}).textContent?.includes('Game over')",
+        timeout=30_000)

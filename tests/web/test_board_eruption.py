@@ -7,7 +7,7 @@ import re
 from lapilli.games.eruption import notation as N
 from lapilli.games.eruption.data import LAYOUT, PLAYABLE, VILLAGES
 
-from .conftest import SHOTS
+from .conftest import SHOTS, wait_my_turn
 from .test_browser import play_to_the_end
 
 GAME = "eruption"
@@ -28,10 +28,6 @@ def new_table(page, server, players=2, bots="random", variant=None):
     page.wait_for_url("**/t/**")
 
 
-def wait_my_turn(page):
-    page.wait_for_function(
-        "() => document.querySelector('#picker') || (document.querySelector('#status') || {}).textContent?.includes('Game over')",
-        timeout=30_000)
 
 
 def legal_moves(page):

@@ -9,7 +9,7 @@ import lapilli
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import SHOTS
+from .conftest import SHOTS, wait_my_turn
 
 GAME = "isola-dei-vulcani"
 VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
@@ -29,10 +29,6 @@ def new_table(page, server, players, setup="standard", bots="random", max_rounds
     page.wait_for_url("**/t/**")
 
 
-def wait_my_turn(page):
-    page.wait_for_function(
-        "() => document.querySelector('#picker') || (document.querySelector('#status') || {}).textContent?.includes('Game over')",
-        timeout=30_000)
 
 
 def board_tokens(page, selector="svg.isola [data-token]"):

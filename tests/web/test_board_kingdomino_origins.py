@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from .conftest import SHOTS
+from .conftest import SHOTS, wait_my_turn
 from .test_browser import play_to_the_end
 
 GAME = "kingdomino-origins"
@@ -22,9 +22,6 @@ def new_table(page, server, players, mode, bots="random"):
     page.wait_for_url("**/t/**")
 
 
-def wait_my_turn(page):
-    page.wait_for_function("() => document.querySelector('#picker') || (document.querySelector('#status') || {}).textContent?.includes('Game over')",
-                           timeout=30_000)
 
 
 def last_log(page):
