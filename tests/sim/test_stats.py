@@ -28,3 +28,17 @@ def test_summaries_carry_the_interval():
     shares = win_shares(rows)
     assert shares["a"]["win_share"] == 1.0
     assert (shares["a"]["ci_low"], shares["a"]["ci_high"]) == pytest.approx(wilson(1.0, 20))
+
+
+def test_guided_chunks_cover_every_game_once_and_shrink_at_the_end():
+    from lapilli.sim.local import chunks
+
+    todo = [(i, 100 + i) for i in range(1000)]
+    parts = list(chunks(todo, jobs=2))
+    assert [x for p in parts for x in p] == todo          # every game once, in order
+    sizes = [len(p) for p in parts]
+    assert max(sizes) == 50                                # capped
+    assert sizes == sorted(sizes, reverse=True)            # never grows
+    assert sizes[-1] == 1 and sizes[-8:] == [1] * 8        # the tail is single games
+    fixed = list(chunks(todo, jobs=2, size=30))
+    assert {len(p) for p in fixed[:-1]} == {30} and len(fixed[-1]) == 1000 - 30 * 33

@@ -16,14 +16,9 @@ import sys
 from typing import Iterable, Iterator
 
 from ..engine import registry
-from .local import GameRow, lineup_for, play_one, simulate
+from .local import GameRow, chunks as _chunks, lineup_for, play_one, simulate
 
 BACKENDS = ("local", "ray")
-
-
-def _chunks(todo: list[tuple[int, int]], jobs: int, chunk: int | None) -> list[list[tuple[int, int]]]:
-    size = chunk or max(1, min(50, len(todo) // (max(jobs, 1) * 8) or 1))
-    return [todo[k:k + size] for k in range(0, len(todo), size)]
 
 
 def _extra_games() -> dict[str, str]:
@@ -95,7 +90,7 @@ def simulate_ray(game: str, players: int, options: dict | None, seats: list[str]
         games_map = _extra_games()
         paths = _driver_paths()
         opts_ref = ray.put((game, players, options, list(seats), rotate, games_map, paths))
-        chunks = _chunks(todo, cpus, chunk)
+        chunks = _chunks(todo, max(cpus, 1), chunk)
         window = max(2, cpus * 4)  # tasks in flight: enough to keep every CPU busy, few enough to stay cheap
         pending = []
         it = iter(chunks)

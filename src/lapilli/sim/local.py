@@ -121,6 +121,19 @@ def shutdown_pools() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def chunks(todo: list, jobs: int, size: int | None = None, cap: int = 50) -> Iterator[list]:
+    """Split ``todo`` into the pieces sent to the workers.  With a fixed ``size``, pieces of that
+    size; otherwise guided: each piece is about 1/(4 x jobs) of what is left (at most ``cap``
+    games), so pieces shrink toward the end of the run and no worker sits idle while another
+    finishes a large last piece (that tail cost ~10 % of a short run with fixed pieces)."""
+    k = 0
+    n = len(todo)
+    while k < n:
+        step = size or max(1, min(cap, (n - k) // (jobs * 4)))
+        yield todo[k:k + step]
+        k += step
+
+
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
              jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False) -> Iterator[GameRow]:
     """Yield one GameRow per game as games finish (not in index order when jobs > 1).
@@ -142,9 +155,8 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
         for idx, s in todo:
             yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx)
         return
-    chunk = chunk or max(1, min(50, len(todo) // (jobs * 8) or 1))
     games_map = dict(GAMES)
-    tasks = ((game, players, options, seats, todo[k:k + chunk], rotate, games_map) for k in range(0, len(todo), chunk))
+    tasks = ((game, players, options, seats, part, rotate, games_map) for part in chunks(todo, jobs, chunk))
     pool = worker_pool(jobs)
     pending = set()
     try:
