@@ -9,6 +9,7 @@ For each game (default: all of ``lapilli.list_games()``) it measures
   second and per CPU second of the process (see bench/bench_mcts.py);
 * simulation throughput (games/s, random agents) with 1 and 2 local worker processes and on a
   local Ray with 2 CPUs, the parallel scaling 1 -> 2 workers (``speed-up / 2``; 100 % = perfect),
+  measured with 1 and 2 processes alternately ``--repeats`` times (pooled; each pair printed),
   the share of time the 2 workers spend playing (near 100 %: the driver is no bottleneck, even
   when other work on the machine holds the scaling down), and Ray's overhead per game (extra
   wall time per game versus 2 local processes).  Both the
@@ -108,6 +109,9 @@ def main() -> int:
     ap.add_argument("games", nargs="*", help="game ids (default: all)")
     ap.add_argument("--seconds", type=float, default=2.0, help="time per measurement (about)")
     ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--sim-seconds", type=float, default=6.0,
+                    help="single-process seconds per throughput run (about)")
+    ap.add_argument("--repeats", type=int, default=3, help="1- and 2-process throughput runs, alternately")
     ap.add_argument("--no-ray", action="store_true", help="skip the Ray measurements")
     ap.add_argument("--mcts-iterations", type=int, default=200)
     ap.add_argument("--json", default=None, help="also write the figures to this JSON file")
@@ -143,14 +147,21 @@ def main() -> int:
         mr, mr_cpu = mcts_rate(g, players, {}, args.seconds, args.mcts_iterations)
         normal = level_spec("normal", g)
         mn, mn_cpu = mcts_rate(g, players, {}, args.seconds, spec=normal)
-        # games for the throughput runs: about `seconds` of single-worker work, at least 20
+        # games for the throughput runs: about `sim_seconds` of single-worker work, at least 20
         per_game = args.seconds / max(n_games, 1)
-        n = max(20, int(args.seconds / per_game))
+        n = max(20, int(args.sim_seconds / per_game))
         n -= n % 2
-        t1 = throughput(g, players, {}, n, 1)
         throughput(g, players, {}, 8, 2)  # warm up: the worker pool starts (once) and imports the game
-        t2 = throughput(g, players, {}, n, 2)
-        busy2 = BUSY[("local", 2)]
+        # 1 and 2 processes alternately, `repeats` times: a change in the machine's load between
+        # the two measurements would otherwise show up as (lost or gained) scaling
+        t1s, t2s, busy = [], [], []
+        for _ in range(args.repeats):
+            t1s.append(throughput(g, players, {}, n, 1))
+            t2s.append(throughput(g, players, {}, n, 2))
+            busy.append(BUSY[("local", 2)])
+        t1, t2 = sum(t1s) / len(t1s), sum(t2s) / len(t2s)
+        pair_scaling = [(a / b) / 2 for a, b in zip(t1s, t2s)]
+        busy2 = statistics.mean(busy)
         if not args.no_ray:
             throughput(g, players, {}, 40, 2, backend="ray")  # warm up: Ray's workers start and import the game
             tr = throughput(g, players, {}, n, 2, backend="ray")
@@ -163,7 +174,7 @@ def main() -> int:
             "apply_us": at * 1e6, "mcts_iterations_per_s": mr, "mcts_iterations_per_cpu_s": mr_cpu,
             "mcts_normal_spec": normal, "mcts_normal_iterations_per_s": mn, "mcts_normal_iterations_per_cpu_s": mn_cpu,
             "calibration_cpu_ms": cal_cpu * 1e3, "sim_games": n, "games_per_s_1": n / t1,
-            "games_per_s_2": n / t2, "games_per_s_ray2": n / tr if tr == tr else None, "scaling_1_to_2": scaling, "workers_busy_2": busy2,
+            "games_per_s_2": n / t2, "games_per_s_ray2": n / tr if tr == tr else None, "scaling_1_to_2": scaling, "scaling_pairs": pair_scaling, "workers_busy_2": busy2,
             "ray_overhead_ms_per_game": overhead * 1e3 if tr == tr else None,
         }
         results["games"][g] = r
@@ -180,7 +191,8 @@ def main() -> int:
             ("  per CPU second", f"{mn_cpu:,.0f}", f"{mn_cpu * cal_cpu:.1f} /cpu-unit"),
             (f"sim games/s, 1 process", f"{n / t1:,.1f}", f"{n / t1 * cal:.3f} /unit"),
             (f"sim games/s, 2 processes", f"{n / t2:,.1f}", f"{n / t2 * cal:.3f} /unit"),
-            ("scaling 1 -> 2 processes", f"{scaling * 100:.0f} %", ""),
+            ("scaling 1 -> 2 processes", f"{scaling * 100:.0f} %",
+             "(" + ", ".join(f"{x * 100:.0f}" for x in pair_scaling) + ")"),
             ("workers busy, 2 processes", f"{busy2 * 100:.0f} %", ""),
         ]
         if not args.no_ray:
@@ -188,7 +200,8 @@ def main() -> int:
                      ("Ray overhead per game", f"{overhead * 1e3:.3f} ms", f"{overhead / cal:.4f} units")]
         for name, v, c in rows:
             print(f"  {name:28s} {v:>14s} {c:>12s}")
-        print(f"  ({n} games per throughput run)")
+        print(f"  ({n} games per throughput run, {args.repeats} runs each; scaling = mean 1-process time / "
+              f"mean 2-process time / 2, each alternate pair in brackets)")
     if not args.no_ray:
         import ray
 
