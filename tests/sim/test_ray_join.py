@@ -61,3 +61,16 @@ def test_simulate_joins_a_running_cluster(ray_head, tmp_path):
              for row in run_games("stromboli", 2, {}, ["random", "random"], 12, seed=0, jobs=1)}
     assert len(joined) == 12
     assert joined == local
+
+
+def test_an_address_where_nothing_listens_fails_fast_with_a_clear_message(tmp_path):
+    port = free_port()  # free: nothing listens there
+    env = dict(os.environ, **RAY_ENV)
+    r = subprocess.run([sys.executable, "-m", "lapilli", "simulate", "stromboli", "-n", "4", "--backend", "ray",
+                        "--address", f"127.0.0.1:{port}", "--out", str(tmp_path / "x.parquet"), "--quiet"],
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0
+    said = " ".join((r.stderr + r.stdout).split())  # the console wraps long lines
+    assert f"nothing answers at 127.0.0.1:{port}" in said
+    assert "Traceback" not in r.stderr
+    assert not (tmp_path / "x.parquet").exists() or not any((tmp_path / "x.parquet").iterdir())

@@ -48,6 +48,29 @@ def _driver_paths() -> list[str]:
     return out
 
 
+def _probe(address: str, timeout: float = 5.0) -> None:
+    """Fail fast with a clear message when nothing listens at a HOST:PORT (or ray://HOST:PORT)
+    address: Ray itself retries for about two minutes before it gives up.  ``auto`` is left to Ray."""
+    import socket
+
+    from ..engine.errors import LapilliError
+
+    target = address.split("://", 1)[1] if "://" in address else address
+    if address == "auto" or ":" not in target:
+        return
+    host, _, port = target.rpartition(":")
+    try:
+        port_n = int(port)
+    except ValueError:
+        raise LapilliError(f"cannot join the Ray cluster at {address}: {port!r} is not a port number") from None
+    try:
+        socket.create_connection((host.strip("[]"), port_n), timeout=timeout).close()
+    except OSError as e:
+        raise LapilliError(
+            f"cannot join the Ray cluster at {address}: nothing answers at {host}:{port_n} ({e.strerror or e}). "
+            "Start it there with `ray start --head --port PORT` (docs/study.md), or check the address.") from None
+
+
 def start_ray(jobs: int = 1, address: str | None = None):
     """Start (or join) Ray; returns True when this call started it (and should stop it)."""
     import ray
@@ -55,6 +78,7 @@ def start_ray(jobs: int = 1, address: str | None = None):
     if ray.is_initialized():
         return False
     if address:
+        _probe(address)
         try:
             ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as e:
