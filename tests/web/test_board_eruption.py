@@ -7,8 +7,8 @@ import re
 from lapilli.games.eruption import notation as N
 from lapilli.games.eruption.data import LAYOUT, PLAYABLE, VILLAGES
 
-from .conftest import SHOTS, wait_my_turn
-from .test_browser import play_to_the_end
+from . import conftest
+from .conftest import SHOTS, create_table, play_to_the_end, wait_my_turn
 
 GAME = "eruption"
 HEXES = [N.hex_label(h) for h in PLAYABLE]
@@ -17,17 +17,7 @@ LOC = re.compile(r"^(?:[a-k]\d+|[a-k]\d+-(?:N|NE|SE|S|SW|NW)|v\d-\d)$")
 
 
 def new_table(page, server, players=2, bots="random", variant=None):
-    page.goto(server + "/")
-    page.select_option("#game", GAME)
-    page.select_option("#players", str(players))
-    if variant:
-        page.select_option("[data-option='variant']", f'"{variant}"')
-    for seat in range(1, players):
-        page.select_option(f"[data-seat='{seat}']", bots)
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-
-
+    create_table(page, server, GAME, players, bots, {"variant": variant} if variant else None)
 
 
 def legal_moves(page):
@@ -43,14 +33,7 @@ def click(page, locator):
 
 
 def wait_logged(page, action):
-    try:
-        page.wait_for_function(
-            "a => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(': ' + a))",
-            arg=action, timeout=15_000)
-    except Exception:
-        err = page.locator("#error").all_text_contents()
-        log = page.locator("#log div").all_text_contents()[:6]
-        raise AssertionError(f"{action!r} not logged; error {err}; log {log}") from None
+    conftest.wait_logged(page, ": " + action)
 
 
 def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):

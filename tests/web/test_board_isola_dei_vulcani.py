@@ -7,9 +7,7 @@ import os
 
 import lapilli
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from .conftest import SHOTS, wait_my_turn
+from .conftest import SHOTS, click_retry as click, create_table, play_to_the_end, wait_my_turn
 
 GAME = "isola-dei-vulcani"
 VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
@@ -17,36 +15,12 @@ VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray
 
 
 def new_table(page, server, players, setup="standard", bots="random", max_rounds=None):
-    page.goto(server + "/")
-    page.select_option("#game", GAME)
-    page.select_option("#players", str(players))
-    page.select_option("[data-option='setup']", f'"{setup}"')
-    if max_rounds is not None:
-        page.select_option("[data-option='max_rounds']", str(max_rounds))
-    for seat in range(1, players):
-        page.select_option(f"[data-seat='{seat}']", bots)
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-
-
+    options = {"setup": setup} if max_rounds is None else {"setup": setup, "max_rounds": max_rounds}
+    create_table(page, server, GAME, players, bots, options)
 
 
 def board_tokens(page, selector="svg.isola [data-token]"):
     return page.eval_on_selector_all(selector, "els => els.map(e => e.getAttribute('data-token'))")
-
-
-def click(page, loc):
-    """Click; when headless Chromium stops producing animation frames (Playwright then waits
-    for 'stable' until its timeout; a screenshot makes it paint again), force a frame and retry
-    while the element is still there (the click may have gone through meanwhile)."""
-    for _ in range(4):
-        try:
-            loc.click(timeout=5_000)
-            return
-        except PlaywrightTimeout:
-            page.screenshot()
-            if not loc.count():
-                return
 
 
 def click_one(page):
@@ -57,18 +31,6 @@ def click_one(page):
             click(page, loc.first)
             return sel
     return None
-
-
-def play_to_the_end(page, max_clicks=4000):
-    for _ in range(max_clicks):
-        page.wait_for_function(
-            "() => { const s = document.querySelector('#status'); return s && (document.querySelector('#picker')"
-            " || s.textContent.includes('Game over')); }", timeout=30_000)
-        if page.locator(".score").count():
-            return
-        click_one(page)
-        page.wait_for_timeout(30)
-    raise AssertionError("the game did not end")
 
 
 def test_board_tokens_name_the_notation(server, page):
@@ -135,7 +97,7 @@ def test_four_players_against_the_computer_to_the_end(server, browser):
         wait_my_turn(page)
         page.screenshot(path=os.path.join(SHOTS, f"{GAME}-midgame.png"), full_page=True)
         assert page.locator("svg.isola [data-token]").count() > 100
-        play_to_the_end(page)
+        play_to_the_end(page, board="svg.isola .clickable")
         assert page.locator(".score").count() == 4
         txt = page.locator("svg.isola").text_content()
         assert "Game over" in txt and txt.count("final: V") == 4   # one final-scoring line per player

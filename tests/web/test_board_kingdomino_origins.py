@@ -5,23 +5,13 @@ import os
 
 import pytest
 
-from .conftest import SHOTS, wait_my_turn
-from .test_browser import play_to_the_end
+from .conftest import SHOTS, create_table, play_to_the_end, wait_my_turn
 
 GAME = "kingdomino-origins"
 
 
 def new_table(page, server, players, mode, bots="random"):
-    page.goto(server + "/")
-    page.select_option("#game", GAME)
-    page.select_option("#players", str(players))
-    page.select_option("[data-option='mode']", f'"{mode}"')
-    for seat in range(1, players):
-        page.select_option(f"[data-seat='{seat}']", bots)
-    page.click("#create")
-    page.wait_for_url("**/t/**")
-
-
+    create_table(page, server, GAME, players, bots, {"mode": mode})
 
 
 def last_log(page):

@@ -1,15 +1,11 @@
 """The Stromboli SVG board: its tokens name the notation, and clicks on it build the right move."""
 import os
 
-from .conftest import SHOTS
+from .conftest import SHOTS, create_table
 
 
 def _new_table(page, server):
-    page.goto(server + "/")
-    page.select_option("#game", "stromboli")
-    page.select_option("[data-seat='1']", "random")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
+    create_table(page, server, "stromboli")
     page.wait_for_selector("#picker", timeout=30_000)
 
 

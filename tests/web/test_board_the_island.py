@@ -2,26 +2,14 @@
 game with the largest player count is played to the end by clicking, and a mid-game picture."""
 import os
 
-from .conftest import SHOTS
-from .test_browser import play_to_the_end
+from .conftest import SHOTS, create_table, play_to_the_end, wait_logged
 
 ROWS = [(2, 8), (1, 10), (0, 10), (1, 10), (0, 10), (0, 11), (0, 10), (0, 11), (0, 10), (1, 10), (0, 10), (1, 10), (2, 8)]
 
 
 def _new_table(page, server, players=2):
-    page.goto(server + "/")
-    page.select_option("#game", "the-island")
-    page.select_option("#players", str(players))
-    for seat in range(1, players):
-        page.select_option(f"[data-seat='{seat}']", "random")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
+    create_table(page, server, "the-island", players)
     page.wait_for_selector("#picker", timeout=30_000)
-
-
-def _log_has(page, text):
-    page.wait_for_function(
-        "t => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(t))", arg=text, timeout=15_000)
 
 
 def test_board_tokens_and_a_placement_by_clicking(server, page):
@@ -43,7 +31,7 @@ def test_board_tokens_and_a_placement_by_clicking(server, page):
     assert tiles.count() == 40                     # the first explorer may go on any of the 40 tiles
     target = tiles.nth(7).get_attribute("data-token")
     tiles.nth(7).click()
-    _log_has(page, f"place 6 {target}")
+    wait_logged(page, f"place 6 {target}")
     # the placed explorer is drawn on its tile with its token
     page.wait_for_selector("#board svg [data-token='R1']", timeout=15_000)
     assert board.locator("circle[data-token='R1']").count() == 1
@@ -68,7 +56,7 @@ def test_moves_by_clicking_and_a_midgame_picture(server, page):
             dest = board.locator("polygon.clickable").first
             to = dest.get_attribute("data-token")
             dest.click()
-            _log_has(page, f"{verb} {who} {to}")
+            wait_logged(page, f"{verb} {who} {to}")
             moved = True
             break
         for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):

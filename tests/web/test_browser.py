@@ -3,33 +3,7 @@ opponents in the lobby and play it to the end by clicking."""
 import os
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from .conftest import SHOTS
-
-
-def play_to_the_end(page, max_moves=3000):
-    for _ in range(max_moves):
-        page.wait_for_function(
-            "() => { const s = document.querySelector('#status'); return s && (document.querySelector('#picker')"
-            " || s.textContent.includes('Game over') || s.textContent.includes('Partita finita')); }",
-            timeout=30_000)
-        if page.locator(".score").count():
-            return
-        # click what the board highlights, else a token button, else confirm
-        for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
-            loc = page.locator(sel)
-            if loc.count():
-                try:
-                    loc.first.click(timeout=5_000)
-                except PlaywrightTimeout:
-                    # headless Chromium sometimes stops producing animation frames after many
-                    # clicks, and Playwright's "stable element" wait never ends; a screenshot
-                    # makes frames run again, and the loop tries again
-                    page.screenshot()
-                break
-        page.wait_for_timeout(30)
-    raise AssertionError("the game did not end")
+from .conftest import SHOTS, create_table, play_to_the_end
 
 
 import lapilli
@@ -42,13 +16,7 @@ GAMES = ["nim"] + [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
 @pytest.mark.parametrize("game", GAMES)
 def test_play_against_the_computer_by_clicking(server, page, game):
     players = 2 if game == "nim" else lapilli.game_spec(game).min_players
-    page.goto(server + "/")
-    page.select_option("#game", game)
-    page.select_option("#players", str(players))
-    for seat in range(1, players):
-        page.select_option(f"[data-seat='{seat}']", "random")
-    page.click("#create")
-    page.wait_for_url("**/t/**")
+    create_table(page, server, game, players)
     play_to_the_end(page)
     assert page.locator(".score").count() == players
     assert page.locator("#download").count() == 1
