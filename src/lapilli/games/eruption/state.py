@@ -60,12 +60,22 @@ _GEO: dict = {}
 _GEO_MAX = 4096
 
 
-def _fit_union(spaces) -> frozenset:
-    """The tile patterns that fit at least one of ``spaces`` (see _fitting)."""
-    out = set()
+# each tile pattern's bit, and per (need, forbid) the bits of the patterns that fit (see _fitting)
+_MASK_BIT = {m: 1 << i for i, m in enumerate(_ALL_MASKS)}
+TILE_BIT = tuple(_MASK_BIT[m] for m in TILE_MASK)     # per tile id
+_FIT_BITS: dict = {}
+
+
+def _fit_union(spaces) -> int:
+    """The bits (TILE_BIT) of the tile patterns that fit at least one of ``spaces``."""
+    out = 0
+    memo = _FIT_BITS
     for s, need, forbid in spaces:
-        out |= _fitting(need, forbid)
-    return frozenset(out)
+        b = memo.get((need, forbid))
+        if b is None:
+            b = memo[(need, forbid)] = sum(_MASK_BIT[m] for m in _fitting(need, forbid))
+        out |= b
+    return out
 
 # the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
@@ -81,12 +91,7 @@ class GameState(State):
         g = self._geo
         if g is not None and g[0] == items:
             return g[1]
-        g = _GEO.get(items)
-        if g is None:
-            if len(_GEO) >= _GEO_MAX:
-                _GEO.clear()
-            g = _GEO[items] = (items, {})
-        self._geo = g
+        g = self._geo = (items, {})
         return g[1]
 
     def _to_dict(self):
@@ -338,9 +343,10 @@ class GameState(State):
                 self.builds_left = 2 if self.temps[p] >= DZ1 else 1   # ERU-6.8, ERU-11.3, ERU-I22
                 self.phase = "p4"
             elif ph == "p4":
-                opts = self._build_options(p) if self.builds_left > 0 else None
+                opts = self._build_texts(p, "build") if self.builds_left > 0 else None
                 if opts:
-                    self._legal_cache = [f"build {m} {loc}" for m, loc in opts] + ["end"]
+                    opts.append("end")
+                    self._legal_cache = opts
                     return
                 self.phase = "endturn"
             elif ph == "endturn":
@@ -457,7 +463,8 @@ class GameState(State):
             memo = self._memo()
         prof = memo.get("profiles")
         if prof is None:
-            prof = memo["profiles"] = B.profiles(self.tiles)
+            prof, memo["profiles_k"] = B.profiles_k(self.tiles)
+            memo["profiles"] = prof
         return prof
 
     def _all_contacts(self) -> frozenset:
@@ -475,8 +482,9 @@ class GameState(State):
             got = memo[key] = tuple(B.contacts(self.tiles, v))
         return got
 
-    def _fit_set(self, spaces) -> frozenset:
-        """The tile patterns that fit one of ``spaces`` (a result of _spaces), memoised per board."""
+    def _fit_set(self, spaces) -> int:
+        """The bits (TILE_BIT) of the tile patterns that fit one of ``spaces`` (a result of
+        _spaces), memoised per board."""
         memo = self._geo[1] if self._geo is not None else None
         if memo is not None and memo.get("spaces") is spaces:
             got = memo.get("fit")
@@ -537,7 +545,7 @@ class GameState(State):
         p = self.turn
         if self.stacks is not None:                         # ERU-18.3, ERU-I43(2)(3)
             fit = self._fit_set(self._spaces(mode))
-            takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and TILE_MASK[s[-1]] in fit]
+            takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and TILE_BIT[s[-1]] & fit]
             if takes:
                 self.phase = "take"
                 self._legal_cache = takes
@@ -558,7 +566,7 @@ class GameState(State):
         # ERU-I9: first check whether any tile in the stack can be placed at all
         spaces = self._spaces(mode)
         fit = self._fit_set(spaces)
-        if not any(TILE_MASK[t] in fit for t in self.stack):
+        if not any(TILE_BIT[t] & fit for t in self.stack):
             self.rng.shuffle(self.stack)
             events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
             self._after_tile(mode, False, events)
@@ -566,7 +574,7 @@ class GameState(State):
         while True:
             t = self.stack.pop()                            # ERU-3.1
             events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
-            if TILE_MASK[t] in fit:
+            if TILE_BIT[t] & fit:
                 break
             self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
             self.rng.shuffle(self.stack)
@@ -603,7 +611,22 @@ class GameState(State):
                 if key in fw:
                     del fw[key]
                     events.append({"type": "wall_destroyed", "at": N.flow_loc(key), "why": "lava reached the space"})
-        self.tiles[s] = (tile, r, mask)
+        tiles = self.tiles
+        g = self._geo
+        if g is not None and s not in tiles and len(g[0]) == len(tiles) and g[1].get("profiles") is not None:
+            items = tuple(tiles.items())
+            old = g[1] if g[0] == items else None
+        else:
+            old = None
+        tiles[s] = (tile, r, mask)
+        if old is not None:                                 # the new board's geometry from the old one
+            new = {}
+            new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
+            c = old.get("contacts")
+            if c is not None:
+                add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
+                new["contacts"] = c.union(add) if add else c
+            self._geo = (items + ((s, tiles[s]),), new)
         self.changed = True
         events.append({"type": "tile_placed", "seat": p, "tile": tile, "at": N.hex_label(s), "rotation": r})
         self._rewards(p, s, events)
@@ -656,7 +679,7 @@ class GameState(State):
             return [f"erupt {N.hex_label(s)}" for s in self.eruption_spaces()]
         if ph == "take":
             fit = self._fit_set(self._spaces(self.mode))
-            return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and TILE_MASK[st[-1]] in fit]
+            return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and TILE_BIT[st[-1]] & fit]
         if ph == "place":
             return self._place_texts(self.pending, self._spaces(self.mode))
         if ph == "p2x":
@@ -666,8 +689,23 @@ class GameState(State):
         if ph == "consent":
             return ["accept", "refuse"]
         if ph == "p4":
-            return [f"build {m} {loc}" for m, loc in self._build_options(p)] + ["end"]
+            return self._build_texts(p, "build") + ["end"]
         return []
+
+    def _build_texts(self, p, verb) -> list:
+        """f"{verb} {material} {location}" for every _build_options(p) pair, in the same order."""
+        res = self.reserve[p]
+        mats = [m for m in MATERIALS if res[m] > 0]
+        if not mats:
+            return []
+        fw = self.fwalls
+        locs = [loc for k, loc in self._open_ends() if k not in fw]
+        v = self.vil[p]
+        bw = self.bwalls
+        for i in range(len(VILLAGES[v]["sides"])):
+            if (v, i) not in bw and (v, i) not in self.lost and (v, i) not in self.lost_turn:
+                locs.append(N.side_loc(v, i))
+        return [f"{verb} {m} {loc}" for m in mats for loc in locs]
 
     def _build_options(self, p):
         """ERU-6.7, ERU-8, ERU-9: (material, location) pairs for one wall from p's Reserve."""
@@ -728,7 +766,7 @@ class GameState(State):
                         and (v, i) not in self.lost_turn]
                 out.extend(f"relocate {a + 1} {b + 1}" for a in mine for b in free)
             elif c == "reinforce":
-                out.extend(f"reinforce {m} {loc}" for m, loc in self._build_options(p))
+                out.extend(self._build_texts(p, "reinforce"))
             elif c == "bomb":
                 out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.fwalls))
                 out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.bwalls))
