@@ -137,6 +137,43 @@ def open_flow_ends(tiles: dict) -> list:
     return out
 
 
+def open_flow_ends_k(tiles: dict) -> tuple[list, int]:
+    """open_flow_ends(tiles) and the number of its first entries that are tile flow ends (the
+    others are central flows), for open_flow_ends_after."""
+    out = []
+    for h, t in tiles.items():
+        m = t[2]
+        row = NEIGH[h]
+        for d in range(6):
+            if m >> d & 1:
+                n = row[d]
+                if n is not None and n not in tiles:
+                    out.append((h, d))
+    k = len(out)
+    for f, n in CENTRAL_TARGET.items():
+        if n not in tiles:
+            out.append(f)
+    return out, k
+
+
+def open_flow_ends_after(ends, k: int, tiles: dict, s) -> tuple[list, int]:
+    """open_flow_ends_k(tiles) from (ends, k) = open_flow_ends_k of the same tiles without ``s``,
+    the last tile of ``tiles`` (just placed on an empty space)."""
+    out = [e for e in ends[:k] if NEIGH[e[0]][e[1]] != s]
+    m = tiles[s][2]
+    row = NEIGH[s]
+    for d in range(6):
+        if m >> d & 1:
+            n = row[d]
+            if n is not None and n not in tiles:
+                out.append((s, d))
+    k = len(out)
+    for f, n in CENTRAL_TARGET.items():
+        if n not in tiles:
+            out.append(f)
+    return out, k
+
+
 def contacts(tiles: dict, v: int) -> list[int]:
     """The sides (0..6) of village ``v`` that a tile flow touches (ERU-0.8)."""
     out = []

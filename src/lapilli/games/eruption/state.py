@@ -81,6 +81,10 @@ def _fit_union(spaces) -> int:
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
 
 
+# flow end (hex, direction) -> the playable space it faces
+_FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
+
+
 class GameState(State):
     SPEC = SPEC
     _geo = None          # (tiles key, memo) of the board last seen; see _GEO
@@ -437,8 +441,18 @@ class GameState(State):
             return cands
         out = []
         tested = self.tested
+        faced = set()                                       # the spaces that a wall faces
+        for k in fw:
+            f = _FACES.get(k)
+            if f is None:
+                faced = None                                # (not a flow end next to a space: check all)
+                break
+            faced.add(f)
         for c in cands:
             s, need = c[0], c[1]
+            if faced is not None and s not in faced:
+                out.append(c)                               # no wall meets this space
+                continue
             walled = True
             fresh = False
             keys = FLOW_KEY[s]
@@ -622,6 +636,11 @@ class GameState(State):
         if old is not None:                                 # the new board's geometry from the old one
             new = {}
             new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
+            e = old.get("ends")
+            if e is not None:
+                ends, new["ends_k"] = B.open_flow_ends_after([k for k, _ in e], old["ends_k"], tiles, s)
+                fl = N.FLOW_LOC
+                new["ends"] = tuple((k, fl[k]) for k in ends)
             c = old.get("contacts")
             if c is not None:
                 add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
@@ -730,8 +749,9 @@ class GameState(State):
         memo = self._memo()
         got = memo.get("ends")
         if got is None:
+            ends, memo["ends_k"] = B.open_flow_ends_k(self.tiles)
             fl = N.FLOW_LOC
-            got = memo["ends"] = tuple((k, fl[k]) for k in B.open_flow_ends(self.tiles))
+            got = memo["ends"] = tuple((k, fl[k]) for k in ends)
         return got
 
     def open_flow_ends(self) -> tuple:
