@@ -74,12 +74,23 @@ DIST = [_bfs(g) for g in _GATES]      # DIST[v][hex]: steps from a hex to the ne
 # ---------------------------------------------------------------- evaluation
 def _frontier_dist(state) -> dict:
     """Distance of every empty playable hex from the lava: 0 for a hex that an unwalled flow end
-    meets, 1 if only walled ends meet it, then +1 per step over empty hexes (0-1 BFS)."""
-    tiles = state.tiles
+    meets, 1 if only walled ends meet it, then +1 per step over empty hexes (0-1 BFS).
+
+    Memoised per board and walls on its open flow ends: the dict is shared, read it only."""
+    ends = state.open_flow_ends()
     fw = state.fwalls
+    key = ("fdist", tuple([e for e in ends if e in fw]) if fw else ())
+    memo = state._memo()
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _frontier_dist_of(state.tiles, fw, ends)
+    return got
+
+
+def _frontier_dist_of(tiles, fw, ends) -> dict:
     dist: dict = {}
     zero, one = [], []
-    for (h, d) in B.open_flow_ends(tiles):
+    for (h, d) in ends:
         n = step(h, d)
         if (h, d) in fw:
             if n not in dist:
@@ -139,8 +150,10 @@ def heat(state, p, fdist=None) -> float:
     k = _turns_left(state, p)
     t += k * per_turn + max(0.0, k - 1.0) * threat     # a threat can only burn from the next turn on
     # what the seat holds
-    res = state.reserve[p]
-    t -= sum(WALL_VALUE[m] * min(c, 3) for m, c in res.items())
+    held = 0                                            # (summed in the order sum() would)
+    for m, c in state.reserve[p].items():
+        held += WALL_VALUE[m] * (c if c < 3 else 3)
+    t -= held
     for c in state.hands[p]:
         t -= _rain_value(state.temps[p]) if c == "rain" else CARD_VALUE[c]
     if state.temps[p] >= LAST:
