@@ -87,26 +87,35 @@ def _frontier_dist(state) -> dict:
     return got
 
 
+# per playable hex: its playable neighbours, in direction order; per flow end: the hex it faces
+_NB = {h: tuple(n for n in row if n is not None) for h, row in NEIGH.items()}
+_FACE: dict = {}
+
+
 def _frontier_dist_of(tiles, fw, ends) -> dict:
     dist: dict = {}
     zero, one = [], []
-    for (h, d) in ends:
-        n = step(h, d)
-        if (h, d) in fw:
+    face = _FACE
+    for e in ends:
+        n = face.get(e)
+        if n is None:
+            n = face[e] = step(e[0], e[1])
+        if e in fw:
             if n not in dist:
                 dist[n] = 1
                 one.append(n)
         elif dist.get(n) != 0:
             dist[n] = 0
             zero.append(n)
-    q = deque(zero + [h for h in one if dist[h] == 1])
-    while q:
-        h = q.popleft()
+    q = zero + [h for h in one if dist[h] == 1]
+    cap = len(THREAT)
+    nb = _NB
+    for h in q:                                         # breadth first: q grows while it is read
         dh = dist[h] + 1
-        if dh >= len(THREAT):
+        if dh >= cap:
             continue
-        for n in NEIGH[h]:
-            if n is not None and n not in tiles and dist.get(n, 99) > dh:
+        for n in nb[h]:
+            if n not in tiles and dist.get(n, 99) > dh:
                 dist[n] = dh
                 q.append(n)
     return dist
@@ -303,12 +312,18 @@ def _space_weights(state, s, me):
     tiles = state.tiles
     row = NEIGH[s]
     mine = _TOWARD[vm][s]
-    others = [_TOWARD[v][s] for q, v in enumerate(state.vil) if q != me and v is not None and not state.burned[q]]
+    tot = [0, 0, 0, 0, 0, 0]                            # per direction, the other villages' distances (ints)
+    burned = state.burned
+    for q, v in enumerate(state.vil):
+        if q != me and v is not None and not burned[q]:
+            o = _TOWARD[v][s]
+            for d in range(6):
+                tot[d] += o[d]
     w = [0.0] * 6
     for d in range(6):
         n = row[d]
         if n is not None and n not in tiles:
-            w[d] = mine[d] - 0.5 * sum(o[d] for o in others)
+            w[d] = mine[d] - 0.5 * tot[d]
     for d, v, i in B.SIDES_OF_HEX.get(s, ()):
         if v == vm:
             w[d] -= 30.0 if (v, i) not in state.bwalls else 8.0
@@ -319,18 +334,25 @@ def _space_weights(state, s, me):
     return w
 
 
+_PLACE_PARTS: dict = {}    # 'place d4 3' -> ('d4', hex, 3); 'erupt d4' -> ('d4', hex, None)
+
+
 def _best_place(state, legal, me, rng, sample=12):
     """The best of (a sample of) 'place s r' / 'erupt s' actions by the board geometry alone."""
     cands = legal if len(legal) <= sample else [legal[rng.randbelow(len(legal))] for _ in range(sample)]
     cache = {}
     pend = state.pending
     best, bv = cands[0], None
+    rots = ROT[TILE_MASK[pend]] if pend is not None else None
     for a in cands:
-        p = a.split()
-        w = cache.get(p[1])
+        p = _PLACE_PARTS.get(a)
+        if p is None:
+            x = a.split()
+            p = _PLACE_PARTS[a] = (x[1], FROM_LABEL[x[1]], int(x[2]) if x[0] == "place" else None)
+        w = cache.get(p[0])
         if w is None:
-            w = cache[p[1]] = _space_weights(state, FROM_LABEL[p[1]], me)
-        mask = ROT[TILE_MASK[pend]][int(p[2])] if p[0] == "place" else 63
+            w = cache[p[0]] = _space_weights(state, p[1], me)
+        mask = rots[p[2]] if p[2] is not None else 63
         v = rng.random() * 0.5
         for d in range(6):
             if mask >> d & 1:

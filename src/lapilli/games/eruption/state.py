@@ -57,7 +57,7 @@ _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tu
 # saved) and checks it against its tiles before use, so a board changed by any means (also directly,
 # as tests do) gets its own entry.  Entries only grow (lazily) and are never changed.
 _GEO: dict = {}
-_GEO_MAX = 4096
+_GEO_MAX = 512       # a search revisits a few hundred boards; kept small for the garbage collector
 
 
 # each tile pattern's bit, and per (need, forbid) the bits of the patterns that fit (see _fitting)
@@ -95,7 +95,12 @@ class GameState(State):
         g = self._geo
         if g is not None and g[0] == items:
             return g[1]
-        g = self._geo = (items, {})
+        g = _GEO.get(items)
+        if g is None:
+            if len(_GEO) >= _GEO_MAX:
+                _GEO.clear()
+            g = _GEO[items] = (items, {})
+        self._geo = g
         return g[1]
 
     def _to_dict(self):
@@ -634,6 +639,12 @@ class GameState(State):
             old = None
         tiles[s] = (tile, r, mask)
         if old is not None:                                 # the new board's geometry from the old one
+            key = items + ((s, tiles[s]),)
+            got = _GEO.get(key)
+            if got is not None:
+                self._geo = got
+                old = None
+        if old is not None:
             new = {}
             new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
             e = old.get("ends")
@@ -645,7 +656,9 @@ class GameState(State):
             if c is not None:
                 add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
                 new["contacts"] = c.union(add) if add else c
-            self._geo = (items + ((s, tiles[s]),), new)
+            if len(_GEO) >= _GEO_MAX:
+                _GEO.clear()
+            self._geo = _GEO[key] = (key, new)
         self.changed = True
         events.append({"type": "tile_placed", "seat": p, "tile": tile, "at": N.hex_label(s), "rotation": r})
         self._rewards(p, s, events)
