@@ -77,7 +77,11 @@ def projected(state, p: int) -> float:
     prot = state.dol_prot
     # a shark attack waiting for the repellent window counts as done (ISL-7.11, ISL-6.15)
     doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
-    left = sum(1 for t in state.terrain if t >= 0)
+    terr = state.terrain
+    if min(terr) >= -1:                 # sea is -1, tiles 0.. (rules.py): count the sea in C
+        left = len(terr) - terr.count(-1)
+    else:
+        left = sum(1 for t in terr if t >= 0)
     sink = 0.45 + 0.55 * min(1.0, left / 20.0)
     saved = 0.0
     play = 0.0
