@@ -53,7 +53,15 @@ _PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> 
 _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>" per hex
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
+_STEPS: dict = {}    # state class -> {step name: its _t_<name> function}
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
+# e * N_HEX + h -> for explorer e on hex h, per neighbour x (in NEIGH order): (x, walk, board, swim)
+_LAND_ROW: dict = {}
+
+
+def _land_row(e, h) -> tuple:
+    row = _LAND_ROW[e * N_HEX + h] = tuple((x, WALK[e][x], BOARD_[e][x], SWIM[e][x]) for x in NEIGH[h])
+    return row
 
 
 def _explorer_values(players: int, options: dict) -> list[int]:
@@ -334,6 +342,10 @@ class IslandState(State):
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
     def _run(self, events):
+        steps = _STEPS.get(type(self))
+        if steps is None:                       # the class's _t_<name> methods, looked up once
+            cls = type(self)
+            steps = _STEPS[cls] = {k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith("_t_")}
         while not self.over and self.dec is None:
             if self.c2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
@@ -341,7 +353,7 @@ class IslandState(State):
             if not self.queue:
                 self._push(("turn",))
             t = self.queue.pop()
-            getattr(self, "_t_" + t[0])(events, *t[1:])
+            steps[t[0]](self, events, *t[1:])
 
     # ------------------------------------------------------------------ turn steps
     def _t_turn(self, events):
@@ -847,18 +859,21 @@ class IslandState(State):
         terr = self.terrain
         hb = self.hex_boat
         bp = self.boat_pass
+        land_rows = _LAND_ROW
         for e in range(p * 10, p * 10 + 10):
             we = w[e]
             if we == LAND:
-                walk, board, swim = WALK[e], BOARD_[e], SWIM[e]
-                for x in NEIGH[a[e]]:
+                row = land_rows.get(e * N_HEX + a[e])
+                if row is None:
+                    row = _land_row(e, a[e])
+                for x, wk, bd, sw in row:
                     if terr[x] >= 0:
-                        append(walk[x])                                  # ISL-4.5
+                        append(wk)                                       # ISL-4.5
                     else:
                         b = hb.get(x)
                         if b is not None and len(bp[b]) < 3:
-                            append(board[x])                             # ISL-4.6
-                        append(swim[x])                                  # ISL-4.7
+                            append(bd)                                   # ISL-4.6
+                        append(sw)                                       # ISL-4.7
             elif we == BOAT:
                 out.extend(self._boat_explorer_moves(e))
             elif we == SEA:
