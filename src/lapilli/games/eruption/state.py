@@ -57,6 +57,11 @@ _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tu
 # saved) and checks it against its tiles before use, so a board changed by any means (also directly,
 # as tests do) gets its own entry.  Entries only grow (lazily) and are never changed.
 _GEO: dict = {}
+# While a state's _apply runs (_APPLYING), once its ``_geo`` has been checked against its tiles it is
+# trusted (_TRUSTED) until _apply returns: only the rules change the tiles meanwhile, and they keep
+# ``_geo`` right (or set it to None) wherever they do, so _memo skips the check.
+_APPLYING = [None]
+_TRUSTED = [None]
 _GEO_MAX = 512       # a search revisits a few hundred boards; kept small for the garbage collector
 
 
@@ -91,16 +96,19 @@ class GameState(State):
 
     def _memo(self) -> dict:
         """The memo of derived geometry for the tiles as they are now (see _GEO)."""
-        items = tuple(self.tiles.items())
         g = self._geo
-        if g is not None and g[0] == items:
+        if g is not None and _TRUSTED[0] is self:
             return g[1]
-        g = _GEO.get(items)
-        if g is None:
-            if len(_GEO) >= _GEO_MAX:
-                _GEO.clear()
-            g = _GEO[items] = (items, {})
-        self._geo = g
+        items = tuple(self.tiles.items())
+        if g is None or g[0] != items:
+            g = _GEO.get(items)
+            if g is None:
+                if len(_GEO) >= _GEO_MAX:
+                    _GEO.clear()
+                g = _GEO[items] = (items, {})
+            self._geo = g
+        if _APPLYING[0] is self:
+            _TRUSTED[0] = self
         return g[1]
 
     def _to_dict(self):
@@ -435,6 +443,7 @@ class GameState(State):
                 if need:
                     cands.append((h, need, forbid))
                 tiles[h] = saved
+            self._geo = None                                # (the board's order changed)
         else:
             memo = self._memo()
             cands = memo.get("spaces")
@@ -632,13 +641,19 @@ class GameState(State):
                     events.append({"type": "wall_destroyed", "at": N.flow_loc(key), "why": "lava reached the space"})
         tiles = self.tiles
         g = self._geo
-        if g is not None and s not in tiles and len(g[0]) == len(tiles) and g[1].get("profiles") is not None:
-            items = tuple(tiles.items())
-            old = g[1] if g[0] == items else None
-        else:
-            old = None
+        old = None
+        if g is not None and s not in tiles and g[1].get("profiles") is not None:
+            if _TRUSTED[0] is self:
+                items = g[0]
+                old = g[1]
+            elif len(g[0]) == len(tiles):
+                items = tuple(tiles.items())
+                if g[0] == items:
+                    old = g[1]
         tiles[s] = (tile, r, mask)
-        if old is not None:                                 # the new board's geometry from the old one
+        if old is None:
+            self._geo = None                                # worked out again when needed
+        else:                                               # the new board's geometry from the old one
             key = items + ((s, tiles[s]),)
             got = _GEO.get(key)
             if got is not None:
@@ -850,6 +865,14 @@ class GameState(State):
 
     # ================================================================== applying actions
     def _apply(self, action, events):
+        _APPLYING[0] = self
+        _TRUSTED[0] = None
+        try:
+            self._apply_action(action, events)
+        finally:
+            _APPLYING[0] = _TRUSTED[0] = None
+
+    def _apply_action(self, action, events):
         a = _PARSED.get(action)
         if a is None:                                       # a legal action's notation, parsed once
             if len(_PARSED) >= 200_000:
@@ -962,6 +985,7 @@ class GameState(State):
                 return
         if mode == "quake":                                 # ERU-14.17-14.19, ERU-5.10
             old = self.tiles.pop(s)
+            self._geo = None
             self._remove_walls_on(s, events, "quake")
             self.set_aside.append(old[0])
             events.append({"type": "tile_set_aside", "tile": old[0], "at": N.hex_label(s)})
@@ -1035,6 +1059,7 @@ class GameState(State):
             tid = self.tiles[h][0]
             self._remove_walls_on(h, events, "aftershock")
             self.tiles[h] = (tid, r, ROT[TILE_MASK[tid]][r])
+            self._geo = None
             self.changed = True
             events.append({"type": "rotated", "at": N.hex_label(h), "rotation": r})
             self._rewards(p, h, events, resource=False)
@@ -1045,6 +1070,7 @@ class GameState(State):
         elif v == "sinkhole":                               # ERU-14.12-14.15
             h = a[1]
             old = self.tiles.pop(h)
+            self._geo = None
             self._remove_walls_on(h, events, "sinkhole")
             self.set_aside.append(old[0])
             self.changed = True
