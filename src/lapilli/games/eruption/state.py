@@ -53,7 +53,7 @@ _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tu
 
 # Board geometry derived from the tiles alone (spaces, flow ends, contacts, ...), computed once per
 # board: tuple(tiles.items()) (the tiles in their dict order, which the legal lists follow) ->
-# (that tuple, memo dict).  A state keeps its board's entry in ``_geo`` (shared by its clones, never
+# (that tuple, memo dict), shared by the determinized copies of a search (which revisit boards).  A state keeps its board's entry in ``_geo`` (shared by its clones, never
 # saved) and checks it against its tiles before use, so a board changed by any means (also directly,
 # as tests do) gets its own entry.  Entries only grow (lazily) and are never changed.
 _GEO: dict = {}
@@ -101,11 +101,14 @@ class GameState(State):
             return g[1]
         items = tuple(self.tiles.items())
         if g is None or g[0] != items:
-            g = _GEO.get(items)
-            if g is None:
-                if len(_GEO) >= _GEO_MAX:
-                    _GEO.clear()
-                g = _GEO[items] = (items, {})
+            if self._determinized:                          # a search's copy: boards recur, share them
+                g = _GEO.get(items)
+                if g is None:
+                    if len(_GEO) >= _GEO_MAX:
+                        _GEO.clear()
+                    g = _GEO[items] = (items, {})
+            else:
+                g = (items, {})
             self._geo = g
         if _APPLYING[0] is self:
             _TRUSTED[0] = self
@@ -655,7 +658,7 @@ class GameState(State):
             self._geo = None                                # worked out again when needed
         else:                                               # the new board's geometry from the old one
             key = items + ((s, tiles[s]),)
-            got = _GEO.get(key)
+            got = _GEO.get(key) if self._determinized else None
             if got is not None:
                 self._geo = got
                 old = None
@@ -671,9 +674,11 @@ class GameState(State):
             if c is not None:
                 add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
                 new["contacts"] = c.union(add) if add else c
-            if len(_GEO) >= _GEO_MAX:
-                _GEO.clear()
-            self._geo = _GEO[key] = (key, new)
+            self._geo = (key, new)
+            if self._determinized:
+                if len(_GEO) >= _GEO_MAX:
+                    _GEO.clear()
+                _GEO[key] = self._geo
         self.changed = True
         events.append({"type": "tile_placed", "seat": p, "tile": tile, "at": N.hex_label(s), "rotation": r})
         self._rewards(p, s, events)
