@@ -52,10 +52,13 @@ def _fitting(need, forbid) -> frozenset:
 _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
 
 # Board geometry derived from the tiles alone (spaces, flow ends, contacts, ...), computed once per
-# board: tuple(tiles.items()) (the tiles in their dict order, which the legal lists follow) ->
-# (that tuple, memo dict), shared by the determinized copies of a search (which revisit boards).  A state keeps its board's entry in ``_geo`` (shared by its clones, never
-# saved) and checks it against its tiles before use, so a board changed by any means (also directly,
-# as tests do) gets its own entry.  Entries only grow (lazily) and are never changed.
+# board, the tiles in their dict order (which the legal lists follow): (tuple(tiles.items()), memo
+# dict, hash or None).  Boards are shared through _GEO (hash -> entry, checked against the tuple)
+# by the determinized copies of a search, which revisit boards; the hash of a board made by placing
+# a tile is worked out from the previous board's.  A state keeps its board's entry in ``_geo``
+# (shared by its clones, never saved) and checks it against its tiles before use, so a board changed
+# by any means (also directly, as tests do) gets its own entry.  Entries only grow (lazily) and
+# are never changed.
 _GEO: dict = {}
 # While a state's _apply runs (_APPLYING), once its ``_geo`` has been checked against its tiles it is
 # trusted (_TRUSTED) until _apply returns: only the rules change the tiles meanwhile, and they keep
@@ -90,9 +93,25 @@ _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s i
 _FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
 
 
+def _place_list(mask, spaces) -> list:
+    """The notation of the placements of a tile pattern on ``spaces``, in the order of
+    GameState.placements."""
+    out = []
+    memo = _ROT_MEMO
+    for s, need, forbid in spaces:
+        rs = memo.get((mask, need, forbid))
+        if rs is None:
+            rs = _rotations(mask, need, forbid)
+        if rs:
+            texts = _PLACE_TEXT[s]
+            for r in rs:
+                out.append(texts[r])
+    return out
+
+
 class GameState(State):
     SPEC = SPEC
-    _geo = None          # (tiles key, memo) of the board last seen; see _GEO
+    _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
 
     def _memo(self) -> dict:
         """The memo of derived geometry for the tiles as they are now (see _GEO)."""
@@ -102,13 +121,14 @@ class GameState(State):
         items = tuple(self.tiles.items())
         if g is None or g[0] != items:
             if self._determinized:                          # a search's copy: boards recur, share them
-                g = _GEO.get(items)
-                if g is None:
+                h = hash(items)
+                g = _GEO.get(h)
+                if g is None or g[0] != items:
                     if len(_GEO) >= _GEO_MAX:
                         _GEO.clear()
-                    g = _GEO[items] = (items, {})
+                    g = _GEO[h] = (items, {}, h)
             else:
-                g = (items, {})
+                g = (items, {}, None)
             self._geo = g
         if _APPLYING[0] is self:
             _TRUSTED[0] = self
@@ -532,9 +552,9 @@ class GameState(State):
             key = ("place", mask)
             got = memo.get(key)
             if got is None:
-                got = memo[key] = tuple(_PLACE_TEXT[s][r] for s, r in self.placements(tile, None, spaces))
+                got = memo[key] = tuple(_place_list(mask, spaces))
             return list(got)
-        return [_PLACE_TEXT[s][r] for s, r in self.placements(tile, None, spaces)]
+        return _place_list(mask, spaces)
 
     def placements(self, tile, mode=None, spaces=None):
         """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
@@ -658,10 +678,14 @@ class GameState(State):
             self._geo = None                                # worked out again when needed
         else:                                               # the new board's geometry from the old one
             key = items + ((s, tiles[s]),)
-            got = _GEO.get(key) if self._determinized else None
-            if got is not None:
-                self._geo = got
-                old = None
+            if self._determinized and g[2] is not None:   # the board's hash, from the last one's
+                h = (g[2] * 1_000_003 + hash(key[-1])) & 0xFFFF_FFFF_FFFF_FFFF
+                got = _GEO.get(h)
+                if got is not None and got[0] == key:
+                    self._geo = got
+                    old = None
+            else:
+                h = None
         if old is not None:
             new = {}
             new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
@@ -674,11 +698,11 @@ class GameState(State):
             if c is not None:
                 add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
                 new["contacts"] = c.union(add) if add else c
-            self._geo = (key, new)
-            if self._determinized:
+            self._geo = (key, new, h)
+            if h is not None:
                 if len(_GEO) >= _GEO_MAX:
                     _GEO.clear()
-                _GEO[key] = self._geo
+                _GEO[h] = self._geo
         self.changed = True
         events.append({"type": "tile_placed", "seat": p, "tile": tile, "at": N.hex_label(s), "rotation": r})
         self._rewards(p, s, events)
