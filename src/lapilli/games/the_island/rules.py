@@ -971,9 +971,12 @@ class IslandState(State):
     def _creature_moves(self):
         kinds, dist = self._roll_kinds()
         out = []
-        occ = self._occupied_hexes()
         dive = dist == "D"
-        empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ] if dive else None
+        if dive:
+            occ = self._occupied_hexes()
+            empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
+        else:
+            empt = None
         landocc = set()
         unprot = set()
         w, a, prot = self.ex_where, self.ex_at, self.dol_prot
