@@ -54,6 +54,7 @@ TEMP_SCALE = 25.0                 # degrees per unit of the softmax in values()
 # per village: its sides as (hex, direction); per playable hex: its distance to each village
 _SIDES = [v["sides"] for v in VILLAGES]
 _GATES = [sorted({h for h, _ in s}) for s in _SIDES]
+_SIDE_KEYS = [tuple((h, d, (v, i)) for i, (h, d) in enumerate(s)) for v, s in enumerate(_SIDES)]   # (hex, dir, side)
 
 
 def _bfs(starts) -> dict:
@@ -134,6 +135,11 @@ def _turns_left(state, p) -> float:
 
 def heat(state, p, fdist=None) -> float:
     """Projected temperature of seat p (lower is better)."""
+    return _heat(state, p, fdist, None)
+
+
+def _heat(state, p, fdist, turns) -> float:
+    """heat(); ``turns``: _turns_left(state, p) if already known (the same for every seat), else None."""
     v = state.vil[p]
     t = float(state.temps[p])
     if v is None:
@@ -146,9 +152,9 @@ def heat(state, p, fdist=None) -> float:
     threat = 0.0
     if fdist is None:
         fdist = _frontier_dist(state)
-    for i, (h, d) in enumerate(_SIDES[v]):
+    for h, d, side in _SIDE_KEYS[v]:
         tl = tiles.get(h)
-        w = bw.get((v, i))
+        w = bw.get(side)
         if tl is not None:
             if tl[2] >> d & 1:
                 per_turn += SIDE_HEAT[w[0] if w else None]
@@ -156,7 +162,7 @@ def heat(state, p, fdist=None) -> float:
         k = fdist.get(h)
         if k is not None:
             threat += THREAT[k] * (0.35 if w else 1.0)
-    k = _turns_left(state, p)
+    k = turns if turns is not None else _turns_left(state, p)
     t += k * per_turn + max(0.0, k - 1.0) * threat     # a threat can only burn from the next turn on
     # what the seat holds
     held = 0                                            # (summed in the order sum() would)
@@ -178,7 +184,8 @@ def _rain_value(temp) -> float:
 
 def heats(state) -> list:
     fd = _frontier_dist(state)
-    return [heat(state, p, fd) for p in range(state.num_players)]
+    k = _turns_left(state, 0)                           # (does not depend on the seat)
+    return [_heat(state, p, fd, k) for p in range(state.num_players)]
 
 
 def evaluate(state, seat: int) -> float:
