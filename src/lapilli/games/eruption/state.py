@@ -691,9 +691,8 @@ class GameState(State):
             new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
             e = old.get("ends")
             if e is not None:
-                ends, new["ends_k"] = B.open_flow_ends_after([k for k, _ in e], old["ends_k"], tiles, s)
-                fl = N.FLOW_LOC
-                new["ends"] = tuple((k, fl[k]) for k in ends)
+                ends, new["ends_k"] = B.open_flow_ends_after(e, old["ends_k"], tiles, s)
+                new["ends"] = tuple(ends)
             c = old.get("contacts")
             if c is not None:
                 add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
@@ -775,7 +774,8 @@ class GameState(State):
         if not mats:
             return []
         fw = self.fwalls
-        locs = [loc for k, loc in self._open_ends() if k not in fw]
+        fl = N.FLOW_LOC
+        locs = [fl[k] for k in self._open_ends() if k not in fw]
         v = self.vil[p]
         bw = self.bwalls
         for i in range(len(VILLAGES[v]["sides"])):
@@ -789,7 +789,8 @@ class GameState(State):
         if not mats:
             return []
         fw = self.fwalls
-        locs = [loc for k, loc in self._open_ends() if k not in fw]
+        fl = N.FLOW_LOC
+        locs = [fl[k] for k in self._open_ends() if k not in fw]
         v = self.vil[p]
         for i in range(len(VILLAGES[v]["sides"])):
             if (v, i) not in self.bwalls and (v, i) not in self.lost and (v, i) not in self.lost_turn:
@@ -799,25 +800,20 @@ class GameState(State):
     def _flow_sites(self):
         """ERU-8.1-8.4, ERU-8.13, ERU-8.14, ERU-I11: open flow ends with no wall."""
         fw = self.fwalls
-        return [k for k, _ in self._open_ends() if k not in fw]
+        return [k for k in self._open_ends() if k not in fw]
 
     def _open_ends(self) -> tuple:
-        """B.open_flow_ends of the board with their notation: ((flow end, "d7-N"), ...), memoised."""
+        """B.open_flow_ends of the board, memoised (read only)."""
         memo = self._memo()
         got = memo.get("ends")
         if got is None:
             ends, memo["ends_k"] = B.open_flow_ends_k(self.tiles)
-            fl = N.FLOW_LOC
-            got = memo["ends"] = tuple((k, fl[k]) for k in ends)
+            got = memo["ends"] = tuple(ends)
         return got
 
     def open_flow_ends(self) -> tuple:
         """B.open_flow_ends(self.tiles), memoised per board (read only)."""
-        memo = self._memo()
-        got = memo.get("ends0")
-        if got is None:
-            got = memo["ends0"] = tuple(k for k, _ in self._open_ends())
-        return got
+        return self._open_ends()
 
     def _legal_p3(self):
         p = self.turn
