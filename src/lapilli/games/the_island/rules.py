@@ -55,13 +55,6 @@ _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hex
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 _STEPS: dict = {}    # state class -> {step name: its _t_<name> function}
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
-# e * N_HEX + h -> for explorer e on hex h, per neighbour x (in NEIGH order): (x, walk, board, swim)
-_LAND_ROW: dict = {}
-
-
-def _land_row(e, h) -> tuple:
-    row = _LAND_ROW[e * N_HEX + h] = tuple((x, WALK[e][x], BOARD_[e][x], SWIM[e][x]) for x in NEIGH[h])
-    return row
 
 
 def _explorer_values(players: int, options: dict) -> list[int]:
@@ -859,21 +852,18 @@ class IslandState(State):
         terr = self.terrain
         hb = self.hex_boat
         bp = self.boat_pass
-        land_rows = _LAND_ROW
         for e in range(p * 10, p * 10 + 10):
             we = w[e]
             if we == LAND:
-                row = land_rows.get(e * N_HEX + a[e])
-                if row is None:
-                    row = _land_row(e, a[e])
-                for x, wk, bd, sw in row:
+                walk, board, swim = WALK[e], BOARD_[e], SWIM[e]
+                for x in NEIGH[a[e]]:
                     if terr[x] >= 0:
-                        append(wk)                                       # ISL-4.5
+                        append(walk[x])                                  # ISL-4.5
                     else:
                         b = hb.get(x)
                         if b is not None and len(bp[b]) < 3:
-                            append(bd)                                   # ISL-4.6
-                        append(sw)                                       # ISL-4.7
+                            append(board[x])                             # ISL-4.6
+                        append(swim[x])                                  # ISL-4.7
             elif we == BOAT:
                 out.extend(self._boat_explorer_moves(e))
             elif we == SEA:
