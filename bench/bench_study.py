@@ -19,7 +19,10 @@ For each game (default: all of ``lapilli.list_games()``) it measures
 Every figure is printed beside the calibration loop of bench/bench_engine.py timed in the same
 run (``cal`` columns: the figure in calibration units), so runs on different machines compare.
 
-    PYTHONPATH=src python3 bench/bench_study.py [GAME ...] [--seconds 2] [--no-ray] [--json out.json]
+    PYTHONPATH=src python3 bench/bench_study.py [GAME ...] [--seconds 2] [--players N] [--no-ray] [--no-sim] [--json out.json]
+
+``--no-sim`` skips the simulation throughput runs (engine and MCTS figures only, e.g. while working
+on a game's speed).
 
 Plug-in or test games: LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game" (with PYTHONPATH=src:.).
 """
@@ -113,9 +116,12 @@ def main() -> int:
                     help="single-process seconds per throughput run (about)")
     ap.add_argument("--repeats", type=int, default=3, help="1- and 2-process throughput runs, alternately")
     ap.add_argument("--no-ray", action="store_true", help="skip the Ray measurements")
+    ap.add_argument("--no-sim", action="store_true", help="skip the simulation throughput runs (and Ray)")
     ap.add_argument("--mcts-iterations", type=int, default=200)
     ap.add_argument("--json", default=None, help="also write the figures to this JSON file")
     args = ap.parse_args()
+    if args.no_sim:
+        args.no_ray = True
     games = args.games or lapilli.list_games()
     results = {"calibration_ms": [], "games": {}}
     cal = calibration()
@@ -128,13 +134,14 @@ def main() -> int:
         ray_start = time.perf_counter() - t0
         print(f"local Ray (2 CPUs) started in {ray_start:.2f} s")
     results["ray_start_s"] = ray_start
-    t0 = time.perf_counter()
-    from lapilli.sim.local import worker_pool
+    if not args.no_sim:
+        t0 = time.perf_counter()
+        from lapilli.sim.local import worker_pool
 
-    list(worker_pool(2).map(abs, [1, 2]))  # the local pool of 2 workers, started once and reused
-    pool_start = time.perf_counter() - t0
-    results["pool_start_s"] = pool_start
-    print(f"local pool (2 worker processes) started in {pool_start:.2f} s")
+        list(worker_pool(2).map(abs, [1, 2]))  # the local pool of 2 workers, started once and reused
+        pool_start = time.perf_counter() - t0
+        results["pool_start_s"] = pool_start
+        print(f"local pool (2 worker processes) started in {pool_start:.2f} s")
     for g in games:
         spec = lapilli.game_spec(g)
         players = args.players or (spec.default_players or spec.max_players)
@@ -151,17 +158,21 @@ def main() -> int:
         per_game = args.seconds / max(n_games, 1)
         n = max(20, int(args.sim_seconds / per_game))
         n -= n % 2
-        throughput(g, players, {}, 8, 2)  # warm up: the worker pool starts (once) and imports the game
-        # 1 and 2 processes alternately, `repeats` times: a change in the machine's load between
-        # the two measurements would otherwise show up as (lost or gained) scaling
-        t1s, t2s, busy = [], [], []
-        for _ in range(args.repeats):
-            t1s.append(throughput(g, players, {}, n, 1))
-            t2s.append(throughput(g, players, {}, n, 2))
-            busy.append(BUSY[("local", 2)])
-        t1, t2 = sum(t1s) / len(t1s), sum(t2s) / len(t2s)
-        pair_scaling = [(a / b) / 2 for a, b in zip(t1s, t2s)]
-        busy2 = statistics.mean(busy)
+        if args.no_sim:
+            t1 = t2 = busy2 = float("nan")
+            pair_scaling = []
+        else:
+            throughput(g, players, {}, 8, 2)  # warm up: the worker pool starts (once) and imports the game
+            # 1 and 2 processes alternately, `repeats` times: a change in the machine's load between
+            # the two measurements would otherwise show up as (lost or gained) scaling
+            t1s, t2s, busy = [], [], []
+            for _ in range(args.repeats):
+                t1s.append(throughput(g, players, {}, n, 1))
+                t2s.append(throughput(g, players, {}, n, 2))
+                busy.append(BUSY[("local", 2)])
+            t1, t2 = sum(t1s) / len(t1s), sum(t2s) / len(t2s)
+            pair_scaling = [(a / b) / 2 for a, b in zip(t1s, t2s)]
+            busy2 = statistics.mean(busy)
         if not args.no_ray:
             throughput(g, players, {}, 40, 2, backend="ray")  # warm up: Ray's workers start and import the game
             tr = throughput(g, players, {}, n, 2, backend="ray")
@@ -189,19 +200,23 @@ def main() -> int:
             ("  per CPU second", f"{mr_cpu:,.0f}", f"{mr_cpu * cal_cpu:.1f} /cpu-unit"),
             ("MCTS it/s, normal level", f"{mn:,.0f}", f"{mn * cal:.1f} /unit"),
             ("  per CPU second", f"{mn_cpu:,.0f}", f"{mn_cpu * cal_cpu:.1f} /cpu-unit"),
-            (f"sim games/s, 1 process", f"{n / t1:,.1f}", f"{n / t1 * cal:.3f} /unit"),
-            (f"sim games/s, 2 processes", f"{n / t2:,.1f}", f"{n / t2 * cal:.3f} /unit"),
-            ("scaling 1 -> 2 processes", f"{scaling * 100:.0f} %",
-             "(" + ", ".join(f"{x * 100:.0f}" for x in pair_scaling) + ")"),
-            ("workers busy, 2 processes", f"{busy2 * 100:.0f} %", ""),
         ]
+        if not args.no_sim:
+            rows += [
+                ("sim games/s, 1 process", f"{n / t1:,.1f}", f"{n / t1 * cal:.3f} /unit"),
+                ("sim games/s, 2 processes", f"{n / t2:,.1f}", f"{n / t2 * cal:.3f} /unit"),
+                ("scaling 1 -> 2 processes", f"{scaling * 100:.0f} %",
+                 "(" + ", ".join(f"{x * 100:.0f}" for x in pair_scaling) + ")"),
+                ("workers busy, 2 processes", f"{busy2 * 100:.0f} %", ""),
+            ]
         if not args.no_ray:
             rows += [("sim games/s, Ray (2 CPUs)", f"{n / tr:,.1f}", f"{n / tr * cal:.3f} /unit"),
                      ("Ray overhead per game", f"{overhead * 1e3:.3f} ms", f"{overhead / cal:.4f} units")]
         for name, v, c in rows:
             print(f"  {name:28s} {v:>14s} {c:>12s}")
-        print(f"  ({n} games per throughput run, {args.repeats} runs each; scaling = mean 1-process time / "
-              f"mean 2-process time / 2, each alternate pair in brackets)")
+        if not args.no_sim:
+            print(f"  ({n} games per throughput run, {args.repeats} runs each; scaling = mean 1-process time / "
+                  f"mean 2-process time / 2, each alternate pair in brackets)")
     if not args.no_ray:
         import ray
 

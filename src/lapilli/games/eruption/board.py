@@ -58,6 +58,12 @@ def frontier(tiles: dict) -> dict:
 def profiles(tiles: dict) -> dict:
     """(need, forbid) of every empty playable space next to a tile or a central flow, in one pass
     over the tiles (see edge_profile)."""
+    return profiles_k(tiles)[0]
+
+
+def profiles_k(tiles: dict) -> tuple[dict, int]:
+    """profiles(tiles) and the number of its first entries that lie next to a tile (the others
+    only face a central flow), for profiles_after."""
     prof: dict = {}
     for h, t in tiles.items():
         m = t[2]
@@ -70,10 +76,43 @@ def profiles(tiles: dict) -> dict:
                     e[0] |= obit
                 else:
                     e[1] |= obit
+    k = len(prof)
     for n in CENTRAL_TARGET.values():
         if n not in tiles and n not in prof:
             prof[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
-    return prof
+    return prof, k
+
+
+def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
+    """profiles_k(tiles) from (prof, k) = profiles_k of the same tiles without ``s``, the last tile
+    of ``tiles`` (just placed on an empty space): the same entries in the same order, without
+    recomputing the board.  ``prof`` and its lists are left unchanged."""
+    out: dict = {}
+    i = 0
+    for n, e in prof.items():
+        if i == k:
+            break
+        i += 1
+        if n != s:
+            out[n] = e
+    m = tiles[s][2]
+    for d, bit, obit, n in _ROWS[s]:
+        if n not in tiles:
+            e = out.get(n)
+            if e is None:
+                e = [VOLC_NEED[n], VOLC_FORBID[n]]
+            else:
+                e = [e[0], e[1]]
+            if m & bit:
+                e[0] |= obit
+            else:
+                e[1] |= obit
+            out[n] = e
+    k = len(out)
+    for n in CENTRAL_TARGET.values():
+        if n not in tiles and n not in out:
+            out[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
+    return out, k
 
 
 def flow_end_at(s, d):
@@ -96,6 +135,43 @@ def open_flow_ends(tiles: dict) -> list:
         if n not in tiles:
             out.append(f)
     return out
+
+
+def open_flow_ends_k(tiles: dict) -> tuple[list, int]:
+    """open_flow_ends(tiles) and the number of its first entries that are tile flow ends (the
+    others are central flows), for open_flow_ends_after."""
+    out = []
+    for h, t in tiles.items():
+        m = t[2]
+        row = NEIGH[h]
+        for d in range(6):
+            if m >> d & 1:
+                n = row[d]
+                if n is not None and n not in tiles:
+                    out.append((h, d))
+    k = len(out)
+    for f, n in CENTRAL_TARGET.items():
+        if n not in tiles:
+            out.append(f)
+    return out, k
+
+
+def open_flow_ends_after(ends, k: int, tiles: dict, s) -> tuple[list, int]:
+    """open_flow_ends_k(tiles) from (ends, k) = open_flow_ends_k of the same tiles without ``s``,
+    the last tile of ``tiles`` (just placed on an empty space)."""
+    out = [e for e in ends[:k] if NEIGH[e[0]][e[1]] != s]
+    m = tiles[s][2]
+    row = NEIGH[s]
+    for d in range(6):
+        if m >> d & 1:
+            n = row[d]
+            if n is not None and n not in tiles:
+                out.append((s, d))
+    k = len(out)
+    for f, n in CENTRAL_TARGET.items():
+        if n not in tiles:
+            out.append(f)
+    return out, k
 
 
 def contacts(tiles: dict, v: int) -> list[int]:

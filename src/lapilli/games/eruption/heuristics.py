@@ -54,6 +54,7 @@ TEMP_SCALE = 25.0                 # degrees per unit of the softmax in values()
 # per village: its sides as (hex, direction); per playable hex: its distance to each village
 _SIDES = [v["sides"] for v in VILLAGES]
 _GATES = [sorted({h for h, _ in s}) for s in _SIDES]
+_SIDE_KEYS = [tuple((h, d, (v, i)) for i, (h, d) in enumerate(s)) for v, s in enumerate(_SIDES)]   # (hex, dir, side)
 
 
 def _bfs(starts) -> dict:
@@ -74,28 +75,48 @@ DIST = [_bfs(g) for g in _GATES]      # DIST[v][hex]: steps from a hex to the ne
 # ---------------------------------------------------------------- evaluation
 def _frontier_dist(state) -> dict:
     """Distance of every empty playable hex from the lava: 0 for a hex that an unwalled flow end
-    meets, 1 if only walled ends meet it, then +1 per step over empty hexes (0-1 BFS)."""
-    tiles = state.tiles
+    meets, 1 if only walled ends meet it, then +1 per step over empty hexes (0-1 BFS).
+
+    Memoised per board and walls on its open flow ends: the dict is shared, read it only."""
+    ends = state.open_flow_ends()
     fw = state.fwalls
+    key = ("fdist", tuple([e for e in ends if e in fw]) if fw else ())
+    memo = state._memo()
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _frontier_dist_of(state.tiles, fw, ends)
+    return got
+
+
+# per playable hex: its playable neighbours, in direction order; per flow end: the hex it faces
+_NB = {h: tuple(n for n in row if n is not None) for h, row in NEIGH.items()}
+_FACE: dict = {}
+
+
+def _frontier_dist_of(tiles, fw, ends) -> dict:
     dist: dict = {}
     zero, one = [], []
-    for (h, d) in B.open_flow_ends(tiles):
-        n = step(h, d)
-        if (h, d) in fw:
+    face = _FACE
+    for e in ends:
+        n = face.get(e)
+        if n is None:
+            n = face[e] = step(e[0], e[1])
+        if e in fw:
             if n not in dist:
                 dist[n] = 1
                 one.append(n)
         elif dist.get(n) != 0:
             dist[n] = 0
             zero.append(n)
-    q = deque(zero + [h for h in one if dist[h] == 1])
-    while q:
-        h = q.popleft()
+    q = zero + [h for h in one if dist[h] == 1]
+    cap = len(THREAT)
+    nb = _NB
+    for h in q:                                         # breadth first: q grows while it is read
         dh = dist[h] + 1
-        if dh >= len(THREAT):
+        if dh >= cap:
             continue
-        for n in NEIGH[h]:
-            if n is not None and n not in tiles and dist.get(n, 99) > dh:
+        for n in nb[h]:
+            if n not in tiles and dist.get(n, 99) > dh:
                 dist[n] = dh
                 q.append(n)
     return dist
@@ -114,6 +135,11 @@ def _turns_left(state, p) -> float:
 
 def heat(state, p, fdist=None) -> float:
     """Projected temperature of seat p (lower is better)."""
+    return _heat(state, p, fdist, None)
+
+
+def _heat(state, p, fdist, turns) -> float:
+    """heat(); ``turns``: _turns_left(state, p) if already known (the same for every seat), else None."""
     v = state.vil[p]
     t = float(state.temps[p])
     if v is None:
@@ -126,9 +152,9 @@ def heat(state, p, fdist=None) -> float:
     threat = 0.0
     if fdist is None:
         fdist = _frontier_dist(state)
-    for i, (h, d) in enumerate(_SIDES[v]):
+    for h, d, side in _SIDE_KEYS[v]:
         tl = tiles.get(h)
-        w = bw.get((v, i))
+        w = bw.get(side)
         if tl is not None:
             if tl[2] >> d & 1:
                 per_turn += SIDE_HEAT[w[0] if w else None]
@@ -136,11 +162,13 @@ def heat(state, p, fdist=None) -> float:
         k = fdist.get(h)
         if k is not None:
             threat += THREAT[k] * (0.35 if w else 1.0)
-    k = _turns_left(state, p)
+    k = turns if turns is not None else _turns_left(state, p)
     t += k * per_turn + max(0.0, k - 1.0) * threat     # a threat can only burn from the next turn on
     # what the seat holds
-    res = state.reserve[p]
-    t -= sum(WALL_VALUE[m] * min(c, 3) for m, c in res.items())
+    held = 0                                            # (summed in the order sum() would)
+    for m, c in state.reserve[p].items():
+        held += WALL_VALUE[m] * (c if c < 3 else 3)
+    t -= held
     for c in state.hands[p]:
         t -= _rain_value(state.temps[p]) if c == "rain" else CARD_VALUE[c]
     if state.temps[p] >= LAST:
@@ -156,7 +184,8 @@ def _rain_value(temp) -> float:
 
 def heats(state) -> list:
     fd = _frontier_dist(state)
-    return [heat(state, p, fd) for p in range(state.num_players)]
+    k = _turns_left(state, 0)                           # (does not depend on the seat)
+    return [_heat(state, p, fd, k) for p in range(state.num_players)]
 
 
 def evaluate(state, seat: int) -> float:
@@ -290,12 +319,18 @@ def _space_weights(state, s, me):
     tiles = state.tiles
     row = NEIGH[s]
     mine = _TOWARD[vm][s]
-    others = [_TOWARD[v][s] for q, v in enumerate(state.vil) if q != me and v is not None and not state.burned[q]]
+    tot = [0, 0, 0, 0, 0, 0]                            # per direction, the other villages' distances (ints)
+    burned = state.burned
+    for q, v in enumerate(state.vil):
+        if q != me and v is not None and not burned[q]:
+            o = _TOWARD[v][s]
+            for d in range(6):
+                tot[d] += o[d]
     w = [0.0] * 6
     for d in range(6):
         n = row[d]
         if n is not None and n not in tiles:
-            w[d] = mine[d] - 0.5 * sum(o[d] for o in others)
+            w[d] = mine[d] - 0.5 * tot[d]
     for d, v, i in B.SIDES_OF_HEX.get(s, ()):
         if v == vm:
             w[d] -= 30.0 if (v, i) not in state.bwalls else 8.0
@@ -306,18 +341,25 @@ def _space_weights(state, s, me):
     return w
 
 
+_PLACE_PARTS: dict = {}    # 'place d4 3' -> ('d4', hex, 3); 'erupt d4' -> ('d4', hex, None)
+
+
 def _best_place(state, legal, me, rng, sample=12):
     """The best of (a sample of) 'place s r' / 'erupt s' actions by the board geometry alone."""
     cands = legal if len(legal) <= sample else [legal[rng.randbelow(len(legal))] for _ in range(sample)]
     cache = {}
     pend = state.pending
     best, bv = cands[0], None
+    rots = ROT[TILE_MASK[pend]] if pend is not None else None
     for a in cands:
-        p = a.split()
-        w = cache.get(p[1])
+        p = _PLACE_PARTS.get(a)
+        if p is None:
+            x = a.split()
+            p = _PLACE_PARTS[a] = (x[1], FROM_LABEL[x[1]], int(x[2]) if x[0] == "place" else None)
+        w = cache.get(p[0])
         if w is None:
-            w = cache[p[1]] = _space_weights(state, FROM_LABEL[p[1]], me)
-        mask = ROT[TILE_MASK[pend]][int(p[2])] if p[0] == "place" else 63
+            w = cache[p[0]] = _space_weights(state, p[1], me)
+        mask = rots[p[2]] if p[2] is not None else 63
         v = rng.random() * 0.5
         for d in range(6):
             if mask >> d & 1:

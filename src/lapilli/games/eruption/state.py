@@ -51,12 +51,91 @@ def _fitting(need, forbid) -> frozenset:
 
 _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
 
+# Board geometry derived from the tiles alone (spaces, flow ends, contacts, ...), computed once per
+# board, the tiles in their dict order (which the legal lists follow): (tuple(tiles.items()), memo
+# dict, hash or None).  Boards are shared through _GEO (hash -> entry, checked against the tuple)
+# by the determinized copies of a search, which revisit boards; the hash of a board made by placing
+# a tile is worked out from the previous board's.  A state keeps its board's entry in ``_geo``
+# (shared by its clones, never saved) and checks it against its tiles before use, so a board changed
+# by any means (also directly, as tests do) gets its own entry.  Entries only grow (lazily) and
+# are never changed.
+_GEO: dict = {}
+# While a state's _apply runs (_APPLYING), once its ``_geo`` has been checked against its tiles it is
+# trusted (_TRUSTED) until _apply returns: only the rules change the tiles meanwhile, and they keep
+# ``_geo`` right (or set it to None) wherever they do, so _memo skips the check.
+_APPLYING = [None]
+_TRUSTED = [None]
+_GEO_MAX = 512       # a search revisits a few hundred boards; kept small for the garbage collector
+
+
+# each tile pattern's bit, and per (need, forbid) the bits of the patterns that fit (see _fitting)
+_MASK_BIT = {m: 1 << i for i, m in enumerate(_ALL_MASKS)}
+TILE_BIT = tuple(_MASK_BIT[m] for m in TILE_MASK)     # per tile id
+_FIT_BITS: dict = {}
+
+
+def _fit_union(spaces) -> int:
+    """The bits (TILE_BIT) of the tile patterns that fit at least one of ``spaces``."""
+    out = 0
+    memo = _FIT_BITS
+    for s, need, forbid in spaces:
+        b = memo.get((need, forbid))
+        if b is None:
+            b = memo[(need, forbid)] = sum(_MASK_BIT[m] for m in _fitting(need, forbid))
+        out |= b
+    return out
+
 # the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
 
 
+# flow end (hex, direction) -> the playable space it faces
+_FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
+
+
+def _place_list(mask, spaces) -> list:
+    """The notation of the placements of a tile pattern on ``spaces``, in the order of
+    GameState.placements."""
+    out = []
+    memo = _ROT_MEMO
+    for s, need, forbid in spaces:
+        rs = memo.get((mask, need, forbid))
+        if rs is None:
+            rs = _rotations(mask, need, forbid)
+        if rs:
+            texts = _PLACE_TEXT[s]
+            for r in rs:
+                out.append(texts[r])
+    return out
+
+
 class GameState(State):
     SPEC = SPEC
+    _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
+
+    def _memo(self) -> dict:
+        """The memo of derived geometry for the tiles as they are now (see _GEO)."""
+        g = self._geo
+        if g is not None and _TRUSTED[0] is self:
+            return g[1]
+        items = tuple(self.tiles.items())
+        if g is None or g[0] != items:
+            if self._determinized:                          # a search's copy: boards recur, share them
+                h = hash(items)
+                g = _GEO.get(h)
+                if g is None or g[0] != items:
+                    if len(_GEO) >= _GEO_MAX:
+                        _GEO.clear()
+                    g = _GEO[h] = (items, {}, h)
+            else:
+                g = (items, {}, None)
+            self._geo = g
+        if _APPLYING[0] is self:
+            _TRUSTED[0] = self
+        return g[1]
+
+    def _to_dict(self):
+        return {k: v for k, v in State._to_dict(self).items() if k != "_geo"}
 
     # ================================================================== set-up (ERU-1)
     def _setup(self, events):
@@ -219,7 +298,7 @@ class GameState(State):
         self.turn = p
         self._reset_turn()
         self.occupied = set(self.tiles)                     # ERU-I13: hexes holding a tile this turn
-        self.touched = B.all_contacts(self.tiles)           # ERU-I13: sides in contact this turn
+        self.touched = set(self._all_contacts())            # ERU-I13: sides in contact this turn
         self.changed = False
         events.append({"type": "turn", "seat": p})
         if self.eliminated(p):                              # ERU-17.3, ERU-I41: only Phase 2
@@ -232,7 +311,7 @@ class GameState(State):
         """ERU-10: damage from every contact on the active player's village, one move."""
         v = self.vil[p]
         total = 0
-        for i in B.contacts(self.tiles, v):
+        for i in self._contacts(v):
             w = self.bwalls.get((v, i))
             if w is None:
                 total += HEAT_OPEN                          # ERU-10.4
@@ -304,9 +383,10 @@ class GameState(State):
                 self.builds_left = 2 if self.temps[p] >= DZ1 else 1   # ERU-6.8, ERU-11.3, ERU-I22
                 self.phase = "p4"
             elif ph == "p4":
-                opts = self._build_options(p) if self.builds_left > 0 else None
+                opts = self._build_texts(p, "build") if self.builds_left > 0 else None
                 if opts:
-                    self._legal_cache = [f"build {m} {loc}" for m, loc in opts] + ["end"]
+                    opts.append("end")
+                    self._legal_cache = opts
                     return
                 self.phase = "endturn"
             elif ph == "endturn":
@@ -378,34 +458,103 @@ class GameState(State):
         (ERU-8.8, ERU-I8(3))."""
         tiles = self.tiles
         fw = self.fwalls
-        out = []
         if mode == "quake":                                 # ERU-14.17, ERU-I35: in place of a lava tile
             cands = []
             for h in [h for h, t in tiles.items() if t[0] < NUM_LAVA]:
-                saved = tiles.pop(h)
-                cands.append((h, B.edge_profile(tiles, h)))
+                saved = tiles.pop(h)                        # (puts the lava tiles last in the board's order)
+                need, forbid = B.edge_profile(tiles, h)
+                if need:
+                    cands.append((h, need, forbid))
                 tiles[h] = saved
+            self._geo = None                                # (the board's order changed)
         else:
-            cands = B.profiles(tiles).items()
-        for s, (need, forbid) in cands:
-            if not need:
+            memo = self._memo()
+            cands = memo.get("spaces")
+            if cands is None:
+                cands = memo["spaces"] = tuple((s, e[0], e[1]) for s, e in self._profiles(memo).items() if e[0])
+            if not fw:
+                return cands                                # shared: never changed by a caller
+        if not fw:
+            return cands
+        out = []
+        tested = self.tested
+        faced = set()                                       # the spaces that a wall faces
+        for k in fw:
+            f = _FACES.get(k)
+            if f is None:
+                faced = None                                # (not a flow end next to a space: check all)
+                break
+            faced.add(f)
+        for c in cands:
+            s, need = c[0], c[1]
+            if faced is not None and s not in faced:
+                out.append(c)                               # no wall meets this space
                 continue
-            if fw:
-                walled = True
-                fresh = False
-                keys = FLOW_KEY[s]
-                for d in range(6):
-                    if need >> d & 1:
-                        key = keys[d]
-                        if key not in fw:
-                            walled = False
-                            break
-                        if key not in self.tested:
-                            fresh = True
-                if walled and not fresh:
-                    continue
-            out.append((s, need, forbid))
+            walled = True
+            fresh = False
+            keys = FLOW_KEY[s]
+            for d in range(6):
+                if need >> d & 1:
+                    key = keys[d]
+                    if key not in fw:
+                        walled = False
+                        break
+                    if key not in tested:
+                        fresh = True
+            if walled and not fresh:
+                continue
+            out.append(c)
+        if mode != "quake" and len(out) == len(cands):
+            return cands                                    # nothing left out: the board's own tuple
         return out
+
+    def _profiles(self, memo=None) -> dict:
+        """B.profiles of the board, from the memo (read only)."""
+        if memo is None:
+            memo = self._memo()
+        prof = memo.get("profiles")
+        if prof is None:
+            prof, memo["profiles_k"] = B.profiles_k(self.tiles)
+            memo["profiles"] = prof
+        return prof
+
+    def _all_contacts(self) -> frozenset:
+        memo = self._memo()
+        got = memo.get("contacts")
+        if got is None:
+            got = memo["contacts"] = frozenset(B.all_contacts(self.tiles))
+        return got
+
+    def _contacts(self, v) -> list:
+        memo = self._memo()
+        key = ("contacts", v)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = tuple(B.contacts(self.tiles, v))
+        return got
+
+    def _fit_set(self, spaces) -> int:
+        """The bits (TILE_BIT) of the tile patterns that fit one of ``spaces`` (a result of
+        _spaces), memoised per board."""
+        memo = self._geo[1] if self._geo is not None else None
+        if memo is not None and memo.get("spaces") is spaces:
+            got = memo.get("fit")
+            if got is None:
+                got = memo["fit"] = _fit_union(spaces)
+            return got
+        return _fit_union(spaces)
+
+    def _place_texts(self, tile, spaces) -> list:
+        """The notation of every placement of ``tile`` on ``spaces``: a new list."""
+        mask = TILE_MASK[tile]
+        memo = self._geo[1] if self._geo is not None else None
+        if memo is not None and memo.get("spaces") is spaces:
+            key = ("place", mask)
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = tuple(_place_list(mask, spaces))
+            return list(got)
+        return _place_list(mask, spaces)
 
     def placements(self, tile, mode=None, spaces=None):
         """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
@@ -428,22 +577,26 @@ class GameState(State):
 
     def eruption_spaces(self):
         """ERU-12.7, ERU-I28: empty spaces where an all-lava tile matches every neighbour."""
-        tiles = self.tiles
-        prof = B.profiles(tiles)                            # spaces next to a tile or a central flow
-        out = []
-        for s in PLAYABLE:
-            if s not in tiles:
-                e = prof.get(s)
-                if not (e[1] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
-                    out.append(s)
-        return out
+        memo = self._memo()
+        got = memo.get("erupt")
+        if got is None:
+            tiles = self.tiles
+            prof = self._profiles(memo)                     # spaces next to a tile or a central flow
+            out = []
+            for s in PLAYABLE:
+                if s not in tiles:
+                    e = prof.get(s)
+                    if not (e[1] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
+                        out.append(s)
+            got = memo["erupt"] = tuple(out)
+        return list(got)
 
     def _lava_draw(self, mode, events):
         self.mode = mode
         p = self.turn
         if self.stacks is not None:                         # ERU-18.3, ERU-I43(2)(3)
-            spaces = self._spaces(mode)
-            takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and self._fits(TILE_MASK[s[-1]], spaces)]
+            fit = self._fit_set(self._spaces(mode))
+            takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and TILE_BIT[s[-1]] & fit]
             if takes:
                 self.phase = "take"
                 self._legal_cache = takes
@@ -463,7 +616,8 @@ class GameState(State):
             return
         # ERU-I9: first check whether any tile in the stack can be placed at all
         spaces = self._spaces(mode)
-        if not any(self._fits(m, spaces) for m in {TILE_MASK[t] for t in self.stack}):
+        fit = self._fit_set(spaces)
+        if not any(TILE_BIT[t] & fit for t in self.stack):
             self.rng.shuffle(self.stack)
             events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
             self._after_tile(mode, False, events)
@@ -471,14 +625,14 @@ class GameState(State):
         while True:
             t = self.stack.pop()                            # ERU-3.1
             events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
-            if self._fits(TILE_MASK[t], spaces):
+            if TILE_BIT[t] & fit:
                 break
             self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
             self.rng.shuffle(self.stack)
             events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
         self.pending = t
         self.phase = "place"
-        self._legal_cache = [_PLACE_TEXT[s][r] for s, r in self.placements(t, mode, spaces)]
+        self._legal_cache = self._place_texts(t, spaces)
 
     def _after_tile(self, mode, placed, events):
         self.pending = None
@@ -502,12 +656,52 @@ class GameState(State):
         """Put a tile on the board; walls facing it fall (ERU-8.9, ERU-12.9, ERU-I10); rewards."""
         p = self.turn
         mask = ROT[TILE_MASK[tile]][r]
-        for d in range(6):
-            key = (step(s, d), opp(d))
-            if key in self.fwalls:
-                del self.fwalls[key]
-                events.append({"type": "wall_destroyed", "at": N.flow_loc(key), "why": "lava reached the space"})
-        self.tiles[s] = (tile, r, mask)
+        fw = self.fwalls
+        if fw:
+            for key in FLOW_KEY[s]:
+                if key in fw:
+                    del fw[key]
+                    events.append({"type": "wall_destroyed", "at": N.flow_loc(key), "why": "lava reached the space"})
+        tiles = self.tiles
+        g = self._geo
+        old = None
+        if g is not None and s not in tiles and g[1].get("profiles") is not None:
+            if _TRUSTED[0] is self:
+                items = g[0]
+                old = g[1]
+            elif len(g[0]) == len(tiles):
+                items = tuple(tiles.items())
+                if g[0] == items:
+                    old = g[1]
+        tiles[s] = (tile, r, mask)
+        if old is None:
+            self._geo = None                                # worked out again when needed
+        else:                                               # the new board's geometry from the old one
+            key = items + ((s, tiles[s]),)
+            if self._determinized and g[2] is not None:   # the board's hash, from the last one's
+                h = (g[2] * 1_000_003 + hash(key[-1])) & 0xFFFF_FFFF_FFFF_FFFF
+                got = _GEO.get(h)
+                if got is not None and got[0] == key:
+                    self._geo = got
+                    old = None
+            else:
+                h = None
+        if old is not None:
+            new = {}
+            new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
+            e = old.get("ends")
+            if e is not None:
+                ends, new["ends_k"] = B.open_flow_ends_after(e, old["ends_k"], tiles, s)
+                new["ends"] = tuple(ends)
+            c = old.get("contacts")
+            if c is not None:
+                add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
+                new["contacts"] = c.union(add) if add else c
+            self._geo = (key, new, h)
+            if h is not None:
+                if len(_GEO) >= _GEO_MAX:
+                    _GEO.clear()
+                _GEO[h] = self._geo
         self.changed = True
         events.append({"type": "tile_placed", "seat": p, "tile": tile, "at": N.hex_label(s), "rotation": r})
         self._rewards(p, s, events)
@@ -515,7 +709,7 @@ class GameState(State):
     def _rewards(self, p, s, events, resource=True):
         if self.eliminated(p):                              # ERU-I41: no rewards for eliminated players
             self.occupied.add(s)
-            self.touched |= B.all_contacts(self.tiles)
+            self.touched |= self._all_contacts()
             return
         if resource and s in RESOURCES and s not in self.occupied:   # ERU-4.2, ERU-5.14/5.15, ERU-I13(1)
             mat = RESOURCES[s]
@@ -559,10 +753,10 @@ class GameState(State):
         if ph == "erupt":
             return [f"erupt {N.hex_label(s)}" for s in self.eruption_spaces()]
         if ph == "take":
-            spaces = self._spaces(self.mode)
-            return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and self._fits(TILE_MASK[st[-1]], spaces)]
+            fit = self._fit_set(self._spaces(self.mode))
+            return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and TILE_BIT[st[-1]] & fit]
         if ph == "place":
-            return [_PLACE_TEXT[s][r] for s, r in self.placements(self.pending, self.mode)]
+            return self._place_texts(self.pending, self._spaces(self.mode))
         if ph == "p2x":
             return ["extra", "end"]
         if ph == "p3":
@@ -570,16 +764,33 @@ class GameState(State):
         if ph == "consent":
             return ["accept", "refuse"]
         if ph == "p4":
-            return [f"build {m} {loc}" for m, loc in self._build_options(p)] + ["end"]
+            return self._build_texts(p, "build") + ["end"]
         return []
+
+    def _build_texts(self, p, verb) -> list:
+        """f"{verb} {material} {location}" for every _build_options(p) pair, in the same order."""
+        res = self.reserve[p]
+        mats = [m for m in MATERIALS if res[m] > 0]
+        if not mats:
+            return []
+        fw = self.fwalls
+        fl = N.FLOW_LOC
+        locs = [fl[k] for k in self._open_ends() if k not in fw]
+        v = self.vil[p]
+        bw = self.bwalls
+        for i in range(len(VILLAGES[v]["sides"])):
+            if (v, i) not in bw and (v, i) not in self.lost and (v, i) not in self.lost_turn:
+                locs.append(N.side_loc(v, i))
+        return [f"{verb} {m} {loc}" for m in mats for loc in locs]
 
     def _build_options(self, p):
         """ERU-6.7, ERU-8, ERU-9: (material, location) pairs for one wall from p's Reserve."""
         mats = [m for m in MATERIALS if self.reserve[p][m] > 0]
         if not mats:
             return []
+        fw = self.fwalls
         fl = N.FLOW_LOC
-        locs = [fl[k] for k in self._flow_sites()]
+        locs = [fl[k] for k in self._open_ends() if k not in fw]
         v = self.vil[p]
         for i in range(len(VILLAGES[v]["sides"])):
             if (v, i) not in self.bwalls and (v, i) not in self.lost and (v, i) not in self.lost_turn:
@@ -588,7 +799,21 @@ class GameState(State):
 
     def _flow_sites(self):
         """ERU-8.1-8.4, ERU-8.13, ERU-8.14, ERU-I11: open flow ends with no wall."""
-        return [k for k in B.open_flow_ends(self.tiles) if k not in self.fwalls]
+        fw = self.fwalls
+        return [k for k in self._open_ends() if k not in fw]
+
+    def _open_ends(self) -> tuple:
+        """B.open_flow_ends of the board, memoised (read only)."""
+        memo = self._memo()
+        got = memo.get("ends")
+        if got is None:
+            ends, memo["ends_k"] = B.open_flow_ends_k(self.tiles)
+            got = memo["ends"] = tuple(ends)
+        return got
+
+    def open_flow_ends(self) -> tuple:
+        """B.open_flow_ends(self.tiles), memoised per board (read only)."""
+        return self._open_ends()
 
     def _legal_p3(self):
         p = self.turn
@@ -600,13 +825,13 @@ class GameState(State):
             if c == "rain":
                 out.append("rain")
             elif c == "aftershock":
-                out.extend(f"aftershock {N.hex_label(h)} {r}" for h, r in self._aftershock_options())
+                out.extend(self._board_texts("aftershock"))
             elif c == "lavaflow" and lava:
                 out.append("lavaflow")
-            elif c == "quake" and lava and any(t[0] < NUM_LAVA for t in self.tiles.values()):
+            elif c == "quake" and lava and self._board_texts("quake"):
                 out.append("quake")
             elif c == "sinkhole":
-                out.extend(f"sinkhole {N.hex_label(h)}" for h in B.removable(self.tiles))
+                out.extend(self._board_texts("sinkhole"))
             elif c == "relocate":
                 v = self.vil[p]
                 mine = [i for i in range(7) if (v, i) in self.bwalls]
@@ -614,7 +839,7 @@ class GameState(State):
                         and (v, i) not in self.lost_turn]
                 out.extend(f"relocate {a + 1} {b + 1}" for a in mine for b in free)
             elif c == "reinforce":
-                out.extend(f"reinforce {m} {loc}" for m, loc in self._build_options(p))
+                out.extend(self._build_texts(p, "reinforce"))
             elif c == "bomb":
                 out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.fwalls))
                 out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.bwalls))
@@ -635,6 +860,21 @@ class GameState(State):
             out.append("end")
         return out
 
+    def _board_texts(self, what) -> tuple:
+        """Card actions that depend on the tiles alone, memoised per board: Aftershock's and
+        Sinkhole's notations, and for "quake" whether a lava tile lies on the board ((True,) or ())."""
+        memo = self._memo()
+        got = memo.get(what)
+        if got is None:
+            if what == "aftershock":
+                got = tuple(f"aftershock {N.hex_label(h)} {r}" for h, r in self._aftershock_options())
+            elif what == "sinkhole":
+                got = tuple(f"sinkhole {N.hex_label(h)}" for h in B.removable(self.tiles))
+            else:
+                got = (True,) if any(t[0] < NUM_LAVA for t in self.tiles.values()) else ()
+            memo[what] = got
+        return got
+
     def _aftershock_options(self):
         """ERU-14.2-14.4, ERU-I33: a lava tile turned 1-5 steps to a rotation meeting Rules B-E."""
         out = []
@@ -650,6 +890,14 @@ class GameState(State):
 
     # ================================================================== applying actions
     def _apply(self, action, events):
+        _APPLYING[0] = self
+        _TRUSTED[0] = None
+        try:
+            self._apply_action(action, events)
+        finally:
+            _APPLYING[0] = _TRUSTED[0] = None
+
+    def _apply_action(self, action, events):
         a = _PARSED.get(action)
         if a is None:                                       # a legal action's notation, parsed once
             if len(_PARSED) >= 200_000:
@@ -721,9 +969,19 @@ class GameState(State):
         p = self.turn
         mode = self.mode
         tile = self.pending
-        need, _ = B.edge_profile(self.tiles if mode != "quake" else {h: t for h, t in self.tiles.items() if h != s}, s)
-        keys = [(step(s, d), opp(d)) for d in range(6) if need >> d & 1]
-        if all(k in self.fwalls for k in keys):
+        fw = self.fwalls
+        if not fw:
+            keys = None                                     # a legal space has need != 0: no wall to meet
+        elif mode != "quake":
+            e = self._profiles().get(s)                     # B.edge_profile of the empty space s
+            need = e[0] if e is not None else B.edge_profile(self.tiles, s)[0]
+            fk = FLOW_KEY[s]
+            keys = [fk[d] for d in range(6) if need >> d & 1]
+        else:
+            need, _ = B.edge_profile({h: t for h, t in self.tiles.items() if h != s}, s)
+            fk = FLOW_KEY[s]
+            keys = [fk[d] for d in range(6) if need >> d & 1]
+        if keys is not None and all(k in fw for k in keys):
             # ERU-8.5, ERU-8.11, ERU-8.12, ERU-I8(3): roll for each wall not yet rolled against this turn
             broke = False
             for k in keys:
@@ -752,6 +1010,7 @@ class GameState(State):
                 return
         if mode == "quake":                                 # ERU-14.17-14.19, ERU-5.10
             old = self.tiles.pop(s)
+            self._geo = None
             self._remove_walls_on(s, events, "quake")
             self.set_aside.append(old[0])
             events.append({"type": "tile_set_aside", "tile": old[0], "at": N.hex_label(s)})
@@ -825,6 +1084,7 @@ class GameState(State):
             tid = self.tiles[h][0]
             self._remove_walls_on(h, events, "aftershock")
             self.tiles[h] = (tid, r, ROT[TILE_MASK[tid]][r])
+            self._geo = None
             self.changed = True
             events.append({"type": "rotated", "at": N.hex_label(h), "rotation": r})
             self._rewards(p, h, events, resource=False)
@@ -835,6 +1095,7 @@ class GameState(State):
         elif v == "sinkhole":                               # ERU-14.12-14.15
             h = a[1]
             old = self.tiles.pop(h)
+            self._geo = None
             self._remove_walls_on(h, events, "sinkhole")
             self.set_aside.append(old[0])
             self.changed = True
@@ -1006,5 +1267,5 @@ class GameState(State):
 _SHARED_FIELDS = frozenset({
     "variant", "border_rule", "final_left", "final_fresh", "lava_removed", "dry", "quiet", "changed",
     "end_event", "over", "phase", "turn", "mode", "pending", "pending_stack", "consent", "dz2_used",
-    "extra_used", "erupted_now", "builds_left",
+    "extra_used", "erupted_now", "builds_left", "_geo",
 })

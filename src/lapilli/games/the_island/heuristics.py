@@ -70,15 +70,27 @@ def _values_of(state, p: int):
 
 def projected(state, p: int) -> float:
     """Seat ``p``'s score now plus the expected worth of its explorers still in play."""
+    return _projected(state, p, *_common(state))
+
+
+def _common(state) -> tuple:
+    """What projected() works out the same for every seat: (doomed hex, sink factor)."""
+    # a shark attack waiting for the repellent window counts as done (ISL-7.11, ISL-6.15)
+    doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
+    terr = state.terrain
+    if min(terr) >= -1:                 # sea is -1, tiles 0.. (rules.py): count the sea in C
+        left = len(terr) - terr.count(-1)
+    else:
+        left = sum(1 for t in terr if t >= 0)
+    return doomed, 0.45 + 0.55 * min(1.0, left / 20.0)
+
+
+def _projected(state, p: int, doomed: int, sink: float) -> float:
     w, a = state.ex_where, state.ex_at
     v = [1] * 60 if state.c3 else _values_of(state, p)
     cre = state.cre
     sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
     prot = state.dol_prot
-    # a shark attack waiting for the repellent window counts as done (ISL-7.11, ISL-6.15)
-    doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
-    left = sum(1 for t in state.terrain if t >= 0)
-    sink = 0.45 + 0.55 * min(1.0, left / 20.0)
     saved = 0.0
     play = 0.0
     for e in range(p * 10, p * 10 + 10):
@@ -112,8 +124,9 @@ def evaluate(state, seat: int) -> float:
         s = state.scores()
         m = s[seat] - max(s[q] for q in range(n) if q != seat)
         return m + (1000.0 if seat in state.winners() else -1000.0)
-    mine = projected(state, seat)
-    return mine - max(projected(state, q) for q in range(n) if q != seat)
+    com = _common(state)
+    mine = _projected(state, seat, *com)
+    return mine - max(_projected(state, q, *com) for q in range(n) if q != seat)
 
 
 def values(state) -> list:
@@ -123,7 +136,8 @@ def values(state) -> list:
     if state.is_terminal:
         w = state.winners()
         return [1.0 / len(w) if q in w else 0.0 for q in range(n)]
-    pr = [projected(state, q) for q in range(n)]
+    com = _common(state)
+    pr = [_projected(state, q, *com) for q in range(n)]
     out = []
     for q in range(n):
         m = pr[q] - max(pr[x] for x in range(n) if x != q)

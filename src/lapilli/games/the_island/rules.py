@@ -53,6 +53,7 @@ _PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> 
 _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>" per hex
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
+_STEPS: dict = {}    # state class -> {step name: its _t_<name> function}
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
 
 
@@ -334,6 +335,10 @@ class IslandState(State):
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
     def _run(self, events):
+        steps = _STEPS.get(type(self))
+        if steps is None:                       # the class's _t_<name> methods, looked up once
+            cls = type(self)
+            steps = _STEPS[cls] = {k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith("_t_")}
         while not self.over and self.dec is None:
             if self.c2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
@@ -341,7 +346,7 @@ class IslandState(State):
             if not self.queue:
                 self._push(("turn",))
             t = self.queue.pop()
-            getattr(self, "_t_" + t[0])(events, *t[1:])
+            steps[t[0]](self, events, *t[1:])
 
     # ------------------------------------------------------------------ turn steps
     def _t_turn(self, events):
@@ -956,9 +961,12 @@ class IslandState(State):
     def _creature_moves(self):
         kinds, dist = self._roll_kinds()
         out = []
-        occ = self._occupied_hexes()
         dive = dist == "D"
-        empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ] if dive else None
+        if dive:
+            occ = self._occupied_hexes()
+            empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
+        else:
+            empt = None
         landocc = set()
         unprot = set()
         w, a, prot = self.ex_where, self.ex_at, self.dol_prot

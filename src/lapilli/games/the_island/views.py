@@ -105,9 +105,14 @@ class ViewsMixin:
     def _hidden_values(self, player):
         """Per seat: explorers whose values ``player`` cannot see, and whether its unplaced ones are hidden."""
         out = []
+        w = self.ex_where
+        over = self.over
+        mine = self.own_visible and player is not None     # _value_visible, per seat at once
         for q in range(self.num_players):
-            eids = [e for e in range(q * 10, q * 10 + 10)
-                    if self.ex_where[e] != 0 and not self._value_visible(e, player)]
+            if over or (mine and q == player):
+                eids = []
+            else:
+                eids = [e for e in range(q * 10, q * 10 + 10) if w[e] != 0]
             out.append((q, eids, q != player))
         return out
 
