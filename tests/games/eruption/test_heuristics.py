@@ -129,3 +129,38 @@ def test_every_level_finishes_a_game(level):
         assert a in s.legal_actions()
         s.apply(a)
     assert s.is_terminal and s.winners()
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_cooperation_is_evaluated_before_and_after_the_teams_are_known(players):
+    """Teams exist only once the turn order is set (ERU-I40(2)); the evaluation must work in the
+    village choice before it (it raised a TypeError there) and count mates together after it."""
+    s = lapilli.new_game("eruption", players, 7, {"variant": "cooperation"})
+    rng = Rng(7)
+    saw_before = saw_after = False
+    for _ in range(300):
+        if s.is_terminal:
+            break
+        v = Hs.values(s)
+        assert len(v) == players and abs(sum(v) - 1.0) < 1e-9
+        e = [Hs.evaluate(s, p) for p in range(players)]
+        if s.teams is None:
+            saw_before = True
+        else:
+            saw_after = True
+            for a, b in s.teams:  # mates share a team heat, so neither is ahead of the other
+                assert v[a] == pytest.approx(v[b])
+        legal = s.legal_actions()
+        s.apply(Hs.policy(s, legal, rng))
+    assert saw_before and saw_after
+
+
+def test_normal_level_plays_cooperation():
+    s = lapilli.new_game("eruption", 4, 3, {"variant": "cooperation"})
+    agents = [make_agent("normal", seed=p, game="eruption") for p in range(4)]
+    for _ in range(25):  # the opening: village choice, turn order, the first turns
+        if s.is_terminal:
+            break
+        p = s.to_move
+        s.apply(agents[p].choose(Decision(s, p, s.legal_actions())))
+    assert len(s.history) >= 25

@@ -188,6 +188,14 @@ def heats(state) -> list:
     return [_heat(state, p, fd, k) for p in range(state.num_players)]
 
 
+def _team_heats(state, h: list) -> list:
+    """In Cooperation a team shares its fate: each seat counts its own and its mate's heat.
+    Before the turn order (and so the teams) is set, every seat counts alone."""
+    if state.variant != "cooperation" or state.teams is None:
+        return h
+    return [h[p] + h[state.mate(p)] for p in range(len(h))]
+
+
 def evaluate(state, seat: int) -> float:
     """The best other seat's projected heat minus this seat's (positive: the seat is ahead)."""
     n = state.num_players
@@ -196,10 +204,9 @@ def evaluate(state, seat: int) -> float:
         others = [s[q] for q in range(n) if q != seat]
         m = float(min(others) - s[seat]) if others else 0.0
         return m + (1000.0 if seat in state.winners() else -1000.0)
-    h = heats(state)
-    if state.variant == "cooperation":
-        h = [h[p] + h[state.mate(p)] for p in range(n)]
-    others = [h[q] for q in range(n) if q != seat and (state.variant != "cooperation" or q != state.mate(seat))]
+    h = _team_heats(state, heats(state))
+    mate = state.mate(seat) if state.variant == "cooperation" else None
+    others = [h[q] for q in range(n) if q != seat and q != mate]
     return (min(others) if others else 0.0) - h[seat]
 
 
@@ -240,9 +247,7 @@ def _values_now(state) -> list:
         w = state.winners()
         share = 1.0 / len(w) if w else 0.0
         return [share if p in w else 0.0 for p in range(n)]
-    h = heats(state)
-    if state.variant == "cooperation":
-        h = [h[p] + h[state.mate(p)] for p in range(n)]
+    h = _team_heats(state, heats(state))
     lo = min(h)
     e = [math.exp(-(x - lo) / TEMP_SCALE) for x in h]
     s = sum(e)
