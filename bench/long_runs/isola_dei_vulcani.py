@@ -3,7 +3,7 @@ policy) for every player count and setup, with the simulation report asked for b
 (rounds, eruptions, sinkings, how often the game ends by volcanoes falling to two or fewer).
 
     PYTHONPATH=src nice -n 10 python3 bench/long_runs/isola_dei_vulcani.py [GAMES] \
-        [--heuristic N] [--players 2 3 4] [--setup standard advanced]
+        [--heuristic N] [--players 2 3 4] [--setup standard advanced] [--jobs 2] [--seed 0]
 
 GAMES: random games per configuration (default 10000); --heuristic: heuristic games per
 configuration (default 1000).  Heuristic games: every seat plays ``heuristics.choose`` of the
@@ -11,7 +11,12 @@ game (the "easy" computer player: erects Moai aiming the cracks at small parts w
 carves next to free craters, walks toward craters or lava, keeps off the lava paths).
 Random games: every decision uniformly random over the legal actions.
 
-Columns: games, errors, wall seconds, decisions per game and per second, rounds mean (min-max),
+--jobs N: N worker processes over the seeds (game i of a configuration always uses seed
+--seed + i, so the table equals that of --jobs 1 apart from the seconds); a progress line goes
+to stderr every 30 seconds.  Configurations are printed in order, each as soon as its games
+are done.
+
+Columns: games, errors, seconds spent playing its games (summed over the workers), decisions per game and per second, rounds mean (min-max),
 how games ended in % (volc = two or fewer volcanoes after a sinking, the rule IDV-13.1; limit =
 the max_rounds safeguard; stall = the no-crack-possible safeguard, IDV-I28), and per game: Moai
 erected, eruptions, double eruptions, sinkings, volcanoes sunk, % of games with a sinking.
@@ -19,7 +24,9 @@ erected, eruptions, double eruptions, sinkings, volcanoes sunk, % of games with 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
+import threading
 import time
 import traceback
 from collections import Counter
@@ -45,33 +52,44 @@ def play_heuristic(players: int, options: dict, seed: int, max_plies: int = 200_
     return s
 
 
-def run(kind: str, players: int, options: dict, games: int, seed0: int) -> dict:
+def play_one(task: tuple) -> dict:
+    """One seeded game (a worker's job): its summary, or the error."""
+    kind, players, setup, seed = task
+    t0 = time.perf_counter()
+    try:
+        opts = {"setup": setup}
+        s = play_random(GAME, players, opts, seed) if kind == "random" else play_heuristic(players, opts, seed)
+    except Exception:  # noqa: BLE001 - counted and reported
+        return {"error": traceback.format_exc(), "secs": time.perf_counter() - t0}
+    return {"error": None, "secs": time.perf_counter() - t0, "decisions": len(s.history), "rnd": s.rnd,
+            "reason": s.end_reason, "stats": dict(s.stats)}
+
+
+def summarise(kind: str, players: int, setup: str, results: list) -> dict:
+    """The report line of one configuration from its games' summaries (in any order)."""
     st = Counter()
     reasons = Counter()
     rounds = []
     errors = 0
     decisions = 0
     with_sinking = 0
-    t0 = time.perf_counter()
-    for i in range(games):
-        seed = seed0 + i
-        try:
-            s = play_random(GAME, players, options, seed) if kind == "random" else \
-                play_heuristic(players, options, seed)
-        except Exception:  # noqa: BLE001 - counted and reported
+    secs = 0.0
+    for g in results:
+        secs += g["secs"]
+        if g["error"]:
             errors += 1
             if errors <= 3:
-                traceback.print_exc()
+                print(g["error"], file=sys.stderr)
             continue
-        decisions += len(s.history)
-        rounds.append(s.rnd)
-        reasons[s.end_reason] += 1
-        st.update(s.stats)
-        with_sinking += s.stats["sinkings"] > 0
-    secs = time.perf_counter() - t0
+        decisions += g["decisions"]
+        rounds.append(g["rnd"])
+        reasons[g["reason"]] += 1
+        st.update(g["stats"])
+        with_sinking += g["stats"]["sinkings"] > 0
+    games = len(results)
     ok = max(1, games - errors)
     return {
-        "kind": kind, "players": players, "setup": options["setup"], "games": games, "errors": errors,
+        "kind": kind, "players": players, "setup": setup, "games": games, "errors": errors,
         "seconds": secs, "decisions": decisions / ok, "dec_per_s": decisions / secs if secs else 0.0,
         "rounds": sum(rounds) / ok, "rounds_min": min(rounds, default=0), "rounds_max": max(rounds, default=0),
         "end_volcanoes": 100.0 * reasons["volcanoes"] / ok, "end_round_limit": 100.0 * reasons["round-limit"] / ok,
@@ -80,6 +98,80 @@ def run(kind: str, players: int, options: dict, games: int, seed0: int) -> dict:
         "double": st["double_eruptions"] / ok, "sinkings": st["sinkings"] / ok,
         "sunk_volcanoes": st["sunk_volcanoes"] / ok, "games_with_sinking": 100.0 * with_sinking / ok,
     }
+
+
+def run(kind: str, players: int, options: dict, games: int, seed0: int) -> dict:
+    """One configuration in this process (seeds seed0 .. seed0 + games - 1)."""
+    res = [play_one((kind, players, options["setup"], seed0 + i)) for i in range(games)]
+    return summarise(kind, players, options["setup"], res)
+
+
+class Progress:
+    """A progress line on stderr every ``every`` seconds (from a thread, so a slow game never
+    silences it): games done / total, configurations done, elapsed time."""
+
+    def __init__(self, total: int, every: float = 30.0):
+        self.total = total
+        self.done = 0
+        self.configs = 0
+        self.t0 = time.perf_counter()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._loop, args=(every,), daemon=True)
+        self.thread.start()
+
+    def line(self) -> None:
+        el = time.perf_counter() - self.t0
+        print(f"progress: {self.done}/{self.total} games, {self.configs} configurations done, {el:.0f} s",
+              file=sys.stderr, flush=True)
+
+    def _loop(self, every: float) -> None:
+        while not self.stop.wait(every):
+            self.line()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.line()
+
+
+def run_all(configs: list, jobs: int, seed0: int = 0, progress_every: float = 30.0):
+    """Play every configuration (kind, players, setup, games) on ``jobs`` worker processes (1 =
+    in this process); yields each configuration's report as soon as all its games are done, in
+    the order given.  Game i of a configuration uses seed seed0 + i whatever ``jobs`` is, and the
+    report does not depend on the order games finish, so the results equal those of --jobs 1
+    (apart from the seconds)."""
+    tasks = [(ci, (kind, players, setup, seed0 + i))
+             for ci, (kind, players, setup, games) in enumerate(configs) for i in range(games)]
+    results = [[] for _ in configs]
+    left = [c[3] for c in configs]
+    nxt = 0
+    prog = Progress(len(tasks), progress_every)
+    pool = None
+    try:
+        if jobs > 1:
+            pool = multiprocessing.get_context("spawn").Pool(jobs)
+            stream = pool.imap(_worker, tasks, chunksize=1)
+        else:
+            stream = map(_worker, tasks)
+        for ci, g in stream:
+            results[ci].append(g)
+            left[ci] -= 1
+            prog.done += 1
+            while nxt < len(configs) and left[nxt] == 0:
+                kind, players, setup, _ = configs[nxt]
+                prog.configs += 1
+                yield summarise(kind, players, setup, results[nxt])
+                results[nxt] = []
+                nxt += 1
+    finally:
+        prog.close()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _worker(task: tuple) -> tuple:
+    ci, game = task
+    return ci, play_one(game)
 
 
 HEADER = ("kind      pl setup     games err    secs  dec/game  dec/s  rounds(min-max)  end:volc%  limit%  stall%"
@@ -100,18 +192,17 @@ def main(argv=None) -> int:
     ap.add_argument("--heuristic", type=int, default=1000)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     ap.add_argument("--setup", nargs="*", default=["standard", "advanced"])
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes over the seeds (default 1)")
+    ap.add_argument("--seed", type=int, default=0, help="first seed of every configuration (default 0)")
     args = ap.parse_args(argv)
+    configs = [(kind, players, setup, n)
+               for setup in args.setup for players in args.players
+               for kind, n in (("random", args.games), ("heuristic", args.heuristic)) if n > 0]
     print(HEADER, flush=True)
     errors = 0
-    for setup in args.setup:
-        for players in args.players:
-            opts = {"setup": setup}
-            for kind, n in (("random", args.games), ("heuristic", args.heuristic)):
-                if n <= 0:
-                    continue
-                r = run(kind, players, opts, n, seed0=0)
-                errors += r["errors"]
-                print(line(r), flush=True)
+    for r in run_all(configs, max(1, args.jobs), args.seed):
+        errors += r["errors"]
+        print(line(r), flush=True)
     return 1 if errors else 0
 
 
