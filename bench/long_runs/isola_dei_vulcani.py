@@ -16,6 +16,10 @@ Random games: every decision uniformly random over the legal actions.
 to stderr every 30 seconds.  Configurations are printed in order, each as soon as its games
 are done.
 
+--diagnose N: N heuristic games per configuration, reporting where each erection's crack went
+(sea / taken / none-left: no crack; split: cut a part off at once; target: on the border of a
+part the heuristic aims at; other) and, per way of ending, the cut left at the end.
+
 Columns: games, errors, seconds spent playing its games (summed over the workers), decisions per game and per second, rounds mean (min-max),
 how games ended in % (volc = two or fewer volcanoes after a sinking, the rule IDV-13.1; limit =
 the max_rounds safeguard; stall = the no-crack-possible safeguard, IDV-I28), and per game: Moai
@@ -33,6 +37,7 @@ from collections import Counter
 
 from lapilli.engine import Rng
 from lapilli.engine.registry import new_game
+from lapilli.games.isola_dei_vulcani import heuristics as H
 from lapilli.games.isola_dei_vulcani.heuristics import choose
 from lapilli.testing.conformance import play_random
 
@@ -50,6 +55,93 @@ def play_heuristic(players: int, options: dict, seed: int, max_plies: int = 200_
         if n > max_plies:
             raise RuntimeError("heuristic game did not end")
     return s
+
+
+def crack_fate(s, action: str) -> str:
+    """Where the crack of an erection (before it is applied) goes: ``sea`` / ``taken`` /
+    ``none-left`` (no crack, IDV-8.6, IDV-I2 a), ``split`` (it cuts a part off at once), ``target``
+    (the border of one of the heuristic's target parts), ``other``."""
+    geo = s.geo
+    cr = action.split()[2]
+    m, key = geo.crater_edge[cr]
+    if m is None or m in s.sunk:
+        return "sea"
+    if key in s.cracks:
+        return "taken"
+    if s.crack_supply <= 0:
+        return "none-left"
+    s.cracks.add(key)
+    try:
+        split = len(s.parts()) > 1
+    finally:
+        s.cracks.discard(key)
+    if split:
+        return "split"
+    return "target" if key in H.regions_of(s).target_edges else "other"
+
+
+def end_cut(s) -> dict:
+    """At the end: whether the volcanoes left can ever fall to two (``doomed``: a glued unit of
+    three or more volcanoes holds half the board, see heuristics.doomed_after), how many open
+    edges the cheapest part with volcanoes still needs, how many of those no crater faces at
+    all, and how many free craters still face an uncracked land edge anywhere."""
+    geo = s.geo
+    faced = {geo.crater_edge[c][1] for c in geo.craters}
+    reg = H._Regions(s)
+    recs = {id(r): r for lst in reg.by_edge.values() for r in lst}.values()
+    withv = [r for r in recs if r[2] > 0]
+    out = {"doomed": int(H.doomed_after(s, set())), "open": None, "open_no_crater": None}
+    if withv:
+        best = min(withv, key=lambda r: r[1])
+        inside = set(best[0])
+        edges = {key for h in best[0] for m, key in geo.nbrs[h]
+                 if m not in inside and m not in s.sunk and key not in s.cracks}
+        out["open"] = len(edges)
+        out["open_no_crater"] = sum(1 for e in edges if e not in faced)
+    out["useful_free_craters"] = sum(
+        1 for c in geo.craters if c not in s.erected and geo.crater_hex[c] not in s.sunk
+        and geo.crater_edge[c][0] is not None and geo.crater_edge[c][0] not in s.sunk
+        and geo.crater_edge[c][1] not in s.cracks)
+    out["moai_left"] = sum(s.res_moai) + sum(1 for x in s.sp.values() if x[0] == "M") + \
+        sum(len(x) for x in s.loose.values())
+    return out
+
+
+def diagnose_one(players: int, setup: str, seed: int) -> dict:
+    """A heuristic game with the fate of every crack and the cut left at the end."""
+    s = new_game(GAME, players, seed, {"setup": setup})
+    rng = Rng(seed)
+    fates = Counter()
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        a = choose(s, legal, rng, s.to_move)
+        if a.startswith("erect"):
+            fates[crack_fate(s, a)] += 1
+        s.apply(a)
+    return {"reason": s.end_reason, "fates": fates, "end": end_cut(s)}
+
+
+def diagnose(players: int, setup: str, games: int, seed0: int = 0) -> str:
+    """The crack diagnosis of ``games`` heuristic games (see --diagnose)."""
+    res = [diagnose_one(players, setup, seed0 + i) for i in range(games)]
+    n = max(1, len(res))
+    reasons = Counter(r["reason"] for r in res)
+    fates = Counter()
+    for r in res:
+        fates.update(r["fates"])
+    lines = [f"{players}p {setup}: {games} games, ends " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))
+             + "; erections per game by crack: " + ", ".join(f"{k} {v / n:.1f}" for k, v in sorted(fates.items()))]
+    for reason in sorted(reasons):
+        ends = [r["end"] for r in res if r["reason"] == reason]
+        k = len(ends)
+        cut = [e for e in ends if e["open"] is not None]
+        lines.append(
+            f"  {reason:<11} {k:>4} games: doomed {sum(e['doomed'] for e in ends)}, "
+            f"cheapest cut open edges {sum(e['open'] for e in cut) / max(1, len(cut)):.2f} "
+            f"(no crater faces {sum(e['open_no_crater'] for e in cut) / max(1, len(cut)):.2f}), "
+            f"free craters facing an open land edge {sum(e['useful_free_craters'] for e in ends) / k:.1f}, "
+            f"Moai left {sum(e['moai_left'] for e in ends) / k:.1f}")
+    return "\n".join(lines)
 
 
 def play_one(task: tuple) -> dict:
@@ -194,7 +286,15 @@ def main(argv=None) -> int:
     ap.add_argument("--setup", nargs="*", default=["standard", "advanced"])
     ap.add_argument("--jobs", type=int, default=1, help="worker processes over the seeds (default 1)")
     ap.add_argument("--seed", type=int, default=0, help="first seed of every configuration (default 0)")
+    ap.add_argument("--diagnose", type=int, default=0, metavar="N",
+                    help="instead: N heuristic games per configuration with the fate of every crack "
+                         "and the cut left at the end (why games do not end by the rule)")
     args = ap.parse_args(argv)
+    if args.diagnose:
+        for setup in args.setup:
+            for players in args.players:
+                print(diagnose(players, setup, args.diagnose, args.seed), flush=True)
+        return 0
     configs = [(kind, players, setup, n)
                for setup in args.setup for players in args.players
                for kind, n in (("random", args.games), ("heuristic", args.heuristic)) if n > 0]
