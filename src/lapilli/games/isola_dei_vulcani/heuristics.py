@@ -9,7 +9,10 @@ the pieces standing in the way of the next lava, IDV-10.7) minus the best other 
 Moai (aiming the crack, IDV-8.5, at small parts holding volcanoes and opponents' pieces, never at
 parts holding its own), carves next to free craters, builds villages and colonists off the lava
 paths, walks (or carries its lying Moai) toward free craters or lava, prays when its pieces are
-threatened, saves its threatened pieces with prayer tokens and rescues its colonists.
+threatened, saves its threatened pieces with prayer tokens and rescues its colonists.  Its crack
+aim knows the *units* of the continent (areas glued by borders no crater faces, ``units_of``) and
+never sinks a part that would leave a unit of three or more volcanoes unable ever to sink
+(``doomed_after``, ``sink_weight``): on such a board the game could not end by the rule.
 
 ``policy(state, legal, rng)``: a cheap rollout policy for MCTS (action kinds by priority).
 ``values(state)``: per-seat values in [0, 1] for MCTS.  ``LEVELS``: easy = this heuristic player,
