@@ -237,8 +237,8 @@ def _big_units(state) -> dict:
 def doomed_after(state, gone: set, gone_hexes: set = frozenset()) -> bool:
     """True when sinking the hexes ``gone_hexes`` (holding the volcanoes ``gone``) leaves more
     than two volcanoes and a unit of three or more volcanoes that can no longer sink: a unit
-    sinks only whole and only as the smaller part (IDV-11.2, IDV-11.3 break a tie against the part
-    with more volcanoes), so once it holds half of the hexes left, three or more volcanoes stay
+    sinks only whole and only as the smaller part (IDV-11.2; on equal size IDV-11.3 sinks the part
+    with fewer volcanoes), so once it holds half of the hexes left, three or more volcanoes stay
     on the board for ever and the game cannot end by the rule (IDV-13.1; the engine's stall
     safeguard, IDV-I28, or its round limit ends it)."""
     left = len(state.volcanoes) - len(gone)
@@ -271,7 +271,7 @@ def sink_weight(state, vols: set, hexes=frozenset()) -> float:
 
 class _Regions:
     """Parts that a ring of cracks could cut off, grown from every volcano on the board: start with
-    its area and keep adding the neighbouring area that leaves the fewest open border edges (edges
+    its unit and keep adding the neighbouring unit that leaves the fewest open border edges (edges
     to hexes outside without a crack), while the part stays smaller than the rest (IDV-11.2).
     Parts grow by whole units (``units_of``).  ``by_edge`` maps each open edge to the parts it
     borders: (hexes, open edges, volcanoes, closable, sink_weight) where closable means every
