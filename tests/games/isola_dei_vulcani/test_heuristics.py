@@ -80,3 +80,59 @@ def test_levels_build_mcts_with_the_game_hooks():
             ag.iterations = 20
             ag.time_limit = None
         assert ag.choose(Decision(s)) in s.legal_actions()
+
+
+def _glued_unit_game():
+    """An advanced game whose continent glues three or more volcano areas into one unit."""
+    for seed in range(100):
+        s = lapilli.new_game(GAME, 2, seed, {"setup": "advanced"})
+        unit = Hh.units_of(s.geo)
+        sizes = {}
+        for v in s.geo.volcano_ids:
+            sizes.setdefault(unit[v], []).append(v)
+        big = [vs for vs in sizes.values() if len(vs) >= 3]
+        if big:
+            return s, unit, big[0]
+    raise AssertionError("no continent of the library has a glued unit")
+
+
+def test_units_are_areas_glued_by_borders_no_crater_faces():
+    s, unit, vols = _glued_unit_game()
+    geo = s.geo
+    faced = {geo.crater_edge[c][1] for c in geo.craters}
+    for h in geo.hexes:
+        for m, key in geo.nbrs[h]:
+            a, b = geo.area_of[h], geo.area_of[m]
+            if a != b and key not in faced:
+                assert unit[a] == unit[b]  # no crack can ever separate them (IDV-I2 a)
+    # the glued volcano areas touch at volcano hexes (which hold no crater)
+    assert all(not geo.hex_craters[geo.volcano_hex[v]] for v in vols)
+    std = Hh.units_of(fresh().geo)
+    assert std[3] == std[6] and std[4] == std[7] and std[1] != std[2]
+
+
+def test_doomed_after_a_sinking_that_leaves_a_glued_unit_unable_to_sink():
+    s, unit, vols = _glued_unit_game()
+    geo = s.geo
+    assert not Hh.doomed_after(s, set())
+    u_hexes = {h for a in geo.areas if unit[a] == unit[vols[0]] for h in geo.area_hexes[a]}
+    other = next(v for v in geo.volcano_ids if unit[v] != unit[vols[0]])
+    o_hexes = set(geo.area_hexes[other])
+    # everything else has sunk: the unit and one single volcano area remain
+    s.sunk = {h for h in geo.hexes if h not in u_hexes | o_hexes}
+    s.volcanoes = sorted(set(vols) | {other})
+    # sinking the single area would leave the unit alone: it can never be the smaller part
+    assert Hh.doomed_after(s, {other}, o_hexes)
+    # sinking the unit leaves one volcano: the game ends (IDV-13.1)
+    assert not Hh.doomed_after(s, set(vols), u_hexes)
+    assert Hh.sink_weight(s, {other}, o_hexes) < 0 < Hh.sink_weight(s, set(vols), u_hexes)
+    # a crack that would cut the single area off is judged a loss by every seat
+    inside = o_hexes
+    open_edges = [(h, m, key) for h in inside for m, key in geo.nbrs[h]
+                  if m not in inside and m not in s.sunk]
+    for h, m, key in open_edges[1:]:
+        s.cracks.add(key)
+    h, m, key = open_edges[0]
+    assert len(o_hexes) < len(u_hexes)  # the single area is the smaller part: it would sink
+    for seat in range(2):
+        assert Hh.split_value(s, h, m, key, seat) < -30.0

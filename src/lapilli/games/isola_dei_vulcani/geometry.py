@@ -112,6 +112,10 @@ class Board:
         self.nbr_set = {n: frozenset(m for m, _ in v) for n, v in self.nbrs.items()}
         # ready-made action strings (legal_actions is called at every decision)
         self.move_acts = {n: tuple((m, key, f"move {n} {m}") for m, key in v) for n, v in self.nbrs.items()}
+        self.move_all = {n: (tuple(m for m, _, _ in v), tuple(a for _, _, a in v)) for n, v in self.move_acts.items()}
+        self.edge_set = {n: frozenset(key for _, key in v) for n, v in self.nbrs.items()}
+        self.land_act = {n: "land " + n for n in self.hexes}
+        self.colonist_act = {n: "colonist " + n for n in self.hexes}
         # craters
         craters = []
         self.crater_hex: dict = {}

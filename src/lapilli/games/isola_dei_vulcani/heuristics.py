@@ -9,7 +9,10 @@ the pieces standing in the way of the next lava, IDV-10.7) minus the best other 
 Moai (aiming the crack, IDV-8.5, at small parts holding volcanoes and opponents' pieces, never at
 parts holding its own), carves next to free craters, builds villages and colonists off the lava
 paths, walks (or carries its lying Moai) toward free craters or lava, prays when its pieces are
-threatened, saves its threatened pieces with prayer tokens and rescues its colonists.
+threatened, saves its threatened pieces with prayer tokens and rescues its colonists.  Its crack
+aim knows the *units* of the continent (areas glued by borders no crater faces, ``units_of``) and
+never sinks a part that would leave a unit of three or more volcanoes unable ever to sink
+(``doomed_after``, ``sink_weight``): on such a board the game could not end by the rule.
 
 ``policy(state, legal, rng)``: a cheap rollout policy for MCTS (action kinds by priority).
 ``values(state)``: per-seat values in [0, 1] for MCTS.  ``LEVELS``: easy = this heuristic player,
@@ -179,20 +182,100 @@ def split_value(state, h: str, m: str, key: str, seat: int):
     own, other = _stuff(state, part, seat)
     if h in part:
         own += 3.0  # the Moai just erected sinks too
-    nv = len(state._volcanoes_in(part))
-    v = other / max(1, state.num_players - 1) - own + 6.0 * nv
+    vols = set(state._volcanoes_in(part))
+    nv = len(vols)
+    v = other / max(1, state.num_players - 1) - own + sink_weight(state, vols, set(part))
     left = len(state.volcanoes) - nv
     if nv and left <= 2:
         v += 25.0 if _lead(state, seat) > 0 else -25.0  # the game ends after this round (IDV-13.1)
     return v
 
 
+_UNITS: dict = {}
+
+
+def units_of(geo) -> dict:
+    """Area -> its *unit*: the areas glued to it by borders that no crater faces (two volcano
+    hexes of different tiles touching: volcano hexes hold no crater, so no crack can ever lie
+    between them, IDV-8.5 / IDV-I2 a).  A part (IDV-I3 b) always holds whole units, so a unit
+    sinks whole.  A property of the map (cached per board)."""
+    u = _UNITS.get(id(geo))
+    if u is not None and u[0] is geo:
+        return u[1]
+    faced = {geo.crater_edge[c][1] for c in geo.craters}
+    par = {a: a for a in geo.areas}
+
+    def find(a):
+        while par[a] != a:
+            a = par[a]
+        return a
+
+    for h in geo.hexes:
+        for m, key in geo.nbrs[h]:
+            if key not in faced and geo.area_of[m] != geo.area_of[h]:
+                par[find(geo.area_of[h])] = find(geo.area_of[m])
+    unit = {a: find(a) for a in geo.areas}
+    _UNITS[id(geo)] = (geo, unit)
+    return unit
+
+
+def _big_units(state) -> dict:
+    """Units holding three or more volcanoes still on the board: unit -> (volcanoes, hexes)."""
+    geo = state.geo
+    unit = units_of(geo)
+    vols: dict = {}
+    for v in state.volcanoes:
+        vols.setdefault(unit[v], set()).add(v)
+    out = {}
+    for u, vs in vols.items():
+        if len(vs) >= 3:
+            out[u] = (vs, sum(1 for a in geo.areas if unit[a] == u
+                              for h in geo.area_hexes[a] if h not in state.sunk))
+    return out
+
+
+def doomed_after(state, gone: set, gone_hexes: set = frozenset()) -> bool:
+    """True when sinking the hexes ``gone_hexes`` (holding the volcanoes ``gone``) leaves more
+    than two volcanoes and a unit of three or more volcanoes that can no longer sink: a unit
+    sinks only whole and only as the smaller part (IDV-11.2; on equal size IDV-11.3 sinks the part
+    with fewer volcanoes), so once it holds half of the hexes left, three or more volcanoes stay
+    on the board for ever and the game cannot end by the rule (IDV-13.1; the engine's stall
+    safeguard, IDV-I28, or its round limit ends it)."""
+    left = len(state.volcanoes) - len(gone)
+    if left <= 2:
+        return False
+    alive = sum(1 for h in state.geo.hexes if h not in state.sunk) - len(gone_hexes)
+    for vs, size in _big_units(state).values():
+        if not (vs & gone) and 2 * size >= alive:
+            return True
+    return False
+
+
+def sink_weight(state, vols: set, hexes=frozenset()) -> float:
+    """What sinking a part (``hexes``, holding the live volcanoes ``vols``) is worth to every
+    player, before the pieces on it: 6 per volcano (the end comes closer), +15 when it takes a
+    unit of three or more volcanoes away (that unit can only ever sink whole, and only while it
+    is the smaller part, so the sooner the better), -60 when it leaves such a unit unable ever
+    to sink (``doomed_after``: the game could not end by the rule)."""
+    # volcanoes beyond those the end needs (all but two, IDV-13.1) bring nothing more
+    w = 6.0 * min(len(vols), max(1, len(state.volcanoes) - 2))
+    big = _big_units(state)
+    if not big:
+        return w
+    if doomed_after(state, vols, hexes):
+        return w - 60.0
+    if any(vs & vols for vs, _ in big.values()):
+        w += 15.0
+    return w
+
+
 class _Regions:
     """Parts that a ring of cracks could cut off, grown from every volcano on the board: start with
-    its area and keep adding the neighbouring area that leaves the fewest open border edges (edges
+    its unit and keep adding the neighbouring unit that leaves the fewest open border edges (edges
     to hexes outside without a crack), while the part stays smaller than the rest (IDV-11.2).
-    ``by_edge`` maps each open edge to the parts it borders: (hexes, open edges, volcanoes, closable)
-    where closable means every open edge has a free crater facing it."""
+    Parts grow by whole units (``units_of``).  ``by_edge`` maps each open edge to the parts it
+    borders: (hexes, open edges, volcanoes, closable, sink_weight) where closable means every
+    open edge has a crater facing it."""
 
     def __init__(self, state):
         geo = state.geo
@@ -226,9 +309,19 @@ class _Regions:
         self.by_edge: dict = {}
         seen = set()
         pool = set(state.volcanoes)
+        unit = units_of(geo)
+        members: dict = {}
+        for a in geo.areas:
+            if any(h not in sunk for h in area_hexes[a]):
+                members.setdefault(unit[a], []).append(a)
+
+        def unit_hexes(a):
+            # a part always holds whole units (IDV-I3 b with crater-less borders)
+            return [h for b in members[unit[a]] for h in area_hexes[b] if h not in sunk]
+
         for v in state.volcanoes:
-            areas = {v}
-            hexes = list(area_hexes[v])
+            areas = set(members[unit[v]])
+            hexes = unit_hexes(v)
             for _ in range(12):
                 if len(hexes) >= half:
                     break
@@ -236,27 +329,38 @@ class _Regions:
                 key = frozenset(areas)
                 if key not in seen and edges:
                     seen.add(key)
-                    nv = sum(1 for h in hexes if h in geo.volcano_at and geo.volcano_at[h] in pool)
-                    rec = (tuple(hexes), len(edges), nv, edges <= crackable)
+                    vols = {geo.volcano_at[h] for h in hexes if h in geo.volcano_at and geo.volcano_at[h] in pool}
+                    rec = (tuple(hexes), len(edges), len(vols), edges <= crackable, sink_weight(state, vols, set(hexes)))
                     for e in edges:
                         self.by_edge.setdefault(e, []).append(rec)
-                best, best_k = None, None
+                best, best_k, best_hs = None, None, None
                 for b in sorted(touch):
-                    hs = hexes + list(area_hexes[b])
+                    if b in areas:
+                        continue
+                    hs = hexes + unit_hexes(b)
                     if len(hs) >= half:
                         continue
-                    k = len(border(hs)[0]) + 0.3 * len(area_hexes[b])
+                    k = len(border(hs)[0]) + 0.3 * (len(hs) - len(hexes))
                     if best_k is None or k < best_k:
-                        best, best_k = b, k
+                        best, best_k, best_hs = b, k, hs
                 if best is None:
                     break
-                areas.add(best)
-                hexes = hexes + list(area_hexes[best])
-        # the targets: the closable parts with volcanoes that need the fewest cracks per volcano;
-        # every player aiming at the same few parts is what closes a ring with few crack tiles
+                areas.update(members[unit[best]])
+                hexes = best_hs
+        # the targets: the closable parts worth sinking that need the fewest cracks for what they
+        # are worth; every player aiming at the same few parts is what closes a ring with few
+        # crack tiles
         recs = {id(r): r for lst in self.by_edge.values() for r in lst}.values()
-        ranked = sorted((r for r in recs if r[3] and r[2] > 0), key=lambda r: (r[1] / r[2], r[1], r[0]))
+        # a ring needing more cracks than the supply, or more than the Moai the players still
+        # have (in reserve or lying), cannot be closed now: it ranks as if it cost three times
+        # as much for each crack beyond that budget
+        lying = sum(1 for x in state.sp.values() if x[0] == "M") + sum(len(x) for x in state.loose.values())
+        budget = min(state.crack_supply, sum(state.res_moai) + lying)
+        ranked = sorted((r for r in recs if r[3] and r[2] > 0 and r[4] > 0),
+                        key=lambda r: ((r[1] + 2 * max(0, r[1] - budget)) / r[4], r[1], r[0]))
         self.targets = {id(r) for r in ranked[:3]}
+        # the first target counts most: players who all aim at the same ring close it sooner
+        self.rank = {id(r): (1.0, 0.6, 0.35)[i] for i, r in enumerate(ranked[:3])}
         self.target_edges = {e for e, lst in self.by_edge.items() if any(id(r) in self.targets for r in lst)}
 
 
@@ -282,16 +386,18 @@ def progress_value(state, key: str, seat: int, regions: _Regions, wcache: dict |
     worst = 0.0
     n1 = max(1, state.num_players - 1)
     for rec in regions.by_edge.get(key, ()):
-        hexes, k, nv, closable = rec
+        hexes, k, nv, closable, ws = rec
         if id(rec) not in regions.targets:
             continue
         w = wcache.get(id(rec)) if wcache is not None else None
         if w is None:
             own, other = _stuff(state, hexes, seat)
-            w = 6.0 * nv + other / n1 - own
+            w = ws + other / n1 - own
             if wcache is not None:
                 wcache[id(rec)] = w
         v = w / k if closable else 0.3 * w / k
+        if v > 0:
+            v *= regions.rank[id(rec)]
         if v > best:
             best = v
         if v < worst:
@@ -391,6 +497,10 @@ def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
     has_lava = [h for h in alive if any(sp.get(x) == "L" for x in geo.spaces[h])]
     lava_targets = ([h for h in has_lava if h in good] or [h for h in has_lava if h in free_crater]
                     or has_lava)
+    # the seat's last Moai (reserve + lying, IDV-1.12) are kept for cracks that count
+    mm = "M%d" % p
+    scarce = state.res_moai[p] + sum(1 for x in sp.values() if x == mm) + \
+        sum(lo.count(p) for lo in state.loose.values()) <= 4
     d_crater = _distances(state, crater_targets)
     d_lava = _distances(state, lava_targets)
     out = []
@@ -405,6 +515,10 @@ def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
             if cv < 0 and pts < 3 and good and d_crater.get(h, _FAR) < _FAR:
                 # the crack would be wasted: keep the Moai for a crater whose crack counts
                 w = 20.0 + 4.0 * pts + cv
+            elif scarce and cv <= 0 and pts < 6 and state.crack_supply > 0:
+                # the last Moai are kept for the cracks that close a ring (a lying Moai scores
+                # the same at the end, IDV-14, IDV-I8 a)
+                w = -5.0
             else:
                 w = 100.0 + 4.0 * pts + cv
         elif v == "land":

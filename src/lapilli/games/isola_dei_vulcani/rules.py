@@ -215,64 +215,102 @@ class GameState(State):
 
     # ================================================================== legal actions
     def _legal(self):
+        # the hot spot of random play: one pass over the player's hexes, strings made in advance
+        # (geometry.Board), the same actions in the same order as the clauses below list them
         if self.dec is not None:
             return self._legal_decision()
         p = self.cur
         ap = self.ap
         geo = self.geo
-        sp = self.sp
         sunk = self.sunk
-        cracks = self.cracks
         out = []
         if self.boat[p] and ap >= 1:
+            land_act = geo.land_act
             for h in self.bay_of[p]:
                 if h not in sunk:  # IDV-I21: any existing hex of the player's own bay
-                    out.append("land " + h)
+                    out.append(land_act[h])
         if ap >= 1:
-            col = self.col
-            idx = geo.hex_index
-            spaces = geo.spaces
+            sp = self.sp
+            cracks = self.cracks
             # IDV-I20: every action uses the acting player's own colonist; other pieces never block
-            mine = sorted((h for h, c in col.items() if c[p]), key=idx.__getitem__)
+            mine = [h for h, c in self.col.items() if c[p]]
+            if len(mine) > 1:
+                mine.sort(key=geo.hex_index.__getitem__)
             move_acts = geo.move_acts
-            village_act = geo.village_act
-            carve_act = geo.carve_act
+            spaces = geo.spaces
+            loose = self.loose
             can_village = ap >= 2 and self.res_vil[p] > 0
             can_carve = self.res_moai[p] > 0
+            can_colonist = self.res_col[p] > 0
+            vmark = "V%d" % p
+            mmark = "M%d" % p
+            move_all = geo.move_all
+            nbr_set = geo.nbr_set
+            edge_set = geo.edge_set
             for h in mine:
-                steps = []
-                for m, key, act in move_acts[h]:
-                    if m not in sunk and key not in cracks:
-                        steps.append(m)
-                        out.append(act)
-                lying = self._own_lying(h, p)
+                if cracks.isdisjoint(edge_set[h]) and sunk.isdisjoint(nbr_set[h]):
+                    steps, acts = move_all[h]  # no crack and no sea round h: every step
+                    out.extend(acts)
+                else:
+                    steps = []
+                    for m, key, act in move_acts[h]:
+                        if m not in sunk and key not in cracks:
+                            steps.append(m)
+                            out.append(act)
+                lava = lying = None
+                has_village = False
+                for s in spaces[h]:
+                    x = sp.get(s)
+                    if x is None:
+                        continue
+                    if x == "L":
+                        if lava is None:
+                            lava = [s]
+                        else:
+                            lava.append(s)
+                    elif x == mmark:
+                        if lying is None:
+                            lying = [s]
+                        else:
+                            lying.append(s)
+                    elif x == vmark:
+                        has_village = True
+                if loose:
+                    lo = loose.get(h)
+                    if lo and p in lo:  # a Moai lying without a space (IDV-I18 a)
+                        if lying is None:
+                            lying = [h]
+                        else:
+                            lying.append(h)
                 if lying:
                     for m in steps:
-                        empty = [s for s in spaces[m] if s not in sp]
-                        dests = empty or [m]
+                        dests = [s for s in spaces[m] if s not in sp] or (m,)
                         for src in lying:
+                            pre = "carry " + src + " "
                             for dst in dests:
-                                out.append("carry " + src + " " + dst)
-                lava = [s for s in spaces[h] if sp.get(s) == "L"]
+                                out.append(pre + dst)
                 if lava and can_village:
+                    village_act = geo.village_act
                     for s in lava:
                         out.append(village_act[s])
-                if self.res_col[p] > 0:
+                if has_village and can_colonist:
                     area = geo.area_of[h]
-                    mark = "V%d" % p
                     # IDV-6.3 / IDV-6.4 with IDV-I17 (own village; own villages of the area) and IDV-I4 a
-                    if any(sp.get(s) == mark for s in spaces[h]) and \
-                            self.created.get(area, 0) < self._area_villages(area, p):
-                        out.append("colonist " + h)
+                    if self.created.get(area, 0) < self._area_villages(area, p):
+                        out.append(geo.colonist_act[h])
                 if lava and can_carve:
+                    carve_act = geo.carve_act
                     for s in lava:
                         out.append(carve_act[s])
                 if lying:  # IDV-I19 a: an own lying Moai already on the crater's hex
-                    free = [cr for cr in geo.hex_craters[h] if cr not in self.erected]
-                    for src in lying:
-                        for cr in free:
-                            out.append("erect " + src + " " + cr)
-        if not self.prayed and self.prayer_supply > 0 and ap >= self.prayer_cost(p):
+                    erected = self.erected
+                    free = [cr for cr in geo.hex_craters[h] if cr not in erected]
+                    if free:
+                        for src in lying:
+                            pre = "erect " + src + " "
+                            for cr in free:
+                                out.append(pre + cr)
+        if not self.prayed and self.prayer_supply > 0 and ap >= 1 + self.prayer[p]:  # prayer_cost
             out.append("pray")
         out.append("end")  # IDV-2.6, IDV-I27: the turn may end at any time
         return out
