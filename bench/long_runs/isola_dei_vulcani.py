@@ -154,7 +154,7 @@ def play_one(task: tuple) -> dict:
     except Exception:  # noqa: BLE001 - counted and reported
         return {"error": traceback.format_exc(), "secs": time.perf_counter() - t0}
     return {"error": None, "secs": time.perf_counter() - t0, "decisions": len(s.history), "rnd": s.rnd,
-            "reason": s.end_reason, "stats": dict(s.stats)}
+            "reason": s.end_reason, "stats": {k: v for k, v in s.stats.items() if not isinstance(v, str)}}
 
 
 def summarise(kind: str, players: int, setup: str, results: list) -> dict:

@@ -818,6 +818,7 @@ class GameState(State):
             self.vp[p] += self.final[p]["total"]  # IDV-14.1
         self.over = True
         self.end_reason = reason
+        self.stats["ending"] = reason  # for reports: volcanoes (IDV-13.1), round-limit or stalled (safeguards)
         self.pending = []
         events.append({"type": "game-end", "reason": reason, "scores": list(self.vp),
                        "final": self.final})
