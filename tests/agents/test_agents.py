@@ -144,3 +144,18 @@ def test_guided_search_parameters_by_name():
     for bad in ("mcts:prior=oracle", "mcts:final=best", "mcts:order=alphabet"):
         with pytest.raises(LapilliError, match="bad parameters"):
             make_agent(bad)
+
+
+def test_max_depth_caps_the_tree():
+    from lapilli.agents.mcts import rank_values
+
+    def flat(st):  # the win share at the end, no opinion before
+        return rank_values(st) if st.is_terminal else [0.5] * st.num_players
+
+    # from a pile of 6 no game ends within one decision: a tree one decision deep sees only the
+    # flat values and falls back on the prior's move; without the cap the search finds the win
+    s = _nim_at_six()
+    kw = dict(seed=1, iterations=800, rollout_depth=0, evaluator=flat, prior=lambda st, legal, rng: "take 3")
+    assert MCTSAgent(**kw).choose(Decision(s)) == "take 2"
+    assert MCTSAgent(max_depth=1, **kw).choose(Decision(s)) == "take 3"
+    assert make_agent("mcts:max_depth=3").max_depth == 3

@@ -21,6 +21,8 @@ Guided search (all off by default, so the plain search above is unchanged):
 * ``widen=k`` (progressive widening, with ``alpha``): a node with ``v`` visits considers at most
   ``max(1, k * (v + 1) ** alpha)`` children, so a search of a few hundred iterations concentrates
   on the plausible moves instead of trying each of hundreds once.
+* ``max_depth=d``: the tree stops ``d`` decisions below the root (the evaluator scores the
+  position there, averaged over the determinizations of the iterations that reach it).
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -97,7 +99,7 @@ class MCTSAgent:
                  time_limit: float | None = None, policy: Callable | None = None,
                  evaluator: Callable[[State], list[float]] | None = None, terminal_bonus: float = 1.0,
                  prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
-                 alpha: float = 0.5, final: str = "visits", min_visits: int = 1):
+                 alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0):
         self.rng = Rng(seed)
         if prior in ("none", "", None):
             prior = None
@@ -113,6 +115,7 @@ class MCTSAgent:
         self.alpha = float(alpha)
         self.final = final
         self.min_visits = int(min_visits)
+        self.max_depth = int(max_depth)
         self.iterations = int(iterations)
         self.c = float(c)
         self.rollout_depth = int(rollout_depth)
@@ -189,13 +192,14 @@ class MCTSAgent:
         inner_prior = self._guide_root(root, decision, legal) if guided else None
         widen = self.widen
         alpha = self.alpha
+        max_depth = self.max_depth or 1 << 30
         it = 0
         for it in range(1, self.iterations + 1):
             state = determinize(next64() & 0x7FFFFFFF, False)
             node = root
             path = [root]
             # selection and expansion
-            while not state.is_terminal:
+            while not state.is_terminal and len(path) <= max_depth:
                 acts = state.legal_view()
                 children = node.children
                 untried = None
