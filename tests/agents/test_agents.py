@@ -90,3 +90,72 @@ def test_agent_lists_keep_parameters_together():
 
     assert split_agent_list("mcts:iterations=600,c=0.1,random") == ["mcts:iterations=600,c=0.1", "random"]
     assert split_agent_list("normal; hard ,random") == ["normal", "hard", "random"]
+
+
+def _nim_at_six():
+    s = lapilli.new_game("nim", 2, options={"pile": 10})
+    s.apply("take 3")
+    s.apply("take 1")
+    assert s.pile == 6  # taking 2 wins, taking 1 or 3 loses
+    return s
+
+
+def test_guided_search_expands_the_prior_move_first():
+    seen = []
+
+    def prior(state, legal, rng):
+        seen.append(state)
+        return "take 1"
+
+    s = _nim_at_six()
+    # widening that allows one child only: the search never leaves the prior's (losing) move
+    narrow = MCTSAgent(seed=1, iterations=200, prior=prior, widen=0.5, alpha=0.0)
+    assert narrow.choose(Decision(s)) == "take 1"
+    assert seen and all(st is not s for st in seen)  # the prior sees determinized copies only
+    # the same search with room to widen finds the winning move despite the prior
+    wide = MCTSAgent(seed=1, iterations=800, prior=prior, widen=1.0, alpha=0.5)
+    assert wide.choose(Decision(s)) == "take 2"
+
+
+def test_guided_search_falls_back_on_the_prior_move_when_visits_tie():
+    s = _nim_at_six()
+    # two iterations: the prior's move and one other each get a visit; the tie goes to the prior
+    for move in ("take 1", "take 3"):
+        agent = MCTSAgent(seed=3, iterations=2, prior=lambda st, legal, rng, m=move: m)
+        assert agent.choose(Decision(s)) == move
+
+
+def test_final_by_mean_value_needs_min_visits():
+    s = _nim_at_six()
+    agent = MCTSAgent(seed=1, iterations=800, final="mean", min_visits=20)
+    assert agent.choose(Decision(s)) == "take 2"
+    # no move reaches the minimum: the most visited one is played
+    few = MCTSAgent(seed=1, iterations=3, final="mean", min_visits=50, prior=lambda st, legal, rng: "take 3")
+    assert few.choose(Decision(s)) == "take 3"
+
+
+def test_guided_search_parameters_by_name():
+    a = make_agent("mcts:iterations=50,prior=game,order=eval,widen=2,alpha=0.4,final=mean,min_visits=5,"
+                   "evaluator=game", game="the-island")
+    assert (a.prior, a.order, a.widen, a.alpha, a.final, a.min_visits) == ("game", "eval", 2.0, 0.4, "mean", 5)
+    s = lapilli.new_game("the-island", 2, seed=4)
+    legal = s.legal_actions()
+    assert a.choose(Decision(s)) in legal and a.last_iterations == 50
+    for bad in ("mcts:prior=oracle", "mcts:final=best", "mcts:order=alphabet"):
+        with pytest.raises(LapilliError, match="bad parameters"):
+            make_agent(bad)
+
+
+def test_max_depth_caps_the_tree():
+    from lapilli.agents.mcts import rank_values
+
+    def flat(st):  # the win share at the end, no opinion before
+        return rank_values(st) if st.is_terminal else [0.5] * st.num_players
+
+    # from a pile of 6 no game ends within one decision: a tree one decision deep sees only the
+    # flat values and falls back on the prior's move; without the cap the search finds the win
+    s = _nim_at_six()
+    kw = dict(seed=1, iterations=800, rollout_depth=0, evaluator=flat, prior=lambda st, legal, rng: "take 3")
+    assert MCTSAgent(**kw).choose(Decision(s)) == "take 2"
+    assert MCTSAgent(max_depth=1, **kw).choose(Decision(s)) == "take 3"
+    assert make_agent("mcts:max_depth=3").max_depth == 3

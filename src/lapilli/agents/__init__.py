@@ -87,7 +87,7 @@ def make_agent(text: str, seed: int = 0, game: str | None = None):
         _game_hooks(params, game)
     try:
         return AGENTS[name](seed=seed, **params)
-    except TypeError as e:
+    except (TypeError, ValueError) as e:
         raise LapilliError(f"bad parameters for agent {name!r}: {e}") from None
 
 

@@ -9,6 +9,23 @@ stop after ``rollout_depth`` decisions and the position is then scored by an eva
 
 The budget is counted in iterations (so results do not depend on the machine); for play a
 ``time_limit`` in seconds may end the search earlier.
+
+Guided search (all off by default, so the plain search above is unchanged):
+
+* ``prior``: which move a node expands first.  ``prior=game`` takes the game's heuristic player
+  (``choose(state, legal, rng, seat)``) at the root and its rollout ``policy`` below; any other
+  callable ``prior(state, legal, rng)`` works the same at every node.  The other untried moves
+  follow in random order.
+* ``order=eval``: at the root the moves after the prior's are tried best first by a one-ply look
+  (each applied to one determinized copy and scored by the evaluator for the deciding seat).
+* ``widen=k`` (progressive widening, with ``alpha``): a node with ``v`` visits considers at most
+  ``max(1, k * (v + 1) ** alpha)`` children, so a search of a few hundred iterations concentrates
+  on the plausible moves instead of trying each of hundreds once.
+* ``max_depth=d``: the tree stops ``d`` decisions below the root (the evaluator scores the
+  position there, averaged over the determinizations of the iterations that reach it).
+* ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
+  in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
+  moves with at least ``min_visits`` visits (the most visited when none has that many).
 """
 from __future__ import annotations
 
@@ -57,7 +74,7 @@ def rank_by(evaluate) -> Callable[[State], list[float]]:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "avail", "player")
+    __slots__ = ("children", "visits", "total", "avail", "player", "first", "order")
 
     def __init__(self, player: int | None):
         self.children: dict[str, _Node] = {}
@@ -65,6 +82,14 @@ class _Node:
         self.total = 0.0
         self.avail = 0
         self.player = player  # the seat that chose the action leading here
+        self.first = None     # guided search: the move to expand first (the prior's)
+        self.order = None     # guided search, root: the moves in the order to expand them
+
+
+def _game_module(state: State):
+    from .heuristic import game_heuristics
+
+    return game_heuristics(state.SPEC.id)
 
 
 class MCTSAgent:
@@ -72,8 +97,25 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, iterations: int = 1000, c: float = 0.7, rollout_depth: int = 30,
                  time_limit: float | None = None, policy: Callable | None = None,
-                 evaluator: Callable[[State], list[float]] | None = None, terminal_bonus: float = 1.0):
+                 evaluator: Callable[[State], list[float]] | None = None, terminal_bonus: float = 1.0,
+                 prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
+                 alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0):
         self.rng = Rng(seed)
+        if prior in ("none", "", None):
+            prior = None
+        elif isinstance(prior, str) and prior not in ("game", "policy", "choose"):
+            raise ValueError(f"prior must be game, policy, choose or none, not {prior!r}")
+        if order not in (None, "none", "eval"):
+            raise ValueError(f"order must be eval or none, not {order!r}")
+        if final not in ("visits", "mean"):
+            raise ValueError(f"final must be visits or mean, not {final!r}")
+        self.prior = prior
+        self.order = None if order in (None, "none") else order
+        self.widen = float(widen)
+        self.alpha = float(alpha)
+        self.final = final
+        self.min_visits = int(min_visits)
+        self.max_depth = int(max_depth)
         self.iterations = int(iterations)
         self.c = float(c)
         self.rollout_depth = int(rollout_depth)
@@ -81,6 +123,51 @@ class MCTSAgent:
         self.policy = policy          # policy(state, legal, rng) -> action, for rollouts
         self.evaluator = evaluator or rank_values
         self.last_iterations = 0
+
+    def _prior_fns(self, state: State):
+        """(root prior, inner prior): callables ``f(state, legal, rng, seat)`` or None."""
+        prior = self.prior
+        if prior is None:
+            return None, None
+        if callable(prior):
+            f = lambda st, legal, rng, seat: prior(st, legal, rng)  # noqa: E731
+            return f, f
+        mod = _game_module(state)
+        choose = getattr(mod, "choose", None)
+        policy = getattr(mod, "policy", None)
+        pol = (lambda st, legal, rng, seat: policy(st, legal, rng)) if policy is not None else None  # noqa: E731
+        cho = (lambda st, legal, rng, seat: choose(st, legal, rng, seat)) if choose is not None else None  # noqa: E731
+        if prior == "policy":
+            return pol, pol
+        if prior == "choose":
+            return cho, cho
+        return cho or pol, pol   # "game": the heuristic player at the root, its rollout policy below
+
+    def _guide_root(self, root: _Node, decision: Decision, legal: list[str]):
+        """The root's first move (the prior's) and, with ``order=eval``, the order of the rest;
+        returns the prior for the inner nodes."""
+        state = decision.determinize(self.rng.next64() & 0x7FFFFFFF, False)
+        root_prior, inner_prior = self._prior_fns(state)
+        seat = decision.player
+        if root_prior is not None:
+            first = root_prior(state.clone(), list(legal), self.rng, seat)
+            root.first = first if first in legal else None
+        if self.order == "eval":
+            evaluator = self.evaluator
+            scored = []
+            for k, a in enumerate(legal):
+                c = state.clone()
+                c.apply(a)
+                scored.append((-evaluator(c)[seat], k, a))
+            scored.sort()
+            order = [a for _, _, a in scored]
+            if root.first is not None:
+                order.remove(root.first)
+                order.insert(0, root.first)
+            root.order = order
+        elif root.first is not None:
+            root.order = [root.first] + [a for a in legal if a != root.first]
+        return inner_prior
 
     def choose(self, decision: Decision) -> str:
         legal = decision.legal_actions
@@ -101,13 +188,18 @@ class MCTSAgent:
         sqrt = math.sqrt
         Node = _Node
         determinize = decision.determinize
+        guided = self.prior is not None or self.order is not None
+        inner_prior = self._guide_root(root, decision, legal) if guided else None
+        widen = self.widen
+        alpha = self.alpha
+        max_depth = self.max_depth or 1 << 30
         it = 0
         for it in range(1, self.iterations + 1):
             state = determinize(next64() & 0x7FFFFFFF, False)
             node = root
             path = [root]
             # selection and expansion
-            while not state.is_terminal:
+            while not state.is_terminal and len(path) <= max_depth:
                 acts = state.legal_view()
                 children = node.children
                 untried = None
@@ -120,8 +212,23 @@ class MCTSAgent:
                             untried.append(a)
                     else:
                         ch.avail += 1
-                if untried is not None:
-                    a = untried[randbelow(len(untried))]
+                if untried is not None and (not widen or len(untried) == len(acts)
+                                            or len(acts) - len(untried) < widen * (node.visits + 1) ** alpha):
+                    a = None
+                    if guided:
+                        if node.order is not None:
+                            pending = set(untried)
+                            for b in node.order:
+                                if b in pending:
+                                    a = b
+                                    break
+                        elif inner_prior is not None:
+                            if node.first is None:
+                                node.first = inner_prior(state, list(acts), rng, state.to_move)
+                            if node.first in untried:
+                                a = node.first
+                    if a is None:
+                        a = untried[randbelow(len(untried))]
                     child = Node(state.to_move)
                     child.avail = 1
                     children[a] = child
@@ -130,7 +237,9 @@ class MCTSAgent:
                     break
                 best, best_v = None, -1.0
                 for a in acts:
-                    ch = children[a]
+                    ch = children.get(a)
+                    if ch is None:
+                        continue
                     v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                     if v > best_v:
                         best, best_v = a, v
@@ -156,6 +265,20 @@ class MCTSAgent:
             if deadline is not None and perf_counter() > deadline:
                 break
         self.last_iterations = it
-        # the most visited action among those legal now
-        best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
-        return best
+        return self._final(root, legal)
+
+    def _final(self, root: _Node, legal: list[str]) -> str:
+        """The move to play: the most visited legal root move (ties: the earlier in the expansion
+        order, so the prior's move first), or with ``final=mean`` the best mean value among the
+        moves visited at least ``min_visits`` times."""
+        children = root.children
+        rank = {a: k for k, a in enumerate(root.order)} if root.order is not None else None
+        if self.final == "mean":
+            cands = [a for a in legal if a in children and children[a].visits >= self.min_visits]
+            if cands:
+                return max(cands, key=lambda a: (children[a].total / children[a].visits,
+                                                 -rank[a] if rank is not None else 0))
+        if rank is None:
+            # the most visited action among those legal now
+            return max(legal, key=lambda a: (children[a].visits if a in children else -1))
+        return max(legal, key=lambda a: (children[a].visits if a in children else -1, -rank.get(a, len(rank))))

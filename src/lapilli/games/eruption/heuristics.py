@@ -429,17 +429,13 @@ def policy(state, legal: list, rng) -> str:
     return legal[rng.randbelow(len(legal))]
 
 
-# normal: MCTS with the evaluator at the leaf (no rollouts) and no exploration bonus -- every root
-# move is first valued one ply deep on a determinization, the rest of the budget re-visits the
-# best ones.  More search made this MCTS *weaker* here (2 s: 0.08 win share against normal; the
-# re-visits average in a random next decision), so hard is the greedy heuristic player, which
-# values each move exactly (the odds of a rolled wall, its own follow-up placement); easy is the
-# same MCTS with a budget of 40 iterations, below the number of moves in most positions.  Normal's
-# 150 iterations are about what it reached within 0.6 s in the measured tournaments (loaded
-# machine), so a quieter machine plays the same strength.
-# Measurements: docs/games/eruption.md, "Computer opponents".
+# normal: the guided MCTS (agents/mcts.py, docs/agents.md): the evaluator at the leaf, the
+# heuristic player's move expanded first at the root and the rollout policy's below, progressive
+# widening.  hard stays the greedy heuristic player: the guided search with 2000 iterations (3 s)
+# won 4 of 12 games against normal, the heuristic 9.5 of 16 (docs/agents.md, measurements).
+# easy is the plain MCTS with 40 iterations, below the number of moves in most positions.
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
-    "normal": "mcts:iterations=150,rollout_depth=0,c=0.0,time_limit=0.6,evaluator=game,policy=game",
+    "normal": "mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
     "hard": "heuristic",
 }

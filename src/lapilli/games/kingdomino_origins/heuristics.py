@@ -21,8 +21,8 @@ from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=600,rollout_depth=0,evaluator=game,policy=game,c=0.1,time_limit=0.7",
-    "hard": "mcts:iterations=2500,rollout_depth=0,evaluator=game,policy=game,c=0.1,time_limit=2",
+    "normal": "mcts:iterations=600,time_limit=0.7,c=0.1,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
+    "hard": "mcts:iterations=2000,time_limit=2,c=0.3,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)

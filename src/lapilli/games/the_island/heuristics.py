@@ -366,6 +366,6 @@ def policy(state, legal: list, rng) -> str:
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=400,rollout_depth=0,time_limit=0.8,c=0.05,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1200,rollout_depth=0,time_limit=2,c=0.05,evaluator=game,policy=game",
+    "normal": "mcts:iterations=1000,time_limit=0.8,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
+    "hard": "mcts:iterations=3000,time_limit=2.5,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
 }
