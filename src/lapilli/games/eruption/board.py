@@ -120,58 +120,46 @@ def flow_end_at(s, d):
     return (step(s, d), opp(d))
 
 
-def open_flow_ends(tiles: dict) -> list:
-    """Every flow end (tile or central flow) that faces an empty playable space (ERU-0.6, ERU-I11)."""
-    out = []
-    for h, t in tiles.items():
-        m = t[2]
-        row = NEIGH[h]
-        for d in range(6):
-            if m >> d & 1:
-                n = row[d]
-                if n is not None and n not in tiles:
-                    out.append((h, d))
+def _tile_open_ends(h, tiles: dict, out: list) -> None:
+    """Append the flow ends of the tile at ``h`` that face an empty playable space."""
+    m = tiles[h][2]
+    row = NEIGH[h]
+    for d in range(6):
+        if m >> d & 1:
+            n = row[d]
+            if n is not None and n not in tiles:
+                out.append((h, d))
+
+
+def _with_central(out: list, tiles: dict) -> tuple[list, int]:
+    """(out + the central flows that face an empty space, the number of tile flow ends first)."""
+    k = len(out)
     for f, n in CENTRAL_TARGET.items():
         if n not in tiles:
             out.append(f)
-    return out
+    return out, k
+
+
+def open_flow_ends(tiles: dict) -> list:
+    """Every flow end (tile or central flow) that faces an empty playable space (ERU-0.6, ERU-I11)."""
+    return open_flow_ends_k(tiles)[0]
 
 
 def open_flow_ends_k(tiles: dict) -> tuple[list, int]:
     """open_flow_ends(tiles) and the number of its first entries that are tile flow ends (the
     others are central flows), for open_flow_ends_after."""
     out = []
-    for h, t in tiles.items():
-        m = t[2]
-        row = NEIGH[h]
-        for d in range(6):
-            if m >> d & 1:
-                n = row[d]
-                if n is not None and n not in tiles:
-                    out.append((h, d))
-    k = len(out)
-    for f, n in CENTRAL_TARGET.items():
-        if n not in tiles:
-            out.append(f)
-    return out, k
+    for h in tiles:
+        _tile_open_ends(h, tiles, out)
+    return _with_central(out, tiles)
 
 
 def open_flow_ends_after(ends, k: int, tiles: dict, s) -> tuple[list, int]:
     """open_flow_ends_k(tiles) from (ends, k) = open_flow_ends_k of the same tiles without ``s``,
     the last tile of ``tiles`` (just placed on an empty space)."""
     out = [e for e in ends[:k] if NEIGH[e[0]][e[1]] != s]
-    m = tiles[s][2]
-    row = NEIGH[s]
-    for d in range(6):
-        if m >> d & 1:
-            n = row[d]
-            if n is not None and n not in tiles:
-                out.append((s, d))
-    k = len(out)
-    for f, n in CENTRAL_TARGET.items():
-        if n not in tiles:
-            out.append(f)
-    return out, k
+    _tile_open_ends(s, tiles, out)
+    return _with_central(out, tiles)
 
 
 def contacts(tiles: dict, v: int) -> list[int]:
