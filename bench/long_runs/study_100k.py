@@ -19,7 +19,6 @@ The outputs are what `lapilli report GAME --from OUT` reads (see docs/reports/).
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import signal
 import subprocess
@@ -31,6 +30,7 @@ import pyarrow.parquet as pq
 
 import lapilli
 from lapilli.engine.registry import BUILTIN_GAMES
+from lapilli.workers import process_alive
 
 # The player count each game's study uses (a common table size for the game).
 DEFAULT_PLAYERS = {
@@ -60,18 +60,6 @@ def children(pid: int) -> list[int]:
     return [int(x) for x in out.split()]
 
 
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:  # a zombie is not alive
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split()[2] != "Z"
-    except OSError:
-        return False
-
-
 def run_one(game: str, players: int, n: int, jobs: int, out: Path, lapilli_cmd: list[str]) -> dict:
     if out.exists():
         shutil.rmtree(out)
@@ -93,9 +81,9 @@ def run_one(game: str, players: int, n: int, jobs: int, out: Path, lapilli_cmd: 
     t_kill = time.perf_counter() - t0
     at_kill = rows_written(out)
     deadline = time.time() + 60
-    while any(alive(w) for w in workers) and time.time() < deadline:
+    while any(process_alive(w) for w in workers) and time.time() < deadline:
         time.sleep(0.5)
-    orphans = [w for w in workers if alive(w)]
+    orphans = [w for w in workers if process_alive(w)]
     log.write(f"\n--- driver killed with SIGKILL after {t_kill:.1f} s, {at_kill} games written; resuming ---\n")
     log.flush()
     t1 = time.perf_counter()

@@ -20,20 +20,28 @@ def init_worker(paths: list, driver_pid: int | None = None) -> None:
         def watch():
             while True:
                 time.sleep(0.5)
-                try:
-                    os.kill(driver_pid, 0)
-                except ProcessLookupError:
+                if not process_alive(driver_pid):
                     os._exit(1)
-                except PermissionError:
-                    pass
-                try:  # a driver that died but is not reaped yet (a zombie) is gone too
-                    with open(f"/proc/{driver_pid}/stat") as f:
-                        if f.read().rsplit(")", 1)[1].split()[0] == "Z":
-                            os._exit(1)
-                except OSError:
-                    pass
 
         threading.Thread(target=watch, daemon=True, name="lapilli-driver-watchdog").start()
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` is running: a process that ended but is not reaped yet (a zombie)
+    counts as gone; one this process may not signal counts as running."""
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:  # no /proc (not Linux): the signal test above is all we know
+        return True
 
 
 def worker_context():

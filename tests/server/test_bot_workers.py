@@ -11,6 +11,7 @@ import httpx
 from websockets.sync.client import connect
 
 from lapilli.testing.services import free_port, wait_port
+from lapilli.workers import process_alive
 
 
 def _descendants(pid: int) -> set[int]:
@@ -27,14 +28,6 @@ def _descendants(pid: int) -> set[int]:
                 found.add(c)
                 todo.append(c)
     return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def test_bot_workers_end_when_the_server_is_killed(tmp_path):
@@ -66,14 +59,14 @@ def test_bot_workers_end_when_the_server_is_killed(tmp_path):
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         deadline = time.time() + 30
-        while time.time() < deadline and any(_alive(w) for w in workers):
+        while time.time() < deadline and any(process_alive(w) for w in workers):
             time.sleep(0.2)
-        left = [w for w in workers if _alive(w)]
+        left = [w for w in workers if process_alive(w)]
         assert not left, f"worker processes still running after the server was killed: {left}"
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
         for w in workers:
-            if _alive(w):
+            if process_alive(w):
                 os.kill(w, signal.SIGKILL)
