@@ -5,6 +5,12 @@ heuristics module.
 """
 from __future__ import annotations
 
+# The guided search of the levels that use it (docs/agents.md): the game's evaluator at the leaf,
+# the heuristic player's move expanded first at the root and the rollout policy's below, the other
+# root moves best first by a one-ply look, progressive widening.  A level appends it to its budget:
+# f"mcts:iterations=600,time_limit=0.9,c=0.05,{GUIDED}".
+GUIDED = "rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval"
+
 DEFAULT_LEVELS = {
     "easy": "heuristic",
     "normal": "mcts:iterations=300,rollout_depth=20,time_limit=0.9",

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from ...agents.levels import GUIDED
 from . import board as B
 from .data import (CARD_MATERIAL, DANGER, DIE, FROM_LABEL, LAST, NEIGH, NUMBERS, PLAYABLE, RAIN, ROT,
                    TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
@@ -436,6 +437,6 @@ def policy(state, legal: list, rng) -> str:
 # easy is the plain MCTS with 40 iterations, below the number of moves in most positions.
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
-    "normal": "mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
+    "normal": f"mcts:iterations=600,time_limit=0.9,c=0.05,{GUIDED}",
     "hard": "heuristic",
 }

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import math
 
+from ...agents.levels import GUIDED
 from . import board
 from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=600,time_limit=0.7,c=0.1,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
-    "hard": "mcts:iterations=2000,time_limit=2,c=0.3,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
+    "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
+    "hard": f"mcts:iterations=2000,time_limit=2,c=0.3,{GUIDED}",
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)

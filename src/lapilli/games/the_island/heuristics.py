@@ -23,6 +23,7 @@ import math
 
 from lapilli.engine import hexgrid
 
+from ...agents.levels import GUIDED
 from .board import AXIAL, BY_NAME, ISLE_ENTRANCES, N_HEX, NEIGH
 from .rules import BOAT, ISLE, LAND, SEA, _explorer_values
 
@@ -366,6 +367,6 @@ def policy(state, legal: list, rng) -> str:
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=1000,time_limit=0.8,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
-    "hard": "mcts:iterations=3000,time_limit=2.5,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval",
+    "normal": f"mcts:iterations=1000,time_limit=0.8,c=0.05,{GUIDED}",
+    "hard": f"mcts:iterations=3000,time_limit=2.5,c=0.05,{GUIDED}",
 }
