@@ -24,7 +24,7 @@ from lapilli.sim.output import read_rows
 from lapilli.sim.tournament import win_shares
 
 
-def target(a: str, b: str, n: int) -> float:
+def target(b: str, n: int) -> float:
     if b == "random":
         return 0.85 if n == 2 else 2.0 / n
     return 0.60 if n == 2 else 1.3 / n
@@ -43,7 +43,7 @@ def cell(game: str, n: int, a: str, b: str, games: int, jobs: int, out: Path, se
             raise SystemExit(f"{game} {n}p {a} vs {b} failed:\n{r.stderr[-3000:]}")
         rows = read_rows(csv)
     s = win_shares(rows)[a]
-    t = target(a, b, n)
+    t = target(b, n)
     return {"game": game, "players": n, "a": a, "b": b, "games": len(rows), "share": s["win_share"],
             "lo": s["ci_low"], "hi": s["ci_high"], "target": t, "pass": s["win_share"] >= t, "sure": s["ci_low"] >= t}
 
