@@ -440,3 +440,18 @@ LEVELS = {
     "normal": f"mcts:iterations=600,time_limit=0.9,c=0.05,{GUIDED}",
     "hard": "heuristic",
 }
+
+
+# ---------------------------------------------------------------- search helpers (issue 7)
+def chance_key(state):
+    """The chance outcome the mover now sees, for MCTS ``chance=key|stop`` (agents/mcts.py): the
+    shape of the drawn lava tile waiting to be placed ('place'), or the face-up tops of the Lava
+    Rain stacks ('take'); None where nothing drawn is waiting.  Tiles of the same shape play alike,
+    so the key is the shape (its flow mask), not the tile's id."""
+    ph = state.phase
+    if ph == "place":
+        t = state.pending
+        return None if t is None else ("p", TILE_MASK[t], state.mode)
+    if ph == "take":
+        return ("t",) + tuple(TILE_MASK[s[-1]] if s else -1 for s in state.stacks)
+    return None
