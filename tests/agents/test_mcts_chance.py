@@ -159,3 +159,33 @@ def test_bad_chance_value_is_refused():
     import pytest
     with pytest.raises(ValueError):
         MCTSAgent(chance="maybe")
+
+
+def test_named_evaluator_and_policy_come_from_the_game_module():
+    s = _position("p3")
+    agent = make_agent("mcts:iterations=60,rollout_depth=0,evaluator=values_cap,policy=policy,settle=1",
+                       seed=1, game="eruption")
+    a = agent.choose(Decision(s))
+    assert a in s.legal_actions()
+    assert agent.evaluator is H.values_cap and agent.policy is H.policy
+    import pytest
+    bad = make_agent("mcts:iterations=10,rollout_depth=0,evaluator=no_such_fn", seed=1, game="eruption")
+    with pytest.raises(ValueError, match="no such function"):
+        bad.choose(Decision(s))
+
+
+def test_values_cap_levels_two_villages_projected_to_burn():
+    s = _position("p3")
+    c = s.clone()
+    # both villages at the burn mark: the meter stops there, so they are level (a shared win)
+    c.temps = [H.LAST] * c.num_players
+    v = H.values_cap(c)
+    assert abs(v[0] - v[1]) < 1e-9
+    # values() ranks them by the projection past the mark instead (one more wall in a Reserve)
+    c.reserve[0]["stone"] = c.reserve[0].get("stone", 0) + 1
+    assert abs(H.values_cap(c)[0] - H.values_cap(c)[1]) < 1e-9
+    assert H.values(c)[0] > H.values(c)[1]
+    # below the mark values_cap is values
+    s2 = _position("p4")
+    if max(H.heats(s2)) < H.LAST:
+        assert H.values_cap(s2) == H.values(s2)

@@ -33,6 +33,8 @@ Guided search (all off by default, so the plain search above is unchanged):
 * ``settle=1``: before the evaluator scores a leaf, the rest of the turn of the seat that made
   the leaf's move is played with the rollout ``policy`` (random without one), at most ``settle_cap``
   decisions, so leaves are scored at comparable points (turn ends) instead of mid-turn.
+* ``evaluator=NAME`` / ``policy=NAME`` (a name other than ``game``): that function of the game's
+  heuristics module, e.g. ``evaluator=values_cap``.
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -142,6 +144,22 @@ class MCTSAgent:
         self.last_iterations = 0
         self.last_root = None
 
+    def _named_hooks(self, decision: Decision):
+        """``policy=NAME`` / ``evaluator=NAME``: that function of the game's heuristics module
+        (``evaluator=game`` / ``policy=game`` are resolved by ``make_agent``)."""
+        mod = _game_module(decision.determinize(0, False))
+        out = []
+        for key in ("policy", "evaluator"):
+            fn = getattr(self, key)
+            if isinstance(fn, str):
+                got = getattr(mod, fn, None) if mod is not None and not fn.startswith("_") else None
+                if not callable(got):
+                    raise ValueError(f"{key}={fn}: the game's heuristics module has no such function")
+                setattr(self, key, got)
+                fn = got
+            out.append(fn)
+        return out[0], out[1]
+
     def _prior_fns(self, state: State):
         """(root prior, inner prior): callables ``f(state, legal, rng, seat)`` or None."""
         prior = self.prior
@@ -200,6 +218,8 @@ class MCTSAgent:
         randbelow = rng.randbelow
         policy = self.policy
         evaluator = self.evaluator
+        if isinstance(policy, str) or isinstance(evaluator, str):
+            policy, evaluator = self._named_hooks(decision)
         c = self.c
         rollout_depth = self.rollout_depth
         log = math.log

@@ -455,3 +455,37 @@ def chance_key(state):
     if ph == "take":
         return ("t",) + tuple(TILE_MASK[s[-1]] if s else -1 for s in state.stacks)
     return None
+
+
+def values_cap(state) -> list:
+    """``values`` with every projected heat capped at the burn mark (LAST): the meter stops there
+    (ERU-I24), so two villages both projected to burn are level (the game then ends in a shared
+    win, ERU-I32), not the cooler projection ahead.  For MCTS ``evaluator=values_cap``."""
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        share = 1.0 / len(w) if w else 0.0
+        return [share if p in w else 0.0 for p in range(n)]
+    if state.phase == "place":
+        legal = state.legal_actions()
+        if legal:
+            c = state.clone()
+            c.apply(_best_place(c, legal, c.to_move, _NO_RNG, sample=len(legal)))
+            if c.phase == "place" and not c.is_terminal:
+                return _values_cap_now(c)
+            return values_cap(c)
+    return _values_cap_now(state)
+
+
+def _values_cap_now(state) -> list:
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        share = 1.0 / len(w) if w else 0.0
+        return [share if p in w else 0.0 for p in range(n)]
+    cap = float(LAST)
+    h = _team_heats(state, [x if x < cap else cap for x in heats(state)])
+    lo = min(h)
+    e = [math.exp(-(x - lo) / TEMP_SCALE) for x in h]
+    s = sum(e)
+    return [x / s for x in e]
