@@ -434,8 +434,8 @@ def policy(state, legal: list, rng) -> str:
 # tree kept per drawn tile (chance=key, chance_key below), leaves scored after the rest of the
 # mover's turn (settle=1) by the projected heats capped at the burn mark (values_cap below).  On
 # the same 16 seeds against the heuristic it won 0.56 (9 of 16) where the guided search of before won
-# 0.28 (4.5 of 16) (docs/agents.md, Eruption).  hard stays the greedy heuristic player until a longer search
-# is shown to beat normal.  easy is the plain MCTS with 40 iterations, below the number of moves
+# 0.28 (4.5 of 16); over 40 games 0.500, so about even with the heuristic (docs/agents.md,
+# Eruption).  hard stays the greedy heuristic player until a longer search is shown to beat normal.  easy is the plain MCTS with 40 iterations, below the number of moves
 # in most positions.
 ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_cap,policy=game,prior=game,widen=2,order=eval,"
                    "chance=key,settle=1")
