@@ -23,6 +23,18 @@ Guided search (all off by default, so the plain search above is unchanged):
   on the plausible moves instead of trying each of hundreds once.
 * ``max_depth=d``: the tree stops ``d`` decisions below the root (the evaluator scores the
   position there, averaged over the determinizations of the iterations that reach it).
+* ``chance``: strategy fusion at chance events.  ``chance=key`` keys the tree below an action by
+  the game's ``chance_key(state)`` (heuristics module: e.g. the drawn tile the mover now sees;
+  None where nothing was drawn), so determinizations that drew different tiles do not pool their
+  statistics under one action string: the action's own node keeps the value averaged over the
+  outcomes, its children are kept per outcome.  ``chance=stop`` ends the tree at the first
+  position below the root where a new chance outcome shows (the evaluator scores it there,
+  averaged over the determinizations).  Off by default (and for games without ``chance_key``).
+* ``settle=1``: before the evaluator scores a leaf, the rest of the turn of the seat that made
+  the leaf's move is played with the rollout ``policy`` (random without one), at most ``settle_cap``
+  decisions, so leaves are scored at comparable points (turn ends) instead of mid-turn.
+* ``evaluator=NAME`` / ``policy=NAME`` (a name other than ``game``): that function of the game's
+  heuristics module, e.g. ``evaluator=values_cap``.
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -74,7 +86,7 @@ def rank_by(evaluate) -> Callable[[State], list[float]]:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "avail", "player", "first", "order")
+    __slots__ = ("children", "visits", "total", "avail", "player", "first", "order", "outcomes")
 
     def __init__(self, player: int | None):
         self.children: dict[str, _Node] = {}
@@ -84,6 +96,7 @@ class _Node:
         self.player = player  # the seat that chose the action leading here
         self.first = None     # guided search: the move to expand first (the prior's)
         self.order = None     # guided search, root: the moves in the order to expand them
+        self.outcomes = None  # chance=key: chance key -> the node holding the children for that outcome
 
 
 def _game_module(state: State):
@@ -99,7 +112,8 @@ class MCTSAgent:
                  time_limit: float | None = None, policy: Callable | None = None,
                  evaluator: Callable[[State], list[float]] | None = None, terminal_bonus: float = 1.0,
                  prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
-                 alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0):
+                 alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0,
+                 chance: str | None = None, settle: int = 0, settle_cap: int = 40):
         self.rng = Rng(seed)
         if prior in ("none", "", None):
             prior = None
@@ -109,6 +123,11 @@ class MCTSAgent:
             raise ValueError(f"order must be eval or none, not {order!r}")
         if final not in ("visits", "mean"):
             raise ValueError(f"final must be visits or mean, not {final!r}")
+        if chance not in (None, "none", "key", "stop"):
+            raise ValueError(f"chance must be key, stop or none, not {chance!r}")
+        self.chance = None if chance in (None, "none") else chance
+        self.settle = int(settle)
+        self.settle_cap = int(settle_cap)
         self.prior = prior
         self.order = None if order in (None, "none") else order
         self.widen = float(widen)
@@ -123,6 +142,23 @@ class MCTSAgent:
         self.policy = policy          # policy(state, legal, rng) -> action, for rollouts
         self.evaluator = evaluator or rank_values
         self.last_iterations = 0
+        self.last_root = None
+
+    def _named_hooks(self, decision: Decision):
+        """``policy=NAME`` / ``evaluator=NAME``: that function of the game's heuristics module
+        (``evaluator=game`` / ``policy=game`` are resolved by ``make_agent``)."""
+        mod = _game_module(decision.determinize(0, False))
+        out = []
+        for key in ("policy", "evaluator"):
+            fn = getattr(self, key)
+            if isinstance(fn, str):
+                got = getattr(mod, fn, None) if mod is not None and not fn.startswith("_") else None
+                if not callable(got):
+                    raise ValueError(f"{key}={fn}: the game's heuristics module has no such function")
+                setattr(self, key, got)
+                fn = got
+            out.append(fn)
+        return out[0], out[1]
 
     def _prior_fns(self, state: State):
         """(root prior, inner prior): callables ``f(state, legal, rng, seat)`` or None."""
@@ -182,6 +218,8 @@ class MCTSAgent:
         randbelow = rng.randbelow
         policy = self.policy
         evaluator = self.evaluator
+        if isinstance(policy, str) or isinstance(evaluator, str):
+            policy, evaluator = self._named_hooks(decision)
         c = self.c
         rollout_depth = self.rollout_depth
         log = math.log
@@ -193,13 +231,25 @@ class MCTSAgent:
         widen = self.widen
         alpha = self.alpha
         max_depth = self.max_depth or 1 << 30
+        chance_key = root_key = None
+        if self.chance is not None:
+            probe = determinize(0, False)
+            chance_key = getattr(_game_module(probe), "chance_key", None)
+            if chance_key is not None:
+                root_key = chance_key(probe)   # what the deciding seat sees now (the same in every sample)
+        chance_stop = self.chance == "stop"
+        settle = self.settle
+        settle_cap = self.settle_cap
         it = 0
         for it in range(1, self.iterations + 1):
             state = determinize(next64() & 0x7FFFFFFF, False)
             node = root
             path = [root]
+            if chance_key is not None:
+                depth_now = 0
+                last_key = root_key
             # selection and expansion
-            while not state.is_terminal and len(path) <= max_depth:
+            while not state.is_terminal and (len(path) if chance_key is None else depth_now + 1) <= max_depth:
                 acts = state.legal_view()
                 children = node.children
                 untried = None
@@ -246,6 +296,23 @@ class MCTSAgent:
                 node = children[best]
                 state.apply_legal(best)
                 path.append(node)
+                if chance_key is not None:
+                    depth_now += 1
+                    k = chance_key(state)
+                    if k is not None:
+                        if chance_stop:
+                            if k != last_key:
+                                break
+                        else:
+                            outs = node.outcomes
+                            if outs is None:
+                                outs = node.outcomes = {}
+                            sub = outs.get(k)
+                            if sub is None:
+                                sub = outs[k] = Node(None)
+                            node = sub
+                            path.append(sub)
+                    last_key = k
             # rollout
             depth = 0
             if policy is None:
@@ -257,6 +324,20 @@ class MCTSAgent:
                 while depth < rollout_depth and not state.is_terminal:
                     state.apply(policy(state, state.legal_actions(), rng))
                     depth += 1
+            if settle and not state.is_terminal:
+                mover = None
+                for n in reversed(path):
+                    if n.player is not None:
+                        mover = n.player
+                        break
+                k = 0
+                while k < settle_cap and not state.is_terminal and state.to_move == mover:
+                    if policy is None:
+                        acts = state.legal_view()
+                        state.apply_legal(acts[randbelow(len(acts))])
+                    else:
+                        state.apply(policy(state, state.legal_actions(), rng))
+                    k += 1
             values = evaluator(state)
             for n in path:
                 n.visits += 1
@@ -265,6 +346,7 @@ class MCTSAgent:
             if deadline is not None and perf_counter() > deadline:
                 break
         self.last_iterations = it
+        self.last_root = root     # the tree of the last search (for tests and analysis)
         return self._final(root, legal)
 
     def _final(self, root: _Node, legal: list[str]) -> str:
