@@ -16,11 +16,13 @@ never sinks a part that would leave a unit of three or more volcanoes unable eve
 
 ``policy(state, legal, rng)``: a cheap rollout policy for MCTS (action kinds by priority).
 ``values(state)``: per-seat values in [0, 1] for MCTS.  ``LEVELS``: easy = this heuristic player,
-normal and hard = a search without rollouts judged by ``values`` (like Kingdomino Origins).
+normal and hard = the guided search (agents/levels.py GUIDED) judged by ``values``.
 """
 from __future__ import annotations
 
 import math
+
+from ...agents.levels import GUIDED
 
 _FAR = 99
 
@@ -94,18 +96,26 @@ def evaluate(state, seat: int) -> float:
 
 
 def values(state) -> list:
-    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a logistic of each
-    seat's projected margin over the best other seat."""
+    """Per-seat values in [0, 1] for MCTS: the win share at the end, else 0.85 x a logistic of the
+    seat's projected margin over the best other seat on a 15-point scale, plus 0.15 x the seat's
+    share of the projected points.
+
+    The scale is wide on purpose: projected margins of 20-40 points are common mid-game with 3-4
+    players (final scoring counts now, IDV-14), and the earlier 6-point scale made every such
+    position worth ~1.0 to the leader, so a 4-player search saw all its moves as equal, ended its
+    turns early and lost (0.083 of 12 against three heuristic players; 0.667 with these values).
+    The share term keeps a seat that is far ahead preferring moves that gain points."""
     n = state.num_players
     if state.is_terminal:
         w = state.winners()
         return [1.0 / len(w) if i in w else 0.0 for i in range(n)]
     exp = exposed(state)
     pr = [projected(state, i, exp) for i in range(n)]
+    total = 1.0 + sum(max(0.0, x) for x in pr)
     out = []
     for i in range(n):
         m = pr[i] - max(pr[j] for j in range(n) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, m / 6.0)))))
+        out.append(0.85 / (1.0 + math.exp(-max(-40.0, min(40.0, m / 15.0)))) + 0.15 * max(0.0, pr[i]) / total)
     return out
 
 
@@ -617,6 +627,6 @@ def policy(state, legal: list, rng) -> str:
 
 LEVELS = {
     "easy": "heuristic",
-    "normal": "mcts:iterations=600,rollout_depth=0,time_limit=0.8,c=0.3,evaluator=game,policy=game",
-    "hard": "mcts:iterations=2000,rollout_depth=0,time_limit=2.5,c=0.3,evaluator=game,policy=game",
+    "normal": f"mcts:iterations=600,time_limit=0.8,c=0.3,{GUIDED}",
+    "hard": f"mcts:iterations=2000,time_limit=2.5,c=0.3,{GUIDED}",
 }
