@@ -302,3 +302,95 @@ def values_calibrated(state) -> list:
 
 values_margin5 = values  # the earlier evaluator (fixed scale 5), kept for comparison
 values = values_calibrated  # what evaluator=game takes (agents/__init__.py)
+
+
+# ---------------------------------------------------------------------------- guided policy
+# The first move the search expands at an inner node (prior=game) comes from ``policy``; with
+# rollout_depth=0 that is all ``policy`` does in the levels.  The policy above places a tile by
+# counting matching neighbours of 12 random placements and takes the tile with the most printed
+# fire, so in the tree an opponent's (or the seat's own later) first reply was often far from
+# what the heuristic player would play.  ``policy_guided`` plays, for a placement and a tile to
+# take, what ``values`` assumes about held tiles: the best of the same sample of placements by
+# comfort gain, and the tile with the best such placement; both are cached per territory and tile
+# (the territories of a search repeat), so a search pays for each at most once.
+_BP_CACHE: dict = {}
+
+
+def _territory_key(state, p) -> tuple:
+    occ = state.occ[p]
+    land = state.land[p]
+    return (tuple(occ), tuple(land[c] for c in occ), tuple(state.tok[p]))
+
+
+def _best_place(state, p, t, limit=24):
+    """(a, b) cells of the best placement of tile t among the even sample of ``_tile_value``
+    (comfort gain, the earlier on ties), or None when the tile cannot be placed."""
+    key = (_territory_key(state, p), t)
+    if key in _BP_CACHE:
+        return _BP_CACHE[key]
+    geo = state.geo
+    land, occ, bbox = state.land[p], state.occ[p], state.bbox[p]
+    camp, tok = state.camp[p], state.tok[p]
+    sq = TILES[t]
+    opts = board.placements(geo, land, occ, bbox, sq)
+    best = None
+    if opts:
+        step = -(-len(opts) // limit)
+        bv = None
+        for a, b in opts[::step]:
+            l2 = land.copy()
+            l2[a] = sq[0][0]
+            l2[b] = sq[1][0]
+            c2 = camp
+            if sq[0][1] or sq[1][1]:
+                c2 = dict(camp)
+                if sq[0][1]:
+                    c2[a] = sq[0][1]
+                if sq[1][1]:
+                    c2[b] = sq[1][1]
+            g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok))
+            if bv is None or g > bv:
+                best, bv = (a, b), g
+    if len(_BP_CACHE) > 200_000:
+        _BP_CACHE.clear()
+    _BP_CACHE[key] = best
+    return best
+
+
+def _held_value(state, p, t) -> float:
+    """What ``values`` counts for holding tile t (the cache of ``_held_exact``)."""
+    key = (_territory_key(state, p), t)
+    v = _TV_CACHE.get(key)
+    if v is None:
+        if len(_TV_CACHE) > 200_000:
+            _TV_CACHE.clear()
+        v = _TV_CACHE[key] = max(0.0, _tile_value(state, p, t, limit=24))
+    return v
+
+
+_policy_simple = policy  # the earlier rollout policy, still used for fire and the other phases
+
+
+def policy_guided(state, legal, rng):
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    p = state.active
+    if ph == "place":
+        best = _best_place(state, p, state.cur_tiles[state.pos])
+        if best is not None:
+            name = state.geo.name
+            a = f"place {name[best[0]]} {name[best[1]]}"
+            if a in legal:
+                return a
+    elif ph in ("pick", "choose") and p >= 0:
+        top, pick = None, None
+        for a in legal:
+            v = _held_value(state, p, int(a.split()[1])) + 0.01 * rng.random()
+            if top is None or v > top:
+                top, pick = v, a
+        return pick
+    return _policy_simple(state, legal, rng)
+
+
+policy = policy_guided  # what policy=game and prior=game take (agents/__init__.py, agents/mcts.py)
