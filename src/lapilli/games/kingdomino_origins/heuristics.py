@@ -23,7 +23,10 @@ from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
-    "hard": f"mcts:iterations=2000,time_limit=2,c=0.3,{GUIDED}",
+    # hard: the guided search of normal with rollouts of 8 decisions (about the rest of a round)
+    # played by the guided policy before the evaluator scores the position (docs/agents.md)
+    "hard": "mcts:iterations=600,time_limit=4,c=0.1,rollout_depth=8,evaluator=game,policy=game,"
+            "prior=game,widen=2,order=eval",
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
@@ -268,3 +271,129 @@ def policy(state, legal, rng):
                 best, bv = a, v
         return best
     return legal[rng.randbelow(len(legal))]
+
+
+# ---------------------------------------------------------------------------- calibrated values
+# ``values`` above turns the evaluation margin into a value with a fixed scale of 5 points.  Fitted
+# on 60 two-player and 40 three- and four-player heuristic games (discovery mode; a logistic of
+# the margin against the seat winning, the best scale per group of rounds), the right scale grows
+# with the scores: about 7, 10 and 14 points in rounds 1-3, 4-6 and 7-9 of the 7x7 game (2
+# players, scores near 125) against 4-8 points in the 5x5 game (3-4 players, scores near 50), and
+# it falls again near the end, where a margin decides.  With 5 points the middle of a two-player
+# game saturates (a margin of 17, the median in rounds 7-9, gives 0.97), so the search could not
+# tell moves apart once a seat was ahead or behind.  docs/agents.md, Kingdomino Origins.
+_SCALE_7X7 = (7.0, 7.0, 7.0, 7.0, 10.0, 10.0, 10.0, 14.0, 14.0, 14.0, 8.0, 8.0, 3.0)  # by round 0-12
+_SCALE_5X5 = (5.0, 5.0, 5.0, 5.0, 7.0, 7.0, 7.0, 8.0, 8.0, 8.0, 5.0, 5.0, 3.0)
+
+
+def values_calibrated(state) -> list:
+    """Per-seat values in [0, 1]: a logistic of the evaluation margin over the best other seat,
+    with the scale of that margin fitted to the win rate for the round and territory size."""
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        return [(1.0 / len(w)) if i in w else 0.0 for i in range(n)]
+    table = _SCALE_7X7 if n == 2 else _SCALE_5X5
+    scale = table[min(max(state.round, 0), len(table) - 1)]
+    e = [evaluate(state, i, EXACT_HELD) for i in range(n)]
+    out = []
+    for i in range(n):
+        best_other = max(e[j] for j in range(n) if j != i)
+        out.append(1.0 / (1.0 + math.exp(-(e[i] - best_other) / scale)))
+    return out
+
+
+values_margin5 = values  # the earlier evaluator (fixed scale 5), kept for comparison
+values = values_calibrated  # what evaluator=game takes (agents/__init__.py)
+
+
+# ---------------------------------------------------------------------------- guided policy
+# The first move the search expands at an inner node (prior=game) comes from ``policy``; with
+# rollout_depth=0 that is all ``policy`` does in the levels.  The policy above places a tile by
+# counting matching neighbours of 12 random placements and takes the tile with the most printed
+# fire, so in the tree an opponent's (or the seat's own later) first reply was often far from
+# what the heuristic player would play.  ``policy_guided`` plays, for a placement and a tile to
+# take, what ``values`` assumes about held tiles: the best of the same sample of placements by
+# comfort gain, and the tile with the best such placement; both are cached per territory and tile
+# (the territories of a search repeat), so a search pays for each at most once.
+_BP_CACHE: dict = {}
+
+
+def _territory_key(state, p) -> tuple:
+    occ = state.occ[p]
+    land = state.land[p]
+    return (tuple(occ), tuple(land[c] for c in occ), tuple(state.tok[p]))
+
+
+def _best_place(state, p, t, limit=24):
+    """(a, b) cells of the best placement of tile t among the even sample of ``_tile_value``
+    (comfort gain, the earlier on ties), or None when the tile cannot be placed."""
+    key = (_territory_key(state, p), t)
+    if key in _BP_CACHE:
+        return _BP_CACHE[key]
+    geo = state.geo
+    land, occ, bbox = state.land[p], state.occ[p], state.bbox[p]
+    camp, tok = state.camp[p], state.tok[p]
+    sq = TILES[t]
+    opts = board.placements(geo, land, occ, bbox, sq)
+    best = None
+    if opts:
+        step = -(-len(opts) // limit)
+        bv = None
+        for a, b in opts[::step]:
+            l2 = land.copy()
+            l2[a] = sq[0][0]
+            l2[b] = sq[1][0]
+            c2 = camp
+            if sq[0][1] or sq[1][1]:
+                c2 = dict(camp)
+                if sq[0][1]:
+                    c2[a] = sq[0][1]
+                if sq[1][1]:
+                    c2[b] = sq[1][1]
+            g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok))
+            if bv is None or g > bv:
+                best, bv = (a, b), g
+    if len(_BP_CACHE) > 200_000:
+        _BP_CACHE.clear()
+    _BP_CACHE[key] = best
+    return best
+
+
+def _held_value(state, p, t) -> float:
+    """What ``values`` counts for holding tile t (the cache of ``_held_exact``)."""
+    key = (_territory_key(state, p), t)
+    v = _TV_CACHE.get(key)
+    if v is None:
+        if len(_TV_CACHE) > 200_000:
+            _TV_CACHE.clear()
+        v = _TV_CACHE[key] = max(0.0, _tile_value(state, p, t, limit=24))
+    return v
+
+
+_policy_simple = policy  # the earlier rollout policy, still used for fire and the other phases
+
+
+def policy_guided(state, legal, rng):
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    p = state.active
+    if ph == "place":
+        best = _best_place(state, p, state.cur_tiles[state.pos])
+        if best is not None:
+            name = state.geo.name
+            a = f"place {name[best[0]]} {name[best[1]]}"
+            if a in legal:
+                return a
+    elif ph in ("pick", "choose") and p >= 0:
+        top, pick = None, None
+        for a in legal:
+            v = _held_value(state, p, int(a.split()[1])) + 0.01 * rng.random()
+            if top is None or v > top:
+                top, pick = v, a
+        return pick
+    return _policy_simple(state, legal, rng)
+
+
+policy = policy_guided  # what policy=game and prior=game take (agents/__init__.py, agents/mcts.py)
