@@ -370,3 +370,58 @@ LEVELS = {
     "normal": f"mcts:iterations=1000,time_limit=0.8,c=0.05,{GUIDED}",
     "hard": f"mcts:iterations=3000,time_limit=2.5,c=0.05,{GUIDED}",
 }
+
+
+# ---------------------------------------------------------------- turn-end evaluation (search)
+_static_values = values
+def _greedy_step(state, legal, rng) -> str:
+    """The rollout policy without its random moves: the cheap greedy choice of ``policy``."""
+    if len(legal) == 1:
+        return legal[0]
+    d = state.dec
+    if d == "repel":
+        return "repel" if "repel" in legal else "pass"
+    if d == "move":
+        return _best(state, legal, rng, _move_gain)
+    if d == "creature":
+        return _best(state, legal, rng, _creature_gain)
+    if d == "remove":
+        return _best(state, legal, rng, _remove_gain)
+    if d == "tile":
+        return "pass"
+    return legal[rng.randbelow(len(legal))]
+
+
+def _turn_start(state) -> bool:
+    """At the first decision of a turn: a tile to play (step 1) or the first movement point."""
+    d = state.dec
+    return d == "tile" or (d == "move" and state.points == 3) or d in ("place", "boat")
+
+
+def finish_turn(state, limit: int = 40) -> None:
+    """Play the rest of the current player's turn in place with the cheap greedy choices (the
+    remaining movement points, the tile removal with its back, the creature roll and move,
+    the repellent windows), stopping at the next turn's first decision or the end of the game.
+    Chance comes from the state's own generator (a determinized copy's in search)."""
+    if state.over or _turn_start(state):
+        return
+    cur = state.cur
+    rng = state.rng
+    k = 0
+    while not state.over and k < limit:
+        if state.cur != cur:
+            break
+        legal = state.legal_actions()
+        state.apply(_greedy_step(state, legal, rng))
+        k += 1
+
+
+def turn_values(state) -> list:
+    """``values`` of the position at the end of the current turn: the rest of the turn played
+    by ``finish_turn`` on a copy, so every leaf of a search is scored at a turn boundary
+    instead of between two movement points or before the creature roll."""
+    if state.over or _turn_start(state):
+        return _static_values(state)
+    c = state.clone(False)
+    finish_turn(c)
+    return _static_values(c)
