@@ -36,7 +36,9 @@ def test_turn_values_score_the_end_of_the_turn_and_leave_the_state_alone():
         v = HEU.turn_values(s)
         assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)
         assert (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.terrain), s.rng.state) == before
-        if s.is_terminal or HEU._turn_start(s):
+        if not s.is_terminal and not s.started:
+            assert v == HEU.setup_values(s)
+        elif s.is_terminal or HEU._turn_start(s):
             assert v == HEU._static_values(s)
         else:
             c = s.clone(False)
@@ -58,3 +60,24 @@ def test_finish_turn_takes_an_open_isle_with_the_points_left():
     HEU.finish_turn(c)
     assert c.ex_where[0] == HEU.ISLE
     assert HEU.turn_values(s)[0] > HEU._static_values(s)[0]
+
+
+def test_setup_values_put_the_high_values_on_the_tiles_that_sink_last():
+    s = lapilli.new_game("the-island", 2, 3)
+    assert s.dec == "place" and not s.started
+    seat = s.dseat
+    legal = s.legal_actions()
+    hi, lo = max(s.unplaced[seat]), min(s.unplaced[seat])
+    mountain = next(a.split()[2] for a in legal if s.terrain[HEU.BY_NAME[a.split()[2]]] == 2)
+    beach = next(a.split()[2] for a in legal if s.terrain[HEU.BY_NAME[a.split()[2]]] == 0
+                 and HEU.ISLE_D[HEU.BY_NAME[a.split()[2]]] == HEU.ISLE_D[HEU.BY_NAME[mountain]])
+
+    def after(action):
+        c = s.clone(False)
+        c.apply(action)
+        return HEU.turn_values(c)[seat]
+
+    assert after(f"place {hi} {mountain}") > after(f"place {lo} {mountain}")
+    assert after(f"place {hi} {mountain}") > after(f"place {hi} {beach}")
+    v = HEU.setup_values(s)
+    assert v[0] == v[1] == 0.5

@@ -416,11 +416,54 @@ def finish_turn(state, limit: int = 40) -> None:
         k += 1
 
 
+# set-up: the share of its value an explorer placed on land is worth, as in play plus a bonus
+# per terrain level (mountains sink last, ISL-5.3); a value still to place counts _SETUP_LATER of
+# itself; an explorer next to a boat counts _SETUP_BOAT of its value more
+_SETUP_TERRAIN = 0.15
+_SETUP_LATER = 0.45
+_SETUP_BOAT = 0.1
+
+
+def _setup_score(state, p: int) -> float:
+    """Seat ``p``'s set-up: the values it placed weighted by where they stand (the terrain, the
+    way to an isle, a boat next to them) plus the values it still has to place.  The value just
+    placed is the true one in a search's copy (the placer chose it); values placed earlier are
+    hidden from their owner too (ISL-1.12) and come from the determinization."""
+    w, at, v, terr = state.ex_where, state.ex_at, state.ex_val, state.terrain
+    boats = [h for h in state.boat_at if h >= 0]
+    s = _SETUP_LATER * sum(state.unplaced[p])
+    for e in range(p * 10, p * 10 + 10):
+        if w[e] == LAND:
+            h = at[e]
+            q = _f_land(h) + _SETUP_TERRAIN * terr[h]
+            if boats and _near(boats, h, 1):
+                q += _SETUP_BOAT
+            s += v[e] * q
+    return s
+
+
+def setup_values(state) -> list:
+    """Per-seat values in [0, 1] during set-up: a logistic of each seat's set-up score margin."""
+    n = state.num_players
+    sc = [_setup_score(state, q) for q in range(n)]
+    out = []
+    for q in range(n):
+        m = sc[q] - max(sc[x] for x in range(n) if x != q)
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, m / _SCALE)))))
+    return out
+
+
 def turn_values(state) -> list:
     """``values`` of the position at the end of the current turn: the rest of the turn played
     by ``finish_turn`` on a copy, so every leaf of a search is scored at a turn boundary
-    instead of between two movement points or before the creature roll."""
-    if state.over or _turn_start(state):
+    instead of between two movement points or before the creature roll.  During set-up:
+    ``setup_values`` (the play evaluator counts every hidden value as its colour's mean, so
+    it cannot tell a 6 from a 1 placed on the same tile)."""
+    if state.over:
+        return _static_values(state)
+    if not state.started:
+        return setup_values(state)
+    if _turn_start(state):
         return _static_values(state)
     c = state.clone(False)
     finish_turn(c)
