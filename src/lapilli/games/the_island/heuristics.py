@@ -399,20 +399,23 @@ def _turn_start(state) -> bool:
 
 
 def finish_turn(state, limit: int = 40) -> None:
-    """Play the rest of the current player's turn in place with the cheap greedy choices (the
-    remaining movement points, the tile removal with its back, the creature roll and move,
-    the repellent windows), stopping at the next turn's first decision or the end of the game.
-    Chance comes from the state's own generator (a determinized copy's in search)."""
+    """Play the rest of the current player's turn in place up to the creature roll with the
+    cheap greedy choices (the remaining movement points, then the tile removal, the removed
+    tile judged without its hidden back as ``choose`` does), stopping at the creature move
+    (step 4, its die already rolled), the next turn's first decision or the end of the game.
+    Nothing random is drawn before the stop except the die (which the score does not read), so
+    the value of a search's leaf is the same in every determinization that agrees on it."""
     if state.over or _turn_start(state):
         return
     cur = state.cur
     rng = state.rng
     k = 0
-    while not state.over and k < limit:
-        if state.cur != cur:
-            break
+    while not state.over and k < limit and state.cur == cur and state.dec != "creature":
         legal = state.legal_actions()
-        state.apply(_greedy_step(state, legal, rng))
+        a = _greedy_step(state, legal, rng)
+        if a.startswith("remove "):
+            state.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
+        state.apply(a)
         k += 1
 
 
