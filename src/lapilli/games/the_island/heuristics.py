@@ -365,11 +365,7 @@ def policy(state, legal: list, rng) -> str:
     return legal[rng.randbelow(len(legal))]
 
 
-LEVELS = {
-    "easy": "heuristic",
-    "normal": f"mcts:iterations=1000,time_limit=0.8,c=0.05,{GUIDED}",
-    "hard": f"mcts:iterations=3000,time_limit=2.5,c=0.05,{GUIDED}",
-}
+
 
 
 # ---------------------------------------------------------------- turn-end evaluation (search)
@@ -471,3 +467,16 @@ def turn_values(state) -> list:
     c = state.clone(False)
     finish_turn(c)
     return _static_values(c)
+
+
+# The search's evaluator (``evaluator=game`` takes ``values``) is the turn-end value; the static
+# one stays as ``_static_values`` (``choose`` and ``evaluate`` use neither).
+values = turn_values
+
+# normal: the guided search with leaves scored at the end of the turn and a tree three decisions
+# deep (docs/agents.md, The Island); hard: four times the iterations and a deeper tree.
+LEVELS = {
+    "easy": "heuristic",
+    "normal": f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3",
+    "hard": f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5",
+}
