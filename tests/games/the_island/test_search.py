@@ -1,6 +1,6 @@
 """The Island: the turn-end evaluation for the search (heuristics.finish_turn, turn_values)."""
 import lapilli
-from lapilli.agents import make_agent
+from lapilli.agents import level_spec, make_agent
 from lapilli.agents.base import Decision
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
@@ -83,3 +83,18 @@ def test_setup_values_put_the_high_values_on_the_tiles_that_sink_last():
     assert after(f"place {hi} {mountain}") > after(f"place {hi} {beach}")
     v = HEU.setup_values(s)
     assert v[0] == v[1] == 0.5
+
+
+def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain():
+    normal = make_agent("normal", seed=0, game="the-island")
+    hard = make_agent("hard", seed=0, game="the-island")
+    assert normal.evaluator is HEU.turn_values and hard.evaluator is HEU.turn_values
+    assert (normal.max_depth, hard.max_depth) == (3, 5)
+    assert hard.iterations > normal.iterations
+    # the level's search without its time limit (the result must not depend on the machine)
+    spec = ",".join(p for p in level_spec("normal", "the-island").split(",") if not p.startswith("time_limit"))
+    for seed in (0, 1):
+        s = lapilli.new_game("the-island", 2, seed)
+        act = make_agent(spec, seed=seed, game="the-island").choose(Decision(s))
+        _, value, tile = act.split()
+        assert int(value) == max(s.unplaced[s.dseat]) and s.terrain[HEU.BY_NAME[tile]] == 2
