@@ -365,8 +365,118 @@ def policy(state, legal: list, rng) -> str:
     return legal[rng.randbelow(len(legal))]
 
 
+
+
+
+# ---------------------------------------------------------------- turn-end evaluation (search)
+_static_values = values
+def _greedy_step(state, legal, rng) -> str:
+    """The rollout policy without its random moves: the cheap greedy choice of ``policy``."""
+    if len(legal) == 1:
+        return legal[0]
+    d = state.dec
+    if d == "repel":
+        return "repel" if "repel" in legal else "pass"
+    if d == "move":
+        return _best(state, legal, rng, _move_gain)
+    if d == "creature":
+        return _best(state, legal, rng, _creature_gain)
+    if d == "remove":
+        return _best(state, legal, rng, _remove_gain)
+    if d == "tile":
+        return "pass"
+    return legal[rng.randbelow(len(legal))]
+
+
+def _turn_start(state) -> bool:
+    """At the first decision of a turn: a tile to play (step 1) or the first movement point."""
+    d = state.dec
+    return d == "tile" or (d == "move" and state.points == 3) or d in ("place", "boat")
+
+
+def finish_turn(state, limit: int = 40) -> None:
+    """Play the rest of the current player's turn in place up to the creature roll with the
+    cheap greedy choices (the remaining movement points, then the tile removal, the removed
+    tile judged without its hidden back as ``choose`` does), stopping at the creature move
+    (step 4, its die already rolled), the next turn's first decision or the end of the game.
+    Nothing random is drawn before the stop except the die (which the score does not read), so
+    the value of a search's leaf is the same in every determinization that agrees on it."""
+    if state.over or _turn_start(state):
+        return
+    cur = state.cur
+    rng = state.rng
+    k = 0
+    while not state.over and k < limit and state.cur == cur and state.dec != "creature":
+        legal = state.legal_actions()
+        a = _greedy_step(state, legal, rng)
+        if a.startswith("remove "):
+            state.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
+        state.apply(a)
+        k += 1
+
+
+# set-up: the share of its value an explorer placed on land is worth, as in play plus a bonus
+# per terrain level (mountains sink last, ISL-5.3); a value still to place counts _SETUP_LATER of
+# itself; an explorer next to a boat counts _SETUP_BOAT of its value more
+_SETUP_TERRAIN = 0.15
+_SETUP_LATER = 0.45
+_SETUP_BOAT = 0.1
+
+
+def _setup_score(state, p: int) -> float:
+    """Seat ``p``'s set-up: the values it placed weighted by where they stand (the terrain, the
+    way to an isle, a boat next to them) plus the values it still has to place.  The value just
+    placed is the true one in a search's copy (the placer chose it); values placed earlier are
+    hidden from their owner too (ISL-1.12) and come from the determinization."""
+    w, at, v, terr = state.ex_where, state.ex_at, state.ex_val, state.terrain
+    boats = [h for h in state.boat_at if h >= 0]
+    s = _SETUP_LATER * sum(state.unplaced[p])
+    for e in range(p * 10, p * 10 + 10):
+        if w[e] == LAND:
+            h = at[e]
+            q = _f_land(h) + _SETUP_TERRAIN * terr[h]
+            if boats and _near(boats, h, 1):
+                q += _SETUP_BOAT
+            s += v[e] * q
+    return s
+
+
+def setup_values(state) -> list:
+    """Per-seat values in [0, 1] during set-up: a logistic of each seat's set-up score margin."""
+    n = state.num_players
+    sc = [_setup_score(state, q) for q in range(n)]
+    out = []
+    for q in range(n):
+        m = sc[q] - max(sc[x] for x in range(n) if x != q)
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, m / _SCALE)))))
+    return out
+
+
+def turn_values(state) -> list:
+    """``values`` of the position at the end of the current turn: the rest of the turn played
+    by ``finish_turn`` on a copy, so every leaf of a search is scored at a turn boundary
+    instead of between two movement points or before the creature roll.  During set-up:
+    ``setup_values`` (the play evaluator counts every hidden value as its colour's mean, so
+    it cannot tell a 6 from a 1 placed on the same tile)."""
+    if state.over:
+        return _static_values(state)
+    if not state.started:
+        return setup_values(state)
+    if _turn_start(state):
+        return _static_values(state)
+    c = state.clone(False)
+    finish_turn(c)
+    return _static_values(c)
+
+
+# The search's evaluator (``evaluator=game`` takes ``values``) is the turn-end value; the static
+# one stays as ``_static_values`` (``choose`` and ``evaluate`` use neither).
+values = turn_values
+
+# normal: the guided search with leaves scored at the end of the turn and a tree three decisions
+# deep (docs/agents.md, The Island); hard: four times the iterations and a deeper tree.
 LEVELS = {
     "easy": "heuristic",
-    "normal": f"mcts:iterations=1000,time_limit=0.8,c=0.05,{GUIDED}",
-    "hard": f"mcts:iterations=3000,time_limit=2.5,c=0.05,{GUIDED}",
+    "normal": f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3",
+    "hard": f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5",
 }

@@ -1,0 +1,100 @@
+"""The Island: the turn-end evaluation for the search (heuristics.finish_turn, turn_values)."""
+import lapilli
+from lapilli.agents import level_spec, make_agent
+from lapilli.agents.base import Decision
+from lapilli.engine.rng import Rng
+from lapilli.games.the_island import heuristics as HEU
+
+
+def _positions(players=2, seed=5, every=7):
+    """Positions of a game between heuristic players, one decision in ``every``."""
+    s = lapilli.new_game("the-island", players, seed)
+    agents = [make_agent("heuristic", seed=p, game="the-island") for p in range(players)]
+    out, k = [], 0
+    while not s.is_terminal:
+        if k % every == 0:
+            out.append(s.clone())
+        s.apply(agents[s.to_move].choose(Decision(s)))
+        k += 1
+    return out
+
+
+def test_finish_turn_stops_at_the_creature_move_or_the_next_turn():
+    mid = [s for s in _positions() if s.dec in ("move", "remove", "creature") and not HEU._turn_start(s)]
+    assert len(mid) > 10
+    for s in mid:
+        c = s.clone(False)
+        c.rng = Rng(11)
+        cur = c.cur
+        HEU.finish_turn(c)
+        assert c.is_terminal or c.dec == "creature" or (c.cur == (cur + 1) % c.num_players and HEU._turn_start(c))
+        if c.dec == "creature":
+            assert c.cur == cur and c.roll is not None
+
+
+def test_turn_values_score_the_end_of_the_turn_and_leave_the_state_alone():
+    for s in _positions(every=5):
+        before = (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.terrain), s.rng.state)
+        v = HEU.turn_values(s)
+        assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)
+        assert (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.terrain), s.rng.state) == before
+        if not s.is_terminal and not s.started:
+            assert v == HEU.setup_values(s)
+        elif s.is_terminal or HEU._turn_start(s):
+            assert v == HEU._static_values(s)
+        else:
+            c = s.clone(False)
+            HEU.finish_turn(c)
+            assert v == HEU._static_values(c)
+
+
+def test_finish_turn_takes_an_open_isle_with_the_points_left():
+    # R1 swims next to an isle entrance with two movement points left: the greedy rest of the
+    # turn saves it, so the turn-end value is far better than the static one for red
+    from .helpers import at, blank, ex
+
+    s = blank(2)
+    ex(s, "R1", "sea", "2,0", value=3)
+    ex(s, "B1", "land", "6,5", value=3)
+    at(s, "move", 0, points=2)
+    s._legal_cache = None
+    c = s.clone(False)
+    HEU.finish_turn(c)
+    assert c.ex_where[0] == HEU.ISLE
+    assert HEU.turn_values(s)[0] > HEU._static_values(s)[0]
+
+
+def test_setup_values_put_the_high_values_on_the_tiles_that_sink_last():
+    s = lapilli.new_game("the-island", 2, 3)
+    assert s.dec == "place" and not s.started
+    seat = s.dseat
+    legal = s.legal_actions()
+    hi, lo = max(s.unplaced[seat]), min(s.unplaced[seat])
+    mountain = next(a.split()[2] for a in legal if s.terrain[HEU.BY_NAME[a.split()[2]]] == 2)
+    beach = next(a.split()[2] for a in legal if s.terrain[HEU.BY_NAME[a.split()[2]]] == 0
+                 and HEU.ISLE_D[HEU.BY_NAME[a.split()[2]]] == HEU.ISLE_D[HEU.BY_NAME[mountain]])
+
+    def after(action):
+        c = s.clone(False)
+        c.apply(action)
+        return HEU.turn_values(c)[seat]
+
+    assert after(f"place {hi} {mountain}") > after(f"place {lo} {mountain}")
+    assert after(f"place {hi} {mountain}") > after(f"place {hi} {beach}")
+    v = HEU.setup_values(s)
+    assert v[0] == v[1] == 0.5
+
+
+def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain():
+    normal = make_agent("normal", seed=0, game="the-island")
+    hard = make_agent("hard", seed=0, game="the-island")
+    assert normal.evaluator is HEU.turn_values and hard.evaluator is HEU.turn_values
+    assert (normal.max_depth, hard.max_depth) == (3, 5)
+    assert hard.iterations > normal.iterations
+    # the level's search without its time limit (the result must not depend on the machine)
+    spec = ",".join(p for p in level_spec("normal", "the-island").split(",") if not p.startswith("time_limit"))
+    for seed in (0, 1):
+        s = lapilli.new_game("the-island", 2, seed)
+        act = make_agent(spec, seed=seed, game="the-island").choose(Decision(s))
+        _, value, tile = act.split()
+        assert int(value) == max(s.unplaced[s.dseat]) and s.terrain[HEU.BY_NAME[tile]] == 2
