@@ -215,18 +215,37 @@ def values(state) -> list:
 
     A position where a drawn lava tile waits to be placed is valued after the placement the
     rollout policy would make (the tile in hand is about to change the board)."""
-    n = state.num_players
+    return _after_place(state, _values_now)
+
+
+def _win_shares(state) -> list:
+    w = state.winners()
+    share = 1.0 / len(w) if w else 0.0
+    return [share if p in w else 0.0 for p in range(state.num_players)]
+
+
+def _after_place(state, now) -> list:
+    """``now(state)`` (per-seat values), taken after the placement the rollout policy would make
+    where a drawn lava tile waits to be placed; the win shares at the end."""
     if state.is_terminal:
-        w = state.winners()
-        share = 1.0 / len(w) if w else 0.0
-        return [share if p in w else 0.0 for p in range(n)]
+        return _win_shares(state)
     if state.phase == "place":
         legal = state.legal_actions()
         if legal:
             c = state.clone()
             c.apply(_best_place(c, legal, c.to_move, _NO_RNG, sample=len(legal)))
-            return values(c) if c.phase != "place" else _values_now(c)
-    return _values_now(state)
+            if c.phase == "place" and not c.is_terminal:
+                return now(c)
+            return _after_place(c, now)
+    return now(state)
+
+
+def _softmax_cool(h: list) -> list:
+    """Per-seat values from projected heats: a softmax of -heat."""
+    lo = min(h)
+    e = [math.exp(-(x - lo) / TEMP_SCALE) for x in h]
+    s = sum(e)
+    return [x / s for x in e]
 
 
 class _Fixed:
@@ -242,16 +261,9 @@ _NO_RNG = _Fixed()
 
 
 def _values_now(state) -> list:
-    n = state.num_players
     if state.is_terminal:
-        w = state.winners()
-        share = 1.0 / len(w) if w else 0.0
-        return [share if p in w else 0.0 for p in range(n)]
-    h = _team_heats(state, heats(state))
-    lo = min(h)
-    e = [math.exp(-(x - lo) / TEMP_SCALE) for x in h]
-    s = sum(e)
-    return [x / s for x in e]
+        return _win_shares(state)
+    return _softmax_cool(_team_heats(state, heats(state)))
 
 
 # ---------------------------------------------------------------- the greedy player
@@ -465,31 +477,11 @@ def values_cap(state) -> list:
     """``values`` with every projected heat capped at the burn mark (LAST): the meter stops there
     (ERU-I24), so two villages both projected to burn are level (the game then ends in a shared
     win, ERU-I32), not the cooler projection ahead.  For MCTS ``evaluator=values_cap``."""
-    n = state.num_players
-    if state.is_terminal:
-        w = state.winners()
-        share = 1.0 / len(w) if w else 0.0
-        return [share if p in w else 0.0 for p in range(n)]
-    if state.phase == "place":
-        legal = state.legal_actions()
-        if legal:
-            c = state.clone()
-            c.apply(_best_place(c, legal, c.to_move, _NO_RNG, sample=len(legal)))
-            if c.phase == "place" and not c.is_terminal:
-                return _values_cap_now(c)
-            return values_cap(c)
-    return _values_cap_now(state)
+    return _after_place(state, _values_cap_now)
 
 
 def _values_cap_now(state) -> list:
-    n = state.num_players
     if state.is_terminal:
-        w = state.winners()
-        share = 1.0 / len(w) if w else 0.0
-        return [share if p in w else 0.0 for p in range(n)]
+        return _win_shares(state)
     cap = float(LAST)
-    h = _team_heats(state, [x if x < cap else cap for x in heats(state)])
-    lo = min(h)
-    e = [math.exp(-(x - lo) / TEMP_SCALE) for x in h]
-    s = sum(e)
-    return [x / s for x in e]
+    return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in heats(state)]))
