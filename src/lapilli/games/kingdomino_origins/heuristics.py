@@ -151,6 +151,22 @@ def _finish_own(state, seat):
     return state
 
 
+def _laid(land, camp, sq, a, b):
+    """The land and camps after laying the domino squares ``sq`` on cells ``a`` and ``b``
+    (copies; the camps dict is copied only when a square carries a camp)."""
+    l2 = land.copy()
+    l2[a] = sq[0][0]
+    l2[b] = sq[1][0]
+    c2 = camp
+    if sq[0][1] or sq[1][1]:
+        c2 = dict(camp)
+        if sq[0][1]:
+            c2[a] = sq[0][1]
+        if sq[1][1]:
+            c2[b] = sq[1][1]
+    return l2, c2
+
+
 def _tile_value(state, seat, t, limit=40) -> float:
     """Best gain of placing tile t now in the seat's territory (fire of a volcano estimated)."""
     geo = state.geo
@@ -166,16 +182,7 @@ def _tile_value(state, seat, t, limit=40) -> float:
     extra = 0.0
     step = -(-len(opts) // limit)  # an even sample of at most `limit` placements
     for a, b in opts[::step]:
-        l2 = land.copy()
-        l2[a] = sq[0][0]
-        l2[b] = sq[1][0]
-        c2 = camp
-        if sq[0][1] or sq[1][1]:
-            c2 = dict(camp)
-            if sq[0][1]:
-                c2[a] = sq[0][1]
-            if sq[1][1]:
-                c2[b] = sq[1][1]
+        l2, c2 = _laid(land, camp, sq, a, b)
         g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok)) - base
         if best is None or g > best:
             best = g
@@ -341,16 +348,7 @@ def _best_place(state, p, t, limit=24):
         step = -(-len(opts) // limit)
         bv = None
         for a, b in opts[::step]:
-            l2 = land.copy()
-            l2[a] = sq[0][0]
-            l2[b] = sq[1][0]
-            c2 = camp
-            if sq[0][1] or sq[1][1]:
-                c2 = dict(camp)
-                if sq[0][1]:
-                    c2[a] = sq[0][1]
-                if sq[1][1]:
-                    c2[b] = sq[1][1]
+            l2, c2 = _laid(land, camp, sq, a, b)
             g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok))
             if bv is None or g > bv:
                 best, bv = (a, b), g
