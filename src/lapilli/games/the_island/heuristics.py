@@ -339,37 +339,6 @@ def _best(state, legal, rng, gain):
     return best[rng.randbelow(len(best))]
 
 
-def policy(state, legal: list, rng) -> str:
-    """Rollout policy: a greedy choice on cheap gains, without copying the state (step 2: the
-    change of each explorer's projected worth, saving first and never swimming onto a shark or
-    serpent; step 3: sink the tiles of the others; step 4: creatures onto other players'
-    swimmers and boats), one decision in eight at random; repel when able; keep tiles."""
-    if len(legal) == 1:
-        return legal[0]
-    d = state.dec
-    if d == "repel":
-        return "repel" if "repel" in legal else "pass"
-    if rng.randbelow(8) == 0:
-        if d == "move":
-            eaters = state.cre["shark"] + state.cre["serpent"]
-            legal = [a for a in legal if not (a[1] == "w" and a[0] == "s" and BY_NAME[a.split()[2]] in eaters)]
-        return legal[rng.randbelow(len(legal))]
-    if d == "move":
-        return _best(state, legal, rng, _move_gain)
-    if d == "creature":
-        return _best(state, legal, rng, _creature_gain)
-    if d == "remove":
-        return _best(state, legal, rng, _remove_gain)
-    if d == "tile":
-        return "pass"
-    return legal[rng.randbelow(len(legal))]
-
-
-
-
-
-# ---------------------------------------------------------------- turn-end evaluation (search)
-_static_values = values
 def _greedy_step(state, legal, rng) -> str:
     """The rollout policy without its random moves: the cheap greedy choice of ``policy``."""
     if len(legal) == 1:
@@ -386,6 +355,28 @@ def _greedy_step(state, legal, rng) -> str:
     if d == "tile":
         return "pass"
     return legal[rng.randbelow(len(legal))]
+
+
+def policy(state, legal: list, rng) -> str:
+    """Rollout policy: a greedy choice on cheap gains, without copying the state (step 2: the
+    change of each explorer's projected worth, saving first and never swimming onto a shark or
+    serpent; step 3: sink the tiles of the others; step 4: creatures onto other players'
+    swimmers and boats), one decision in eight at random; repel when able; keep tiles."""
+    if len(legal) == 1:
+        return legal[0]
+    d = state.dec
+    if d == "repel":
+        return "repel" if "repel" in legal else "pass"
+    if rng.randbelow(8) == 0:
+        if d == "move":
+            eaters = state.cre["shark"] + state.cre["serpent"]
+            legal = [a for a in legal if not (a[1] == "w" and a[0] == "s" and BY_NAME[a.split()[2]] in eaters)]
+        return legal[rng.randbelow(len(legal))]
+    return _greedy_step(state, legal, rng)
+
+
+# ---------------------------------------------------------------- turn-end evaluation (search)
+_static_values = values
 
 
 def _turn_start(state) -> bool:
