@@ -147,7 +147,9 @@ class MCTSAgent:
     def _named_hooks(self, decision: Decision):
         """``policy=NAME`` / ``evaluator=NAME``: that function of the game's heuristics module
         (``evaluator=game`` / ``policy=game`` are resolved by ``make_agent``)."""
-        mod = _game_module(decision.determinize(0, False))
+        from .heuristic import game_heuristics
+
+        mod = game_heuristics(decision.game)   # the module only: no determinized copy needed
         out = []
         for key in ("policy", "evaluator"):
             fn = getattr(self, key)
