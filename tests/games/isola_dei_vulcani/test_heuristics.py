@@ -136,3 +136,19 @@ def test_doomed_after_a_sinking_that_leaves_a_glued_unit_unable_to_sink():
     assert len(o_hexes) < len(u_hexes)  # the single area is the smaller part: it would sink
     for seat in range(2):
         assert Hh.split_value(s, h, m, key, seat) < -30.0
+
+
+def test_policy_choose_is_the_heuristic_player_for_the_seat_to_move():
+    s = lapilli.new_game(GAME, 3, 11)
+    for i in range(120):
+        if s.is_terminal:
+            break
+        legal = s.legal_actions()
+        a = Hh.policy_choose(s.clone(), list(legal), Rng(i))
+        assert a == Hh.choose(s.clone(), list(legal), Rng(i), s.to_move)
+        s.apply(a)
+    # a search can take it by name for its turn finishes
+    ag = make_agent("mcts:iterations=30,settle=1,policy=policy_choose,rollout_depth=0,evaluator=game",
+                    seed=2, game=GAME)
+    assert ag.choose(Decision(s)) in s.legal_actions()
+    assert ag.policy is Hh.policy_choose    # the name is looked up at the first search
