@@ -16,7 +16,9 @@ never sinks a part that would leave a unit of three or more volcanoes unable eve
 
 ``policy(state, legal, rng)``: a cheap rollout policy for MCTS (action kinds by priority).
 ``values(state)``: per-seat values in [0, 1] for MCTS.  ``LEVELS``: easy = this heuristic player,
-normal and hard = the guided search (agents/levels.py GUIDED) judged by ``values``.
+normal = the guided search (agents/levels.py GUIDED) judged by ``values``; hard = the same search
+with every leaf scored after the rest of the mover's turn is played by this heuristic player
+(``settle=1,policy=policy_choose``).
 """
 from __future__ import annotations
 
@@ -628,7 +630,7 @@ def policy(state, legal: list, rng) -> str:
 LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.8,c=0.3,{GUIDED}",
-    "hard": f"mcts:iterations=2000,time_limit=2.5,c=0.3,{GUIDED}",
+    "hard": f"mcts:iterations=600,time_limit=4,c=0.3,{GUIDED},settle=1,policy=policy_choose",
 }
 
 
