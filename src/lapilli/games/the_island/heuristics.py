@@ -506,19 +506,21 @@ def _turn_start(state) -> bool:
     return d == "tile" or (d == "move" and state.points == 3) or d in ("place", "boat")
 
 
-def finish_turn(state, limit: int = 40) -> None:
+def finish_turn(state, limit: int = 40, removal: bool = True) -> None:
     """Play the rest of the current player's turn in place up to the creature roll with the
     cheap greedy choices (the remaining movement points, then the tile removal, the removed
     tile judged without its hidden back as ``choose`` does), stopping at the creature move
     (step 4, its die already rolled), the next turn's first decision or the end of the game.
     Nothing random is drawn before the stop except the die (which the score does not read), so
-    the value of a search's leaf is the same in every determinization that agrees on it."""
+    the value of a search's leaf is the same in every determinization that agrees on it.
+    ``removal=False``: stop at the tile removal too (only the movement points are played)."""
     if state.over or _turn_start(state):
         return
     cur = state.cur
     rng = state.rng
+    stop = "creature" if removal else "remove"
     k = 0
-    while not state.over and k < limit and state.cur == cur and state.dec != "creature":
+    while not state.over and k < limit and state.cur == cur and state.dec != "creature" and state.dec != stop:
         a = _greedy_step(state, state.legal_view(), rng)
         if a.startswith("remove "):
             state.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
@@ -569,6 +571,16 @@ def turn_values(state) -> list:
     instead of between two movement points or before the creature roll.  During set-up:
     ``setup_values`` (the play evaluator counts every hidden value as its colour's mean, so
     it cannot tell a 6 from a 1 placed on the same tile)."""
+    return _end_values(state, True)
+
+
+def move_values(state) -> list:
+    """``turn_values`` with only the rest of the mover's movement points played (no tile
+    removal, so no creature roll either): about a quarter cheaper per search iteration."""
+    return _end_values(state, False)
+
+
+def _end_values(state, removal: bool) -> list:
     if state.over:
         return _static_values(state)
     if not state.started:
@@ -576,7 +588,7 @@ def turn_values(state) -> list:
     if _turn_start(state):
         return _static_values(state)
     c = state.clone(False)
-    finish_turn(c)
+    finish_turn(c, removal=removal)
     return _static_values(c)
 
 
