@@ -133,3 +133,17 @@ def test_chance_stop_keeps_the_tree_inside_the_current_round():
             walk(ch, c, depth + 1)
 
     walk(agent.last_root, d.determinize(0, False), 0)
+
+
+def test_hard_is_the_guided_search_with_round_end_leaves():
+    agent = make_agent("hard", seed=5, game=GAME)
+    normal = make_agent("normal", seed=5, game=GAME)
+    s = _play_to(3, 59, 7, "choose")
+    d = Decision(s)
+    assert agent.choose(d) in d.legal_actions
+    assert agent.evaluator is h.values_round_end
+    assert agent.policy is h.policy_guided
+    assert agent.rollout_depth == 0 and agent.chance is None   # the tree may cross the round end
+    # the same search as normal otherwise
+    for key in ("iterations", "c", "prior", "order", "widen", "alpha", "final", "max_depth"):
+        assert getattr(agent, key) == getattr(normal, key)

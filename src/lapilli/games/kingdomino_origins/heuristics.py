@@ -23,10 +23,9 @@ from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
-    # hard: the guided search of normal with rollouts of 8 decisions (about the rest of a round)
-    # played by the guided policy before the evaluator scores the position (docs/agents.md)
-    "hard": "mcts:iterations=600,time_limit=4,c=0.1,rollout_depth=8,evaluator=game,policy=game,"
-            "prior=game,widen=2,order=eval",
+    # hard: the guided search of normal with every leaf scored at the end of its round
+    # (values_round_end, at the end of this file; docs/agents.md, fifth session)
+    "hard": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
