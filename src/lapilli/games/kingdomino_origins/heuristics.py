@@ -23,10 +23,9 @@ from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
-    # hard: the guided search of normal with rollouts of 8 decisions (about the rest of a round)
-    # played by the guided policy before the evaluator scores the position (docs/agents.md)
-    "hard": "mcts:iterations=600,time_limit=4,c=0.1,rollout_depth=8,evaluator=game,policy=game,"
-            "prior=game,widen=2,order=eval",
+    # hard: the guided search of normal with every leaf scored at the end of its round
+    # (values_round_end, at the end of this file; docs/agents.md, fifth session)
+    "hard": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
@@ -395,3 +394,113 @@ def policy_guided(state, legal, rng):
 
 
 policy = policy_guided  # what policy=game and prior=game take (agents/__init__.py, agents/mcts.py)
+
+
+# ---------------------------------------------------------------------------- round-end leaves
+# A search leaf in the middle of a round is scored by ``values`` at whatever point of the round it
+# lies: some seats have already placed this round's tile, others still hold it, some have taken
+# next round's tile.  ``evaluate`` counts a placed tile by its exact comfort and a held one by 0.9
+# of its best sampled placement, so the seats' values shift with the point of the round, and a
+# rollout of a fixed number of decisions (the earlier hard, 8 decisions) ends at different points
+# (with 3-4 players past the round end, where the rollout takes tiles from the determinized, hidden
+# next row).  ``values_round_end`` scores every leaf at the same point: the rest of the current
+# round played by a deterministic version of the guided policy, then ``values`` at the start of
+# the next round (the terminal win shares in the final round).  Nothing hidden is drawn before that
+# point except the next row, which no seat holds yet and ``values`` does not read, so a leaf has one
+# value in every determinization.  ``chance_key`` (the visible next row) lets ``chance=stop`` end
+# the tree at the round end, so every leaf of the search is scored at the end of the current round.
+_FIRE_CACHE: dict = {}
+
+
+def _fire_best(state, legal):
+    """Where the pending fire token gains the most comfort (the first such target on ties)."""
+    p = state.active
+    key = (_territory_key(state, p), state.fire_at, state.fire_val)
+    got = _FIRE_CACHE.get(key)
+    if got is not None and got in legal:
+        return got
+    geo = state.geo
+    land, occ, camp, tok = state.land[p], state.occ[p], state.camp[p], state.tok[p]
+    best, bv = legal[0], None
+    for a in legal:
+        c = geo.index[a.split()[1]]
+        t2 = dict(tok)
+        t2[c] = state.fire_val
+        v = board.comfort(_regions(geo, land, occ, camp, t2))
+        if bv is None or v > bv:
+            best, bv = a, v
+    if len(_FIRE_CACHE) > 100_000:
+        _FIRE_CACHE.clear()
+    _FIRE_CACHE[key] = best
+    return best
+
+
+_DET_RNG = None
+
+
+def policy_det(state, legal, rng=None):
+    """The guided policy without chance: the best sampled placement, the tile with the best held
+    value (the earlier on ties), the fire where it gains the most comfort; other phases (Totem and
+    Tribe modes) the earlier policy with a fixed generator."""
+    global _DET_RNG
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    p = state.active
+    if ph == "place":
+        best = _best_place(state, p, state.cur_tiles[state.pos])
+        if best is not None:
+            name = state.geo.name
+            a = f"place {name[best[0]]} {name[best[1]]}"
+            if a in legal:
+                return a
+        return legal[0]
+    if ph in ("pick", "choose") and p >= 0:
+        top, pick = None, legal[0]
+        for a in legal:
+            v = _held_value(state, p, int(a.split()[1]))
+            if top is None or v > top:
+                top, pick = v, a
+        return pick
+    if ph == "fire":
+        return _fire_best(state, legal)
+    if _DET_RNG is None:
+        from ...engine.rng import Rng
+        _DET_RNG = Rng(12345)
+    return _policy_simple(state, legal, _DET_RNG if rng is None else rng)
+
+
+def _round_start(state) -> bool:
+    """True at the start of a round: the first chief of the row is about to play its tile."""
+    if state.round < 1 or state.phase != "place":
+        return False
+    chiefs = state.cur_chief
+    first = next((i for i in range(len(chiefs)) if chiefs[i] >= 0), -1)
+    return state.pos == first and all(state.cur_tiles[i] is not None for i in range(len(chiefs)) if chiefs[i] >= 0)
+
+
+def finish_round(state, cap: int = 60):
+    """Play the rest of the current round in place with ``policy_det`` (nothing at the start of
+    a round; the set-up counts as round 0).  Returns the state."""
+    if state.is_terminal or _round_start(state):
+        return state
+    r = state.round
+    k = 0
+    while not state.is_terminal and state.round == r and k < cap:
+        state.apply(policy_det(state, state.legal_actions()))
+        k += 1
+    return state
+
+
+def values_round_end(state) -> list:
+    """``values`` at the end of the current round (the rest of it played by ``policy_det`` on a
+    copy); a position at the start of a round is scored as it is."""
+    if state.is_terminal or _round_start(state):
+        return values_calibrated(state)
+    return values_calibrated(finish_round(state.clone()))
+
+
+def chance_key(state):
+    """The chance outcome the seats see (for ``chance=stop``/``chance=key``): the next row (and
+    the Cro-magnon display), drawn at the end of each round from the hidden supply."""
+    return (tuple(state.new_tiles), tuple(state.display))
