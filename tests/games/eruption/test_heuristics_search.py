@@ -65,3 +65,39 @@ def test_search_with_the_fast_functions_chooses_as_the_original():
         ra, rb = a.last_root, b.last_root
         assert {k: (n.visits, n.total) for k, n in ra.children.items()} == \
                {k: (n.visits, n.total) for k, n in rb.children.items()}
+
+
+def _burning_pair():
+    """Two seats on the last space's doorstep: seat 0 holds a Rain, seat 1 none."""
+    for s in _positions(2, 4, seed=120):
+        if not s.is_terminal and s.phase == "p3" and s.to_move == 0:
+            s = s.clone()
+            s.temps = [H.LAST, H.LAST]
+            s.hands = [["rain"], []]
+            s._legal_cache = None
+            return s
+    raise AssertionError("no position")
+
+
+def test_values_end_counts_a_held_rain_below_the_cap():
+    s = _burning_pair()
+    v = H.values_end_now(s)
+    assert v[0] > 0.7 > 0.3 > v[1]          # 30 degrees below the other at the end
+    s.hands = [[], []]
+    v = H.values_end_now(s)
+    assert abs(v[0] - v[1]) < 1e-9          # both on the mark: level
+
+
+def test_policy_end_keeps_rain_until_it_counts():
+    s = _burning_pair()
+    legal = s.legal_actions()
+    assert "rain" in legal
+    assert H.policy_end(s, legal, Rng(1)) == "rain"     # on the last space: play it
+    s.temps = [150, 150]
+    s._legal_cache = None
+    legal = s.legal_actions()
+    assert "rain" in legal
+    assert H.policy(s, list(legal), Rng(1)) == "rain"   # the rollout policy plays it at once
+    assert H.policy_end(s, list(legal), Rng(1)) != "rain"
+    s.final_left = 1
+    assert H.policy_end(s, list(legal), Rng(1)) == "rain"   # a last turn: play it

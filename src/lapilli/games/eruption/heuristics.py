@@ -442,14 +442,15 @@ def policy(state, legal: list, rng) -> str:
 
 
 # normal: the guided MCTS (agents/mcts.py, docs/agents.md): the heuristic player's move expanded
-# first at the root and the rollout policy's below, progressive widening, and (this session) the
-# tree kept per drawn tile (chance=key, chance_key below), leaves scored after the rest of the
-# mover's turn (settle=1) by the projected heats capped at the burn mark (values_cap below).  On
-# the same 16 seeds against the heuristic it won 0.56 (9 of 16) where the guided search of before won
-# 0.28 (4.5 of 16); over 40 games 0.500, so about even with the heuristic (docs/agents.md,
-# Eruption).  hard stays the greedy heuristic player until a longer search is shown to beat normal.  easy is the plain MCTS with 40 iterations, below the number of moves
-# in most positions.
-ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_cap,policy=game,prior=game,widen=2,order=eval,"
+# first at the root and the rollout policy's below, progressive widening, the tree kept per drawn
+# tile (chance=key, chance_key below), leaves scored after the rest of the mover's turn (settle=1).
+# Fifth session: the leaves are scored by the end race (values_end_now below: heats capped at the
+# burn mark, a Rain in hand 30 below the cap) and the turn is finished by policy_end (Rain kept for
+# the last turn), without the placement look-ahead of values_cap.  On the 16 screening seeds against
+# the heuristic it won 0.719 (11.5 of 16, 5 ties) where the session-4 normal won 0.562 (9 of 16,
+# 8 ties); docs/agents.md, Eruption.  easy is the plain MCTS with 40 iterations, below the number
+# of moves in most positions.
+ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_end_now,policy=policy_end,prior=game,widen=2,order=eval,"
                    "chance=key,settle=1")
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
