@@ -101,3 +101,15 @@ def test_policy_end_keeps_rain_until_it_counts():
     assert H.policy_end(s, list(legal), Rng(1)) != "rain"
     s.final_left = 1
     assert H.policy_end(s, list(legal), Rng(1)) == "rain"   # a last turn: play it
+
+
+def test_values_race_differs_only_in_the_end_race():
+    seen = differ = 0
+    for s in _positions(2, 3, seed=150):
+        a, b = H.values_race(s), H.values_end_now(s)
+        assert abs(sum(a) - 1.0) < 1e-9
+        seen += 1
+        if max(abs(x - y) for x, y in zip(a, b)) > 1e-9:
+            differ += 1
+            assert max(s.temps) >= 100               # only once a village nears the burn mark
+    assert seen > 100 and differ < seen

@@ -730,7 +730,9 @@ def _end_heat(state, p, layers, turns) -> float:
     """The projected final temperature of seat p: _heat_fast without the Rain credit, capped at
     the last space, minus 30 per Rain in hand (played in the last turn, after the cap); a burned
     village stays on the last space."""
-    if state.vil[p] is not None and state.burned[p]:
+    if state.vil[p] is None:                                # no village yet: the temperature as it is
+        return float(state.temps[p])
+    if state.burned[p]:
         return float(LAST)
     hand = state.hands[p]
     n_rain = hand.count("rain")
@@ -776,3 +778,57 @@ def policy_end(state, legal: list, rng) -> str:
             return r
         return "rain"
     return policy_fast(state, legal, rng)
+
+
+def _race_heats(state, layers, k) -> list:
+    """Per seat the projected final temperature with the end race: as _end_heat, but every seat
+    is projected over at most one turn more than the first village expected to burn needs (when a
+    village burns the others take one last turn, ERU-13.5), not over the whole expected game."""
+    n = state.num_players
+    parts = []
+    first = k
+    for p in range(n):
+        v = state.vil[p]
+        t = float(state.temps[p])
+        if v is None:
+            parts.append(None)
+            continue
+        if state.burned[p]:
+            parts.append(None)
+            continue
+        n_rain = state.hands[p].count("rain")
+        h0 = _heat_fast(state, p, layers, 0.0)            # now, less what the seat holds (no turns)
+        h1 = _heat_fast(state, p, layers, 1.0)            # one more Phase 1
+        per = h1 - h0
+        if n_rain:
+            r = n_rain * _rain_value(state.temps[p])
+            h0 += r
+        parts.append((h0, per, n_rain))
+        room = LAST - (t - RAIN * n_rain)
+        if per > 0.0:
+            j = max(0.0, math.ceil(room / per)) if room > 0 else 0.0
+            if j + 1.0 < first:
+                first = j + 1.0
+    out = []
+    cap = float(LAST)
+    for p in range(n):
+        q = parts[p]
+        if q is None:
+            out.append(float(state.temps[p]) if state.vil[p] is None else cap)
+            continue
+        h0, per, n_rain = q
+        kk = first if first < k else k
+        th = _heat_fast(state, p, layers, kk) + (n_rain * _rain_value(state.temps[p]) if n_rain else 0.0)
+        if th > cap:
+            th = cap
+        out.append(th - RAIN * n_rain)
+    return out
+
+
+def values_race(state) -> list:
+    """values_end_now with the end race's horizon (_race_heats).  For MCTS ``evaluator=values_race``."""
+    if state.is_terminal:
+        return _win_shares(state)
+    layers = _frontier_layers(state)
+    k = _turns_left(state, 0)
+    return _softmax_cool(_team_heats(state, _race_heats(state, layers, k)))
