@@ -448,8 +448,9 @@ def policy(state, legal: list, rng) -> str:
 # burn mark, a Rain in hand 30 below the cap) and the turn is finished by policy_end (Rain kept for
 # the last turn), without the placement look-ahead of values_cap.  On the 16 screening seeds against
 # the heuristic it won 0.719 (11.5 of 16, 5 ties) where the session-4 normal won 0.562 (9 of 16,
-# 8 ties); docs/agents.md, Eruption.  easy is the plain MCTS with 40 iterations, below the number
-# of moves in most positions.
+# 8 ties); over 56 games 0.634 (19 ties); docs/agents.md, Eruption.  hard stays the greedy heuristic
+# player: no longer or deeper search was shown to beat normal.  easy is the plain MCTS with 40
+# iterations, below the number of moves in most positions.
 ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_end_now,policy=policy_end,prior=game,widen=2,order=eval,"
                    "chance=key,settle=1")
 LEVELS = {
