@@ -33,6 +33,8 @@ Guided search (all off by default, so the plain search above is unchanged):
 * ``settle=1``: before the evaluator scores a leaf, the rest of the turn of the seat that made
   the leaf's move is played with the rollout ``policy`` (random without one), at most ``settle_cap``
   decisions, so leaves are scored at comparable points (turn ends) instead of mid-turn.
+  ``settle=k`` (k > 1) also plays the turns of the next k - 1 seats to move (a turn here: a run of
+  decisions by one seat), so a leaf is scored after the others' replies.
 * ``evaluator=NAME`` / ``policy=NAME`` (a name other than ``game``): that function of the game's
   heuristics module, e.g. ``evaluator=values_cap``.
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
@@ -333,7 +335,13 @@ class MCTSAgent:
                         mover = n.player
                         break
                 k = 0
-                while k < settle_cap and not state.is_terminal and state.to_move == mover:
+                turns = settle
+                while k < settle_cap and not state.is_terminal:
+                    if state.to_move != mover:
+                        turns -= 1
+                        if turns <= 0:
+                            break
+                        mover = state.to_move      # settle=2, 3, ...: the next seats' turns too
                     if policy is None:
                         acts = state.legal_view()
                         state.apply_legal(acts[randbelow(len(acts))])
