@@ -113,3 +113,21 @@ def test_values_race_differs_only_in_the_end_race():
             differ += 1
             assert max(s.temps) >= 100               # only once a village nears the burn mark
     assert seen > 100 and differ < seen
+
+
+def test_normal_searches_as_the_end_race_with_2_3_players_and_as_values_cap_with_4_6():
+    spec = "mcts:iterations=120,c=0.05,rollout_depth=0,prior=game,widen=2,order=eval,chance=key,settle=1"
+    for players, same_as in ((2, "evaluator=values_end_now,policy=policy_end"),
+                             (3, "evaluator=values_end_now,policy=policy_end"),
+                             (4, "evaluator=values_cap,policy=game"),
+                             (6, "evaluator=values_cap,policy=game")):
+        roots = [s.clone() for k, s in enumerate(_positions(players, 1, seed=300 + players))
+                 if k % 23 == 7 and len(s.legal_actions()) > 1][:3]
+        assert roots
+        for st in roots:
+            a = make_agent(spec + ",evaluator=values_by_count,policy=policy_by_count", seed=3, game="eruption")
+            b = make_agent(spec + "," + same_as, seed=3, game="eruption")
+            assert a.choose(Decision(st)) == b.choose(Decision(st))
+            assert {k: (n.visits, n.total) for k, n in a.last_root.children.items()} == \
+                   {k: (n.visits, n.total) for k, n in b.last_root.children.items()}
+    assert "evaluator=values_by_count,policy=policy_by_count" in H.LEVELS["normal"]

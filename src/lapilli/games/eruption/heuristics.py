@@ -448,11 +448,13 @@ def policy(state, legal: list, rng) -> str:
 # burn mark, a Rain in hand 30 below the cap) and the turn is finished by policy_end (Rain kept for
 # the last turn), without the placement look-ahead of values_cap.  On the 16 screening seeds against
 # the heuristic it won 0.719 (11.5 of 16, 5 ties) where the session-4 normal won 0.562 (9 of 16,
-# 8 ties); over 56 games 0.634 (19 ties); docs/agents.md, Eruption.  hard stays the greedy heuristic
+# 8 ties); over 56 games 0.634 (19 ties); docs/agents.md, Eruption.  With 4-6 players the end race
+# did worse (1.25 of 8 at 4 players where values_cap had 5.5 of 8 on the same seeds), so there the
+# leaves keep values_cap and policy (values_by_count / policy_by_count, at the end).  hard stays the greedy heuristic
 # player: no longer or deeper search was shown to beat normal.  easy is the plain MCTS with 40
 # iterations, below the number of moves in most positions.
-ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_end_now,policy=policy_end,prior=game,widen=2,order=eval,"
-                   "chance=key,settle=1")
+ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_count,prior=game,widen=2,"
+                   "order=eval,chance=key,settle=1")
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
@@ -833,3 +835,18 @@ def values_race(state) -> list:
     layers = _frontier_layers(state)
     k = _turns_left(state, 0)
     return _softmax_cool(_team_heats(state, _race_heats(state, layers, k)))
+
+
+def values_by_count(state) -> list:
+    """Normal's evaluator: the end race (``values_end_now``) with 2-3 players, ``values_cap`` (as
+    its identical faster copy ``values_fast``) with 4-6.  Fifth session, one normal seat against
+    heuristic seats on the same seeds 8000-8007 at 4 players: the end race 1.25 of 8, values_cap
+    5.5 of 8; at 2 players the end race 0.634 of 56 against values_cap's 0.500 of 40."""
+    return _values_end_now(state) if state.num_players <= 3 else values_fast(state)
+
+
+def policy_by_count(state, legal: list, rng) -> str:
+    """Normal's rollout policy, with ``values_by_count``: ``policy_end`` (Rain kept for the last
+    turn) with 2-3 players, ``policy`` (as its identical copy ``policy_fast``) with 4-6."""
+    return policy_end(state, legal, rng) if state.num_players <= 3 else policy_fast(state, legal, rng)
+
