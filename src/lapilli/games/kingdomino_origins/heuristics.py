@@ -371,18 +371,26 @@ def _held_value(state, p, t) -> float:
 _policy_simple = policy  # the earlier rollout policy, still used for fire and the other phases
 
 
+def _guided_place(state, p, legal):
+    """The placement of the drawn tile that gains the most comfort (_best_place), if legal."""
+    best = _best_place(state, p, state.cur_tiles[state.pos])
+    if best is not None:
+        name = state.geo.name
+        a = f"place {name[best[0]]} {name[best[1]]}"
+        if a in legal:
+            return a
+    return None
+
+
 def policy_guided(state, legal, rng):
     if len(legal) == 1:
         return legal[0]
     ph = state.phase
     p = state.active
     if ph == "place":
-        best = _best_place(state, p, state.cur_tiles[state.pos])
-        if best is not None:
-            name = state.geo.name
-            a = f"place {name[best[0]]} {name[best[1]]}"
-            if a in legal:
-                return a
+        a = _guided_place(state, p, legal)
+        if a is not None:
+            return a
     elif ph in ("pick", "choose") and p >= 0:
         top, pick = None, None
         for a in legal:
@@ -448,12 +456,9 @@ def policy_det(state, legal, rng=None):
     ph = state.phase
     p = state.active
     if ph == "place":
-        best = _best_place(state, p, state.cur_tiles[state.pos])
-        if best is not None:
-            name = state.geo.name
-            a = f"place {name[best[0]]} {name[best[1]]}"
-            if a in legal:
-                return a
+        a = _guided_place(state, p, legal)
+        if a is not None:
+            return a
         return legal[0]
     if ph in ("pick", "choose") and p >= 0:
         top, pick = None, legal[0]
