@@ -36,7 +36,8 @@ Guided search (all off by default, so the plain search above is unchanged):
   ``settle=k`` (k > 1) also plays the turns of the next k - 1 seats to move (a turn here: a run of
   decisions by one seat), so a leaf is scored after the others' replies.
 * ``evaluator=NAME`` / ``policy=NAME`` (a name other than ``game``): that function of the game's
-  heuristics module, e.g. ``evaluator=values_cap``.
+  heuristics module, e.g. ``evaluator=values_cap``; ``policy=choose`` plays the game's heuristic
+  player (``choose``) for the seat to move, e.g. to finish turns with ``settle=1``.
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -157,6 +158,9 @@ class MCTSAgent:
             fn = getattr(self, key)
             if isinstance(fn, str):
                 got = getattr(mod, fn, None) if mod is not None and not fn.startswith("_") else None
+                if key == "policy" and fn == "choose" and callable(got):
+                    cho = got        # the heuristic player, for the seat to move
+                    got = lambda st, legal, rng: cho(st, legal, rng, st.to_move)  # noqa: E731
                 if not callable(got):
                     raise ValueError(f"{key}={fn}: the game's heuristics module has no such function")
                 setattr(self, key, got)

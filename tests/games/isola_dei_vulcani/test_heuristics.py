@@ -138,17 +138,17 @@ def test_doomed_after_a_sinking_that_leaves_a_glued_unit_unable_to_sink():
         assert Hh.split_value(s, h, m, key, seat) < -30.0
 
 
-def test_policy_choose_is_the_heuristic_player_for_the_seat_to_move():
+def test_policy_choose_plays_the_heuristic_player_for_the_seat_to_move():
+    # the hard level finishes turns with the heuristic player: mcts ``policy=choose``
+    assert "settle=1,policy=choose" in Hh.LEVELS["hard"]
+    ag = make_agent("mcts:iterations=30,settle=1,policy=choose,rollout_depth=0,evaluator=game",
+                    seed=2, game=GAME)
     s = lapilli.new_game(GAME, 3, 11)
+    assert ag.choose(Decision(s)) in s.legal_actions()   # the name is looked up at the first search
     for i in range(120):
         if s.is_terminal:
             break
         legal = s.legal_actions()
-        a = Hh.policy_choose(s.clone(), list(legal), Rng(i))
+        a = ag.policy(s.clone(), list(legal), Rng(i))
         assert a == Hh.choose(s.clone(), list(legal), Rng(i), s.to_move)
         s.apply(a)
-    # a search can take it by name for its turn finishes
-    ag = make_agent("mcts:iterations=30,settle=1,policy=policy_choose,rollout_depth=0,evaluator=game",
-                    seed=2, game=GAME)
-    assert ag.choose(Decision(s)) in s.legal_actions()
-    assert ag.policy is Hh.policy_choose    # the name is looked up at the first search

@@ -18,7 +18,7 @@ never sinks a part that would leave a unit of three or more volcanoes unable eve
 ``values(state)``: per-seat values in [0, 1] for MCTS.  ``LEVELS``: easy = this heuristic player,
 normal = the guided search (agents/levels.py GUIDED) judged by ``values``; hard = the same search
 with every leaf scored after the rest of the mover's turn is played by this heuristic player
-(``settle=1,policy=policy_choose``).
+(``settle=1,policy=choose``).
 """
 from __future__ import annotations
 
@@ -630,11 +630,5 @@ def policy(state, legal: list, rng) -> str:
 LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.8,c=0.3,{GUIDED}",
-    "hard": f"mcts:iterations=600,time_limit=4,c=0.3,{GUIDED},settle=1,policy=policy_choose",
+    "hard": f"mcts:iterations=600,time_limit=4,c=0.3,{GUIDED},settle=1,policy=choose",
 }
-
-
-def policy_choose(state, legal: list, rng) -> str:
-    """The heuristic player ``choose`` as a rollout policy (``mcts:...,policy=policy_choose``):
-    about 60 times the cost of ``policy``, for searches that finish turns with it (``settle=1``)."""
-    return choose(state, legal, rng, state.to_move)
