@@ -218,14 +218,17 @@ class State:
     def determinize(self, player: int | None, seed: int, history: bool = True) -> "State":
         """A copy in which everything hidden from ``player`` (and all future chance) is re-sampled.
 
-        ``history=False``: the copy starts with an empty history (cheaper, for search).  In a
-        game without hidden information (no ``_resample_hidden`` of its own) the legal-action
-        cache is kept: a new generator for the future chance cannot change the actions legal now."""
+        ``history=False``: the copy starts with an empty history (cheaper, for search).  The
+        legal-action cache is kept in a game without hidden information (no ``_resample_hidden``
+        of its own: a new generator for the future chance cannot change the actions legal now)
+        and when ``player`` is the seat to move (a seat's own choices cannot depend on what is
+        hidden from it: tests/engine/test_determinize_legal.py checks it in every game)."""
         new = self.clone(history)
         new.rng = Rng(seed)
         new._determinized = True
         if type(self)._resample_hidden is not State._resample_hidden:
-            new._legal_cache = None
+            if player is None or player != self.to_move:
+                new._legal_cache = None
             new._resample_hidden(player, new.rng)
         return new
 
