@@ -45,6 +45,22 @@ def test_policy_fast_makes_the_same_moves_and_draws():
     assert moves > 100
 
 
+def test_policy_fast_builds_the_same_walls_in_phase_4():
+    # the phase-4 wall choice reads the frontier's first layer (_frontier_layers) instead of
+    # _frontier_dist: the same wall (or "end") in every phase-4 position of random games
+    seen = walls = 0
+    for players in range(2, 7):
+        for s in _positions(players, 4, seed=500):
+            if s.phase != "p4":
+                continue
+            legal = s.legal_actions()
+            got = H.policy_fast(s, list(legal), Rng(seen))
+            assert got == H.policy(s, list(legal), Rng(seen))
+            seen += 1
+            walls += got != "end"
+    assert seen > 200 and walls > 100
+
+
 def test_values_now_is_the_capped_heats_of_the_position():
     for s in _positions(2, 2, seed=70):
         v = H.values_now(s)

@@ -574,7 +574,39 @@ def policy_fast(state, legal: list, rng) -> str:
         if rng.randbelow(5) == 0:
             return legal[rng.randbelow(len(legal))]
         return _best_place_fast(state, legal, state.to_move, rng)
+    if ph == "p4":
+        return _policy_p4_fast(state, legal)
     return policy(state, legal, rng)
+
+
+def _policy_p4_fast(state, legal) -> str:
+    """``policy``'s wall choice in phase 4 (the same choice), the frontier read from
+    _frontier_layers (distance 0 = its first layer) instead of _frontier_dist."""
+    me = state.to_move
+    v = state.vil[me]
+    tiles = state.tiles
+    bw = state.bwalls
+    touched, near = None, None
+    l0 = None
+    for i, (h, d) in enumerate(_SIDES[v]):
+        if (v, i) in bw:
+            continue
+        t = tiles.get(h)
+        if t is not None and t[2] >> d & 1:
+            touched = i
+            break
+        if near is None and t is None:
+            if l0 is None:
+                l0 = _frontier_layers(state)[0]
+            if _HBIT[h] & l0:
+                near = i
+    side = touched if touched is not None else near
+    if side is not None:
+        for m in ("stone", "wood", "straw"):
+            a = f"build {m} v{v}-{side + 1}"
+            if a in legal:
+                return a
+    return "end"
 
 
 def _after_place_fast(state, now) -> list:
