@@ -24,7 +24,7 @@ def main(game: str, games: int = 4, level: str = "normal", players: int | None =
     for g in range(games):
         s = lapilli.new_game(game, players, 1000 + g, {})
         me = g % players
-        agents = {p: make_agent(level if p == me else "heuristic", seed=g, game=game) for p in range(players)}
+        agents = {p: make_agent(level if p == me else "heuristic", seed=g, game=game, players=players) for p in range(players)}
         while not s.is_terminal:
             p = s.to_move
             legal = s.legal_actions()

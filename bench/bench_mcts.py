@@ -3,7 +3,7 @@
 
 Two configurations per game, both through ``lapilli.agents.make_agent`` exactly as play uses them:
 
-* ``normal``: the game's "normal" strength level (``level_spec("normal", game)``: the game's
+* ``normal``: the game's "normal" strength level (``level_spec("normal", game, players)``: the game's
   heuristics module's LEVELS, or the default level for games without one);
 * ``random``: plain random rollouts (``mcts:iterations=N``, default depth and evaluator).
 
@@ -74,8 +74,8 @@ def iterations_per_second(game: str, spec: str, roots: list, seconds: float, see
     return done / busy, done / cpu if cpu > 0 else float("nan"), k
 
 
-def configs(game: str, iterations: int) -> list[tuple[str, str]]:
-    return [("normal", level_spec("normal", game)), ("random", f"mcts:iterations={iterations}")]
+def configs(game: str, iterations: int, players: int) -> list[tuple[str, str]]:
+    return [("normal", level_spec("normal", game, players)), ("random", f"mcts:iterations={iterations}")]
 
 
 def main() -> int:
@@ -94,7 +94,7 @@ def main() -> int:
         counts = [args.players] if args.players else sorted({spec.min_players, spec.max_players})
         for p in counts:
             roots = root_positions(g, p, {})
-            for name, text in configs(g, args.iterations):
+            for name, text in configs(g, args.iterations, p):
                 if args.only and name != args.only:
                     continue
                 cal = calibration(3)

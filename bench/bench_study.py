@@ -5,7 +5,7 @@ For each game (default: all of ``lapilli.list_games()``) it measures
 
 * random-play decisions per second, the median clone time and the median apply time;
 * MCTS iterations per second with plain random rollouts and with the game's "normal" level
-  (``level_spec("normal", game)``), over root positions sampled from random games, per wall
+  (``level_spec("normal", game, players)``), over root positions sampled from random games, per wall
   second and per CPU second of the process (see bench/bench_mcts.py);
 * simulation throughput (games/s, random agents) with 1 and 2 local worker processes and on a
   local Ray with 2 CPUs, the parallel scaling 1 -> 2 workers (``speed-up / 2``; 100 % = perfect),
@@ -80,7 +80,7 @@ def mcts_rate(game: str, players: int, options: dict, seconds: float, iterations
               spec: str | None = None) -> tuple[float, float]:
     """MCTS iterations per wall second and per CPU second over root positions sampled from
     random games (bench_mcts.root_positions); ``spec`` names the agent (default: plain random
-    rollouts with ``iterations`` per decision; ``level_spec("normal", game)`` for the level)."""
+    rollouts with ``iterations`` per decision; ``level_spec("normal", game, players)`` for the level)."""
     roots = root_positions(game, players, options)
     rate, cpu_rate, _ = iterations_per_second(game, spec or f"mcts:iterations={iterations}", roots, seconds)
     return rate, cpu_rate
@@ -152,7 +152,7 @@ def main() -> int:
         at = statistics.median(apply_times(g, players, {}, samples=200))
         cal_cpu = calibration(3, time.process_time)
         mr, mr_cpu = mcts_rate(g, players, {}, args.seconds, args.mcts_iterations)
-        normal = level_spec("normal", g)
+        normal = level_spec("normal", g, players)
         mn, mn_cpu = mcts_rate(g, players, {}, args.seconds, spec=normal)
         # games for the throughput runs: about `sim_seconds` of single-worker work, at least 20
         per_game = args.seconds / max(n_games, 1)

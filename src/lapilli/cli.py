@@ -103,7 +103,7 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = new_game(game, players, seed, _parse_options(option))
-    bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i, game=game) for i, s in enumerate(seat_names) if s != "human"}
+    bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i, game=game, players=players) for i, s in enumerate(seat_names) if s != "human"}
     humans = [i for i, s in enumerate(seat_names) if s == "human"]
     console.print(f"[bold]{state.SPEC.title}[/bold] - {players} players, seed {seed}, options {state.options}")
     console.print("Seats: " + ", ".join(f"{i}: {s}" for i, s in enumerate(seat_names)))

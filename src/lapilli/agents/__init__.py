@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..engine.errors import LapilliError
 from .base import Agent, Decision, play_game
 from .heuristic import HeuristicAgent
-from .levels import DEFAULT_LEVELS, level_spec
+from .levels import DEFAULT_LEVELS, by_count, level_entry, level_spec
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
@@ -74,12 +74,49 @@ def _game_hooks(params: dict, game: str | None) -> None:
         params[key] = fn
 
 
-def make_agent(text: str, seed: int = 0, game: str | None = None):
+class ByCountAgent:
+    """A level whose spec depends on the number of players (a dict entry in a game's LEVELS):
+    the agent for a count is built at its first decision (``Decision.num_players``) and kept;
+    everything else (``last_iterations``, ...) is the built agent's."""
+
+    def __init__(self, entry: dict, seed: int = 0, game: str | None = None):
+        self.entry = entry
+        self.seed = seed
+        self.game = game
+        self._by_players: dict = {}
+        self._current = None
+        self.name = "by-count"
+
+    def agent_for(self, players: int):
+        if players not in self._by_players:
+            self._by_players[players] = make_agent(by_count(self.entry, players), seed=self.seed, game=self.game)
+        return self._by_players[players]
+
+    def choose(self, decision):
+        self._current = self.agent_for(decision.num_players)
+        return self._current.choose(decision)
+
+    def __getattr__(self, key):
+        current = self.__dict__.get("_current")
+        if current is None:
+            raise AttributeError(key)
+        return getattr(current, key)
+
+
+def make_agent(text: str, seed: int = 0, game: str | None = None, players: int | None = None):
     """Build an agent from its name with parameters (``random``, ``mcts:iterations=2000``) or
-    from a strength level (``easy``, ``normal``, ``hard``; per game when ``game`` is given)."""
+    from a strength level (``easy``, ``normal``, ``hard``; per game when ``game`` is given; a
+    level that depends on the player count takes ``players``, or when that is not given picks
+    its spec at the agent's first decision)."""
     name, params = parse_agent_spec(text)
     if name in DEFAULT_LEVELS and not params:
-        name, params = parse_agent_spec(level_spec(name, game))
+        entry = level_entry(name, game)
+        if isinstance(entry, dict) and players is None:
+            by_count(entry, None)  # a malformed entry fails here, not at the first move
+            for spec in entry.values():
+                make_agent(spec, seed=seed, game=game)  # and so does a bad spec in it
+            return ByCountAgent(entry, seed=seed, game=game)
+        name, params = parse_agent_spec(by_count(entry, players))
     if name not in AGENTS:
         known = ", ".join(list(AGENTS) + list(DEFAULT_LEVELS))
         raise LapilliError(f"unknown agent {name!r}; known agents: {known}")
@@ -91,4 +128,4 @@ def make_agent(text: str, seed: int = 0, game: str | None = None):
         raise LapilliError(f"bad parameters for agent {name!r}: {e}") from None
 
 
-__all__ = ["split_agent_list", "Agent", "Decision", "HeuristicAgent", "MCTSAgent", "level_spec", "DEFAULT_LEVELS", "RandomAgent", "AGENTS", "make_agent", "parse_agent_spec", "play_game"]
+__all__ = ["split_agent_list", "Agent", "Decision", "HeuristicAgent", "MCTSAgent", "level_spec", "DEFAULT_LEVELS", "RandomAgent", "AGENTS", "ByCountAgent", "make_agent", "parse_agent_spec", "play_game"]

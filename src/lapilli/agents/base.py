@@ -11,17 +11,20 @@ from typing import Protocol
 
 from ..engine.state import State
 
+_UNSET = object()
+
 
 class Decision:
     """What an agent is shown when it must act."""
 
-    __slots__ = ("player", "legal_actions", "_state", "_obs")
+    __slots__ = ("player", "legal_actions", "_state", "_obs", "_plan")
 
     def __init__(self, state: State, player: int | None = None, legal: list[str] | None = None):
         self._state = state
         self.player = state.to_move if player is None else player
         self.legal_actions = state.legal_actions() if legal is None else legal
         self._obs = None
+        self._plan = _UNSET
 
     @property
     def game(self) -> str:
@@ -40,7 +43,10 @@ class Decision:
     def determinize(self, seed: int, history: bool = True) -> State:
         """A full game state consistent with what this seat has seen; hidden parts re-sampled.
         ``history=False``: a search copy without the move history (cheaper; not for records)."""
-        return self._state.determinize(self.player, seed, history=history)
+        plan = self._plan
+        if plan is _UNSET:      # what is hidden is the same for every sample of this decision
+            plan = self._plan = self._state.hidden_plan(self.player)
+        return self._state.determinize(self.player, seed, history=history, plan=plan)
 
 
 class Agent(Protocol):

@@ -261,6 +261,9 @@ class MCTSAgent:
                 acts = state.legal_view()
                 children = node.children
                 untried = None
+                # one pass: count the availability of the existing children, note the untried
+                # actions, and keep the best existing child by UCB (first in `acts` order on ties)
+                best, best_v = None, -1.0
                 for a in acts:
                     ch = children.get(a)
                     if ch is None:
@@ -270,6 +273,10 @@ class MCTSAgent:
                             untried.append(a)
                     else:
                         ch.avail += 1
+                        n = ch.visits
+                        v = ch.total / n + c * sqrt(log(ch.avail) / n)
+                        if v > best_v:
+                            best, best_v = a, v
                 if untried is not None and (not widen or len(untried) == len(acts)
                                             or len(acts) - len(untried) < widen * (node.visits + 1) ** alpha):
                     a = None
@@ -293,14 +300,6 @@ class MCTSAgent:
                     state.apply_legal(a)
                     path.append(child)
                     break
-                best, best_v = None, -1.0
-                for a in acts:
-                    ch = children.get(a)
-                    if ch is None:
-                        continue
-                    v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if v > best_v:
-                        best, best_v = a, v
                 node = children[best]
                 state.apply_legal(best)
                 path.append(node)

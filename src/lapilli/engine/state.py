@@ -106,6 +106,20 @@ class State:
     def _resample_hidden(self, player: int | None, rng: Rng) -> None:
         """Re-sample, in place, everything hidden from ``player``, consistently with what they saw."""
 
+    def hidden_plan(self, player: int | None):
+        """What ``determinize(player, ...)`` re-samples in this position, worked out once for many
+        determinizations of it (search: ``Decision`` keeps it for its decision); None when the
+        game does not precompute.  Valid only until the next ``apply``."""
+        return self._hidden_plan(player)
+
+    def _hidden_plan(self, player: int | None):
+        """Override with ``_resample_plan`` for speed: ``_resample_plan(self._hidden_plan(p), rng)``
+        must do exactly what ``_resample_hidden(p, rng)`` does (the same draws, the same result)."""
+        return None
+
+    def _resample_plan(self, plan, rng: Rng) -> None:
+        raise NotImplementedError
+
     def _copy_fields(self, new: "State") -> None:
         """Copy game data into ``new`` (a bare instance).  Override for speed."""
         for k, v in self.__dict__.items():
@@ -215,18 +229,25 @@ class State:
         self._copy_fields(new)
         return new
 
-    def determinize(self, player: int | None, seed: int, history: bool = True) -> "State":
+    def determinize(self, player: int | None, seed: int, history: bool = True, plan=None) -> "State":
         """A copy in which everything hidden from ``player`` (and all future chance) is re-sampled.
 
-        ``history=False``: the copy starts with an empty history (cheaper, for search).  In a
-        game without hidden information (no ``_resample_hidden`` of its own) the legal-action
-        cache is kept: a new generator for the future chance cannot change the actions legal now."""
+        ``history=False``: the copy starts with an empty history (cheaper, for search).  The
+        legal-action cache is kept in a game without hidden information (no ``_resample_hidden``
+        of its own: a new generator for the future chance cannot change the actions legal now)
+        and when ``player`` is the seat to move (a seat's own choices cannot depend on what is
+        hidden from it: tests/engine/test_determinize_legal.py checks it in every game).
+        ``plan``: ``self.hidden_plan(player)``, to skip working it out again (the same result)."""
         new = self.clone(history)
         new.rng = Rng(seed)
         new._determinized = True
         if type(self)._resample_hidden is not State._resample_hidden:
-            new._legal_cache = None
-            new._resample_hidden(player, new.rng)
+            if player is None or player != self.to_move:
+                new._legal_cache = None
+            if plan is None:
+                new._resample_hidden(player, new.rng)
+            else:
+                new._resample_plan(plan, new.rng)
         return new
 
     # ------------------------------------------------------------------ persistence

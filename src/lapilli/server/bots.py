@@ -16,7 +16,7 @@ def _think(state_json: dict, agent_spec: str, seat: int, seed: int) -> str:
     from lapilli.engine.registry import load_state
 
     state = load_state(state_json)
-    agent = make_agent(agent_spec, seed=seed, game=state.SPEC.id)
+    agent = make_agent(agent_spec, seed=seed, game=state.SPEC.id, players=state.num_players)
     return agent.choose(Decision(state, seat))
 
 

@@ -49,7 +49,7 @@ def play_one(game: str, players: int, options: dict, seats: list[str], seed: int
     t0 = time.perf_counter()
     try:
         state = new_game(game, players, seed, options)
-        agents = [make_agent(seats[i], seed=agent_seed(seed, i), game=game) for i in range(players)]
+        agents = [make_agent(seats[i], seed=agent_seed(seed, i), game=game, players=players) for i in range(players)]
         play_game(state, agents)
         stats = game_stats(state)
         return GameRow(index, seed, players, state.scores(), state.winners(), len(state.history),

@@ -45,6 +45,52 @@ def test_policy_fast_makes_the_same_moves_and_draws():
     assert moves > 100
 
 
+def _wall_before(state, legal):
+    # policy's phase-4 wall choice as it was written before _policy_wall (sixth session): the
+    # frontier from _frontier_dist; kept here as the oracle of the test below
+    me = state.to_move
+    v = state.vil[me]
+    tiles = state.tiles
+    touched, near = None, None
+    fd = None
+    for i, (h, d) in enumerate(H._SIDES[v]):
+        if (v, i) in state.bwalls:
+            continue
+        t = tiles.get(h)
+        if t is not None and t[2] >> d & 1:
+            touched = i
+            break
+        if near is None and t is None:
+            if fd is None:
+                fd = H._frontier_dist(state)
+            if fd.get(h) == 0:
+                near = i
+    side = touched if touched is not None else near
+    if side is not None:
+        for m in ("stone", "wood", "straw"):
+            a = f"build {m} v{v}-{side + 1}"
+            if a in legal:
+                return a
+    return "end"
+
+
+def test_policy_builds_the_same_walls_in_phase_4_as_before():
+    # the phase-4 wall choice reads the frontier's first layer (_frontier_layers) instead of
+    # _frontier_dist: the same wall (or "end") in every phase-4 position of random games
+    seen = walls = 0
+    for players in range(2, 7):
+        for s in _positions(players, 4, seed=500):
+            if s.phase != "p4":
+                continue
+            legal = s.legal_actions()
+            got = H.policy(s, list(legal), Rng(seen))
+            assert got == _wall_before(s, legal)
+            assert H.policy_fast(s, list(legal), Rng(seen)) == got
+            seen += 1
+            walls += got != "end"
+    assert seen > 200 and walls > 100
+
+
 def test_values_now_is_the_capped_heats_of_the_position():
     for s in _positions(2, 2, seed=70):
         v = H.values_now(s)

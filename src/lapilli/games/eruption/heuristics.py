@@ -409,31 +409,8 @@ def policy(state, legal: list, rng) -> str:
         if ds:
             return min(ds, key=lambda a: CARD_VALUE[a[8:]] if a[8:] != "rain" else 99.0)
         return legal[rng.randbelow(len(legal))]
-    if ph == "p4":
-        v = state.vil[me]
-        tiles = state.tiles
-        # a wall on the own village: first where lava touches it, then where it may arrive next
-        touched, near = None, None
-        fd = None
-        for i, (h, d) in enumerate(_SIDES[v]):
-            if (v, i) in state.bwalls:
-                continue
-            t = tiles.get(h)
-            if t is not None and t[2] >> d & 1:
-                touched = i
-                break
-            if near is None and t is None:
-                if fd is None:
-                    fd = _frontier_dist(state)
-                if fd.get(h) == 0:
-                    near = i
-        side = touched if touched is not None else near
-        if side is not None:
-            for m in ("stone", "wood", "straw"):
-                a = f"build {m} v{v}-{side + 1}"
-                if a in legal:
-                    return a
-        return "end"
+    if ph == "p4":       # a wall on the own village: first where lava touches it, then where it may arrive next
+        return _policy_wall(state, legal)
     if ph == "p2x":
         return "end"
     if ph == "consent":
@@ -575,6 +552,37 @@ def policy_fast(state, legal: list, rng) -> str:
             return legal[rng.randbelow(len(legal))]
         return _best_place_fast(state, legal, state.to_move, rng)
     return policy(state, legal, rng)
+
+
+def _policy_wall(state, legal) -> str:
+    """``policy``'s wall choice in phase 4: the first side of the own village that lava touches,
+    else the first that a flow end meets (distance 0 of _frontier_dist, read as the first layer
+    of the memoised _frontier_layers, which the evaluator shares)."""
+    me = state.to_move
+    v = state.vil[me]
+    tiles = state.tiles
+    bw = state.bwalls
+    touched, near = None, None
+    l0 = None
+    for i, (h, d) in enumerate(_SIDES[v]):
+        if (v, i) in bw:
+            continue
+        t = tiles.get(h)
+        if t is not None and t[2] >> d & 1:
+            touched = i
+            break
+        if near is None and t is None:
+            if l0 is None:
+                l0 = _frontier_layers(state)[0]
+            if _HBIT[h] & l0:
+                near = i
+    side = touched if touched is not None else near
+    if side is not None:
+        for m in ("stone", "wood", "straw"):
+            a = f"build {m} v{v}-{side + 1}"
+            if a in legal:
+                return a
+    return "end"
 
 
 def _after_place_fast(state, now) -> list:

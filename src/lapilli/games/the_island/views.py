@@ -134,9 +134,21 @@ class ViewsMixin:
         return False
 
     def _resample_hidden(self, player, rng):
-        keep = self._keepable()
-        for t, (isl, hand) in self._hidden_tiles(player).items():
-            pool = [self.back[h] for h in isl] + [self.hands[q][i][1] for q, i in hand]
+        self._resample_plan(self._hidden_plan(player), rng)
+
+    def _hidden_plan(self, player):
+        """The pools of hidden tile backs (per terrain) and explorer values (per seat) of this
+        position, for many determinizations of it (``_resample_plan`` copies them)."""
+        tiles = [(t, isl, hand, [self.back[h] for h in isl] + [self.hands[q][i][1] for q, i in hand])
+                 for t, (isl, hand) in self._hidden_tiles(player).items()]
+        vals = [(q, eids, unpl, [self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else []))
+                for q, eids, unpl in self._hidden_values(player)]
+        return self._keepable(), tiles, vals
+
+    def _resample_plan(self, plan, rng):
+        keep, tiles, vals = plan
+        for t, isl, hand, pool in tiles:
+            pool = pool.copy()
             rng.shuffle(pool)
             for q, i in hand:                     # hands get red backs, consistent with ISL-5.10
                 reds = [k for k, b in enumerate(pool) if b in keep]
@@ -145,8 +157,8 @@ class ViewsMixin:
                 self.hands[q][i] = (t, b)
             for h, b in zip(isl, pool):
                 self.back[h] = b
-        for q, eids, unpl in self._hidden_values(player):
-            pool = [self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])
+        for q, eids, unpl, pool in vals:
+            pool = pool.copy()
             rng.shuffle(pool)
             for e in eids:
                 self.ex_val[e] = pool.pop()

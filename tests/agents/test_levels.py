@@ -1,0 +1,70 @@
+"""Strength levels by name, and levels whose spec depends on the number of players."""
+import types
+
+import pytest
+
+import lapilli
+from lapilli.agents import ByCountAgent, Decision, MCTSAgent, level_spec, make_agent, play_game
+from lapilli.agents import heuristic as heuristic_mod
+from lapilli.engine import LapilliError, register
+
+register("nim", "tests.engine.nim_game")
+
+
+@pytest.fixture
+def nim_levels(monkeypatch):
+    mod = types.SimpleNamespace(LEVELS={
+        "normal": "mcts:iterations=40",
+        "hard": {2: "mcts:iterations=77", "default": "mcts:iterations=55"},
+    })
+    monkeypatch.setitem(heuristic_mod._CACHE, "nim", mod)
+    return mod
+
+
+def test_level_by_player_count(nim_levels):
+    assert level_spec("hard", "nim", 2) == "mcts:iterations=77"
+    assert level_spec("hard", "nim", 3) == "mcts:iterations=55"
+    assert level_spec("hard", "nim") == "mcts:iterations=55"      # count not known: the default
+    assert level_spec("normal", "nim", 2) == "mcts:iterations=40"  # a plain spec for every count
+    assert make_agent("hard", game="nim", players=2).iterations == 77
+    assert make_agent("hard", game="nim", players=3).iterations == 55
+
+
+def test_by_count_agent_picks_its_spec_at_the_first_decision(nim_levels):
+    agent = make_agent("hard", seed=4, game="nim")
+    assert isinstance(agent, ByCountAgent)
+    for players, iterations in ((2, 77), (3, 55)):
+        s = lapilli.new_game("nim", players, options={"pile": 10})
+        move = agent.choose(Decision(s))
+        assert move in s.legal_actions()
+        assert isinstance(agent.agent_for(players), MCTSAgent)
+        assert agent.agent_for(players).iterations == iterations
+        assert agent.last_iterations == iterations  # the built agent's attributes show through
+        # the same choice as the agent built for that count directly, with the same seed
+        direct = make_agent(level_spec("hard", "nim", players), seed=4, game="nim")
+        assert direct.choose(Decision(lapilli.new_game("nim", players, options={"pile": 10}))) == move
+    final = play_game(lapilli.new_game("nim", 3, options={"pile": 15}), [agent, make_agent("random"), make_agent("random")])
+    assert final.is_terminal
+
+
+def test_bad_levels_by_count_fail_early(monkeypatch):
+    mod = types.SimpleNamespace(LEVELS={"hard": {2: "mcts:iterations=10"}})
+    monkeypatch.setitem(heuristic_mod._CACHE, "nim", mod)
+    assert make_agent("hard", game="nim", players=2).iterations == 10
+    with pytest.raises(LapilliError, match="no 'default'"):
+        make_agent("hard", game="nim", players=3)
+    with pytest.raises(LapilliError, match="no 'default'"):
+        make_agent("hard", game="nim")
+    mod.LEVELS = {"hard": {2: "mcts:iterations=10", "default": "mcts:no_such_param=1"}}
+    with pytest.raises(LapilliError, match="bad parameters"):
+        make_agent("hard", game="nim")
+
+
+@pytest.mark.parametrize("game", lapilli.list_games())
+def test_every_level_of_every_game_builds_for_every_player_count(game):
+    spec = lapilli.game_spec(game)
+    for level in ("easy", "normal", "hard"):
+        for players in range(spec.min_players, spec.max_players + 1):
+            text = level_spec(level, game, players)
+            agent = make_agent(level, game=game, players=players)
+            assert type(agent) is type(make_agent(text, game=game))
