@@ -75,3 +75,24 @@ def test_search_with_next_round_end_leaves_plays_legal_moves():
     assert agent.choose(d) in d.legal_actions
     assert agent.evaluator is h.values_next_round_end
     assert agent.last_iterations == 60
+
+
+def test_hard_with_two_players_scores_leaves_at_the_next_round_end():
+    from lapilli.agents.levels import level_spec
+
+    assert "evaluator=values_next_round_end" in level_spec("hard", GAME, 2)
+    for players in (3, 4):
+        assert "evaluator=values_round_end" in level_spec("hard", GAME, players)
+    agent = make_agent("hard", seed=5, game=GAME, players=2)
+    normal = make_agent("normal", seed=5, game=GAME, players=2)
+    s = _play_to(2, 83, 2, "place")
+    d = Decision(s)
+    assert agent.choose(d) in d.legal_actions   # names resolve to the functions at the first search
+    assert agent.evaluator is h.values_next_round_end
+    assert agent.policy is h.policy_guided and agent.rollout_depth == 0
+    for key in ("iterations", "c", "prior", "order", "widen", "alpha", "final", "max_depth", "settle"):
+        assert getattr(agent, key) == getattr(normal, key)
+    # the level picked at the first decision when the count is not given
+    anyc = make_agent("hard", seed=5, game=GAME)
+    assert anyc.choose(d) in d.legal_actions
+    assert anyc.evaluator is h.values_next_round_end

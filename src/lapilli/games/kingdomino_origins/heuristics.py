@@ -24,8 +24,12 @@ LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
     # hard: the guided search of normal with every leaf scored at the end of its round
-    # (values_round_end, at the end of this file; docs/agents.md, fifth session)
-    "hard": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
+    # (values_round_end, at the end of this file; docs/agents.md, fifth session); with 2 players
+    # at the end of the round after (values_next_round_end; docs/agents.md, sixth session)
+    "hard": {
+        2: f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
+        "default": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
+    },
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
