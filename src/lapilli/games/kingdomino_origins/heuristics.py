@@ -24,8 +24,12 @@ LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
     # hard: the guided search of normal with every leaf scored at the end of its round
-    # (values_round_end, at the end of this file; docs/agents.md, fifth session)
-    "hard": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
+    # (values_round_end, at the end of this file; docs/agents.md, fifth session); with 2 players
+    # at the end of the round after (values_next_round_end; docs/agents.md, sixth session)
+    "hard": {
+        2: f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
+        "default": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
+    },
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
@@ -509,3 +513,42 @@ def chance_key(state):
     """The chance outcome the seats see (for ``chance=stop``/``chance=key``): the next row (and
     the Cro-magnon display), drawn at the end of each round from the hidden supply."""
     return (tuple(state.new_tiles), tuple(state.display))
+
+
+# ---------------------------------------------------------------------------- next-round-end leaves
+# With 2 players a round is 8-10 decisions (two chiefs per seat), so a 600-iteration search from
+# early in a round seldom reaches past the round end, and ``values_round_end`` then scores a tile
+# just taken only by its held value (its best sampled placement now).  ``values_next_round_end``
+# plays one round further with ``policy_det``: the tiles taken this round are placed in the next
+# round, where the seats' territories compete for them, and the leaf is scored at the start of the
+# round after.  Treatment of the hidden draw: the row drawn at the end of the leaf's round comes
+# from the determinized supply; the next round's picks take from it (by ``policy_det``, the same
+# for every seat), and ``values`` counts those held tiles too, so this part of a leaf's value
+# depends on the determinization and is averaged over the iterations that reach the leaf, as any
+# ISMCTS value is.  (Excluding them would leave the seat that picks first in the next round
+# without the advantage it earned.)
+
+
+def finish_rounds(state, rounds: int = 2, cap: int = 120):
+    """Play in place with ``policy_det`` until ``rounds`` round ends have passed (a position at
+    the start of a round counts its first round end as already passed, as in ``finish_round``).
+    Returns the state."""
+    if state.is_terminal:
+        return state
+    todo = rounds - 1 if _round_start(state) else rounds
+    k = 0
+    while todo > 0 and not state.is_terminal and k < cap:
+        r = state.round
+        while not state.is_terminal and state.round == r and k < cap:
+            state.apply(policy_det(state, state.legal_actions()))
+            k += 1
+        todo -= 1
+    return state
+
+
+def values_next_round_end(state) -> list:
+    """``values`` at the end of the round after the current one (both played by ``policy_det``
+    on a copy; the win shares if the game ends first)."""
+    if state.is_terminal:
+        return values_calibrated(state)
+    return values_calibrated(finish_rounds(state.clone(), 2))
