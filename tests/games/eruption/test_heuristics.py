@@ -116,7 +116,7 @@ def test_plays_sinkhole_on_the_tile_that_burns_its_village():
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_finishes_a_game(level):
     s = lapilli.new_game("eruption", 2, 7)
-    agents = [make_agent(level, seed=p, game="eruption") for p in range(2)]
+    agents = [make_agent(level, seed=p, game="eruption", players=2) for p in range(2)]
     for ag in agents:
         if isinstance(ag, MCTSAgent):
             ag.iterations = 8                    # keep the test quick; the levels are measured by tournaments
@@ -157,7 +157,7 @@ def test_cooperation_is_evaluated_before_and_after_the_teams_are_known(players):
 
 def test_normal_level_plays_cooperation():
     s = lapilli.new_game("eruption", 4, 3, {"variant": "cooperation"})
-    agents = [make_agent("normal", seed=p, game="eruption") for p in range(4)]
+    agents = [make_agent("normal", seed=p, game="eruption", players=4) for p in range(4)]
     for _ in range(25):  # the opening: village choice, turn order, the first turns
         if s.is_terminal:
             break

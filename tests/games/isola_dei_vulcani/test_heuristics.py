@@ -75,7 +75,7 @@ def test_aims_the_crack_that_sinks_an_opponents_volcano_part():
 def test_levels_build_mcts_with_the_game_hooks():
     s = lapilli.new_game(GAME, 2, 3)
     for level in ("easy", "normal", "hard"):
-        ag = make_agent(level, seed=1, game=GAME)
+        ag = make_agent(level, seed=1, game=GAME, players=2)
         if level != "easy":
             ag.iterations = 20
             ag.time_limit = None

@@ -33,7 +33,7 @@ def test_levels_build_and_play_a_move():
     while s.phase != "place":
         s.apply(s.legal_actions()[0])
     for level in ("easy", "normal", "hard"):
-        agent = make_agent(level, seed=1, game=GAME)
+        agent = make_agent(level, seed=1, game=GAME, players=2)
         if hasattr(agent, "iterations"):
             agent.iterations, agent.time_limit = 30, None
         assert agent.choose(Decision(s)) in s.legal_actions()

@@ -50,7 +50,7 @@ def test_pick_prefers_the_more_valuable_card():
 def test_levels_build_agents_that_play_legal_moves():
     s = lapilli.new_game("stromboli", seed=1)
     for level in ("easy", "normal", "hard"):
-        agent = make_agent(level, seed=1, game="stromboli")
+        agent = make_agent(level, seed=1, game="stromboli", players=2)
         if level != "easy":
             agent.iterations = 20          # keep the test quick
         assert agent.choose(Decision(s, s.to_move)) in s.legal_actions()

@@ -165,7 +165,7 @@ def test_places_the_best_explorer_on_a_tile_that_sinks_late():
 def test_levels_play_full_games_to_the_end():
     for players, lineup in ((2, ("easy", "normal")), (3, ("hard", "easy", "normal"))):
         s = lapilli.new_game("the-island", players, 21)
-        agents = [make_agent(lv, seed=i, game="the-island") for i, lv in enumerate(lineup)]
+        agents = [make_agent(lv, seed=i, game="the-island", players=players) for i, lv in enumerate(lineup)]
         for ag in agents:
             if hasattr(ag, "iterations"):
                 ag.iterations = 8          # keep the test quick; the search itself is the same
@@ -177,10 +177,10 @@ def test_levels_play_full_games_to_the_end():
 
 def test_level_specs_name_the_game_hooks():
     for level in ("easy", "normal", "hard"):
-        agent = make_agent(level, seed=1, game="the-island")
+        agent = make_agent(level, seed=1, game="the-island", players=2)
         s = lapilli.new_game("the-island", 2, 4)
         assert agent.choose(Decision(s, s.to_move)) in s.legal_actions()
-    normal = make_agent("normal", seed=1, game="the-island")
+    normal = make_agent("normal", seed=1, game="the-island", players=2)
     assert normal.policy is HEU.policy and normal.evaluator is HEU.values
 
 
