@@ -651,3 +651,15 @@ def round_values(state) -> list:
     """``values`` after the rest of the current turn and the whole turns of every other player
     (back to the current player's next turn) are played by ``play_turns``."""
     return _reply_values(state, state.num_players - 1)
+
+
+def chance_key(state):
+    """The search's chance key (``chance=key|stop``, agents/mcts.py): (the player whose turn it
+    is, that player's turn count, the tiles removed so far, the creature roll).  It changes at
+    every turn boundary and with every tile removal (where a hidden back and the creature die are
+    drawn), so ``chance=stop`` keeps the tree within the current player's turn up to the tile
+    removal, and ``chance=key`` keeps children apart per creature roll (public; a kept tile's back
+    is not part of the key, most backs being private to their holder)."""
+    cur = state.cur
+    roll = state.roll
+    return (cur, state.turns[cur], state.terrain.count(-1), tuple(roll) if roll else None)
