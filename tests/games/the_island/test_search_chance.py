@@ -61,3 +61,22 @@ def test_chance_stop_keeps_the_tree_in_the_turn_up_to_the_removal():
             assert sum(1 for a in path if not a.startswith("remove ")) <= 3   # the movement points
             deepest = max(deepest, len(path))
     assert deepest >= 3
+
+
+def test_chance_key_keeps_the_deeper_tree_apart_per_creature_roll():
+    roots = [s for s, _ in _game(2, 6) if s.started and s.dec == "remove" and len(s.legal_actions()) > 1][:3]
+    assert roots
+    keyed, split = 0, False
+    for i, s in enumerate(roots):
+        agent = make_agent(f"mcts:iterations=300,c=0.05,{GUIDED},max_depth=5,chance=key", seed=i,
+                           game="the-island")
+        agent.choose(Decision(s))
+        for a, node in agent.last_root.children.items():
+            assert a.startswith("remove ")
+            if node.outcomes:
+                keyed += 1
+                rolls = {k[3] for k in node.outcomes if k[3] is not None}
+                split = split or len(rolls) >= 2        # below a removal: one node per roll
+                for sub in node.outcomes.values():
+                    assert sub.player is None and sub.visits > 0
+    assert keyed > 0 and split

@@ -655,11 +655,14 @@ def round_values(state) -> list:
 
 def chance_key(state):
     """The search's chance key (``chance=key|stop``, agents/mcts.py): (the player whose turn it
-    is, that player's turn count, the tiles removed so far, the creature roll).  It changes at
-    every turn boundary and with every tile removal (where a hidden back and the creature die are
-    drawn), so ``chance=stop`` keeps the tree within the current player's turn up to the tile
-    removal, and ``chance=key`` keeps children apart per creature roll (public; a kept tile's back
-    is not part of the key, most backs being private to their holder)."""
+    is, that player's turn count, the tiles removed so far, the creature roll, the sharks and
+    whales on the board).  It changes at every turn boundary and with every tile removal (where a
+    hidden back and the creature die are drawn), so ``chance=stop`` keeps the tree within the
+    current player's turn up to the tile removal, and ``chance=key`` keeps children apart per
+    public outcome of a removal: the creature roll and a shark or whale a revealed back put on the
+    board (a kept tile's back is not part of the key, it is private to its holder)."""
     cur = state.cur
     roll = state.roll
-    return (cur, state.turns[cur], state.terrain.count(-1), tuple(roll) if roll else None)
+    cre = state.cre
+    return (cur, state.turns[cur], state.terrain.count(-1), tuple(roll) if roll else None,
+            len(cre["shark"]), len(cre["whale"]))
