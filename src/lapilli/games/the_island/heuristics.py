@@ -603,3 +603,66 @@ LEVELS = {
     "normal": f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3",
     "hard": f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5",
 }
+
+
+# ---------------------------------------------------------------- leaves after the next players' replies (search)
+def play_turns(state, turns: int, limit: int = 160) -> None:
+    """Play in place, with the rollout policy's cheap greedy choices (``_greedy_step``), the rest
+    of the current turn (its creature move included) and then ``turns`` whole turns of the next
+    players, stopping at a turn's first decision or the end of the game (``limit`` decisions at
+    most).  A removed tile is judged without its hidden back (as ``finish_turn`` does); the
+    creature dice are rolled by the state's own generator (the determinization's)."""
+    if state.over or not state.started:
+        return
+    left = turns + (0 if _turn_start(state) else 1)
+    rng = state.rng
+    cur = state.cur
+    k = 0
+    while not state.over and k < limit:
+        if state.cur != cur:
+            left -= 1
+            cur = state.cur
+            if left <= 0:
+                break
+        a = _greedy_step(state, state.legal_view(), rng)
+        if a.startswith("remove "):
+            state.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
+        state.apply_legal(a)
+        k += 1
+
+
+def _reply_values(state, turns: int) -> list:
+    if state.over:
+        return _static_values(state)
+    if not state.started:
+        return setup_values(state)
+    c = state.clone(False)
+    play_turns(c, turns)
+    return _static_values(c)
+
+
+def reply_values(state) -> list:
+    """``values`` after the rest of the current turn and the next player's whole turn (its tile
+    removal and creature move: the reply a leaf's explorers face) are played by ``play_turns``."""
+    return _reply_values(state, 1)
+
+
+def round_values(state) -> list:
+    """``values`` after the rest of the current turn and the whole turns of every other player
+    (back to the current player's next turn) are played by ``play_turns``."""
+    return _reply_values(state, state.num_players - 1)
+
+
+def chance_key(state):
+    """The search's chance key (``chance=key|stop``, agents/mcts.py): (the player whose turn it
+    is, that player's turn count, the tiles removed so far, the creature roll, the sharks and
+    whales on the board).  It changes at every turn boundary and with every tile removal (where a
+    hidden back and the creature die are drawn), so ``chance=stop`` keeps the tree within the
+    current player's turn up to the tile removal, and ``chance=key`` keeps children apart per
+    public outcome of a removal: the creature roll and a shark or whale a revealed back put on the
+    board (a kept tile's back is not part of the key, it is private to its holder)."""
+    cur = state.cur
+    roll = state.roll
+    cre = state.cre
+    return (cur, state.turns[cur], state.terrain.count(-1), tuple(roll) if roll else None,
+            len(cre["shark"]), len(cre["whale"]))

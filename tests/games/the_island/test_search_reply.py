@@ -1,0 +1,86 @@
+"""The Island: leaves scored after the next player's reply (heuristics.play_turns, reply_values,
+round_values), the evaluators screened for hard (docs/agents.md, The Island, sixth session)."""
+import lapilli
+from lapilli.agents import make_agent
+from lapilli.agents.base import Decision
+from lapilli.engine.rng import Rng
+from lapilli.games.the_island import heuristics as HEU
+
+
+def _positions(players, seed, every=5):
+    s = lapilli.new_game("the-island", players, seed)
+    agents = [make_agent("heuristic", seed=p, game="the-island") for p in range(players)]
+    out, k = [], 0
+    while not s.is_terminal:
+        if k % every == 0:
+            out.append(s.clone())
+        s.apply(agents[s.to_move].choose(Decision(s)))
+        k += 1
+    return out
+
+
+def _snapshot(s):
+    return (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.ex_at), list(s.terrain),
+            list(s.back), s.rng.state, {k: list(v) for k, v in s.cre.items()})
+
+
+def test_play_turns_stops_at_the_first_decision_of_the_right_turn():
+    for players in (2, 4):
+        checked = 0
+        for s in _positions(players, 7):
+            if not s.started or s.is_terminal:
+                continue
+            for turns in (1, players - 1):
+                c = s.clone(False)
+                c.rng = Rng(3)
+                start, cur, t0 = HEU._turn_start(s), s.cur, list(s.turns)
+                HEU.play_turns(c, turns)
+                if c.is_terminal:
+                    continue
+                ahead = turns + (0 if start else 1)     # whole turns ended by the play
+                assert HEU._turn_start(c) and c.cur == (cur + ahead) % players
+                assert sum(c.turns) - sum(t0) == ahead
+                checked += 1
+        assert checked > 20
+
+
+def test_reply_values_score_the_position_after_the_reply_and_leave_the_state_alone():
+    for players in (2, 3):
+        for s in _positions(players, 11, every=7):
+            before = _snapshot(s)
+            r, w = HEU.reply_values(s), HEU.round_values(s)
+            assert len(r) == players and all(0.0 <= x <= 1.0 for x in r + w)
+            assert _snapshot(s) == before
+            if s.is_terminal:
+                assert r == w == HEU._static_values(s)
+            elif not s.started:
+                assert r == w == HEU.setup_values(s)
+            else:
+                c = s.clone(False)
+                HEU.play_turns(c, 1)
+                assert r == HEU._static_values(c)
+                c = s.clone(False)
+                HEU.play_turns(c, players - 1)
+                assert w == HEU._static_values(c)
+                if players == 2:
+                    assert r == w
+
+
+def test_the_reply_sees_the_threat_the_turn_end_value_misses():
+    """A swimmer next to a shark is worth less after the next player's turn (the shark eats it
+    when the die allows) than at the end of its own turn, on average over the dice."""
+    from .helpers import at, blank, ex
+
+    s = blank(2)
+    ex(s, "R1", "sea", "5,0", value=5)
+    ex(s, "B1", "land", "6,5", value=1)
+    s.cre["shark"].append(HEU.BY_NAME["5,1"])
+    at(s, "move", 0, points=1)
+    s._legal_cache = None
+    s.apply("end")
+    reply = []
+    for k in range(40):
+        c = s.clone(False)
+        c.rng = Rng(k)
+        reply.append(HEU.reply_values(c)[0])
+    assert sum(reply) / len(reply) < HEU.turn_values(s)[0]
