@@ -177,3 +177,12 @@ def test_normal_searches_as_the_end_race_with_2_3_players_and_as_values_cap_with
             assert {k: (n.visits, n.total) for k, n in a.last_root.children.items()} == \
                    {k: (n.visits, n.total) for k, n in b.last_root.children.items()}
     assert "evaluator=values_by_count,policy=policy_by_count" in H.LEVELS["normal"]
+
+
+def test_hard_plays_as_normal():
+    # sixth session: no design beat normal, and the greedy heuristic player that was hard is beaten
+    # by normal, so hard is normal's search at every player count (docs/agents.md, Eruption)
+    from lapilli.agents import level_spec
+    for players in range(2, 7):
+        assert level_spec("hard", "eruption", players) == level_spec("normal", "eruption", players)
+        assert level_spec("hard", "eruption", players).startswith("mcts:")
