@@ -8,6 +8,19 @@ from lapilli.games.kingdomino_origins.data import CRO_KINDS, LAND_LETTER, RES_LE
 GAME = "kingdomino-origins"
 
 
+def play_to(players, seed, rounds, phase, pos=None):
+    """A game between heuristic players (one seeded generator for every seat), played until round
+    ``rounds`` reaches ``phase`` (and seat position ``pos`` when given)."""
+    from lapilli.engine.rng import Rng
+    from lapilli.games.kingdomino_origins import heuristics as h
+
+    s = lapilli.new_game(GAME, players, seed, {})
+    rng = Rng(seed)
+    while not (s.round >= rounds and s.phase == phase and (pos is None or s.pos == pos)):
+        s.apply(h.choose(s.clone(), s.legal_actions(), rng, s.to_move))
+    return s
+
+
 def new(players=3, mode="discovery", seed=0, **opts):
     return lapilli.new_game(GAME, players, seed, {"mode": mode, **opts})
 

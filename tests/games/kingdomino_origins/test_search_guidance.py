@@ -11,14 +11,7 @@ from lapilli.games.kingdomino_origins import heuristics as h
 from lapilli.games.kingdomino_origins.data import TILES
 
 from .helpers import GAME
-
-
-def _play_to(players, seed, rounds, phase):
-    s = lapilli.new_game(GAME, players, seed, {})
-    rng = Rng(seed)
-    while not (s.round >= rounds and s.phase == phase):
-        s.apply(h.choose(s.clone(), s.legal_actions(), rng, s.to_move))
-    return s
+from .helpers import play_to as _play_to
 
 
 def test_the_levels_take_the_calibrated_values_and_the_guided_policy():

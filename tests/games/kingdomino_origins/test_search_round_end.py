@@ -5,18 +5,10 @@ import pytest
 
 import lapilli
 from lapilli.agents import Decision, make_agent
-from lapilli.engine.rng import Rng
 from lapilli.games.kingdomino_origins import heuristics as h
 
 from .helpers import GAME
-
-
-def _play_to(players, seed, rounds, phase, pos=None):
-    s = lapilli.new_game(GAME, players, seed, {})
-    rng = Rng(seed)
-    while not (s.round >= rounds and s.phase == phase and (pos is None or s.pos == pos)):
-        s.apply(h.choose(s.clone(), s.legal_actions(), rng, s.to_move))
-    return s
+from .helpers import play_to as _play_to
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -158,3 +158,18 @@ def go(st, action):
     while st.dec == "repel" and st.legal_actions() == ["pass"]:
         ev += st.apply("pass")
     return ev
+
+
+def heuristic_positions(players, seed, every):
+    """Positions (copies) of a game between heuristic players, one decision in ``every``."""
+    from lapilli.agents import Decision, make_agent
+
+    s = lapilli.new_game("the-island", players, seed)
+    agents = [make_agent("heuristic", seed=p, game="the-island") for p in range(players)]
+    out, k = [], 0
+    while not s.is_terminal:
+        if k % every == 0:
+            out.append(s.clone())
+        s.apply(agents[s.to_move].choose(Decision(s)))
+        k += 1
+    return out

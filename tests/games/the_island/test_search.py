@@ -5,22 +5,11 @@ from lapilli.agents.base import Decision
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
 
-
-def _positions(players=2, seed=5, every=7):
-    """Positions of a game between heuristic players, one decision in ``every``."""
-    s = lapilli.new_game("the-island", players, seed)
-    agents = [make_agent("heuristic", seed=p, game="the-island") for p in range(players)]
-    out, k = [], 0
-    while not s.is_terminal:
-        if k % every == 0:
-            out.append(s.clone())
-        s.apply(agents[s.to_move].choose(Decision(s)))
-        k += 1
-    return out
+from .helpers import heuristic_positions
 
 
 def test_finish_turn_stops_at_the_creature_move_or_the_next_turn():
-    mid = [s for s in _positions() if s.dec in ("move", "remove", "creature") and not HEU._turn_start(s)]
+    mid = [s for s in heuristic_positions(2, 5, 7) if s.dec in ("move", "remove", "creature") and not HEU._turn_start(s)]
     assert len(mid) > 10
     for s in mid:
         c = s.clone(False)
@@ -33,7 +22,7 @@ def test_finish_turn_stops_at_the_creature_move_or_the_next_turn():
 
 
 def test_turn_values_score_the_end_of_the_turn_and_leave_the_state_alone():
-    for s in _positions(every=5):
+    for s in heuristic_positions(2, 5, 5):
         before = (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.terrain), s.rng.state)
         v = HEU.turn_values(s)
         assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)

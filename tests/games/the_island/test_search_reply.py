@@ -1,22 +1,10 @@
 """The Island: leaves scored after the next player's reply (heuristics.play_turns, reply_values,
 round_values), the evaluators screened for hard (docs/agents.md, The Island, sixth session)."""
 import lapilli
-from lapilli.agents import make_agent
-from lapilli.agents.base import Decision
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
 
-
-def _positions(players, seed, every=5):
-    s = lapilli.new_game("the-island", players, seed)
-    agents = [make_agent("heuristic", seed=p, game="the-island") for p in range(players)]
-    out, k = [], 0
-    while not s.is_terminal:
-        if k % every == 0:
-            out.append(s.clone())
-        s.apply(agents[s.to_move].choose(Decision(s)))
-        k += 1
-    return out
+from .helpers import heuristic_positions
 
 
 def _snapshot(s):
@@ -27,7 +15,7 @@ def _snapshot(s):
 def test_play_turns_stops_at_the_first_decision_of_the_right_turn():
     for players in (2, 4):
         checked = 0
-        for s in _positions(players, 7):
+        for s in heuristic_positions(players, 7, 5):
             if not s.started or s.is_terminal:
                 continue
             for turns in (1, players - 1):
@@ -46,7 +34,7 @@ def test_play_turns_stops_at_the_first_decision_of_the_right_turn():
 
 def test_reply_values_score_the_position_after_the_reply_and_leave_the_state_alone():
     for players in (2, 3):
-        for s in _positions(players, 11, every=7):
+        for s in heuristic_positions(players, 11, 7):
             before = _snapshot(s)
             r, w = HEU.reply_values(s), HEU.round_values(s)
             assert len(r) == players and all(0.0 <= x <= 1.0 for x in r + w)
