@@ -3,11 +3,11 @@ played, no tile removal and so no creature roll) and ``finish_turn(removal=False
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
 
-from .test_search import _positions
+from .helpers import heuristic_positions
 
 
 def test_finish_turn_without_removal_stops_at_the_removal():
-    mid = [s for s in _positions(every=3) if s.dec == "move" and not HEU._turn_start(s)]
+    mid = [s for s in heuristic_positions(2, 5, 3) if s.dec == "move" and not HEU._turn_start(s)]
     assert len(mid) > 5
     for s in mid:
         c = s.clone(False)
@@ -28,7 +28,7 @@ def test_finish_turn_without_removal_stops_at_the_removal():
 
 def test_move_values_score_the_position_after_the_movement_points():
     seen = {"moved": 0, "static": 0}
-    for s in _positions(every=4):
+    for s in heuristic_positions(2, 5, 4):
         before = (s.dec, s.cur, s.points, list(s.ex_where), s.rng.state)
         v = HEU.move_values(s)
         assert (s.dec, s.cur, s.points, list(s.ex_where), s.rng.state) == before
