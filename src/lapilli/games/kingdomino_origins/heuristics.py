@@ -491,14 +491,7 @@ def _round_start(state) -> bool:
 def finish_round(state, cap: int = 60):
     """Play the rest of the current round in place with ``policy_det`` (nothing at the start of
     a round; the set-up counts as round 0).  Returns the state."""
-    if state.is_terminal or _round_start(state):
-        return state
-    r = state.round
-    k = 0
-    while not state.is_terminal and state.round == r and k < cap:
-        state.apply(policy_det(state, state.legal_actions()))
-        k += 1
-    return state
+    return finish_rounds(state, 1, cap)
 
 
 def values_round_end(state) -> list:

@@ -521,11 +521,17 @@ def finish_turn(state, limit: int = 40, removal: bool = True) -> None:
     stop = "creature" if removal else "remove"
     k = 0
     while not state.over and k < limit and state.cur == cur and state.dec != "creature" and state.dec != stop:
-        a = _greedy_step(state, state.legal_view(), rng)
-        if a.startswith("remove "):
-            state.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
-        state.apply_legal(a)      # an action of the legal list: no check, no events
+        _greedy_play(state, rng)
         k += 1
+
+
+def _greedy_play(state, rng) -> None:
+    """Play one cheap greedy choice (``_greedy_step``) in place; a tile to remove is judged
+    without its hidden back (it is set to a neutral back first, as ``choose`` judges it)."""
+    a = _greedy_step(state, state.legal_view(), rng)
+    if a.startswith("remove "):
+        state.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
+    state.apply_legal(a)      # an action of the legal list: no check, no events
 
 
 # set-up: the share of its value an explorer placed on land is worth, as in play plus a bonus
@@ -628,10 +634,7 @@ def play_turns(state, turns: int, limit: int = 160) -> None:
             cur = state.cur
             if left <= 0:
                 break
-        a = _greedy_step(state, state.legal_view(), rng)
-        if a.startswith("remove "):
-            state.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
-        state.apply_legal(a)
+        _greedy_play(state, rng)
         k += 1
 
 
