@@ -3,29 +3,12 @@
 chance outcome shows) and ``settle`` (leaves scored after the rest of the mover's turn)."""
 from __future__ import annotations
 
-import random
-
-import lapilli
 from lapilli.agents import Decision, MCTSAgent, make_agent
 from lapilli.games.eruption import heuristics as H
 
+from .helpers import eruption_position, recorded_leaves
+
 GUIDED = "rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval"
-
-
-def _position(phase: str, seed: int = 7, min_legal: int = 2, test=None):
-    """A seeded random Eruption game (2 players) advanced to a decision in ``phase``
-    (and for which ``test(state)`` holds)."""
-    rng = random.Random(seed)
-    for g in range(50):
-        s = lapilli.new_game("eruption", 2, seed + g, {})
-        plies = 0
-        while not s.is_terminal:
-            legal = s.legal_actions()
-            if s.phase == phase and len(legal) >= min_legal and plies > 20 and (test is None or test(s)):
-                return s
-            s.apply(legal[rng.randrange(len(legal))])
-            plies += 1
-    raise AssertionError(f"no {phase} position found")
 
 
 def _walk(node):
@@ -38,16 +21,16 @@ def _walk(node):
 
 
 def test_chance_key_names_the_drawn_tile_shape():
-    s = _position("place")
+    s = eruption_position("place")
     k = H.chance_key(s)
     assert k is not None and k[0] == "p"
     assert k[1] == H.TILE_MASK[s.pending]
-    s2 = _position("p3")
+    s2 = eruption_position("p3")
     assert H.chance_key(s2) is None
 
 
 def test_chance_key_splits_the_tree_by_drawn_tile():
-    s = _position("p4")
+    s = eruption_position("p4")
     agent = make_agent(f"mcts:iterations=400,c=0.05,{GUIDED},chance=key", seed=3, game="eruption")
     agent.choose(Decision(s))
     root = agent.last_root
@@ -80,7 +63,7 @@ def _keyed_paths(node, path=()):
 def test_chance_key_outcome_children_are_legal_for_their_tile():
     """Below the outcome node of a drawn tile shape, every child is legal in a sample that drew
     that shape: placements of different tiles are not pooled under one action string."""
-    s = _position("p4")
+    s = eruption_position("p4")
     d = Decision(s)
     agent = make_agent(f"mcts:iterations=300,c=0.05,{GUIDED},chance=key", seed=5, game="eruption")
     agent.choose(d)
@@ -113,7 +96,7 @@ def _end_then_draw(s):
 
 
 def test_chance_stop_ends_the_tree_at_the_next_draw():
-    s = _position("p4", test=_end_then_draw)
+    s = eruption_position("p4", test=_end_then_draw)
     legal = s.legal_actions()
     assert "end" in legal
     stop = make_agent(f"mcts:iterations=300,c=0.05,{GUIDED},chance=stop", seed=2, game="eruption")
@@ -127,32 +110,14 @@ def test_chance_stop_ends_the_tree_at_the_next_draw():
 
 
 def test_settle_scores_leaves_after_the_movers_turn():
-    s = _position("p3")
-    calls = []          # (iteration marker, seat) of the rollout policy's decisions
-    seen = []           # evaluator: the seat to move when it scores
-
-    def pol(state, legal, rng):
-        calls.append(state.to_move)
-        return H.policy(state, legal, rng)
-
-    def ev(state):
-        seen.append((state.is_terminal, state.to_move, tuple(calls)))
-        calls.clear()
-        return H.values(state)
-
-    agent = MCTSAgent(seed=4, iterations=150, c=0.05, rollout_depth=0, policy=pol, evaluator=ev, settle=1)
-    agent.choose(Decision(s))
-    settled = [(term, mover, c) for term, mover, c in seen if c]
+    s = eruption_position("p3")
+    settled = [(term, mover, c) for term, mover, c in recorded_leaves(s, settle=1) if c]
     assert settled, "settle never played a move"
     for term, to_move, c in settled:
         assert len(set(c)) == 1                      # one seat's turn is finished
         assert term or to_move != c[0]               # and the leaf is scored when it is over
     # without settle (rollout_depth=0) the policy is never called
-    calls.clear()
-    seen.clear()
-    agent = MCTSAgent(seed=4, iterations=150, c=0.05, rollout_depth=0, policy=pol, evaluator=ev)
-    agent.choose(Decision(s))
-    assert not any(c for _, _, c in seen)
+    assert not any(c for _, _, c in recorded_leaves(s))
 
 
 def test_bad_chance_value_is_refused():
@@ -162,7 +127,7 @@ def test_bad_chance_value_is_refused():
 
 
 def test_named_evaluator_and_policy_come_from_the_game_module():
-    s = _position("p3")
+    s = eruption_position("p3")
     agent = make_agent("mcts:iterations=60,rollout_depth=0,evaluator=values_cap,policy=policy,settle=1",
                        seed=1, game="eruption")
     a = agent.choose(Decision(s))
@@ -175,7 +140,7 @@ def test_named_evaluator_and_policy_come_from_the_game_module():
 
 
 def test_values_cap_levels_two_villages_projected_to_burn():
-    s = _position("p3")
+    s = eruption_position("p3")
     c = s.clone()
     # both villages at the burn mark: the meter stops there, so they are level (a shared win)
     c.temps = [H.LAST] * c.num_players
@@ -186,6 +151,6 @@ def test_values_cap_levels_two_villages_projected_to_burn():
     assert abs(H.values_cap(c)[0] - H.values_cap(c)[1]) < 1e-9
     assert H.values(c)[0] > H.values(c)[1]
     # below the mark values_cap is values
-    s2 = _position("p4")
+    s2 = eruption_position("p4")
     if max(H.heats(s2)) < H.LAST:
         assert H.values_cap(s2) == H.values(s2)

@@ -2,43 +2,12 @@
 the mover's turn and then the turns of the next k - 1 seats to move."""
 from __future__ import annotations
 
-import random
-
-import lapilli
-from lapilli.agents import Decision, MCTSAgent
-from lapilli.games.eruption import heuristics as H
-
-
-def _p3_position(seed: int = 7):
-    rng = random.Random(seed)
-    s = lapilli.new_game("eruption", 2, seed, {})
-    plies = 0
-    while not s.is_terminal:
-        legal = s.legal_actions()
-        if s.phase == "p3" and len(legal) >= 2 and plies > 20:
-            return s
-        s.apply(legal[rng.randrange(len(legal))])
-        plies += 1
-    raise AssertionError("no p3 position")
+from .helpers import eruption_position, recorded_leaves
 
 
 def _settled_runs(settle: int):
-    """Per scored leaf: (terminal, seat to move, the seats of the policy's decisions in order)."""
-    s = _p3_position()
-    calls, seen = [], []
-
-    def pol(state, legal, rng):
-        calls.append(state.to_move)
-        return H.policy(state, legal, rng)
-
-    def ev(state):
-        seen.append((state.is_terminal, state.to_move, tuple(calls)))
-        calls.clear()
-        return H.values(state)
-
-    agent = MCTSAgent(seed=4, iterations=120, c=0.05, rollout_depth=0, policy=pol, evaluator=ev, settle=settle)
-    agent.choose(Decision(s))
-    return [x for x in seen if x[2]]
+    """Per scored leaf after a settle: (terminal, seat to move, the seats of the policy's decisions in order)."""
+    return [x for x in recorded_leaves(eruption_position("p3"), iterations=120, settle=settle) if x[2]]
 
 
 def _runs(seq):

@@ -396,13 +396,21 @@ def policy_guided(state, legal, rng):
         if a is not None:
             return a
     elif ph in ("pick", "choose") and p >= 0:
-        top, pick = None, None
-        for a in legal:
-            v = _held_value(state, p, int(a.split()[1])) + 0.01 * rng.random()
-            if top is None or v > top:
-                top, pick = v, a
-        return pick
+        return _best_pick(state, p, legal, rng)
     return _policy_simple(state, legal, rng)
+
+
+def _best_pick(state, p, legal, rng=None):
+    """The tile with the best held value for seat p (the earlier on ties); with ``rng`` each
+    value gets a jitter of up to 0.01 (the guided policy), without it none (``policy_det``)."""
+    top, pick = None, legal[0]
+    for a in legal:
+        v = _held_value(state, p, int(a.split()[1]))
+        if rng is not None:
+            v += 0.01 * rng.random()
+        if top is None or v > top:
+            top, pick = v, a
+    return pick
 
 
 policy = policy_guided  # what policy=game and prior=game take (agents/__init__.py, agents/mcts.py)
@@ -465,12 +473,7 @@ def policy_det(state, legal, rng=None):
             return a
         return legal[0]
     if ph in ("pick", "choose") and p >= 0:
-        top, pick = None, legal[0]
-        for a in legal:
-            v = _held_value(state, p, int(a.split()[1]))
-            if top is None or v > top:
-                top, pick = v, a
-        return pick
+        return _best_pick(state, p, legal)
     if ph == "fire":
         return _fire_best(state, legal)
     if _DET_RNG is None:
