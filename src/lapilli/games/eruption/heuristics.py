@@ -597,14 +597,9 @@ def _frontier_layers(state) -> tuple:
 _SIDE_BITS = [tuple((h, _HBIT[h], d, side) for h, d, side in keys) for keys in _SIDE_KEYS]
 
 
-def _heat_fast(state, p, layers, turns) -> float:
-    """heat(state, p): the frontier given as _frontier_layers(state), ``turns`` as _turns_left(state, p)."""
-    v = state.vil[p]
-    t = float(state.temps[p])
-    if v is None:
-        return t
-    if state.burned[p]:
-        return float(LAST) + 50.0
+def _side_part(state, v, layers) -> tuple:
+    """(per_turn, threat) of village v: the heat per coming Phase 1 of the lava touching its sides
+    (by the wall there) and the threat of the lava near its empty sides (by the frontier layer)."""
     tiles = state.tiles
     bw = state.bwalls
     per_turn = 0.0
@@ -628,6 +623,30 @@ def _heat_fast(state, p, layers, turns) -> float:
         else:
             continue
         threat += THREAT[k] * (0.35 if w else 1.0)
+    return per_turn, threat
+
+
+def _side_parts(state, layers) -> tuple:
+    """(memo, key prefix) for _side_part: memoised with the board (state._memo(), which a search's
+    copies share), by village, frontier layers and the border walls."""
+    return state._memo(), (layers, tuple(state.bwalls.items()) if state.bwalls else ())
+
+
+def _heat_fast(state, p, layers, turns, parts=None) -> float:
+    """heat(state, p): the frontier given as _frontier_layers(state), ``turns`` as _turns_left(state, p);
+    ``parts``: _side_parts(state, layers) if already known."""
+    v = state.vil[p]
+    t = float(state.temps[p])
+    if v is None:
+        return t
+    if state.burned[p]:
+        return float(LAST) + 50.0
+    memo, key = parts if parts is not None else _side_parts(state, layers)
+    key = ("side", v, key)
+    part = memo.get(key)
+    if part is None:
+        part = memo[key] = _side_part(state, v, layers)
+    per_turn, threat = part
     k = turns
     t += k * per_turn + max(0.0, k - 1.0) * threat
     held = 0
@@ -642,10 +661,12 @@ def _heat_fast(state, p, layers, turns) -> float:
 
 
 def heats_fast(state) -> list:
-    """heats(state): the frontier and the expected turns (the same for every seat) worked out once."""
+    """heats(state): the frontier, the expected turns (the same for every seat) and the memo worked
+    out once."""
     layers = _frontier_layers(state)
     k = _turns_left(state, 0)
-    return [_heat_fast(state, p, layers, k) for p in range(state.num_players)]
+    parts = _side_parts(state, layers)
+    return [_heat_fast(state, p, layers, k, parts) for p in range(state.num_players)]
 
 
 def _values_cap_now_fast(state) -> list:
