@@ -346,12 +346,14 @@ def policy(state, legal: list, rng) -> str:
 # the heuristic it won 0.719 (11.5 of 16, 5 ties) where the session-4 normal won 0.562 (9 of 16,
 # 8 ties); over 56 games 0.634 (19 ties); docs/agents.md, Eruption.  With 4-6 players the end race
 # did worse (1.25 of 8 at 4 players where values_cap had 5.5 of 8 on the same seeds), so there the
-# leaves keep values_cap and policy (values_by_count / policy_by_count, at the end).  hard: no design
-# was shown to beat normal (sessions 4-7, docs/agents.md; seventh session: normal's search with the
-# turn finished by the heuristic player, policy=choose, 4.5 of 9 against normal at 2 players); until the sixth session hard was the greedy
-# heuristic player, which normal beats (0.578 of 96 at 2 players, 0.367 of 32 at 4), so a player who
-# picked hard met a weaker opponent than normal.  hard now plays as normal.  easy is the plain MCTS
-# with 40 iterations, below the number of moves in most positions.
+# leaves keep values_cap and policy (values_by_count / policy_by_count, at the end).  Over all 136
+# games of sessions 5 and 7 normal won 0.544 against the heuristic at 2 players (target 0.60).
+# hard: no design was shown to beat normal (sessions 4-7, docs/agents.md; seventh session: normal's
+# search with the turn finished by the heuristic player, policy=choose, 4.5 of 9 against normal at
+# 2 players); until the sixth session hard was the greedy heuristic player, which normal beats
+# (0.578 of 96 at 2 players, 0.367 of 32 at 4), so a player who picked hard met a weaker opponent
+# than normal.  hard now plays as normal.  easy is the plain MCTS with 40 iterations, below the
+# number of moves in most positions.
 ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_count,prior=game,widen=2,"
                    "order=eval,chance=key,settle=1")
 LEVELS = {
