@@ -10,7 +10,7 @@ from lapilli.agents import Decision, make_agent
 from lapilli.engine.rng import Rng
 from lapilli.games.eruption import heuristics as H
 
-from .test_choose_search import old_frontier_dist, old_heats
+from .oracle import old_heats, old_policy_wall
 
 
 def _positions(players: int, games: int, seed: int = 11):
@@ -47,35 +47,6 @@ def test_policy_fast_makes_the_same_moves_and_draws():
     assert moves > 100
 
 
-def _wall_before(state, legal):
-    # policy's phase-4 wall choice as it was written before _policy_wall (sixth session): the
-    # frontier from _frontier_dist; kept here as the oracle of the test below
-    me = state.to_move
-    v = state.vil[me]
-    tiles = state.tiles
-    touched, near = None, None
-    fd = None
-    for i, (h, d) in enumerate(H._SIDES[v]):
-        if (v, i) in state.bwalls:
-            continue
-        t = tiles.get(h)
-        if t is not None and t[2] >> d & 1:
-            touched = i
-            break
-        if near is None and t is None:
-            if fd is None:
-                fd = old_frontier_dist(state)
-            if fd.get(h) == 0:
-                near = i
-    side = touched if touched is not None else near
-    if side is not None:
-        for m in ("stone", "wood", "straw"):
-            a = f"build {m} v{v}-{side + 1}"
-            if a in legal:
-                return a
-    return "end"
-
-
 def test_policy_builds_the_same_walls_in_phase_4_as_before():
     # the phase-4 wall choice reads the frontier's first layer (_frontier_layers) instead of
     # _frontier_dist: the same wall (or "end") in every phase-4 position of random games
@@ -86,7 +57,7 @@ def test_policy_builds_the_same_walls_in_phase_4_as_before():
                 continue
             legal = s.legal_actions()
             got = H.policy(s, list(legal), Rng(seen))
-            assert got == _wall_before(s, legal)
+            assert got == old_policy_wall(s, legal)
             assert H.policy_fast(s, list(legal), Rng(seen)) == got
             seen += 1
             walls += got != "end"

@@ -1,0 +1,211 @@
+"""Frozen copies of Eruption heuristics code as it was before later speed-ups, the oracles of the
+tests that check the faster shipped code makes exactly the same choices and floats:
+``old_choose`` with the evaluation behind it (``old_evaluate``, ``old_heats``, ``old_heat`` and the
+dict frontier ``old_frontier_dist``; replaced in the seventh session), and ``old_policy_wall``
+(the rollout policy's phase-4 wall, replaced in the sixth).  Not a test module: never edit these
+to follow the shipped code."""
+from __future__ import annotations
+
+from lapilli.games.eruption import heuristics as H
+from lapilli.games.eruption.data import FROM_LABEL, LAST, NEIGH, step
+
+# ---------------------------------------------------------------- frozen copy (session 6)
+_NB = {h: tuple(n for n in row if n is not None) for h, row in NEIGH.items()}
+_FACE: dict = {}
+
+
+def old_frontier_dist(state) -> dict:
+    ends = state.open_flow_ends()
+    fw = state.fwalls
+    key = ("fdist-oracle", tuple([e for e in ends if e in fw]) if fw else ())
+    memo = state._memo()
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = old_frontier_dist_of(state.tiles, fw, ends)
+    return got
+
+
+def old_frontier_dist_of(tiles, fw, ends) -> dict:
+    dist: dict = {}
+    zero, one = [], []
+    face = _FACE
+    for e in ends:
+        n = face.get(e)
+        if n is None:
+            n = face[e] = step(e[0], e[1])
+        if e in fw:
+            if n not in dist:
+                dist[n] = 1
+                one.append(n)
+        elif dist.get(n) != 0:
+            dist[n] = 0
+            zero.append(n)
+    q = zero + [h for h in one if dist[h] == 1]
+    cap = len(H.THREAT)
+    nb = _NB
+    for h in q:
+        dh = dist[h] + 1
+        if dh >= cap:
+            continue
+        for n in nb[h]:
+            if n not in tiles and dist.get(n, 99) > dh:
+                dist[n] = dh
+                q.append(n)
+    return dist
+
+
+def old_turns_left(state, p) -> float:
+    if state.is_terminal:
+        return 0.0
+    n = state.num_players
+    if state.final_left is not None:
+        return 1.0 if state.final_left >= 1 else 0.0
+    lava = state.lava_count()
+    return max(1.0, min(4.0, lava / (1.6 * n)))
+
+
+def old_rain_value(temp) -> float:
+    return 0.9 * H.RAIN if temp >= H.RAIN else 20.0
+
+
+def old_heat(state, p, fdist, turns) -> float:
+    v = state.vil[p]
+    t = float(state.temps[p])
+    if v is None:
+        return t
+    if state.burned[p]:
+        return float(LAST) + 50.0
+    tiles = state.tiles
+    bw = state.bwalls
+    per_turn = 0.0
+    threat = 0.0
+    if fdist is None:
+        fdist = old_frontier_dist(state)
+    for h, d, side in H._SIDE_KEYS[v]:
+        tl = tiles.get(h)
+        w = bw.get(side)
+        if tl is not None:
+            if tl[2] >> d & 1:
+                per_turn += H.SIDE_HEAT[w[0] if w else None]
+            continue
+        k = fdist.get(h)
+        if k is not None:
+            threat += H.THREAT[k] * (0.35 if w else 1.0)
+    k = turns if turns is not None else old_turns_left(state, p)
+    t += k * per_turn + max(0.0, k - 1.0) * threat
+    held = 0
+    for m, c in state.reserve[p].items():
+        held += H.WALL_VALUE[m] * (c if c < 3 else 3)
+    t -= held
+    for c in state.hands[p]:
+        t -= old_rain_value(state.temps[p]) if c == "rain" else H.CARD_VALUE[c]
+    if state.temps[p] >= LAST:
+        t += 100.0
+    return t
+
+
+def old_heats(state) -> list:
+    fd = old_frontier_dist(state)
+    k = old_turns_left(state, 0)
+    return [old_heat(state, p, fd, k) for p in range(state.num_players)]
+
+
+def old_team_heats(state, h: list) -> list:
+    if state.variant != "cooperation" or state.teams is None:
+        return h
+    return [h[p] + h[state.mate(p)] for p in range(len(h))]
+
+
+def old_evaluate(state, seat: int) -> float:
+    n = state.num_players
+    if state.is_terminal:
+        s = state.scores()
+        others = [s[q] for q in range(n) if q != seat]
+        m = float(min(others) - s[seat]) if others else 0.0
+        return m + (1000.0 if seat in state.winners() else -1000.0)
+    h = old_team_heats(state, old_heats(state))
+    mate = state.mate(seat) if state.variant == "cooperation" else None
+    others = [h[q] for q in range(n) if q != seat and q != mate]
+    return (min(others) if others else 0.0) - h[seat]
+
+
+def old_flow_build(state, a):
+    p = a.split()
+    if p[0] in ("build", "reinforce") and not p[2].startswith("v"):
+        h, d = p[2].split("-")
+        return p[1], (FROM_LABEL[h], ("N", "NE", "SE", "S", "SW", "NW").index(d))
+    return None
+
+
+def old_value(state, a, seat, depth) -> float:
+    c = state.clone()
+    c.apply(a)
+    fb = old_flow_build(state, a)
+    if fb is not None:
+        mat, key = fb
+        held = key in c.fwalls
+        v1 = old_evaluate(c, seat)
+        if held:
+            del c.fwalls[key]
+        else:
+            c.fwalls[key] = (mat, seat)
+        v2 = old_evaluate(c, seat)
+        vs, vf = (v1, v2) if held else (v2, v1)
+        return H.HOLD[mat] * vs + (1.0 - H.HOLD[mat]) * vf
+    if depth > 0 and not c.is_terminal and c.to_move == seat and c.phase in ("place", "take"):
+        legal = c.legal_actions()
+        return max(old_value(c, b, seat, depth - 1) for b in legal)
+    return old_evaluate(c, seat)
+
+
+def old_choose(state, legal: list, rng, seat: int) -> str:
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    if ph == "consent":
+        return "accept"
+    if ph == "p2x":
+        mine = state.temps[seat]
+        return "extra" if all(mine <= t for q, t in enumerate(state.temps) if q != seat) else "end"
+    if ph == "village":
+        return legal[rng.randbelow(len(legal))]
+    best, best_v = [], None
+    for a in legal:
+        v = old_value(state, a, seat, 2 if ph == "take" else 1)
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = [a], v
+        elif abs(v - best_v) <= 1e-9:
+            best.append(a)
+    if "end" in best:
+        return "end"
+    return best[rng.randbelow(len(best))]
+
+
+# ---------------------------------------------------------------- the phase-4 wall (session 5)
+def old_policy_wall(state, legal):
+    """policy's phase-4 wall choice as it was written before _policy_wall (sixth session), on the
+    dict frontier."""
+    me = state.to_move
+    v = state.vil[me]
+    tiles = state.tiles
+    touched, near = None, None
+    fd = None
+    for i, (h, d) in enumerate(H._SIDES[v]):
+        if (v, i) in state.bwalls:
+            continue
+        t = tiles.get(h)
+        if t is not None and t[2] >> d & 1:
+            touched = i
+            break
+        if near is None and t is None:
+            if fd is None:
+                fd = old_frontier_dist(state)
+            if fd.get(h) == 0:
+                near = i
+    side = touched if touched is not None else near
+    if side is not None:
+        for m in ("stone", "wood", "straw"):
+            a = f"build {m} v{v}-{side + 1}"
+            if a in legal:
+                return a
+    return "end"
