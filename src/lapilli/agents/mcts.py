@@ -38,6 +38,10 @@ Guided search (all off by default, so the plain search above is unchanged):
 * ``evaluator=NAME`` / ``policy=NAME`` (a name other than ``game``): that function of the game's
   heuristics module, e.g. ``evaluator=values_cap``; ``policy=choose`` plays the game's heuristic
   player (``choose``) for the seat to move, e.g. to finish turns with ``settle=1``.
+* ``prune=NAME``: that function of the game's heuristics module, ``NAME(state, acts) -> acts``,
+  narrows the moves the search considers at the root and at every node of the tree (e.g. moves a
+  player would never make); it must return a non-empty subset of ``acts`` (``acts`` itself when it
+  has nothing to remove).  Rollouts and ``settle`` use the rollout policy as they are.  Off by default.
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -116,8 +120,11 @@ class MCTSAgent:
                  evaluator: Callable[[State], list[float]] | None = None, terminal_bonus: float = 1.0,
                  prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
                  alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0,
-                 chance: str | None = None, settle: int = 0, settle_cap: int = 40):
+                 chance: str | None = None, settle: int = 0, settle_cap: int = 40, prune: str | None = None):
         self.rng = Rng(seed)
+        if prune is not None and not isinstance(prune, str) and not callable(prune):
+            raise ValueError(f"prune must name a function of the game's heuristics module, not {prune!r}")
+        self.prune = None if prune in (None, "", "none") else prune
         if prior in ("none", "", None):
             prior = None
         elif isinstance(prior, str) and prior not in ("game", "policy", "choose"):
@@ -213,8 +220,25 @@ class MCTSAgent:
             root.order = [root.first] + [a for a in legal if a != root.first]
         return inner_prior
 
+    def _prune_fn(self, decision: Decision):
+        """``prune=NAME``: that function of the game's heuristics module (resolved once)."""
+        fn = self.prune
+        if fn is None or callable(fn):
+            return fn
+        from .heuristic import game_heuristics
+
+        mod = game_heuristics(decision.game)
+        got = getattr(mod, fn, None) if mod is not None and not fn.startswith("_") else None
+        if not callable(got):
+            raise ValueError(f"prune={fn}: the game's heuristics module has no such function")
+        self.prune = got
+        return got
+
     def choose(self, decision: Decision) -> str:
         legal = decision.legal_actions
+        prune = self._prune_fn(decision) if self.prune is not None else None
+        if prune is not None and len(legal) > 1:
+            legal = list(prune(decision.determinize(0, False), legal))
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -259,6 +283,8 @@ class MCTSAgent:
             # selection and expansion
             while not state.is_terminal and (len(path) if chance_key is None else depth_now + 1) <= max_depth:
                 acts = state.legal_view()
+                if prune is not None:
+                    acts = prune(state, acts)
                 children = node.children
                 untried = None
                 # one pass: count the availability of the existing children, note the untried

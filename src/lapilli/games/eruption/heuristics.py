@@ -817,3 +817,29 @@ def policy_by_count(state, legal: list, rng) -> str:
     turn) with 2-3 players, ``policy`` (as its identical copy ``policy_fast``) with 4-6."""
     return policy_end(state, legal, rng) if state.num_players <= 3 else policy_fast(state, legal, rng)
 
+
+
+# ---------------------------------------------------------------- keeping the Rain (issue 7, eighth session)
+def keep_rain(state, acts):
+    """For MCTS ``prune=keep_rain``: the moves of Phase 3 that throw away a Rain the mover needs.
+
+    A village on the last space at the end of its owner's turn burns (ERU-13.2) unless a Rain
+    has lowered it (ERU-13.3, ERU-E44), and a Rain still in hand when a seat's last turn ends is
+    lost (the final temperatures decide, ERU-13.9).  So while the mover stands on the last space,
+    or is in its last turn (after event A or B every seat to move is in its last turn,
+    ERU-13.5, ERU-13.8) above 0, ending the turn and discarding its last Rain are left out: the
+    search then plays the Rain at the point of the turn it likes best (after a danger-zone draw,
+    for instance, ERU-E31).  Everything else is kept; ``acts`` itself when nothing is removed."""
+    if state.phase != "p3":
+        return acts
+    p = state.turn
+    hand = state.hands[p]
+    if "rain" not in hand:
+        return acts
+    t = state.temps[p]
+    if t < LAST and (state.final_left is None or t <= 0):
+        return acts
+    n_rain = hand.count("rain")
+    out = [a for a in acts
+           if a != "end" and not (a.startswith("discard ") and a.split().count("rain") >= n_rain)]
+    return out if out else acts
