@@ -843,3 +843,115 @@ def keep_rain(state, acts):
     out = [a for a in acts
            if a != "end" and not (a.startswith("discard ") and a.split().count("rain") >= n_rain)]
     return out if out else acts
+
+
+# ---------------------------------------------------------------- the end race played out (issue 7, eighth session)
+_BEFORE_P4 = frozenset(("village", "erupt?", "erupt", "p2?", "place", "take", "p2x?", "p2x", "p3?", "p3", "consent"))
+CREDIT_WEIGHT = 0.25      # the held walls and other cards, as a tie-break below the race's outcome
+
+
+def _race_out(state, layers) -> list:
+    """Per seat the final temperature of the end race played out turn by turn, in turn order, on
+    each village's projected Phase 1 heat (_side_part: the lava touching it now, and from its
+    second turn on the threat of the lava near it), over the expected turns of ``heat``
+    (_turns_left), every seat keeping its Rains for when it stands on the last space or plays
+    its last turn (as ``keep_rain``): a seat on the last space without a Rain burns at the end of
+    its turn (ERU-13.2) and every other seat then plays one last turn, its Phase 1 and all its
+    Rains (ERU-13.5); in the final turns (after event A or B) each seat still to play does the
+    same.  Without a burn, the Rains still held come off at the end.  The held walls and other
+    cards are a small tie-break (CREDIT_WEIGHT of their value in ``heat``)."""
+    n = state.num_players
+    memo, key = _side_parts(state, layers)
+    cap = float(LAST)
+    temps = [float(t) for t in state.temps]
+    rains = [h.count("rain") for h in state.hands]
+    per, thr, credit, alive = [0.0] * n, [0.0] * n, [0.0] * n, [False] * n
+    for p in range(n):
+        v = state.vil[p]
+        if v is None or state.burned[p]:
+            continue
+        alive[p] = True
+        k2 = ("side", v, key)
+        part = memo.get(k2)
+        if part is None:
+            part = memo[k2] = _side_part(state, v, layers)
+        per[p], thr[p] = part
+        held = 0.0
+        for m, c in state.reserve[p].items():
+            held += WALL_VALUE[m] * (c if c < 3 else 3)
+        for c in state.hands[p]:
+            if c != "rain":
+                held += CARD_VALUE[c]
+        credit[p] = CREDIT_WEIGHT * held
+    order = state.order or list(range(n))
+    i = order.index(state.turn) if state.turn in order else 0
+    mover = order[i]
+    mover_can_rain = state.phase in _BEFORE_P4
+    done = [False] * n                                # the seat's last turn is played
+
+    def last_turn(q, phase1: bool):
+        t = temps[q]
+        if phase1:
+            t = min(cap, t + per[q] + thr[q])
+        temps[q] = max(0.0, t - RAIN * rains[q])
+        rains[q] = 0
+        done[q] = True
+
+    if state.final_left is not None:                  # the final turns: each seat still to play one plays it
+        left = state.final_left - (0 if state.final_fresh else 1)
+        if alive[mover] and not state.final_fresh:
+            if mover_can_rain:
+                last_turn(mover, False)
+            done[mover] = True
+        for k in range(1, left + 1):
+            q = order[(i + k) % n]
+            if alive[q] and not done[q]:
+                last_turn(q, True)
+    else:
+        turns = max(1, math.ceil(_turns_left(state, mover)))
+        burned = None
+        if alive[mover] and temps[mover] >= cap:      # the mover's own turn: its Phase 1 is behind it
+            if rains[mover] and mover_can_rain:
+                rains[mover] -= 1
+                temps[mover] -= RAIN
+            else:
+                burned = 0
+        seen = [0] * n
+        k = 1
+        while burned is None and k <= turns * n:
+            q = order[(i + k) % n]
+            if alive[q]:
+                seen[q] += 1
+                temps[q] = min(cap, temps[q] + per[q] + (thr[q] if seen[q] >= 2 else 0.0))
+                if temps[q] >= cap:
+                    if rains[q]:
+                        rains[q] -= 1
+                        temps[q] -= RAIN
+                    else:
+                        burned = k
+            k += 1
+        if burned is not None:                        # event A: every other seat's last turn
+            b = order[(i + burned) % n]
+            for j in range(1, n):
+                q = order[(i + burned + j) % n]
+                if alive[q] and q != b:
+                    last_turn(q, True)
+    out = []
+    for p in range(n):
+        if state.vil[p] is None:
+            out.append(float(state.temps[p]))
+        elif state.burned[p] or (not alive[p]):
+            out.append(cap)
+        elif not done[p]:
+            out.append(max(0.0, temps[p] - RAIN * rains[p]) - credit[p])
+        else:
+            out.append(temps[p] - credit[p])
+    return out
+
+
+def values_raceout(state) -> list:
+    """Per-seat values for MCTS (``evaluator=values_raceout``): a softmax of the final
+    temperatures of the end race played out (_race_out)."""
+    if state.is_terminal:
+        return _win_shares(state)
+    return _softmax_cool(_team_heats(state, _race_out(state, _frontier_layers(state))))
