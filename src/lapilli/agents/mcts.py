@@ -42,6 +42,10 @@ Guided search (all off by default, so the plain search above is unchanged):
   narrows the moves the search considers at the root and at every node of the tree (e.g. moves a
   player would never make); it must return a non-empty subset of ``acts`` (``acts`` itself when it
   has nothing to remove).  Rollouts and ``settle`` use the rollout policy as they are.  Off by default.
+* ``ensemble=k``: k independent searches of ``iterations`` each (their own random streams, the
+  time limit shared out), and the move with the most visits over all k roots (root
+  parallelisation, here run one after the other): a choice less at the mercy of one search's first
+  samples.  Off (1) by default.
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -120,8 +124,12 @@ class MCTSAgent:
                  evaluator: Callable[[State], list[float]] | None = None, terminal_bonus: float = 1.0,
                  prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
                  alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0,
-                 chance: str | None = None, settle: int = 0, settle_cap: int = 40, prune: str | None = None):
+                 chance: str | None = None, settle: int = 0, settle_cap: int = 40, prune: str | None = None,
+                 ensemble: int = 1):
         self.rng = Rng(seed)
+        self.ensemble = int(ensemble)
+        if self.ensemble < 1:
+            raise ValueError(f"ensemble must be at least 1, not {ensemble!r}")
         if prune is not None and not isinstance(prune, str) and not callable(prune):
             raise ValueError(f"prune must name a function of the game's heuristics module, not {prune!r}")
         self.prune = None if prune in (None, "", "none") else prune
@@ -242,6 +250,8 @@ class MCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.ensemble > 1:
+            return self._ensemble(decision, legal)
         root = _Node(None)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         perf_counter = time.perf_counter
@@ -387,6 +397,31 @@ class MCTSAgent:
         self.last_iterations = it
         self.last_root = root     # the tree of the last search (for tests and analysis)
         return self._final(root, legal)
+
+    def _ensemble(self, decision: Decision, legal: list[str]) -> str:
+        """``ensemble=k``: k searches, each on its own random stream drawn from this agent's; the
+        move with the most visits summed over their roots (ties: the earlier legal move)."""
+        import copy
+
+        k = self.ensemble
+        totals: dict = {}
+        its = 0
+        for _ in range(k):
+            sub = copy.copy(self)
+            sub.ensemble = 1
+            sub.rng = Rng(self.rng.next64())
+            if self.time_limit:
+                sub.time_limit = self.time_limit / k
+            sub.choose(decision)
+            its += sub.last_iterations
+            for a, ch in sub.last_root.children.items():
+                totals[a] = totals.get(a, 0) + ch.visits
+            self.prune = sub.prune          # resolved names are kept
+            self.policy, self.evaluator = sub.policy, sub.evaluator
+        self.last_iterations = its
+        self.last_root = None
+        best = max(range(len(legal)), key=lambda j: (totals.get(legal[j], -1), -j))
+        return legal[best]
 
     def _final(self, root: _Node, legal: list[str]) -> str:
         """The move to play: the most visited legal root move (ties: the earlier in the expansion
