@@ -1,5 +1,5 @@
-"""Eruption's normal and hard levels by player count (issue 7, eighth session): 2-3 players keep
-the search of sessions 5-7 exactly; 4-6 players search without the placement look-ahead
+"""Eruption's normal and hard levels by player count (issue 7, eighth session): 2, 3 and 5 players
+keep the search of sessions 5-7 exactly; 4 and 6 players search without the placement look-ahead
 (``evaluator=values_now``) and without finishing the leaf's turn (``settle=0``), for speed
 (docs/agents.md, "Eruption, eighth session (4-6 players speed)")."""
 from __future__ import annotations
@@ -32,17 +32,18 @@ def _roots(players: int, seed: int, k: int = 3) -> list:
     return out
 
 
-def test_2_3_players_keep_the_old_normal_and_4_6_players_the_faster_search():
+def test_2_3_5_players_keep_the_old_normal_and_4_and_6_players_the_faster_search():
     for level in ("normal", "hard"):
         assert level_spec(level, "eruption", 2) == OLD_NORMAL
         assert level_spec(level, "eruption", 3) == OLD_NORMAL
+        assert level_spec(level, "eruption", 5) == OLD_NORMAL       # the faster search lost at 5
         assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
-        for players in (4, 5, 6):
+        for players in (4, 6):
             assert level_spec(level, "eruption", players) == NEW_4_6
     assert H.LEVELS["normal"] == H.LEVELS["hard"]
 
 
-def test_the_4_6_player_level_searches_as_values_now_without_settle():
+def test_the_4_and_6_player_level_searches_as_values_now_without_settle():
     # the level (time limit off, so the 600-iteration cap ends every search) makes the same choice
     # with the same root statistics as the spec measured in the tournaments, and a different search
     # from the old normal on at least one root
