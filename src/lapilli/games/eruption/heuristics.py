@@ -356,10 +356,25 @@ def policy(state, legal: list, rng) -> str:
 # number of moves in most positions.
 ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_count,prior=game,widen=2,"
                    "order=eval,chance=key,settle=1")
+# 4 and 6 players (eighth session): the same search without the placement look-ahead (values_now)
+# and without finishing the leaf's turn (settle=0), for speed: normal's search made about 1,350-1,550
+# iterations per CPU second at 4-6 players (bench/bench_mcts.py, target 2,000), this one about
+# 2,300-2,600 on the same roots.  Against heuristic seats on the same seeds it won 10.75 of 48 at
+# 6 players (the old search 12.5) and 4.5 of 20 at 4 (the old 4.5), but at 5 players 7.9 of 40
+# where the old search won 11.8, so 5 players keep the old search (docs/agents.md, "Eruption,
+# eighth session (4-6 players speed)").  2, 3 and 5 players (and an unknown count) keep the search above.
+ERUPTION_SEARCH_4_6 = ("rollout_depth=0,evaluator=values_now,policy=policy_by_count,prior=game,widen=2,"
+                       "order=eval,chance=key,settle=0")
+_NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
+           3: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
+           4: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH_4_6}",
+           5: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
+           6: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH_4_6}",
+           "default": f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"}
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
-    "normal": f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
-    "hard": f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",   # = normal (see above)
+    "normal": dict(_NORMAL),
+    "hard": dict(_NORMAL),   # = normal (see above)
 }
 
 

@@ -1,0 +1,67 @@
+"""Eruption's normal and hard levels by player count (issue 7, eighth session): 2, 3 and 5 players
+keep the search of sessions 5-7 exactly; 4 and 6 players search without the placement look-ahead
+(``evaluator=values_now``) and without finishing the leaf's turn (``settle=0``), for speed
+(docs/agents.md, "Eruption, eighth session (4-6 players speed)")."""
+from __future__ import annotations
+
+import random
+
+import lapilli
+from lapilli.agents import Decision, level_spec, make_agent
+from lapilli.games.eruption import heuristics as H
+
+# the normal level of sessions 5-7, written out (every player count used it)
+OLD_NORMAL = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_by_count,"
+              "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1")
+NEW_4_6 = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_now,"
+           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=0")
+
+
+def _roots(players: int, seed: int, k: int = 3) -> list:
+    rng = random.Random(seed)
+    s = lapilli.new_game("eruption", players, seed, {})
+    out = []
+    n = 0
+    while not s.is_terminal and len(out) < k:
+        legal = s.legal_actions()
+        if len(legal) > 1:
+            n += 1
+            if n % 17 == 5:
+                out.append(s.clone())
+        s.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+def test_2_3_5_players_keep_the_old_normal_and_4_and_6_players_the_faster_search():
+    for level in ("normal", "hard"):
+        assert level_spec(level, "eruption", 2) == OLD_NORMAL
+        assert level_spec(level, "eruption", 3) == OLD_NORMAL
+        assert level_spec(level, "eruption", 5) == OLD_NORMAL       # the faster search lost at 5
+        assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
+        for players in (4, 6):
+            assert level_spec(level, "eruption", players) == NEW_4_6
+    assert H.LEVELS["normal"] == H.LEVELS["hard"]
+
+
+def test_the_4_and_6_player_level_searches_as_values_now_without_settle():
+    # the level (time limit off, so the 600-iteration cap ends every search) makes the same choice
+    # with the same root statistics as the spec measured in the tournaments, and a different search
+    # from the old normal on at least one root
+    differs = 0
+    for players in (4, 6):
+        roots = _roots(players, 500 + players)
+        assert roots
+        for st in roots:
+            lvl = make_agent(level_spec("normal", "eruption", players).replace("time_limit=0.9", "time_limit=0"),
+                             seed=5, game="eruption")
+            ref = make_agent("mcts:iterations=600,c=0.05,rollout_depth=0,evaluator=values_now,policy=policy_fast,"
+                             "prior=game,widen=2,order=eval,chance=key", seed=5, game="eruption")
+            old = make_agent(OLD_NORMAL.replace("time_limit=0.9", "time_limit=0"), seed=5, game="eruption")
+            assert lvl.choose(Decision(st.clone())) == ref.choose(Decision(st.clone()))
+            stats = {k: (n.visits, n.total) for k, n in lvl.last_root.children.items()}
+            assert stats == {k: (n.visits, n.total) for k, n in ref.last_root.children.items()}
+            assert lvl.last_iterations == 600
+            old.choose(Decision(st.clone()))
+            if {k: (n.visits, n.total) for k, n in old.last_root.children.items()} != stats:
+                differs += 1
+    assert differs > 0
