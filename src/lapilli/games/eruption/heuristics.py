@@ -347,29 +347,40 @@ def policy(state, legal: list, rng) -> str:
 # 8 ties); over 56 games 0.634 (19 ties); docs/agents.md, Eruption.  With 4-6 players the end race
 # did worse (1.25 of 8 at 4 players where values_cap had 5.5 of 8 on the same seeds), so there the
 # leaves keep values_cap and policy (values_by_count / policy_by_count, at the end).  Over all 136
-# games of sessions 5 and 7 normal won 0.544 against the heuristic at 2 players (target 0.60).
-# hard: no design was shown to beat normal (sessions 4-7, docs/agents.md; seventh session: normal's
+# games of sessions 5 and 7 normal won 0.544 against the heuristic at 2 players (target 0.60; the
+# eighth session's 2-player level is below).
+# hard: no design was shown to beat normal (sessions 4-8, docs/agents.md; seventh session: normal's
 # search with the turn finished by the heuristic player, policy=choose, 4.5 of 9 against normal at
-# 2 players); until the sixth session hard was the greedy heuristic player, which normal beats
+# 2 players; eighth session, against the new 2-player normal: 1,500 iterations 3 of 9, settle=2
+# 5.5 of 12, ensemble=3 2 of 5); until the sixth session hard was the greedy heuristic player, which normal beats
 # (0.578 of 96 at 2 players, 0.367 of 32 at 4), so a player who picked hard met a weaker opponent
 # than normal.  hard now plays as normal.  easy is the plain MCTS with 40 iterations, below the
 # number of moves in most positions.
 ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_count,prior=game,widen=2,"
                    "order=eval,chance=key,settle=1")
-# 4 and 6 players (eighth session): the same search without the placement look-ahead (values_now)
-# and without finishing the leaf's turn (settle=0), for speed: normal's search made about 1,350-1,550
-# iterations per CPU second at 4-6 players (bench/bench_mcts.py, target 2,000), this one about
-# 2,300-2,600 on the same roots.  Against heuristic seats on the same seeds it won 10.75 of 48 at
-# 6 players (the old search 12.5) and 4.5 of 20 at 4 (the old 4.5), but at 5 players 7.9 of 40
-# where the old search won 11.8, so 5 players keep the old search (docs/agents.md, "Eruption,
-# eighth session (4-6 players speed)").  2, 3 and 5 players (and an unknown count) keep the search above.
-ERUPTION_SEARCH_4_6 = ("rollout_depth=0,evaluator=values_now,policy=policy_by_count,prior=game,widen=2,"
-                       "order=eval,chance=key,settle=0")
-_NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
+# Eighth session, by player count (docs/agents.md, "Eighth session, lead" and "Eruption, eighth
+# session (4-6 players speed)"):
+# - 2 players: the end race played out at the leaves (values_raceout) and the Rain kept on the
+#   last space and in the last turn (prune=keep_rain): 82 of 120 = 0.683 against the heuristic
+#   (seeds 9100-9139, 9300-9339, 9400-9439), where the search above won 38.5 of 80 on 9100-9139
+#   and 9300-9339.
+# - 4 and 5 players: the search above without finishing the leaf's turn (settle=0), for speed
+#   (the search above made about 1,350-1,800 iterations per CPU second at 4-6 players, target
+#   2,000; this one about 1.4 times as many on the same roots); 6 players also without the
+#   placement look-ahead (values_now), about 1.9 times as many.  Against heuristic seats: 6
+#   players 10.75 of 48 (the search above 12.5 on the same seeds), 5 players settle=0 11.1 of 40
+#   (the search above 11.8), 4 players settle=0 8.75 of 20 (the search above 4.5).
+# - 3 players (and an unknown count): the search above.
+_SEARCH_2 = ("rollout_depth=0,evaluator=values_raceout,policy=policy_by_count,prior=game,widen=2,"
+             "order=eval,chance=key,settle=1,prune=keep_rain")
+_SEARCH_4_5 = ERUPTION_SEARCH.replace("settle=1", "settle=0")
+ERUPTION_SEARCH_6 = ("rollout_depth=0,evaluator=values_now,policy=policy_by_count,prior=game,widen=2,"
+                     "order=eval,chance=key,settle=0")
+_NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
-           4: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH_4_6}",
-           5: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}",
-           6: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH_4_6}",
+           4: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
+           5: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
+           6: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH_6}",
            "default": f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"}
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
