@@ -673,3 +673,18 @@ def chance_key(state):
     cre = state.cre
     return (cur, state.turns[cur], state.terrain.count(-1), tuple(roll) if roll else None,
             len(cre["shark"]), len(cre["whale"]))
+
+
+# ---------------------------------------------------------------- fitted leaf values (search, eighth session)
+def fitted_values(state) -> list:
+    """``turn_values`` with the fitted evaluator in place of the static ``values``: the rest of
+    the mover's turn played by ``finish_turn`` on a copy, then ``fitted_eval.win_probs`` (a
+    conditional logit over the seats fitted to heuristic self-play outcomes, weights in
+    data/fitted_eval.json).  ``evaluator=fitted_values``."""
+    from .fitted_eval import win_probs
+
+    if state.over or not state.started or _turn_start(state):
+        return win_probs(state)
+    c = state.clone(False)
+    finish_turn(c)
+    return win_probs(c)
