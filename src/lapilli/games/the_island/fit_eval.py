@@ -61,17 +61,19 @@ def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
                         players=players)
 
 
-def _logit_fit(X, Y, l2=1e-3, iters=50):
-    """Conditional logit: X (N, n, F), Y (N, n) soft targets. Returns w (F,)."""
+def _logit_fit(X, Y, l2=1e-3, iters=50, w0=None):
+    """Conditional logit: X (N, n, F), Y (N, n) soft targets, an L2 penalty of ``l2`` per
+    position on the distance to ``w0`` (default 0). Returns w (F,)."""
     N, n, F = X.shape
-    w = np.zeros(F)
+    w0 = np.zeros(F) if w0 is None else np.asarray(w0, float)
+    w = w0.copy()
     for _ in range(iters):
         u = X @ w
         u -= u.max(axis=1, keepdims=True)
         p = np.exp(u)
         p /= p.sum(axis=1, keepdims=True)
         mu = np.einsum("ij,ijk->ik", p, X)
-        grad = np.einsum("ij,ijk->k", Y - p, X) - l2 * N * w
+        grad = np.einsum("ij,ijk->k", Y - p, X) - l2 * N * (w - w0)
         Exx = np.einsum("ij,ijk,ijl->kl", p, X, X)
         Hm = Exx - mu.T @ mu + l2 * N * np.eye(F)
         step = np.linalg.solve(Hm, grad)
@@ -95,7 +97,7 @@ def _report(name, P, Y):
     return f"{name}: log-loss {ll:.4f}, win share of the most likely seat {acc:.3f}"
 
 
-def fit(out: str, files: list, holdout: float) -> None:
+def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> None:
     weights, notes = {}, {}
     by_n: dict = {}
     for fn in files:
@@ -111,22 +113,36 @@ def fit(out: str, files: list, holdout: float) -> None:
         test = set(rng.choice(games, int(len(games) * holdout), replace=False).tolist())
         te = np.array([g in test for g in G])
         tr = ~te
-        w = _logit_fit(X[tr], Y[tr])
         j = FE.FEATURES.index("projected")
         w1 = _logit_fit(X[tr][:, :, j:j + 1], Y[tr])
+        # the prior: the one-weight logit on ``projected``; the penalty chosen on the held-out games
+        prior = np.zeros(X.shape[2])
+        if prior_search:
+            prior[j] = w1[0]
+        best = None
+        for l2 in ((1e-3, 1e-2, 1e-1, 1.0) if prior_search else (1e-3,)):
+            w = _logit_fit(X[tr], Y[tr], l2, w0=prior)
+            P = _probs(X[te], w)
+            ll = -(Y[te] * np.log(np.clip(P, 1e-9, 1))).sum(axis=1).mean()
+            if best is None or ll < best[0]:
+                best = (ll, l2, w)
+        _, l2, w = best
         Bn = B[te] / B[te].sum(axis=1, keepdims=True)
         lines = [f"{n} players: {len(games)} games, {tr.sum()} train / {te.sum()} held-out positions",
-                 _report("  fitted", _probs(X[te], w), Y[te]),
+                 _report(f"  fitted (L2 {l2:g} towards {'the projected logit' if prior_search else 0})", _probs(X[te], w), Y[te]),
                  _report("  projected logit", _probs(X[te][:, :, j:j + 1], w1), Y[te]),
                  _report("  static values (normalised)", Bn, Y[te]),
                  _report("  uniform", np.full_like(Bn, 1.0 / n), Y[te])]
-        wall = _logit_fit(X, Y)
+        if prior_search:
+            prior[j] = _logit_fit(X[:, :, j:j + 1], Y)[0]
+        wall = _logit_fit(X, Y, l2, w0=prior)
         print("\n".join(lines))
         print("  weights:", dict(zip(FE.FEATURES, np.round(wall, 4))))
         weights[str(n)] = [float(x) for x in wall]
         notes[str(n)] = lines
-    json.dump({"fitted": "conditional logit, maximum likelihood (Newton, L2 1e-3 per position) on the final win "
-                         "shares of heuristic self-play games; python -m lapilli.games.the_island.fit_eval",
+    json.dump({"fitted": "conditional logit, maximum likelihood (Newton; an L2 penalty of 1e-3 per position towards 0, "
+                         "or with --prior towards the one-weight logit on projected, its size chosen on held-out games) "
+                         "on the final win shares of heuristic self-play games; python -m lapilli.games.the_island.fit_eval",
                "features": list(FE.FEATURES), "weights": weights, "held_out": notes},
               open(out, "w"), indent=1)
 
@@ -144,11 +160,12 @@ def main(argv=None):
     f.add_argument("out")
     f.add_argument("files", nargs="+")
     f.add_argument("--holdout", type=float, default=0.25)
+    f.add_argument("--prior", action="store_true")
     a = ap.parse_args(argv)
     if a.cmd == "gen":
         gen(a.out, a.players, a.games, a.seed, a.agents)
     else:
-        fit(a.out, a.files, a.holdout)
+        fit(a.out, a.files, a.holdout, a.prior)
 
 
 if __name__ == "__main__":
