@@ -604,14 +604,16 @@ values = turn_values
 
 # normal: the guided search with leaves scored at the end of the turn and a tree three decisions
 # deep (docs/agents.md, The Island); hard: with 2 players four times the iterations and a deeper
-# tree (14 of 24 against normal); with 3-6 players that search was no stronger than normal (2 of 6
-# at 3 players) or weaker (2 of 16 at 4 players, sixth session), and no other design beat normal,
-# so there hard plays as normal.
+# tree (20 of 36 against normal, sessions 4-7); with 3-4 players normal's search with the leaves
+# scored by the evaluator fitted to game outcomes (``fitted_values``, eighth session: against
+# normal seats, see docs/agents.md); with 5-6 players (not measured) hard plays as normal.
 _NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
+_FITTED = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=3,evaluator=fitted_values"
 LEVELS = {
     "easy": "heuristic",
     "normal": _NORMAL,
-    "hard": {2: f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5", "default": _NORMAL},
+    "hard": {2: f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5", 3: _FITTED, 4: _FITTED,
+             "default": _NORMAL},
 }
 
 
