@@ -604,14 +604,17 @@ values = turn_values
 
 # normal: the guided search with leaves scored at the end of the turn and a tree three decisions
 # deep (docs/agents.md, The Island); hard: with 2 players four times the iterations and a deeper
-# tree (14 of 24 against normal); with 3-6 players that search was no stronger than normal (2 of 6
-# at 3 players) or weaker (2 of 16 at 4 players, sixth session), and no other design beat normal,
-# so there hard plays as normal.
+# tree (20 of 36 against normal, sessions 4-7); with 3-4 players normal's search with the leaves
+# scored by the evaluator fitted to game outcomes (``fitted_values``, eighth session: one seat
+# against normal seats 28.5 of 48 at 3 players, 22 of 36 at 4; at 2 players that search lost 11
+# of 12); with 5-6 players (not measured) hard plays as normal.
 _NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
+_FITTED = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=3,evaluator=fitted_values"
 LEVELS = {
     "easy": "heuristic",
     "normal": _NORMAL,
-    "hard": {2: f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5", "default": _NORMAL},
+    "hard": {2: f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5", 3: _FITTED, 4: _FITTED,
+             "default": _NORMAL},
 }
 
 
@@ -673,3 +676,18 @@ def chance_key(state):
     cre = state.cre
     return (cur, state.turns[cur], state.terrain.count(-1), tuple(roll) if roll else None,
             len(cre["shark"]), len(cre["whale"]))
+
+
+# ---------------------------------------------------------------- fitted leaf values (search, eighth session)
+def fitted_values(state) -> list:
+    """``turn_values`` with the fitted evaluator in place of the static ``values``: the rest of
+    the mover's turn played by ``finish_turn`` on a copy, then ``fitted_eval.win_probs`` (a
+    conditional logit over the seats fitted to heuristic self-play outcomes, weights in
+    data/fitted_eval.json).  ``evaluator=fitted_values``."""
+    from .fitted_eval import win_probs
+
+    if state.over or not state.started or _turn_start(state):
+        return win_probs(state)
+    c = state.clone(False)
+    finish_turn(c)
+    return win_probs(c)

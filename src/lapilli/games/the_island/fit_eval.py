@@ -1,0 +1,172 @@
+"""Fit the weights of ``fitted_eval`` (a tool, not used in play; numpy only).
+
+    python -m lapilli.games.the_island.fit_eval gen OUT.npz --players 2 --games 400 --seed 0 [--agents heuristic]
+    python -m lapilli.games.the_island.fit_eval fit OUT.json A.npz B.npz ... [--holdout 0.25]
+
+``gen`` plays games (default: every seat the heuristic player) and keeps, at every turn start and
+every creature move (the point where the search's turn finish stops), each seat's ``features``
+with the seat's final win share (a tie shared by k seats counts 1/k) and final score margin over
+the best other seat.  ``fit`` fits one conditional logit per player count by Newton's method
+(a small L2 penalty), reports on held-out games (split by game) its log-loss and the share of
+positions whose most likely seat won, against the hand-made ``values`` (static) and a one-weight
+logit on ``projected``, and writes the weights.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from . import fitted_eval as FE
+from . import heuristics as H
+
+
+def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
+    from lapilli.agents import make_agent
+    from lapilli.agents.base import play_game
+    from lapilli.engine.registry import new_game
+
+    X, Y, M, G, B, P = [], [], [], [], [], []
+    specs = agents.split(",")
+    for g in range(games):
+        s0 = seed + g
+        state = new_game("the-island", players, s0, {})
+        lineup = [specs[(i + g) % len(specs)] for i in range(players)]
+        ag = [make_agent(lineup[i], seed=s0 * 7919 + i, game="the-island", players=players) for i in range(players)]
+        rows, base = [], []
+
+        def step(st, seat, action, events):
+            if st.over or not st.started:
+                return
+            if H._turn_start(st) or st.dec == "creature":
+                rows.append(FE.features(st))
+                base.append(H._static_values(st))
+
+        play_game(state, ag, on_step=step)
+        win = state.winners()
+        sc = state.scores()
+        y = [1.0 / len(win) if q in win else 0.0 for q in range(players)]
+        m = [sc[q] - max(sc[r] for r in range(players) if r != q) for q in range(players)]
+        for f, b in zip(rows, base):
+            X.append(f)
+            Y.append(y)
+            M.append(m)
+            G.append(s0)
+            B.append(b)
+        if g % 50 == 0:
+            print(f"game {g}: {len(X)} positions", file=sys.stderr, flush=True)
+    np.savez_compressed(out, X=np.array(X), Y=np.array(Y), M=np.array(M), G=np.array(G), B=np.array(B),
+                        players=players)
+
+
+def _logit_fit(X, Y, l2=1e-3, iters=50, w0=None):
+    """Conditional logit: X (N, n, F), Y (N, n) soft targets, an L2 penalty of ``l2`` per
+    position on the distance to ``w0`` (default 0). Returns w (F,)."""
+    N, n, F = X.shape
+    w0 = np.zeros(F) if w0 is None else np.asarray(w0, float)
+    w = w0.copy()
+    for _ in range(iters):
+        u = X @ w
+        u -= u.max(axis=1, keepdims=True)
+        p = np.exp(u)
+        p /= p.sum(axis=1, keepdims=True)
+        mu = np.einsum("ij,ijk->ik", p, X)
+        grad = np.einsum("ij,ijk->k", Y - p, X) - l2 * N * (w - w0)
+        Exx = np.einsum("ij,ijk,ijl->kl", p, X, X)
+        Hm = Exx - mu.T @ mu + l2 * N * np.eye(F)
+        step = np.linalg.solve(Hm, grad)
+        w += step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def _probs(X, w):
+    u = X @ w
+    u -= u.max(axis=1, keepdims=True)
+    p = np.exp(u)
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def _report(name, P, Y):
+    eps = 1e-9
+    ll = -(Y * np.log(np.clip(P, eps, 1))).sum(axis=1).mean()
+    acc = Y[np.arange(len(Y)), P.argmax(axis=1)].mean()        # the win share of the predicted seat
+    return f"{name}: log-loss {ll:.4f}, win share of the most likely seat {acc:.3f}"
+
+
+def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> None:
+    weights, notes = {}, {}
+    by_n: dict = {}
+    for fn in files:
+        d = np.load(fn)
+        by_n.setdefault(int(d["players"]), []).append(d)
+    for n, ds in sorted(by_n.items()):
+        X = np.concatenate([d["X"] for d in ds])
+        Y = np.concatenate([d["Y"] for d in ds])
+        G = np.concatenate([d["G"] for d in ds])
+        B = np.concatenate([d["B"] for d in ds])
+        games = np.unique(G)
+        rng = np.random.default_rng(n)
+        test = set(rng.choice(games, int(len(games) * holdout), replace=False).tolist())
+        te = np.array([g in test for g in G])
+        tr = ~te
+        j = FE.FEATURES.index("projected")
+        w1 = _logit_fit(X[tr][:, :, j:j + 1], Y[tr])
+        # the prior: the one-weight logit on ``projected``; the penalty chosen on the held-out games
+        prior = np.zeros(X.shape[2])
+        if prior_search:
+            prior[j] = w1[0]
+        best = None
+        for l2 in ((1e-3, 1e-2, 1e-1, 1.0) if prior_search else (1e-3,)):
+            w = _logit_fit(X[tr], Y[tr], l2, w0=prior)
+            P = _probs(X[te], w)
+            ll = -(Y[te] * np.log(np.clip(P, 1e-9, 1))).sum(axis=1).mean()
+            if best is None or ll < best[0]:
+                best = (ll, l2, w)
+        _, l2, w = best
+        Bn = B[te] / B[te].sum(axis=1, keepdims=True)
+        lines = [f"{n} players: {len(games)} games, {tr.sum()} train / {te.sum()} held-out positions",
+                 _report(f"  fitted (L2 {l2:g} towards {'the projected logit' if prior_search else 0})", _probs(X[te], w), Y[te]),
+                 _report("  projected logit", _probs(X[te][:, :, j:j + 1], w1), Y[te]),
+                 _report("  static values (normalised)", Bn, Y[te]),
+                 _report("  uniform", np.full_like(Bn, 1.0 / n), Y[te])]
+        if prior_search:
+            prior[j] = _logit_fit(X[:, :, j:j + 1], Y)[0]
+        wall = _logit_fit(X, Y, l2, w0=prior)
+        print("\n".join(lines))
+        print("  weights:", dict(zip(FE.FEATURES, np.round(wall, 4))))
+        weights[str(n)] = [float(x) for x in wall]
+        notes[str(n)] = lines
+    json.dump({"fitted": "conditional logit, maximum likelihood (Newton; an L2 penalty of 1e-3 per position towards 0, "
+                         "or with --prior towards the one-weight logit on projected, its size chosen on held-out games) "
+                         "on the final win shares of heuristic self-play games; python -m lapilli.games.the_island.fit_eval",
+               "features": list(FE.FEATURES), "weights": weights, "held_out": notes},
+              open(out, "w"), indent=1)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("out")
+    g.add_argument("--players", type=int, default=2)
+    g.add_argument("--games", type=int, default=100)
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--agents", default="heuristic")
+    f = sub.add_parser("fit")
+    f.add_argument("out")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--holdout", type=float, default=0.25)
+    f.add_argument("--prior", action="store_true")
+    a = ap.parse_args(argv)
+    if a.cmd == "gen":
+        gen(a.out, a.players, a.games, a.seed, a.agents)
+    else:
+        fit(a.out, a.files, a.holdout, a.prior)
+
+
+if __name__ == "__main__":
+    main()

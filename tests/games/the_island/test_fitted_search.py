@@ -1,0 +1,105 @@
+"""The Island: the fitted leaf evaluator (fitted_eval.features / win_probs,
+heuristics.fitted_values), a hard candidate of the eighth session (docs/agents.md, The Island)."""
+import lapilli
+from lapilli.agents import Decision, make_agent
+from lapilli.games.the_island import fitted_eval as FE
+from lapilli.games.the_island import heuristics as HEU
+
+from .helpers import at, blank, ex, heuristic_positions, put
+
+
+def _snapshot(s):
+    return (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.ex_at), list(s.terrain),
+            list(s.back), s.rng.state, {k: list(v) for k, v in s.cre.items()})
+
+
+def _feature(s, seat, name):
+    return FE.features(s)[seat][FE.FEATURES.index(name)]
+
+
+def test_the_weights_file_matches_the_features_for_every_count():
+    for n in range(2, 7):
+        assert len(FE.weights(n)) == FE.N_FEATURES
+
+
+def test_features_read_where_the_explorers_are():
+    s = blank(2)
+    ex(s, "R1", "land", "6,5", value=1)
+    ex(s, "B1", "isle", "nw", value=1)
+    base = FE.features(s)
+    assert base[1][FE.FEATURES.index("saved")] > 0 == base[0][FE.FEATURES.index("saved")]
+    assert base[0][FE.FEATURES.index("in_play")] == 1 and base[1][FE.FEATURES.index("in_play")] == 0
+    assert base[0][FE.FEATURES.index("to_move")] == 1 and base[1][FE.FEATURES.index("next")] == 1
+    # a swimmer next to a shark counts as threatened, away from it as safe
+    s2 = blank(2)
+    ex(s2, "R1", "sea", "5,0", value=1)
+    assert _feature(s2, 0, "sea_safe") > 0 == _feature(s2, 0, "sea_danger")
+    put(s2, "shark", "5,1")
+    assert _feature(s2, 0, "sea_danger") > 0 == _feature(s2, 0, "sea_safe")
+
+
+def test_win_probs_are_a_distribution_and_the_win_shares_at_the_end():
+    for players in (2, 4):
+        for s in heuristic_positions(players, 5, 9):
+            p = FE.win_probs(s)
+            assert len(p) == players and all(0.0 <= x <= 1.0 for x in p)
+            if s.started and not s.is_terminal:
+                assert abs(sum(p) - 1.0) < 1e-9
+            if not s.started:
+                assert p == HEU.setup_values(s)
+    s = lapilli.new_game("the-island", 2, 3)
+    agents = [make_agent("random", seed=q) for q in range(2)]
+    while not s.is_terminal:
+        s.apply(agents[s.to_move].choose(Decision(s)))
+    w = s.winners()
+    assert FE.win_probs(s) == [1.0 / len(w) if q in w else 0.0 for q in range(2)]
+
+
+def test_a_saved_explorer_is_worth_more_than_one_left_far_out():
+    s = blank(3)
+    ex(s, "R1", "land", "6,5", value=4)
+    ex(s, "B1", "isle", "nw", value=4)
+    ex(s, "Y1", "land", "6,6", value=4)
+    at(s, "move", 2)
+    p = FE.win_probs(s)
+    assert p[1] > p[0]
+
+
+def test_fitted_values_score_the_end_of_the_turn_and_leave_the_state_alone():
+    for players in (2, 3):
+        for s in heuristic_positions(players, 13, 7):
+            before = _snapshot(s)
+            v = HEU.fitted_values(s)
+            assert _snapshot(s) == before
+            if s.is_terminal or not s.started or HEU._turn_start(s):
+                assert v == FE.win_probs(s)
+            else:
+                c = s.clone(False)
+                HEU.finish_turn(c)
+                assert v == FE.win_probs(c)
+
+
+def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
+    spec = f"mcts:iterations=60,c=0.05,{HEU.GUIDED},max_depth=3,evaluator=fitted_values"
+    for players in (2, 4):
+        s = lapilli.new_game("the-island", players, 21)
+        agents = [make_agent(spec, seed=q, game="the-island", players=players) for q in range(players)]
+        k = 0
+        while not s.is_terminal and k < 40:
+            d = Decision(s)
+            a = agents[s.to_move].choose(d)
+            assert a in d.legal_actions
+            s.apply(a)
+            k += 1
+
+
+def test_hard_at_three_and_four_players_is_normals_search_with_the_fitted_leaves():
+    from lapilli.agents import level_spec
+
+    normal = level_spec("normal", "the-island", 3)
+    for n in (3, 4):
+        hard = level_spec("hard", "the-island", n)
+        assert hard == normal.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
+        assert make_agent(hard, game="the-island", players=n).iterations == 400
+    for n in (5, 6):
+        assert level_spec("hard", "the-island", n) == level_spec("normal", "the-island", n)
