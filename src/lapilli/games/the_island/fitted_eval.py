@@ -109,7 +109,9 @@ def weights(players: int) -> list:
     """The fitted weights for ``players`` seats (the nearest fitted count when not fitted)."""
     if not _W:
         data = json.loads(_DATA.read_text())
-        assert tuple(data["features"]) == FEATURES, "data/fitted_eval.json was fitted on other features"
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError(f"{_DATA} was fitted on other features than fitted_eval.FEATURES; refit it "
+                             "(python -m lapilli.games.the_island.fit_eval)")
         for key, w in data["weights"].items():
             _W[int(key)] = w
     if players in _W:
