@@ -352,10 +352,10 @@ def policy(state, legal: list, rng) -> str:
 # hard: no design was shown to beat normal (sessions 4-8, docs/agents.md; seventh session: normal's
 # search with the turn finished by the heuristic player, policy=choose, 4.5 of 9 against normal at
 # 2 players; eighth session, against the new 2-player normal: 1,500 iterations 3 of 9, settle=2
-# 5.5 of 12, ensemble=3 2 of 5); until the sixth session hard was the greedy heuristic player, which normal beats
-# (0.578 of 96 at 2 players, 0.367 of 32 at 4), so a player who picked hard met a weaker opponent
-# than normal.  hard now plays as normal.  easy is the plain MCTS with 40 iterations, below the
-# number of moves in most positions.
+# 5.5 of 12, ensemble=3 2 of 5); until the sixth session hard was the greedy heuristic player,
+# which normal beats (0.578 of 96 at 2 players, 0.367 of 32 at 4), so a player who picked hard met
+# a weaker opponent than normal.  hard now plays as normal.  easy is the plain MCTS with 40
+# iterations, below the number of moves in most positions.
 ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_count,prior=game,widen=2,"
                    "order=eval,chance=key,settle=1")
 # Eighth session, by player count (docs/agents.md, "Eighth session, lead" and "Eruption, eighth
@@ -369,7 +369,8 @@ ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_c
 #   2,000; this one about 1.4 times as many on the same roots); 6 players also without the
 #   placement look-ahead (values_now), about 1.9 times as many.  Against heuristic seats: 6
 #   players 10.75 of 48 (the search above 12.5 on the same seeds), 5 players settle=0 11.1 of 40
-#   (the search above 11.8), 4 players settle=0 8.75 of 20 (the search above 4.5).
+#   (the search above 11.8), 4 players settle=0 11.5 of 40 (target 0.325 not met; the search
+#   above 16.25 of 52 over sessions 4-8, not met either).
 # - 3 players (and an unknown count): the search above.
 _SEARCH_2 = ("rollout_depth=0,evaluator=values_raceout,policy=policy_by_count,prior=game,widen=2,"
              "order=eval,chance=key,settle=1,prune=keep_rain")
