@@ -245,8 +245,10 @@ class MCTSAgent:
     def choose(self, decision: Decision) -> str:
         legal = decision.legal_actions
         prune = self._prune_fn(decision) if self.prune is not None else None
+        probe = None          # one determinization for what the deciding seat sees now (prune, chance)
         if prune is not None and len(legal) > 1:
-            legal = list(prune(decision.determinize(0, False), legal))
+            probe = decision.determinize(0, False)
+            legal = list(prune(probe, legal))
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -275,7 +277,8 @@ class MCTSAgent:
         max_depth = self.max_depth or 1 << 30
         chance_key = root_key = None
         if self.chance is not None:
-            probe = determinize(0, False)
+            if probe is None:
+                probe = determinize(0, False)
             chance_key = getattr(_game_module(probe), "chance_key", None)
             if chance_key is not None:
                 root_key = chance_key(probe)   # what the deciding seat sees now (the same in every sample)

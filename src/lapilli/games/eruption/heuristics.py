@@ -662,6 +662,24 @@ def _side_parts(state, layers) -> tuple:
     return state._memo(), (layers, tuple(state.bwalls.items()) if state.bwalls else ())
 
 
+def _side_cached(state, v, layers, parts) -> tuple:
+    """_side_part(state, v, layers) through the memo ``parts`` (= _side_parts(state, layers))."""
+    memo, key = parts
+    key = ("side", v, key)
+    part = memo.get(key)
+    if part is None:
+        part = memo[key] = _side_part(state, v, layers)
+    return part
+
+
+def _walls_held(state, p) -> float:
+    """What the walls seat p holds count for in ``heat``: their value, at most 3 of a material."""
+    held = 0
+    for m, c in state.reserve[p].items():
+        held += WALL_VALUE[m] * (c if c < 3 else 3)
+    return held
+
+
 def _heat_fast(state, p, layers, turns, parts=None) -> float:
     """heat(state, p): the frontier given as _frontier_layers(state), ``turns`` as _turns_left(state, p);
     ``parts``: _side_parts(state, layers) if already known."""
@@ -671,18 +689,10 @@ def _heat_fast(state, p, layers, turns, parts=None) -> float:
         return t
     if state.burned[p]:
         return float(LAST) + 50.0
-    memo, key = parts if parts is not None else _side_parts(state, layers)
-    key = ("side", v, key)
-    part = memo.get(key)
-    if part is None:
-        part = memo[key] = _side_part(state, v, layers)
-    per_turn, threat = part
+    per_turn, threat = _side_cached(state, v, layers, parts if parts is not None else _side_parts(state, layers))
     k = turns
     t += k * per_turn + max(0.0, k - 1.0) * threat
-    held = 0
-    for m, c in state.reserve[p].items():
-        held += WALL_VALUE[m] * (c if c < 3 else 3)
-    t -= held
+    t -= _walls_held(state, p)
     for c in state.hands[p]:
         t -= _rain_value(state.temps[p]) if c == "rain" else CARD_VALUE[c]
     if state.temps[p] >= LAST:
@@ -888,7 +898,7 @@ def _race_out(state, layers) -> list:
     same.  Without a burn, the Rains still held come off at the end.  The held walls and other
     cards are a small tie-break (CREDIT_WEIGHT of their value in ``heat``)."""
     n = state.num_players
-    memo, key = _side_parts(state, layers)
+    parts = _side_parts(state, layers)
     cap = float(LAST)
     temps = [float(t) for t in state.temps]
     rains = [h.count("rain") for h in state.hands]
@@ -898,14 +908,8 @@ def _race_out(state, layers) -> list:
         if v is None or state.burned[p]:
             continue
         alive[p] = True
-        k2 = ("side", v, key)
-        part = memo.get(k2)
-        if part is None:
-            part = memo[k2] = _side_part(state, v, layers)
-        per[p], thr[p] = part
-        held = 0.0
-        for m, c in state.reserve[p].items():
-            held += WALL_VALUE[m] * (c if c < 3 else 3)
+        per[p], thr[p] = _side_cached(state, v, layers, parts)
+        held = _walls_held(state, p)
         for c in state.hands[p]:
             if c != "rain":
                 held += CARD_VALUE[c]
@@ -967,7 +971,7 @@ def _race_out(state, layers) -> list:
     for p in range(n):
         if state.vil[p] is None:
             out.append(float(state.temps[p]))
-        elif state.burned[p] or (not alive[p]):
+        elif not alive[p]:                            # burned
             out.append(cap)
         elif not done[p]:
             out.append(max(0.0, temps[p] - RAIN * rains[p]) - credit[p])

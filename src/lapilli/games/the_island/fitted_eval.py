@@ -55,13 +55,8 @@ def features(state) -> list:
     ctrl = [0] * n
     for b, pax in enumerate(state.boat_pass):
         if pax and boat_at[b] >= 0:
-            cnt = [0] * n
-            for e in pax:
-                cnt[e // 10] += 1
-            top = max(cnt)
-            for q in range(n):
-                if cnt[q] == top:
-                    ctrl[q] += 1
+            for q in state._controllers(b):         # ISL-4.24: the most explorers aboard
+                ctrl[q] += 1
     cur = state.cur
     out = []
     for q in range(n):
