@@ -19,6 +19,8 @@ import sys
 
 import numpy as np
 
+from lapilli.agents.logit_fit import logit_fit as _logit_fit, probs as _probs, report as _report
+
 from . import fitted_eval as FE
 from . import heuristics as H
 
@@ -59,42 +61,6 @@ def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
             print(f"game {g}: {len(X)} positions", file=sys.stderr, flush=True)
     np.savez_compressed(out, X=np.array(X), Y=np.array(Y), M=np.array(M), G=np.array(G), B=np.array(B),
                         players=players)
-
-
-def _logit_fit(X, Y, l2=1e-3, iters=50, w0=None):
-    """Conditional logit: X (N, n, F), Y (N, n) soft targets, an L2 penalty of ``l2`` per
-    position on the distance to ``w0`` (default 0). Returns w (F,)."""
-    N, n, F = X.shape
-    w0 = np.zeros(F) if w0 is None else np.asarray(w0, float)
-    w = w0.copy()
-    for _ in range(iters):
-        u = X @ w
-        u -= u.max(axis=1, keepdims=True)
-        p = np.exp(u)
-        p /= p.sum(axis=1, keepdims=True)
-        mu = np.einsum("ij,ijk->ik", p, X)
-        grad = np.einsum("ij,ijk->k", Y - p, X) - l2 * N * (w - w0)
-        Exx = np.einsum("ij,ijk,ijl->kl", p, X, X)
-        Hm = Exx - mu.T @ mu + l2 * N * np.eye(F)
-        step = np.linalg.solve(Hm, grad)
-        w += step
-        if np.abs(step).max() < 1e-8:
-            break
-    return w
-
-
-def _probs(X, w):
-    u = X @ w
-    u -= u.max(axis=1, keepdims=True)
-    p = np.exp(u)
-    return p / p.sum(axis=1, keepdims=True)
-
-
-def _report(name, P, Y):
-    eps = 1e-9
-    ll = -(Y * np.log(np.clip(P, eps, 1))).sum(axis=1).mean()
-    acc = Y[np.arange(len(Y)), P.argmax(axis=1)].mean()        # the win share of the predicted seat
-    return f"{name}: log-loss {ll:.4f}, win share of the most likely seat {acc:.3f}"
 
 
 def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> None:

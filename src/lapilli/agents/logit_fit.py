@@ -1,0 +1,59 @@
+"""A conditional logit over the seats of a game, fitted with numpy (issue 7; a tool for the fitted
+leaf evaluators, not used in play).
+
+A position has one feature vector per seat; the model gives P(seat q wins) = exp(w . f_q) /
+sum_r exp(w . f_r) and is fitted by maximum likelihood to soft targets (the final win share of
+each seat: a tie shared by k seats counts 1/k) by Newton's method with a small L2 penalty.
+Moved here from the_island/fit_eval.py (eighth session) so every game's fit shares it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def logit_fit(X, Y, l2=1e-3, iters=50, w0=None):
+    """Conditional logit: X (N, n, F), Y (N, n) soft targets, an L2 penalty of ``l2`` per
+    position on the distance to ``w0`` (default 0). Returns w (F,)."""
+    N, n, F = X.shape
+    w0 = np.zeros(F) if w0 is None else np.asarray(w0, float)
+    w = w0.copy()
+    for _ in range(iters):
+        u = X @ w
+        u -= u.max(axis=1, keepdims=True)
+        p = np.exp(u)
+        p /= p.sum(axis=1, keepdims=True)
+        mu = np.einsum("ij,ijk->ik", p, X)
+        grad = np.einsum("ij,ijk->k", Y - p, X) - l2 * N * (w - w0)
+        Exx = np.einsum("ij,ijk,ijl->kl", p, X, X)
+        Hm = Exx - mu.T @ mu + l2 * N * np.eye(F)
+        step = np.linalg.solve(Hm, grad)
+        w += step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def probs(X, w):
+    """The model's per-seat probabilities (N, n) for features X (N, n, F) and weights w (F,)."""
+    u = X @ w
+    u -= u.max(axis=1, keepdims=True)
+    p = np.exp(u)
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def log_loss(P, Y):
+    """Mean cross-entropy of the soft targets Y under the per-seat probabilities P."""
+    return float(-(Y * np.log(np.clip(P, 1e-9, 1))).sum(axis=1).mean())
+
+
+def top_share(P, Y):
+    """The mean win share of the seat P rates most likely to win."""
+    return float(Y[np.arange(len(Y)), P.argmax(axis=1)].mean())
+
+
+def report(name, P, Y):
+    """One line: the held-out log-loss and the win share of the most likely seat."""
+    eps = 1e-9
+    ll = -(Y * np.log(np.clip(P, eps, 1))).sum(axis=1).mean()
+    acc = Y[np.arange(len(Y)), P.argmax(axis=1)].mean()        # the win share of the predicted seat
+    return f"{name}: log-loss {ll:.4f}, win share of the most likely seat {acc:.3f}"
