@@ -986,3 +986,22 @@ def values_raceout(state) -> list:
     if state.is_terminal:
         return _win_shares(state)
     return _softmax_cool(_team_heats(state, _race_out(state, _frontier_layers(state))))
+
+
+# ---------------------------------------------------------------- the fitted leaf evaluator (issue 7, ninth session)
+def fitted_values(state) -> list:
+    """Per-seat values for MCTS (``evaluator=fitted_values``): ``fitted_eval.win_probs``, a
+    conditional logit over the seats on per-seat features (the temperature, ``heat``, the end
+    race of ``values_raceout``, walls, Rains and other cards held, the turn order), fitted to the
+    outcomes of heuristic self-play (weights in data/fitted_eval.json)."""
+    from .fitted_eval import win_probs
+
+    return win_probs(state)
+
+
+def fitted_values_place(state) -> list:
+    """``fitted_values`` after the rollout policy's placement of a drawn lava tile (as
+    ``values_fast``).  ``evaluator=fitted_values_place``."""
+    from .fitted_eval import win_probs
+
+    return _after_place_fast(state, win_probs)

@@ -1,0 +1,122 @@
+"""A leaf evaluator for the search fitted to game outcomes (issue 7, ninth session).
+
+``features(state)`` gives one small vector per seat: the village's temperature, the hand-made
+projections the other evaluators make (``heat``, the end race played out of ``values_raceout``),
+the lava touching the village now and the threat near it, the walls and cards held, the Rains
+(Lava Rain cards) held, whether the village stands on the last space or has burned, and the
+seat's place in the turn order; a few of them crossed with how far the game has gone.  Cards
+in hand are read from the state given: in a search that is a determinization (the deciding
+seat's own hand, the others' hands drawn from what it has not seen), never the true hands of
+the other seats.  ``win_probs(state)`` scores a position with a conditional logit over the
+seats: P(seat q wins) = exp(w . f_q) / sum_r exp(w . f_r), with weights per player count read
+from ``data/fitted_eval.json`` (fitted by maximum likelihood on the final win shares of heuristic
+self-play games, ``python -m lapilli.games.eruption.fit_eval``; the file says how).  The
+weights are data: another fit is a new file.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from . import heuristics as H
+from .data import LAST
+
+FEATURES = (
+    "temp",             # the temperature now / 100
+    "heat",             # heuristics.heat / 100 (projected; lower is better)
+    "race",             # the end race played out (heuristics._race_out) / 100
+    "per_turn",         # Phase 1 heat of the lava touching the village now / 10
+    "threat",           # heat per turn of the lava near its empty sides / 10
+    "walls",            # walls held (heuristics._walls_held) / 10
+    "rains",            # Rains in hand
+    "cards",            # other action cards in hand
+    "at_last",          # 1 if the village is on the last space
+    "rain_at_last",     # Rains in hand, on the last space
+    "rain_final",       # Rains in hand in the final turns (after event A or B)
+    "burned",           # 1 if the village has burned
+    "to_move",          # 1 for the seat whose turn it is
+    "next",             # 1 for the seat that plays next
+    "temp_late",        # temp x the share of the lava tiles drawn
+    "heat_late",        # heat x the share of the lava tiles drawn
+)
+N_FEATURES = len(FEATURES)
+_DATA = Path(__file__).with_name("data") / "fitted_eval.json"
+_LAVA = 40.0                    # lava tiles at the start (data.TILE_MASK)
+
+
+def features(state) -> list:
+    """Per seat, the vector of ``FEATURES`` (floats) for a game whose villages are all chosen."""
+    n = state.num_players
+    layers = H._frontier_layers(state)
+    parts = H._side_parts(state, layers)
+    k = H._turns_left(state, 0)
+    race = H._race_out(state, layers)
+    late = 1.0 - min(1.0, state.lava_count() / _LAVA)
+    final = state.final_left is not None
+    order = state.order or list(range(n))
+    i = order.index(state.turn) if state.turn in order else 0
+    pos = {q: (j - i) % n for j, q in enumerate(order)}
+    out = []
+    for q in range(n):
+        f = [0.0] * N_FEATURES
+        t = float(state.temps[q])
+        h = H._heat_fast(state, q, layers, k, parts)
+        f[0] = t / 100.0
+        f[1] = h / 100.0
+        f[2] = race[q] / 100.0
+        v = state.vil[q]
+        if v is not None and not state.burned[q]:
+            per, thr = H._side_cached(state, v, layers, parts)
+            f[3] = per / 10.0
+            f[4] = thr / 10.0
+        f[5] = H._walls_held(state, q) / 10.0
+        hand = state.hands[q]
+        r = hand.count("rain")
+        f[6] = float(r)
+        f[7] = float(len(hand) - r)
+        last = state.temps[q] >= LAST
+        f[8] = 1.0 if last else 0.0
+        f[9] = float(r) if last else 0.0
+        f[10] = float(r) if final else 0.0
+        f[11] = 1.0 if state.burned[q] else 0.0
+        p = pos.get(q, 0)
+        f[12] = 1.0 if p == 0 else 0.0
+        f[13] = 1.0 if p == 1 else 0.0
+        f[14] = f[0] * late
+        f[15] = f[1] * late
+        out.append(f)
+    return out
+
+
+_W: dict = {}
+
+
+def weights(players: int) -> list:
+    """The fitted weights for ``players`` seats (the nearest fitted count when not fitted)."""
+    if not _W:
+        data = json.loads(_DATA.read_text())
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError(f"{_DATA} was fitted on other features than fitted_eval.FEATURES; refit it "
+                             "(python -m lapilli.games.eruption.fit_eval)")
+        for key, w in data["weights"].items():
+            _W[int(key)] = w
+    if players in _W:
+        return _W[players]
+    return _W[min(_W, key=lambda k: (abs(k - players), -k))]
+
+
+def win_probs(state) -> list:
+    """Per-seat values in [0, 1]: the win share at the end, before every village is chosen the
+    hand-made ``values_now``, else the fitted conditional logit over the seats."""
+    n = state.num_players
+    if state.is_terminal:
+        return H._win_shares(state)
+    if state.phase == "village" or any(v is None for v in state.vil):
+        return H.values_now(state)
+    wt = weights(n)
+    u = [sum(x * y for x, y in zip(f, wt)) for f in features(state)]
+    top = max(u)
+    ex = [math.exp(max(-60.0, x - top)) for x in u]
+    s = sum(ex)
+    return [x / s for x in ex]
