@@ -108,3 +108,14 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
             assert a in d.legal_actions
             s.apply(a)
             k += 1
+
+
+def test_hard_at_two_players_is_normals_search_with_the_fitted_leaves():
+    from lapilli.agents import level_spec
+
+    normal = level_spec("normal", "eruption", 2)
+    hard = level_spec("hard", "eruption", 2)
+    assert hard == normal.replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_raceout",
+                                                                            "evaluator=fitted_values")
+    assert "prune=keep_rain" in hard and "settle=1" in hard
+    assert make_agent(hard, game="eruption", players=2).iterations == 600
