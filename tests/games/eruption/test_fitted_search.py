@@ -110,12 +110,17 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
             k += 1
 
 
-def test_hard_at_two_players_is_normals_search_with_the_fitted_leaves():
+def test_hard_at_two_and_three_players_is_normals_search_with_the_fitted_leaves():
     from lapilli.agents import level_spec
 
-    normal = level_spec("normal", "eruption", 2)
-    hard = level_spec("hard", "eruption", 2)
-    assert hard == normal.replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_raceout",
-                                                                            "evaluator=fitted_values")
-    assert "prune=keep_rain" in hard and "settle=1" in hard
-    assert make_agent(hard, game="eruption", players=2).iterations == 600
+    for players, ev in ((2, "values_raceout"), (3, "values_by_count")):
+        normal = level_spec("normal", "eruption", players)
+        hard = level_spec("hard", "eruption", players)
+        assert f"evaluator={ev}" in normal
+        assert hard == normal.replace("time_limit=0.9", "time_limit=4").replace(f"evaluator={ev}",
+                                                                                "evaluator=fitted_values")
+        assert "settle=1" in hard
+        assert make_agent(hard, game="eruption", players=players).iterations == 600
+    assert "prune=keep_rain" in level_spec("hard", "eruption", 2)
+    for players in (4, 5, 6):
+        assert level_spec("hard", "eruption", players) == level_spec("normal", "eruption", players)

@@ -39,15 +39,15 @@ def _roots(players: int, seed: int, k: int = 3) -> list:
 
 def test_the_levels_by_player_count():
     for level in ("normal", "hard"):
-        if level == "normal":                                        # hard at 2: test_fitted_search.py
+        if level == "normal":                                        # hard at 2-3: test_fitted_search.py
             assert level_spec(level, "eruption", 2) == NEW_2
-        assert level_spec(level, "eruption", 3) == OLD_NORMAL
+            assert level_spec(level, "eruption", 3) == OLD_NORMAL
         assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
         for players in (4, 5):
             assert level_spec(level, "eruption", players) == NEW_4_5
         assert level_spec(level, "eruption", 6) == NEW_6
-    assert {k: v for k, v in H.LEVELS["hard"].items() if k != 2} == \
-           {k: v for k, v in H.LEVELS["normal"].items() if k != 2}
+    assert {k: v for k, v in H.LEVELS["hard"].items() if k not in (2, 3)} == \
+           {k: v for k, v in H.LEVELS["normal"].items() if k not in (2, 3)}
 
 
 def test_the_6_player_level_searches_as_values_now_without_settle():

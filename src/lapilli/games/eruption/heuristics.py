@@ -387,10 +387,14 @@ _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
 # with the leaves scored by the fitted evaluator (fitted_values at the end of this module: a
 # conditional logit over the seats fitted to heuristic self-play outcomes), with a longer time
 # limit so the 600 iterations end the search; against the 2-player normal (explicit specs, no
-# time limit) it won 31 of 40 = 0.775 on seeds 3100-3139 (8 ties).  Other counts: hard = normal
-# (4 players, the 4-player normal with fitted_values_place: 4.75 of 16 against 3 normal seats).
+# time limit) it won 31 of 40 = 0.775 on seeds 3100-3139 (8 ties).  3 players the same with
+# normal's 3-player search: one hard seat against 2 normal seats 13.67 of 24 = 0.569 on seeds
+# 7200-7223 (target 0.433).  Other counts: hard = normal (4 players, the 4-player normal with
+# fitted_values_place: 4.75 of 16 against 3 normal seats, target 0.325).
 _HARD = dict(_NORMAL)
 _HARD[2] = _NORMAL[2].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_raceout",
+                                                                        "evaluator=fitted_values")
+_HARD[3] = _NORMAL[3].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_by_count",
                                                                         "evaluator=fitted_values")
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
