@@ -691,3 +691,23 @@ def fitted_values(state) -> list:
     c = state.clone(False)
     finish_turn(c)
     return win_probs(c)
+
+
+# ---------------------------------------------------------------- blended leaf values (search, ninth session)
+def blend_values(state) -> list:
+    """Half ``turn_values``, half ``fitted_values``, on one finished turn: the rest of the mover's
+    turn played by ``finish_turn`` on a copy, then the mean of the hand-made static ``values`` and
+    the fitted logit ``fitted_eval.win_probs``.  A 2-player hard candidate: the 2-player fit alone
+    rewards explorers merely kept in play (eighth session, 1 of 12 against normal); the hand-made
+    half still counts an explorer by its projected worth.  ``evaluator=blend_values``."""
+    from .fitted_eval import win_probs
+
+    if state.over or not state.started:
+        return _end_values(state, True)
+    c = state
+    if not _turn_start(state):
+        c = state.clone(False)
+        finish_turn(c)
+    if c.over:
+        return _static_values(c)
+    return [(a + b) / 2 for a, b in zip(_static_values(c), win_probs(c))]
