@@ -607,14 +607,15 @@ values = turn_values
 # tree (20 of 36 against normal, sessions 4-7); with 3-4 players normal's search with the leaves
 # scored by the evaluator fitted to game outcomes (``fitted_values``, eighth session: one seat
 # against normal seats 28.5 of 48 at 3 players, 22 of 36 at 4; at 2 players that search lost 11
-# of 12); with 5-6 players (not measured) hard plays as normal.
+# of 12); with 5-6 players the same fitted search on weights refitted on 350 games each (ninth
+# session: one seat against normal seats, figures in docs/agents.md, The Island, ninth session).
 _NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
 _FITTED = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=3,evaluator=fitted_values"
 LEVELS = {
     "easy": "heuristic",
     "normal": _NORMAL,
     "hard": {2: f"mcts:iterations=1600,time_limit=4,c=0.05,{GUIDED},max_depth=5", 3: _FITTED, 4: _FITTED,
-             "default": _NORMAL},
+             5: _FITTED, 6: _FITTED, "default": _NORMAL},
 }
 
 
@@ -691,3 +692,23 @@ def fitted_values(state) -> list:
     c = state.clone(False)
     finish_turn(c)
     return win_probs(c)
+
+
+# ---------------------------------------------------------------- blended leaf values (search, ninth session)
+def blend_values(state) -> list:
+    """Half ``turn_values``, half ``fitted_values``, on one finished turn: the rest of the mover's
+    turn played by ``finish_turn`` on a copy, then the mean of the hand-made static ``values`` and
+    the fitted logit ``fitted_eval.win_probs``.  A 2-player hard candidate: the 2-player fit alone
+    rewards explorers merely kept in play (eighth session, 1 of 12 against normal); the hand-made
+    half still counts an explorer by its projected worth.  ``evaluator=blend_values``."""
+    from .fitted_eval import win_probs
+
+    if state.over or not state.started:
+        return _end_values(state, True)
+    c = state
+    if not _turn_start(state):
+        c = state.clone(False)
+        finish_turn(c)
+    if c.over:
+        return _static_values(c)
+    return [(a + b) / 2 for a, b in zip(_static_values(c), win_probs(c))]
