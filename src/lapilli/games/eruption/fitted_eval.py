@@ -15,9 +15,9 @@ weights are data: another fit is a new file.
 """
 from __future__ import annotations
 
-import json
-import math
 from pathlib import Path
+
+from lapilli.agents.fitted import FittedWeights, logit_probs
 
 from . import heuristics as H
 from .data import LAST
@@ -89,21 +89,8 @@ def features(state) -> list:
     return out
 
 
-_W: dict = {}
-
-
-def weights(players: int) -> list:
-    """The fitted weights for ``players`` seats (the nearest fitted count when not fitted)."""
-    if not _W:
-        data = json.loads(_DATA.read_text())
-        if tuple(data["features"]) != FEATURES:
-            raise ValueError(f"{_DATA} was fitted on other features than fitted_eval.FEATURES; refit it "
-                             "(python -m lapilli.games.eruption.fit_eval)")
-        for key, w in data["weights"].items():
-            _W[int(key)] = w
-    if players in _W:
-        return _W[players]
-    return _W[min(_W, key=lambda k: (abs(k - players), -k))]
+weights = FittedWeights(_DATA, FEATURES, "lapilli.games.eruption.fit_eval")
+"""The fitted weights for a player count (the nearest fitted count when not fitted)."""
 
 
 def win_probs(state) -> list:
@@ -114,9 +101,4 @@ def win_probs(state) -> list:
         return H._win_shares(state)
     if state.phase == "village" or any(v is None for v in state.vil):
         return H.values_now(state)
-    wt = weights(n)
-    u = [sum(x * y for x, y in zip(f, wt)) for f in features(state)]
-    top = max(u)
-    ex = [math.exp(max(-60.0, x - top)) for x in u]
-    s = sum(ex)
-    return [x / s for x in ex]
+    return logit_probs(features(state), weights(n))
