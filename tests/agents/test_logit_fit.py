@@ -48,3 +48,19 @@ def test_probs_are_distributions_and_top_share_reads_the_predicted_seat():
     assert top_share(P, Y) == 1.0
     Y2 = np.full_like(P, 1.0 / P.shape[1])
     assert abs(top_share(P, Y2) - 1.0 / P.shape[1]) < 1e-12
+
+
+def test_holdout_mask_holds_out_whole_games_and_load_by_count_groups_files(tmp_path):
+    from lapilli.agents.logit_fit import holdout_mask, load_by_count
+
+    G = np.repeat(np.arange(20), 5)
+    te = holdout_mask(G, 0.25, 3)
+    assert len(np.unique(G[te])) == 5
+    assert not set(G[te].tolist()) & set(G[~te].tolist())
+    assert (holdout_mask(G, 0.25, 3) == te).all()
+    for i, (n, rows) in enumerate(((2, 3), (3, 4), (2, 5))):
+        np.savez(tmp_path / f"h{i}.npz", X=np.full((rows, n, 1), i), G=np.arange(rows), players=n)
+    d = load_by_count([tmp_path / f"h{i}.npz" for i in range(3)], ("X", "G"))
+    assert sorted(d) == [2, 3]
+    assert d[2]["X"].shape == (8, 2, 1) and d[2]["G"].tolist() == [0, 1, 2, 0, 1, 2, 3, 4]
+    assert d[3]["X"].shape == (4, 3, 1)

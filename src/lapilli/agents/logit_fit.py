@@ -54,3 +54,22 @@ def top_share(P, Y):
 def report(name, P, Y):
     """One line: the held-out log-loss and the win share of the most likely seat."""
     return f"{name}: log-loss {log_loss(P, Y):.4f}, win share of the most likely seat {top_share(P, Y):.3f}"
+
+
+def load_by_count(files: list, keys: tuple) -> dict:
+    """The arrays ``keys`` of the ``gen`` files (.npz with a ``players`` entry), concatenated per
+    player count: {n: {key: array}}."""
+    by_n: dict = {}
+    for fn in files:
+        d = np.load(fn)
+        by_n.setdefault(int(d["players"]), []).append(d)
+    return {n: {k: np.concatenate([d[k] for d in ds]) for k in keys} for n, ds in sorted(by_n.items())}
+
+
+def holdout_mask(G, holdout: float, seed: int):
+    """Positions of the held-out games (a ``holdout`` share of the distinct games in G, drawn with
+    ``seed``): a boolean mask over the positions, so a game is never split."""
+    games = np.unique(G)
+    rng = np.random.default_rng(seed)
+    test = set(rng.choice(games, int(len(games) * holdout), replace=False).tolist())
+    return np.array([g in test for g in G])

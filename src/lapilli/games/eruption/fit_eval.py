@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import logit_fit, probs, report
+from lapilli.agents.logit_fit import holdout_mask, load_by_count, logit_fit, probs, report
 
 from . import fitted_eval as FE
 from . import heuristics as H
@@ -63,20 +63,10 @@ def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
 
 def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
     weights, notes = {}, {}
-    by_n: dict = {}
-    for fn in files:
-        d = np.load(fn)
-        by_n.setdefault(int(d["players"]), []).append(d)
-    for n, ds in sorted(by_n.items()):
-        X = np.concatenate([d["X"] for d in ds])
-        Y = np.concatenate([d["Y"] for d in ds])
-        G = np.concatenate([d["G"] for d in ds])
-        R = np.concatenate([d["R"] for d in ds])
-        V = np.concatenate([d["V"] for d in ds])
+    for n, d in load_by_count(files, ("X", "Y", "G", "R", "V")).items():
+        X, Y, G, R, V = d["X"], d["Y"], d["G"], d["R"], d["V"]
         games = np.unique(G)
-        rng = np.random.default_rng(n)
-        test = set(rng.choice(games, int(len(games) * holdout), replace=False).tolist())
-        te = np.array([g in test for g in G])
+        te = holdout_mask(G, holdout, n)
         tr = ~te
         w = logit_fit(X[tr], Y[tr], l2)
         j = FE.FEATURES.index("race")

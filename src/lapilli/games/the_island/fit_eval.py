@@ -19,6 +19,7 @@ import sys
 
 import numpy as np
 
+from lapilli.agents.logit_fit import holdout_mask, load_by_count, log_loss
 from lapilli.agents.logit_fit import logit_fit as _logit_fit, probs as _probs, report as _report
 
 from . import fitted_eval as FE
@@ -65,19 +66,10 @@ def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
 
 def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> None:
     weights, notes = {}, {}
-    by_n: dict = {}
-    for fn in files:
-        d = np.load(fn)
-        by_n.setdefault(int(d["players"]), []).append(d)
-    for n, ds in sorted(by_n.items()):
-        X = np.concatenate([d["X"] for d in ds])
-        Y = np.concatenate([d["Y"] for d in ds])
-        G = np.concatenate([d["G"] for d in ds])
-        B = np.concatenate([d["B"] for d in ds])
+    for n, d in load_by_count(files, ("X", "Y", "G", "B")).items():
+        X, Y, G, B = d["X"], d["Y"], d["G"], d["B"]
         games = np.unique(G)
-        rng = np.random.default_rng(n)
-        test = set(rng.choice(games, int(len(games) * holdout), replace=False).tolist())
-        te = np.array([g in test for g in G])
+        te = holdout_mask(G, holdout, n)
         tr = ~te
         j = FE.FEATURES.index("projected")
         w1 = _logit_fit(X[tr][:, :, j:j + 1], Y[tr])
@@ -88,8 +80,7 @@ def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> No
         best = None
         for l2 in ((1e-3, 1e-2, 1e-1, 1.0) if prior_search else (1e-3,)):
             w = _logit_fit(X[tr], Y[tr], l2, w0=prior)
-            P = _probs(X[te], w)
-            ll = -(Y[te] * np.log(np.clip(P, 1e-9, 1))).sum(axis=1).mean()
+            ll = log_loss(_probs(X[te], w), Y[te])
             if best is None or ll < best[0]:
                 best = (ll, l2, w)
         _, l2, w = best
