@@ -43,3 +43,18 @@ def recorded_leaves(state, iterations: int = 150, seed: int = 4, **options) -> l
     agent = MCTSAgent(seed=seed, iterations=iterations, c=0.05, rollout_depth=0, policy=pol, evaluator=ev, **options)
     agent.choose(Decision(state))
     return seen
+
+
+def assert_search_plays_legal_moves(game: str, spec: str, players: int, seed: int, decisions: int = 40) -> None:
+    """Every seat an agent of ``spec``; the first ``decisions`` moves of a seeded game are legal."""
+    from lapilli.agents import make_agent
+
+    s = lapilli.new_game(game, players, seed)
+    agents = [make_agent(spec, seed=q, game=game, players=players) for q in range(players)]
+    k = 0
+    while not s.is_terminal and k < decisions:
+        d = Decision(s)
+        a = agents[s.to_move].choose(d)
+        assert a in d.legal_actions
+        s.apply(a)
+        k += 1

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import lapilli
-from lapilli.agents import Decision, make_agent
+from lapilli.agents import make_agent
 from lapilli.games.eruption import fitted_eval as FE
 from lapilli.games.eruption import heuristics as H
 from lapilli.games.eruption.data import LAST
 
-from tests.agents.helpers import eruption_position
+from tests.agents.helpers import assert_search_plays_legal_moves, eruption_position
 
 
 def _snapshot(s):
@@ -99,15 +99,7 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
     for players, ev in ((2, "fitted_values"), (4, "fitted_values_place")):
         spec = ("mcts:iterations=60,c=0.05,rollout_depth=0,policy=policy_by_count,prior=game,widen=2,"
                 f"order=eval,chance=key,settle=1,evaluator={ev}")
-        s = lapilli.new_game("eruption", players, 21, {})
-        agents = [make_agent(spec, seed=q, game="eruption", players=players) for q in range(players)]
-        k = 0
-        while not s.is_terminal and k < 40:
-            d = Decision(s)
-            a = agents[s.to_move].choose(d)
-            assert a in d.legal_actions
-            s.apply(a)
-            k += 1
+        assert_search_plays_legal_moves("eruption", spec, players, 21)
 
 
 def test_hard_at_two_and_three_players_is_normals_search_with_the_fitted_leaves():

@@ -1,9 +1,9 @@
 """The Island: ``heuristics.blend_values``, half the hand-made turn-end values and half the fitted
 logit on the same finished turn (a 2-player hard candidate of the ninth session, docs/agents.md)."""
-import lapilli
-from lapilli.agents import Decision, make_agent
 from lapilli.games.the_island import fitted_eval as FE
 from lapilli.games.the_island import heuristics as HEU
+
+from tests.agents.helpers import assert_search_plays_legal_moves
 
 from .helpers import heuristic_positions
 
@@ -37,12 +37,4 @@ def test_blend_is_the_mean_of_the_two_leaves_on_the_finished_turn_and_leaves_the
 
 def test_a_search_with_the_blended_evaluator_plays_legal_moves():
     spec = f"mcts:iterations=60,c=0.05,{HEU.GUIDED},max_depth=3,evaluator=blend_values"
-    s = lapilli.new_game("the-island", 2, 22)
-    agents = [make_agent(spec, seed=q, game="the-island", players=2) for q in range(2)]
-    k = 0
-    while not s.is_terminal and k < 40:
-        d = Decision(s)
-        a = agents[s.to_move].choose(d)
-        assert a in d.legal_actions
-        s.apply(a)
-        k += 1
+    assert_search_plays_legal_moves("the-island", spec, 2, 22)

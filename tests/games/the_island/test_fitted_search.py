@@ -5,6 +5,8 @@ from lapilli.agents import Decision, make_agent
 from lapilli.games.the_island import fitted_eval as FE
 from lapilli.games.the_island import heuristics as HEU
 
+from tests.agents.helpers import assert_search_plays_legal_moves
+
 from .helpers import at, blank, ex, heuristic_positions, put
 
 
@@ -82,15 +84,7 @@ def test_fitted_values_score_the_end_of_the_turn_and_leave_the_state_alone():
 def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
     spec = f"mcts:iterations=60,c=0.05,{HEU.GUIDED},max_depth=3,evaluator=fitted_values"
     for players in (2, 4):
-        s = lapilli.new_game("the-island", players, 21)
-        agents = [make_agent(spec, seed=q, game="the-island", players=players) for q in range(players)]
-        k = 0
-        while not s.is_terminal and k < 40:
-            d = Decision(s)
-            a = agents[s.to_move].choose(d)
-            assert a in d.legal_actions
-            s.apply(a)
-            k += 1
+        assert_search_plays_legal_moves("the-island", spec, players, 21)
 
 
 def test_hard_at_three_to_six_players_is_normals_search_with_the_fitted_leaves():
