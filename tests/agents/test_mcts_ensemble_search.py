@@ -39,3 +39,25 @@ def test_ensemble_of_one_is_the_plain_search():
 def test_ensemble_must_be_positive():
     with pytest.raises(ValueError, match="ensemble"):
         MCTSAgent(ensemble=0)
+
+
+def test_ensemble_prunes_the_root_once_and_searches_only_the_pruned_moves():
+    s = eruption_position("p3", test=lambda st: len(st.legal_actions()) > 3)
+    legal = s.legal_actions()
+    keep = legal[:2]
+    probes = []
+
+    def prune(state, acts):
+        return [a for a in acts if a in keep] or acts
+
+    class Counting(Decision):
+        def determinize(self, seed, history=True):
+            if seed == 0:
+                probes.append(seed)
+            return super().determinize(seed, history)
+
+    agent = MCTSAgent(seed=11, iterations=40, c=0.3, rollout_depth=0, ensemble=3, prune=prune)
+    got = agent.choose(Counting(s))
+    assert got in keep
+    assert len(probes) == 1          # one probe for the root's pruning, not one per sub-search
+    assert agent.last_iterations == 120

@@ -253,7 +253,13 @@ class MCTSAgent:
             self.last_iterations = 0
             return legal[0]
         if self.ensemble > 1:
-            return self._ensemble(decision, legal)
+            return self._ensemble(decision, legal, probe)
+        return self._search(decision, legal, probe)
+
+    def _search(self, decision: Decision, legal: list[str], probe) -> str:
+        """One search from the decision over the root moves ``legal`` (already pruned, at least
+        two); ``probe`` is the determinization the pruning used (None if it made none)."""
+        prune = self.prune if callable(self.prune) else None
         root = _Node(None)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         perf_counter = time.perf_counter
@@ -401,9 +407,10 @@ class MCTSAgent:
         self.last_root = root     # the tree of the last search (for tests and analysis)
         return self._final(root, legal)
 
-    def _ensemble(self, decision: Decision, legal: list[str]) -> str:
-        """``ensemble=k``: k searches, each on its own random stream drawn from this agent's; the
-        move with the most visits summed over their roots (ties: the earlier legal move)."""
+    def _ensemble(self, decision: Decision, legal: list[str], probe) -> str:
+        """``ensemble=k``: k searches, each on its own random stream drawn from this agent's, over
+        the root moves ``choose`` pruned once; the move with the most visits summed over their roots
+        (ties: the earlier legal move)."""
         import copy
 
         k = self.ensemble
@@ -415,12 +422,11 @@ class MCTSAgent:
             sub.rng = Rng(self.rng.next64())
             if self.time_limit:
                 sub.time_limit = self.time_limit / k
-            sub.choose(decision)
+            sub._search(decision, legal, probe)
             its += sub.last_iterations
             for a, ch in sub.last_root.children.items():
                 totals[a] = totals.get(a, 0) + ch.visits
-            self.prune = sub.prune          # resolved names are kept
-            self.policy, self.evaluator = sub.policy, sub.evaluator
+            self.policy, self.evaluator = sub.policy, sub.evaluator   # resolved names are kept
         self.last_iterations = its
         self.last_root = None
         best = max(range(len(legal)), key=lambda j: (totals.get(legal[j], -1), -j))
