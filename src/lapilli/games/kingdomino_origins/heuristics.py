@@ -25,9 +25,12 @@ LEVELS = {
     "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
     # hard: the guided search of normal with every leaf scored at the end of its round
     # (values_round_end, at the end of this file; docs/agents.md, fifth session); with 2 players
-    # at the end of the round after (values_next_round_end; docs/agents.md, sixth session)
+    # (sixth session) and 4 players (tenth session: one hard seat against 3 normal seats 19 of 36
+    # = 0.528, Wilson 0.37-0.68, seeds 9000-9035, where values_round_end had pooled 14 of 48 =
+    # 0.292) at the end of the round after (values_next_round_end; docs/agents.md)
     "hard": {
         2: f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
+        4: f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
         "default": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
     },
 }
