@@ -69,12 +69,11 @@ def test_search_with_next_round_end_leaves_plays_legal_moves():
     assert agent.last_iterations == 60
 
 
-def test_hard_with_two_and_four_players_scores_leaves_at_the_next_round_end():
+def test_hard_scores_leaves_at_the_next_round_end_at_every_player_count():
     from lapilli.agents.levels import level_spec
 
-    for players in (2, 4):
+    for players in (2, 3, 4):
         assert "evaluator=values_next_round_end" in level_spec("hard", GAME, players)
-    assert "evaluator=values_round_end" in level_spec("hard", GAME, 3)
     agent = make_agent("hard", seed=5, game=GAME, players=2)
     normal = make_agent("normal", seed=5, game=GAME, players=2)
     s = _play_to(2, 83, 2, "place")

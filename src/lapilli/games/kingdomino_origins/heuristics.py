@@ -23,16 +23,13 @@ from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 LEVELS = {
     "easy": "heuristic",
     "normal": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}",
-    # hard: the guided search of normal with every leaf scored at the end of its round
-    # (values_round_end, at the end of this file; docs/agents.md, fifth session); with 2 players
-    # (sixth session) and 4 players (tenth session: one hard seat against 3 normal seats 19 of 36
-    # = 0.528, Wilson 0.37-0.68, seeds 9000-9035, where values_round_end had pooled 14 of 48 =
-    # 0.292) at the end of the round after (values_next_round_end; docs/agents.md)
-    "hard": {
-        2: f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
-        4: f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
-        "default": f"mcts:iterations=600,time_limit=3,c=0.1,{GUIDED},evaluator=values_round_end",
-    },
+    # hard: the guided search of normal with every leaf scored at the end of the round after its
+    # own (values_next_round_end, at the end of this file): sixth session at 2 players (19 of 24
+    # against normal), tenth session at 3 and 4 players (one hard seat against normal seats: 15 of
+    # 24 = 0.625 at 3 players, seeds 9100-9123; 19 of 36 = 0.528 at 4, seeds 9000-9035), where the
+    # fifth session's leaves at the end of their own round (values_round_end) had 12 of 24 and 14
+    # of 48 (docs/agents.md, Kingdomino Origins)
+    "hard": f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
 }
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
