@@ -127,8 +127,10 @@ def test_chance_stop_keeps_the_tree_inside_the_current_round():
     walk(agent.last_root, d.determinize(0, False), 0)
 
 
-def test_hard_is_the_guided_search_with_round_end_leaves():
-    agent = make_agent("hard", seed=5, game=GAME)
+def test_round_end_search_is_the_guided_search_with_round_end_leaves():
+    # the fifth session's hard (the level since the tenth session scores at the next round's end)
+    agent = make_agent(f"mcts:iterations=600,time_limit=3,c=0.1,{h.GUIDED},evaluator=values_round_end",
+                       seed=5, game=GAME)
     normal = make_agent("normal", seed=5, game=GAME)
     s = _play_to(3, 59, 7, "choose")
     d = Decision(s)
