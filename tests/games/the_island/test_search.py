@@ -5,6 +5,8 @@ from lapilli.agents.base import Decision
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
 
+from tests.agents.helpers import assert_search_plays_legal_moves
+
 from .helpers import heuristic_positions
 
 
@@ -78,8 +80,11 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
     normal = make_agent("normal", seed=0, game="the-island")
     hard = make_agent("hard", seed=0, game="the-island", players=2)
     assert normal.evaluator is HEU.turn_values and hard.evaluator is HEU.turn_values
-    assert (normal.max_depth, hard.max_depth) == (3, 5)
-    assert hard.iterations > normal.iterations
+    # with 2 players hard is normal's search four times, the visits summed (tenth session)
+    assert level_spec("hard", "the-island", 2) == level_spec("normal", "the-island", 2).replace(
+        "time_limit=0.9", "time_limit=4") + ",ensemble=4"
+    assert (normal.max_depth, hard.max_depth) == (3, 3) and hard.iterations == normal.iterations
+    assert (normal.ensemble, hard.ensemble) == (1, 4)
     # with 3-6 players hard is normal's search with the fitted leaves (test_fitted_search.py)
     for players in range(3, 7):
         assert level_spec("hard", "the-island", players) != level_spec("normal", "the-island", players)
@@ -90,3 +95,15 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
         act = make_agent(spec, seed=seed, game="the-island").choose(Decision(s))
         _, value, tile = act.split()
         assert int(value) == max(s.unplaced[s.dseat]) and s.terrain[HEU.BY_NAME[tile]] == 2
+
+
+def test_hard_at_two_players_runs_normals_search_four_times_and_plays_legal_moves():
+    # the 2-player level's spec with fewer iterations and no time limit (the result must not
+    # depend on the machine): four searches of 60 iterations each
+    spec = ",".join(p for p in level_spec("hard", "the-island", 2).split(",") if not p.startswith("time_limit"))
+    spec = spec.replace("iterations=400", "iterations=60")
+    s = next(st for st in heuristic_positions(2, 5, 7) if len(st.legal_actions()) > 1)
+    agent = make_agent(spec, seed=3, game="the-island", players=2)
+    assert agent.choose(Decision(s)) in s.legal_actions()
+    assert agent.last_iterations == 4 * 60
+    assert_search_plays_legal_moves("the-island", spec, 2, 23, decisions=20)
