@@ -391,6 +391,10 @@ _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
 # normal's 3-player search: one hard seat against 2 normal seats 13.67 of 24 = 0.569 on seeds
 # 7200-7223 (target 0.433).  4-5 players: hard = normal (4 players, the 4-player normal with
 # fitted_values_place: 4.75 of 16 against 3 normal seats, target 0.325).
+# Tenth session (docs/agents.md, "Eruption, tenth session (4 players)"): the heuristic player as
+# hard at 4 players won 9.58 of 24 against 3 normal seats (seeds 10200-10223), then 4 of 24 on new
+# seeds (10300-10323): not met, hard = normal kept at 4-6 players (screens: 5 players 5.5 of 20,
+# 2 of them on the 10 new seeds; 6 players 2 of 12).
 _HARD = dict(_NORMAL)
 _HARD[2] = _NORMAL[2].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_raceout",
                                                                         "evaluator=fitted_values")
