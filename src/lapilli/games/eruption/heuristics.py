@@ -393,8 +393,8 @@ _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
 # fitted_values_place: 4.75 of 16 against 3 normal seats, target 0.325).
 # Tenth session (docs/agents.md, "Eruption, tenth session (4 players)"): the heuristic player as
 # hard at 4 players won 9.58 of 24 against 3 normal seats (seeds 10200-10223), then 4 of 24 on new
-# seeds (10300-10323): not met, hard = normal kept at 4-6 players (screens: 5 players 5.5 of 20,
-# 2 of them on the 10 new seeds; 6 players 2 of 12).
+# seeds (10300-10323): not adopted (screens: 5 players 5.5 of 20, 2 of them on the 10 new seeds;
+# 6 players 2 of 12).  The 6-player hard below is the lead's (the 3-player search).
 _HARD = dict(_NORMAL)
 _HARD[2] = _NORMAL[2].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_raceout",
                                                                         "evaluator=fitted_values")
