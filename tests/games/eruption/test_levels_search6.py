@@ -38,18 +38,17 @@ def _roots(players: int, seed: int, k: int = 3) -> list:
 
 
 def test_the_levels_by_player_count():
+    assert level_spec("normal", "eruption", 2) == NEW_2              # hard at 2-3: test_fitted_search.py
+    assert level_spec("normal", "eruption", 3) == OLD_NORMAL
     for level in ("normal", "hard"):
-        if level == "normal":                                        # hard at 2-3: test_fitted_search.py
-            assert level_spec(level, "eruption", 2) == NEW_2
-            assert level_spec(level, "eruption", 3) == OLD_NORMAL
         assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
-        for players in (4, 5):
-            assert level_spec(level, "eruption", players) == NEW_4_5
+    for players in (4, 5):
+        assert level_spec("normal", "eruption", players) == NEW_4_5
     assert level_spec("normal", "eruption", 6) == NEW_6
-    # tenth session: hard at 6 players is the 3-player search (look-ahead leaves, turn finished)
-    assert level_spec("hard", "eruption", 6) == OLD_NORMAL.replace("time_limit=0.9", "time_limit=4")
-    assert {k: v for k, v in H.LEVELS["hard"].items() if k not in (2, 3, 6)} == \
-           {k: v for k, v in H.LEVELS["normal"].items() if k not in (2, 3, 6)}
+    # tenth session: hard at 4-6 players is the 3-player search (look-ahead leaves, turn finished)
+    for players in (4, 5, 6):
+        assert level_spec("hard", "eruption", players) == OLD_NORMAL.replace("time_limit=0.9", "time_limit=4")
+    assert set(H.LEVELS["hard"]) == set(H.LEVELS["normal"]) == {2, 3, 4, 5, 6, "default"}
 
 
 def test_the_6_player_level_searches_as_values_now_without_settle():

@@ -389,22 +389,24 @@ _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
 # limit so the 600 iterations end the search; against the 2-player normal (explicit specs, no
 # time limit) it won 31 of 40 = 0.775 on seeds 3100-3139 (8 ties).  3 players the same with
 # normal's 3-player search: one hard seat against 2 normal seats 13.67 of 24 = 0.569 on seeds
-# 7200-7223 (target 0.433).  4-5 players: hard = normal (4 players, the 4-player normal with
-# fitted_values_place: 4.75 of 16 against 3 normal seats, target 0.325).
+# 7200-7223 (target 0.433).  (4 players, the 4-player normal with fitted_values_place: 4.75 of 16
+# against 3 normal seats, target 0.325: not adopted.)
 # Tenth session (docs/agents.md, "Eruption, tenth session (4 players)"): the heuristic player as
 # hard at 4 players won 9.58 of 24 against 3 normal seats (seeds 10200-10223), then 4 of 24 on new
 # seeds (10300-10323): not adopted (screens: 5 players 5.5 of 20, 2 of them on the 10 new seeds;
-# 6 players 2 of 12).  The 6-player hard below is the lead's (the 3-player search).
+# 6 players 2 of 12).  The 4-6 player hard below is the lead's (the 3-player search).
 _HARD = dict(_NORMAL)
 _HARD[2] = _NORMAL[2].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_raceout",
                                                                         "evaluator=fitted_values")
 _HARD[3] = _NORMAL[3].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_by_count",
                                                                         "evaluator=fitted_values")
-# Tenth session (docs/agents.md, "Tenth session, lead"): hard at 6 players is the search of 3
+# Tenth session (docs/agents.md, "Tenth session, lead"): hard at 4-6 players is the search of 3
 # players (ERUPTION_SEARCH: placement look-ahead in the leaves, the leaf's turn finished), which
-# the 6-player normal leaves out for speed; hard has no time target.  One hard seat against 5
-# normal seats: 10.33 of 24 = 0.431 (Wilson 0.26-0.62, seeds 9600-9623; target 0.217).
-_HARD[6] = f"mcts:iterations=600,time_limit=4,c=0.05,{ERUPTION_SEARCH}"
+# the 4-6 player normals leave out for speed; hard has no time target.  One hard seat against
+# normal seats (seeds 9400-9423, 9500-9523, 9600-9623): 4 players 12 of 24 = 0.500 (Wilson
+# 0.31-0.69, target 0.325); 5 players 6.7 of 24 = 0.279 (0.13-0.49, target 0.26); 6 players
+# 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
+_HARD.update(dict.fromkeys((4, 5, 6), f"mcts:iterations=600,time_limit=4,c=0.05,{ERUPTION_SEARCH}"))
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": dict(_NORMAL),
