@@ -403,8 +403,8 @@ _HARD[3] = _NORMAL[3].replace("time_limit=0.9", "time_limit=4").replace("evaluat
 # Tenth session (docs/agents.md, "Tenth session, lead"): hard at 4-6 players is the search of 3
 # players (ERUPTION_SEARCH: placement look-ahead in the leaves, the leaf's turn finished), which
 # the 4-6 player normals leave out for speed; hard has no time target.  One hard seat against
-# normal seats (seeds 9400-9423, 9500-9523, 9600-9623): 4 players 12 of 24 = 0.500 (Wilson
-# 0.31-0.69, target 0.325); 5 players 6.7 of 24 = 0.279 (0.13-0.49, target 0.26); 6 players
+# normal seats (seeds 9400-9435, 9500-9533, 9600-9623): 4 players 15 of 36 = 0.417 (Wilson
+# 0.27-0.58, target 0.325); 5 players 11.2 of 34 = 0.329 (0.20-0.50, target 0.26); 6 players
 # 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
 _HARD.update(dict.fromkeys((4, 5, 6), f"mcts:iterations=600,time_limit=4,c=0.05,{ERUPTION_SEARCH}"))
 LEVELS = {
