@@ -422,13 +422,7 @@ class MCTSAgent:
                 break
         self.last_iterations = it
         self.last_root = root     # the tree of the last search (for tests and analysis)
-        move = self._final(root, legal)
-        if self.anchor > 0 and root.first is not None and move != root.first:
-            f, m = root.children.get(root.first), root.children.get(move)
-            if f is not None and f.visits and m is not None and m.visits \
-                    and m.total / m.visits < f.total / f.visits + self.anchor:
-                move = root.first
-        return move
+        return self._final(root, legal)
 
     def _opp_fn(self, decision: Decision, policy):
         """``opp``: the opponent model, ``f(state, legal, rng, seat) -> action``: the rollout
@@ -471,9 +465,20 @@ class MCTSAgent:
         return legal[best]
 
     def _final(self, root: _Node, legal: list[str]) -> str:
-        """The move to play: the most visited legal root move (ties: the earlier in the expansion
-        order, so the prior's move first), or with ``final=mean`` the best mean value among the
-        moves visited at least ``min_visits`` times."""
+        """The move to play (``_pick``), or with ``anchor=d`` the prior's root move unless the
+        picked move's mean value is at least ``d`` above it (both visited)."""
+        move = self._pick(root, legal)
+        if self.anchor > 0 and root.first is not None and move != root.first:
+            f, m = root.children.get(root.first), root.children.get(move)
+            if f is not None and f.visits and m is not None and m.visits \
+                    and m.total / m.visits < f.total / f.visits + self.anchor:
+                return root.first
+        return move
+
+    def _pick(self, root: _Node, legal: list[str]) -> str:
+        """The most visited legal root move (ties: the earlier in the expansion order, so the
+        prior's move first), or with ``final=mean`` the best mean value among the moves visited at
+        least ``min_visits`` times."""
         children = root.children
         rank = {a: k for k, a in enumerate(root.order)} if root.order is not None else None
         if self.final == "mean":

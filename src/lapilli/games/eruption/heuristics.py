@@ -406,7 +406,7 @@ _HARD[3] = _NORMAL[3].replace("time_limit=0.9", "time_limit=4").replace("evaluat
 # normal seats (seeds 9400-9435, 9500-9533, 9600-9623): 4 players 15 of 36 = 0.417 (Wilson
 # 0.27-0.58, target 0.325); 5 players 11.2 of 34 = 0.329 (0.20-0.50, target 0.26); 6 players
 # 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
-_HARD.update(dict.fromkeys((4, 5, 6), f"mcts:iterations=600,time_limit=4,c=0.05,{ERUPTION_SEARCH}"))
+_HARD.update(dict.fromkeys((4, 5, 6), _NORMAL[3].replace("time_limit=0.9", "time_limit=4")))
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": dict(_NORMAL),
