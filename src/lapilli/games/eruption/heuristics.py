@@ -28,8 +28,8 @@ import math
 from collections import deque
 
 from . import board as B
-from .data import (CARD_MATERIAL, DANGER, DIE, FROM_LABEL, LAST, NEIGH, NUMBERS, PLAYABLE, RAIN, ROT,
-                   TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
+from .data import (CARD_MATERIAL, DANGER, DIE, ERUPTION_SPACES, FROM_LABEL, LAST, NEIGH, NUMBERS, PLAYABLE,
+                   RAIN, ROT, TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
 
 HEAT_OPEN = NUMBERS["unwalled_contact"]
 HEAT_BROKEN = NUMBERS["broken_wall_contact"]
@@ -1029,3 +1029,92 @@ def fitted_values_place(state) -> list:
     from .fitted_eval import win_probs
 
     return _after_place_fast(state, win_probs)
+
+
+# ---------------------------------------------------------------- eruption tiles to come (issue 7, eleventh session)
+# The first marker to reach an eruption space (50, 120, 200) claims its tile and the claimant's
+# next Phase 1 ends with the tile placed and every other village 30 degrees hotter (ERU-12.3,
+# ERU-12.5, ERU-I27); ``heat`` leaves this out, so a search scored by it pushes a rival across an
+# eruption space (and pays the 30 degrees) as readily as anyone else.
+CLAIM_SURE = 1.0           # a claimed tile not yet placed: its 30 degrees are as good as paid
+CLAIM_LIKELY = 0.6         # an unclaimed space: the seat expected to reach it first, discounted
+
+
+def claim_heats(state, layers, parts, turns) -> list:
+    """Per seat, the heat still to come from eruption tiles: 30 for every tile claimed by another
+    seat and not yet placed, and 0.6 x 30 for every unclaimed eruption space that another seat is
+    expected to reach first with its Phase 1 damage (the lava touching its village now on its
+    next turn, that and the threat near it on the later ones; the earlier Phase 1 in turn order
+    first) within ``turns`` turns.  The claimant and its team mate (Cooperation) pay nothing."""
+    n = state.num_players
+    out = [0.0] * n
+    heat_e = float(NUMBERS["eruption_heat"])
+    claims = state.claims
+    open_k = []
+    for k, t in enumerate(ERUPTION_SPACES):
+        c = claims[k]
+        if c is None:
+            open_k.append(t)
+        elif not state.erupted[k]:
+            _pay_others(state, c, heat_e * CLAIM_SURE, out)
+    if not open_k:
+        return out
+    order = state.order or list(range(n))
+    i0 = order.index(state.turn) if state.turn in order else n - 1
+    rate = []
+    for q in range(n):
+        v = state.vil[q]
+        if v is None or state.burned[q]:
+            rate.append(None)
+            continue
+        per, thr = _side_cached(state, v, layers, parts)
+        pos = ((order.index(q) - i0 - 1) % n) + 1 if q in order else n
+        rate.append((per, per + thr, pos))
+    temps = state.temps
+    for t in open_k:
+        best, best_at = None, None
+        for q in range(n):
+            r = rate[q]
+            if r is None:
+                continue
+            first, later, pos = r
+            need = t - temps[q]
+            if need <= first:
+                j = 1
+            elif later > 0:
+                j = 1 + math.ceil((need - first) / later)
+            else:
+                continue
+            if j > turns:
+                continue
+            at = (j - 1) * n + pos
+            if best_at is None or at < best_at:
+                best, best_at = q, at
+        if best is not None:
+            _pay_others(state, best, heat_e * CLAIM_LIKELY, out)
+    return out
+
+
+def _pay_others(state, c, amount, out) -> None:
+    m = state.mate(c)
+    for q in range(state.num_players):
+        if q != c and q != m and not state.eliminated(q):
+            out[q] += amount
+
+
+def _values_claims_now(state) -> list:
+    if state.is_terminal:
+        return _win_shares(state)
+    layers = _frontier_layers(state)
+    k = _turns_left(state, 0)
+    parts = _side_parts(state, layers)
+    extra = claim_heats(state, layers, parts, k)
+    cap = float(LAST)
+    h = [_heat_fast(state, p, layers, k, parts) + extra[p] for p in range(state.num_players)]
+    return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in h]))
+
+
+def values_claims(state) -> list:
+    """``values_fast`` (normal's leaves at 4-6 players) with the eruption tiles to come
+    (``claim_heats``) added to the projected heats.  ``evaluator=values_claims``."""
+    return _after_place_fast(state, _values_claims_now)
