@@ -1118,3 +1118,61 @@ def values_claims(state) -> list:
     """``values_fast`` (normal's leaves at 4-6 players) with the eruption tiles to come
     (``claim_heats``) added to the projected heats.  ``evaluator=values_claims``."""
     return _after_place_fast(state, _values_claims_now)
+
+
+# ---------------------------------------------------------------- the race to the coolest village (issue 7, eleventh session)
+MARGIN_SCALE = 15.0        # degrees per unit of the logistic in values_margin
+
+
+def _values_margin_now(state) -> list:
+    if state.is_terminal:
+        return _win_shares(state)
+    cap = float(LAST)
+    h = _team_heats(state, [x if x < cap else cap for x in heats_fast(state)])
+    n = len(h)
+    out = []
+    for q in range(n):
+        best = min(h[r] for r in range(n) if r != q) if n > 1 else h[q]
+        out.append(1.0 / (1.0 + math.exp(-(best - h[q]) / MARGIN_SCALE)))
+    return out
+
+
+def values_margin(state) -> list:
+    """Per seat, a logistic of the heuristic player's own measure (``evaluate``): the coolest
+    other seat's projected heat minus the seat's, capped at the burn mark as ``values_fast``,
+    after the placement look-ahead.  Only the race to the coolest village counts, where the
+    softmax of ``values_fast`` also weighs the seats far behind.  ``evaluator=values_margin``."""
+    return _after_place_fast(state, _values_margin_now)
+
+
+SHARP_SCALE = 12.0         # degrees per unit of the softmax in values_sharp
+
+
+def _values_sharp_now(state) -> list:
+    if state.is_terminal:
+        return _win_shares(state)
+    cap = float(LAST)
+    h = _team_heats(state, [x if x < cap else cap for x in heats_fast(state)])
+    lo = min(h)
+    e = [math.exp(-(x - lo) / SHARP_SCALE) for x in h]
+    s = sum(e)
+    return [x / s for x in e]
+
+
+def values_sharp(state) -> list:
+    """``values_fast`` with a sharper softmax (12 degrees per unit instead of 25): a few degrees
+    behind the coolest village weigh more.  ``evaluator=values_sharp``."""
+    return _after_place_fast(state, _values_sharp_now)
+
+
+# ---------------------------------------------------------------- searching some decisions only (issue 7, eleventh session)
+def defer_cards_walls(state) -> bool:
+    """For MCTS ``defer=defer_cards_walls``: Phase 3 (action cards, ERU-14) and Phase 4 (walls,
+    ERU-6) are left to the heuristic player; the search plays the lava (tiles, eruption tiles)."""
+    return state.phase in ("p3", "p4", "consent")
+
+
+def defer_lava(state) -> bool:
+    """For MCTS ``defer=defer_lava``: the lava (placing a drawn or eruption tile, the danger-zone
+    draw) is left to the heuristic player; the search plays the cards and walls."""
+    return state.phase in ("place", "erupt", "take", "p2x")
