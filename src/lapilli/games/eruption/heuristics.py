@@ -1176,3 +1176,42 @@ def defer_lava(state) -> bool:
     """For MCTS ``defer=defer_lava``: the lava (placing a drawn or eruption tile, the danger-zone
     draw) is left to the heuristic player; the search plays the cards and walls."""
     return state.phase in ("place", "erupt", "take", "p2x")
+
+
+# ---------------------------------------------------------------- the coolest village draws the lava (issue 7, eleventh session)
+# The heuristic player (``evaluate``) scores a move by the coolest other village's projected heat
+# minus its own, so every such player aims its lava at the coolest village but its own: with
+# several of them at the table the leader draws all their lava, the runner-up the leader's.
+TARGET_HEAT = 5.0          # degrees per coming turn for each other seat that aims at a village
+
+
+def _target_heats(h: list, turns: float, per: float) -> list:
+    """``h`` plus, per seat, ``per`` x ``turns`` for each other seat whose coolest other is it."""
+    n = len(h)
+    out = list(h)
+    if n < 3:
+        return out
+    for r in range(n):
+        t = min((s for s in range(n) if s != r), key=lambda s: h[s])
+        out[t] += per * turns
+    return out
+
+
+def _values_target_now(state, per) -> list:
+    if state.is_terminal:
+        return _win_shares(state)
+    cap = float(LAST)
+    h = _team_heats(state, [x if x < cap else cap for x in heats_fast(state)])
+    return _softmax_cool(_target_heats(h, _turns_left(state, 0), per))
+
+
+def values_target(state) -> list:
+    """``values_fast`` with the lava the other seats will aim at each village (TARGET_HEAT per
+    coming turn for each other seat whose coolest other village it is; 3 or more players).
+    ``evaluator=values_target``."""
+    return _after_place_fast(state, lambda st: _values_target_now(st, TARGET_HEAT))
+
+
+def values_target10(state) -> list:
+    """``values_target`` with 10 degrees per coming turn per aiming seat."""
+    return _after_place_fast(state, lambda st: _values_target_now(st, 2 * TARGET_HEAT))
