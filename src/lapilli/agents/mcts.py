@@ -55,10 +55,6 @@ Guided search (all off by default, so the plain search above is unchanged):
 * ``anchor=d`` (d > 0): keep the prior's root move (the heuristic player's with ``prior=game``)
   unless the move the search would play has a mean value at least ``d`` above the prior's move's
   (the prior's move unvisited or absent: the search's move).  Off (0) by default.
-* ``defer=NAME``: where that function of the game's heuristics module, ``NAME(state) -> bool``,
-  is true for the position the deciding seat sees (one determinization), the game's heuristic
-  player (``choose``) makes the decision and there is no search (e.g. a game's card and wall
-  decisions left to the heuristic, the search kept for the rest).  Off by default.
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -138,11 +134,8 @@ class MCTSAgent:
                  prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
                  alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0,
                  chance: str | None = None, settle: int = 0, settle_cap: int = 40, prune: str | None = None,
-                 ensemble: int = 1, opp: str | None = None, anchor: float = 0.0, defer: str | None = None):
+                 ensemble: int = 1, opp: str | None = None, anchor: float = 0.0):
         self.rng = Rng(seed)
-        if defer is not None and not isinstance(defer, str) and not callable(defer):
-            raise ValueError(f"defer must name a function of the game's heuristics module, not {defer!r}")
-        self.defer = None if defer in (None, "", "none") else defer
         if opp not in (None, "", "none", "policy", "choose"):
             raise ValueError(f"opp must be policy, choose or none, not {opp!r}")
         self.opp = None if opp in (None, "", "none") else opp
@@ -262,31 +255,10 @@ class MCTSAgent:
         self.prune = got
         return got
 
-    def _deferred(self, decision: Decision, probe: State):
-        """``defer=NAME``: the game's heuristic player (``choose``) when that function of its
-        heuristics module says so for the position the deciding seat sees, else None."""
-        from .heuristic import game_heuristics
-
-        mod = game_heuristics(decision.game)
-        fn = self.defer
-        if not callable(fn):
-            fn = getattr(mod, fn, None) if mod is not None and not fn.startswith("_") else None
-            if not callable(fn) or getattr(mod, "choose", None) is None:
-                raise ValueError(f"defer={self.defer}: the game's heuristics module has no such function "
-                                 "or no heuristic player")
-            self.defer = fn
-        return mod.choose if fn(probe) else None
-
     def choose(self, decision: Decision) -> str:
         legal = decision.legal_actions
         prune = self._prune_fn(decision) if self.prune is not None else None
         probe = None          # one determinization for what the deciding seat sees now (prune, chance)
-        if self.defer is not None and len(legal) > 1:
-            probe = decision.determinize(self.rng.next64() & 0x7FFFFFFF, False)
-            cho = self._deferred(decision, probe)
-            if cho is not None:
-                self.last_iterations = 0
-                return cho(probe, list(legal), self.rng, decision.player)
         if prune is not None and len(legal) > 1:
             probe = decision.determinize(0, False)
             legal = list(prune(probe, legal))
