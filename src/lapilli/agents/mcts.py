@@ -272,7 +272,7 @@ class MCTSAgent:
     def _search(self, decision: Decision, legal: list[str], probe) -> str:
         """One search from the decision over the root moves ``legal`` (already pruned, at least
         two); ``probe`` is the determinization the pruning used (None if it made none)."""
-        prune = self.prune if callable(self.prune) else None
+        prune = self.prune                  # resolved to the function by choose (_prune_fn)
         root = _Node(None)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         perf_counter = time.perf_counter
@@ -450,7 +450,6 @@ class MCTSAgent:
         its = 0
         for _ in range(k):
             sub = copy.copy(self)
-            sub.ensemble = 1
             sub.rng = Rng(self.rng.next64())
             if self.time_limit:
                 sub.time_limit = self.time_limit / k

@@ -153,13 +153,3 @@ def test_normal_searches_as_the_end_race_with_2_3_players_and_as_values_cap_with
     # 3 players (and an unknown count); 2 and 4-6 players: test_levels_search6.py (eighth session)
     assert "evaluator=values_by_count,policy=policy_by_count" in level_spec("normal", "eruption", 3)
     assert "evaluator=values_by_count,policy=policy_by_count" in level_spec("normal", "eruption")
-
-
-def test_hard_plays_as_normal_when_the_count_is_not_known():
-    # sixth session: no design beat normal, and the greedy heuristic player that was hard is beaten
-    # by normal, so hard was normal's search at every player count (docs/agents.md, Eruption); ninth
-    # session: at 2-3 players hard scores the leaves with the fitted evaluator (test_fitted_search.py);
-    # tenth session: at 4-6 players the 3-player search (test_levels_search6.py)
-    from lapilli.agents import level_spec
-    assert level_spec("hard", "eruption") == level_spec("normal", "eruption")
-    assert level_spec("hard", "eruption").startswith("mcts:")

@@ -388,6 +388,13 @@ _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            5: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
            6: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH_6}",
            "default": f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"}
+
+
+def _slower(spec: str) -> str:
+    """A normal spec with hard's time limit (hard has no time target; the iterations end it)."""
+    return spec.replace("time_limit=0.9", "time_limit=4")
+
+
 # Ninth session (docs/agents.md, "Eruption, ninth session"): hard at 2 players is normal's search
 # with the leaves scored by the fitted evaluator (fitted_values at the end of this module: a
 # conditional logit over the seats fitted to heuristic self-play outcomes), with a longer time
@@ -401,17 +408,15 @@ _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
 # seeds (10300-10323): not adopted (screens: 5 players 5.5 of 20, 2 of them on the 10 new seeds;
 # 6 players 2 of 12).  The 4-6 player hard below is the lead's (the 3-player search).
 _HARD = dict(_NORMAL)
-_HARD[2] = _NORMAL[2].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_raceout",
-                                                                        "evaluator=fitted_values")
-_HARD[3] = _NORMAL[3].replace("time_limit=0.9", "time_limit=4").replace("evaluator=values_by_count",
-                                                                        "evaluator=fitted_values")
+_HARD[2] = _slower(_NORMAL[2]).replace("evaluator=values_raceout", "evaluator=fitted_values")
+_HARD[3] = _slower(_NORMAL[3]).replace("evaluator=values_by_count", "evaluator=fitted_values")
 # Tenth session (docs/agents.md, "Tenth session, lead"): hard at 4-6 players is the search of 3
 # players (ERUPTION_SEARCH: placement look-ahead in the leaves, the leaf's turn finished), which
 # the 4-6 player normals leave out for speed; hard has no time target.  One hard seat against
 # normal seats (seeds 9400-9435, 9500-9533, 9600-9623): 4 players 15 of 36 = 0.417 (Wilson
 # 0.27-0.58, target 0.325); 5 players 11.2 of 34 = 0.329 (0.20-0.50, target 0.26); 6 players
 # 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
-_HARD.update(dict.fromkeys((4, 5, 6), _NORMAL[3].replace("time_limit=0.9", "time_limit=4")))
+_HARD.update(dict.fromkeys((4, 5, 6), _slower(_NORMAL[3])))
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": dict(_NORMAL),
