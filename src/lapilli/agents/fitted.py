@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from operator import mul
 from pathlib import Path
 
 
@@ -32,7 +33,7 @@ class FittedWeights:
 
 def logit_probs(rows: list, w: list) -> list:
     """P(seat q wins) = exp(w . f_q) / sum_r exp(w . f_r) for the per-seat feature rows f_q."""
-    u = [sum(x * y for x, y in zip(f, w)) for f in rows]
+    u = [sum(map(mul, f, w)) for f in rows]     # the same products added in the same order
     top = max(u)
     ex = [math.exp(max(-60.0, x - top)) for x in u]
     s = sum(ex)

@@ -40,6 +40,21 @@ def test_features_read_where_the_explorers_are():
     assert _feature(s2, 0, "sea_danger") > 0 == _feature(s2, 0, "sea_safe")
 
 
+def test_the_projected_feature_is_the_hand_made_projected_worth_to_the_bit():
+    # features() works out heuristics._projected in its own pass over the explorers (speed);
+    # it must be the same float, dangers (whale, serpent, shark, dolphin) and the doomed swimmer included
+    checked = 0
+    for players in (2, 4, 6):
+        for s in heuristic_positions(players, 7, 12):
+            if not s.started or s.is_terminal:
+                continue
+            com = HEU._common(s)
+            assert [f[FE.FEATURES.index("projected")] for f in FE.features(s)] == \
+                [HEU._projected(s, q, *com) for q in range(players)]
+            checked += 1
+    assert checked > 20
+
+
 def test_win_probs_are_a_distribution_and_the_win_shares_at_the_end():
     for players in (2, 4):
         for s in heuristic_positions(players, 5, 9):
