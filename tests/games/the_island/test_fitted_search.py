@@ -102,11 +102,43 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
         assert_search_plays_legal_moves("the-island", spec, players, 21)
 
 
-def test_hard_at_three_to_six_players_is_normals_search_with_the_fitted_leaves():
+def test_hard_at_four_players_is_normals_search_with_the_fitted_leaves():
     from lapilli.agents import level_spec
 
-    normal = level_spec("normal", "the-island", 3)
-    for n in (3, 4, 5, 6):
+    normal = level_spec("normal", "the-island", 4)
+    for n in (4,):
         hard = level_spec("hard", "the-island", n)
         assert hard == normal.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
         assert make_agent(hard, game="the-island", players=n).iterations == 400
+
+
+# the specs of the twelfth session's tournaments (docs/agents.md, "Twelfth session, lead")
+FLAT = ("mcts:iterations={n},time_limit=0,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,"
+        "widen=2,order=eval,evaluator=fitted_values,max_depth=1")
+
+
+def test_three_five_and_six_player_levels_are_the_flat_fitted_search_that_was_measured():
+    # normal 150 iterations, hard 400, both one decision deep with the fitted leaves: the level
+    # (time limit off, so the iterations end the search) chooses as the measured spec, with the
+    # same root statistics
+    from lapilli.agents import level_spec
+
+    for players in (3, 5, 6):
+        roots = [st for st in heuristic_positions(players, 11, 17) if len(st.legal_actions()) > 1][2:3]
+        assert roots
+        _same_as_measured(level_spec, players, roots)
+    assert level_spec("normal", "the-island", 4) == level_spec("normal", "the-island", 2)   # 2 and 4: as before
+
+
+def _same_as_measured(level_spec, players, roots):
+    for level, n in (("normal", 150), ("hard", 400)):
+        spec = level_spec(level, "the-island", players)
+        assert "max_depth=1" in spec and "evaluator=fitted_values" in spec
+        lvl = make_agent(spec.replace("time_limit=0.9", "time_limit=0").replace("time_limit=4", "time_limit=0"),
+                         seed=5, game="the-island", players=players)
+        ref = make_agent(FLAT.format(n=n), seed=5, game="the-island", players=players)
+        assert (lvl.iterations, lvl.max_depth) == (n, 1)
+        for st in roots:
+            assert lvl.choose(Decision(st.clone())) == ref.choose(Decision(st.clone()))
+            assert {k: (c.visits, c.total) for k, c in lvl.last_root.children.items()} == \
+                {k: (c.visits, c.total) for k, c in ref.last_root.children.items()}

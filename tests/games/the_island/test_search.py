@@ -77,7 +77,7 @@ def test_setup_values_put_the_high_values_on_the_tiles_that_sink_last():
 
 
 def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain():
-    normal = make_agent("normal", seed=0, game="the-island")
+    normal = make_agent("normal", seed=0, game="the-island", players=2)
     hard = make_agent("hard", seed=0, game="the-island", players=2)
     assert normal.evaluator is HEU.turn_values and hard.evaluator is HEU.turn_values
     # with 2 players hard is normal's search four times, the visits summed (tenth session)
@@ -85,7 +85,7 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
         "time_limit=0.9", "time_limit=4") + ",ensemble=4"
     assert (normal.max_depth, hard.max_depth) == (3, 3) and hard.iterations == normal.iterations
     assert (normal.ensemble, hard.ensemble) == (1, 4)
-    # with 3-6 players hard is normal's search with the fitted leaves (test_fitted_search.py)
+    # with 3-6 players hard searches with the fitted leaves (test_fitted_search.py)
     for players in range(3, 7):
         assert level_spec("hard", "the-island", players) != level_spec("normal", "the-island", players)
     # the level's search without its time limit (the result must not depend on the machine)

@@ -619,10 +619,21 @@ values = turn_values
 _NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
 _SLOWER = _NORMAL.replace("time_limit=0.9", "time_limit=4")     # hard: normal's search, no time target
 _FITTED = f"{_SLOWER},evaluator=fitted_values"
+# Twelfth session (docs/agents.md, "Twelfth session, lead"): with 3, 5 and 6 players the fitted
+# leaves one decision deep (max_depth=1: every root move scored by fitted_values, the heuristic
+# finishing the turn, averaged over the determinizations), normal with 150 iterations and hard
+# with 400.  Fresh seeds, explicit specs without time limits: normal against heuristic seats 17
+# of 24 at 3 players, 12 of 24 at 5, 8.83 of 24 at 6 (targets 0.433, 0.26, 0.217; the former
+# normal 0.429, 0.224, 0.208 pooled); one hard seat against normal seats 12 of 24, 7.5 of 24, 7.33
+# of 24 (same targets); against random seats 12 of 12 at each count.  The three-decision search
+# with the fitted leaves (the former hard at 3-6) won 3 of 16 against two seats of the flat
+# 400-iteration search at 3 players; 2 and 4 players keep their levels.
+_FLAT = f"mcts:iterations=150,time_limit=0.9,c=0.05,{GUIDED},max_depth=1,evaluator=fitted_values"
+_FLAT_HARD = _FLAT.replace("iterations=150", "iterations=400").replace("time_limit=0.9", "time_limit=4")
 LEVELS = {
     "easy": "heuristic",
-    "normal": _NORMAL,
-    "hard": {2: f"{_SLOWER},ensemble=4", **dict.fromkeys((3, 4, 5, 6), _FITTED), "default": _NORMAL},
+    "normal": {2: _NORMAL, 4: _NORMAL, **dict.fromkeys((3, 5, 6), _FLAT), "default": _NORMAL},
+    "hard": {2: f"{_SLOWER},ensemble=4", 4: _FITTED, **dict.fromkeys((3, 5, 6), _FLAT_HARD), "default": _NORMAL},
 }
 
 
