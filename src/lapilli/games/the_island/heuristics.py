@@ -622,10 +622,11 @@ _FITTED = f"{_SLOWER},evaluator=fitted_values"
 # Twelfth session (docs/agents.md, "Twelfth session, lead"): with 3, 5 and 6 players the fitted
 # leaves one decision deep (max_depth=1: every root move scored by fitted_values, the heuristic
 # finishing the turn, averaged over the determinizations), normal with 150 iterations and hard
-# with 400.  Fresh seeds, explicit specs without time limits: normal against heuristic seats 17
-# of 24 at 3 players, 12 of 24 at 5, 8.83 of 24 at 6 (targets 0.433, 0.26, 0.217; the former
-# normal 0.429, 0.224, 0.208 pooled); one hard seat against normal seats 12 of 24, 7.5 of 24, 7.33
-# of 24 (same targets); against random seats 12 of 12 at each count.  The three-decision search
+# with 400.  Fresh seeds, explicit specs without time limits, two samples of 24 each: normal
+# against heuristic seats 33 of 48 at 3 players, 22 of 48 at 5, 17.33 of 48 at 6 (targets 0.433,
+# 0.26, 0.217; the former normal 0.429, 0.224, 0.208 pooled); one hard seat against normal seats
+# 23.5 of 48, 9.5 of 48 (0.198: missed, hard plays about as normal at 5 players), 11.33 of 48 (same
+# targets); against random seats 12 of 12 at each count.  The three-decision search
 # with the fitted leaves (the former hard at 3-6) won 3 of 16 against two seats of the flat
 # 400-iteration search at 3 players; 2 and 4 players keep their levels.
 _FLAT = f"mcts:iterations=150,time_limit=0.9,c=0.05,{GUIDED},max_depth=1,evaluator=fitted_values"
