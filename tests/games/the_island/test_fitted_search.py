@@ -1,7 +1,7 @@
 """The Island: the fitted leaf evaluator (fitted_eval.features / win_probs,
 heuristics.fitted_values), a hard candidate of the eighth session (docs/agents.md, The Island)."""
 import lapilli
-from lapilli.agents import Decision, make_agent
+from lapilli.agents import Decision, level_spec, make_agent
 from lapilli.games.the_island import fitted_eval as FE
 from lapilli.games.the_island import heuristics as HEU
 
@@ -103,13 +103,10 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
 
 
 def test_hard_at_four_players_is_normals_search_with_the_fitted_leaves():
-    from lapilli.agents import level_spec
-
     normal = level_spec("normal", "the-island", 4)
-    for n in (4,):
-        hard = level_spec("hard", "the-island", n)
-        assert hard == normal.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
-        assert make_agent(hard, game="the-island", players=n).iterations == 400
+    hard = level_spec("hard", "the-island", 4)
+    assert hard == normal.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
+    assert make_agent(hard, game="the-island", players=4).iterations == 400
 
 
 # the specs of the twelfth session's tournaments (docs/agents.md, "Twelfth session, lead")
@@ -121,16 +118,14 @@ def test_three_five_and_six_player_levels_are_the_flat_fitted_search_that_was_me
     # normal 150 iterations, hard 400, both one decision deep with the fitted leaves: the level
     # (time limit off, so the iterations end the search) chooses as the measured spec, with the
     # same root statistics
-    from lapilli.agents import level_spec
-
     for players in (3, 5, 6):
         roots = [st for st in heuristic_positions(players, 11, 17) if len(st.legal_actions()) > 1][2:3]
         assert roots
-        _same_as_measured(level_spec, players, roots)
+        _same_as_measured(players, roots)
     assert level_spec("normal", "the-island", 4) == level_spec("normal", "the-island", 2)   # 2 and 4: as before
 
 
-def _same_as_measured(level_spec, players, roots):
+def _same_as_measured(players, roots):
     for level, n in (("normal", 150), ("hard", 400)):
         spec = level_spec(level, "the-island", players)
         assert "max_depth=1" in spec and "evaluator=fitted_values" in spec
