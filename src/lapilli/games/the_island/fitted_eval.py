@@ -42,21 +42,16 @@ _DATA = Path(__file__).with_name("data") / "fitted_eval.json"
 
 
 def features(state) -> list:
-    """Per seat, the vector of ``FEATURES`` (floats) for a started, unfinished game.
-
-    ``projected`` is ``heuristics._projected`` worked out in the same pass over the seat's
-    explorers (the same terms added in the same order, so the same float: tests check it)."""
+    """Per seat, the vector of ``FEATURES`` (floats) for a started, unfinished game."""
     n = state.num_players
     doomed, sink = H._common(state)
     v = [1] * 60 if state.c3 else H._values_of(state, 0)
-    terr = state.terrain
-    left = len(terr) - terr.count(-1) if min(terr) >= -1 else sum(1 for t in terr if t >= 0)   # as H._common
-    sunk = 1.0 - min(1.0, left / _LAND_TILES)
-    boat_d, swim_d = H._threats(state)
+    sunk = 1.0 - min(1.0, H._land_left(state.terrain) / _LAND_TILES)
+    threats = H._threats(state)
+    boat_d, swim_d = threats
+    projected = H._projected_all(state, doomed, sink, threats)
     w, a, boat_at, prot = state.ex_where, state.ex_at, state.boat_at, state.dol_prot
     isle_d = H.ISLE_D
-    f_land, f_boat, f_sea = H._F_LAND, H._F_BOAT, H._F_SEA
-    boat_danger, swim_danger = H._BOAT_DANGER, H._SWIM_DANGER
     ctrl = [0] * n
     for b, pax in enumerate(state.boat_pass):
         if pax and boat_at[b] >= 0:
@@ -67,47 +62,32 @@ def features(state) -> list:
     for q in range(n):
         f = [0.0] * N_FEATURES
         play = 0.0
-        worth = 0.0                                 # _projected's worth in play
         k = 0
         for e in range(q * 10, q * 10 + 10):
             we = w[e]
             if we == ISLE:
                 f[0] += v[e]
             elif we == LAND:
-                h = a[e]
-                d = isle_d[h]
+                d = isle_d[a[e]]
                 f[1 if d <= 5 else 2 if d == 6 else 3] += v[e]
                 play += v[e]
-                worth += v[e] * f_land[h]
                 k += 1
             elif we == BOAT:
                 h = boat_at[a[e]]
-                x = f_boat[h]
-                if h in boat_d:
-                    f[5] += v[e]
-                    x *= boat_danger
-                else:
-                    f[4] += v[e]
+                f[5 if h in boat_d else 4] += v[e]
                 f[6] += v[e] * isle_d[h]
                 play += v[e]
-                worth += v[e] * x
                 k += 1
             elif we == SEA:
                 h = a[e]
                 if h == doomed and e not in prot:
                     continue
-                x = f_sea[h]
-                if h in swim_d and e not in prot:
-                    f[8] += v[e]
-                    x *= swim_danger
-                else:
-                    f[7] += v[e]
+                f[8 if (h in swim_d and e not in prot) else 7] += v[e]
                 f[9] += v[e] * isle_d[h]
                 play += v[e]
-                worth += v[e] * x
                 k += 1
         f[10] = play * sunk
-        f[11] = f[0] + sink * worth                 # = H._projected(state, q, doomed, sink)
+        f[11] = projected[q]
         r = (q - cur) % n
         f[12] = 1.0 if r == 0 else 0.0
         f[13] = 1.0 if r == 1 else 0.0

@@ -78,12 +78,14 @@ def _common(state) -> tuple:
     """What projected() works out the same for every seat: (doomed hex, sink factor)."""
     # a shark attack waiting for the repellent window counts as done (ISL-7.11, ISL-6.15)
     doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
-    terr = state.terrain
+    return doomed, 0.45 + 0.55 * min(1.0, _land_left(state.terrain) / 20.0)
+
+
+def _land_left(terr) -> int:
+    """The island tiles still on the board."""
     if min(terr) >= -1:                 # sea is -1, tiles 0.. (rules.py): count the sea in C
-        left = len(terr) - terr.count(-1)
-    else:
-        left = sum(1 for t in terr if t >= 0)
-    return doomed, 0.45 + 0.55 * min(1.0, left / 20.0)
+        return len(terr) - terr.count(-1)
+    return sum(1 for t in terr if t >= 0)
 
 
 def _projected(state, p: int, doomed: int, sink: float) -> float:
@@ -130,20 +132,14 @@ def evaluate(state, seat: int) -> float:
     return mine - max(_projected(state, q, *com) for q in range(n) if q != seat)
 
 
-def values(state) -> list:
-    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a logistic of each
-    seat's projected margin over the best other seat (``_projected`` of every seat, with the
-    per-hex shares read from tables and the threatened hexes worked out once)."""
-    n = state.num_players
-    if state.is_terminal:
-        w = state.winners()
-        return [1.0 / len(w) if q in w else 0.0 for q in range(n)]
-    doomed, sink = _common(state)
+def _projected_all(state, doomed: int, sink: float, threats: tuple | None = None) -> list:
+    """``_projected`` of every seat (the same float), with the per-hex shares read from tables and
+    the threatened hexes (``_threats``, or ``threats`` if given) worked out once."""
     v = [1] * 60 if state.c3 else _values_of(state, 0)
     w, a, boat_at, prot = state.ex_where, state.ex_at, state.boat_at, state.dol_prot
-    boat_d = swim_d = None
+    boat_d, swim_d = threats if threats is not None else (None, None)
     pr = []
-    for q in range(n):
+    for q in range(state.num_players):
         saved = 0.0
         play = 0.0
         for e in range(q * 10, q * 10 + 10):
@@ -165,6 +161,18 @@ def values(state) -> list:
                     boat_d, swim_d = _threats(state)
                 play += v[e] * (_F_SEA[h] * _SWIM_DANGER if (h in swim_d and e not in prot) else _F_SEA[h])
         pr.append(saved + sink * play)
+    return pr
+
+
+def values(state) -> list:
+    """Per-seat values in [0, 1] for MCTS: the win share at the end, else a logistic of each
+    seat's projected margin over the best other seat (``_projected`` of every seat, with the
+    per-hex shares read from tables and the threatened hexes worked out once)."""
+    n = state.num_players
+    if state.is_terminal:
+        w = state.winners()
+        return [1.0 / len(w) if q in w else 0.0 for q in range(n)]
+    pr = _projected_all(state, *_common(state))
     top = max(pr)                         # the best other seat: the top one, or for the top seat
     i = pr.index(top)                     # (its first index) the best of the rest
     second = max(pr[:i] + pr[i + 1:])
