@@ -41,8 +41,9 @@ def test_features_read_where_the_explorers_are():
 
 
 def test_the_projected_feature_is_the_hand_made_projected_worth_to_the_bit():
-    # features() works out heuristics._projected in its own pass over the explorers (speed);
-    # it must be the same float, dangers (whale, serpent, shark, dolphin) and the doomed swimmer included
+    # features() and values() take every seat's projected worth from heuristics._projected_all
+    # (tables, threats worked out once); it must be _projected's float, dangers (whale, serpent,
+    # shark, dolphin) and the doomed swimmer included
     checked = 0
     for players in (2, 4, 6):
         for s in heuristic_positions(players, 7, 12):
