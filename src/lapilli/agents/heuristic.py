@@ -61,12 +61,17 @@ class HeuristicAgent:
         self.rng = Rng(seed)
 
     def choose(self, decision: Decision) -> str:
-        legal = decision.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        state = decision.determinize(self.rng.next64() & 0x7FFFFFFF)
-        mod = game_heuristics(decision.game)
-        if mod is not None and hasattr(mod, "choose"):
-            return mod.choose(state, legal, self.rng, decision.player)
-        evaluate = getattr(mod, "evaluate", score_margin) if mod is not None else score_margin
-        return greedy_choose(state, legal, self.rng, decision.player, evaluate)
+        return heuristic_move(decision, decision.legal_actions, self.rng)
+
+
+def heuristic_move(decision: Decision, legal: list[str], rng: Rng) -> str:
+    """The heuristic player's move among ``legal`` for the seat to decide, on one determinized
+    state drawn with ``rng`` (the game's ``choose``, or the generic greedy player)."""
+    if len(legal) == 1:
+        return legal[0]
+    state = decision.determinize(rng.next64() & 0x7FFFFFFF)
+    mod = game_heuristics(decision.game)
+    if mod is not None and hasattr(mod, "choose"):
+        return mod.choose(state, legal, rng, decision.player)
+    evaluate = getattr(mod, "evaluate", score_margin) if mod is not None else score_margin
+    return greedy_choose(state, legal, rng, decision.player, evaluate)

@@ -55,6 +55,10 @@ Guided search (all off by default, so the plain search above is unchanged):
 * ``anchor=d`` (d > 0): keep the prior's root move (the heuristic player's with ``prior=game``)
   unless the move the search would play has a mean value at least ``d`` above the prior's move's
   (the prior's move unvisited or absent: the search's move).  Off (0) by default.
+* ``mix=p`` (0 <= p <= 1): on each decision with more than one move, with probability p (drawn
+  from the agent's own random stream) play the heuristic player's move (``HeuristicAgent``) instead
+  of searching: a level between the heuristic player and the search, for a "normal" that a
+  "hard" with the same search must beat.  Off (0) by default (no draw is made then).
 * ``final``: ``visits`` (default) picks the most visited root move, ties going to the earlier move
   in the expansion order (the prior's move first); ``mean`` picks the best mean value among the
   moves with at least ``min_visits`` visits (the most visited when none has that many).
@@ -134,8 +138,11 @@ class MCTSAgent:
                  prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
                  alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0,
                  chance: str | None = None, settle: int = 0, settle_cap: int = 40, prune: str | None = None,
-                 ensemble: int = 1, opp: str | None = None, anchor: float = 0.0):
+                 ensemble: int = 1, opp: str | None = None, anchor: float = 0.0, mix: float = 0.0):
         self.rng = Rng(seed)
+        self.mix = float(mix)
+        if not 0.0 <= self.mix <= 1.0:
+            raise ValueError(f"mix must be a share between 0 and 1, not {mix!r}")
         if opp not in (None, "", "none", "policy", "choose"):
             raise ValueError(f"opp must be policy, choose or none, not {opp!r}")
         self.opp = None if opp in (None, "", "none") else opp
@@ -265,6 +272,11 @@ class MCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.mix and self.rng.random() < self.mix:   # this decision the heuristic player's
+            from .heuristic import heuristic_move
+
+            self.last_iterations = 0
+            return heuristic_move(decision, legal, self.rng)
         if self.ensemble > 1:
             return self._ensemble(decision, legal, probe)
         return self._search(decision, legal, probe)
