@@ -4,7 +4,9 @@
 Two configurations per game, both through ``lapilli.agents.make_agent`` exactly as play uses them:
 
 * ``normal``: the game's "normal" strength level (``level_spec("normal", game, players)``: the game's
-  heuristics module's LEVELS, or the default level for games without one);
+  heuristics module's LEVELS, or the default level for games without one), every decision
+  searched (a level's ``mix=p``, the share of its decisions played by the heuristic player
+  instead, is set to 0: those decisions make no iterations);
 * ``random``: plain random rollouts (``mcts:iterations=N``, default depth and evaluator).
 
 The root positions are sampled from seeded random games (8 per game, uniformly among the
@@ -57,6 +59,8 @@ def iterations_per_second(game: str, spec: str, roots: list, seconds: float, see
     the time it held a core, so the figure per core holds up when other work shares the
     machine) of the agent named ``spec`` over ``roots`` (in turn), and the number of decisions."""
     agent = make_agent(spec, seed=seed, game=game)
+    if getattr(agent, "mix", 0.0):
+        agent.mix = 0.0   # a level's decisions handed to the heuristic player (mix=p) search nothing
     done = 0
     k = 0
     busy = 0.0
