@@ -276,6 +276,7 @@ class MCTSAgent:
             from .heuristic import heuristic_move
 
             self.last_iterations = 0
+            self.last_root = None
             return heuristic_move(decision, legal, self.rng)
         if self.ensemble > 1:
             return self._ensemble(decision, legal, probe)

@@ -18,6 +18,10 @@ OLD_NORMAL = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluat
 NEW_2 = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_raceout,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,prune=keep_rain")
 NEW_4_5 = OLD_NORMAL.replace("settle=1", "settle=0")
+# thirteenth session, 3 players: the fitted leaves one decision deep, 150 iterations, the heuristic
+# player's move on half the decisions (the spec measured, with time_limit=0)
+NEW_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
+         "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
 NEW_6 = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_now,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=0")
 
@@ -39,7 +43,7 @@ def _roots(players: int, seed: int, k: int = 3) -> list:
 
 def test_the_levels_by_player_count():
     assert level_spec("normal", "eruption", 2) == NEW_2              # hard at 2-3: test_fitted_search.py
-    assert level_spec("normal", "eruption", 3) == OLD_NORMAL
+    assert level_spec("normal", "eruption", 3) == NEW_3
     for level in ("normal", "hard"):
         assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
     for players in (4, 5):
@@ -73,3 +77,25 @@ def test_the_6_player_level_searches_as_values_now_without_settle():
             if {k: (n.visits, n.total) for k, n in old.last_root.children.items()} != stats:
                 differs += 1
     assert differs > 0
+
+
+def test_the_3_player_normal_plays_as_the_measured_spec():
+    # the level (time limit off) makes the same choices, mix draws included, as the spec of the
+    # thirteenth session's tournaments, over a run of decisions of one game; on some it searches
+    # (the same root statistics) and on some it plays the heuristic player's move
+    measured = ("mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
+                "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
+    lvl = make_agent(level_spec("normal", "eruption", 3).replace("time_limit=0.9", "time_limit=0"),
+                     seed=5, game="eruption", players=3)
+    ref = make_agent(measured, seed=5, game="eruption", players=3)
+    searched = mixed = 0
+    for st in _roots(3, 503, k=6):
+        assert lvl.choose(Decision(st.clone())) == ref.choose(Decision(st.clone()))
+        assert lvl.last_iterations == ref.last_iterations
+        if lvl.last_iterations:
+            searched += 1
+            assert {k: (n.visits, n.total) for k, n in lvl.last_root.children.items()} == \
+                {k: (n.visits, n.total) for k, n in ref.last_root.children.items()}
+        else:
+            mixed += 1
+    assert searched and mixed
