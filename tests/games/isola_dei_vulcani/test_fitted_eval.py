@@ -58,37 +58,49 @@ def test_features_have_one_vector_per_seat_of_the_feature_count():
             assert all(len(row) == FE.N_FEATURES and all(isinstance(x, float) for x in row) for row in f)
 
 
-def test_features_read_the_pieces_the_points_and_the_turn_order():
+def test_features_read_the_points_the_threat_and_the_turn_order():
     s = clear(fresh(3, first=1))
     village(s, "E3a", 0)
     col(s, "E3", 0, 2)
     lying(s, "E3b", 2)
-    s.prayer[2] = 2
     s.vp[1] = 7
-    assert _f(s, 0, "villages") == 1 and _f(s, 1, "villages") == 0
-    assert _f(s, 0, "colonists") == 2 and _f(s, 2, "colonists") == 0
-    assert _f(s, 2, "moai") == 1 and _f(s, 0, "moai") == 0
-    assert _f(s, 2, "prayer") == 2 and _f(s, 2, "res_moai") == s.res_moai[2]
     assert _f(s, 1, "vp") == 0.7 and _f(s, 0, "vp") == 0.0
-    assert _f(s, 0, "final_now") == s.final_breakdown(0)["total"] / 10.0 == 1.1    # 3 + 2 x 4
-    assert _f(s, 1, "to_move") == 1 and _f(s, 0, "to_move") == 0
-    assert _f(s, 2, "next") == 1 and _f(s, 1, "next") == 0
     exp = Hh.exposed(s)
     for q in range(3):
         assert _f(s, q, "projected") == Hh.projected(s, q, exp) / 10.0
+    assert _f(s, 0, "projected") > 1.0                          # a village and two colonists: 11 final points
     assert _f(s, 0, "threat") > 0 == _f(s, 1, "threat")     # E3a is the first space of lava's channel
+    assert _f(s, 1, "to_move") == 1 and _f(s, 0, "to_move") == 0
+    assert _f(s, 2, "next") == 1 and _f(s, 1, "next") == 0
     # no progress while every volcano stands: the crossed terms are 0
     assert _f(s, 1, "vp_late") == 0.0 and _f(s, 0, "proj_late") == 0.0
     s.volcanoes = s.volcanoes[:2]            # two left: the end is due (IDV-13.1)
     assert _f(s, 1, "vp_late") == 0.7 and FE.progress(s) == 1.0
+    assert _f(s, 0, "proj_late") == _f(s, 0, "projected")
 
 
 def test_a_lying_moai_with_a_colonist_next_to_a_free_crater_is_ready():
     s = clear(fresh(2))
     lying(s, "E3a", 0)
-    assert _f(s, 0, "ready") == 0
+    before = _f(s, 0, "projected")
+    assert Hh.ready_moai(s, 0) == 0
     col(s, "E3", 0)
-    assert _f(s, 0, "ready") == 1 == Hh.ready_moai(s, 0)
+    assert Hh.ready_moai(s, 0) == 1
+    assert abs(_f(s, 0, "projected") - (before + 0.55)) < 1e-12   # 4 for the colonist, 1.5 for the Moai
+
+
+def test_landing_a_colonist_is_rated_above_ending_the_turn():
+    # the first fit rated it below (it read the heuristic player's habits), and its search never
+    # landed; the 2-player fit of these features still does (fitted_eval.FEATURES, the comment)
+    for players in (3, 4):
+        s = lapilli.new_game(GAME, players, 31000, {})
+        me = s.cur
+        after = {}
+        for a in s.legal_actions():
+            c = s.clone()
+            c.apply(a)
+            after[a.split()[0]] = FE.win_probs(c)[me]
+        assert after["land"] > after["end"], (players, after)
 
 
 def test_last_turn_marks_the_seats_that_still_play_once_the_end_is_triggered():

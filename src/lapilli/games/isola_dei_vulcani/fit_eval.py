@@ -20,7 +20,7 @@ import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import holdout_mask, load_by_count, logit_fit, probs, report
+from lapilli.agents.logit_fit import holdout_mask, logit_fit, probs, report
 
 from . import fitted_eval as FE
 from . import heuristics as H
@@ -59,12 +59,25 @@ def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
         if g % 100 == 0:
             print(f"game {g}: {len(X)} positions", file=sys.stderr, flush=True)
     np.savez_compressed(out, X=np.array(X), Y=np.array(Y), G=np.array(G), V=np.array(V), players=players,
-                        agents=agents)
+                        agents=agents, names=np.array(FE.FEATURES))
+
+
+def load(files: list) -> dict:
+    """The ``gen`` files per player count, {n: {"X", "Y", "G", "V"}}, X holding the columns of
+    ``fitted_eval.FEATURES`` picked by name from the features each file was made with (``names``),
+    so a fit on fewer features reuses the games played."""
+    by_n: dict = {}
+    for fn in files:
+        d = np.load(fn)
+        names = [str(x) for x in d["names"]]
+        idx = [names.index(f) for f in FE.FEATURES]
+        by_n.setdefault(int(d["players"]), []).append({"X": d["X"][:, :, idx], "Y": d["Y"], "G": d["G"], "V": d["V"]})
+    return {n: {k: np.concatenate([d[k] for d in ds]) for k in ("X", "Y", "G", "V")} for n, ds in sorted(by_n.items())}
 
 
 def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
     weights, notes = {}, {}
-    for n, d in load_by_count(files, ("X", "Y", "G", "V")).items():
+    for n, d in load(files).items():
         X, Y, G, V = d["X"], d["Y"], d["G"], d["V"]
         games = np.unique(G)
         te = holdout_mask(G, holdout, n)
