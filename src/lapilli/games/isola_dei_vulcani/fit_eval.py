@@ -5,7 +5,8 @@
 
 ``gen`` plays games (default: every seat the heuristic player) and keeps, at every decision of an
 unfinished game, each seat's ``features`` with the seat's final win share (a tie shared by k
-seats counts 1/k), with the hand-made ``values`` of the position to compare against.  ``fit``
+seats counts 1/k), with the hand-made ``values`` of the position to compare against and the
+names of the features (``fit`` picks the current ``FEATURES`` from them by name).  ``fit``
 fits one conditional logit per player count (agents/logit_fit.py: Newton's method, an L2 penalty
 of 1e-3 per position), reports on held-out games (split by game) its log-loss and the win share
 of the seat it rates most likely to win, against the hand-made ``values`` and a one-weight logit
