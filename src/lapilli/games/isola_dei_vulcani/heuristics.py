@@ -15,7 +15,8 @@ never sinks a part that would leave a unit of three or more volcanoes unable eve
 (``doomed_after``, ``sink_weight``): on such a board the game could not end by the rule.
 
 ``policy(state, legal, rng)``: a cheap rollout policy for MCTS (action kinds by priority).
-``values(state)``: per-seat values in [0, 1] for MCTS.  ``LEVELS``: easy = this heuristic player,
+``values(state)``: per-seat values in [0, 1] for MCTS; ``fitted_values(state)``: the same from a
+conditional logit fitted to game outcomes (fitted_eval.py).  ``LEVELS``: easy = this heuristic player,
 normal = the guided search (agents/levels.py GUIDED) judged by ``values``; hard = the same search
 with every leaf scored after the rest of the mover's turn is played by this heuristic player
 (``settle=1,policy=choose``).
@@ -68,18 +69,25 @@ def _threat(state, seat: int, exp: set) -> float:
 
 
 # ---------------------------------------------------------------- evaluation
+def ready_moai(state, seat: int) -> int:
+    """Hexes where a lying Moai of ``seat`` has an own colonist and a free crater: it can stand
+    next turn."""
+    geo = state.geo
+    er = state.erected
+    k = 0
+    for h, c in state.col.items():
+        if c[seat] and state._own_lying(h, seat) and any(cr not in er for cr in geo.hex_craters[h]):
+            k += 1
+    return k
+
+
 def projected(state, seat: int, exp: set | None = None) -> float:
     """Points of ``seat`` if the game ended now, plus a little for Moai about to stand, minus the
     pieces threatened by lava."""
     if state.is_terminal:
         return float(state.vp[seat])
     v = state.vp[seat] + state.final_breakdown(seat)["total"]
-    geo = state.geo
-    er = state.erected
-    # a lying Moai with an own colonist on a hex with a free crater stands next turn
-    for h, c in state.col.items():
-        if c[seat] and state._own_lying(h, seat) and any(cr not in er for cr in geo.hex_craters[h]):
-            v += 1.5
+    v += 1.5 * ready_moai(state, seat)
     v += 1.0 * state.boat[seat]  # a colonist in the boat is 4 points once it lands
     if exp is None:
         exp = exposed(state)
@@ -625,6 +633,16 @@ def policy(state, legal: list, rng) -> str:
         else:
             best.append(a)
     return best[rng.randbelow(len(best))]
+
+
+# ---------------------------------------------------------------- fitted leaf values (search)
+def fitted_values(state) -> list:
+    """Per-seat values for MCTS (``evaluator=fitted_values``): ``fitted_eval.win_probs``, a
+    conditional logit over the seats fitted to the outcomes of heuristic self-play (weights in
+    data/fitted_eval.json): the win share at the end."""
+    from .fitted_eval import win_probs
+
+    return win_probs(state)
 
 
 LEVELS = {

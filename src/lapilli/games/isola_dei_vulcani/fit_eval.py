@@ -1,0 +1,131 @@
+"""Fit the weights of ``fitted_eval`` (a tool, not used in play; numpy only).
+
+    python -m lapilli.games.isola_dei_vulcani.fit_eval gen OUT.npz --players 3 --games 1500 --seed 0 [--agents heuristic]
+    python -m lapilli.games.isola_dei_vulcani.fit_eval fit OUT.json A.npz B.npz ... [--holdout 0.25]
+
+``gen`` plays games (default: every seat the heuristic player) and keeps, at every decision of an
+unfinished game, each seat's ``features`` with the seat's final win share (a tie shared by k
+seats counts 1/k), with the hand-made ``values`` of the position to compare against and the
+names of the features (``fit`` picks the current ``FEATURES`` from them by name).  ``fit``
+fits one conditional logit per player count (agents/logit_fit.py: Newton's method, an L2 penalty
+of 1e-3 per position), reports on held-out games (split by game) its log-loss and the win share
+of the seat it rates most likely to win, against the hand-made ``values`` and a one-weight logit
+on ``projected``, and writes the weights with how they were made (games, seeds, agents, date).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+
+import numpy as np
+
+from lapilli.agents.logit_fit import holdout_mask, logit_fit, probs, report
+
+from . import fitted_eval as FE
+from . import heuristics as H
+
+GAME = "isola-dei-vulcani"
+
+
+def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
+    from lapilli.agents import make_agent
+    from lapilli.agents.base import play_game
+    from lapilli.engine.registry import new_game
+
+    X, Y, G, V = [], [], [], []
+    specs = agents.split(",")
+    for g in range(games):
+        s0 = seed + g
+        state = new_game(GAME, players, s0, {})
+        lineup = [specs[(i + g) % len(specs)] for i in range(players)]
+        ag = [make_agent(lineup[i], seed=s0 * 7919 + i, game=GAME, players=players) for i in range(players)]
+        rows, base = [], []
+
+        def step(st, seat, action, events):
+            if st.is_terminal:
+                return
+            rows.append(FE.features(st))
+            base.append(H.values(st))
+
+        play_game(state, ag, on_step=step)
+        win = state.winners()
+        y = [1.0 / len(win) if q in win else 0.0 for q in range(players)]
+        for f, v in zip(rows, base):
+            X.append(f)
+            Y.append(y)
+            G.append(s0)
+            V.append(v)
+        if g % 100 == 0:
+            print(f"game {g}: {len(X)} positions", file=sys.stderr, flush=True)
+    np.savez_compressed(out, X=np.array(X), Y=np.array(Y), G=np.array(G), V=np.array(V), players=players,
+                        agents=agents, names=np.array(FE.FEATURES))
+
+
+def load(files: list) -> dict:
+    """The ``gen`` files per player count, {n: {"X", "Y", "G", "V"}}, X holding the columns of
+    ``fitted_eval.FEATURES`` picked by name from the features each file was made with (``names``),
+    so a fit on fewer features reuses the games played."""
+    by_n: dict = {}
+    for fn in files:
+        d = np.load(fn)
+        names = [str(x) for x in d["names"]]
+        idx = [names.index(f) for f in FE.FEATURES]
+        by_n.setdefault(int(d["players"]), []).append({"X": d["X"][:, :, idx], "Y": d["Y"], "G": d["G"], "V": d["V"]})
+    return {n: {k: np.concatenate([d[k] for d in ds]) for k in ("X", "Y", "G", "V")} for n, ds in sorted(by_n.items())}
+
+
+def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
+    weights, notes = {}, {}
+    for n, d in load(files).items():
+        X, Y, G, V = d["X"], d["Y"], d["G"], d["V"]
+        games = np.unique(G)
+        te = holdout_mask(G, holdout, n)
+        tr = ~te
+        w = logit_fit(X[tr], Y[tr], l2)
+        j = FE.FEATURES.index("projected")
+        w1 = logit_fit(X[tr][:, :, j:j + 1], Y[tr], l2)
+        Vn = V[te] / V[te].sum(axis=1, keepdims=True)
+        lines = [f"{n} players: {len(games)} games (seeds {int(games.min())}-{int(games.max())}), "
+                 f"{tr.sum()} train / {te.sum()} held-out positions",
+                 report(f"  fitted (L2 {l2:g})", probs(X[te], w), Y[te]),
+                 report("  projected, one fitted weight", probs(X[te][:, :, j:j + 1], w1), Y[te]),
+                 report("  values (normalised)", Vn, Y[te]),
+                 report("  uniform", np.full_like(Vn, 1.0 / n), Y[te])]
+        wall = logit_fit(X, Y, l2)
+        print("\n".join(lines))
+        print("  weights:", dict(zip(FE.FEATURES, np.round(wall, 4))))
+        weights[str(n)] = [float(x) for x in wall]
+        notes[str(n)] = lines
+    json.dump({"fitted": f"conditional logit, maximum likelihood (Newton; an L2 penalty of {l2:g} per position "
+                         "towards 0) on the final win shares of heuristic self-play games (every decision of "
+                         "an unfinished game); python -m lapilli.games.isola_dei_vulcani.fit_eval; "
+                         f"fitted {datetime.date.today().isoformat()}",
+               "features": list(FE.FEATURES), "weights": weights, "held_out": notes},
+              open(out, "w"), indent=1)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("out")
+    g.add_argument("--players", type=int, default=3)
+    g.add_argument("--games", type=int, default=100)
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--agents", default="heuristic")
+    f = sub.add_parser("fit")
+    f.add_argument("out")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--holdout", type=float, default=0.25)
+    f.add_argument("--l2", type=float, default=1e-3)
+    a = ap.parse_args(argv)
+    if a.cmd == "gen":
+        gen(a.out, a.players, a.games, a.seed, a.agents)
+    else:
+        fit(a.out, a.files, a.holdout, a.l2)
+
+
+if __name__ == "__main__":
+    main()
