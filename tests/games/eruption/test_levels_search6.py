@@ -1,9 +1,9 @@
-"""Eruption's normal and hard levels by player count (issue 7, eighth session): 3 players keep the
-search of sessions 5-7 exactly; 2 players score the leaves by the end race played out
-(``values_raceout``) and keep the Rain (``prune=keep_rain``); 4 and 5 players search without
-finishing the leaf's turn (``settle=0``), 6 players also without the placement look-ahead
-(``evaluator=values_now``), for speed (docs/agents.md, "Eighth session, lead" and "Eruption, eighth
-session (4-6 players speed)")."""
+"""Eruption's normal and hard levels by player count (issue 7): 2 players score the leaves by the
+end race played out (``values_raceout``) and keep the Rain (``prune=keep_rain``); 4 and 5 players
+search without finishing the leaf's turn (``settle=0``) (eighth session, docs/agents.md "Eighth
+session, lead"); 3 players play the fitted leaves one decision deep with the heuristic player's
+move on half the decisions, 6 players the search of sessions 5-7 one decision deep (thirteenth
+session, "Thirteenth session, lead"); an unknown count keeps the search of sessions 5-7."""
 from __future__ import annotations
 
 import random
@@ -22,8 +22,8 @@ NEW_4_5 = OLD_NORMAL.replace("settle=1", "settle=0")
 # player's move on half the decisions (the spec measured, with time_limit=0)
 NEW_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
-NEW_6 = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_now,"
-         "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=0")
+# thirteenth session, 6 players: the 3-player search of sessions 5-12 one decision deep, 150 iterations
+NEW_6 = OLD_NORMAL.replace("iterations=600", "iterations=150") + ",max_depth=1"
 
 
 def _roots(players: int, seed: int, k: int = 3) -> list:
@@ -55,41 +55,17 @@ def test_the_levels_by_player_count():
     assert set(H.LEVELS["hard"]) == set(H.LEVELS["normal"]) == {2, 3, 4, 5, 6, "default"}
 
 
-def test_the_6_player_level_searches_as_values_now_without_settle():
-    # the level (time limit off, so the 600-iteration cap ends every search) makes the same choice
-    # with the same root statistics as the spec measured in the tournaments, and a different search
-    # from the old normal on at least one root
-    differs = 0
-    for players in (6,):
-        roots = _roots(players, 500 + players)
-        assert roots
-        for st in roots:
-            lvl = make_agent(level_spec("normal", "eruption", players).replace("time_limit=0.9", "time_limit=0"),
-                             seed=5, game="eruption")
-            ref = make_agent("mcts:iterations=600,c=0.05,rollout_depth=0,evaluator=values_now,policy=policy_fast,"
-                             "prior=game,widen=2,order=eval,chance=key", seed=5, game="eruption")
-            old = make_agent(OLD_NORMAL.replace("time_limit=0.9", "time_limit=0"), seed=5, game="eruption")
-            assert lvl.choose(Decision(st.clone())) == ref.choose(Decision(st.clone()))
-            stats = {k: (n.visits, n.total) for k, n in lvl.last_root.children.items()}
-            assert stats == {k: (n.visits, n.total) for k, n in ref.last_root.children.items()}
-            assert lvl.last_iterations == 600
-            old.choose(Decision(st.clone()))
-            if {k: (n.visits, n.total) for k, n in old.last_root.children.items()} != stats:
-                differs += 1
-    assert differs > 0
-
-
-def test_the_3_player_normal_plays_as_the_measured_spec():
-    # the level (time limit off) makes the same choices, mix draws included, as the spec of the
-    # thirteenth session's tournaments, over a run of decisions of one game; on some it searches
-    # (the same root statistics) and on some it plays the heuristic player's move
-    measured = ("mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
-                "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
-    lvl = make_agent(level_spec("normal", "eruption", 3).replace("time_limit=0.9", "time_limit=0"),
-                     seed=5, game="eruption", players=3)
-    ref = make_agent(measured, seed=5, game="eruption", players=3)
+def _plays_as_measured(players, measured, seed, k=6):
+    """The level (time limit off) makes the same choices, mix draws included, as the spec of the
+    tournaments over a run of decisions of one game, with the same root statistics where it
+    searches; returns (decisions searched, decisions handed to the heuristic player)."""
+    lvl = make_agent(level_spec("normal", "eruption", players).replace("time_limit=0.9", "time_limit=0"),
+                     seed=5, game="eruption", players=players)
+    ref = make_agent(measured, seed=5, game="eruption", players=players)
     searched = mixed = 0
-    for st in _roots(3, 503, k=6):
+    roots = _roots(players, seed, k=k)
+    assert roots
+    for st in roots:
         assert lvl.choose(Decision(st.clone())) == ref.choose(Decision(st.clone()))
         assert lvl.last_iterations == ref.last_iterations
         if lvl.last_iterations:
@@ -98,4 +74,20 @@ def test_the_3_player_normal_plays_as_the_measured_spec():
                 {k: (n.visits, n.total) for k, n in ref.last_root.children.items()}
         else:
             mixed += 1
+    return searched, mixed
+
+
+def test_the_3_player_normal_plays_as_the_measured_spec():
+    # thirteenth session: on some decisions it searches, on some it plays the heuristic player's move
+    searched, mixed = _plays_as_measured(
+        3, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
+           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 503)
     assert searched and mixed
+
+
+def test_the_6_player_normal_plays_as_the_measured_spec():
+    # thirteenth session: the flat search, every decision searched with its 150 iterations
+    searched, mixed = _plays_as_measured(
+        6, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=values_by_count,"
+           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1", 506, k=3)
+    assert searched == 3 and mixed == 0

@@ -366,7 +366,8 @@ ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_c
 #   and 9300-9339.
 # - 4 and 5 players: the search above without finishing the leaf's turn (settle=0), for speed
 #   (the search above made about 1,350-1,800 iterations per CPU second at 4-6 players, target
-#   2,000; this one about 1.4 times as many on the same roots); 6 players also without the
+#   2,000; this one about 1.4 times as many on the same roots); 6 players (until the twelfth
+#   session; thirteenth: below) also without the
 #   placement look-ahead (values_now), about 1.9 times as many.  Against heuristic seats: 6
 #   players 10.75 of 48 (the search above 12.5 on the same seeds), 5 players settle=0 11.1 of 40
 #   (the search above 11.8), 4 players settle=0 11.5 of 40 (target 0.325 not met; the search
@@ -380,8 +381,6 @@ ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_c
 _SEARCH_2 = ("rollout_depth=0,evaluator=values_raceout,policy=policy_by_count,prior=game,widen=2,"
              "order=eval,chance=key,settle=1,prune=keep_rain")
 _SEARCH_4_5 = ERUPTION_SEARCH.replace("settle=1", "settle=0")
-ERUPTION_SEARCH_6 = ("rollout_depth=0,evaluator=values_now,policy=policy_by_count,prior=game,widen=2,"
-                     "order=eval,chance=key,settle=0")
 # Thirteenth session (docs/agents.md, "Thirteenth session, lead"), 3 players: normal is the search
 # with the fitted leaves (fitted_values, below) one decision deep with 150 iterations, and on half
 # of its decisions (mix=0.5, drawn per decision) the heuristic player's move instead: without the
@@ -391,11 +390,20 @@ ERUPTION_SEARCH_6 = ("rollout_depth=0,evaluator=values_now,policy=policy_by_coun
 _NORMAL_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
              "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
 _E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-player normal of sessions 5-12
+# Thirteenth session, 6 players: normal is the search above one decision deep (max_depth=1: every
+# root move scored by values_by_count after the rest of the turn, averaged over the
+# determinizations) with 150 iterations.  Against heuristic seats 16.33 of 48 = 0.340 (seeds
+# 36700-36723, 37100-37123; target 0.217) where the former normal
+# (600 iterations, evaluator=values_now, settle=0) had 13.58 of 96 = 0.141; hard (_E5 with hard's
+# time limit, below) against five seats of it 5.83 of 24 = 0.243 (seeds 36800-36823; target
+# 0.217).  Speed (bench_mcts roots, quiet): 1,991 and 2,158 iterations per CPU second (target
+# 2,000; thin, as The Island's at 6 players).
+_NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_depth=1"
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,
            4: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
            5: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
-           6: f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH_6}",
+           6: _NORMAL_6,
            "default": _E5}
 
 
