@@ -73,3 +73,33 @@ def holdout_mask(G, holdout: float, seed: int):
     rng = np.random.default_rng(seed)
     test = set(rng.choice(games, int(len(games) * holdout), replace=False).tolist())
     return np.array([g in test for g in G])
+
+
+def cli(gen, fit, argv=None, players: int = 2, prior: bool = False) -> None:
+    """The command line of a game's ``fit_eval``: ``gen OUT [--players N --games N --seed S
+    --agents A]`` (self-play positions to a file) and ``fit OUT FILES... [--holdout H]`` with
+    ``--l2 L`` (``fit(out, files, holdout, l2)``) or, with ``prior``, ``--prior`` (``fit(out,
+    files, holdout, prior)``)."""
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("out")
+    g.add_argument("--players", type=int, default=players)
+    g.add_argument("--games", type=int, default=100)
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--agents", default="heuristic")
+    f = sub.add_parser("fit")
+    f.add_argument("out")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--holdout", type=float, default=0.25)
+    if prior:
+        f.add_argument("--prior", action="store_true")
+    else:
+        f.add_argument("--l2", type=float, default=1e-3)
+    a = ap.parse_args(argv)
+    if a.cmd == "gen":
+        gen(a.out, a.players, a.games, a.seed, a.agents)
+    else:
+        fit(a.out, a.files, a.holdout, a.prior if prior else a.l2)

@@ -14,14 +14,13 @@ on ``projected``, and writes the weights with how they were made (games, seeds, 
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import holdout_mask, logit_fit, probs, report
+from lapilli.agents.logit_fit import cli, holdout_mask, logit_fit, probs, report
 
 from . import fitted_eval as FE
 from . import heuristics as H
@@ -107,24 +106,7 @@ def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    g = sub.add_parser("gen")
-    g.add_argument("out")
-    g.add_argument("--players", type=int, default=3)
-    g.add_argument("--games", type=int, default=100)
-    g.add_argument("--seed", type=int, default=0)
-    g.add_argument("--agents", default="heuristic")
-    f = sub.add_parser("fit")
-    f.add_argument("out")
-    f.add_argument("files", nargs="+")
-    f.add_argument("--holdout", type=float, default=0.25)
-    f.add_argument("--l2", type=float, default=1e-3)
-    a = ap.parse_args(argv)
-    if a.cmd == "gen":
-        gen(a.out, a.players, a.games, a.seed, a.agents)
-    else:
-        fit(a.out, a.files, a.holdout, a.l2)
+    cli(gen, fit, argv, players=3)
 
 
 if __name__ == "__main__":

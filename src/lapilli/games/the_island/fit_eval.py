@@ -13,13 +13,12 @@ logit on ``projected``, and writes the weights.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import holdout_mask, load_by_count, log_loss
+from lapilli.agents.logit_fit import cli, holdout_mask, load_by_count, log_loss
 from lapilli.agents.logit_fit import logit_fit as _logit_fit, probs as _probs, report as _report
 
 from . import fitted_eval as FE
@@ -105,24 +104,7 @@ def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> No
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    g = sub.add_parser("gen")
-    g.add_argument("out")
-    g.add_argument("--players", type=int, default=2)
-    g.add_argument("--games", type=int, default=100)
-    g.add_argument("--seed", type=int, default=0)
-    g.add_argument("--agents", default="heuristic")
-    f = sub.add_parser("fit")
-    f.add_argument("out")
-    f.add_argument("files", nargs="+")
-    f.add_argument("--holdout", type=float, default=0.25)
-    f.add_argument("--prior", action="store_true")
-    a = ap.parse_args(argv)
-    if a.cmd == "gen":
-        gen(a.out, a.players, a.games, a.seed, a.agents)
-    else:
-        fit(a.out, a.files, a.holdout, a.prior)
+    cli(gen, fit, argv, players=2, prior=True)
 
 
 if __name__ == "__main__":
