@@ -6,6 +6,7 @@ import json
 import random
 
 import lapilli
+from lapilli.agents import make_agent
 from lapilli.games.isola_dei_vulcani import fitted_eval as FE
 from lapilli.games.isola_dei_vulcani import heuristics as Hh
 
@@ -158,3 +159,16 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
         spec = ("mcts:iterations=40,time_limit=0,c=0.3,rollout_depth=0,evaluator=game,policy=game,prior=game,"
                 f"widen=2,order=eval{extra},evaluator=fitted_values")
         assert_search_plays_legal_moves(GAME, spec, players, 23, decisions=15)
+
+
+def test_hard_at_three_players_is_normals_search_with_the_fitted_leaves():
+    # thirteenth session: the spec measured against normal seats, with hard's time limit
+    from lapilli.agents import level_spec
+
+    normal = level_spec("normal", GAME, 3)
+    hard = level_spec("hard", GAME, 3)
+    assert hard == normal.replace("time_limit=0.8", "time_limit=4") + ",evaluator=fitted_values"
+    assert "settle" not in hard
+    assert make_agent(hard, game=GAME, players=3).iterations == 600
+    for players in (2, 4):
+        assert "fitted_values" not in level_spec("hard", GAME, players)

@@ -139,8 +139,9 @@ def test_doomed_after_a_sinking_that_leaves_a_glued_unit_unable_to_sink():
 
 
 def test_policy_choose_plays_the_heuristic_player_for_the_seat_to_move():
-    # the hard level finishes turns with the heuristic player: mcts ``policy=choose``
-    assert "settle=1,policy=choose" in Hh.LEVELS["hard"]
+    # the hard level at 2 and 4 players finishes turns with the heuristic player: mcts ``policy=choose``
+    for players in (2, 4):
+        assert "settle=1,policy=choose" in Hh.LEVELS["hard"][players]
     ag = make_agent("mcts:iterations=30,settle=1,policy=choose,rollout_depth=0,evaluator=game",
                     seed=2, game=GAME)
     s = lapilli.new_game(GAME, 3, 11)
