@@ -392,13 +392,16 @@ _NORMAL_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluato
 _E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-player normal of sessions 5-12
 # Thirteenth session, 6 players: normal is the search above one decision deep (max_depth=1: every
 # root move scored by values_by_count after the rest of the turn, averaged over the
-# determinizations) with 150 iterations.  Against heuristic seats 16.33 of 48 = 0.340 (seeds
-# 36700-36723, 37100-37123; target 0.217) where the former normal
-# (600 iterations, evaluator=values_now, settle=0) had 13.58 of 96 = 0.141; hard (_E5 with hard's
-# time limit, below) against five seats of it 5.83 of 24 = 0.243 (seeds 36800-36823; target
-# 0.217).  Speed (bench_mcts roots, quiet): 1,991 and 2,158 iterations per CPU second (target
-# 2,000; thin, as The Island's at 6 players).
-_NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_depth=1"
+# determinizations) with 150 iterations, and on half of its decisions the heuristic player's move
+# (mix=0.5).  Without the mix that search won 16.33 of 48 = 0.340 against heuristic seats (seeds
+# 36700-36723, 37100-37123) but hard (_E5 with hard's time limit, below) only 10.08 of 48 = 0.210
+# against five seats of it (36800-36823, 37400-37423); with the mix, against heuristic seats
+# 13.58 of 48 = 0.283 (36900-36923, 37700-37723; target 0.217), hard against five seats of it
+# 12 of 48 = 0.250 (37500-37511, 37600-37611, 37800-37811, 37900-37911).  The
+# former normal (600 iterations, evaluator=values_now, settle=0) had 13.58 of 96 = 0.141 against
+# heuristic seats.  Speed of the search (bench_mcts roots, quiet): 1,766-2,340 iterations per CPU
+# second in five runs (target 2,000; thin, as The Island's at 6 players).
+_NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_depth=1,mix=0.5"
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,
            4: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
