@@ -75,6 +75,44 @@ def holdout_mask(G, holdout: float, seed: int):
     return np.array([g in test for g in G])
 
 
+def fit_by_count(out: str, data: dict, features: tuple, l2: float, holdout: float, single: tuple,
+                 baselines, how: str, header=None) -> None:
+    """Fit a conditional logit per player count and write the weights file.
+
+    ``data``: {n: {"X", "Y", "G", ...}} (``load_by_count``); the held-out games (``holdout_mask``)
+    are scored by the fit on the others, by one fitted weight on the feature ``single[1]``
+    (labelled ``single[0]``), by ``baselines(d, te)`` -> [(label, per-seat values)] and by the
+    uniform guess; the weights written are fitted on every game.  ``how`` says how the data
+    were made (the file's "fitted" text); ``header(n, games, tr, te)``: the first line per count."""
+    import json
+
+    weights, notes = {}, {}
+    j = features.index(single[1])
+    for n, d in data.items():
+        X, Y, G = d["X"], d["Y"], d["G"]
+        games = np.unique(G)
+        te = holdout_mask(G, holdout, n)
+        tr = ~te
+        w = logit_fit(X[tr], Y[tr], l2)
+        w1 = logit_fit(X[tr][:, :, j:j + 1], Y[tr], l2)
+        first = (header(n, games, tr, te) if header is not None
+                 else f"{n} players: {len(games)} games, {tr.sum()} train / {te.sum()} held-out positions")
+        lines = [first,
+                 report(f"  fitted (L2 {l2:g})", probs(X[te], w), Y[te]),
+                 report(f"  {single[0]}, one fitted weight", probs(X[te][:, :, j:j + 1], w1), Y[te])]
+        lines += [report(f"  {label}", P, Y[te]) for label, P in baselines(d, te)]
+        lines.append(report("  uniform", np.full(Y[te].shape, 1.0 / n), Y[te]))
+        wall = logit_fit(X, Y, l2)
+        print("\n".join(lines))
+        print("  weights:", dict(zip(features, np.round(wall, 4))))
+        weights[str(n)] = [float(x) for x in wall]
+        notes[str(n)] = lines
+    with open(out, "w") as fh:
+        json.dump({"fitted": f"conditional logit, maximum likelihood (Newton; an L2 penalty of {l2:g} per position "
+                             f"towards 0) on {how}",
+                   "features": list(features), "weights": weights, "held_out": notes}, fh, indent=1)
+
+
 def cli(gen, fit, argv=None, players: int = 2, prior: bool = False) -> None:
     """The command line of a game's ``fit_eval``: ``gen OUT [--players N --games N --seed S
     --agents A]`` (self-play positions to a file) and ``fit OUT FILES... [--holdout H]`` with

@@ -13,12 +13,11 @@ against the hand-made evaluators, and writes the weights.
 """
 from __future__ import annotations
 
-import json
 import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, holdout_mask, load_by_count, logit_fit, probs, report
+from lapilli.agents.logit_fit import cli, fit_by_count, load_by_count
 
 from . import fitted_eval as FE
 from . import heuristics as H
@@ -61,31 +60,13 @@ def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
 
 
 def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
-    weights, notes = {}, {}
-    for n, d in load_by_count(files, ("X", "Y", "G", "R", "V")).items():
-        X, Y, G, R, V = d["X"], d["Y"], d["G"], d["R"], d["V"]
-        games = np.unique(G)
-        te = holdout_mask(G, holdout, n)
-        tr = ~te
-        w = logit_fit(X[tr], Y[tr], l2)
-        j = FE.FEATURES.index("race")
-        w1 = logit_fit(X[tr][:, :, j:j + 1], Y[tr], l2)
-        lines = [f"{n} players: {len(games)} games, {tr.sum()} train / {te.sum()} held-out positions",
-                 report(f"  fitted (L2 {l2:g})", probs(X[te], w), Y[te]),
-                 report("  race-out, one fitted weight", probs(X[te][:, :, j:j + 1], w1), Y[te]),
-                 report("  values_raceout", R[te], Y[te]),
-                 report("  values_now", V[te], Y[te]),
-                 report("  uniform", np.full_like(R[te], 1.0 / n), Y[te])]
-        wall = logit_fit(X, Y, l2)
-        print("\n".join(lines))
-        print("  weights:", dict(zip(FE.FEATURES, np.round(wall, 4))))
-        weights[str(n)] = [float(x) for x in wall]
-        notes[str(n)] = lines
-    json.dump({"fitted": f"conditional logit, maximum likelihood (Newton; an L2 penalty of {l2:g} per position "
-                         "towards 0) on the final win shares of heuristic self-play games (every decision once "
-                         "the villages are chosen); python -m lapilli.games.eruption.fit_eval",
-               "features": list(FE.FEATURES), "weights": weights, "held_out": notes},
-              open(out, "w"), indent=1)
+    def baselines(d, te):
+        return [("values_raceout", d["R"][te]), ("values_now", d["V"][te])]
+
+    fit_by_count(out, load_by_count(files, ("X", "Y", "G", "R", "V")), FE.FEATURES, l2, holdout,
+                 ("race-out", "race"), baselines,
+                 "the final win shares of heuristic self-play games (every decision once the villages "
+                 "are chosen); python -m lapilli.games.eruption.fit_eval")
 
 
 def main(argv=None):

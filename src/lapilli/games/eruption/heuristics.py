@@ -367,8 +367,8 @@ ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_c
 # - 4 and 5 players: the search above without finishing the leaf's turn (settle=0), for speed
 #   (the search above made about 1,350-1,800 iterations per CPU second at 4-6 players, target
 #   2,000; this one about 1.4 times as many on the same roots); 6 players (until the twelfth
-#   session; thirteenth: below) also without the
-#   placement look-ahead (values_now), about 1.9 times as many.  Against heuristic seats: 6
+#   session; the thirteenth's below) also without the placement look-ahead (values_now), about
+#   1.9 times as many.  Against heuristic seats: 6
 #   players 10.75 of 48 (the search above 12.5 on the same seeds), 5 players settle=0 11.1 of 40
 #   (the search above 11.8), 4 players settle=0 11.5 of 40 (target 0.325 not met; the search
 #   above 16.25 of 52 over sessions 4-8, not met either).
@@ -385,8 +385,9 @@ _SEARCH_4_5 = ERUPTION_SEARCH.replace("settle=1", "settle=0")
 # with the fitted leaves (fitted_values, below) one decision deep with 150 iterations, and on half
 # of its decisions (mix=0.5, drawn per decision) the heuristic player's move instead: without the
 # mix that search won 15.5 of 24 against heuristic seats (twelfth session) and no hard beat it;
-# with it, against heuristic seats 23.83 of 48 = 0.496 (seeds 30300-30323, 32000-32023; target
-# 0.433), and hard (below) beats it.
+# with it, against heuristic seats 23.83 of 48 = 0.497 (seeds 30300-30323, 32000-32023; target
+# 0.433), and one hard seat (below) against two of it 27.67 of 48 = 0.576 (30100-30123,
+# 32100-32123).
 _NORMAL_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
              "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
 _E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-player normal of sessions 5-12
@@ -399,8 +400,9 @@ _E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-p
 # 13.58 of 48 = 0.283 (36900-36923, 37700-37723; target 0.217), hard against five seats of it
 # 12 of 48 = 0.250 (37500-37511, 37600-37611, 37800-37811, 37900-37911).  The
 # former normal (600 iterations, evaluator=values_now, settle=0) had 13.58 of 96 = 0.141 against
-# heuristic seats.  Speed of the search (bench_mcts roots, quiet): 1,766-2,340 iterations per CPU
-# second in five runs (target 2,000; thin, as The Island's at 6 players).
+# heuristic seats.  Speed of the search (bench_mcts roots, no tournament running): 1,766-2,340
+# iterations per CPU second in six runs, median 2,084 (target 2,000; thin, as The Island's at 6
+# players).
 _NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_depth=1,mix=0.5"
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,

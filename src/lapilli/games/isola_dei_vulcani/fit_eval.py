@@ -15,12 +15,11 @@ on ``projected``, and writes the weights with how they were made (games, seeds, 
 from __future__ import annotations
 
 import datetime
-import json
 import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, holdout_mask, logit_fit, probs, report
+from lapilli.agents.logit_fit import cli, fit_by_count
 
 from . import fitted_eval as FE
 from . import heuristics as H
@@ -76,33 +75,17 @@ def load(files: list) -> dict:
 
 
 def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
-    weights, notes = {}, {}
-    for n, d in load(files).items():
-        X, Y, G, V = d["X"], d["Y"], d["G"], d["V"]
-        games = np.unique(G)
-        te = holdout_mask(G, holdout, n)
-        tr = ~te
-        w = logit_fit(X[tr], Y[tr], l2)
-        j = FE.FEATURES.index("projected")
-        w1 = logit_fit(X[tr][:, :, j:j + 1], Y[tr], l2)
-        Vn = V[te] / V[te].sum(axis=1, keepdims=True)
-        lines = [f"{n} players: {len(games)} games (seeds {int(games.min())}-{int(games.max())}), "
-                 f"{tr.sum()} train / {te.sum()} held-out positions",
-                 report(f"  fitted (L2 {l2:g})", probs(X[te], w), Y[te]),
-                 report("  projected, one fitted weight", probs(X[te][:, :, j:j + 1], w1), Y[te]),
-                 report("  values (normalised)", Vn, Y[te]),
-                 report("  uniform", np.full_like(Vn, 1.0 / n), Y[te])]
-        wall = logit_fit(X, Y, l2)
-        print("\n".join(lines))
-        print("  weights:", dict(zip(FE.FEATURES, np.round(wall, 4))))
-        weights[str(n)] = [float(x) for x in wall]
-        notes[str(n)] = lines
-    json.dump({"fitted": f"conditional logit, maximum likelihood (Newton; an L2 penalty of {l2:g} per position "
-                         "towards 0) on the final win shares of heuristic self-play games (every decision of "
-                         "an unfinished game); python -m lapilli.games.isola_dei_vulcani.fit_eval; "
-                         f"fitted {datetime.date.today().isoformat()}",
-               "features": list(FE.FEATURES), "weights": weights, "held_out": notes},
-              open(out, "w"), indent=1)
+    def baselines(d, te):
+        return [("values (normalised)", d["V"][te] / d["V"][te].sum(axis=1, keepdims=True))]
+
+    def header(n, games, tr, te):
+        return (f"{n} players: {len(games)} games (seeds {int(games.min())}-{int(games.max())}), "
+                f"{tr.sum()} train / {te.sum()} held-out positions")
+
+    fit_by_count(out, load(files), FE.FEATURES, l2, holdout, ("projected", "projected"), baselines,
+                 "the final win shares of heuristic self-play games (every decision of an unfinished "
+                 "game); python -m lapilli.games.isola_dei_vulcani.fit_eval; "
+                 f"fitted {datetime.date.today().isoformat()}", header)
 
 
 def main(argv=None):
