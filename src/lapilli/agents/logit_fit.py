@@ -75,6 +75,39 @@ def holdout_mask(G, holdout: float, seed: int):
     return np.array([g in test for g in G])
 
 
+def self_play(game: str, players: int, games: int, seed: int, agents: str, record, every: int = 50):
+    """Seeded games for a fit: game g is played from seed ``seed + g`` by the agents named in
+    ``agents`` (comma-separated, rotated over the seats from game to game); ``record(state)`` is
+    called after every move and returns a row to keep or None.  Yields per game (seed, the rows
+    kept, the finished state, its win shares); progress every ``every`` games on stderr."""
+    import sys
+
+    from . import make_agent
+    from .base import play_game
+    from .mcts import win_shares
+    from ..engine.registry import new_game
+
+    specs = agents.split(",")
+    kept = 0
+    for g in range(games):
+        s0 = seed + g
+        state = new_game(game, players, s0, {})
+        lineup = [specs[(i + g) % len(specs)] for i in range(players)]
+        ag = [make_agent(lineup[i], seed=s0 * 7919 + i, game=game, players=players) for i in range(players)]
+        rows = []
+
+        def step(st, seat, action, events):
+            row = record(st)
+            if row is not None:
+                rows.append(row)
+
+        play_game(state, ag, on_step=step)
+        kept += len(rows)
+        if g % every == 0:
+            print(f"game {g}: {kept} positions", file=sys.stderr, flush=True)
+        yield s0, rows, state, win_shares(state)
+
+
 def fit_by_count(out: str, data: dict, features: tuple, l2: float, holdout: float, single: tuple,
                  baselines, how: str, header=None) -> None:
     """Fit a conditional logit per player count and write the weights file.

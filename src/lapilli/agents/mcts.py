@@ -74,14 +74,19 @@ from ..engine.state import State
 from .base import Decision
 
 
+def win_shares(state: State) -> list[float]:
+    """Per seat, its share of the win of a finished game (a tie among k seats: 1/k each)."""
+    winners = state.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if i in winners else 0.0 for i in range(state.num_players)]
+
+
 def rank_values(state: State) -> list[float]:
     """A value in [0, 1] per seat: the win share when the game is over, otherwise the seat's
     rank by current score (1 = strictly ahead of everyone)."""
     n = state.num_players
     if state.is_terminal:
-        winners = state.winners()
-        share = 1.0 / len(winners) if winners else 0.0
-        return [share if i in winners else 0.0 for i in range(n)]
+        return win_shares(state)
     scores = state.scores()
     if state.SPEC.lower_score_wins:
         scores = [-x for x in scores]

@@ -66,4 +66,4 @@ def test_terminal_positions_score_the_win_shares():
     s = _p3([LAST, 100], [[], []])
     s.over = True
     s.phase = "over"
-    assert H.values_raceout(s) == H._win_shares(s)
+    assert H.values_raceout(s) == H.win_shares(s)

@@ -13,48 +13,29 @@ against the hand-made evaluators, and writes the weights.
 """
 from __future__ import annotations
 
-import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, fit_by_count, load_by_count
+from lapilli.agents.logit_fit import cli, fit_by_count, load_by_count, self_play
 
 from . import fitted_eval as FE
 from . import heuristics as H
 
 
 def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
-    from lapilli.agents import make_agent
-    from lapilli.agents.base import play_game
-    from lapilli.engine.registry import new_game
+    def record(st):
+        if st.is_terminal or st.phase == "village" or any(v is None for v in st.vil):
+            return None
+        return FE.features(st), H.values_raceout(st), H.values_now(st)
 
     X, Y, G, R, V = [], [], [], [], []
-    specs = agents.split(",")
-    for g in range(games):
-        s0 = seed + g
-        state = new_game("eruption", players, s0, {})
-        lineup = [specs[(i + g) % len(specs)] for i in range(players)]
-        ag = [make_agent(lineup[i], seed=s0 * 7919 + i, game="eruption", players=players) for i in range(players)]
-        rows, base_r, base_v = [], [], []
-
-        def step(st, seat, action, events):
-            if st.is_terminal or st.phase == "village" or any(v is None for v in st.vil):
-                return
-            rows.append(FE.features(st))
-            base_r.append(H.values_raceout(st))
-            base_v.append(H.values_now(st))
-
-        play_game(state, ag, on_step=step)
-        win = state.winners()
-        y = [1.0 / len(win) if q in win else 0.0 for q in range(players)]
-        for f, r, v in zip(rows, base_r, base_v):
+    for s0, rows, _, y in self_play("eruption", players, games, seed, agents, record):
+        for f, r, v in rows:
             X.append(f)
             Y.append(y)
             G.append(s0)
             R.append(r)
             V.append(v)
-        if g % 50 == 0:
-            print(f"game {g}: {len(X)} positions", file=sys.stderr, flush=True)
     np.savez_compressed(out, X=np.array(X), Y=np.array(Y), G=np.array(G), R=np.array(R), V=np.array(V),
                         players=players)
 

@@ -98,7 +98,7 @@ def win_probs(state) -> list:
     hand-made ``values_now``, else the fitted conditional logit over the seats."""
     n = state.num_players
     if state.is_terminal:
-        return H._win_shares(state)
+        return H.win_shares(state)
     if state.phase == "village" or any(v is None for v in state.vil):
         return H.values_now(state)
     return logit_probs(features(state), weights(n))

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from ...agents.mcts import win_shares
 from . import board as B
 from .data import (CARD_MATERIAL, DANGER, DIE, FROM_LABEL, LAST, NEIGH, NUMBERS, PLAYABLE, RAIN, ROT,
                    TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
@@ -138,17 +139,13 @@ def values(state) -> list:
     return _after_place(state, _values_now)
 
 
-def _win_shares(state) -> list:
-    w = state.winners()
-    share = 1.0 / len(w) if w else 0.0
-    return [share if p in w else 0.0 for p in range(state.num_players)]
 
 
 def _after_place(state, now) -> list:
     """``now(state)`` (per-seat values), taken after the placement the rollout policy would make
     where a drawn lava tile waits to be placed; the win shares at the end."""
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     if state.phase == "place":
         legal = state.legal_actions()
         if legal:
@@ -182,7 +179,7 @@ _NO_RNG = _Fixed()
 
 def _values_now(state) -> list:
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     return _softmax_cool(_team_heats(state, heats(state)))
 
 
@@ -470,7 +467,7 @@ def values_cap(state) -> list:
 
 def _values_cap_now(state) -> list:
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     cap = float(LAST)
     return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in heats(state)]))
 
@@ -595,7 +592,7 @@ def _policy_wall(state, legal) -> str:
 def _after_place_fast(state, now) -> list:
     """_after_place(state, now) with _best_place_fast (the same placement)."""
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     if state.phase == "place":
         legal = state.legal_actions()
         if legal:
@@ -767,7 +764,7 @@ def heats_fast(state) -> list:
 
 def _values_cap_now_fast(state) -> list:
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     cap = float(LAST)
     return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in heats_fast(state)]))
 
@@ -817,7 +814,7 @@ def values_end(state) -> list:
 
 def _values_end_now(state) -> list:
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     layers = _frontier_layers(state)
     k = _turns_left(state, 0)
     return _softmax_cool(_team_heats(state, [_end_heat(state, p, layers, k) for p in range(state.num_players)]))
@@ -891,7 +888,7 @@ def _race_heats(state, layers, k) -> list:
 def values_race(state) -> list:
     """values_end_now with the end race's horizon (_race_heats).  For MCTS ``evaluator=values_race``."""
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     layers = _frontier_layers(state)
     k = _turns_left(state, 0)
     return _softmax_cool(_team_heats(state, _race_heats(state, layers, k)))
@@ -1040,7 +1037,7 @@ def values_raceout(state) -> list:
     """Per-seat values for MCTS (``evaluator=values_raceout``): a softmax of the final
     temperatures of the end race played out (_race_out)."""
     if state.is_terminal:
-        return _win_shares(state)
+        return win_shares(state)
     return _softmax_cool(_team_heats(state, _race_out(state, _frontier_layers(state))))
 
 

@@ -15,11 +15,10 @@ on ``projected``, and writes the weights with how they were made (games, seeds, 
 from __future__ import annotations
 
 import datetime
-import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, fit_by_count
+from lapilli.agents.logit_fit import cli, fit_by_count, self_play
 
 from . import fitted_eval as FE
 from . import heuristics as H
@@ -28,35 +27,16 @@ GAME = "isola-dei-vulcani"
 
 
 def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
-    from lapilli.agents import make_agent
-    from lapilli.agents.base import play_game
-    from lapilli.engine.registry import new_game
+    def record(st):
+        return None if st.is_terminal else (FE.features(st), H.values(st))
 
     X, Y, G, V = [], [], [], []
-    specs = agents.split(",")
-    for g in range(games):
-        s0 = seed + g
-        state = new_game(GAME, players, s0, {})
-        lineup = [specs[(i + g) % len(specs)] for i in range(players)]
-        ag = [make_agent(lineup[i], seed=s0 * 7919 + i, game=GAME, players=players) for i in range(players)]
-        rows, base = [], []
-
-        def step(st, seat, action, events):
-            if st.is_terminal:
-                return
-            rows.append(FE.features(st))
-            base.append(H.values(st))
-
-        play_game(state, ag, on_step=step)
-        win = state.winners()
-        y = [1.0 / len(win) if q in win else 0.0 for q in range(players)]
-        for f, v in zip(rows, base):
+    for s0, rows, _, y in self_play(GAME, players, games, seed, agents, record, every=100):
+        for f, v in rows:
             X.append(f)
             Y.append(y)
             G.append(s0)
             V.append(v)
-        if g % 100 == 0:
-            print(f"game {g}: {len(X)} positions", file=sys.stderr, flush=True)
     np.savez_compressed(out, X=np.array(X), Y=np.array(Y), G=np.array(G), V=np.array(V), players=players,
                         agents=agents, names=np.array(FE.FEATURES))
 

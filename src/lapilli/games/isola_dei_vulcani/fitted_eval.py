@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lapilli.agents.fitted import FittedWeights, logit_probs
+from lapilli.agents.mcts import win_shares
 
 from . import heuristics as H
 
@@ -63,8 +64,9 @@ def features(state) -> list:
     for q in range(n):
         f = [0.0] * N_FEATURES
         f[0] = state.vp[q] / 10.0
-        f[1] = H._threat(state, q, exp) / 10.0
-        f[2] = H.projected(state, q, exp) / 10.0
+        threat = H._threat(state, q, exp)
+        f[1] = threat / 10.0
+        f[2] = H.projected(state, q, exp, threat) / 10.0
         r = (q - cur) % n
         f[3] = 1.0 if r == 0 else 0.0
         f[4] = 1.0 if r == 1 else 0.0
@@ -82,8 +84,6 @@ weights = FittedWeights(_DATA, FEATURES, "lapilli.games.isola_dei_vulcani.fit_ev
 def win_probs(state) -> list:
     """Per-seat values in [0, 1]: the win share at the end (ties shared), else the fitted
     conditional logit over the seats."""
-    n = state.num_players
     if state.is_terminal:
-        win = state.winners()
-        return [1.0 / len(win) if q in win else 0.0 for q in range(n)]
-    return logit_probs(features(state), weights(n))
+        return win_shares(state)
+    return logit_probs(features(state), weights(state.num_players))

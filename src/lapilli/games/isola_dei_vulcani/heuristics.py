@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 
 from ...agents.levels import GUIDED
+from ...agents.mcts import win_shares
 
 _FAR = 99
 
@@ -82,17 +83,17 @@ def ready_moai(state, seat: int) -> int:
     return k
 
 
-def projected(state, seat: int, exp: set | None = None) -> float:
+def projected(state, seat: int, exp: set | None = None, threat: float | None = None) -> float:
     """Points of ``seat`` if the game ended now, plus a little for Moai about to stand, minus the
-    pieces threatened by lava."""
+    pieces threatened by lava (``_threat`` on ``exp``, or ``threat`` if the caller has it)."""
     if state.is_terminal:
         return float(state.vp[seat])
     v = state.vp[seat] + state.final_breakdown(seat)["total"]
     v += 1.5 * ready_moai(state, seat)
     v += 1.0 * state.boat[seat]  # a colonist in the boat is 4 points once it lands
-    if exp is None:
-        exp = exposed(state)
-    return v - _threat(state, seat, exp)
+    if threat is None:
+        threat = _threat(state, seat, exposed(state) if exp is None else exp)
+    return v - threat
 
 
 def evaluate(state, seat: int) -> float:
@@ -116,10 +117,9 @@ def values(state) -> list:
     position worth ~1.0 to the leader, so a 4-player search saw all its moves as equal, ended its
     turns early and lost (0.083 of 12 against three heuristic players; 0.667 with these values).
     The share term keeps a seat that is far ahead preferring moves that gain points."""
-    n = state.num_players
     if state.is_terminal:
-        w = state.winners()
-        return [1.0 / len(w) if i in w else 0.0 for i in range(n)]
+        return win_shares(state)
+    n = state.num_players
     exp = exposed(state)
     pr = [projected(state, i, exp) for i in range(n)]
     total = 1.0 + sum(max(0.0, x) for x in pr)

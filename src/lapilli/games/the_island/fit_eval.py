@@ -14,11 +14,10 @@ logit on ``projected``, and writes the weights.
 from __future__ import annotations
 
 import json
-import sys
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, holdout_mask, load_by_count, log_loss
+from lapilli.agents.logit_fit import cli, holdout_mask, load_by_count, log_loss, self_play
 from lapilli.agents.logit_fit import logit_fit as _logit_fit, probs as _probs, report as _report
 
 from . import fitted_eval as FE
@@ -26,39 +25,21 @@ from . import heuristics as H
 
 
 def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
-    from lapilli.agents import make_agent
-    from lapilli.agents.base import play_game
-    from lapilli.engine.registry import new_game
+    def record(st):
+        if st.over or not st.started or not (H._turn_start(st) or st.dec == "creature"):
+            return None
+        return FE.features(st), H._static_values(st)
 
-    X, Y, M, G, B, P = [], [], [], [], [], []
-    specs = agents.split(",")
-    for g in range(games):
-        s0 = seed + g
-        state = new_game("the-island", players, s0, {})
-        lineup = [specs[(i + g) % len(specs)] for i in range(players)]
-        ag = [make_agent(lineup[i], seed=s0 * 7919 + i, game="the-island", players=players) for i in range(players)]
-        rows, base = [], []
-
-        def step(st, seat, action, events):
-            if st.over or not st.started:
-                return
-            if H._turn_start(st) or st.dec == "creature":
-                rows.append(FE.features(st))
-                base.append(H._static_values(st))
-
-        play_game(state, ag, on_step=step)
-        win = state.winners()
+    X, Y, M, G, B = [], [], [], [], []
+    for s0, rows, state, y in self_play("the-island", players, games, seed, agents, record):
         sc = state.scores()
-        y = [1.0 / len(win) if q in win else 0.0 for q in range(players)]
         m = [sc[q] - max(sc[r] for r in range(players) if r != q) for q in range(players)]
-        for f, b in zip(rows, base):
+        for f, b in rows:
             X.append(f)
             Y.append(y)
             M.append(m)
             G.append(s0)
             B.append(b)
-        if g % 50 == 0:
-            print(f"game {g}: {len(X)} positions", file=sys.stderr, flush=True)
     np.savez_compressed(out, X=np.array(X), Y=np.array(Y), M=np.array(M), G=np.array(G), B=np.array(B),
                         players=players)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lapilli.agents.fitted import FittedWeights, logit_probs
+from lapilli.agents.mcts import win_shares
 
 from . import heuristics as H
 from .rules import BOAT, ISLE, LAND, SEA
@@ -104,10 +105,8 @@ weights = FittedWeights(_DATA, FEATURES, "lapilli.games.the_island.fit_eval")
 def win_probs(state) -> list:
     """Per-seat values in [0, 1]: the win share at the end, during set-up ``setup_values``, else
     the fitted conditional logit over the seats."""
-    n = state.num_players
     if state.is_terminal:
-        win = state.winners()
-        return [1.0 / len(win) if q in win else 0.0 for q in range(n)]
+        return win_shares(state)
     if not state.started:
         return H.setup_values(state)
-    return logit_probs(features(state), weights(n))
+    return logit_probs(features(state), weights(state.num_players))

@@ -24,6 +24,7 @@ import math
 from lapilli.engine import hexgrid
 
 from ...agents.levels import GUIDED
+from ...agents.mcts import win_shares
 from .board import AXIAL, BY_NAME, ISLE_ENTRANCES, N_HEX, NEIGH
 from .rules import BOAT, ISLE, LAND, SEA, _explorer_values
 
@@ -168,16 +169,14 @@ def values(state) -> list:
     """Per-seat values in [0, 1] for MCTS: the win share at the end, else a logistic of each
     seat's projected margin over the best other seat (``_projected`` of every seat, with the
     per-hex shares read from tables and the threatened hexes worked out once)."""
-    n = state.num_players
     if state.is_terminal:
-        w = state.winners()
-        return [1.0 / len(w) if q in w else 0.0 for q in range(n)]
+        return win_shares(state)
     pr = _projected_all(state, *_common(state))
     top = max(pr)                         # the best other seat: the top one, or for the top seat
     i = pr.index(top)                     # (its first index) the best of the rest
     second = max(pr[:i] + pr[i + 1:])
     out = []
-    for q in range(n):
+    for q in range(len(pr)):
         m = pr[q] - (second if q == i else top)
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, m / _SCALE)))))
     return out
