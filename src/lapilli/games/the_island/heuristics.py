@@ -738,3 +738,22 @@ def blend_values(state) -> list:
     if c.over:
         return _static_values(c)
     return [(a + b) / 2 for a, b in zip(_static_values(c), win_probs(c))]
+
+
+# ---------------------------------------------------------------- flatter fitted leaves (search, fourteenth session)
+SOFT = 0.5
+
+
+def fitted_soft_values(state) -> list:
+    """``fitted_values`` with the fitted weights halved (``fitted_eval.win_probs_scaled``, k =
+    ``SOFT``): a flatter logit over the seats, so a leaf counts the losses of every other seat
+    more alike instead of mostly the leader's (the searches with ``fitted_values`` aim their
+    creatures at whoever the fit makes the leader), and its own gains against the field
+    instead of against the leader.  ``evaluator=fitted_soft_values`` (the 5-player hard)."""
+    from .fitted_eval import win_probs_scaled
+
+    if state.over or not state.started or _turn_start(state):
+        return win_probs_scaled(state, SOFT)
+    c = state.clone(False)
+    finish_turn(c)
+    return win_probs_scaled(c, SOFT)
