@@ -110,3 +110,14 @@ def win_probs(state) -> list:
     if not state.started:
         return H.setup_values(state)
     return logit_probs(features(state), weights(state.num_players))
+
+
+def win_probs_scaled(state, k: float) -> list:
+    """``win_probs`` with every weight times ``k``: the same order of the seats, the differences
+    between them ``k`` times as steep (k < 1: a flatter logit, the others' losses shared more
+    evenly among them)."""
+    if state.is_terminal:
+        return win_shares(state)
+    if not state.started:
+        return H.setup_values(state)
+    return logit_probs(features(state), [k * x for x in weights(state.num_players)])
