@@ -102,22 +102,13 @@ weights = FittedWeights(_DATA, FEATURES, "lapilli.games.the_island.fit_eval")
 """The fitted weights for a player count (the nearest fitted count when not fitted)."""
 
 
-def win_probs(state) -> list:
+def win_probs(state, k: float = 1.0) -> list:
     """Per-seat values in [0, 1]: the win share at the end, during set-up ``setup_values``, else
-    the fitted conditional logit over the seats."""
+    the fitted conditional logit over the seats.  ``k``: every weight times ``k`` (the same order
+    of the seats, the differences between them ``k`` times as steep; k < 1 a flatter logit)."""
     if state.is_terminal:
         return win_shares(state)
     if not state.started:
         return H.setup_values(state)
-    return logit_probs(features(state), weights(state.num_players))
-
-
-def win_probs_scaled(state, k: float) -> list:
-    """``win_probs`` with every weight times ``k``: the same order of the seats, the differences
-    between them ``k`` times as steep (k < 1: a flatter logit, the others' losses shared more
-    evenly among them)."""
-    if state.is_terminal:
-        return win_shares(state)
-    if not state.started:
-        return H.setup_values(state)
-    return logit_probs(features(state), [k * x for x in weights(state.num_players)])
+    w = weights(state.num_players)
+    return logit_probs(features(state), w if k == 1.0 else [k * x for x in w])

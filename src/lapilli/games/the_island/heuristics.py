@@ -717,18 +717,18 @@ def chance_key(state):
 
 
 # ---------------------------------------------------------------- fitted leaf values (search, eighth session)
-def fitted_values(state) -> list:
+def fitted_values(state, k: float = 1.0) -> list:
     """``turn_values`` with the fitted evaluator in place of the static ``values``: the rest of
     the mover's turn played by ``finish_turn`` on a copy, then ``fitted_eval.win_probs`` (a
     conditional logit over the seats fitted to heuristic self-play outcomes, weights in
-    data/fitted_eval.json).  ``evaluator=fitted_values``."""
+    data/fitted_eval.json; ``k``: every weight times k).  ``evaluator=fitted_values``."""
     from .fitted_eval import win_probs
 
     if state.over or not state.started or _turn_start(state):
-        return win_probs(state)
+        return win_probs(state, k)
     c = state.clone(False)
     finish_turn(c)
-    return win_probs(c)
+    return win_probs(c, k)
 
 
 # ---------------------------------------------------------------- blended leaf values (search, ninth session)
@@ -756,15 +756,9 @@ SOFT = 0.5
 
 
 def fitted_soft_values(state) -> list:
-    """``fitted_values`` with the fitted weights halved (``fitted_eval.win_probs_scaled``, k =
-    ``SOFT``): a flatter logit over the seats, so a leaf counts the losses of every other seat
-    more alike instead of mostly the leader's (the searches with ``fitted_values`` aim their
-    creatures at whoever the fit makes the leader), and its own gains against the field
-    instead of against the leader.  ``evaluator=fitted_soft_values`` (the 5-player hard)."""
-    from .fitted_eval import win_probs_scaled
-
-    if state.over or not state.started or _turn_start(state):
-        return win_probs_scaled(state, SOFT)
-    c = state.clone(False)
-    finish_turn(c)
-    return win_probs_scaled(c, SOFT)
+    """``fitted_values`` with the fitted weights halved (k = ``SOFT``): a flatter logit over the
+    seats, so a leaf counts the losses of every other seat more alike instead of mostly the
+    leader's (the searches with ``fitted_values`` aim their creatures at whoever the fit makes
+    the leader), and its own gains against the field instead of against the leader.
+    ``evaluator=fitted_soft_values`` (the 5-player hard)."""
+    return fitted_values(state, SOFT)
