@@ -116,3 +116,12 @@ def test_hard_at_two_and_three_players_is_the_search_of_normal_with_the_fitted_l
         assert "settle=1" in hard
         assert make_agent(hard, game="eruption", players=players).iterations == 600
     assert "prune=keep_rain" in level_spec("hard", "eruption", 2)   # 4-6 players: test_levels_search6.py
+
+
+def test_the_4_and_5_player_weights_are_the_fourteenth_sessions_fit():
+    # refitted on 500 heuristic self-play games each (fit_eval gen --seed 41400 / 41500): the
+    # weights the fourteenth session's 4-player levels were measured with; 6 players use 5's
+    heat, temp_late = FE.FEATURES.index("heat"), FE.FEATURES.index("temp_late")
+    assert round(FE.weights(4)[heat], 4) == 1.3653 and round(FE.weights(4)[temp_late], 4) == -1.8381
+    assert round(FE.weights(5)[heat], 4) == 1.974 and round(FE.weights(5)[temp_late], 4) == -2.654
+    assert FE.weights(6) == FE.weights(5)

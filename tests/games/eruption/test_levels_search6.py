@@ -3,8 +3,9 @@ end race played out (``values_raceout``) and keep the Rain (``prune=keep_rain``)
 search without finishing the leaf's turn (``settle=0``) (eighth session, docs/agents.md "Eighth
 session, lead"); 3 players play the fitted leaves one decision deep with the heuristic player's
 move on half the decisions, 6 players the search of sessions 5-7 one decision deep, also with
-the mix (thirteenth session, "Thirteenth session, lead"); an unknown count keeps the search of
-sessions 5-7."""
+the mix (thirteenth session, "Thirteenth session, lead"); 4 players play as 3 with the refitted
+4-player weights, and their hard is the fitted leaves after the placement look-ahead with 400
+iterations, no mix (fourteenth session); an unknown count keeps the search of sessions 5-7."""
 from __future__ import annotations
 
 import random
@@ -26,6 +27,10 @@ NEW_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fi
 # thirteenth session, 6 players: the 3-player search of sessions 5-12 one decision deep, 150
 # iterations, the heuristic player's move on half the decisions
 NEW_6 = OLD_NORMAL.replace("iterations=600", "iterations=150") + ",max_depth=1,mix=0.5"
+# fourteenth session, 4 players: hard is the fitted leaves after the placement look-ahead, one
+# decision deep, 400 iterations, no mix (the spec measured, with hard's time limit)
+HARD_4 = ("mcts:iterations=400,time_limit=4,c=0.05,rollout_depth=0,evaluator=fitted_values_place,"
+          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1")
 
 
 def _roots(players: int, seed: int, k: int = 3) -> list:
@@ -46,13 +51,14 @@ def _roots(players: int, seed: int, k: int = 3) -> list:
 def test_the_levels_by_player_count():
     assert level_spec("normal", "eruption", 2) == NEW_2              # hard at 2-3: test_fitted_search.py
     assert level_spec("normal", "eruption", 3) == NEW_3
+    assert level_spec("normal", "eruption", 4) == NEW_3          # fourteenth session: the 3-player normal
     for level in ("normal", "hard"):
         assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
-    for players in (4, 5):
-        assert level_spec("normal", "eruption", players) == NEW_4_5
+    assert level_spec("normal", "eruption", 5) == NEW_4_5
     assert level_spec("normal", "eruption", 6) == NEW_6
-    # tenth session: hard at 4-6 players is the 3-player search (look-ahead leaves, turn finished)
-    for players in (4, 5, 6):
+    # tenth session: hard at 5-6 players is the 3-player search (look-ahead leaves, turn finished)
+    assert level_spec("hard", "eruption", 4) == HARD_4
+    for players in (5, 6):
         assert level_spec("hard", "eruption", players) == OLD_NORMAL.replace("time_limit=0.9", "time_limit=4")
     assert set(H.LEVELS["hard"]) == set(H.LEVELS["normal"]) == {2, 3, 4, 5, 6, "default"}
 
@@ -92,4 +98,12 @@ def test_the_6_player_normal_plays_as_the_measured_spec():
     searched, mixed = _plays_as_measured(
         6, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=values_by_count,"
            "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 506)
+    assert searched and mixed
+
+
+def test_the_4_player_normal_plays_as_the_measured_spec():
+    # fourteenth session: the 3-player normal's spec with the refitted 4-player weights
+    searched, mixed = _plays_as_measured(
+        4, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
+           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 504)
     assert searched and mixed

@@ -401,9 +401,18 @@ _E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-p
 # iterations per CPU second in six runs, median 2,084 (target 2,000; thin, as The Island's at 6
 # players).
 _NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_depth=1,mix=0.5"
+# Fourteenth session (docs/agents.md, "Fourteenth session, lead"), 4 players: the 3-player normal
+# (the fitted leaves one decision deep, 150 iterations, mix=0.5) with the 4-player weights refitted
+# on 500 heuristic self-play games (data/fitted_eval.json; with the ninth session's 4-player
+# weights the same search without the mix won 1.33 of 24 against heuristic seats, with the new
+# ones 20.5 of 48 = 0.427, seeds 44000-44023, 44100-44123); hard (below) against three seats of
+# that unmixed search only 5 of 24 (44200-44223), hence the mix, as at 3 players.  Explicit specs
+# without time limits, fresh seeds, samples fixed before the runs: against heuristic seats 9.58
+# of 24 (44600-44623) and 10 of 24 (44700-44723) = 19.58 of 48 = 0.408 (target 0.325; the
+# former 4-player normal 29.75 of 104 = 0.286); against random seats 12 of 12 (46000-46011).
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,
-           4: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
+           4: _NORMAL_3,
            5: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
            6: _NORMAL_6,
            "default": _E5}
@@ -436,6 +445,15 @@ _HARD[3] = _slower(_E5).replace("evaluator=values_by_count", "evaluator=fitted_v
 # 0.27-0.58, target 0.325); 5 players 11.2 of 34 = 0.329 (0.20-0.50, target 0.26); 6 players
 # 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
 _HARD.update(dict.fromkeys((4, 5, 6), _slower(_E5)))
+# Fourteenth session (docs/agents.md, "Fourteenth session, lead"), 4 players: the fitted leaves
+# (the refitted 4-player weights) scored after the rollout policy's placement of a drawn lava tile
+# (fitted_values_place), one decision deep, 400 iterations, without the mix.  One hard seat
+# against three normal seats 12 of 24 (seeds 44800-44823) and 10 of 24 (44900-44923) = 22 of 48
+# = 0.458 (target 0.325).  (The tenth session's hard, _E5, against the 400-iteration search one
+# decision deep 1.5 of 10, stopped, thirteenth session; the same search with 1,200 iterations
+# against it 5.5 of 24, seeds 40000-40023.)
+_HARD[4] = _slower(_NORMAL_3).replace("iterations=150", "iterations=400").replace(
+    "evaluator=fitted_values", "evaluator=fitted_values_place").replace(",mix=0.5", "")
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": dict(_NORMAL),
