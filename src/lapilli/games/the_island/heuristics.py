@@ -647,7 +647,9 @@ _FLAT_HARD = _FLAT.replace("iterations=150", "iterations=400").replace("time_lim
 # with the creatures aimed at the fitted leader, a refit on 700 more games, weights doubled); it
 # plays the same move as normal in 53 of 60 test positions (FD400 also 53 of 60).  A third sample
 # of 24 run after adopting it: 5.5 of 24 (seeds 52000-52023), so 18.5 of 72 = 0.257 (0.17-0.37)
-# over the three: at the target, not clearly above it (FD400 had 9.5 of 48 = 0.198).
+# over the three: at the target, not clearly above it (FD400 had 9.5 of 48 = 0.198).  Two more
+# samples of 24 by the lead on fresh seeds after the merge: 7.5 of 24 (53000-53023) and 6 of 24
+# (53100-53123); over all five samples 32 of 120 = 0.267 (Wilson 0.20-0.35).
 _SOFT_HARD = _FLAT_HARD.replace("evaluator=fitted_values", "evaluator=fitted_soft_values")
 LEVELS = {
     "easy": "heuristic",
