@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from ...agents.levels import GUIDED
+from ...agents.mcts import win_shares
 from . import board
 from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
 
@@ -126,8 +127,7 @@ def evaluate(state, seat: int, exact_held: bool = False) -> float:
 def values(state) -> list:
     n = state.num_players
     if state.is_terminal:
-        w = state.winners()
-        return [(1.0 / len(w)) if i in w else 0.0 for i in range(n)]
+        return win_shares(state)
     e = [evaluate(state, i, EXACT_HELD) for i in range(n)]
     out = []
     for i in range(n):
@@ -301,8 +301,7 @@ def values_calibrated(state) -> list:
     with the scale of that margin fitted to the win rate for the round and territory size."""
     n = state.num_players
     if state.is_terminal:
-        w = state.winners()
-        return [(1.0 / len(w)) if i in w else 0.0 for i in range(n)]
+        return win_shares(state)
     table = _SCALE_7X7 if n == 2 else _SCALE_5X5
     scale = table[min(max(state.round, 0), len(table) - 1)]
     e = [evaluate(state, i, EXACT_HELD) for i in range(n)]
