@@ -444,7 +444,7 @@ _HARD[3] = _slower(_E5).replace("evaluator=values_by_count", "evaluator=fitted_v
 # normal seats (seeds 9400-9435, 9500-9533, 9600-9623): 4 players 15 of 36 = 0.417 (Wilson
 # 0.27-0.58, target 0.325); 5 players 11.2 of 34 = 0.329 (0.20-0.50, target 0.26); 6 players
 # 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
-_HARD.update(dict.fromkeys((4, 5, 6), _slower(_E5)))
+_HARD.update(dict.fromkeys((5, 6), _slower(_E5)))   # 4 players: below
 # Fourteenth session (docs/agents.md, "Fourteenth session, lead"), 4 players: the fitted leaves
 # (the refitted 4-player weights) scored after the rollout policy's placement of a drawn lava tile
 # (fitted_values_place), one decision deep, 400 iterations, without the mix.  One hard seat
