@@ -64,3 +64,25 @@ def test_holdout_mask_holds_out_whole_games_and_load_by_count_groups_files(tmp_p
     assert sorted(d) == [2, 3]
     assert d[2]["X"].shape == (8, 2, 1) and d[2]["G"].tolist() == [0, 1, 2, 0, 1, 2, 3, 4]
     assert d[3]["X"].shape == (4, 3, 1)
+
+
+def test_weights_per_stage_give_back_each_stages_own_weights(tmp_path):
+    import json
+
+    from lapilli.agents.logit_fit import fit_stages_by_count
+
+    rng = np.random.default_rng(3)
+    N, n = 4000, 3
+    X = rng.normal(size=(N, n, 2))
+    L = rng.random(N)
+    W = {0: np.array([1.0, 0.0]), 1: np.array([0.0, -1.0])}      # stage 0: L < 0.5, stage 1: the rest
+    S = (L >= 0.5).astype(int)
+    Y = np.concatenate([probs(X[i:i + 1], W[S[i]]) for i in range(N)])
+    out = tmp_path / "w.json"
+    fit_stages_by_count(str(out), {n: {"X": X, "Y": Y, "G": np.arange(N) // 4, "L": L}}, ("a", "b"), (0.5,),
+                        1e-9, 0.25, "test data")
+    got = json.loads(out.read_text())
+    assert got["stages"] == [0.5] and got["features"] == ["a", "b"]
+    w0, w1 = (np.array(w) for w in got["weights"][str(n)])
+    assert np.allclose(w0, W[0], atol=1e-4) and np.allclose(w1, W[1], atol=1e-4)
+    assert "fitted per stage" in got["held_out"][str(n)][1]

@@ -146,11 +146,55 @@ def fit_by_count(out: str, data: dict, features: tuple, l2: float, holdout: floa
                    "features": list(features), "weights": weights, "held_out": notes}, fh, indent=1)
 
 
-def cli(gen, fit, argv=None, players: int = 2, prior: bool = False) -> None:
+def fit_stages_by_count(out: str, data: dict, features: tuple, edges: tuple, l2: float, holdout: float,
+                        how: str, least: int = 200) -> None:
+    """Fit one conditional logit per player count and per stage of the game and write the file.
+
+    ``data``: {n: {"X", "Y", "G", "L"}} with ``L`` each position's progress (a number the stage
+    edges cut: stage k holds ``edges[k-1] <= L < edges[k]``, ``bisect_right``).  The held-out games
+    are scored by the staged fit on the others, by one fit over every stage and by the uniform
+    guess; a stage with fewer than ``least`` training positions takes the one fit's weights."""
+    import json
+
+    weights, notes = {}, {}
+    for n, d in data.items():
+        X, Y, G, L = d["X"], d["Y"], d["G"], d["L"]
+        S = np.searchsorted(np.asarray(edges, float), L, side="right")
+        te = holdout_mask(G, holdout, n)
+        tr = ~te
+        one = logit_fit(X[tr], Y[tr], l2)
+        P = np.zeros(Y[te].shape)
+        per = []
+        for k in range(len(edges) + 1):
+            mtr, mte = tr & (S == k), S[te] == k
+            w = logit_fit(X[mtr], Y[mtr], l2) if mtr.sum() >= least else one
+            if mte.any():
+                P[mte] = probs(X[te][mte], w)
+                per.append(f"    stage {k}: {mte.sum()} held-out positions, log-loss {log_loss(P[mte], Y[te][mte]):.4f} "
+                           f"(one fit {log_loss(probs(X[te][mte], one), Y[te][mte]):.4f})")
+        games = np.unique(G)
+        lines = [f"{n} players: {len(games)} games, {tr.sum()} train / {te.sum()} held-out positions",
+                 report(f"  fitted per stage (L2 {l2:g})", P, Y[te]),
+                 report("  one fit over every stage", probs(X[te], one), Y[te]),
+                 report("  uniform", np.full(Y[te].shape, 1.0 / n), Y[te])] + per
+        print("\n".join(lines))
+        allw = logit_fit(X, Y, l2)
+        weights[str(n)] = [[float(x) for x in (logit_fit(X[S == k], Y[S == k], l2) if (S == k).sum() >= least
+                                               else allw)] for k in range(len(edges) + 1)]
+        notes[str(n)] = lines
+    with open(out, "w") as fh:
+        json.dump({"fitted": f"conditional logit per stage of the game, maximum likelihood (Newton; an L2 penalty of "
+                             f"{l2:g} per position towards 0) on {how}",
+                   "features": list(features), "stages": list(edges), "weights": weights, "held_out": notes},
+                  fh, indent=1)
+
+
+def cli(gen, fit, argv=None, players: int = 2, prior: bool = False, stages=None) -> None:
     """The command line of a game's ``fit_eval``: ``gen OUT [--players N --games N --seed S
     --agents A]`` (self-play positions to a file) and ``fit OUT FILES... [--holdout H]`` with
     ``--l2 L`` (``fit(out, files, holdout, l2)``) or, with ``prior``, ``--prior`` (``fit(out,
-    files, holdout, prior)``)."""
+    files, holdout, prior)``); with ``stages``, also ``stages OUT FILES... [--holdout H --l2 L]``
+    (``stages(out, files, holdout, l2)``: weights per stage of the game)."""
     import argparse
 
     ap = argparse.ArgumentParser()
@@ -169,8 +213,16 @@ def cli(gen, fit, argv=None, players: int = 2, prior: bool = False) -> None:
         f.add_argument("--prior", action="store_true")
     else:
         f.add_argument("--l2", type=float, default=1e-3)
+    if stages is not None:
+        t = sub.add_parser("stages", help="fit weights per stage of the game")
+        t.add_argument("out")
+        t.add_argument("files", nargs="+")
+        t.add_argument("--holdout", type=float, default=0.25)
+        t.add_argument("--l2", type=float, default=1e-3)
     a = ap.parse_args(argv)
-    if a.cmd == "gen":
+    if a.cmd == "stages":
+        stages(a.out, a.files, a.holdout, a.l2)
+    elif a.cmd == "gen":
         gen(a.out, a.players, a.games, a.seed, a.agents)
     else:
         fit(a.out, a.files, a.holdout, a.prior if prior else a.l2)

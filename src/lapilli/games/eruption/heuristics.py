@@ -1076,3 +1076,19 @@ def fitted_values_place(state) -> list:
     from .fitted_eval import win_probs
 
     return _after_place_fast(state, win_probs)
+
+
+def fitted_values_staged(state) -> list:
+    """``fitted_values`` with weights fitted per stage of the game (``fitted_eval.win_probs_staged``:
+    the share of the lava tiles drawn).  ``evaluator=fitted_values_staged``."""
+    from .fitted_eval import win_probs_staged
+
+    return win_probs_staged(state)
+
+
+def fitted_values_staged_place(state) -> list:
+    """``fitted_values_staged`` after the rollout policy's placement of a drawn lava tile.
+    ``evaluator=fitted_values_staged_place``."""
+    from .fitted_eval import win_probs_staged
+
+    return _after_place_fast(state, win_probs_staged)
