@@ -1,11 +1,13 @@
 """Eruption's normal and hard levels by player count (issue 7): 2 players score the leaves by the
-end race played out (``values_raceout``) and keep the Rain (``prune=keep_rain``); 4 and 5 players
-search without finishing the leaf's turn (``settle=0``) (eighth session, docs/agents.md "Eighth
-session, lead"); 3 players play the fitted leaves one decision deep with the heuristic player's
+end race played out (``values_raceout``) and keep the Rain (``prune=keep_rain``) (eighth session,
+docs/agents.md "Eighth session, lead"); 3 players play the fitted leaves one decision deep with the heuristic player's
 move on half the decisions, 6 players the search of sessions 5-7 one decision deep, also with
 the mix (thirteenth session, "Thirteenth session, lead"); 4 players play as 3 with the refitted
 4-player weights, and their hard is the fitted leaves after the placement look-ahead with 400
-iterations, no mix (fourteenth session); an unknown count keeps the search of sessions 5-7."""
+iterations, no mix (fourteenth session); 5 players play the 3-player normal with the leaves scored
+by weights fitted per stage of the game and the heuristic player's move on 7 decisions in 10, and
+their hard is that search with 400 iterations, no mix (fifteenth session); an unknown count keeps
+the search of sessions 5-7."""
 from __future__ import annotations
 
 import random
@@ -19,7 +21,13 @@ OLD_NORMAL = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluat
               "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1")
 NEW_2 = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_raceout,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,prune=keep_rain")
-NEW_4_5 = OLD_NORMAL.replace("settle=1", "settle=0")
+# fifteenth session, 5 players: the fitted leaves with weights per stage of the game, one decision
+# deep, 150 iterations, the heuristic player's move on 7 decisions in 10 (the spec measured, with
+# time_limit=0); hard: the same with 400 iterations and no mix (with hard's time limit)
+NEW_5 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values_staged,"
+         "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.7")
+HARD_5 = ("mcts:iterations=400,time_limit=4,c=0.05,rollout_depth=0,evaluator=fitted_values_staged,"
+          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1")
 # thirteenth session, 3 players: the fitted leaves one decision deep, 150 iterations, the heuristic
 # player's move on half the decisions (the spec measured, with time_limit=0)
 NEW_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
@@ -54,12 +62,12 @@ def test_the_levels_by_player_count():
     assert level_spec("normal", "eruption", 4) == NEW_3          # fourteenth session: the 3-player normal
     for level in ("normal", "hard"):
         assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
-    assert level_spec("normal", "eruption", 5) == NEW_4_5
+    assert level_spec("normal", "eruption", 5) == NEW_5
     assert level_spec("normal", "eruption", 6) == NEW_6
-    # tenth session: hard at 5-6 players is the 3-player search (look-ahead leaves, turn finished)
     assert level_spec("hard", "eruption", 4) == HARD_4
-    for players in (5, 6):
-        assert level_spec("hard", "eruption", players) == OLD_NORMAL.replace("time_limit=0.9", "time_limit=4")
+    assert level_spec("hard", "eruption", 5) == HARD_5
+    # tenth session: hard at 6 players is the 3-player search (look-ahead leaves, turn finished)
+    assert level_spec("hard", "eruption", 6) == OLD_NORMAL.replace("time_limit=0.9", "time_limit=4")
     assert set(H.LEVELS["hard"]) == set(H.LEVELS["normal"]) == {2, 3, 4, 5, 6, "default"}
 
 
@@ -106,4 +114,12 @@ def test_the_4_player_normal_plays_as_the_measured_spec():
     searched, mixed = _plays_as_measured(
         4, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
            "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 504)
+    assert searched and mixed
+
+
+def test_the_5_player_normal_plays_as_the_measured_spec():
+    # fifteenth session: the fitted-per-stage search on some decisions, the heuristic player's move on others
+    searched, mixed = _plays_as_measured(
+        5, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,policy=policy_by_count,prior=game,widen=2,"
+           "order=eval,chance=key,settle=1,max_depth=1,evaluator=fitted_values_staged,mix=0.7", 505, k=10)
     assert searched and mixed

@@ -361,7 +361,8 @@ ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_c
 #   last space and in the last turn (prune=keep_rain): 82 of 120 = 0.683 against the heuristic
 #   (seeds 9100-9139, 9300-9339, 9400-9439), where the search above won 38.5 of 80 on 9100-9139
 #   and 9300-9339.
-# - 4 and 5 players: the search above without finishing the leaf's turn (settle=0), for speed
+# - 4 and 5 players (replaced at 4 players in the fourteenth session, at 5 in the fifteenth):
+#   the search above without finishing the leaf's turn (settle=0), for speed
 #   (the search above made about 1,350-1,800 iterations per CPU second at 4-6 players, target
 #   2,000; this one about 1.4 times as many on the same roots); 6 players (until the twelfth
 #   session; the thirteenth's below) also without the placement look-ahead (values_now), about
@@ -377,7 +378,6 @@ ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_c
 # shipped (normal's speed target, and hard is that search).
 _SEARCH_2 = ("rollout_depth=0,evaluator=values_raceout,policy=policy_by_count,prior=game,widen=2,"
              "order=eval,chance=key,settle=1,prune=keep_rain")
-_SEARCH_4_5 = ERUPTION_SEARCH.replace("settle=1", "settle=0")
 # Thirteenth session (docs/agents.md, "Thirteenth session, lead"), 3 players: normal is the search
 # with the fitted leaves (fitted_values, below) one decision deep with 150 iterations, and on half
 # of its decisions (mix=0.5, drawn per decision) the heuristic player's move instead: without the
@@ -410,10 +410,22 @@ _NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_de
 # without time limits, fresh seeds, samples fixed before the runs: against heuristic seats 9.58
 # of 24 (44600-44623) and 10 of 24 (44700-44723) = 19.58 of 48 = 0.408 (target 0.325; the
 # former 4-player normal 29.75 of 104 = 0.286); against random seats 12 of 12 (46000-46011).
+# Fifteenth session (docs/agents.md, "Fifteenth session, lead"), 5 players: the 3-player normal with
+# the leaves scored by weights fitted per stage of the game (fitted_values_staged: at 5 players one
+# set of weights over the whole game predicted the winner worse than chance early and too flatly
+# at the end), and the heuristic player's move on 7 decisions in 10 (mix=0.7).  Unmixed, that
+# search won 20 of 40 against heuristic seats (seeds 62000-62039), but one seat of it with 400
+# iterations won only 9.33 of 40 against four seats of the search with mix=0.5 (62300-62339).
+# With mix=0.7, explicit specs without time limits, fresh seeds, samples fixed before the runs:
+# against heuristic seats 19.5 of 40 (62500-62539) and 11 of 40 (63000-63039) = 30.5 of 80 =
+# 0.381 (target 0.26; the former 5-player normal, the search above with settle=0, 17.58 of 80 =
+# 0.220).
+_NORMAL_5 = _NORMAL_3.replace("evaluator=fitted_values,", "evaluator=fitted_values_staged,").replace(
+    "mix=0.5", "mix=0.7")
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,
            4: _NORMAL_3,
-           5: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_4_5}",
+           5: _NORMAL_5,
            6: _NORMAL_6,
            "default": _E5}
 
@@ -444,7 +456,7 @@ _HARD[3] = _slower(_E5).replace("evaluator=values_by_count", "evaluator=fitted_v
 # normal seats (seeds 9400-9435, 9500-9533, 9600-9623): 4 players 15 of 36 = 0.417 (Wilson
 # 0.27-0.58, target 0.325); 5 players 11.2 of 34 = 0.329 (0.20-0.50, target 0.26); 6 players
 # 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
-_HARD.update(dict.fromkeys((5, 6), _slower(_E5)))   # 4 players: below
+_HARD[6] = _slower(_E5)   # 4 and 5 players: below
 # Fourteenth session (docs/agents.md, "Fourteenth session, lead"), 4 players: the fitted leaves
 # (the refitted 4-player weights) scored after the rollout policy's placement of a drawn lava tile
 # (fitted_values_place), one decision deep, 400 iterations, without the mix.  One hard seat
@@ -454,6 +466,12 @@ _HARD.update(dict.fromkeys((5, 6), _slower(_E5)))   # 4 players: below
 # against it 5.5 of 24, seeds 40000-40023.)
 _HARD[4] = _slower(_NORMAL_3).replace("iterations=150", "iterations=400").replace(
     "evaluator=fitted_values", "evaluator=fitted_values_place").replace(",mix=0.5", "")
+# Fifteenth session, 5 players: the 5-player normal's search with 400 iterations and no mix.  One
+# hard seat against four normal seats 14 of 40 (seeds 62700-62739), 13.33 of 40 (63100-63139) and
+# 17 of 40 (63300-63339) = 44.33 of 120 = 0.369 (Wilson 0.29-0.46, target 0.26).  (Against four
+# seats of the same search with mix=0.5 it won 9.33 of 40, and the fitted-per-stage leaves with
+# the tree not limited, 600 iterations, 10.5 of 40: hence normal's mix=0.7.)
+_HARD[5] = _slower(_NORMAL_5).replace("iterations=150", "iterations=400").replace(",mix=0.7", "")
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": dict(_NORMAL),
