@@ -87,3 +87,14 @@ def test_hard_scores_leaves_at_the_next_round_end_at_every_player_count():
     anyc = make_agent("hard", seed=5, game=GAME)
     assert anyc.choose(d) in d.legal_actions
     assert anyc.evaluator is h.values_next_round_end
+
+
+def test_normal_at_4_players_searches_1200_iterations_and_600_otherwise():
+    # fifteenth session (docs/agents.md, "Fifteenth session, lead"): the 600-iteration normal fell
+    # below the 4-player target against heuristic seats on fresh seeds; 1,200 iterations met it
+    from lapilli.agents.levels import GUIDED, level_spec
+
+    assert level_spec("normal", GAME, 4) == f"mcts:iterations=1200,time_limit=0.9,c=0.1,{GUIDED}"
+    for players in (2, 3, None):
+        assert level_spec("normal", GAME, players) == f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}"
+    assert make_agent("normal", seed=1, game=GAME, players=4).iterations == 1200
