@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import lapilli
 from lapilli.agents import make_agent
 from lapilli.games.eruption import fitted_eval as FE
@@ -86,13 +88,15 @@ def test_win_probs_are_a_distribution_and_the_win_shares_at_the_end():
             assert H.fitted_values(s) == p
 
 
-def test_fitted_values_place_scores_after_the_placement_and_leaves_the_state_alone():
+@pytest.mark.parametrize("placed, leaf", [("fitted_values_place", "win_probs"),
+                                           ("fitted_values_staged_place", "win_probs_staged")])
+def test_fitted_values_place_scores_after_the_placement_and_leaves_the_state_alone(placed, leaf):
     s = eruption_position("place").clone()
     before = _snapshot(s)
-    v = H.fitted_values_place(s)
+    v = getattr(H, placed)(s)
     assert _snapshot(s) == before
-    assert v == H._after_place_fast(s, FE.win_probs)
-    assert v != FE.win_probs(s) or s.phase != "place"
+    assert v == H._after_place_fast(s, getattr(FE, leaf))
+    assert v != getattr(FE, leaf)(s) or s.phase != "place"
 
 
 def test_a_search_with_the_fitted_evaluator_plays_legal_moves():

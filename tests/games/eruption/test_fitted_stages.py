@@ -1,5 +1,7 @@
 """Eruption: the fitted leaf evaluator with weights per stage of the game (fitted_eval.STAGES /
-win_probs_staged, heuristics.fitted_values_staged; fifteenth session, docs/agents.md)."""
+win_probs_staged, heuristics.fitted_values_staged; fifteenth session, docs/agents.md).  The
+placement variant (fitted_values_staged_place) is checked with fitted_values_place in
+test_fitted_search.py."""
 from __future__ import annotations
 
 import json
@@ -11,7 +13,7 @@ from lapilli.games.eruption import fit_eval
 from lapilli.games.eruption import fitted_eval as FE
 from lapilli.games.eruption import heuristics as H
 
-from tests.agents.helpers import assert_search_plays_legal_moves, eruption_position
+from tests.agents.helpers import assert_search_plays_legal_moves
 from tests.games.eruption.test_fitted_search import _positions, _snapshot
 
 
@@ -58,14 +60,6 @@ def test_the_late_share_read_back_from_old_data_files_is_the_one_played():
             L.append(FE.late_share(s))
     assert len(set(L)) >= 3
     assert fit_eval._late(np.array(X)).tolist() == L
-
-
-def test_fitted_values_staged_place_scores_after_the_placement():
-    s = eruption_position("place").clone()
-    before = _snapshot(s)
-    v = H.fitted_values_staged_place(s)
-    assert _snapshot(s) == before
-    assert v == H._after_place_fast(s, FE.win_probs_staged)
 
 
 def test_a_search_with_the_staged_evaluator_plays_legal_moves():

@@ -61,8 +61,8 @@ def _late(X):
     t, tl = X[:, :, f.index("temp")], X[:, :, f.index("temp_late")]
     h, hl = X[:, :, f.index("heat")], X[:, :, f.index("heat_late")]
     with np.errstate(divide="ignore", invalid="ignore"):
-        r = np.where(t > 0, tl / t, np.where(np.abs(h) > 1e-9, hl / h, np.nan))
-    late = np.nan_to_num(np.nanmax(r, axis=1), nan=0.0)
+        r = np.where(t > 0, tl / t, np.where(np.abs(h) > 1e-9, hl / h, -1.0))
+    late = np.maximum(r.max(axis=1), 0.0)          # no seat to read it from: 0 (the first stage)
     return 1.0 - np.round((1.0 - late) * FE._LAVA) / FE._LAVA
 
 
