@@ -131,7 +131,7 @@ def test_round_end_search_is_the_guided_search_with_round_end_leaves():
     # the fifth session's hard (the level since the tenth session scores at the next round's end)
     agent = make_agent(f"mcts:iterations=600,time_limit=3,c=0.1,{h.GUIDED},evaluator=values_round_end",
                        seed=5, game=GAME)
-    normal = make_agent("normal", seed=5, game=GAME)
+    normal = make_agent("normal", seed=5, game=GAME, players=3)    # normal at 4 players searches 1,200
     s = _play_to(3, 59, 7, "choose")
     d = Decision(s)
     assert agent.choose(d) in d.legal_actions
