@@ -12,10 +12,12 @@ from pathlib import Path
 class FittedWeights:
     """Weights per player count from a JSON file ``{"features": [...], "weights": {"2": [...]}}``,
     read on first use; a count that was not fitted gets the nearest fitted one (the larger of two
-    equally near)."""
+    equally near).  ``expect``: other entries the file must hold as given (e.g. the stage edges
+    of weights fitted per stage of the game), checked like the features."""
 
-    def __init__(self, path: Path, features: tuple, tool: str):
+    def __init__(self, path: Path, features: tuple, tool: str, expect: dict | None = None):
         self.path, self.features, self.tool = path, tuple(features), tool
+        self.expect = {k: tuple(v) for k, v in (expect or {}).items()}
         self._by_n: dict = {}
 
     def __call__(self, players: int) -> list:
@@ -24,6 +26,10 @@ class FittedWeights:
             if tuple(data["features"]) != self.features:
                 raise ValueError(f"{self.path} was fitted on other features than fitted_eval.FEATURES; refit it "
                                  f"(python -m {self.tool})")
+            for key, want in self.expect.items():
+                if tuple(data.get(key) or ()) != want:
+                    raise ValueError(f"{self.path} was fitted on other {key} than {want}; refit it "
+                                     f"(python -m {self.tool})")
             for key, w in data["weights"].items():
                 self._by_n[int(key)] = w
         if players in self._by_n:

@@ -178,9 +178,16 @@ def fit_stages_by_count(out: str, data: dict, features: tuple, edges: tuple, l2:
                  report("  one fit over every stage", probs(X[te], one), Y[te]),
                  report("  uniform", np.full(Y[te].shape, 1.0 / n), Y[te])] + per
         print("\n".join(lines))
-        allw = logit_fit(X, Y, l2)
-        weights[str(n)] = [[float(x) for x in (logit_fit(X[S == k], Y[S == k], l2) if (S == k).sum() >= least
-                                               else allw)] for k in range(len(edges) + 1)]
+        allw = None                                   # the one fit on every game, if a stage needs it
+        per_stage = []
+        for k in range(len(edges) + 1):
+            if (S == k).sum() >= least:
+                w = logit_fit(X[S == k], Y[S == k], l2)
+            else:
+                allw = logit_fit(X, Y, l2) if allw is None else allw
+                w = allw
+            per_stage.append([float(x) for x in w])
+        weights[str(n)] = per_stage
         notes[str(n)] = lines
     with open(out, "w") as fh:
         json.dump({"fitted": f"conditional logit per stage of the game, maximum likelihood (Newton; an L2 penalty of "

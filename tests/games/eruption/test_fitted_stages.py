@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from lapilli.agents.fitted import logit_probs
 from lapilli.games.eruption import fit_eval
@@ -66,3 +67,15 @@ def test_a_search_with_the_staged_evaluator_plays_legal_moves():
     spec = ("mcts:iterations=40,c=0.05,rollout_depth=0,policy=policy_by_count,prior=game,widen=2,"
             "order=eval,chance=key,settle=1,max_depth=1,evaluator=fitted_values_staged")
     assert_search_plays_legal_moves("eruption", spec, 5, 23)
+
+
+def test_a_weights_file_fitted_on_other_stages_is_refused(tmp_path):
+    from lapilli.agents.fitted import FittedWeights
+
+    data = json.loads(FE._DATA_STAGED.read_text())
+    data["stages"] = list(FE.STAGES[:-1])
+    bad = tmp_path / "stages.json"
+    bad.write_text(json.dumps(data))
+    w = FittedWeights(bad, FE.FEATURES, "lapilli.games.eruption.fit_eval stages", expect={"stages": FE.STAGES})
+    with pytest.raises(ValueError, match="other stages.*fit_eval stages"):
+        w(5)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import lapilli
 from lapilli.agents import Decision, level_spec, make_agent
 from lapilli.games.eruption import heuristics as H
@@ -93,33 +95,23 @@ def _plays_as_measured(players, measured, seed, k=6):
     return searched, mixed
 
 
-def test_the_3_player_normal_plays_as_the_measured_spec():
-    # thirteenth session: on some decisions it searches, on some it plays the heuristic player's move
-    searched, mixed = _plays_as_measured(
-        3, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
-           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 503)
-    assert searched and mixed
+_FITTED = ("mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
+           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
 
 
-def test_the_6_player_normal_plays_as_the_measured_spec():
-    # thirteenth session: the flat search on some decisions, the heuristic player's move on others
-    searched, mixed = _plays_as_measured(
-        6, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=values_by_count,"
-           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 506)
-    assert searched and mixed
-
-
-def test_the_4_player_normal_plays_as_the_measured_spec():
-    # fourteenth session: the 3-player normal's spec with the refitted 4-player weights
-    searched, mixed = _plays_as_measured(
-        4, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values,"
-           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 504)
-    assert searched and mixed
-
-
-def test_the_5_player_normal_plays_as_the_measured_spec():
-    # fifteenth session: the fitted-per-stage search on some decisions, the heuristic player's move on others
-    searched, mixed = _plays_as_measured(
-        5, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,policy=policy_by_count,prior=game,widen=2,"
-           "order=eval,chance=key,settle=1,max_depth=1,evaluator=fitted_values_staged,mix=0.7", 505, k=10)
+@pytest.mark.parametrize("players, measured, seed, k", [
+    # thirteenth session, 3 players: the fitted leaves one decision deep on some decisions, the
+    # heuristic player's move on others
+    (3, _FITTED, 503, 6),
+    # thirteenth session, 6 players: the flat search with the hand-made leaves, mixed the same way
+    (6, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=values_by_count,"
+        "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 506, 6),
+    # fourteenth session, 4 players: the 3-player normal's spec with the refitted 4-player weights
+    (4, _FITTED, 504, 6),
+    # fifteenth session, 5 players: the leaves with weights per stage of the game, mix=0.7
+    (5, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,policy=policy_by_count,prior=game,widen=2,"
+        "order=eval,chance=key,settle=1,max_depth=1,evaluator=fitted_values_staged,mix=0.7", 505, 10),
+])
+def test_the_normal_plays_as_the_measured_spec(players, measured, seed, k):
+    searched, mixed = _plays_as_measured(players, measured, seed, k=k)
     assert searched and mixed

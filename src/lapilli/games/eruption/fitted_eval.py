@@ -99,15 +99,24 @@ weights = FittedWeights(_DATA, FEATURES, "lapilli.games.eruption.fit_eval")
 """The fitted weights for a player count (the nearest fitted count when not fitted)."""
 
 
-def win_probs(state) -> list:
-    """Per-seat values in [0, 1]: the win share at the end, before every village is chosen the
-    hand-made ``values_now``, else the fitted conditional logit over the seats."""
-    n = state.num_players
+def _win_probs(state, weights_of) -> list:
+    """The win share at the end, before every village is chosen the hand-made ``values_now``,
+    else the conditional logit over the seats with the weights ``weights_of(state)``."""
     if state.is_terminal:
         return H.win_shares(state)
     if state.phase == "village" or any(v is None for v in state.vil):
         return H.values_now(state)
-    return logit_probs(features(state), weights(n))
+    return logit_probs(features(state), weights_of(state))
+
+
+def _by_count(state) -> list:
+    return weights(state.num_players)
+
+
+def win_probs(state) -> list:
+    """Per-seat values in [0, 1]: the win share at the end, before every village is chosen the
+    hand-made ``values_now``, else the fitted conditional logit over the seats."""
+    return _win_probs(state, _by_count)
 
 
 # ---------------------------------------------------------------- weights by the stage of the game (fifteenth session)
@@ -129,29 +138,16 @@ def stage(late: float) -> int:
     return bisect_right(STAGES, late)
 
 
-class _StagedWeights(FittedWeights):
-    """Per player count, one weight vector per stage (data/fitted_eval_stages.json)."""
-
-    def __call__(self, players: int) -> list:
-        if not self._by_n:
-            import json
-
-            edges = json.loads(self.path.read_text()).get("stages")
-            if tuple(edges or ()) != STAGES:
-                raise ValueError(f"{self.path} was fitted on other stages than fitted_eval.STAGES; refit it "
-                                 f"(python -m {self.tool} stages)")
-        return super().__call__(players)
+weights_staged = FittedWeights(_DATA_STAGED, FEATURES, "lapilli.games.eruption.fit_eval stages",
+                               expect={"stages": STAGES})
+"""Per player count, one weight vector per stage (data/fitted_eval_stages.json; the nearest
+fitted count when not fitted)."""
 
 
-weights_staged = _StagedWeights(_DATA_STAGED, FEATURES, "lapilli.games.eruption.fit_eval")
-"""The weights per stage for a player count (the nearest fitted count when not fitted)."""
+def _staged(state) -> list:
+    return weights_staged(state.num_players)[stage(late_share(state))]
 
 
 def win_probs_staged(state) -> list:
     """``win_probs`` with the weights of the position's stage (``weights_staged``)."""
-    n = state.num_players
-    if state.is_terminal:
-        return H.win_shares(state)
-    if state.phase == "village" or any(v is None for v in state.vil):
-        return H.values_now(state)
-    return logit_probs(features(state), weights_staged(n)[stage(late_share(state))])
+    return _win_probs(state, _staged)
