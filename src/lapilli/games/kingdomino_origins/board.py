@@ -191,6 +191,65 @@ def regions(geo: Geometry, land: list, camp: dict, tok: dict, cells=None) -> lis
     return out
 
 
+def region_labels(geo: Geometry, land: list, camp: dict, tok: dict, cells) -> tuple:
+    """``regions`` over ``cells`` with the region of every cell: (cell -> index into the list,
+    the list of (landscape, squares, fire icons)).  For ``comfort_after``."""
+    lab = {}
+    out = []
+    orth = geo.orth
+    for i in cells:
+        v = land[i]
+        if v < 0 or v == START or i in lab:
+            continue
+        k = len(out)
+        lab[i] = k
+        stack = [i]
+        size = 0
+        fire = 0
+        while stack:
+            x = stack.pop()
+            size += 1
+            fire += camp.get(x, 0) + tok.get(x, 0)
+            for nb in orth[x]:
+                if land[nb] == v and nb not in lab:
+                    lab[nb] = k
+                    stack.append(nb)
+        out.append((v, size, fire))
+    return lab, out
+
+
+def comfort_after(geo: Geometry, lab: dict, regs: list, base: int, tok: dict, sq: tuple, a: int, b: int) -> int:
+    """The comfort (KDO-8.5-8.8) after laying the domino squares ``sq`` on the empty cells ``a``
+    and ``b`` of a territory whose regions are ``region_labels``' (``lab``, ``regs``) and whose
+    comfort is ``base``: the same number as ``comfort(regions(...))`` of the new territory,
+    without a flood fill.  A square joins the regions of its landscape next to it (and the other
+    square when both have one landscape); volcano regions earn nothing (KDO-8.8)."""
+    orth = geo.orth
+    la, lb = sq[0][0], sq[1][0]
+    if la == lb:
+        groups = ((la, (a, b), sq[0][1] + sq[1][1] + tok.get(a, 0) + tok.get(b, 0)),)
+    else:
+        groups = ((la, (a,), sq[0][1] + tok.get(a, 0)), (lb, (b,), sq[1][1] + tok.get(b, 0)))
+    out = base
+    for v, new, fire in groups:
+        if v == VOLCANO:
+            continue
+        ids = set()
+        for x in new:
+            for nb in orth[x]:
+                i = lab.get(nb)
+                if i is not None and regs[i][0] == v:
+                    ids.add(i)
+        size = len(new)
+        for i in ids:
+            _, s, f = regs[i]
+            out -= s * f
+            size += s
+            fire += f
+        out += size * fire
+    return out
+
+
 def comfort(regs: list) -> int:
     """KDO-8.5-8.8: size x fire icons for each region; volcano regions earn nothing."""
     return sum(size * fire for land, size, fire in regs if land != VOLCANO)

@@ -161,22 +161,6 @@ def _finish_own(state, seat):
     return state
 
 
-def _laid(land, camp, sq, a, b):
-    """The land and camps after laying the domino squares ``sq`` on cells ``a`` and ``b``
-    (copies; the camps dict is copied only when a square carries a camp)."""
-    l2 = land.copy()
-    l2[a] = sq[0][0]
-    l2[b] = sq[1][0]
-    c2 = camp
-    if sq[0][1] or sq[1][1]:
-        c2 = dict(camp)
-        if sq[0][1]:
-            c2[a] = sq[0][1]
-        if sq[1][1]:
-            c2[b] = sq[1][1]
-    return l2, c2
-
-
 def _tile_value(state, seat, t, limit=40) -> float:
     """Best gain of placing tile t now in the seat's territory (fire of a volcano estimated)."""
     geo = state.geo
@@ -187,13 +171,13 @@ def _tile_value(state, seat, t, limit=40) -> float:
     opts = board.placements(geo, land, occ, bbox, sq)
     if not opts:
         return -5.0
-    base = board.comfort(_regions(geo, land, occ, camp, tok))
+    lab, regs = board.region_labels(geo, land, camp, tok, occ)
+    base = board.comfort(regs)
     best = None
     extra = 0.0
     step = -(-len(opts) // limit)  # an even sample of at most `limit` placements
     for a, b in opts[::step]:
-        l2, c2 = _laid(land, camp, sq, a, b)
-        g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok)) - base
+        g = board.comfort_after(geo, lab, regs, base, tok, sq, a, b) - base
         if best is None or g > best:
             best = g
     for s in sq:
@@ -354,11 +338,12 @@ def _best_place(state, p, t, limit=24):
     opts = board.placements(geo, land, occ, bbox, sq)
     best = None
     if opts:
+        lab, regs = board.region_labels(geo, land, camp, tok, occ)
+        base = board.comfort(regs)
         step = -(-len(opts) // limit)
         bv = None
         for a, b in opts[::step]:
-            l2, c2 = _laid(land, camp, sq, a, b)
-            g = board.comfort(_regions(geo, l2, occ + [a, b], c2, tok))
+            g = board.comfort_after(geo, lab, regs, base, tok, sq, a, b)
             if bv is None or g > bv:
                 best, bv = (a, b), g
     if len(_BP_CACHE) > 200_000:
