@@ -168,32 +168,13 @@ def regions(geo: Geometry, land: list, camp: dict, tok: dict, cells=None) -> lis
 
     ``cells``: where to look for regions (default every cell; the occupied cells give the same
     regions faster)."""
-    seen = set()
-    out = []
-    orth = geo.orth
-    for i in (range(geo.cells) if cells is None else cells):
-        v = land[i]
-        if v < 0 or v == START or i in seen:
-            continue
-        seen.add(i)
-        stack = [i]
-        size = 0
-        fire = 0
-        while stack:
-            x = stack.pop()
-            size += 1
-            fire += camp.get(x, 0) + tok.get(x, 0)
-            for nb in orth[x]:
-                if land[nb] == v and nb not in seen:
-                    seen.add(nb)
-                    stack.append(nb)
-        out.append((v, size, fire))
-    return out
+    return region_labels(geo, land, camp, tok, range(geo.cells) if cells is None else cells)[1]
 
 
 def region_labels(geo: Geometry, land: list, camp: dict, tok: dict, cells) -> tuple:
-    """``regions`` over ``cells`` with the region of every cell: (cell -> index into the list,
-    the list of (landscape, squares, fire icons)).  For ``comfort_after``."""
+    """The regions (KDO-8.1) found from ``cells`` with the region of every cell: (cell -> index
+    into the list, the list of (landscape, squares, fire icons)).  For ``regions`` and
+    ``comfort_after``."""
     lab = {}
     out = []
     orth = geo.orth
@@ -223,7 +204,7 @@ def comfort_after(geo: Geometry, lab: dict, regs: list, base: int, tok: dict, sq
     and ``b`` of a territory whose regions are ``region_labels``' (``lab``, ``regs``) and whose
     comfort is ``base``: the same number as ``comfort(regions(...))`` of the new territory,
     without a flood fill.  A square joins the regions of its landscape next to it (and the other
-    square when both have one landscape); volcano regions earn nothing (KDO-8.8)."""
+    square when both have one landscape); volcano regions earn nothing (KDO-8.7)."""
     orth = geo.orth
     la, lb = sq[0][0], sq[1][0]
     if la == lb:
