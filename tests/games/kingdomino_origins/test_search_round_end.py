@@ -128,16 +128,16 @@ def test_chance_stop_keeps_the_tree_inside_the_current_round():
 
 
 def test_round_end_search_is_the_guided_search_with_round_end_leaves():
-    # the fifth session's hard (the level since the tenth session scores at the next round's end)
-    agent = make_agent(f"mcts:iterations=600,time_limit=3,c=0.1,{h.GUIDED},evaluator=values_round_end",
-                       seed=5, game=GAME)
-    normal = make_agent("normal", seed=5, game=GAME, players=3)    # normal at 4 players searches 1,200
+    # the fifth session's hard (the level since the tenth session scores at the next round's end),
+    # normal at 3 players since the sixteenth session
+    agent = make_agent("normal", seed=5, game=GAME, players=3)
+    normal = make_agent("normal", seed=5, game=GAME, players=2)
     s = _play_to(3, 59, 7, "choose")
     d = Decision(s)
     assert agent.choose(d) in d.legal_actions
     assert agent.evaluator is h.values_round_end
     assert agent.policy is h.policy_guided
     assert agent.rollout_depth == 0 and agent.chance is None   # the tree may cross the round end
-    # the same search as normal otherwise
-    for key in ("iterations", "c", "prior", "order", "widen", "alpha", "final", "max_depth"):
+    # the same search as the 2-player normal otherwise
+    for key in ("iterations", "time_limit", "c", "prior", "order", "widen", "alpha", "final", "max_depth"):
         assert getattr(agent, key) == getattr(normal, key)

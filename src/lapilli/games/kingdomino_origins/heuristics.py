@@ -29,7 +29,13 @@ LEVELS = {
     # with 1,200 iterations 23 of 48 and 16 of 48 = 0.406, seeds 63600-63647 and 63800-63847;
     # against random seats 11 of 12; hard against three seats of it 17 of 48 and 19 of 48 = 0.375,
     # seeds 63900-63947 and 64200-64247)
-    "normal": {4: f"mcts:iterations=1200,time_limit=0.9,c=0.1,{GUIDED}",
+    # normal at 3 players: the 600-iteration search with every leaf scored at the end of its own
+    # round (values_round_end; sixteenth session, docs/agents.md "Sixteenth session, lead": the
+    # 600-iteration normal won 79 of 198 = 0.399 against heuristic seats, target 0.433; this
+    # search won 97 of 192 = 0.505 in four samples of 48 on fresh seeds, 12 of 12 against random
+    # seats, and hard won 46 of 96 = 0.479 against two seats of it)
+    "normal": {3: f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED},evaluator=values_round_end",
+               4: f"mcts:iterations=1200,time_limit=0.9,c=0.1,{GUIDED}",
                "default": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}"},
     # hard: the guided search of normal with every leaf scored at the end of the round after its
     # own (values_next_round_end, at the end of this file): sixth session at 2 players (19 of 24
