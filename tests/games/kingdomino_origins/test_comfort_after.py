@@ -47,9 +47,11 @@ def test_comfort_after_equals_a_flood_fill(players, mode):
                         got = board.comfort_after(geo, lab, regs, base, tok, sq, a, b)
                         assert got == _flood_comfort_after(geo, land, camp, tok, sq, a, b), (p, t, a, b)
                         checked += 1
-                        near = {lab.get(n) for n in geo.orth[a] + geo.orth[b]} - {None}
-                        merged += len(near) > 1
+                        joined = {lab.get(n) for x, v in ((a, sq[0][0]), (b, sq[1][0]))
+                                  for n in geo.orth[x] if n in lab and regs[lab[n]][0] == v}
+                        merged += len(joined) > 1
                         volcano += VOLCANO in (sq[0][0], sq[1][0])
         s.apply(h.choose(s.clone(), s.legal_actions(), rng, s.to_move))
-    # the sample covered placements that join several regions and placements of volcano squares
-    assert checked > 1000 and merged > 50 and volcano > 50
+    # the sample covered placements whose squares join two or more regions of their landscapes,
+    # and placements of volcano squares
+    assert checked > 1000 and merged > 20 and volcano > 50, (checked, merged, volcano)
