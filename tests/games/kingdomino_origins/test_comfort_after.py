@@ -44,7 +44,7 @@ def test_comfort_after_equals_a_flood_fill(players, mode):
                 for t in sorted(TILES)[::4]:
                     sq = TILES[t]
                     for a, b in board.placements(geo, land, occ, s.bbox[p], sq):
-                        got = board.comfort_after(geo, lab, regs, base, tok, sq, a, b)
+                        got = board.comfort_after(geo, lab, regs, base, sq, a, b)
                         assert got == _flood_comfort_after(geo, land, camp, tok, sq, a, b), (p, t, a, b)
                         checked += 1
                         joined = {lab.get(n) for x, v in ((a, sq[0][0]), (b, sq[1][0]))

@@ -199,18 +199,20 @@ def region_labels(geo: Geometry, land: list, camp: dict, tok: dict, cells) -> tu
     return lab, out
 
 
-def comfort_after(geo: Geometry, lab: dict, regs: list, base: int, tok: dict, sq: tuple, a: int, b: int) -> int:
+def comfort_after(geo: Geometry, lab: dict, regs: list, base: int, sq: tuple, a: int, b: int) -> int:
     """The comfort (KDO-8.5-8.8) after laying the domino squares ``sq`` on the empty cells ``a``
     and ``b`` of a territory whose regions are ``region_labels``' (``lab``, ``regs``) and whose
     comfort is ``base``: the same number as ``comfort(regions(...))`` of the new territory,
     without a flood fill.  A square joins the regions of its landscape next to it (and the other
-    square when both have one landscape); volcano regions earn nothing (KDO-8.7)."""
+    square when both have one landscape), bringing its printed campfires (no fire token lies on an
+    empty cell: tokens go on the player's own squares, KDO-I3); volcano regions earn nothing
+    (KDO-8.7)."""
     orth = geo.orth
     la, lb = sq[0][0], sq[1][0]
     if la == lb:
-        groups = ((la, (a, b), sq[0][1] + sq[1][1] + tok.get(a, 0) + tok.get(b, 0)),)
+        groups = ((la, (a, b), sq[0][1] + sq[1][1]),)
     else:
-        groups = ((la, (a,), sq[0][1] + tok.get(a, 0)), (lb, (b,), sq[1][1] + tok.get(b, 0)))
+        groups = ((la, (a,), sq[0][1]), (lb, (b,), sq[1][1]))
     out = base
     for v, new, fire in groups:
         if v == VOLCANO:

@@ -167,26 +167,34 @@ def _finish_own(state, seat):
     return state
 
 
+def _best_of_sample(state, p, t, limit):
+    """((a, b), comfort gain) of the best placement of tile t in seat p's territory among an even
+    sample of at most ``limit`` of its legal placements (the earlier on ties), or (None, None)
+    when the tile cannot be placed."""
+    geo = state.geo
+    land, occ = state.land[p], state.occ[p]
+    sq = TILES[t]
+    opts = board.placements(geo, land, occ, state.bbox[p], sq)
+    if not opts:
+        return None, None
+    lab, regs = board.region_labels(geo, land, state.camp[p], state.tok[p], occ)
+    base = board.comfort(regs)
+    best, bg = None, None
+    step = -(-len(opts) // limit)
+    for a, b in opts[::step]:
+        g = board.comfort_after(geo, lab, regs, base, sq, a, b) - base
+        if bg is None or g > bg:
+            best, bg = (a, b), g
+    return best, bg
+
+
 def _tile_value(state, seat, t, limit=40) -> float:
     """Best gain of placing tile t now in the seat's territory (fire of a volcano estimated)."""
-    geo = state.geo
-    p = seat
-    land, occ, bbox = state.land[p], state.occ[p], state.bbox[p]
-    camp, tok = state.camp[p], state.tok[p]
-    sq = TILES[t]
-    opts = board.placements(geo, land, occ, bbox, sq)
-    if not opts:
+    cells, best = _best_of_sample(state, seat, t, limit)
+    if cells is None:
         return -5.0
-    lab, regs = board.region_labels(geo, land, camp, tok, occ)
-    base = board.comfort(regs)
-    best = None
     extra = 0.0
-    step = -(-len(opts) // limit)  # an even sample of at most `limit` placements
-    for a, b in opts[::step]:
-        g = board.comfort_after(geo, lab, regs, base, tok, sq, a, b) - base
-        if best is None or g > best:
-            best = g
-    for s in sq:
+    for s in TILES[t]:
         if s[2]:
             extra += 2.5 * s[2]  # a volcano brings a fire token
         if s[3] >= 0 and state.mode != "discovery":
@@ -337,21 +345,7 @@ def _best_place(state, p, t, limit=24):
     key = (_territory_key(state, p), t)
     if key in _BP_CACHE:
         return _BP_CACHE[key]
-    geo = state.geo
-    land, occ, bbox = state.land[p], state.occ[p], state.bbox[p]
-    camp, tok = state.camp[p], state.tok[p]
-    sq = TILES[t]
-    opts = board.placements(geo, land, occ, bbox, sq)
-    best = None
-    if opts:
-        lab, regs = board.region_labels(geo, land, camp, tok, occ)
-        base = board.comfort(regs)
-        step = -(-len(opts) // limit)
-        bv = None
-        for a, b in opts[::step]:
-            g = board.comfort_after(geo, lab, regs, base, tok, sq, a, b)
-            if bv is None or g > bv:
-                best, bv = (a, b), g
+    best = _best_of_sample(state, p, t, limit)[0]
     if len(_BP_CACHE) > 200_000:
         _BP_CACHE.clear()
     _BP_CACHE[key] = best
