@@ -51,7 +51,6 @@ _SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside 
 
 
 # ---------------------------------------------------------------------------- evaluation
-_TV_CACHE: dict = {}
 
 
 def _regions(geo, land, occ, camp, tok) -> list:
@@ -62,22 +61,10 @@ def _regions(geo, land, occ, camp, tok) -> list:
 def _held_exact(state, p) -> float:
     """The held tiles valued by their best placement now (cached per territory and tile)."""
     out = 0.0
-    land = state.land[p]
-    key0 = None
     for row, chiefs in ((state.cur_tiles, state.cur_chief), (state.new_tiles, state.new_chief)):
         for i, t in enumerate(row):
-            if t is None or chiefs[i] != p:
-                continue
-            if key0 is None:
-                occ = state.occ[p]
-                key0 = (tuple(occ), tuple(land[c] for c in occ), tuple(state.tok[p]))
-            key = (key0, t)
-            v = _TV_CACHE.get(key)
-            if v is None:
-                if len(_TV_CACHE) > 200_000:
-                    _TV_CACHE.clear()
-                v = _TV_CACHE[key] = max(0.0, _tile_value(state, p, t, limit=24))
-            out += v
+            if t is not None and chiefs[i] == p:
+                out += _held_value(state, p, t)
     return out
 
 
@@ -190,7 +177,11 @@ def _best_of_sample(state, p, t, limit):
 
 def _tile_value(state, seat, t, limit=40) -> float:
     """Best gain of placing tile t now in the seat's territory (fire of a volcano estimated)."""
-    cells, best = _best_of_sample(state, seat, t, limit)
+    return _placed_value(state, t, *_best_of_sample(state, seat, t, limit))
+
+
+def _placed_value(state, t, cells, gain) -> float:
+    """``_tile_value`` from the best placement ``cells`` and its comfort ``gain``."""
     if cells is None:
         return -5.0
     extra = 0.0
@@ -199,7 +190,7 @@ def _tile_value(state, seat, t, limit=40) -> float:
             extra += 2.5 * s[2]  # a volcano brings a fire token
         if s[3] >= 0 and state.mode != "discovery":
             extra += 1.0 if state.mode == "totem" else 0.8
-    return best + extra
+    return gain + extra
 
 
 def choose(state, legal, rng, seat):
@@ -330,7 +321,7 @@ values = values_calibrated  # what evaluator=game takes (agents/__init__.py)
 # take, what ``values`` assumes about held tiles: the best of the same sample of placements by
 # comfort gain, and the tile with the best such placement; both are cached per territory and tile
 # (the territories of a search repeat), so a search pays for each at most once.
-_BP_CACHE: dict = {}
+_SAMPLE_CACHE: dict = {}
 
 
 def _territory_key(state, p) -> tuple:
@@ -339,28 +330,28 @@ def _territory_key(state, p) -> tuple:
     return (tuple(occ), tuple(land[c] for c in occ), tuple(state.tok[p]))
 
 
-def _best_place(state, p, t, limit=24):
+def _sample_24(state, p, t) -> tuple:
+    """``_best_of_sample`` of tile t over at most 24 placements, cached per territory and tile:
+    the scan that both ``_best_place`` and ``_held_value`` read."""
+    key = (_territory_key(state, p), t)
+    r = _SAMPLE_CACHE.get(key)
+    if r is None:
+        if len(_SAMPLE_CACHE) > 200_000:
+            _SAMPLE_CACHE.clear()
+        r = _SAMPLE_CACHE[key] = _best_of_sample(state, p, t, 24)
+    return r
+
+
+def _best_place(state, p, t):
     """(a, b) cells of the best placement of tile t among the even sample of ``_tile_value``
     (comfort gain, the earlier on ties), or None when the tile cannot be placed."""
-    key = (_territory_key(state, p), t)
-    if key in _BP_CACHE:
-        return _BP_CACHE[key]
-    best = _best_of_sample(state, p, t, limit)[0]
-    if len(_BP_CACHE) > 200_000:
-        _BP_CACHE.clear()
-    _BP_CACHE[key] = best
-    return best
+    return _sample_24(state, p, t)[0]
 
 
 def _held_value(state, p, t) -> float:
-    """What ``values`` counts for holding tile t (the cache of ``_held_exact``)."""
-    key = (_territory_key(state, p), t)
-    v = _TV_CACHE.get(key)
-    if v is None:
-        if len(_TV_CACHE) > 200_000:
-            _TV_CACHE.clear()
-        v = _TV_CACHE[key] = max(0.0, _tile_value(state, p, t, limit=24))
-    return v
+    """What ``values`` counts for holding tile t: ``_tile_value`` over the sample of 24, at
+    least 0."""
+    return max(0.0, _placed_value(state, t, *_sample_24(state, p, t)))
 
 
 _policy_simple = policy  # the earlier rollout policy, still used for fire and the other phases
