@@ -90,3 +90,24 @@ def test_guided_policy_is_legal_to_the_end_in_every_mode():
             a = h.policy(s, legal, rng)
             assert a in legal
             s.apply(a)
+
+
+def test_the_placement_cache_tells_territories_apart_by_campfires_and_tokens():
+    # two territories with the same cells and landscapes but another printed campfire, or a fire
+    # token of another value, must not share the cached placement sample (the caches are shared
+    # by the seats and the games of a process): each value is the one computed without the cache
+    s = _play_to(2, 7, 3, "choose")
+    p = s.active
+    changed = 0
+    for c in s.occ[p]:
+        for what in ("camp", "tok"):
+            s2 = s.clone()
+            setattr(s2, what, [dict(x) for x in getattr(s2, what)])
+            d = getattr(s2, what)[p]
+            d[c] = d.get(c, 0) + 1
+            assert h._territory_key(s2, p) != h._territory_key(s, p)
+            for t in TILES:
+                a, b = h._held_value(s, p, t), h._held_value(s2, p, t)
+                assert b == max(0.0, h._tile_value(s2, p, t, limit=24))
+                changed += a != b
+    assert changed > 100      # the changes do move the values (about 12 tiles per cell)

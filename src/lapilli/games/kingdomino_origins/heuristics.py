@@ -325,9 +325,15 @@ _SAMPLE_CACHE: dict = {}
 
 
 def _territory_key(state, p) -> tuple:
+    """What the comfort of seat p's territory reads: its cells with their landscapes and printed
+    campfires, and its fire tokens with their values.  The caches keyed by it are shared by the
+    seats and the games of a process, so two territories with the same landscapes but other
+    campfires or tokens must not share a key."""
     occ = state.occ[p]
     land = state.land[p]
-    return (tuple(occ), tuple(land[c] for c in occ), tuple(state.tok[p]))
+    camp = state.camp[p]
+    return (tuple(occ), tuple(land[c] for c in occ), tuple(camp.get(c, 0) for c in occ),
+            tuple(sorted(state.tok[p].items())))
 
 
 def _sample_24(state, p, t) -> tuple:
