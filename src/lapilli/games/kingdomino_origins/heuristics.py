@@ -51,8 +51,6 @@ _SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside 
 
 
 # ---------------------------------------------------------------------------- evaluation
-
-
 def _regions(geo, land, occ, camp, tok) -> list:
     """board.regions over the occupied cells only (same result, much faster)."""
     return board.regions(geo, land, camp, tok, cells=occ)
@@ -319,8 +317,8 @@ values = values_calibrated  # what evaluator=game takes (agents/__init__.py)
 # fire, so in the tree an opponent's (or the seat's own later) first reply was often far from
 # what the heuristic player would play.  ``policy_guided`` plays, for a placement and a tile to
 # take, what ``values`` assumes about held tiles: the best of the same sample of placements by
-# comfort gain, and the tile with the best such placement; both are cached per territory and tile
-# (the territories of a search repeat), so a search pays for each at most once.
+# comfort gain, and the tile with the best such placement; both read one cache of that sample per
+# territory and tile (the territories of a search repeat), so a search pays for each at most once.
 _SAMPLE_CACHE: dict = {}
 
 
