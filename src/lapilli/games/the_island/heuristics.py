@@ -407,6 +407,13 @@ def _best_move(state, legal, rng):
 def _best_creature(state, legal, rng):
     """Step 4: sharks and sea serpents onto the others' unprotected swimmers, whales and
     serpents onto the others' boats (the lost worth, own explorers counting against)."""
+    return _pick(legal, _creature_gains(state, legal), rng)
+
+
+def _creature_gains(state, legal) -> list:
+    """Per creature move, the worth it takes from the others (shared alike among them: every
+    other seat's loss counts 1/(n-1)), own explorers counting against; 0 for the moves that
+    attack nobody (dolphin, drift, shift, squid and moves onto empty hexes)."""
     p = state.dseat
     n = state.num_players
     vals = _vals(state, p)
@@ -442,7 +449,7 @@ def _best_creature(state, legal, rng):
                     loss = fb * (1.0 if kind == "serpent" else 0.5)
                     g += vals[e] * loss * (-1.0 if e // 10 == p else other)
         gains.append(g)
-    return _pick(legal, gains, rng)
+    return gains
 
 
 def _best_remove(state, legal, rng):
@@ -764,3 +771,17 @@ def fitted_soft_values(state) -> list:
     the leader), and its own gains against the field instead of against the leader.
     ``evaluator=fitted_soft_values`` (the 5-player hard)."""
     return fitted_values(state, SOFT)
+
+
+# ---------------------------------------------------------------- creature moves by rule of thumb (search, eighteenth session)
+def creatures_spread(state, acts):
+    """For MCTS ``prune=creatures_spread``: at the creature move, only the moves that take the
+    most worth from the others with every other seat's loss counted alike (``_creature_gains``,
+    the rollout policy's step 4), so the search does not aim its creatures at whoever its
+    evaluator makes the leader; it still chooses among the moves tied at the best (e.g. where
+    to park a creature when it can attack nobody).  Every other decision: ``acts`` itself."""
+    if state.dec != "creature" or len(acts) < 2:
+        return acts
+    gains = _creature_gains(state, acts)
+    top = max(gains)
+    return [a for a, g in zip(acts, gains) if g >= top - 1e-9]
