@@ -324,14 +324,20 @@ def _parse_move(a: str) -> tuple:
     return out
 
 
-def _pick(legal, gains, rng):
-    """The action of the highest gain (ties within 1e-9 drawn with ``rng``)."""
+def _best_of(legal, gains) -> list:
+    """The actions of the highest gain, ties within 1e-9 kept, in the order of ``legal``."""
     best, best_v = [], None
     for a, g in zip(legal, gains):
         if best_v is None or g > best_v + 1e-9:
             best, best_v = [a], g
         elif abs(g - best_v) <= 1e-9:
             best.append(a)
+    return best
+
+
+def _pick(legal, gains, rng):
+    """The action of the highest gain (ties within 1e-9 drawn with ``rng``)."""
+    best = _best_of(legal, gains)
     return best[rng.randbelow(len(best))]
 
 
@@ -777,11 +783,10 @@ def fitted_soft_values(state) -> list:
 def creatures_spread(state, acts):
     """For MCTS ``prune=creatures_spread``: at the creature move, only the moves that take the
     most worth from the others with every other seat's loss counted alike (``_creature_gains``,
-    the rollout policy's step 4), so the search does not aim its creatures at whoever its
-    evaluator makes the leader; it still chooses among the moves tied at the best (e.g. where
-    to park a creature when it can attack nobody).  Every other decision: ``acts`` itself."""
+    the rollout policy's step 4: the moves ``_best_creature`` draws from), so the search does not
+    aim its creatures at whoever its evaluator makes the leader; it still chooses among the moves
+    tied at the best (e.g. where to park a creature when it can attack nobody).  Every other
+    decision: ``acts`` itself."""
     if state.dec != "creature" or len(acts) < 2:
         return acts
-    gains = _creature_gains(state, acts)
-    top = max(gains)
-    return [a for a, g in zip(acts, gains) if g >= top - 1e-9]
+    return _best_of(acts, _creature_gains(state, acts))
