@@ -1,13 +1,14 @@
 """Eruption's normal and hard levels by player count (issue 7): 2 players score the leaves by the
 end race played out (``values_raceout``) and keep the Rain (``prune=keep_rain``) (eighth session,
 docs/agents.md "Eighth session, lead"); 3 players play the fitted leaves one decision deep with the heuristic player's
-move on half the decisions, 6 players the search of sessions 5-7 one decision deep, also with
-the mix (thirteenth session, "Thirteenth session, lead"); 4 players play as 3 with the refitted
+move on half the decisions (thirteenth session, "Thirteenth session, lead"); 4 players play as 3 with the refitted
 4-player weights, and their hard is the fitted leaves after the placement look-ahead with 400
 iterations, no mix (fourteenth session); 5 players play the 3-player normal with the leaves scored
 by weights fitted per stage of the game and the heuristic player's move on 7 decisions in 10, and
-their hard is that search with 400 iterations, no mix (fifteenth session); an unknown count keeps
-the search of sessions 5-7."""
+their hard is that search with 400 iterations, no mix (fifteenth session); 6 players play the
+5-player normal's search without the mix (nineteenth session; before it, the search of sessions
+5-7 one decision deep with the mix, thirteenth session); an unknown count keeps the search of
+sessions 5-7."""
 from __future__ import annotations
 
 import random
@@ -34,9 +35,9 @@ HARD_5 = ("mcts:iterations=400,time_limit=4,c=0.05,rollout_depth=0,evaluator=fit
 # player's move on half the decisions (the spec measured, with time_limit=0)
 NEW_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
-# thirteenth session, 6 players: the 3-player search of sessions 5-12 one decision deep, 150
-# iterations, the heuristic player's move on half the decisions
-NEW_6 = OLD_NORMAL.replace("iterations=600", "iterations=150") + ",max_depth=1,mix=0.5"
+# nineteenth session, 6 players: the 5-player normal's search (weights per stage of the game) without
+# the mix, every decision searched (the spec measured, with time_limit=0)
+NEW_6 = NEW_5.replace(",mix=0.7", "")
 # fourteenth session, 4 players: hard is the fitted leaves after the placement look-ahead, one
 # decision deep, 400 iterations, no mix (the spec measured, with hard's time limit)
 HARD_4 = ("mcts:iterations=400,time_limit=4,c=0.05,rollout_depth=0,evaluator=fitted_values_place,"
@@ -103,9 +104,6 @@ _FITTED = ("mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fi
     # thirteenth session, 3 players: the fitted leaves one decision deep on some decisions, the
     # heuristic player's move on others
     (3, _FITTED, 503, 6),
-    # thirteenth session, 6 players: the flat search with the hand-made leaves, mixed the same way
-    (6, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=values_by_count,"
-        "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5", 506, 6),
     # fourteenth session, 4 players: the 3-player normal's spec with the refitted 4-player weights
     (4, _FITTED, 504, 6),
     # fifteenth session, 5 players: the leaves with weights per stage of the game, mix=0.7
@@ -115,3 +113,14 @@ _FITTED = ("mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fi
 def test_the_normal_plays_as_the_measured_spec(players, measured, seed, k):
     searched, mixed = _plays_as_measured(players, measured, seed, k=k)
     assert searched and mixed
+
+
+@pytest.mark.parametrize("players, measured, seed, k", [
+    # nineteenth session, 6 players: the leaves with weights per stage of the game (the 5-player
+    # weights, the nearest fitted count), no mix: every decision searched
+    (6, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values_staged,"
+        "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1", 506, 6),
+])
+def test_the_unmixed_normal_plays_as_the_measured_spec(players, measured, seed, k):
+    searched, mixed = _plays_as_measured(players, measured, seed, k=k)
+    assert searched == k and mixed == 0

@@ -400,7 +400,8 @@ _E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-p
 # heuristic seats.  Speed of the search (bench_mcts roots, no tournament running): 1,766-2,340
 # iterations per CPU second in six runs, median 2,084 (target 2,000; thin, as The Island's at 6
 # players).
-_NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_depth=1,mix=0.5"
+# (That normal, `mcts:iterations=150,time_limit=0.9,c=0.05,` + ERUPTION_SEARCH + `,max_depth=1,mix=0.5`,
+# was replaced in the nineteenth session: below, after the 5-player normal.)
 # Fourteenth session (docs/agents.md, "Fourteenth session, lead"), 4 players: the 3-player normal
 # (the fitted leaves one decision deep, 150 iterations, mix=0.5) with the 4-player weights refitted
 # on 500 heuristic self-play games (data/fitted_eval.json; with the ninth session's 4-player
@@ -422,6 +423,19 @@ _NORMAL_6 = f"mcts:iterations=150,time_limit=0.9,c=0.05,{ERUPTION_SEARCH},max_de
 # 0.220).
 _NORMAL_5 = _NORMAL_3.replace("evaluator=fitted_values,", "evaluator=fitted_values_staged,").replace(
     "mix=0.5", "mix=0.7")
+# Nineteenth session (docs/agents.md, "Nineteenth session, lead"), 6 players: the thirteenth
+# session's normal above fell below its target against heuristic seats on fresh samples (79.42 of
+# 384 = 0.207 over the thirteenth to nineteenth sessions, target 0.217).  Normal is now the
+# 5-player normal's search without the mix (the leaves scored by the weights fitted per stage of
+# the game, read at 6 players as the nearest fitted count, 5).  Explicit specs without time
+# limits, fresh seeds, samples fixed before the runs: screen against heuristic seats 16.67 of 48
+# (seeds 76400-76447; with mix=0.5 8.83 of 48, with mix=0.7 9.83 of 48), then 28.08 of 96 = 0.293
+# (76700-76795; target 0.217); against random seats 11 of 12 (77100-77111).  Hard (unchanged,
+# _E5 with hard's time limit) against five seats of it: screen 10.33 of 48 (76900-76947; the
+# 5-player hard's search with 400 iterations 6.33 of 48, 76800-76847), then 29.42 of 96 = 0.306 (77000-77095).
+# Its search: 3,238 iterations per CPU second (bench_mcts roots; the former 6-player normal's 2,800
+# in the same process); decisions p95 0.137 s wall with two tournaments on the cores.
+_NORMAL_6 = _NORMAL_5.replace(",mix=0.7", "")
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,
            4: _NORMAL_3,
