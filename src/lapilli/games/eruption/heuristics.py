@@ -434,7 +434,10 @@ _NORMAL_5 = _NORMAL_3.replace("evaluator=fitted_values,", "evaluator=fitted_valu
 # _E5 with hard's time limit) against five seats of it: screen 10.33 of 48 (76900-76947; the
 # 5-player hard's search with 400 iterations 6.33 of 48, 76800-76847), then 29.42 of 96 = 0.306 (77000-77095).
 # Its search: 3,238 iterations per CPU second (bench_mcts roots; the former 6-player normal's 2,800
-# in the same process); decisions p95 0.137 s wall with two tournaments on the cores.
+# in the same process), 3,100 by level name on the idle machine (bench_mcts.py --only normal);
+# decisions p95 0.137 s wall with two tournaments on the cores, 0.107 s idle (agent_times.py).
+# Audit on further fresh samples: against heuristic seats 31 of 96 (77300-77395), pooled 59.08 of
+# 192 = 0.308; hard against it 21.5 of 96 (77400-77447, 77500-77547), pooled 50.92 of 192 = 0.265.
 _NORMAL_6 = _NORMAL_5.replace(",mix=0.7", "")
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,
