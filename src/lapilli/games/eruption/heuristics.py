@@ -421,8 +421,10 @@ _E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-p
 # against heuristic seats 19.5 of 40 (62500-62539) and 11 of 40 (63000-63039) = 30.5 of 80 =
 # 0.381 (target 0.26; the former 5-player normal, the search above with settle=0, 17.58 of 80 =
 # 0.220).
-_NORMAL_5 = _NORMAL_3.replace("evaluator=fitted_values,", "evaluator=fitted_values_staged,").replace(
-    "mix=0.5", "mix=0.7")
+_STAGED = _NORMAL_3.replace("evaluator=fitted_values,", "evaluator=fitted_values_staged,").replace(",mix=0.5", "")
+"""The 3-player normal's search with the leaves scored by the weights per stage, no mix: the 5-player
+normal with mix=0.7, the 6-player normal as it is, the 5-player hard with 400 iterations."""
+_NORMAL_5 = f"{_STAGED},mix=0.7"
 # Nineteenth session (docs/agents.md, "Nineteenth session, lead"), 6 players: the thirteenth
 # session's normal above fell below its target against heuristic seats on fresh samples (79.42 of
 # 384 = 0.207 over the thirteenth to nineteenth sessions, target 0.217).  Normal is now the
@@ -438,7 +440,7 @@ _NORMAL_5 = _NORMAL_3.replace("evaluator=fitted_values,", "evaluator=fitted_valu
 # decisions p95 0.137 s wall with two tournaments on the cores, 0.107 s idle (agent_times.py).
 # Audit on further fresh samples: against heuristic seats 31 of 96 (77300-77395), pooled 59.08 of
 # 192 = 0.308; hard against it 21.5 of 96 (77400-77447, 77500-77547), pooled 50.92 of 192 = 0.265.
-_NORMAL_6 = _NORMAL_5.replace(",mix=0.7", "")
+_NORMAL_6 = _STAGED
 _NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
            3: _NORMAL_3,
            4: _NORMAL_3,
@@ -488,7 +490,7 @@ _HARD[4] = _slower(_NORMAL_3).replace("iterations=150", "iterations=400").replac
 # 17 of 40 (63300-63339) = 44.33 of 120 = 0.369 (Wilson 0.29-0.46, target 0.26).  (Against four
 # seats of the same search with mix=0.5 it won 9.33 of 40, and the fitted-per-stage leaves with
 # the tree not limited, 600 iterations, 10.5 of 40: hence normal's mix=0.7.)
-_HARD[5] = _slower(_NORMAL_5).replace("iterations=150", "iterations=400").replace(",mix=0.7", "")
+_HARD[5] = _slower(_STAGED).replace("iterations=150", "iterations=400")
 LEVELS = {
     "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
     "normal": dict(_NORMAL),
