@@ -191,20 +191,19 @@ def _settle(st):
         k += 1
 
 
+def _after(state, a, seat) -> float:
+    """``evaluate`` for ``seat`` after ``a`` (a tile removed judged without its hidden back,
+    repellents passed)."""
+    c = state.clone()
+    if a.startswith("remove "):
+        c.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
+    c.apply(a)
+    _settle(c)
+    return evaluate(c, seat)
+
+
 def _greedy(state, legal, rng, seat, bonus=None):
-    best, best_v = [], None
-    for a in legal:
-        c = state.clone()
-        if a.startswith("remove "):
-            c.back[BY_NAME[a[7:]]] = _NEUTRAL_BACK
-        c.apply(a)
-        _settle(c)
-        v = evaluate(c, seat) + (bonus.get(a, 0.0) if bonus else 0.0)
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = [a], v
-        elif abs(v - best_v) <= 1e-9:
-            best.append(a)
-    return best[rng.randbelow(len(best))]
+    return _pick(legal, [_after(state, a, seat) + (bonus.get(a, 0.0) if bonus else 0.0) for a in legal], rng)
 
 
 def _tile_quality(state, h) -> float:
@@ -214,15 +213,11 @@ def _tile_quality(state, h) -> float:
 
 
 def _place(state, legal, rng):
-    best, best_v = [], None
+    gains = []
     for a in legal:
         _, v, name = a.split()
-        s = int(v) * _tile_quality(state, BY_NAME[name])
-        if best_v is None or s > best_v + 1e-9:
-            best, best_v = [a], s
-        elif abs(s - best_v) <= 1e-9:
-            best.append(a)
-    return best[rng.randbelow(len(best))]
+        gains.append(int(v) * _tile_quality(state, BY_NAME[name]))
+    return _pick(legal, gains, rng)
 
 
 def _boat(state, legal, rng, seat):
@@ -231,18 +226,15 @@ def _boat(state, legal, rng, seat):
     for e in range(60):
         if w[e] == LAND:
             on.setdefault(a[e], []).append(e)
-    best, best_v = [], None
+    gains = []
     for act in legal:
         h = BY_NAME[act[5:]]
         s = -0.05 * ISLE_D[h]
         for x in NEIGH[h]:
             for e in on.get(x, ()):
                 s += state.ex_val[e] * (1.0 if e // 10 == seat else -0.4)
-        if best_v is None or s > best_v + 1e-9:
-            best, best_v = [act], s
-        elif abs(s - best_v) <= 1e-9:
-            best.append(act)
-    return best[rng.randbelow(len(best))]
+        gains.append(s)
+    return _pick(legal, gains, rng)
 
 
 def choose(state, legal: list, rng, seat: int) -> str:
