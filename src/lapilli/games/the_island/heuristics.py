@@ -641,7 +641,8 @@ _FITTED = f"{_SLOWER},evaluator=fitted_values"
 # targets); against random seats 12 of 12 at each count.  The three-decision search
 # with the fitted leaves (the former hard at 3-6) won 3 of 16 against two seats of the flat
 # 400-iteration search at 3 players; 2 and 4 players keep their levels.
-_FLAT = f"mcts:iterations=150,time_limit=0.9,c=0.05,{GUIDED},max_depth=1,evaluator=fitted_values"
+_FLAT_GAME = f"mcts:iterations=150,time_limit=0.9,c=0.05,{GUIDED},max_depth=1"    # the hand-made leaves
+_FLAT = f"{_FLAT_GAME},evaluator=fitted_values"
 _FLAT_HARD = _FLAT.replace("iterations=150", "iterations=400").replace("time_limit=0.9", "time_limit=4")
 # Fourteenth session (helper, branch island5): hard at 5 players is that search with the fitted
 # weights halved (``fitted_soft_values``: a flatter logit over the seats).  Explicit specs without
@@ -656,9 +657,18 @@ _FLAT_HARD = _FLAT.replace("iterations=150", "iterations=400").replace("time_lim
 # samples of 24 by the lead on fresh seeds after the merge: 7.5 of 24 (53000-53023) and 6 of 24
 # (53100-53123); over all five samples 32 of 120 = 0.267 (Wilson 0.20-0.35).
 _SOFT_HARD = _FLAT_HARD.replace("evaluator=fitted_values", "evaluator=fitted_soft_values")
+# Twentieth session (docs/agents.md, "Twentieth session, lead"): at 5 players that hard was no
+# stronger than the fitted normal (one seat against four, fresh 160: 34.5 = 0.216; over every
+# sample 73.5 of 320 = 0.230, target 0.26), so normal at 5 players is the same flat search with
+# the hand-made turn-end leaves (``_FLAT_GAME``).  Explicit specs without time limits, samples and
+# rules fixed before the runs (/work/runs/s20/s20_prereg.md): against 4 heuristic seats 32 of 120
+# = 0.267 (seeds 79900-80019), against 4 random seats 10 of 10; the hard (unchanged) against 4 of
+# it 34.5 of 100 = 0.345 (Wilson 0.26-0.44, seeds 80100-80149, 80200-80249).  The 5-player
+# normal with the fitted leaves had 0.458 against heuristic seats: this normal is weaker, the
+# hard clearly above it.
 LEVELS = {
     "easy": "heuristic",
-    "normal": {2: _NORMAL, 4: _NORMAL, **dict.fromkeys((3, 5, 6), _FLAT), "default": _NORMAL},
+    "normal": {2: _NORMAL, 4: _NORMAL, **dict.fromkeys((3, 6), _FLAT), 5: _FLAT_GAME, "default": _NORMAL},
     "hard": {2: f"{_SLOWER},ensemble=4", 4: _FITTED, **dict.fromkeys((3, 6), _FLAT_HARD), 5: _SOFT_HARD, "default": _NORMAL},
 }
 
