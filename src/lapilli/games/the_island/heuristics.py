@@ -642,8 +642,9 @@ _FITTED = f"{_SLOWER},evaluator=fitted_values"
 # with the fitted leaves (the former hard at 3-6) won 3 of 16 against two seats of the flat
 # 400-iteration search at 3 players; 2 and 4 players keep their levels.
 _FLAT_GAME = f"mcts:iterations=150,time_limit=0.9,c=0.05,{GUIDED},max_depth=1"    # the hand-made leaves
+_FLAT_GAME_HARD = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=1"
 _FLAT = f"{_FLAT_GAME},evaluator=fitted_values"
-_FLAT_HARD = _FLAT.replace("iterations=150", "iterations=400").replace("time_limit=0.9", "time_limit=4")
+_FLAT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_values"
 # Fourteenth session (helper, branch island5): hard at 5 players is that search with the fitted
 # weights halved (``fitted_soft_values``: a flatter logit over the seats).  Explicit specs without
 # time limits, one hard seat against 4 normal seats (FD150), two samples of 24 fixed before the
@@ -656,7 +657,7 @@ _FLAT_HARD = _FLAT.replace("iterations=150", "iterations=400").replace("time_lim
 # over the three: at the target, not clearly above it (FD400 had 9.5 of 48 = 0.198).  Two more
 # samples of 24 by the lead on fresh seeds after the merge: 7.5 of 24 (53000-53023) and 6 of 24
 # (53100-53123); over all five samples 32 of 120 = 0.267 (Wilson 0.20-0.35).
-_SOFT_HARD = _FLAT_HARD.replace("evaluator=fitted_values", "evaluator=fitted_soft_values")
+_SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
 # Twentieth session (docs/agents.md, "Twentieth session, lead"): at 5 players that hard was no
 # stronger than the fitted normal (one seat against four, fresh 160: 34.5 = 0.216; over every
 # sample 73.5 of 320 = 0.230, target 0.26), so normal at 5 players is the same flat search with
