@@ -114,15 +114,17 @@ def test_hard_at_four_players_is_normals_search_with_the_fitted_leaves():
 FLAT = ("mcts:iterations={n},time_limit=0,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,"
         "widen=2,order=eval,evaluator={ev},max_depth=1")
 # the 5-player hard's leaves since the fourteenth session: the fitted weights halved; the 5-player
-# normal's since the twentieth: the hand-made turn-end leaves (the measured spec GD5 in
-# docs/agents.md, "Twentieth session, lead")
-EVAL = {("hard", 5): "fitted_soft_values", ("normal", 5): "game"}
+# normal's since the twentieth and the 6-player normal's since the twenty-first: the hand-made
+# turn-end leaves (the measured specs GD5 and GD6 in docs/agents.md, "Twentieth session, lead" and
+# "Twenty-first session, lead")
+EVAL = {("hard", 5): "fitted_soft_values", ("normal", 5): "game", ("normal", 6): "game"}
 
 
 def test_three_five_and_six_player_levels_are_the_flat_search_that_was_measured():
     # normal 150 iterations, hard 400, both one decision deep, with the fitted leaves (5 players:
-    # normal the hand-made ones, hard the halved fitted ones): the level (time limit off, so the
-    # iterations end the search) chooses as the measured spec, with the same root statistics
+    # normal the hand-made ones, hard the halved fitted ones; 6 players: normal the hand-made
+    # ones): the level (time limit off, so the iterations end the search) chooses as the measured
+    # spec, with the same root statistics
     for players in (3, 5, 6):
         roots = [st for st in heuristic_positions(players, 11, 17) if len(st.legal_actions()) > 1][2:3]
         assert roots
