@@ -103,37 +103,43 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
         assert_search_plays_legal_moves("the-island", spec, players, 21)
 
 
-def test_hard_at_four_players_is_normals_search_with_the_fitted_leaves():
-    normal = level_spec("normal", "the-island", 4)
+def test_hard_at_four_players_is_the_two_player_normals_search_with_the_fitted_leaves():
+    # the 4-player normal was this search with the hand-made leaves until the twenty-first session
+    normal_2 = level_spec("normal", "the-island", 2)
     hard = level_spec("hard", "the-island", 4)
-    assert hard == normal.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
-    assert make_agent(hard, game="the-island", players=4).iterations == 400
+    assert hard == normal_2.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
+    agent = make_agent(hard, game="the-island", players=4)
+    assert (agent.iterations, agent.max_depth) == (400, 3)
 
 
 # the specs of the twelfth session's tournaments (docs/agents.md, "Twelfth session, lead")
 FLAT = ("mcts:iterations={n},time_limit=0,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,"
         "widen=2,order=eval,evaluator={ev},max_depth=1")
 # the 5-player hard's leaves since the fourteenth session: the fitted weights halved; the 5-player
-# normal's since the twentieth and the 6-player normal's since the twenty-first: the hand-made
-# turn-end leaves (the measured specs GD5 and GD6 in docs/agents.md, "Twentieth session, lead" and
-# "Twenty-first session, lead")
-EVAL = {("hard", 5): "fitted_soft_values", ("normal", 5): "game", ("normal", 6): "game"}
+# normal's since the twentieth and the 4- and 6-player normals' since the twenty-first: the
+# hand-made turn-end leaves (the measured specs GD5, GD4 and GD6 in docs/agents.md, "Twentieth
+# session, lead" and "Twenty-first session, lead")
+EVAL = {("hard", 5): "fitted_soft_values", ("normal", 4): "game", ("normal", 5): "game", ("normal", 6): "game"}
 
 
-def test_three_five_and_six_player_levels_are_the_flat_search_that_was_measured():
-    # normal 150 iterations, hard 400, both one decision deep, with the fitted leaves (5 players:
-    # normal the hand-made ones, hard the halved fitted ones; 6 players: normal the hand-made
-    # ones): the level (time limit off, so the iterations end the search) chooses as the measured
+def test_three_to_six_player_levels_are_the_flat_search_that_was_measured():
+    # normal 150 iterations, hard 400, both one decision deep, with the fitted leaves (4-6
+    # players: normal the hand-made ones; 5 players: hard the halved fitted ones): the level (time limit off, so the iterations end the search) chooses as the measured
     # spec, with the same root statistics
     for players in (3, 5, 6):
         roots = [st for st in heuristic_positions(players, 11, 17) if len(st.legal_actions()) > 1][2:3]
         assert roots
         _same_as_measured(players, roots)
-    assert level_spec("normal", "the-island", 4) == level_spec("normal", "the-island", 2)   # 2 and 4: as before
+    # at 4 players normal only (hard searches three decisions deep, test above)
+    roots = [st for st in heuristic_positions(4, 11, 17) if len(st.legal_actions()) > 1][2:3]
+    assert roots
+    _same_as_measured(4, roots, (("normal", 150),))
+    assert level_spec("normal", "the-island", 4) == level_spec("normal", "the-island", 5) == \
+        level_spec("normal", "the-island", 6)
 
 
-def _same_as_measured(players, roots):
-    for level, n in (("normal", 150), ("hard", 400)):
+def _same_as_measured(players, roots, levels=(("normal", 150), ("hard", 400))):
+    for level, n in levels:
         spec = level_spec(level, "the-island", players)
         ev = EVAL.get((level, players), "fitted_values")
         params = parse_agent_spec(spec)[1]          # the options as the agent reads them (the last one wins)

@@ -674,10 +674,14 @@ _SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
 # (/work/runs/s20/s20_prereg.md, /work/runs/s21/s21_prereg.md), two samples of 120 each: against
 # 5 heuristic seats 32 and 27 of 120 (59 of 240 = 0.246, seeds 81000-81159, 82000-82159), the hard
 # against 5 of it 32.5 and 35.5 of 120 (68 of 240 = 0.283, Wilson 0.23-0.34, seeds 81200-81359,
-# 82200-82359), against 5 random seats 9.2 of 12.
+# 82200-82359), against 5 random seats 9.2 of 12.  And at 4 players, where the former normal (three
+# decisions deep, hand-made leaves) fell to 88.5 of 279 = 0.317 against heuristic seats (target
+# 0.325) on an audit: one sample each, rules fixed before the runs (s21_prereg.md R13): against 3
+# heuristic seats 38 of 96 = 0.396 (seeds 87000-87147), the hard (unchanged, ``_FITTED``) against 3
+# of it 22 of 48 = 0.458 (Wilson 0.33-0.60, 87200-87247), against 3 random seats 12 of 12.
 LEVELS = {
     "easy": "heuristic",
-    "normal": {2: _NORMAL, 4: _NORMAL, 3: _FLAT, **dict.fromkeys((5, 6), _FLAT_GAME), "default": _NORMAL},
+    "normal": {2: _NORMAL, 3: _FLAT, **dict.fromkeys((4, 5, 6), _FLAT_GAME), "default": _NORMAL},
     "hard": {2: f"{_SLOWER},ensemble=4", 4: _FITTED, **dict.fromkeys((3, 6), _FLAT_HARD), 5: _SOFT_HARD, "default": _NORMAL},
 }
 
