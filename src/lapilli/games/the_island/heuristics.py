@@ -629,7 +629,9 @@ values = turn_values
 # targets 0.433, 0.26, 0.217); the fitted search 10.5 of 24 at 5 and at 6 on the same seeds, not
 # shipped (1,756 iterations per CPU second at 6 players, target 2,000; and hard is that search).
 _NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
-_SLOWER = _NORMAL.replace("time_limit=0.9", "time_limit=4")     # hard: normal's search, no time target
+# hard at 2 and 4 players searches as the 2-player normal (the 4-player normal until the
+# twenty-first session), with no time target
+_SLOWER = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=3"
 _FITTED = f"{_SLOWER},evaluator=fitted_values"
 # Twelfth session (docs/agents.md, "Twelfth session, lead"): with 3, 5 and 6 players the fitted
 # leaves one decision deep (max_depth=1: every root move scored by fitted_values, the heuristic
