@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from lapilli.agents import level_spec
+from lapilli.agents.levels import GUIDED
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 ROW = re.compile(r"^\| (easy|normal|hard) \| ([0-9, -]+) \| `([^`]+)` \|$")
-ISLAND_G = "rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval"
 
 
 def _counts(text):
@@ -22,7 +22,7 @@ def _counts(text):
 
 
 @pytest.mark.parametrize("game, doc, abbrev, players", [
-    ("the-island", "the-island.md", {"G": ISLAND_G}, range(2, 7)),
+    ("the-island", "the-island.md", {"G": GUIDED}, range(2, 7)),
     ("eruption", "eruption.md", {}, range(2, 7)),
 ])
 def test_the_level_table_in_the_game_doc_is_the_levels_played(game, doc, abbrev, players):

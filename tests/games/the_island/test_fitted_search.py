@@ -124,21 +124,19 @@ EVAL = {("hard", 5): "fitted_soft_values", ("normal", 4): "game", ("normal", 5):
 
 def test_three_to_six_player_levels_are_the_flat_search_that_was_measured():
     # normal 150 iterations, hard 400, both one decision deep, with the fitted leaves (4-6
-    # players: normal the hand-made ones; 5 players: hard the halved fitted ones): the level (time limit off, so the iterations end the search) chooses as the measured
-    # spec, with the same root statistics
-    for players in (3, 5, 6):
+    # players: normal the hand-made ones; 5 players: hard the halved fitted ones): the level (time
+    # limit off, so the iterations end the search) chooses as the measured spec, with the same
+    # root statistics; at 4 players normal only (hard searches three decisions deep, test above)
+    both = (("normal", 150), ("hard", 400))
+    for players, levels in ((3, both), (4, (("normal", 150),)), (5, both), (6, both)):
         roots = [st for st in heuristic_positions(players, 11, 17) if len(st.legal_actions()) > 1][2:3]
         assert roots
-        _same_as_measured(players, roots)
-    # at 4 players normal only (hard searches three decisions deep, test above)
-    roots = [st for st in heuristic_positions(4, 11, 17) if len(st.legal_actions()) > 1][2:3]
-    assert roots
-    _same_as_measured(4, roots, (("normal", 150),))
+        _same_as_measured(players, roots, levels)
     assert level_spec("normal", "the-island", 4) == level_spec("normal", "the-island", 5) == \
         level_spec("normal", "the-island", 6)
 
 
-def _same_as_measured(players, roots, levels=(("normal", 150), ("hard", 400))):
+def _same_as_measured(players, roots, levels):
     for level, n in levels:
         spec = level_spec(level, "the-island", players)
         ev = EVAL.get((level, players), "fitted_values")
