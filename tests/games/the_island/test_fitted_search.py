@@ -142,8 +142,9 @@ def _same_as_measured(players, roots, levels):
         ev = EVAL.get((level, players), "fitted_values")
         params = parse_agent_spec(spec)[1]          # the options as the agent reads them (the last one wins)
         assert params["max_depth"] == 1 and params["evaluator"] == ev
-        lvl = make_agent(spec.replace("time_limit=0.9", "time_limit=0").replace("time_limit=4", "time_limit=0"),
-                         seed=5, game="the-island", players=players)
+        untimed = spec.replace("time_limit=0.9", "time_limit=0").replace("time_limit=4", "time_limit=0")
+        assert parse_agent_spec(untimed)[1]["time_limit"] == 0      # the replace took effect
+        lvl = make_agent(untimed, seed=5, game="the-island", players=players)
         ref = make_agent(FLAT.format(n=n, ev=ev), seed=5, game="the-island", players=players)
         assert (lvl.iterations, lvl.max_depth) == (n, 1)
         for st in roots:
