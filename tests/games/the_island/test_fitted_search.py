@@ -103,37 +103,38 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
         assert_search_plays_legal_moves("the-island", spec, players, 21)
 
 
-def test_hard_at_four_players_is_the_two_player_normals_search_with_the_fitted_leaves():
-    # the 4-player normal was this search with the hand-made leaves until the twenty-first session
+def test_hard_at_three_and_four_players_is_the_two_player_normals_search_with_the_fitted_leaves():
+    # the 4-player normal was this search with the hand-made leaves until the twenty-first session;
+    # the 3-player hard the flat search with the fitted leaves until the twenty-second
     normal_2 = level_spec("normal", "the-island", 2)
-    hard = level_spec("hard", "the-island", 4)
-    assert hard == normal_2.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
-    agent = make_agent(hard, game="the-island", players=4)
-    assert (agent.iterations, agent.max_depth) == (400, 3)
+    for players in (3, 4):
+        hard = level_spec("hard", "the-island", players)
+        assert hard == normal_2.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"
+        agent = make_agent(hard, game="the-island", players=players)
+        assert (agent.iterations, agent.max_depth) == (400, 3)
 
 
 # the specs of the twelfth session's tournaments (docs/agents.md, "Twelfth session, lead")
 FLAT = ("mcts:iterations={n},time_limit=0,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,"
         "widen=2,order=eval,evaluator={ev},max_depth=1")
 # the 5-player hard's leaves since the fourteenth session: the fitted weights halved; the 5-player
-# normal's since the twentieth and the 4- and 6-player normals' since the twenty-first: the
-# hand-made turn-end leaves (the measured specs GD5, GD4 and GD6 in docs/agents.md, "Twentieth
-# session, lead" and "Twenty-first session, lead")
-EVAL = {("hard", 5): "fitted_soft_values", ("normal", 4): "game", ("normal", 5): "game", ("normal", 6): "game"}
+# normal's since the twentieth, the 4- and 6-player normals' since the twenty-first and the
+# 3-player normal's since the twenty-second: the hand-made turn-end leaves (the measured specs GD5,
+# GD4, GD6 and GD3 in docs/agents.md, "Twentieth session, lead" to "Twenty-second session, lead")
+EVAL = {("hard", 5): "fitted_soft_values", **{("normal", n): "game" for n in (3, 4, 5, 6)}}
 
 
 def test_three_to_six_player_levels_are_the_flat_search_that_was_measured():
-    # normal 150 iterations, hard 400, both one decision deep, with the fitted leaves (4-6
+    # normal 150 iterations, hard 400, both one decision deep, with the fitted leaves (3-6
     # players: normal the hand-made ones; 5 players: hard the halved fitted ones): the level (time
     # limit off, so the iterations end the search) chooses as the measured spec, with the same
-    # root statistics; at 4 players normal only (hard searches three decisions deep, test above)
-    both = (("normal", 150), ("hard", 400))
-    for players, levels in ((3, both), (4, (("normal", 150),)), (5, both), (6, both)):
+    # root statistics; at 3 and 4 players normal only (hard searches three decisions deep, test above)
+    both, normal = (("normal", 150), ("hard", 400)), (("normal", 150),)
+    for players, levels in ((3, normal), (4, normal), (5, both), (6, both)):
         roots = [st for st in heuristic_positions(players, 11, 17) if len(st.legal_actions()) > 1][2:3]
         assert roots
         _same_as_measured(players, roots, levels)
-    assert level_spec("normal", "the-island", 4) == level_spec("normal", "the-island", 5) == \
-        level_spec("normal", "the-island", 6)
+    assert len({level_spec("normal", "the-island", n) for n in (3, 4, 5, 6)}) == 1
 
 
 def _same_as_measured(players, roots, levels):

@@ -629,7 +629,7 @@ values = turn_values
 # targets 0.433, 0.26, 0.217); the fitted search 10.5 of 24 at 5 and at 6 on the same seeds, not
 # shipped (1,756 iterations per CPU second at 6 players, target 2,000; and hard is that search).
 _NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
-# hard at 2 and 4 players searches as the 2-player normal (the 4-player normal until the
+# hard at 2, 3 and 4 players searches as the 2-player normal (the 4-player normal until the
 # twenty-first session), with no time target
 _SLOWER = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=3"
 _FITTED = f"{_SLOWER},evaluator=fitted_values"
@@ -645,7 +645,6 @@ _FITTED = f"{_SLOWER},evaluator=fitted_values"
 # 400-iteration search at 3 players; 2 and 4 players keep their levels.
 _FLAT_GAME = f"mcts:iterations=150,time_limit=0.9,c=0.05,{GUIDED},max_depth=1"    # the hand-made leaves
 _FLAT_GAME_HARD = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=1"
-_FLAT = f"{_FLAT_GAME},evaluator=fitted_values"
 _FLAT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_values"
 # Fourteenth session (helper, branch island5): hard at 5 players is that search with the fitted
 # weights halved (``fitted_soft_values``: a flatter logit over the seats).  Explicit specs without
@@ -681,10 +680,18 @@ _SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
 # 0.325) on an audit: one sample each, rules fixed before the runs (s21_prereg.md R13): against 3
 # heuristic seats 38 of 96 = 0.396 (seeds 87000-87147), the hard (unchanged, ``_FITTED``) against 3
 # of it 22 of 48 = 0.458 (Wilson 0.33-0.60, 87200-87247), against 3 random seats 12 of 12.
+# Twenty-second session (docs/agents.md, "Twenty-second session, lead"): at 3 players the hard
+# (the flat search with the fitted leaves, 400 iterations) won 73.5 of 192 = 0.383 against the
+# fitted normal (target 0.433), so 3 players take the 4-player pair: normal the flat search on the
+# hand-made leaves, hard ``_FITTED``.  Rules and sizes fixed before the runs
+# (/work/runs/s22/s22_prereg.md R19, with s21's R14 and s22's R16): against 2 heuristic seats 46.5,
+# 39 and 45 of 96 (130.5 of 288 = 0.453, Wilson 0.40-0.51; seeds 88000-88095, 90000-90095,
+# 93200-93295), against 2 random seats 12 of 12 (90300-90311); the hard against 2 of it 25.5 and
+# 22.5 of 48 (48 of 96 = 0.500, Wilson 0.40-0.60; 93000-93047, 93100-93147).
 LEVELS = {
     "easy": "heuristic",
-    "normal": {2: _NORMAL, 3: _FLAT, **dict.fromkeys((4, 5, 6), _FLAT_GAME), "default": _NORMAL},
-    "hard": {2: f"{_SLOWER},ensemble=4", 4: _FITTED, **dict.fromkeys((3, 6), _FLAT_HARD), 5: _SOFT_HARD, "default": _NORMAL},
+    "normal": {2: _NORMAL, **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
+    "hard": {2: f"{_SLOWER},ensemble=4", **dict.fromkeys((3, 4), _FITTED), 5: _SOFT_HARD, 6: _FLAT_HARD, "default": _NORMAL},
 }
 
 
