@@ -106,7 +106,7 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
 def test_hard_at_three_and_four_players_is_the_two_player_normals_search_with_the_fitted_leaves():
     # the 4-player normal was this search with the hand-made leaves until the twenty-first session;
     # the 3-player hard the flat search with the fitted leaves until the twenty-second
-    normal_2 = level_spec("normal", "the-island", 2)
+    normal_2 = level_spec("normal", "the-island")    # the 2-player normal until the twenty-second session
     for players in (3, 4):
         hard = level_spec("hard", "the-island", players)
         assert hard == normal_2.replace("time_limit=0.9", "time_limit=4") + ",evaluator=fitted_values"

@@ -629,8 +629,8 @@ values = turn_values
 # targets 0.433, 0.26, 0.217); the fitted search 10.5 of 24 at 5 and at 6 on the same seeds, not
 # shipped (1,756 iterations per CPU second at 6 players, target 2,000; and hard is that search).
 _NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
-# hard at 2, 3 and 4 players searches as the 2-player normal (the 4-player normal until the
-# twenty-first session), with no time target
+# hard at 2, 3 and 4 players searches as the 2-player normal did until the twenty-second session
+# (the 4-player normal until the twenty-first), with no time target
 _SLOWER = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=3"
 _FITTED = f"{_SLOWER},evaluator=fitted_values"
 # Twelfth session (docs/agents.md, "Twelfth session, lead"): with 3, 5 and 6 players the fitted
@@ -687,10 +687,16 @@ _SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
 # (/work/runs/s22/s22_prereg.md R19, with s21's R14 and s22's R16): against 2 heuristic seats 46.5,
 # 39 and 45 of 96 (130.5 of 288 = 0.453, Wilson 0.40-0.51; seeds 88000-88095, 90000-90095,
 # 93200-93295), against 2 random seats 12 of 12 (90300-90311); the hard against 2 of it 25.5 and
-# 22.5 of 48 (48 of 96 = 0.500, Wilson 0.40-0.60; 93000-93047, 93100-93147).
+# 22.5 of 48 (48 of 96 = 0.500, Wilson 0.40-0.60; 93000-93047, 93100-93147).  At 2 players the
+# ensemble hard won 162.5 of 274 = 0.593 against the three-decision normal (target 0.60) and 59 of
+# 96 against the flat one (one sample of 48 below 0.60: not shipped, R17), so normal at 2 players
+# is the flat search with the heuristic player's move on 3 decisions in 10 (``mix=0.3``, as
+# Eruption's 3-player normal).  R21, fixed before its runs: against the heuristic player 66 of 96
+# = 0.6875 (Wilson 0.59-0.77; seeds 95000-95095), against random 12 of 12 (95300-95311); the hard
+# (unchanged) against it 45 of 72 = 0.625 (Wilson 0.51-0.73; 95400-95435, 95500-95535).
 LEVELS = {
     "easy": "heuristic",
-    "normal": {2: _NORMAL, **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
+    "normal": {2: f"{_FLAT_GAME},mix=0.3", **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
     "hard": {2: f"{_SLOWER},ensemble=4", **dict.fromkeys((3, 4), _FITTED), 5: _SOFT_HARD, 6: _FLAT_HARD, "default": _NORMAL},
 }
 
