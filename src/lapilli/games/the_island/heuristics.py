@@ -693,7 +693,9 @@ _SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
 # is the flat search with the heuristic player's move on 3 decisions in 10 (``mix=0.3``, as
 # Eruption's 3-player normal).  R21, fixed before its runs: against the heuristic player 66 of 96
 # = 0.6875 (Wilson 0.59-0.77; seeds 95000-95095), against random 12 of 12 (95300-95311); the hard
-# (unchanged) against it 45 of 72 = 0.625 (Wilson 0.51-0.73; 95400-95435, 95500-95535).
+# (unchanged) against it 45 of 72 = 0.625 (Wilson 0.51-0.73; 95400-95435, 95500-95535).  The
+# audit after (R22, fresh): against the heuristic player 64 of 96 (130 of 192 = 0.677, Wilson
+# 0.61-0.74), the hard against it 41 of 72 (86 of 144 = 0.597, Wilson 0.52-0.67: a hair below).
 LEVELS = {
     "easy": "heuristic",
     "normal": {2: f"{_FLAT_GAME},mix=0.3", **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
