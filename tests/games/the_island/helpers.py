@@ -10,6 +10,12 @@ H = B.BY_NAME          # "r,c" -> hex index
 TER = {"beach": 0, "forest": 1, "mountain": 2}
 
 
+def untimed(spec):
+    """An agent spec without its time limit (the iterations end the search, so a result does not
+    depend on the machine)."""
+    return ",".join(p for p in spec.split(",") if not p.startswith("time_limit="))
+
+
 def setup_done(players=4, seed=1, **opts):
     """A new game played through set-up with the first legal action each time."""
     st = lapilli.new_game("the-island", players, seed, opts)

@@ -7,7 +7,7 @@ from lapilli.games.the_island import heuristics as HEU
 
 from tests.agents.helpers import assert_search_plays_legal_moves
 
-from .helpers import heuristic_positions
+from .helpers import heuristic_positions, untimed
 
 
 def test_finish_turn_stops_at_the_creature_move_or_the_next_turn():
@@ -92,7 +92,7 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
     for players in range(3, 7):
         assert level_spec("hard", "the-island", players) != level_spec("normal", "the-island", players)
     # the level's search without its time limit (the result must not depend on the machine)
-    spec = ",".join(p for p in level_spec("normal", "the-island").split(",") if not p.startswith("time_limit"))
+    spec = untimed(level_spec("normal", "the-island"))
     for seed in (0, 1):
         s = lapilli.new_game("the-island", 2, seed)
         act = make_agent(spec, seed=seed, game="the-island").choose(Decision(s))
@@ -103,7 +103,7 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
 def test_hard_at_two_players_runs_normals_search_four_times_and_plays_legal_moves():
     # the 2-player level's spec with fewer iterations and no time limit (the result must not
     # depend on the machine): four searches of 60 iterations each
-    spec = ",".join(p for p in level_spec("hard", "the-island", 2).split(",") if not p.startswith("time_limit"))
+    spec = untimed(level_spec("hard", "the-island", 2))
     spec = spec.replace("iterations=400", "iterations=60")
     s = next(st for st in heuristic_positions(2, 5, 7) if len(st.legal_actions()) > 1)
     agent = make_agent(spec, seed=3, game="the-island", players=2)
