@@ -696,9 +696,15 @@ _SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
 # (unchanged) against it 45 of 72 = 0.625 (Wilson 0.51-0.73; 95400-95435, 95500-95535).  The
 # audit after (R22, fresh): against the heuristic player 64 of 96 (130 of 192 = 0.677, Wilson
 # 0.61-0.74), the hard against it 41 of 72 (86 of 144 = 0.597, Wilson 0.52-0.67: a hair below).
+# Twenty-third session (docs/agents.md, "Twenty-third session, lead"): the same normal with the
+# heuristic player's move on half the decisions (``mix=0.5``, Eruption's 3-player share).  R23,
+# fixed before its runs (/work/runs/s23/s23_prereg.md): against the heuristic player 125.5 of 192
+# = 0.654 (Wilson 0.58-0.72; seeds 97000-97191), against random 12 of 12 (97300-97311); the hard
+# (unchanged) against it 41 and 52.5 of 72 (93.5 of 144 = 0.649, Wilson 0.57-0.72; 97400-97471,
+# 97500-97571).
 LEVELS = {
     "easy": "heuristic",
-    "normal": {2: f"{_FLAT_GAME},mix=0.3", **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
+    "normal": {2: f"{_FLAT_GAME},mix=0.5", **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
     "hard": {2: f"{_SLOWER},ensemble=4", **dict.fromkeys((3, 4), _FITTED), 5: _SOFT_HARD, 6: _FLAT_HARD, "default": _NORMAL},
 }
 
