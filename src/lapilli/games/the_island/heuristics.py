@@ -701,7 +701,9 @@ _SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
 # fixed before its runs (/work/runs/s23/s23_prereg.md): against the heuristic player 125.5 of 192
 # = 0.654 (Wilson 0.58-0.72; seeds 97000-97191), against random 12 of 12 (97300-97311); the hard
 # (unchanged) against it 41 and 52.5 of 72 (93.5 of 144 = 0.649, Wilson 0.57-0.72; 97400-97471,
-# 97500-97571).
+# 97500-97571).  The audit after (R24, fresh): against the heuristic player 111.5 of 192 (237 of
+# 384 = 0.617, Wilson 0.57-0.66), the hard against it 92.5 of 144 (186 of 288 = 0.646, Wilson
+# 0.59-0.70).
 LEVELS = {
     "easy": "heuristic",
     "normal": {2: f"{_FLAT_GAME},mix=0.5", **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
