@@ -205,7 +205,9 @@ def _play(client, game, players, on_message):
         for seat in seats:
             q = "" if seat is None else f"?token={tokens[seat]}"
             conns.append(stack.enter_context(client.websocket_connect(f"/ws/{tid}{q}")))
-            for s, ws in zip(seats, conns):  # each connection is announced to all present
+            # a seat's arrival is announced to all present; a spectator gets its own view only
+            arrived = zip(seats, conns) if seat is not None else [(None, conns[-1])]
+            for s, ws in arrived:
                 on_message(ws.receive_json(), mirror, s)
         pick = random.Random(SEED)
         moves = 0

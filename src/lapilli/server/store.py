@@ -72,7 +72,10 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
         return eng
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # a database that does not answer fails a request within seconds instead of holding it
+    args = {"connect_timeout": 3} if url.startswith("postgresql") else {}
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, pool_timeout=5,
+                         connect_args=args)
 
 
 class Store:
@@ -111,11 +114,37 @@ class Store:
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
                              [SeatInfo(x.seat, x.kind, x.name, x.agent) for x in seats])
 
-    def list_tables(self, statuses=("open", "playing"), limit: int = 100) -> list[TableInfo]:
+    def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0) -> list[TableInfo]:
+        """One page of tables, newest first (two queries whatever the page size)."""
         with self.Session() as s:
-            ids = s.scalars(select(TableRow.id).where(TableRow.status.in_(statuses))
-                            .order_by(TableRow.created.desc()).limit(limit)).all()
-        return [self.get(i) for i in ids]
+            rows = s.scalars(select(TableRow).where(TableRow.status.in_(statuses))
+                             .order_by(TableRow.created.desc(), TableRow.id).offset(offset).limit(limit)).all()
+            seats: dict[str, list[SeatInfo]] = {t.id: [] for t in rows}
+            if rows:
+                for x in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(seats)))
+                                   .order_by(SeatRow.table_id, SeatRow.seat)):
+                    seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent))
+            return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id])
+                    for t in rows]
+
+    def tables_with_computers(self, limit: int, after: str = "") -> list[str]:
+        """Ids (in order, after ``after``) of unfinished tables with at least one computer seat."""
+        with self.Session() as s:
+            return list(s.scalars(select(TableRow.id)
+                                  .where(TableRow.status != "finished", TableRow.id > after,
+                                         TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == "bot")))
+                                  .order_by(TableRow.id).limit(limit)).all())
+
+    def versions(self, ids: list[str]) -> dict[str, int]:
+        if not ids:
+            return {}
+        with self.Session() as s:
+            return dict(s.execute(select(TableRow.id, TableRow.version).where(TableRow.id.in_(ids))).all())
+
+    def ping(self) -> None:
+        """Raises when the database does not answer."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
 
     def steps(self, tid: str, after: int = 0) -> list[tuple[int, str, int, str]]:
         """(version, kind, seat, action) of every step after version ``after``."""
