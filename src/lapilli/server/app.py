@@ -190,7 +190,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{tid}")
     async def table(tid: str, request: Request):
-        return (await hub(request).info(tid)).public()
+        return (await run_in_threadpool(store(request).get, tid)).public()
 
     @app.post("/api/tables/{tid}/seats/{seat}")
     async def join(tid: str, seat: int, req: JoinRequest, request: Request):
