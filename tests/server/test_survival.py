@@ -78,7 +78,7 @@ def _until(check, what, timeout=60.0, every=0.1):
 
 
 def _table(base, seats=None, options=None, game="nim"):
-    r = httpx.post(f"{base}/api/tables", json={"game": game, "players": 2, "options": options or {"pile": 15},
+    r = httpx.post(f"{base}/api/tables", json={"game": game, "players": 2, "options": {"pile": 15} if options is None else options,
                                               "seats": seats or []}, timeout=30)
     assert r.status_code == 200, r.text
     return r.json()["id"]
@@ -251,22 +251,35 @@ def test_a_client_that_never_reads_cannot_hold_up_its_table(tmp_path):
     S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'slow.db'}", LAPILLI_SEND_TIMEOUT=1,
                LAPILLI_SEND_QUEUE=16, LAPILLI_MAX_MESSAGES_PER_SECOND=100000)
     try:
-        tid = _table(S.url, options={"pile": 30})
+        tid = _table(S.url, game="the-island", options={})  # views of about 7 kB
         t0, t1 = _join(S.url, tid, 0), _join(S.url, tid, 1)
         with connect(f"{S.ws}/ws/{tid}?token={t0}") as a, connect(f"{S.ws}/ws/{tid}?token={t1}") as b:
-            _recv_state(a), _recv_state(b)
+            views = {a: _recv_state(a), b: _recv_state(b)}
+            views[a] = _recv_state(a)  # b's arrival
             slow = RawClient(S.port, f"/ws/{tid}")
             sent = 0
-            end = time.monotonic() + 20
-            # asks for views until the server stops taking its messages (its buffers full)
-            while time.monotonic() < end and slow.send_text(json.dumps({"type": "sync"})):
+            # asks for 3,000 views (20 MB, far more than the buffers on the way hold) or until the
+            # server stops taking its messages, and reads none of them
+            while sent < 3000 and slow.send_text(json.dumps({"type": "sync"})):
                 sent += 1
-            assert sent > 16, sent
-            # the players play on, each move reaching the other at once
-            for version, (mover, other) in enumerate([(a, b), (b, a), (a, b), (b, a)], start=1):
-                mover.send(json.dumps({"type": "act", "action": "take 1", "version": version - 1}))
-                assert _recv_state(other, version, timeout=10)["observation"]["pile"] == 30 - version
-            # the non-reading client was closed with "try again later"
+            assert sent > 100, sent
+
+            def play(versions):
+                for version in versions:
+                    mover = a if views[a]["legal"] else b
+                    mover.send(json.dumps({"type": "act", "action": views[mover]["legal"][0],
+                                           "version": version - 1}))
+                    for ws in (a, b):
+                        views[ws] = _recv_state(ws, version, timeout=10)
+                        assert views[ws]["version"] == version
+
+            # the players play on while the server works through the requests of the client that
+            # does not read, and after the server has given up on it
+            play(range(1, 3))
+            _until(lambda: "a connection is closed: too slow" in S.text(), "the slow connection is dropped", 30)
+            play(range(3, 5))
+            # the non-reading client was closed with 1013 "try again later" (the frame reaches it
+            # once it reads what was queued before)
             assert slow.close_code() == 1013
     finally:
         S.stop()

@@ -99,7 +99,7 @@ class Conn:
         self.why = why
         self.dead.set()
         if why != "gone":
-            log.info("connection to table closed: too slow (%s)", why)
+            log.warning("a connection is closed: too slow (%s)", why)
         if self.on_dead is not None:
             self.on_dead(self)
 
@@ -267,6 +267,8 @@ class Hub:
                 room = self.rooms.get(tid)
                 if room is None:
                     room = await self._load(tid)
+                    if len(self.rooms) >= self.settings.max_tables:
+                        self.sweep(room_for=1)
                     self.rooms[tid] = room
         room.last_used = self.clock()
         self.schedule_bot(room)
@@ -479,10 +481,10 @@ class Hub:
         return (not room.conns and not room.thinking and not room.healing and not room.lock.locked()
                 and not room.computer_to_move())
 
-    def sweep(self) -> int:
+    def sweep(self, room_for: int = 0) -> int:
         """Drop the tables nobody uses: idle ones, then the least recently used while more than
-        max_tables are loaded.  A table whose computer is to move is kept and scheduled instead.
-        Returns how many left memory."""
+        max_tables (less ``room_for`` about to be loaded) are loaded.  A table whose computer is
+        to move is kept and scheduled instead.  Returns how many left memory."""
         now, s = self.clock(), self.settings
         gone = 0
         for tid, room in list(self.rooms.items()):
@@ -491,9 +493,10 @@ class Hub:
             if now - room.last_used >= s.idle_seconds and self.evictable(room):
                 del self.rooms[tid]
                 gone += 1
-        if len(self.rooms) > s.max_tables:
+        cap = max(0, s.max_tables - room_for)
+        if len(self.rooms) > cap:
             for room in sorted(self.rooms.values(), key=lambda r: r.last_used):
-                if len(self.rooms) <= s.max_tables:
+                if len(self.rooms) <= cap:
                     break
                 if self.evictable(room):
                     del self.rooms[room.info.id]
