@@ -80,6 +80,18 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, 
         return made
 
 
+SERVER_PID: int | None = None
+
+
+def server_cpu() -> float:
+    """CPU seconds (user + system) the server process has used so far (0 for a given --url)."""
+    if SERVER_PID is None:
+        return 0.0
+    with open(f"/proc/{SERVER_PID}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def spectator(url, tid, counts, ready, stop):
     async with websockets.connect(f"{url}/ws/{tid}", max_size=2**22, open_timeout=120) as ws:
         m = await ws.recv()
@@ -112,7 +124,7 @@ async def run(args, base):
     ws_base = base.replace("http", "ws")
     counts, ready, stop, watchers = [0, 0, 0], [], asyncio.Event(), []
     if args.spectators:
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), server_cpu()
         watched = [tid for tid, _, _ in tables[:max(1, args.watched)]]
         for i in range(args.spectators):  # one after another, as people arrive
             watchers.append(asyncio.create_task(spectator(ws_base, watched[i % len(watched)], counts, ready, stop)))
@@ -120,16 +132,17 @@ async def run(args, base):
                 await asyncio.sleep(0.001)
         connect_wall = time.perf_counter() - t0
         await asyncio.sleep(1)  # let the fan-out of the last arrivals end
-        print(f"{args.spectators} spectators on {len(watched)} table(s) connected in {connect_wall:.1f} s: "
-              f"{counts[0]} messages, {counts[1] / 1e6:.1f} MB received while connecting")
+        print(f"{args.spectators} spectators on {len(watched)} table(s) connected in {connect_wall:.1f} s "
+              f"(server CPU {server_cpu() - cpu0:.1f} s): {counts[0]} messages, {counts[1] / 1e6:.1f} MB received")
         counts[0] = counts[1] = 0
     deadline = time.monotonic() + args.seconds
     rng = random.Random(1)
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), server_cpu()
     made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()),
                                               args.think, errors)
                                   for tid, a, b in tables for s, tok in ((0, a), (1, b))))
     wall = time.perf_counter() - t0
+    cpu = server_cpu() - cpu0
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
     if args.spectators:
@@ -137,6 +150,9 @@ async def run(args, base):
               f"{counts[2]} spectator connections closed by the server")
     if errors:
         print(f"{len(errors)} moves refused (e.g. {errors[0]!r})")
+    if SERVER_PID is not None:
+        print(f"server CPU during play: {cpu:.1f} s ({1e3 * cpu / max(1, sum(made)):.2f} ms per move); "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return rtts, sum(made), wall
 
 
@@ -170,6 +186,8 @@ def main():
     log = tempfile.NamedTemporaryFile(prefix="lapilli-load-", suffix=".log", delete=False)
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port), "--database", db],
                             env=env, stderr=log)
+    global SERVER_PID
+    SERVER_PID = proc.pid
     try:
         wait_port(port, 30)
         rtts, moves, wall = asyncio.run(run(args, f"http://127.0.0.1:{port}"))

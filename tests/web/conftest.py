@@ -20,7 +20,8 @@ def server(tmp_path_factory):
     port = free_port()
     db = tmp_path_factory.mktemp("web") / "web.db"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game")
+               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
+               LAPILLI_CREATE_RATE="10000/minute")  # every test creates its tables from 127.0.0.1
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
                              "--database", f"sqlite:///{db}", "--bot-workers", "2"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

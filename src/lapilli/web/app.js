@@ -31,7 +31,8 @@ function route() {
 // ---------------------------------------------------------------- lobby
 async function lobby() {
   const games = await api("/api/games");
-  const tables = await api("/api/tables");
+  const PAGE = 50;  // the lobby pages through the open tables, newest first
+  const tables = await api(`/api/tables?limit=${PAGE}`);
   app.innerHTML = "";
   const gameSel = el("select", { id: "game" }, games.map(g => el("option", { value: g.id }, g.title)));
   const form = el("div", { class: "card", id: "new-table" }, el("h2", {}, t("newTable")));
@@ -83,9 +84,24 @@ async function lobby() {
   gameSel.onchange = draw; draw();
   const list = el("div", { class: "card" }, el("h2", {}, t("openTables")));
   if (!tables.length) list.append(el("p", {}, t("noTables")));
-  for (const tb of tables) {
-    list.append(el("p", {}, `${tb.game} · ${tb.players} · ${tb.status} `,
-      el("a", { href: `/t/${tb.id}` }, tb.status === "open" ? t("join") : t("watch"))));
+  const rows = el("div", { id: "tables" });
+  const addRows = page => {
+    for (const tb of page) {
+      rows.append(el("p", {}, `${tb.game} · ${tb.players} · ${tb.status} `,
+        el("a", { href: `/t/${tb.id}` }, tb.status === "open" ? t("join") : t("watch"))));
+    }
+  };
+  addRows(tables);
+  list.append(rows);
+  if (tables.length === PAGE) {
+    let offset = PAGE;
+    const more = el("button", { id: "more-tables", onclick: async () => {
+      const page = await api(`/api/tables?limit=${PAGE}&offset=${offset}`);
+      offset += page.length;
+      addRows(page);
+      if (page.length < PAGE) more.remove();
+    } }, t("moreTables"));
+    list.append(more);
   }
   app.append(form, list);
 }
