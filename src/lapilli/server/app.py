@@ -312,6 +312,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 except (ActionRefused, StorageUnavailable) as e:
                     conn.send_json({"type": "error", "message": e.message, "rule": getattr(e, "rule", "")})
                     conn.send(room.view_text(seat))
+                except STORAGE_ERRORS:  # re-reading the table after a conflict failed
+                    conn.send_json({"type": "error", "message": f"{STORAGE_DOWN}: try again in a moment", "rule": ""})
+                    conn.send(room.view_text(seat))
         except WebSocketDisconnect:
             pass
         finally:

@@ -467,7 +467,7 @@ class Hub:
                 except ActionRefused as e:
                     log.info("computer move on table %s dropped: %s", room.info.id, e.message)
                     break
-                except StorageUnavailable:
+                except (StorageUnavailable, *STORAGE_ERRORS):
                     log.warning("computer move on table %s not stored (%s); trying again in %.1f s",
                                 room.info.id, STORAGE_DOWN, pause)
                     await asyncio.sleep(pause)
