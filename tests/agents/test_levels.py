@@ -1,11 +1,9 @@
 """Strength levels by name, and levels whose spec depends on the number of players."""
-import types
-
 import pytest
 
 import lapilli
 from lapilli.agents import ByCountAgent, Decision, MCTSAgent, level_spec, make_agent, play_game
-from lapilli.agents import heuristic as heuristic_mod
+from lapilli.agents import levels as levels_mod
 from lapilli.engine import LapilliError, register
 
 register("nim", "tests.engine.nim_game")
@@ -13,12 +11,12 @@ register("nim", "tests.engine.nim_game")
 
 @pytest.fixture
 def nim_levels(monkeypatch):
-    mod = types.SimpleNamespace(LEVELS={
+    levels = {
         "normal": "mcts:iterations=40",
         "hard": {2: "mcts:iterations=77", "default": "mcts:iterations=55"},
-    })
-    monkeypatch.setitem(heuristic_mod._CACHE, "nim", mod)
-    return mod
+    }
+    monkeypatch.setitem(levels_mod._CACHE, "nim", levels)
+    return levels
 
 
 def test_level_by_player_count(nim_levels):
@@ -48,14 +46,13 @@ def test_by_count_agent_picks_its_spec_at_the_first_decision(nim_levels):
 
 
 def test_bad_levels_by_count_fail_early(monkeypatch):
-    mod = types.SimpleNamespace(LEVELS={"hard": {2: "mcts:iterations=10"}})
-    monkeypatch.setitem(heuristic_mod._CACHE, "nim", mod)
+    monkeypatch.setitem(levels_mod._CACHE, "nim", {"hard": {2: "mcts:iterations=10"}})
     assert make_agent("hard", game="nim", players=2).iterations == 10
     with pytest.raises(LapilliError, match="no 'default'"):
         make_agent("hard", game="nim", players=3)
     with pytest.raises(LapilliError, match="no 'default'"):
         make_agent("hard", game="nim")
-    mod.LEVELS = {"hard": {2: "mcts:iterations=10", "default": "mcts:no_such_param=1"}}
+    monkeypatch.setitem(levels_mod._CACHE, "nim", {"hard": {2: "mcts:iterations=10", "default": "mcts:no_such_param=1"}})
     with pytest.raises(LapilliError, match="bad parameters"):
         make_agent("hard", game="nim")
 

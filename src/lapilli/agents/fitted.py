@@ -24,7 +24,7 @@ class FittedWeights:
         if not self._by_n:
             data = json.loads(self.path.read_text())
             if tuple(data["features"]) != self.features:
-                raise ValueError(f"{self.path} was fitted on other features than fitted_eval.FEATURES; refit it "
+                raise ValueError(f"{self.path} was fitted on other features than evaluator.FEATURES; refit it "
                                  f"(python -m {self.tool})")
             for key, want in self.expect.items():
                 if tuple(data.get(key) or ()) != want:

@@ -89,7 +89,7 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
     assert level_spec("normal", "the-island", 2) == level_spec("normal", "the-island", 3) + ",mix=0.5"
     assert (normal.max_depth, hard.max_depth) == (1, 3) and (normal.iterations, hard.iterations) == (150, 400)
     assert (normal.ensemble, hard.ensemble, normal.mix) == (1, 4, 0.5)
-    # with 3-6 players hard searches with the fitted leaves (test_fitted_search.py)
+    # with 3-6 players hard searches with the fitted leaves (test_evaluator.py)
     for players in range(3, 7):
         assert level_spec("hard", "the-island", players) != level_spec("normal", "the-island", players)
     # the level's search without its time limit (the result must not depend on the machine)

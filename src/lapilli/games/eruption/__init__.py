@@ -38,6 +38,6 @@ Chance (shuffles, tile and card draws, dice) happens inside ``apply`` and is rep
 Scores are the villages' temperatures: the lowest wins.
 """
 from .spec import SPEC
-from .state import GameState
+from .rules import GameState
 
 __all__ = ["SPEC", "GameState"]

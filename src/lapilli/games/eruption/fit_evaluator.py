@@ -1,8 +1,8 @@
-"""Fit the weights of ``fitted_eval`` (a tool, not used in play; numpy only).
+"""Fit the weights of ``evaluator`` (a tool, not used in play; numpy only).
 
-    python -m lapilli.games.eruption.fit_eval gen OUT.npz --players 2 --games 300 --seed 0 [--agents heuristic]
-    python -m lapilli.games.eruption.fit_eval fit OUT.json A.npz B.npz ... [--holdout 0.25]
-    python -m lapilli.games.eruption.fit_eval stages OUT.json A.npz B.npz ... [--holdout 0.25]
+    python -m lapilli.games.eruption.fit_evaluator gen OUT.npz --players 2 --games 300 --seed 0 [--agents heuristic]
+    python -m lapilli.games.eruption.fit_evaluator fit OUT.json A.npz B.npz ... [--holdout 0.25]
+    python -m lapilli.games.eruption.fit_evaluator stages OUT.json A.npz B.npz ... [--holdout 0.25]
 
 ``gen`` plays games (default: every seat the heuristic player) and keeps, at every decision once
 the villages are chosen, each seat's ``features`` with the seat's final win share (a tie shared
@@ -11,8 +11,8 @@ by k seats counts 1/k), with the hand-made evaluators' values of the position (`
 (agents/logit_fit.py: Newton's method, an L2 penalty of 1e-3 per position), reports on held-out
 games (split by game) its log-loss and the win share of the seat it rates most likely to win,
 against the hand-made evaluators, and writes the weights.  ``stages`` fits one set of weights per
-stage of the game (``fitted_eval.STAGES``, the share of the lava tiles drawn) for
-``fitted_eval.win_probs_staged``.
+stage of the game (``evaluator.STAGES``, the share of the lava tiles drawn) for
+``evaluator.win_probs_staged``.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import numpy as np
 
 from lapilli.agents.logit_fit import cli, fit_by_count, fit_stages_by_count, load_by_count, self_play
 
-from . import fitted_eval as FE
+from . import evaluator as FE
 from . import heuristics as H
 
 
@@ -51,7 +51,7 @@ def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
     fit_by_count(out, load_by_count(files, ("X", "Y", "G", "R", "V")), FE.FEATURES, l2, holdout,
                  ("race-out", "race"), baselines,
                  "the final win shares of heuristic self-play games (every decision once the villages "
-                 "are chosen); python -m lapilli.games.eruption.fit_eval")
+                 "are chosen); python -m lapilli.games.eruption.fit_evaluator")
 
 
 def _late(X):
@@ -77,7 +77,7 @@ def stages(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
               for n, parts in sorted(data.items())}
     fit_stages_by_count(out, merged, FE.FEATURES, FE.STAGES, l2, holdout,
                         "the final win shares of heuristic self-play games (every decision once the villages "
-                        "are chosen); python -m lapilli.games.eruption.fit_eval stages")
+                        "are chosen); python -m lapilli.games.eruption.fit_evaluator stages")
 
 
 def main(argv=None):

@@ -17,7 +17,7 @@ import pytest
 
 import lapilli
 from lapilli.agents import Decision, level_spec, make_agent
-from lapilli.games.eruption import heuristics as H
+from lapilli.games.eruption import levels as L
 
 # the normal level of sessions 5-7, written out (every player count used it)
 OLD_NORMAL = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_by_count,"
@@ -60,7 +60,7 @@ def _roots(players: int, seed: int, k: int = 3) -> list:
 
 
 def test_the_levels_by_player_count():
-    assert level_spec("normal", "eruption", 2) == NEW_2              # hard at 2-3: test_fitted_search.py
+    assert level_spec("normal", "eruption", 2) == NEW_2              # hard at 2-3: test_evaluator.py
     assert level_spec("normal", "eruption", 3) == NEW_3
     assert level_spec("normal", "eruption", 4) == NEW_3          # fourteenth session: the 3-player normal
     for level in ("normal", "hard"):
@@ -71,7 +71,7 @@ def test_the_levels_by_player_count():
     assert level_spec("hard", "eruption", 5) == HARD_5
     # tenth session: hard at 6 players is the 3-player search (look-ahead leaves, turn finished)
     assert level_spec("hard", "eruption", 6) == OLD_NORMAL.replace("time_limit=0.9", "time_limit=4")
-    assert set(H.LEVELS["hard"]) == set(H.LEVELS["normal"]) == {2, 3, 4, 5, 6, "default"}
+    assert set(L.LEVELS["hard"]) == set(L.LEVELS["normal"]) == {2, 3, 4, 5, 6, "default"}
 
 
 def _plays_as_measured(players, measured, seed, k=6):

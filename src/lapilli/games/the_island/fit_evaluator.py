@@ -1,7 +1,7 @@
-"""Fit the weights of ``fitted_eval`` (a tool, not used in play; numpy only).
+"""Fit the weights of ``evaluator`` (a tool, not used in play; numpy only).
 
-    python -m lapilli.games.the_island.fit_eval gen OUT.npz --players 2 --games 400 --seed 0 [--agents heuristic]
-    python -m lapilli.games.the_island.fit_eval fit OUT.json A.npz B.npz ... [--holdout 0.25]
+    python -m lapilli.games.the_island.fit_evaluator gen OUT.npz --players 2 --games 400 --seed 0 [--agents heuristic]
+    python -m lapilli.games.the_island.fit_evaluator fit OUT.json A.npz B.npz ... [--holdout 0.25]
 
 ``gen`` plays games (default: every seat the heuristic player) and keeps, at every turn start and
 every creature move (the point where the search's turn finish stops), each seat's ``features``
@@ -20,7 +20,7 @@ import numpy as np
 from lapilli.agents.logit_fit import cli, holdout_mask, load_by_count, log_loss, self_play
 from lapilli.agents.logit_fit import logit_fit as _logit_fit, probs as _probs, report as _report
 
-from . import fitted_eval as FE
+from . import evaluator as FE
 from . import heuristics as H
 
 
@@ -79,7 +79,7 @@ def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> No
         notes[str(n)] = lines
     json.dump({"fitted": "conditional logit, maximum likelihood (Newton; an L2 penalty of 1e-3 per position towards 0, "
                          "or with --prior towards the one-weight logit on projected, its size chosen on held-out games) "
-                         "on the final win shares of heuristic self-play games; python -m lapilli.games.the_island.fit_eval",
+                         "on the final win shares of heuristic self-play games; python -m lapilli.games.the_island.fit_evaluator",
                "features": list(FE.FEATURES), "weights": weights, "held_out": notes},
               open(out, "w"), indent=1)
 

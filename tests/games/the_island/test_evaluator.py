@@ -1,8 +1,9 @@
-"""The Island: the fitted leaf evaluator (fitted_eval.features / win_probs,
+"""The Island: the fitted leaf evaluator (evaluator.features / win_probs,
 heuristics.fitted_values), a hard candidate of the eighth session (docs/agents.md, The Island)."""
 import lapilli
 from lapilli.agents import Decision, level_spec, make_agent, parse_agent_spec
-from lapilli.games.the_island import fitted_eval as FE
+from lapilli.agents.levels import GUIDED
+from lapilli.games.the_island import evaluator as FE
 from lapilli.games.the_island import heuristics as HEU
 
 from tests.agents.helpers import assert_search_plays_legal_moves
@@ -98,7 +99,7 @@ def test_fitted_values_score_the_end_of_the_turn_and_leave_the_state_alone():
 
 
 def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
-    spec = f"mcts:iterations=60,c=0.05,{HEU.GUIDED},max_depth=3,evaluator=fitted_values"
+    spec = f"mcts:iterations=60,c=0.05,{GUIDED},max_depth=3,evaluator=fitted_values"
     for players in (2, 4):
         assert_search_plays_legal_moves("the-island", spec, players, 21)
 

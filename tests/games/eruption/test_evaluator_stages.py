@@ -1,7 +1,7 @@
-"""Eruption: the fitted leaf evaluator with weights per stage of the game (fitted_eval.STAGES /
+"""Eruption: the fitted leaf evaluator with weights per stage of the game (evaluator.STAGES /
 win_probs_staged, heuristics.fitted_values_staged; fifteenth session, docs/agents.md).  The
 placement variant (fitted_values_staged_place) is checked with fitted_values_place in
-test_fitted_search.py."""
+test_evaluator.py."""
 from __future__ import annotations
 
 import json
@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from lapilli.agents.fitted import logit_probs
-from lapilli.games.eruption import fit_eval
-from lapilli.games.eruption import fitted_eval as FE
+from lapilli.games.eruption import fit_evaluator
+from lapilli.games.eruption import evaluator as FE
 from lapilli.games.eruption import heuristics as H
 
 from tests.agents.helpers import assert_search_plays_legal_moves
-from tests.games.eruption.test_fitted_search import _positions, _snapshot
+from tests.games.eruption.test_evaluator import _positions, _snapshot
 
 
 def test_stages_cut_the_share_of_lava_tiles_drawn():
@@ -60,7 +60,7 @@ def test_the_late_share_read_back_from_old_data_files_is_the_one_played():
             X.append(FE.features(s))
             L.append(FE.late_share(s))
     assert len(set(L)) >= 3
-    assert fit_eval._late(np.array(X)).tolist() == L
+    assert fit_evaluator._late(np.array(X)).tolist() == L
 
 
 def test_a_search_with_the_staged_evaluator_plays_legal_moves():
@@ -76,6 +76,6 @@ def test_a_weights_file_fitted_on_other_stages_is_refused(tmp_path):
     data["stages"] = list(FE.STAGES[:-1])
     bad = tmp_path / "stages.json"
     bad.write_text(json.dumps(data))
-    w = FittedWeights(bad, FE.FEATURES, "lapilli.games.eruption.fit_eval stages", expect={"stages": FE.STAGES})
-    with pytest.raises(ValueError, match="other stages.*fit_eval stages"):
+    w = FittedWeights(bad, FE.FEATURES, "lapilli.games.eruption.fit_evaluator stages", expect={"stages": FE.STAGES})
+    with pytest.raises(ValueError, match="other stages.*fit_evaluator stages"):
         w(5)

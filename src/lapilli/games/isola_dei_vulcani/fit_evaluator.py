@@ -1,7 +1,7 @@
-"""Fit the weights of ``fitted_eval`` (a tool, not used in play; numpy only).
+"""Fit the weights of ``evaluator`` (a tool, not used in play; numpy only).
 
-    python -m lapilli.games.isola_dei_vulcani.fit_eval gen OUT.npz --players 3 --games 1500 --seed 0 [--agents heuristic]
-    python -m lapilli.games.isola_dei_vulcani.fit_eval fit OUT.json A.npz B.npz ... [--holdout 0.25]
+    python -m lapilli.games.isola_dei_vulcani.fit_evaluator gen OUT.npz --players 3 --games 1500 --seed 0 [--agents heuristic]
+    python -m lapilli.games.isola_dei_vulcani.fit_evaluator fit OUT.json A.npz B.npz ... [--holdout 0.25]
 
 ``gen`` plays games (default: every seat the heuristic player) and keeps, at every decision of an
 unfinished game, each seat's ``features`` with the seat's final win share (a tie shared by k
@@ -20,7 +20,7 @@ import numpy as np
 
 from lapilli.agents.logit_fit import cli, fit_by_count, self_play
 
-from . import fitted_eval as FE
+from . import evaluator as FE
 from . import heuristics as H
 
 GAME = "isola-dei-vulcani"
@@ -43,7 +43,7 @@ def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
 
 def load(files: list) -> dict:
     """The ``gen`` files per player count, {n: {"X", "Y", "G", "V"}}, X holding the columns of
-    ``fitted_eval.FEATURES`` picked by name from the features each file was made with (``names``),
+    ``evaluator.FEATURES`` picked by name from the features each file was made with (``names``),
     so a fit on fewer features reuses the games played."""
     by_n: dict = {}
     for fn in files:
@@ -64,7 +64,7 @@ def fit(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
 
     fit_by_count(out, load(files), FE.FEATURES, l2, holdout, ("projected", "projected"), baselines,
                  "the final win shares of heuristic self-play games (every decision of an unfinished "
-                 "game); python -m lapilli.games.isola_dei_vulcani.fit_eval; "
+                 "game); python -m lapilli.games.isola_dei_vulcani.fit_evaluator; "
                  f"fitted {datetime.date.today().isoformat()}", header)
 
 

@@ -1,5 +1,5 @@
 """A leaf evaluator for the search fitted to game outcomes (the pattern of The Island's and
-Eruption's ``fitted_eval``).
+Eruption's ``evaluator``).
 
 ``features(state)`` gives one small vector per seat: the points scored, the hand-made
 ``projected`` worth (the points scored, final scoring now, IDV-14, the colonists in the boat, the
@@ -10,8 +10,8 @@ projected worth crossed with how far the game has gone (the share of the volcano
 end needs, IDV-13.1).  Everything is read from the state given (the game has no hidden
 information; in a search it is the searched copy).  ``win_probs(state)`` scores a position with
 a conditional logit over the seats: P(seat q wins) = exp(w . f_q) / sum_r exp(w . f_r), with
-weights per player count read from ``data/fitted_eval.json`` (fitted by maximum likelihood on the
-final win shares of heuristic self-play games, ``python -m lapilli.games.isola_dei_vulcani.fit_eval``;
+weights per player count read from ``data/evaluator.json`` (fitted by maximum likelihood on the
+final win shares of heuristic self-play games, ``python -m lapilli.games.isola_dei_vulcani.fit_evaluator``;
 the file says how).  The weights are data: another fit is a new file.
 """
 from __future__ import annotations
@@ -43,7 +43,7 @@ FEATURES = (
 # Without ``vp`` and ``vp_late`` (six features) every count does, but the 3-player fit then
 # predicts no better than the hand-made ``values`` (held-out log-loss 0.9526 for both).
 N_FEATURES = len(FEATURES)
-_DATA = Path(__file__).with_name("data") / "fitted_eval.json"
+_DATA = Path(__file__).with_name("data") / "evaluator.json"
 
 
 def progress(state) -> float:
@@ -77,7 +77,7 @@ def features(state) -> list:
     return out
 
 
-weights = FittedWeights(_DATA, FEATURES, "lapilli.games.isola_dei_vulcani.fit_eval")
+weights = FittedWeights(_DATA, FEATURES, "lapilli.games.isola_dei_vulcani.fit_evaluator")
 """The fitted weights for a player count (the nearest fitted count when not fitted)."""
 
 

@@ -150,5 +150,5 @@ def test_normal_searches_as_the_end_race_with_2_3_players_and_as_values_cap_with
             assert {k: (n.visits, n.total) for k, n in a.last_root.children.items()} == \
                    {k: (n.visits, n.total) for k, n in b.last_root.children.items()}
     from lapilli.agents import level_spec
-    # an unknown count (and hard at 4-6 players); the levels by count: test_levels_search6.py
+    # an unknown count (and hard at 4-6 players); the levels by count: test_levels.py
     assert "evaluator=values_by_count,policy=policy_by_count" in level_spec("normal", "eruption")

@@ -1,6 +1,7 @@
 """The Island: ``heuristics.blend_values``, half the hand-made turn-end values and half the fitted
 logit on the same finished turn (a 2-player hard candidate of the ninth session, docs/agents.md)."""
-from lapilli.games.the_island import fitted_eval as FE
+from lapilli.agents.levels import GUIDED
+from lapilli.games.the_island import evaluator as FE
 from lapilli.games.the_island import heuristics as HEU
 
 from tests.agents.helpers import assert_search_plays_legal_moves
@@ -36,5 +37,5 @@ def test_blend_is_the_mean_of_the_two_leaves_on_the_finished_turn_and_leaves_the
 
 
 def test_a_search_with_the_blended_evaluator_plays_legal_moves():
-    spec = f"mcts:iterations=60,c=0.05,{HEU.GUIDED},max_depth=3,evaluator=blend_values"
+    spec = f"mcts:iterations=60,c=0.05,{GUIDED},max_depth=3,evaluator=blend_values"
     assert_search_plays_legal_moves("the-island", spec, 2, 22)

@@ -6,7 +6,7 @@ seat's explorers are (saved; on land by the sea distance to an isle; in a boat o
 threatened or not), how far the island has sunk, the seat's place in the turn order, and the
 hand-made ``projected`` worth.  ``win_probs(state)`` scores a position with a conditional logit
 over the seats: P(seat q wins) = exp(w . f_q) / sum_r exp(w . f_r), with weights per player count
-read from ``data/fitted_eval.json`` (fitted by maximum likelihood on the final win shares of
+read from ``data/evaluator.json`` (fitted by maximum likelihood on the final win shares of
 heuristic self-play games; the file says how).  The weights are data: another fit is a new file.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ FEATURES = (
 )
 N_FEATURES = len(FEATURES)
 _LAND_TILES = 40.0
-_DATA = Path(__file__).with_name("data") / "fitted_eval.json"
+_DATA = Path(__file__).with_name("data") / "evaluator.json"
 
 
 def features(state) -> list:
@@ -98,7 +98,7 @@ def features(state) -> list:
     return out
 
 
-weights = FittedWeights(_DATA, FEATURES, "lapilli.games.the_island.fit_eval")
+weights = FittedWeights(_DATA, FEATURES, "lapilli.games.the_island.fit_evaluator")
 """The fitted weights for a player count (the nearest fitted count when not fitted)."""
 
 

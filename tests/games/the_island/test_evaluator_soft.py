@@ -1,7 +1,7 @@
 """The Island: the flatter fitted leaves (heuristics.fitted_soft_values, the 5-player hard's
 evaluator; docs/agents.md, fourteenth session)."""
 from lapilli.agents.fitted import logit_probs
-from lapilli.games.the_island import fitted_eval as FE
+from lapilli.games.the_island import evaluator as FE
 from lapilli.games.the_island import heuristics as HEU
 
 from .helpers import heuristic_positions

@@ -9,8 +9,8 @@ in hand are read from the state given: in a search that is a determinization (th
 seat's own hand, the others' hands drawn from what it has not seen), never the true hands of
 the other seats.  ``win_probs(state)`` scores a position with a conditional logit over the
 seats: P(seat q wins) = exp(w . f_q) / sum_r exp(w . f_r), with weights per player count read
-from ``data/fitted_eval.json`` (fitted by maximum likelihood on the final win shares of heuristic
-self-play games, ``python -m lapilli.games.eruption.fit_eval``; the file says how).  The
+from ``data/evaluator.json`` (fitted by maximum likelihood on the final win shares of heuristic
+self-play games, ``python -m lapilli.games.eruption.fit_evaluator``; the file says how).  The
 weights are data: another fit is a new file.
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ FEATURES = (
     "heat_late",        # heat x the share of the lava tiles drawn
 )
 N_FEATURES = len(FEATURES)
-_DATA = Path(__file__).with_name("data") / "fitted_eval.json"
+_DATA = Path(__file__).with_name("data") / "evaluator.json"
 _LAVA = 40.0                    # lava tiles at the start (data.TILE_MASK)
 
 
@@ -95,7 +95,7 @@ def features(state) -> list:
     return out
 
 
-weights = FittedWeights(_DATA, FEATURES, "lapilli.games.eruption.fit_eval")
+weights = FittedWeights(_DATA, FEATURES, "lapilli.games.eruption.fit_evaluator")
 """The fitted weights for a player count (the nearest fitted count when not fitted)."""
 
 
@@ -130,7 +130,7 @@ def win_probs(state) -> list:
 STAGES = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.925, 0.95, 0.975, 1.0)
 """Stage edges: stage k holds the positions with STAGES[k-1] <= late_share < STAGES[k] (the
 last stage: the stack is out)."""
-_DATA_STAGED = Path(__file__).with_name("data") / "fitted_eval_stages.json"
+_DATA_STAGED = Path(__file__).with_name("data") / "evaluator_stages.json"
 
 
 def stage(late: float) -> int:
@@ -138,9 +138,9 @@ def stage(late: float) -> int:
     return bisect_right(STAGES, late)
 
 
-weights_staged = FittedWeights(_DATA_STAGED, FEATURES, "lapilli.games.eruption.fit_eval stages",
+weights_staged = FittedWeights(_DATA_STAGED, FEATURES, "lapilli.games.eruption.fit_evaluator stages",
                                expect={"stages": STAGES})
-"""Per player count, one weight vector per stage (data/fitted_eval_stages.json; the nearest
+"""Per player count, one weight vector per stage (data/evaluator_stages.json; the nearest
 fitted count when not fitted)."""
 
 

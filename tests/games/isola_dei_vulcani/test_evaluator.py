@@ -1,4 +1,4 @@
-"""L'Isola dei Vulcani: the fitted leaf evaluator (fitted_eval.features / win_probs,
+"""L'Isola dei Vulcani: the fitted leaf evaluator (evaluator.features / win_probs,
 heuristics.fitted_values), in the pattern of The Island's and Eruption's."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import lapilli
 from lapilli.agents import make_agent
-from lapilli.games.isola_dei_vulcani import fitted_eval as FE
+from lapilli.games.isola_dei_vulcani import evaluator as FE
 from lapilli.games.isola_dei_vulcani import heuristics as Hh
 
 from tests.agents.helpers import assert_search_plays_legal_moves
@@ -92,7 +92,7 @@ def test_a_lying_moai_with_a_colonist_next_to_a_free_crater_is_ready():
 
 def test_landing_a_colonist_is_rated_above_ending_the_turn():
     # the first fit rated it below (it read the heuristic player's habits), and its search never
-    # landed; the 2-player fit of these features still does (fitted_eval.FEATURES, the comment)
+    # landed; the 2-player fit of these features still does (evaluator.FEATURES, the comment)
     for players in (3, 4):
         s = lapilli.new_game(GAME, players, 31000, {})
         me = s.cur

@@ -1,4 +1,4 @@
-"""Eruption: the fitted leaf evaluator (fitted_eval.features / win_probs, heuristics.fitted_values),
+"""Eruption: the fitted leaf evaluator (evaluator.features / win_probs, heuristics.fitted_values),
 a hard candidate of the ninth session (docs/agents.md, "Eruption, ninth session")."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 import lapilli
 from lapilli.agents import make_agent
-from lapilli.games.eruption import fitted_eval as FE
+from lapilli.games.eruption import evaluator as FE
 from lapilli.games.eruption import heuristics as H
 from lapilli.games.eruption.data import LAST
 
@@ -110,7 +110,7 @@ def test_hard_at_two_and_three_players_is_the_search_of_normal_with_the_fitted_l
     from lapilli.agents import level_spec
 
     # 3 players: the search of the 3-player normal of sessions 5-12 (still the normal of an
-    # unknown count); the thirteenth session's 3-player normal: test_levels_search6.py
+    # unknown count); the thirteenth session's 3-player normal: test_levels.py
     for players, ev, normal in ((2, "values_raceout", level_spec("normal", "eruption", 2)),
                                 (3, "values_by_count", level_spec("normal", "eruption"))):
         hard = level_spec("hard", "eruption", players)
@@ -119,11 +119,11 @@ def test_hard_at_two_and_three_players_is_the_search_of_normal_with_the_fitted_l
                                                                                 "evaluator=fitted_values")
         assert "settle=1" in hard
         assert make_agent(hard, game="eruption", players=players).iterations == 600
-    assert "prune=keep_rain" in level_spec("hard", "eruption", 2)   # 4-6 players: test_levels_search6.py
+    assert "prune=keep_rain" in level_spec("hard", "eruption", 2)   # 4-6 players: test_levels.py
 
 
 def test_the_4_and_5_player_weights_are_the_fourteenth_sessions_fit():
-    # refitted on 500 heuristic self-play games each (fit_eval gen --seed 41400 / 41500): the
+    # refitted on 500 heuristic self-play games each (fit_evaluator gen --seed 41400 / 41500): the
     # weights the fourteenth session's 4-player levels were measured with; 6 players use 5's
     heat, temp_late = FE.FEATURES.index("heat"), FE.FEATURES.index("temp_late")
     assert round(FE.weights(4)[heat], 4) == 1.3653 and round(FE.weights(4)[temp_late], 4) == -1.8381
