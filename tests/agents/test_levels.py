@@ -65,3 +65,28 @@ def test_every_level_of_every_game_builds_for_every_player_count(game):
             text = level_spec(level, game, players)
             agent = make_agent(level, game=game, players=players)
             assert type(agent) is type(make_agent(text, game=game))
+
+
+def test_parameters_after_a_level_name_are_added_to_its_spec(nim_levels):
+    agent = make_agent("hard:time_limit=0,iterations=12", game="nim", players=2)
+    assert (agent.iterations, agent.time_limit) == (12, 0)
+    by_count = make_agent("hard:iterations=9", seed=1, game="nim")
+    assert isinstance(by_count, ByCountAgent)
+    assert by_count.agent_for(2).iterations == by_count.agent_for(3).iterations == 9
+    assert make_agent("normal", game="nim").iterations == 40          # the level itself is unchanged
+
+
+def test_an_untimed_level_is_the_level_without_its_time_limit():
+    # docs/agents.md measures the levels as `normal:time_limit=0`: the spec's own parameters, the
+    # time limit off
+    for game in ("the-island", "eruption"):
+        for players in (2, 5):
+            spec = level_spec("normal", game, players)
+            agent = make_agent("normal:time_limit=0", game=game, players=players)
+            assert agent.time_limit == 0 and level_spec("normal", game, players) == spec
+            timed = make_agent("normal", game=game, players=players)
+            assert timed.time_limit > 0
+            for key in ("iterations", "c", "max_depth", "mix", "settle", "widen"):
+                assert getattr(agent, key) == getattr(timed, key), key
+    with pytest.raises(LapilliError, match="bad parameters for agent 'heuristic'"):
+        make_agent("easy:time_limit=0", game="the-island", players=3)

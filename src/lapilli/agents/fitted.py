@@ -1,4 +1,4 @@
-"""Play-time side of the fitted leaf evaluators (issue 7): a game's conditional-logit weights read
+"""Play-time side of the fitted leaf evaluators: a game's conditional-logit weights read
 from its data file, and the logit's per-seat probabilities.  Pure Python (the fit itself,
 ``logit_fit``, needs numpy and is a tool)."""
 from __future__ import annotations

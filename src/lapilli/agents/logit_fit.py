@@ -1,10 +1,10 @@
-"""A conditional logit over the seats of a game, fitted with numpy (issue 7; a tool for the fitted
+"""A conditional logit over the seats of a game, fitted with numpy (a tool for the fitted
 leaf evaluators, not used in play).
 
 A position has one feature vector per seat; the model gives P(seat q wins) = exp(w . f_q) /
 sum_r exp(w . f_r) and is fitted by maximum likelihood to soft targets (the final win share of
 each seat: a tie shared by k seats counts 1/k) by Newton's method with a small L2 penalty.
-Moved here from the_island/fit_evaluator.py (eighth session) so every game's fit shares it.
+Every game's ``fit_evaluator`` uses it.
 """
 from __future__ import annotations
 

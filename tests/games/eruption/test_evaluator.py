@@ -1,5 +1,5 @@
 """Eruption: the fitted leaf evaluator (evaluator.features / win_probs, heuristics.fitted_values),
-a hard candidate of the ninth session (docs/agents.md, "Eruption, ninth session")."""
+the leaves of the 2- and 3-player hard."""
 from __future__ import annotations
 
 import random
@@ -109,8 +109,7 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
 def test_hard_at_two_and_three_players_is_the_search_of_normal_with_the_fitted_leaves():
     from lapilli.agents import level_spec
 
-    # 3 players: the search of the 3-player normal of sessions 5-12 (still the normal of an
-    # unknown count); the thirteenth session's 3-player normal: test_levels.py
+    # 3 players: the deep search (the normal of an unknown count); the 3-player normal: test_levels.py
     for players, ev, normal in ((2, "values_raceout", level_spec("normal", "eruption", 2)),
                                 (3, "values_by_count", level_spec("normal", "eruption"))):
         hard = level_spec("hard", "eruption", players)
@@ -122,9 +121,9 @@ def test_hard_at_two_and_three_players_is_the_search_of_normal_with_the_fitted_l
     assert "prune=keep_rain" in level_spec("hard", "eruption", 2)   # 4-6 players: test_levels.py
 
 
-def test_the_4_and_5_player_weights_are_the_fourteenth_sessions_fit():
-    # refitted on 500 heuristic self-play games each (fit_evaluator gen --seed 41400 / 41500): the
-    # weights the fourteenth session's 4-player levels were measured with; 6 players use 5's
+def test_the_4_and_5_player_weights_are_the_fit_the_levels_were_measured_with():
+    # fitted on 500 heuristic self-play games each (fit_evaluator gen --seed 41400 / 41500): the
+    # weights the 4- and 5-player levels were measured with; 6 players use 5's
     heat, temp_late = FE.FEATURES.index("heat"), FE.FEATURES.index("temp_late")
     assert round(FE.weights(4)[heat], 4) == 1.3653 and round(FE.weights(4)[temp_late], 4) == -1.8381
     assert round(FE.weights(5)[heat], 4) == 1.974 and round(FE.weights(5)[temp_late], 4) == -2.654

@@ -1,5 +1,5 @@
 """Eruption: the fitted leaf evaluator with weights per stage of the game (evaluator.STAGES /
-win_probs_staged, heuristics.fitted_values_staged; fifteenth session, docs/agents.md).  The
+win_probs_staged, heuristics.fitted_values_staged; the 5- and 6-player levels).  The
 placement variant (fitted_values_staged_place) is checked with fitted_values_place in
 test_evaluator.py."""
 from __future__ import annotations

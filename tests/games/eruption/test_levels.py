@@ -1,14 +1,11 @@
-"""Eruption's normal and hard levels by player count (issue 7): 2 players score the leaves by the
-end race played out (``values_raceout``) and keep the Rain (``prune=keep_rain``) (eighth session,
-docs/agents.md "Eighth session, lead"); 3 players play the fitted leaves one decision deep with the heuristic player's
-move on half the decisions (thirteenth session, "Thirteenth session, lead"); 4 players play as 3 with the refitted
-4-player weights, and their hard is the fitted leaves after the placement look-ahead with 400
-iterations, no mix (fourteenth session); 5 players play the 3-player normal with the leaves scored
-by weights fitted per stage of the game and the heuristic player's move on 7 decisions in 10, and
-their hard is that search with 400 iterations, no mix (fifteenth session); 6 players play the
-5-player normal's search without the mix (nineteenth session; before it, the search of sessions
-5-7 one decision deep with the mix, thirteenth session); an unknown count keeps the search of
-sessions 5-7."""
+"""Eruption's normal and hard levels by player count: 2 players score the leaves by the end race
+played out (``values_raceout``) and keep the Rain (``prune=keep_rain``); 3 and 4 players play the
+fitted leaves one decision deep with the heuristic player's move on half the decisions, and the
+4-player hard is the fitted leaves after the placement look-ahead with 400 iterations, no mix;
+5 players play the same search with the leaves scored by weights fitted per stage of the game and
+the heuristic player's move on 7 decisions in 10, and their hard is that search with 400
+iterations, no mix; 6 players play the 5-player normal's search without the mix; an unknown count
+plays the deep search (``levels.DEEP``)."""
 from __future__ import annotations
 
 import random
@@ -19,26 +16,26 @@ import lapilli
 from lapilli.agents import Decision, level_spec, make_agent
 from lapilli.games.eruption import levels as L
 
-# the normal level of sessions 5-7, written out (every player count used it)
+# the deep search (the level for an unknown player count), written out
 OLD_NORMAL = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_by_count,"
               "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1")
 NEW_2 = ("mcts:iterations=600,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=values_raceout,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,prune=keep_rain")
-# fifteenth session, 5 players: the fitted leaves with weights per stage of the game, one decision
+# 5 players: the fitted leaves with weights per stage of the game, one decision
 # deep, 150 iterations, the heuristic player's move on 7 decisions in 10 (the spec measured, with
 # time_limit=0); hard: the same with 400 iterations and no mix (with hard's time limit)
 NEW_5 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values_staged,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.7")
 HARD_5 = ("mcts:iterations=400,time_limit=4,c=0.05,rollout_depth=0,evaluator=fitted_values_staged,"
           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1")
-# thirteenth session, 3 players: the fitted leaves one decision deep, 150 iterations, the heuristic
+# 3 players: the fitted leaves one decision deep, 150 iterations, the heuristic
 # player's move on half the decisions (the spec measured, with time_limit=0)
 NEW_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
          "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
-# nineteenth session, 6 players: the 5-player normal's search (weights per stage of the game) without
+# 6 players: the 5-player normal's search (weights per stage of the game) without
 # the mix, every decision searched (the spec measured, with time_limit=0)
 NEW_6 = NEW_5.replace(",mix=0.7", "")
-# fourteenth session, 4 players: hard is the fitted leaves after the placement look-ahead, one
+# 4 players: hard is the fitted leaves after the placement look-ahead, one
 # decision deep, 400 iterations, no mix (the spec measured, with hard's time limit)
 HARD_4 = ("mcts:iterations=400,time_limit=4,c=0.05,rollout_depth=0,evaluator=fitted_values_place,"
           "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1")
@@ -62,14 +59,14 @@ def _roots(players: int, seed: int, k: int = 3) -> list:
 def test_the_levels_by_player_count():
     assert level_spec("normal", "eruption", 2) == NEW_2              # hard at 2-3: test_evaluator.py
     assert level_spec("normal", "eruption", 3) == NEW_3
-    assert level_spec("normal", "eruption", 4) == NEW_3          # fourteenth session: the 3-player normal
+    assert level_spec("normal", "eruption", 4) == NEW_3          # the 3-player normal
     for level in ("normal", "hard"):
         assert level_spec(level, "eruption") == OLD_NORMAL          # count not known: as before
     assert level_spec("normal", "eruption", 5) == NEW_5
     assert level_spec("normal", "eruption", 6) == NEW_6
     assert level_spec("hard", "eruption", 4) == HARD_4
     assert level_spec("hard", "eruption", 5) == HARD_5
-    # tenth session: hard at 6 players is the 3-player search (look-ahead leaves, turn finished)
+    # hard at 6 players is the deep search (look-ahead leaves, turn finished)
     assert level_spec("hard", "eruption", 6) == OLD_NORMAL.replace("time_limit=0.9", "time_limit=4")
     assert set(L.LEVELS["hard"]) == set(L.LEVELS["normal"]) == {2, 3, 4, 5, 6, "default"}
 
@@ -101,12 +98,12 @@ _FITTED = ("mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fi
 
 
 @pytest.mark.parametrize("players, measured, seed, k", [
-    # thirteenth session, 3 players: the fitted leaves one decision deep on some decisions, the
+    # 3 players: the fitted leaves one decision deep on some decisions, the
     # heuristic player's move on others
     (3, _FITTED, 503, 6),
-    # fourteenth session, 4 players: the 3-player normal's spec with the refitted 4-player weights
+    # 4 players: the 3-player normal's spec with the refitted 4-player weights
     (4, _FITTED, 504, 6),
-    # fifteenth session, 5 players: the leaves with weights per stage of the game, mix=0.7
+    # 5 players: the leaves with weights per stage of the game, mix=0.7
     (5, "mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,policy=policy_by_count,prior=game,widen=2,"
         "order=eval,chance=key,settle=1,max_depth=1,evaluator=fitted_values_staged,mix=0.7", 505, 10),
 ])
@@ -116,7 +113,7 @@ def test_the_normal_plays_as_the_measured_spec(players, measured, seed, k):
 
 
 def test_the_6_player_normal_plays_as_the_measured_spec():
-    """Nineteenth session, 6 players: the leaves with weights per stage of the game (the 5-player
+    """6 players: the leaves with weights per stage of the game (the 5-player
     weights, the nearest fitted count), no mix: every decision searched."""
     measured = ("mcts:iterations=150,time_limit=0,c=0.05,rollout_depth=0,evaluator=fitted_values_staged,"
                 "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1")

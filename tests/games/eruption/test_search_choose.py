@@ -1,5 +1,5 @@
-"""The heuristic player ``choose`` is the opponent every target of issue 7 is measured against;
-the seventh session made it faster.  ``choose`` as it was before (with the evaluation behind it:
+"""The heuristic player ``choose`` is the opponent the levels' targets are measured against; it
+was made faster.  ``choose`` as it was before (with the evaluation behind it:
 ``evaluate``, ``heats``, ``_heat`` and the dict frontier ``_frontier_dist``) is kept frozen in
 oracle.py, and this test checks that the shipped ``choose`` makes the same choice AND leaves the
 random source in the same state on every decision of seeded random and heuristic games, 2-6

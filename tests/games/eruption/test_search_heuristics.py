@@ -27,7 +27,7 @@ def test_heats_fast_and_values_fast_equal_the_originals():
     seen = 0
     for players in (2, 4, 6):
         for s in _positions(players, 3):
-            assert H.heats_fast(s) == old_heats(s)       # the dict frontier (session 6) as the oracle
+            assert H.heats_fast(s) == old_heats(s)       # the dict frontier as the oracle
             assert H.values_fast(s) == H.values_cap(s)
             seen += 1
     assert seen > 300

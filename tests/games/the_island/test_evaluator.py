@@ -1,5 +1,5 @@
 """The Island: the fitted leaf evaluator (evaluator.features / win_probs,
-heuristics.fitted_values), a hard candidate of the eighth session (docs/agents.md, The Island)."""
+heuristics.fitted_values), the leaves of the hard levels at 3, 4 and 6 players."""
 import lapilli
 from lapilli.agents import Decision, level_spec, make_agent, parse_agent_spec
 from lapilli.agents.levels import GUIDED
@@ -105,24 +105,22 @@ def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
 
 
 def test_hard_at_three_and_four_players_is_one_of_the_two_player_hards_searches_with_the_fitted_leaves():
-    # three decisions deep, 400 iterations (the 2-player normal until the twenty-second session, the
-    # 4-player one until the twenty-first); the 3-player hard was the flat search until the twenty-second
+    # three decisions deep, 400 iterations
     one_search = level_spec("hard", "the-island", 2).removesuffix(",ensemble=4")
     assert one_search != level_spec("hard", "the-island", 2)
     for players in (3, 4):
         hard = level_spec("hard", "the-island", players)
-        assert hard == one_search + ",evaluator=fitted_values"
+        # the same parameters (a later parameter replaces an earlier one of the same name)
+        assert parse_agent_spec(hard) == parse_agent_spec(one_search + ",evaluator=fitted_values")
         agent = make_agent(hard, game="the-island", players=players)
         assert (agent.iterations, agent.max_depth) == (400, 3)
 
 
-# the specs of the twelfth session's tournaments (docs/agents.md, "Twelfth session, lead")
+# the flat searches as measured (time limit off)
 FLAT = ("mcts:iterations={n},time_limit=0,c=0.05,rollout_depth=0,evaluator=game,policy=game,prior=game,"
         "widen=2,order=eval,evaluator={ev},max_depth=1")
-# the 5-player hard's leaves since the fourteenth session: the fitted weights halved; the 5-player
-# normal's since the twentieth, the 4- and 6-player normals' since the twenty-first and the
-# 3-player normal's since the twenty-second: the hand-made turn-end leaves (the measured specs GD5,
-# GD4, GD6 and GD3 in docs/agents.md, "Twentieth session, lead" to "Twenty-second session, lead")
+# the 5-player hard's leaves: the fitted weights halved; the 3-6 player normals' leaves: the
+# hand-made turn-end values
 EVAL = {("hard", 5): "fitted_soft_values", **{("normal", n): "game" for n in (3, 4, 5, 6)}}
 
 

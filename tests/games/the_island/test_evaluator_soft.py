@@ -1,5 +1,5 @@
 """The Island: the flatter fitted leaves (heuristics.fitted_soft_values, the 5-player hard's
-evaluator; docs/agents.md, fourteenth session)."""
+evaluator)."""
 from lapilli.agents.fitted import logit_probs
 from lapilli.games.the_island import evaluator as FE
 from lapilli.games.the_island import heuristics as HEU

@@ -1,5 +1,5 @@
 """The Island: ``heuristics.blend_values``, half the hand-made turn-end values and half the fitted
-logit on the same finished turn (a 2-player hard candidate of the ninth session, docs/agents.md)."""
+logit on the same finished turn (a 2-player hard candidate, not used by a level)."""
 from lapilli.agents.levels import GUIDED
 from lapilli.games.the_island import evaluator as FE
 from lapilli.games.the_island import heuristics as HEU

@@ -1,4 +1,4 @@
-"""A leaf evaluator for the search fitted to game outcomes (issue 7, ninth session).
+"""A leaf evaluator for the search fitted to game outcomes (a conditional logit over the seats).
 
 ``features(state)`` gives one small vector per seat: the village's temperature, the hand-made
 projections the other evaluators make (``heat``, the end race played out of ``values_raceout``),
@@ -119,14 +119,14 @@ def win_probs(state) -> list:
     return _win_probs(state, _by_count)
 
 
-# ---------------------------------------------------------------- weights by the stage of the game (fifteenth session)
+# ---------------------------------------------------------------- weights by the stage of the game 
 # In heuristic self-play at 5 players neither the temperature nor the projected heat ranks the
 # seats' chances before about two thirds of the lava tiles are drawn (the seat with the lowest of
 # either wins 0.19-0.24 of the games from there, 1 in 5 by chance), and most of the heat comes in
 # the last third; one set of weights over the whole game (``weights``, with the two "late"
 # crossings) is then worse than the uniform guess early and too flat at the end.  The same
 # features with weights fitted per stage (``STAGES``: the share of the lava tiles drawn,
-# ``late_share``) fit held-out games much better (docs/agents.md, "Fifteenth session, lead").
+# ``late_share``) fit held-out games much better.
 STAGES = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.925, 0.95, 0.975, 1.0)
 """Stage edges: stage k holds the positions with STAGES[k-1] <= late_share < STAGES[k] (the
 last stage: the stack is out)."""

@@ -332,7 +332,7 @@ def policy(state, legal: list, rng) -> str:
     return legal[rng.randbelow(len(legal))]
 
 
-# ---------------------------------------------------------------- search helpers (issue 7)
+# ---------------------------------------------------------------- search helpers
 def chance_key(state):
     """The chance outcome the mover now sees, for MCTS ``chance=key|stop`` (agents/mcts.py): the
     shape of the drawn lava tile waiting to be placed ('place'), or the face-up tops of the Lava
@@ -361,7 +361,7 @@ def _values_cap_now(state) -> list:
     return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in heats(state)]))
 
 
-# ---------------------------------------------------------------- faster copies for the search (issue 7)
+# ---------------------------------------------------------------- faster copies for the search
 # ``policy_fast`` / ``values_fast`` compute exactly what ``policy`` / ``values_cap`` compute (the same
 # moves, the same random draws, the same floats), with the board geometry that does not change
 # during a game cached: the per-direction distances part of a placement's weight depends only on
@@ -515,8 +515,8 @@ def _frontier_layers(state) -> tuple:
     """(L0, L1, L2, L3): bit sets of the empty playable hexes at distance 0, 1, 2, 3 from the lava:
     0 for a hex that an unwalled flow end meets, 1 if only walled ends meet it, then +1 per step
     over empty hexes (a 0-1 breadth-first search on bit sets).  Memoised per board and walls on
-    its open flow ends: the tuple is shared.  (Until the seventh session the heat read a dict
-    version of this search, kept in tests/games/eruption/test_search_choose.py as the oracle.)"""
+    its open flow ends: the tuple is shared.  (A dict version of this search is kept in
+    tests/games/eruption/oracle.py as the tests' oracle.)"""
     ends = state.open_flow_ends()
     fw = state.fwalls
     key = ("flayers", tuple([e for e in ends if e in fw]) if fw else ())
@@ -670,7 +670,7 @@ def values_now(state) -> list:
     return _values_cap_now_fast(state)
 
 
-# ---------------------------------------------------------------- the end race (issue 7)
+# ---------------------------------------------------------------- the end race
 # Most 2-player games between the search and the heuristic player ended with both villages on the
 # last space (a shared win): the meter stops there (ERU-10.10, ERU-I24), and "Rain" takes 30 off
 # whenever it is played (ERU-14.21), so a Rain kept until the last turn lowers the final
@@ -785,9 +785,8 @@ def values_race(state) -> list:
 
 def values_by_count(state) -> list:
     """Normal's evaluator: the end race (``values_end_now``) with 2-3 players, ``values_cap`` (as
-    its identical faster copy ``values_fast``) with 4-6.  Fifth session, one normal seat against
-    heuristic seats on the same seeds 8000-8007 at 4 players: the end race 1.25 of 8, values_cap
-    5.5 of 8; at 2 players the end race 0.634 of 56 against values_cap's 0.500 of 40."""
+    its identical faster copy ``values_fast``) with 4-6: with more players the end race played
+    out at every leaf judged worse than the capped heat (a normal seat against heuristic seats)."""
     return _values_end_now(state) if state.num_players <= 3 else values_fast(state)
 
 
@@ -797,7 +796,7 @@ def policy_by_count(state, legal: list, rng) -> str:
     return policy_end(state, legal, rng) if state.num_players <= 3 else policy_fast(state, legal, rng)
 
 
-# ---------------------------------------------------------------- keeping the Rain (issue 7, eighth session)
+# ---------------------------------------------------------------- keeping the Rain
 def keep_rain(state, acts):
     """For MCTS ``prune=keep_rain``: the moves of Phase 3 that throw away a Rain the mover needs.
 
@@ -823,7 +822,7 @@ def keep_rain(state, acts):
     return out if out else acts
 
 
-# ---------------------------------------------------------------- the end race played out (issue 7, eighth session)
+# ---------------------------------------------------------------- the end race played out
 _BEFORE_P4 = frozenset(("village", "erupt?", "erupt", "p2?", "place", "take", "p2x?", "p2x", "p3?", "p3", "consent"))
 CREDIT_WEIGHT = 0.25      # the held walls and other cards, as a tie-break below the race's outcome
 
@@ -929,7 +928,7 @@ def values_raceout(state) -> list:
     return _softmax_cool(_team_heats(state, _race_out(state, _frontier_layers(state))))
 
 
-# ---------------------------------------------------------------- the fitted leaf evaluator (issue 7, ninth session)
+# ---------------------------------------------------------------- the fitted leaf evaluator
 def fitted_values(state) -> list:
     """Per-seat values for MCTS (``evaluator=fitted_values``): ``evaluator.win_probs``, a
     conditional logit over the seats on per-seat features (the temperature, ``heat``, the end

@@ -1,6 +1,6 @@
 """Eruption rules: the State subclass (set-up, the four phases, cards, walls, endings, variants).
 
-Interpretations follow ../shared/rules/eruption.md Part 4 (recommended readings); each is named
+Interpretations follow the rules spec eruption.md Part 4 (recommended readings); each is named
 where it is used (ERU-In).
 """
 from __future__ import annotations

@@ -37,7 +37,7 @@ FEATURES = (
 # A first fit (seventeen features, also final scoring now and its parts, the pieces in the boat and
 # in reserve, the prayer tokens) read the heuristic player's habits (it always lands, so a landed
 # colonist came with no win in the data) and rated landing below ending the turn: a search with it
-# scored 0 points in 5 of 6 games (3 players, seeds 31000-31005); with final scoring now kept as a
+# scored no points in most games at 3 players; with final scoring now kept as a
 # feature (eleven features) the 3-player fit still did.  With these eight the 3- and 4-player fits
 # rate landing above ending; the 2-player fit does not (it weighs ``projected`` below 0 early on).
 # Without ``vp`` and ``vp_late`` (six features) every count does, but the 3-player fit then

@@ -110,7 +110,7 @@ def values(state) -> list:
     The scale is wide on purpose: projected margins of 20-40 points are common mid-game with 3-4
     players (final scoring counts now, IDV-14), and the earlier 6-point scale made every such
     position worth ~1.0 to the leader, so a 4-player search saw all its moves as equal, ended its
-    turns early and lost (0.083 of 12 against three heuristic players; 0.667 with these values).
+    turns early and lost to the heuristic players (and won with these values).
     The share term keeps a seat that is far ahead preferring moves that gain points."""
     if state.is_terminal:
         return win_shares(state)

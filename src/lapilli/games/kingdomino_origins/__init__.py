@@ -2,7 +2,7 @@
 
 Modes ``discovery``, ``totem`` and ``tribe`` (option ``mode``); optional scoring rules
 ``fire_empire`` (+10 when the Hut is at the centre) and ``homo_habilis`` (+5 with no discarded
-tile).  Two players play the Neolithic 7x7 game.  Rules: ../shared/rules/kingdomino-origins.md
+tile).  Two players play the Neolithic 7x7 game.  Rules: the rules spec kingdomino-origins.md
 (clauses KDO-*); data provenance and interpretations: docs/games/kingdomino-origins.md.
 
 Action notation

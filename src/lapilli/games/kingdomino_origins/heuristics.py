@@ -259,7 +259,7 @@ def policy(state, legal, rng):
 # players, scores near 125) against 4-8 points in the 5x5 game (3-4 players, scores near 50), and
 # it falls again near the end, where a margin decides.  With 5 points the middle of a two-player
 # game saturates (a margin of 17, the median in rounds 7-9, gives 0.97), so the search could not
-# tell moves apart once a seat was ahead or behind.  docs/agents.md, Kingdomino Origins.
+# tell moves apart once a seat was ahead or behind.
 _SCALE_7X7 = (7.0, 7.0, 7.0, 7.0, 10.0, 10.0, 10.0, 14.0, 14.0, 14.0, 8.0, 8.0, 3.0)  # by round 0-12
 _SCALE_5X5 = (5.0, 5.0, 5.0, 5.0, 7.0, 7.0, 7.0, 8.0, 8.0, 8.0, 5.0, 5.0, 3.0)
 

@@ -1,6 +1,6 @@
 """The rules of Kingdomino Origins: set-up, the turn sequence, fire, Totems, Cro-magnons, scoring.
 
-Clause IDs (KDO-x.y) refer to ../shared/rules/kingdomino-origins.md; the Italian rulebook is
+Clause IDs (KDO-x.y) refer to the rules spec kingdomino-origins.md; the Italian rulebook is
 the authority where the two differ (see docs/games/kingdomino-origins.md).
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Stromboli (Haus der Sonne / Haleakala), 2 players: Red (seat 0, Rosso) and Yellow (seat 1, Giallo).
 
-Rules: ../shared/rules/stromboli.md (clauses STR-*); docs/games/stromboli.md lists the data
+Rules: the rules spec stromboli.md (clauses STR-*); docs/games/stromboli.md lists the data
 provenance and every interpretation chosen.
 
 Spaces are named by a ring letter and a segment 0-5 (clockwise): ``w`` fishing water,

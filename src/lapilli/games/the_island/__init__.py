@@ -1,6 +1,6 @@
 """The Island (Asmodee 2012) with the three "Il Ritorno!" mini-expansions.
 
-Rules: ../shared/rules/the-island.md (clauses ISL-*); data provenance and interpretations:
+Rules: the rules spec the-island.md (clauses ISL-*); data provenance and interpretations:
 docs/games/the-island.md.
 
 Seats are numbered from the first player (seat 0 = P1, ISL-1.5); play goes up the seat numbers

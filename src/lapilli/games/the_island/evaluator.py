@@ -1,4 +1,4 @@
-"""A leaf evaluator for the search fitted to game outcomes (issue 7, eighth session).
+"""A leaf evaluator for the search fitted to game outcomes (a conditional logit over the seats).
 
 ``features(state)`` gives one small vector per seat, read from what every seat sees (explorer
 values that are hidden count their colour's mean, as in ``heuristics._values_of``): where the

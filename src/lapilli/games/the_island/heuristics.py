@@ -674,7 +674,7 @@ def chance_key(state):
             len(cre["shark"]), len(cre["whale"]))
 
 
-# ---------------------------------------------------------------- fitted leaf values (search, eighth session)
+# ---------------------------------------------------------------- fitted leaf values (search)
 def fitted_values(state, k: float = 1.0) -> list:
     """``turn_values`` with the fitted evaluator in place of the static ``values``: the rest of
     the mover's turn played by ``finish_turn`` on a copy, then ``evaluator.win_probs`` (a
@@ -689,12 +689,12 @@ def fitted_values(state, k: float = 1.0) -> list:
     return win_probs(c, k)
 
 
-# ---------------------------------------------------------------- blended leaf values (search, ninth session)
+# ---------------------------------------------------------------- blended leaf values (search)
 def blend_values(state) -> list:
     """Half ``turn_values``, half ``fitted_values``, on one finished turn: the rest of the mover's
     turn played by ``finish_turn`` on a copy, then the mean of the hand-made static ``values`` and
     the fitted logit ``evaluator.win_probs``.  A 2-player hard candidate: the 2-player fit alone
-    rewards explorers merely kept in play (eighth session, 1 of 12 against normal); the hand-made
+    rewards explorers merely kept in play (that search lost to normal); the hand-made
     half still counts an explorer by its projected worth.  ``evaluator=blend_values``."""
     from .evaluator import win_probs
 
@@ -709,7 +709,7 @@ def blend_values(state) -> list:
     return [(a + b) / 2 for a, b in zip(_static_values(c), win_probs(c))]
 
 
-# ---------------------------------------------------------------- flatter fitted leaves (search, fourteenth session)
+# ---------------------------------------------------------------- flatter fitted leaves (search)
 SOFT = 0.5
 
 
@@ -722,7 +722,7 @@ def fitted_soft_values(state) -> list:
     return fitted_values(state, SOFT)
 
 
-# ---------------------------------------------------------------- creature moves by rule of thumb (search, eighteenth session)
+# ---------------------------------------------------------------- creature moves by rule of thumb (search)
 def creatures_spread(state, acts):
     """For MCTS ``prune=creatures_spread``: at the creature move, only the moves that take the
     most worth from the others with every other seat's loss counted alike (``_creature_gains``,
