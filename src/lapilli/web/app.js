@@ -110,7 +110,8 @@ async function tablePage(tid) {
   await loadBoard(info.game);
   const tokens = getTokens(tid);
   app.innerHTML = "";
-  const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)));
+  const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)),
+    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
@@ -149,7 +150,7 @@ async function tablePage(tid) {
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     const to = v.observation.to_move;
     side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : (v.sent ? `${v.sent} …` : `${t("waiting")} ${t("seat")} ${to}`))));
-    if (lastError) side.append(el("p", { class: "error", id: "error" }, lastError));
+    if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
@@ -178,7 +179,7 @@ async function tablePage(tid) {
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") { views[seat === null ? "spectator" : seat] = m; if (m.seat !== null || seat === null) lastError = lastError; show(); }
-      else if (m.type === "error") { lastError = `${t("refused")}${m.rule ? " (" + m.rule + ")" : ""}: ${m.message}`; show(); setTimeout(() => { lastError = ""; }, 4000); }
+      else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
     };
     ws.onclose = () => { setTimeout(() => { if (sockets.includes(ws)) { sockets = sockets.filter(s => s !== ws); sockets.push(connect(seat)); } }, 1500); };
     return ws;
