@@ -135,6 +135,7 @@ async function tablePage(tid) {
   sockets.forEach(s => s.close()); sockets = [];
   const info = await api(`/api/tables/${tid}`);
   await loadBoard(info.game);
+  const spec = (await api("/api/games")).find(g => g.id === info.game);
   const tokens = getTokens(tid);
   app.innerHTML = "";
   const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)),
@@ -158,12 +159,26 @@ async function tablePage(tid) {
   const views = {};
   const pickers = {};
   let lastError = "";
+  // hot-seat in a game where players hold secrets: the screen shows one seat's view at a time, and
+  // between two people's turns a hand-over screen hides everything until the next one confirms
+  const handOver = Object.keys(tokens).length > 1 && !!(spec && spec.private_information);
+  let holder = null;  // the seat whose person confirmed they hold the device
   const show = () => {
-    // the view to show: the seat to move among ours, else our first seat, else the spectator's
+    // the view to show: the seat to move among ours, else the seat holding the device, else our
+    // first seat, else the spectator's
     const all = Object.values(views);
     if (!all.length) return;
-    const v = all.find(x => x.seat !== null && x.legal.length) || all[0];
-    board.innerHTML = ""; side.innerHTML = "";
+    const v = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
+    board.innerHTML = ""; side.innerHTML = ""; side.hidden = false;
+    if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
+      side.hidden = true;
+      const who = (v.table.seats[v.seat] || {}).name || `${t("player")} ${v.seat + 1}`;
+      board.append(el("div", { class: "hand-over", id: "hand-over" },
+        el("h2", {}, t("passDevice").replace("{name}", who)),
+        el("p", {}, t("passDeviceHint")),
+        el("button", { class: "primary", id: "hand-over-ok", onclick: () => { holder = v.seat; show(); } }, t("iAm").replace("{name}", who))));
+      return;
+    }
     const send = action => {
       const ws = sockets.find(s => s.seat === v.seat);
       ws.send(JSON.stringify({ type: "act", action, version: v.version }));
