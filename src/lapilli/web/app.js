@@ -72,12 +72,12 @@ async function lobby() {
       const before = [...seats.querySelectorAll("select")].map(s => s.value);
       seats.innerHTML = "";
       for (let i = 0; i < +players.value; i++) {
-        const s = el("select", { "data-seat": i },
+        const s = el("select", { "data-seat": i, "aria-label": `${t("player")} ${i + 1}` },
           el("option", { value: "open" }, t("openSeat")),
           ["easy", "normal", "hard", "random"].map(l => el("option", { value: l }, `${t("computer")} (${t(l)})`)));
         s.value = before[i] || (i > 0 ? "normal" : "open");
         s.onchange = drawMine;
-        const name = el("input", { "data-seat-name": i, placeholder: `${t("player")} ${i + 1}`, maxlength: 40 });
+        const name = el("input", { "data-seat-name": i, placeholder: `${t("player")} ${i + 1}`, maxlength: 40, "aria-label": `${t("name")}: ${t("player")} ${i + 1}` });
         seats.append(el("tr", {}, el("td", {}, `${t("player")} ${i + 1}`), el("td", {}, s), el("td", { class: "hot-name" }, name)));
       }
       drawMine();

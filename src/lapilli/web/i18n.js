@@ -29,4 +29,4 @@ const I18N = {
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
 function t(key) { return (I18N[LANG] && I18N[LANG][key]) || I18N.en[key] || key; }
-function applyI18n(root) { (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); }); }
+function applyI18n(root) { document.documentElement.lang = LANG; (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); }); }
