@@ -21,6 +21,7 @@ SPEC = GameSpec(
     default_players=4,
     rules_prefix="ISL",
     end_rule="ISL-8.1",
+    private_information=True,  # kept tiles in hand, explorer values while placing (ISL-1.7, ISL-5.10)
     constraint=_constraint,
     options={
         "challenge_1": OptionSpec("challenge_1", _B, False, "Densely Populated: two explorers on inner tiles at set-up"),

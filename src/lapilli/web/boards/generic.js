@@ -46,6 +46,13 @@ window.LapilliPickerUI = function (container, picker, send) {
     if (next.has(tok)) {
       e.classList.add("clickable", "highlight");
       e.addEventListener("click", ev => { ev.stopPropagation(); picker.choose(tok); });
+      // reachable with Tab, chosen with Enter or Space, named for screen readers
+      e.setAttribute("tabindex", "0");
+      e.setAttribute("role", "button");
+      if (!e.getAttribute("aria-label")) e.setAttribute("aria-label", tok);
+      e.addEventListener("keydown", ev => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); picker.keyboard = true; picker.choose(tok); }
+      });
       onBoard.add(tok);
     }
   });
@@ -64,7 +71,8 @@ window.LapilliPickerUI = function (container, picker, send) {
     b.className = "legal token";
     b.setAttribute("data-pick", tok);
     b.textContent = tok;
-    b.onclick = () => picker.choose(tok);
+    b.onclick = () => { picker.keyboard = b === document.activeElement && !!b.dataset.keyed; picker.choose(tok); };
+    b.onkeydown = ev => { if (ev.key === "Enter" || ev.key === " ") b.dataset.keyed = "1"; };
     bar.append(b);
   }
   if (picker.chosen.length && picker.complete()) {
@@ -83,6 +91,12 @@ window.LapilliPickerUI = function (container, picker, send) {
     bar.append(b);
   }
   container.append(bar);
+  // after a choice made with the keyboard, keep the focus on the board: the first target offered now
+  if (picker.keyboard) {
+    picker.keyboard = false;
+    const first = container.querySelector(".clickable[tabindex], #picker button");
+    if (first) first.focus();
+  }
 };
 
 // Fallback for games without a board of their own: the text picture and the move picker.
