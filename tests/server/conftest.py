@@ -3,11 +3,12 @@ import os
 import pytest
 
 # the small test games, visible to the bot worker processes too
-os.environ["LAPILLI_EXTRA_GAMES"] = "nim=tests.engine.nim_game,toy=tests.engine.toy_game"
+os.environ["LAPILLI_EXTRA_GAMES"] = "nim=tests.engine.nim_game,toy=tests.engine.toy_game,slownim=tests.server.slow_game"
 from lapilli.engine import register  # noqa: E402
 
 register("nim", "tests.engine.nim_game")
 register("toy", "tests.engine.toy_game")
+register("slownim", "tests.server.slow_game")
 
 
 @pytest.fixture
