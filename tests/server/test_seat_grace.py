@@ -52,7 +52,7 @@ def test_the_default_grace_is_two_minutes_and_the_others_see_its_countdown(clien
         (held,) = v["held"]
         assert held["seat"] == 1 and 100 < held["seconds"] <= 120
         r = take_over(client, tid, 1, ta)
-        assert r.status_code == 409 and "held for its player" in r.json()["detail"]
+        assert r.status_code == 409 and "held for its player" in r.json()["error"]
         with client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
             view(b)
             v = sync(a)

@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.errors import LapilliError
 from ..engine.registry import game_spec, list_games, new_game, replay
@@ -59,6 +60,19 @@ class JoinRequest(Request_):
 class TakeOver(Request_):
     token: str = Field(..., max_length=200)
     level: Level = "normal"
+
+
+class Error(BaseModel):
+    """Every refusal: one line saying what is wrong and how to put it right."""
+    error: str
+
+
+def _errors(*codes: int) -> dict:
+    """The OpenAPI description of the refusals a route may give."""
+    what = {400: "the body is not JSON, or the game refuses the request (game, players, options)", 403: "not allowed to you",
+            404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
+            422: "a field is missing, unknown, of the wrong type or out of bounds"}
+    return {c: {"model": Error, "description": what[c]} for c in (*codes, 422)}
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -110,6 +124,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _lapilli_error(request: Request, exc: LapilliError):
         return JSONResponse({"error": str(exc)}, status_code=400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError):
         return JSONResponse({"error": _validation_message(exc)}, status_code=422)
@@ -132,7 +150,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The levels a computer seat may play, weakest first."""
         return list(LEVELS)
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", responses=_errors(400))
     async def create_table(req: CreateTable, request: Request):
         spec = game_spec(req.game)
         players, options = spec.resolve(req.players, req.options)
@@ -149,16 +167,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows)
         return {"id": tid, "invite": f"/t/{tid}"}
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=_errors())
     async def tables(request: Request, status: str = "open,playing"):
         wanted = tuple(s for s in status.split(",") if s in ("open", "playing", "finished"))
         return [t.public() for t in await run_in_threadpool(store(request).list_tables, wanted)]
 
-    @app.get("/api/tables/{tid}")
+    @app.get("/api/tables/{tid}", responses=_errors(404))
     async def table(request: Request, tid: str = TableId):
         return (await run_in_threadpool(store(request).get, tid)).public()
 
-    @app.post("/api/tables/{tid}/seats/{seat}")
+    @app.post("/api/tables/{tid}/seats/{seat}", responses=_errors(400, 404, 409))
     async def join(req: JoinRequest, request: Request, tid: str = TableId, seat: int = SeatNumber):
         info = await run_in_threadpool(store(request).get, tid)
         if not 0 <= seat < info.players:
@@ -167,7 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/tables/{tid}/seats/{seat}/computer")
+    @app.post("/api/tables/{tid}/seats/{seat}/computer", responses=_errors(400, 403, 404, 409))
     async def take_over(req: TakeOver, request: Request, tid: str = TableId, seat: int = SeatNumber):
         """A computer opponent takes over a seat (asked by any seated player of the table): the
         asker's own seat at once, another person's seat once it has been away for the seat grace.
@@ -189,7 +207,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub(request).refresh_info(tid)
         return {"seat": seat, "agent": req.level}
 
-    @app.get("/api/tables/{tid}/record")
+    @app.get("/api/tables/{tid}/record", responses=_errors(403, 404))
     async def record(request: Request, tid: str = TableId):
         room = await hub(request).room(tid)
         if not room.state.is_terminal:
@@ -198,7 +216,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(room.state.to_record(),
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
-    @app.get("/api/tables/{tid}/replay/{ply}")
+    @app.get("/api/tables/{tid}/replay/{ply}", responses=_errors(403, 404))
     async def replay_step(request: Request, tid: str = TableId, ply: int = PathParam(..., ge=0, le=10**6)):
         room = await hub(request).room(tid)
         if not room.state.is_terminal:
@@ -302,11 +320,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json(room.view(seat))
 
     # ------------------------------------------------------------------ the browser client
-    @app.get("/")
+    @app.get("/", include_in_schema=False)
     def index():
         return FileResponse(WEB / "index.html")
 
-    @app.get("/t/{tid}")
+    @app.get("/t/{tid}", include_in_schema=False)
     def table_page(tid: str):
         return FileResponse(WEB / "index.html")
 
