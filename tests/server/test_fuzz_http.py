@@ -6,6 +6,7 @@ Every answer must be a clean one: no 5xx, no unhandled exception, a JSON body, a
 body the schema documents, and every input the schema forbids refused with a 4xx."""
 import os
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
@@ -53,6 +54,7 @@ def snapshot(tid: str):
     return store.get(tid).public(), store.steps(tid)
 
 
+@pytest.mark.timeout(300)
 @schema.parametrize()
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_every_http_input_gets_a_clean_answer(case):

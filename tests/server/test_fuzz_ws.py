@@ -193,6 +193,7 @@ def machine(client, game, options, errors, tally):
     return WebSocketMessages
 
 
+@pytest.mark.timeout(300)  # a connection that stops answering fails, not hangs
 @pytest.mark.parametrize("game, options", [("toy", {}), ("stromboli", {})])
 def test_random_websocket_message_sequences(make_client, game, options):
     client = make_client(max_messages_per_second=1e6, seat_grace=0)
