@@ -50,6 +50,15 @@ def real_table() -> dict:
 
 
 def snapshot(tid: str):
+    """The table as stored, once no computer move of it is pending (an earlier request may have
+    handed a seat to a computer, whose moves then come at their own time)."""
+    import time
+
+    room = schema.app.state.hub.rooms.get(tid)
+    for _ in range(600):
+        if room is None or not room.thinking:
+            break
+        time.sleep(0.05)
     store = schema.app.state.store
     return store.get(tid).public(), store.steps(tid)
 
