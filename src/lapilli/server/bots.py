@@ -70,6 +70,18 @@ def _think(state_json: dict, spec: str, seat: int, seed: int, think: float | Non
     return agent.choose(Decision(state, seat))
 
 
+def _warm() -> None:
+    """A new worker imports the engine, the games and the agents before its first move."""
+    import lapilli.agents  # noqa: F401
+    from lapilli.engine.registry import GAMES, game_spec
+
+    for game in list(GAMES):
+        try:
+            game_spec(game)
+        except Exception:  # a game that does not load is refused when a table asks for it
+            pass
+
+
 def _fallback(state_json: dict, seat: int, seed: int) -> str:
     from lapilli.agents import Decision, RandomAgent
     from lapilli.engine.registry import load_state
@@ -114,6 +126,8 @@ class BotPool:
             paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
             self._pool = ProcessPool(self.workers, initializer=init_worker, initargs=(paths, os.getpid()),
                                      context=worker_context())
+            for _ in range(self.workers):
+                self._pool.schedule(_warm)
         return self._pool
 
     def cap_of(self, spec: str) -> tuple[float, float]:
