@@ -211,3 +211,23 @@ def test_a_restart_loses_nothing(tmp_path):
         with c.websocket_connect(f"/ws/{tid}?token={tb}") as b:
             v = b.receive_json()
             assert v["observation"]["pile"] == 8 and v["legal"] and v["version"] == 1
+
+
+def test_binary_frames_deep_nesting_and_bad_versions_keep_the_connection(client):
+    """Each of these once dropped the socket (KeyError on a binary frame, RecursionError on deep
+    JSON) or was misread (a version given as text): now each gets an error and nothing changes."""
+    tid = make_table(client)
+    ta = join(client, tid, 0)
+    join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        v0 = a.receive_json()
+        a.send_bytes(b"\x00\x01")
+        assert "binary frames are not read" in a.receive_json()["message"]
+        a.send_text("[" * 16000)
+        assert "unknown message" in a.receive_json()["message"]
+        a.send_text(json.dumps({"type": "act", "action": "take 1", "version": "0"}))
+        assert "version must be a whole number" in a.receive_json()["message"]
+        a.receive_json()  # the resync view
+        a.send_text(json.dumps({"type": "sync"}))
+        v = a.receive_json()
+        assert v["version"] == v0["version"] == 0 and v["observation"] == v0["observation"]

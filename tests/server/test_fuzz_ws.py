@@ -146,7 +146,7 @@ def machine(client, game, options, errors, tally):
             JSON.map(json.dumps),
             st.builds(lambda t, extra: json.dumps({"type": t, **extra}), TYPES,
                       st.dictionaries(st.sampled_from(["action", "version", "seat", "token", "x"]), JSON, max_size=3)),
-            st.sampled_from(["[" * 20000, '{"type":' * 3000, "x" * 20000, json.dumps({"type": "act", "action": "p" * 17000})])))
+            st.sampled_from(["[" * 16000, "[" * 20000, '{"type":' * 3000, "x" * 20000, json.dumps({"type": "act", "action": "p" * 17000})])))
         def junk(self, who, payload):
             before = hub.rooms[self.tid].state.to_json()
             try:
