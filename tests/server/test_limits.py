@@ -20,7 +20,7 @@ def test_creation_beyond_the_limit_answers_429(tmp_path):
         assert [c.post("/api/tables", json=body).status_code for _ in range(3)] == [200, 200, 200]
         r = c.post("/api/tables", json=body)
         assert r.status_code == 429
-        assert "at most 3/minute" in r.json()["detail"] and int(r.headers["Retry-After"]) >= 1
+        assert "at most 3/minute" in r.json()["error"] and int(r.headers["Retry-After"]) >= 1
         # another address has its own allowance
         with TestClient(c.app, client=("10.1.2.3", 5000)) as other:
             assert other.post("/api/tables", json=body).status_code == 200

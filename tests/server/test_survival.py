@@ -154,9 +154,9 @@ def test_postgres_outage_while_the_computer_thinks(tmp_path, own_postgres):
     pg, url = own_postgres
     S = Server(tmp_path, "S", url)
     try:
-        # the computer thinks for 3 s (a time-bounded search on a game it solves at once)
-        thinker = "mcts:iterations=100000000,time_limit=3"
-        tid = _table(S.url, seats=[{"kind": "open"}, {"kind": "bot", "level": thinker}])
+        # the computer thinks for seconds: Slow Nim's heuristic player never answers, and the bot
+        # pool plays a random legal move for it when its time is up
+        tid = _table(S.url, game="slownim", seats=[{"kind": "open"}, {"kind": "bot", "level": "heuristic"}])
         other = _table(S.url)  # two people, for the message a player gets during the outage
         t0 = _join(S.url, tid, 0)
         o0, o1 = _join(S.url, other, 0), _join(S.url, other, 1)

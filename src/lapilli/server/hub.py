@@ -111,8 +111,13 @@ class Conn:
 class Room:
     """One table in memory."""
 
-    def __init__(self, info: TableInfo, now: float = 0.0):
+    def __init__(self, info: TableInfo, now: float = 0.0, seat_grace: float = 120.0):
         self.info = info
+        self.seat_grace = seat_grace
+        # when each person's seat was last left (monotonic seconds); a seat nobody has opened
+        # since the table was loaded counts as left then
+        loaded = time.monotonic()
+        self.absent_since: dict[int, float] = {s.seat: loaded for s in info.seats if s.kind == "human"}
         self.state = new_game(info.game, info.players, info.seed, info.options)
         self.version = 0
         self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
@@ -208,6 +213,25 @@ class Room:
             self._parts[seat] = part
         return part
 
+    # ------------------------------------------------------------------ seat grace
+    def grace_left(self, seat: int) -> float:
+        """Seconds before another player may hand this person's seat to a computer (0 when the
+        seat is connected, not a person's, or its grace is over)."""
+        if self.info.seats[seat].kind != "human" or self.seats_present.get(seat, 0) > 0:
+            return 0.0
+        since = self.absent_since.get(seat, time.monotonic())
+        return max(0.0, self.seat_grace - (time.monotonic() - since))
+
+    def held(self) -> list[dict]:
+        """The absent persons' seats still held for them, with the seconds left (the countdown
+        the others see)."""
+        out = []
+        for s in self.info.seats:
+            left = self.grace_left(s.seat)
+            if left > 0:
+                out.append({"seat": s.seat, "seconds": round(left, 1)})
+        return out
+
     def present(self) -> list[int]:
         return sorted(s for s, n in self.seats_present.items() if n > 0)
 
@@ -219,6 +243,7 @@ class Room:
             "seat": seat,
             "can_undo": self.can_undo(seat),
             "present": self.present(),
+            "held": self.held(),
         }
         msg.update(self._seat_part(seat))
         return msg
@@ -226,7 +251,8 @@ class Room:
     def view_text(self, seat: int | None) -> str:
         """The view of a seat, serialized once per position, seats present and table details:
         every connection of a seat (and every spectator) is sent the same text."""
-        key = (self.version, tuple(self.present()), self._info_stamp, len(self.acts))
+        key = (self.version, tuple(self.present()), self._info_stamp, len(self.acts),
+               tuple((h["seat"], h["seconds"]) for h in self.held()))
         if key != self._texts_key:
             self._texts, self._texts_key = {}, key
         text = self._texts.get(seat)
@@ -277,7 +303,7 @@ class Hub:
     async def _load(self, tid: str) -> Room:
         try:
             info = await run_in_threadpool(self.store.get, tid)
-            room = Room(info, self.clock())
+            room = Room(info, self.clock(), self.settings.seat_grace)
             await self._catch_up(room)
         except STORAGE_ERRORS:
             raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
@@ -303,8 +329,23 @@ class Hub:
         room = self.rooms.get(tid)
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
+            now = time.monotonic()
+            for s in room.info.seats:  # a seat just taken counts as left until it connects
+                if s.kind == "human" and not room.seats_present.get(s.seat):
+                    room.absent_since.setdefault(s.seat, now)
             self.broadcast(room)
             self.schedule_bot(room)
+
+    async def reclaim(self, room: Room, token: str) -> int | None:
+        """The person whose token this is takes their seat back from the computer standing in
+        for them; returns the seat (None when the token holds no seat here)."""
+        seat = await run_in_threadpool(self.store.reclaim_seat, room.info.id, token)
+        if seat is not None:
+            if room.state.to_move == seat:
+                self.bots.cancel(room.info.id)
+                room.thinking = False
+            await self.refresh_info(room.info.id)
+        return seat
 
     # ------------------------------------------------------------------ connections
     def attach(self, room: Room, conn: Conn) -> None:
@@ -314,6 +355,7 @@ class Hub:
         room.conns[conn] = conn.seat
         room.last_used = self.clock()
         if conn.seat is not None:
+            room.absent_since.pop(conn.seat, None)
             room.seats_present[conn.seat] += 1
             if room.seats_present[conn.seat] == 1:
                 self.broadcast(room)
@@ -328,7 +370,14 @@ class Hub:
             room.seats_present[conn.seat] -= 1
             if room.seats_present[conn.seat] <= 0:
                 del room.seats_present[conn.seat]
+                room.absent_since[conn.seat] = time.monotonic()
                 self.broadcast(room)
+                # when the grace is over the others get a view without the countdown
+                asyncio.get_running_loop().call_later(room.seat_grace + 0.05, self._grace_over, room, conn.seat)
+
+    def _grace_over(self, room: Room, seat: int) -> None:
+        if room.grace_left(seat) == 0 and not room.seats_present.get(seat) and room.conns:
+            self.broadcast(room)
 
     def broadcast(self, room: Room) -> None:
         """Queue the current view to every connection: serialized once per seat."""
@@ -454,13 +503,16 @@ class Hub:
         version = room.version
         try:
             try:
-                action = await self.bots.choose(room.state.to_json(), agent, seat,
-                                                seed=room.info.seed * 7919 + version)
+                move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
+                                              seed=room.info.seed * 7919 + version, game=room.info.game,
+                                              players=room.info.players)
+                action = move.action
             except Exception:
                 log.exception("computer seat %s on table %s failed", seat, room.info.id)
                 return  # scheduled again by the next change, opening or sweep of the table
             pause = 0.1
-            while room.version == version and not self.closing:
+            # the seat may go back to its person while the computer thinks or retries
+            while room.version == version and not self.closing and room.info.seats[seat].kind == "bot":
                 try:
                     await self.act(room, seat, action)
                     break
