@@ -75,8 +75,11 @@ def _errors(*codes: int) -> dict:
     """The OpenAPI description of the refusals a route may give."""
     what = {400: "the body is not JSON, or the game refuses the request (game, players, options)", 403: "not allowed to you",
             404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
-            422: "a field is missing, unknown, of the wrong type or out of bounds"}
-    return {c: {"model": Error, "description": what[c]} for c in (*codes, 422)}
+            422: "a field is missing, unknown, of the wrong type or out of bounds",
+            413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
+            429: "too many tables created from this address (LAPILLI_CREATE_RATE); see Retry-After",
+            503: "the database is not answering; try again in a moment"}
+    return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -207,7 +210,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The levels a computer seat may play, weakest first."""
         return list(LEVELS)
 
-    @app.post("/api/tables", responses=_errors(400))
+    @app.post("/api/tables", responses=_errors(400, 429))
     async def create_table(req: CreateTable, request: Request):
         address = request.client.host if request.client else "unknown"
         if not limiter.hit(create_rate, "create", address):
