@@ -484,7 +484,7 @@ def replay(
     final = replay_record(record)  # validates the whole record first
     if not isinstance(record, dict):
         raise Abort(f"{file} is not a record")
-    state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
+    state = replay_record(record, upto=0)  # the set-up, under the record's seeding
     for i, action in enumerate(record["actions"], 1):
         mover = state.to_move
         state.apply(action)

@@ -176,7 +176,7 @@ def check_conformance(game: str, players: int, options: dict | None = None, seed
     if again.scores() != scores or again.winners() != winners:
         _fail("replay(to_record()) does not reproduce the result", state)
     # every observation at every ply
-    step = new_game(record["game"], record["players"], record["seed"], record["options"])
+    step = replay(record, upto=0)
     for i, action in enumerate([None, *record["actions"]]):
         if action is not None:
             step.apply(action)
