@@ -498,6 +498,28 @@ def replay(
         console.print(f"(unfinished game: seat {final.to_move} to move)")
 
 
+@app.command()
+def verify(
+    file: Path = typer.Argument(..., help="the record of a finished web-table game (its Record link)"),
+    commitment: Optional[str] = typer.Option(None, help="the commitment shown at the table, to check the record against"),
+):
+    """Check that a web-table game was dealt fairly: its seed matches the commitment shown before
+    the first move, and every action replays from that seed to the recorded result."""
+    from .engine.fairness import NotVerified, verify_record
+
+    try:
+        text = file.read_text()
+    except OSError as e:
+        raise Abort(f"cannot read {file}: {e.strerror or e}")
+    try:
+        state = verify_record(text, commitment)
+    except NotVerified as e:
+        raise Abort(f"NOT verified: {e}", code=1)
+    record = json.loads(text)
+    console.print(f"verified: {record['game']}, {len(record['actions'])} actions replayed from the seed committed to "
+                  f"as {record['commitment']}; scores {state.scores()}, winners {state.winners()}", markup=False)
+
+
 # ---------------------------------------------------------------------------- serve
 @app.command()
 def serve(

@@ -18,6 +18,7 @@ def client(tmp_path):
     from lapilli.server.config import Settings
 
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'test.db'}", redis_url=None, bot_workers=1)
+    settings.test_seeds = True  # the tests choose seeds to replay games offline
     app = create_app(settings)
     with TestClient(app) as c:
         c.settings = settings

@@ -57,6 +57,9 @@ class State:
     """One position of one game.  See docs/engine.md."""
 
     SPEC: ClassVar[GameSpec]
+    # The game's declaration of what reveals hidden information without a generator draw: event
+    # type -> kind of reveal (e.g. {"draw_card": "card"}: a card comes off a pile shuffled at set-up).
+    REVEALS: ClassVar[dict[str, str]] = {}
 
     # ------------------------------------------------------------------ creation
     def __init__(self, players: int, seed: int = 0, options: dict | None = None, seeding: str = DEFAULT_SEEDING):
@@ -116,7 +119,14 @@ class State:
         """What ``action``, just applied with these ``events``, revealed of hidden information
         that did not come from the generator (a card drawn from a pile shuffled earlier, a tile's
         back seen): a short kind such as ``"card"``, or None.  Draws from ``self.rng`` need no
-        declaration: ``apply`` counts every one of them as a reveal (``"chance"``)."""
+        declaration: ``apply`` counts every one of them as a reveal (``"chance"``).  The default
+        reads the class's ``REVEALS`` table of event types."""
+        kinds = self.REVEALS
+        if kinds:
+            for ev in events:
+                kind = kinds.get(ev.get("type"))
+                if kind:
+                    return kind
         return None
 
     def has_hidden(self, player: int | None) -> bool:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-import random
+import secrets
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,6 +15,8 @@ from starlette.concurrency import run_in_threadpool
 
 from ..agents import DEFAULT_LEVELS, make_agent
 from ..engine.errors import LapilliError
+from ..engine.fairness import commitment
+from ..engine.rng import DEFAULT_SEEDING
 from ..engine.registry import game_spec, list_games, new_game, replay
 from .bots import BotPool
 from .config import Settings
@@ -35,7 +37,7 @@ class CreateTable(BaseModel):
     players: int | None = None
     options: dict = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(default_factory=list)
-    seed: int | None = None
+    seed: int | None = Field(None, ge=0, lt=2**63)  # refused unless the server runs with test seeds
 
 
 class JoinRequest(BaseModel):
@@ -112,8 +114,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 rows.append({"kind": "bot", "agent": s.level, "name": f"computer ({s.level})"})
             else:
                 rows.append({"kind": "open"})
-        seed = req.seed if req.seed is not None else random.SystemRandom().randrange(2**31)
-        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows)
+        if req.seed is not None and not settings.test_seeds:
+            raise LapilliError("a table's seed is drawn by the server: remove the field seed")
+        seed = req.seed if req.seed is not None else secrets.randbits(63)
+        salt = secrets.token_hex(16)
+        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows,
+                                      salt, commitment(seed, salt), DEFAULT_SEEDING)
         return {"id": tid, "invite": f"/t/{tid}"}
 
     @app.get("/api/tables")
@@ -154,7 +160,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not room.state.is_terminal:
             # the seed would reveal every hidden thing and every future draw
             raise HTTPException(403, "the record is available when the game is over")
-        return JSONResponse(room.state.to_record(),
+        rec = room.state.to_record()
+        if room.info.commitment:  # the seed, its salt and their commitment: `lapilli verify` checks them
+            rec.update(salt=room.info.salt, commitment=room.info.commitment)
+        return JSONResponse(rec,
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
     @app.get("/api/tables/{tid}/replay/{ply}")

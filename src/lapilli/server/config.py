@@ -20,3 +20,6 @@ class Settings:
     max_message_bytes: int = 16_384
     max_messages_per_second: float = 20.0
     instance: str = field(default_factory=lambda: os.environ.get("LAPILLI_INSTANCE", f"pid{os.getpid()}"))
+    # tests only: POST /api/tables may then choose the seed (LAPILLI_TEST_SEEDS=1); otherwise the
+    # server alone draws every seed, and nobody can know or choose the dice
+    test_seeds: bool = field(default_factory=lambda: os.environ.get("LAPILLI_TEST_SEEDS") == "1")

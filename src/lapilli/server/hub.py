@@ -33,7 +33,7 @@ class Room:
 
     def __init__(self, info: TableInfo):
         self.info = info
-        self.state = new_game(info.game, info.players, info.seed, info.options)
+        self.state = new_game(info.game, info.players, info.seed, info.options, info.seeding)
         self.version = 0
         self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
         self.conns: dict[Any, int | None] = {}
@@ -51,13 +51,12 @@ class Room:
         if st.to_move != seat:
             raise ActionRefused(f"it is not your turn: seat {st.to_move} is to move")
         new = st.clone()
-        rng_before = new.rng.state
         try:
             events = new.apply(action)
         except IllegalAction as e:
             raise ActionRefused(e.message, e.rule) from None
-        # an undo must not take back a random event or hidden information already revealed
-        undoable = new.rng.state == rng_before and not any(ev.get("reveal") for ev in events)
+        # an undo must not take back a draw, a die or hidden information already revealed
+        undoable = not new.reveals(events)
         return new, undoable
 
     def apply_stored(self, version: int, kind: str, seat: int, action: str) -> None:
@@ -72,7 +71,7 @@ class Room:
         self.version = version
 
     def _rebuild(self) -> None:
-        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options)
+        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options, self.info.seeding)
         for _, action, _ in self.acts:
             st.apply(action)
         self.state = st
