@@ -111,6 +111,11 @@ async function tablePage(tid) {
   const tokens = getTokens(tid);
   app.innerHTML = "";
   const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)));
+  if (info.commitment) {
+    // the proof of fair dice, out of the way: the record of the finished game reveals seed and salt
+    head.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
+      el("code", { title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp"))));
+  }
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
