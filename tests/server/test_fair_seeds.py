@@ -162,7 +162,8 @@ def test_a_record_without_commitment_is_not_verified(tmp_path):
     assert main(["verify", str(path)]) == 1
 
 
-def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(tmp_path):
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(backend, tmp_path, request):
     """A database made before seeds were committed and mixed upgrades; its tables replay as played."""
     from alembic import command
 
@@ -170,7 +171,14 @@ def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(tmp_path
     from lapilli.server.migrate import alembic_config
     from lapilli.server.store import Store
 
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+    if backend == "sqlite":
+        url, as_json = f"sqlite:///{tmp_path / 'old.db'}", ":o"
+    else:
+        admin = request.getfixturevalue("postgres_url")
+        name = f"old_{abs(hash(str(tmp_path))) % 10**9}"
+        with sa.create_engine(admin, isolation_level="AUTOCOMMIT").connect() as conn:
+            conn.execute(sa.text(f"CREATE DATABASE {name}"))
+        url, as_json = admin.rsplit("/", 1)[0] + f"/{name}", "CAST(:o AS JSON)"
     eng = sa.create_engine(url)
     with eng.begin() as conn:
         cfg = alembic_config(url)
@@ -182,7 +190,7 @@ def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(tmp_path
         legal = played.legal_actions()
         played.apply(legal[pick.randrange(len(legal))])
     with eng.begin() as conn:
-        conn.execute(sa.text("INSERT INTO tables VALUES ('old1', 'stromboli', 2, :o, 1234, 30, 'playing', "
+        conn.execute(sa.text(f"INSERT INTO tables VALUES ('old1', 'stromboli', 2, {as_json}, 1234, 30, 'playing', "
                              "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"), {"o": json.dumps(played.options)})
         for s in range(2):
             conn.execute(sa.text("INSERT INTO seats (table_id, seat, kind, name, agent, token_hash) "
@@ -203,3 +211,5 @@ def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(tmp_path
         room.apply_stored(version, kind, seat, action)
     assert room.state.to_json() == played.to_json()
     assert store.get(store.create_table("stromboli", 2, {}, 2**62 + 5, [{}, {}], "ab", "cd", "mix64")).seed == 2**62 + 5
+    store.engine.dispose()
+    eng.dispose()
