@@ -1,0 +1,28 @@
+"""The fair-dice proof in the browser: the table's header shows the seed commitment (folded away),
+and the record downloaded after the game verifies against it with `lapilli verify`."""
+import json
+import os
+import urllib.request
+
+from lapilli.cli import main
+
+from .conftest import SHOTS, create_table, play_to_the_end
+
+
+def test_the_commitment_is_shown_and_the_finished_record_verifies(server, page, tmp_path, capsys):
+    create_table(page, server, "stromboli", 2, bots="random")
+    tid = page.url.rsplit("/", 1)[1]
+    commitment = json.loads(urllib.request.urlopen(f"{server}/api/tables/{tid}").read())["commitment"]
+    box = page.locator("#commitment")
+    assert box.count() == 1 and not box.locator("code").is_visible()   # folded: out of the way
+    box.locator("summary").click()
+    assert box.locator("code").inner_text() == commitment and len(commitment) == 64
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, "fair-dice.png"))
+    play_to_the_end(page)
+    record = urllib.request.urlopen(f"{server}/api/tables/{tid}/record").read()
+    path = tmp_path / "game.json"
+    path.write_bytes(record)
+    assert json.loads(record)["commitment"] == commitment
+    assert main(["verify", str(path), "--commitment", commitment]) == 0
+    assert capsys.readouterr().out.startswith("verified: stromboli")
