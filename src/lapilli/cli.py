@@ -502,6 +502,7 @@ def replay(
 def verify(
     file: Path = typer.Argument(..., help="the record of a finished web-table game (its Record link)"),
     commitment: Optional[str] = typer.Option(None, help="the commitment shown at the table, to check the record against"),
+    digest: Optional[str] = typer.Option(None, help="the last digest of the actions shown at the table"),
 ):
     """Check that a web-table game was dealt fairly: its seed matches the commitment shown before
     the first move, and every action replays from that seed to the recorded result."""
@@ -512,7 +513,7 @@ def verify(
     except OSError as e:
         raise Abort(f"cannot read {file}: {e.strerror or e}")
     try:
-        state = verify_record(text, commitment)
+        state = verify_record(text, commitment, digest)
     except NotVerified as e:
         raise Abort(f"NOT verified: {e}", code=1)
     record = json.loads(text)

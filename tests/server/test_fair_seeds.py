@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 import lapilli
 from lapilli.cli import main
-from lapilli.engine.fairness import commitment, verify_record, NotVerified
+from lapilli.engine.fairness import NotVerified, actions_digest, commitment, verify_record
 
 GAME = "kingdomino-origins"
 
@@ -101,15 +101,20 @@ def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tm
     before_end = [m for m in seen if m["type"] == "state" and not m["observation"]["is_terminal"]]
     assert before_end and not any(str(rec["seed"]) in json.dumps(m) or rec["salt"] in json.dumps(m) for m in before_end)
 
+    # every view showed the digest of the actions so far, chained from the commitment
+    states = [m for m in seen if m["type"] == "state"]
+    assert all(m["digest"] == actions_digest(rec["commitment"], rec["actions"][:m["version"]]) for m in states)
+    last_digest = states[-1]["digest"]
+
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec))
-    assert main(["verify", str(path), "--commitment", rec["commitment"]]) == 0
+    assert main(["verify", str(path), "--commitment", rec["commitment"], "--digest", last_digest]) == 0
     out = capsys.readouterr().out
     assert out.startswith("verified: kingdomino-origins") and rec["commitment"] in out
 
-    def refused(changed: dict, why: str, expected: str | None = None) -> None:
+    def refused(changed: dict, why: str, expected: str | None = None, digest: str | None = None) -> None:
         path.write_text(json.dumps(changed))
-        args = ["verify", str(path)] + (["--commitment", expected] if expected else [])
+        args = ["verify", str(path)] + (["--commitment", expected] if expected else []) + (["--digest", digest] if digest else [])
         assert main(args) == 1
         err = capsys.readouterr().err
         assert "NOT verified" in err and why in err, err
@@ -150,6 +155,24 @@ def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tm
                 caught += 1
         state.apply(action)
     assert caught >= 20
+    # the last digest shown at the table catches every changed action, even one that keeps the result
+    state, kept = lapilli.new_game(GAME, 2, rec["seed"], rec["options"]), 0
+    for i, action in enumerate(rec["actions"]):
+        for other in state.legal_actions()[:3]:
+            if other != action:
+                changed = {**rec, "actions": rec["actions"][:i] + [other] + rec["actions"][i + 1:]}
+                with pytest.raises(NotVerified, match="digest"):
+                    verify_record(changed, rec["commitment"], last_digest)
+                try:
+                    verify_record(changed)
+                    kept += 1  # the same result: only the digest tells this change apart
+                except NotVerified:
+                    pass
+        state.apply(action)
+    assert kept >= 1  # such changes exist (about one in ten of these games' alternatives)
+    swapped = list(rec["actions"])
+    swapped[0] = next(a for a in lapilli.new_game(GAME, 2, rec["seed"], rec["options"]).legal_actions() if a != swapped[0])
+    refused({**rec, "actions": swapped}, "an action was changed", rec["commitment"], last_digest)
     refused({**rec, "actions": rec["actions"][:-1]}, "result differs")
 
 

@@ -20,9 +20,11 @@ def test_the_commitment_is_shown_and_the_finished_record_verifies(server, page, 
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, "fair-dice.png"))
     play_to_the_end(page)
+    digest = page.locator("#digest").inner_text()
+    assert len(digest) == 64
     record = urllib.request.urlopen(f"{server}/api/tables/{tid}/record").read()
     path = tmp_path / "game.json"
     path.write_bytes(record)
     assert json.loads(record)["commitment"] == commitment
-    assert main(["verify", str(path), "--commitment", commitment]) == 0
+    assert main(["verify", str(path), "--commitment", commitment, "--digest", digest]) == 0
     assert capsys.readouterr().out.startswith("verified: stromboli")

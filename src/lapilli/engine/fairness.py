@@ -5,6 +5,11 @@ generator and shows every seat, from the start, the commitment SHA-256("<seed>:<
 seed in decimal, the salt as its 32 hexadecimal digits, in ASCII).  The record of a finished game
 reveals seed and salt: anyone can then check that the dealt game is the one committed to before
 the first move, and replay every action from that seed.
+
+The table also shows, after every move, the digest of the actions so far: a chain that starts at
+the commitment and hashes in one action at a time, SHA-256("<previous digest>:<action>").  A
+player who keeps the last digest the table showed can check that no action of the record was
+changed, even to another legal action that leads to the same result.
 """
 from __future__ import annotations
 
@@ -26,9 +31,18 @@ def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{int(seed)}:{salt}".encode("ascii")).hexdigest()
 
 
-def verify_record(record: dict | str, expected: str | None = None) -> State:
+def actions_digest(commit: str, actions: list[str]) -> str:
+    """The digest of ``actions`` played under the commitment ``commit`` (see the module's doc)."""
+    d = commit
+    for a in actions:
+        d = hashlib.sha256(f"{d}:{a}".encode("utf-8")).hexdigest()
+    return d
+
+
+def verify_record(record: dict | str, expected: str | None = None, digest: str | None = None) -> State:
     """Check a finished record's commitment (against ``expected`` too, the commitment shown at
-    the table, when given) and replay it; returns the final state.  Raises NotVerified."""
+    the table, when given) and replay it; returns the final state.  ``digest``: the last digest
+    of the actions the table showed, which the record's actions must give.  Raises NotVerified."""
     if isinstance(record, (str, bytes)):
         try:
             record = json.loads(record)
@@ -45,6 +59,11 @@ def verify_record(record: dict | str, expected: str | None = None) -> State:
         raise NotVerified("the record's commitment is not the one shown at the table")
     if not hmac.compare_digest(commitment(seed, salt), committed.lower()):
         raise NotVerified("SHA-256 of the record's seed and salt is not its commitment: the seed or the salt was changed")
+    actions = record.get("actions")
+    if digest is not None and not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)
+                                   and hmac.compare_digest(actions_digest(committed.lower(), actions),
+                                                           digest.strip().lower())):
+        raise NotVerified("the record's actions do not give the last digest shown at the table: an action was changed")
     try:
         state = replay(record)
     except CorruptRecord as e:

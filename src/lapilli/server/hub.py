@@ -13,6 +13,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from ..engine.errors import IllegalAction
+from ..engine.fairness import actions_digest
 from ..engine.registry import new_game
 from .bots import BotPool
 from .pubsub import PubSub
@@ -41,6 +42,7 @@ class Room:
         self.thinking = False
         self._parts: dict = {}
         self._parts_version = -1
+        self._digest_version, self._digest_value = -1, ""
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str):
@@ -109,6 +111,12 @@ class Room:
             self._parts[seat] = part
         return part
 
+    def _digest(self) -> str:
+        if self._digest_version != self.version:
+            self._digest_value = actions_digest(self.info.commitment, [a for _, a, _ in self.acts])
+            self._digest_version = self.version
+        return self._digest_value
+
     def view(self, seat: int | None) -> dict:
         msg = {
             "type": "state",
@@ -118,6 +126,8 @@ class Room:
             "can_undo": self.can_undo(seat),
             "present": sorted({s for s in self.conns.values() if s is not None}),
         }
+        if self.info.commitment:  # the chain of the actions so far, from the commitment (`lapilli verify --digest`)
+            msg["digest"] = self._digest()
         msg.update(self._seat_part(seat))
         return msg
 

@@ -114,7 +114,8 @@ async function tablePage(tid) {
   if (info.commitment) {
     // the proof of fair dice, out of the way: the record of the finished game reveals seed and salt
     head.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
-      el("code", { title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp"))));
+      el("code", { title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
+      el("p", { class: "hint" }, `${t("digest")}: `, el("code", { id: "digest" }, ""))));
   }
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
@@ -138,6 +139,8 @@ async function tablePage(tid) {
     if (!all.length) return;
     const v = all.find(x => x.seat !== null && x.legal.length) || all[0];
     board.innerHTML = ""; side.innerHTML = "";
+    const digest = document.getElementById("digest");
+    if (digest && v.digest) digest.textContent = v.digest;
     const send = action => {
       const ws = sockets.find(s => s.seat === v.seat);
       ws.send(JSON.stringify({ type: "act", action, version: v.version }));

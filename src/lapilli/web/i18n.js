@@ -10,7 +10,8 @@ const I18N = {
     noTables: "Nessun tavolo aperto", hotseat: "Tutti i posti liberi su questo schermo", spectator: "spettatore",
     options: "Opzioni", takeOver: "Fai giocare il computer", easy: "facile", normal: "normale", hard: "difficile",
     gameOver: "Partita finita", prev: "Indietro", next: "Avanti", refused: "Mossa non valida",
-    fairDice: "Dadi equi: impegno sul seme", fairDiceHelp: "SHA-256 del seme e di un sale segreto, fissati prima della prima mossa; a fine partita: lapilli verify PARTITA.json --commitment",
+    fairDice: "Dadi equi: impegno sul seme", fairDiceHelp: "SHA-256 del seme e di un sale segreto, fissati prima della prima mossa; a fine partita: lapilli verify PARTITA.json --commitment … --digest …",
+    digest: "Impronta delle mosse finora",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -22,7 +23,8 @@ const I18N = {
     noTables: "No open tables", hotseat: "Every open seat on this screen", spectator: "spectator",
     options: "Options", takeOver: "Let the computer play", easy: "easy", normal: "normal", hard: "hard",
     gameOver: "Game over", prev: "Back", next: "Forward", refused: "Move refused",
-    fairDice: "Fair dice: seed commitment", fairDiceHelp: "SHA-256 of the seed and a secret salt, fixed before the first move; after the game: lapilli verify GAME.json --commitment",
+    fairDice: "Fair dice: seed commitment", fairDiceHelp: "SHA-256 of the seed and a secret salt, fixed before the first move; after the game: lapilli verify GAME.json --commitment … --digest …",
+    digest: "Digest of the moves so far",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
