@@ -22,13 +22,17 @@ from .registry import replay
 from .state import State
 
 
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.strip().lower().encode("utf-8"), b.strip().lower().encode("utf-8"))
+
+
 class NotVerified(LapilliError):
     """A record that fails the fairness check (the message says why)."""
 
 
 def commitment(seed: int, salt: str) -> str:
     """The hexadecimal SHA-256 of "<seed>:<salt>"."""
-    return hashlib.sha256(f"{int(seed)}:{salt}".encode("ascii")).hexdigest()
+    return hashlib.sha256(f"{int(seed)}:{salt}".encode("utf-8")).hexdigest()
 
 
 def actions_digest(commit: str, actions: list[str]) -> str:
@@ -55,14 +59,13 @@ def verify_record(record: dict | str, expected: str | None = None, digest: str |
         raise NotVerified("the record has no commitment and salt: only games of the web table carry them")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise NotVerified("the record's seed is not a whole number")
-    if expected is not None and not hmac.compare_digest(committed.lower(), expected.strip().lower()):
+    if expected is not None and not _same(committed, expected):
         raise NotVerified("the record's commitment is not the one shown at the table")
-    if not hmac.compare_digest(commitment(seed, salt), committed.lower()):
+    if not _same(commitment(seed, salt), committed):
         raise NotVerified("SHA-256 of the record's seed and salt is not its commitment: the seed or the salt was changed")
     actions = record.get("actions")
     if digest is not None and not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)
-                                   and hmac.compare_digest(actions_digest(committed.lower(), actions),
-                                                           digest.strip().lower())):
+                                   and _same(actions_digest(committed.lower(), actions), digest)):
         raise NotVerified("the record's actions do not give the last digest shown at the table: an action was changed")
     try:
         state = replay(record)
