@@ -90,6 +90,7 @@ def test_seeds_are_63_bit_secrets_and_never_reach_a_client_before_the_end(public
         for text in texts:
             assert str(seed) not in text and salt not in text
         assert public_client.get(f"/api/tables/{tid}/record").status_code == 403
+        assert public_client.get(f"/api/tables/{tid}/replay/0").status_code == 403
 
 
 def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tmp_path, capsys):

@@ -13,15 +13,17 @@ def test_the_commitment_is_shown_and_the_finished_record_verifies(server, page, 
     create_table(page, server, "stromboli", 2, bots="random")
     tid = page.url.rsplit("/", 1)[1]
     commitment = json.loads(urllib.request.urlopen(f"{server}/api/tables/{tid}").read())["commitment"]
+    page.wait_for_selector("#commitment", state="attached")   # the table page renders after its requests
     box = page.locator("#commitment")
-    assert box.count() == 1 and not box.locator("code").is_visible()   # folded: out of the way
+    assert box.count() == 1 and not page.locator("#commitment-hash").is_visible()   # folded: out of the way
     box.locator("summary").click()
-    assert box.locator("code").inner_text() == commitment and len(commitment) == 64
+    assert page.locator("#commitment-hash").inner_text() == commitment and len(commitment) == 64
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, "fair-dice.png"))
     play_to_the_end(page)
     digest = page.locator("#digest").inner_text()
     assert len(digest) == 64
+    page.screenshot(path=os.path.join(SHOTS, "fair-dice-end.png"))
     record = urllib.request.urlopen(f"{server}/api/tables/{tid}/record").read()
     path = tmp_path / "game.json"
     path.write_bytes(record)

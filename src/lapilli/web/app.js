@@ -114,7 +114,7 @@ async function tablePage(tid) {
   if (info.commitment) {
     // the proof of fair dice, out of the way: the record of the finished game reveals seed and salt
     head.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
-      el("code", { title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
+      el("code", { id: "commitment-hash", title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
       el("p", { class: "hint" }, `${t("digest")}: `, el("code", { id: "digest" }, ""))));
   }
   app.append(head);
