@@ -23,7 +23,7 @@ def test_the_commitment_is_shown_and_the_finished_record_verifies(server, page, 
     play_to_the_end(page)
     digest = page.locator("#digest").inner_text()
     assert len(digest) == 64
-    page.screenshot(path=os.path.join(SHOTS, "fair-dice-end.png"))
+    page.locator("#commitment").screenshot(path=os.path.join(SHOTS, "fair-dice-end.png"))
     record = urllib.request.urlopen(f"{server}/api/tables/{tid}/record").read()
     path = tmp_path / "game.json"
     path.write_bytes(record)
