@@ -498,7 +498,7 @@ def replay(
     final = replay_record(record)  # validates the whole record first
     if not isinstance(record, dict):
         raise Abort(f"{file} is not a record")
-    state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
+    state = replay_record(record, upto=0)  # the set-up, under the record's seeding
     for i, action in enumerate(record["actions"], 1):
         mover = state.to_move
         state.apply(action)
@@ -510,6 +510,29 @@ def replay(
         _show_result(final)
     else:
         console.print(f"(unfinished game: seat {final.to_move} to move)")
+
+
+@app.command()
+def verify(
+    file: Path = typer.Argument(..., help="the record of a finished web-table game (its Record link)"),
+    commitment: Optional[str] = typer.Option(None, help="the commitment shown at the table, to check the record against"),
+    digest: Optional[str] = typer.Option(None, help="the last digest of the actions shown at the table"),
+):
+    """Check that a web-table game was dealt fairly: its seed matches the commitment shown before
+    the first move, and every action replays from that seed to the recorded result."""
+    from .engine.fairness import NotVerified, verify_record
+
+    try:
+        text = file.read_text()
+    except OSError as e:
+        raise Abort(f"cannot read {file}: {e.strerror or e}")
+    try:
+        state = verify_record(text, commitment, digest)
+    except NotVerified as e:
+        raise Abort(f"NOT verified: {e}", code=1)
+    record = json.loads(text)
+    console.print(f"verified: {record['game']}, {len(record['actions'])} actions replayed from the seed committed to "
+                  f"as {record['commitment']}; scores {state.scores()}, winners {state.winners()}", markup=False)
 
 
 # ---------------------------------------------------------------------------- serve

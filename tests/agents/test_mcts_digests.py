@@ -21,7 +21,7 @@ def root_positions(game: str, players: int, n: int, seed: int) -> list:
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        s = lapilli.new_game(game, players, seed, {})
+        s = lapilli.new_game(game, players, seed, {}, seeding="linear")  # the seeding the digests were taken with
         seed += 1
         while not s.is_terminal and len(out) < n:
             legal = s.legal_actions()

@@ -8,6 +8,7 @@ import os
 from typing import Any
 
 from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
+from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, SEEDINGS
 from .spec import GameSpec
 from .state import RECORD_FORMAT, RECORD_VERSION, STATE_FORMAT, STATE_VERSION, State
 
@@ -63,11 +64,16 @@ def game_spec(game_id: str) -> GameSpec:
     return state_class(game_id).SPEC
 
 
-def new_game(game: str, players: int | None = None, seed: int = 0, options: dict | None = None) -> State:
-    """A new game.  Raises UnknownGame, BadPlayerCount or BadOption on bad input."""
+def new_game(game: str, players: int | None = None, seed: int = 0, options: dict | None = None,
+             seeding: str = DEFAULT_SEEDING) -> State:
+    """A new game.  Raises UnknownGame, BadPlayerCount or BadOption on bad input.  ``seeding``
+    names how the seed becomes the generator's state (lapilli.engine.rng: "mix64", or "linear"
+    for games recorded before seeds were mixed)."""
     cls = state_class(game)
     players, opts = cls.SPEC.resolve(players, options)
-    return cls(players, seed=seed, options=opts)
+    if seeding not in SEEDINGS:
+        raise LapilliError(f"unknown seeding {seeding!r}; known seedings: {', '.join(SEEDINGS)}")
+    return cls(players, seed=seed, options=opts, seeding=seeding)
 
 
 def load_state(js: dict | str) -> State:
@@ -100,12 +106,13 @@ def replay(record: dict | str, upto: int | None = None) -> State:
     try:
         game, players, seed = record["game"], record["players"], record["seed"]
         options, actions = record.get("options") or {}, record["actions"]
+        seeding = record.get("seeding", LINEAR_SEEDING)
     except KeyError as e:
         raise CorruptRecord(f"record lacks the field {e.args[0]!r}") from None
     if not isinstance(actions, list) or not isinstance(seed, int):
         raise CorruptRecord("record's actions must be a list and its seed a whole number")
     try:
-        state = new_game(game, players, seed, options)
+        state = new_game(game, players, seed, options, seeding)
     except UnknownGame:
         raise
     except LapilliError as e:

@@ -3,7 +3,7 @@ tests use for every game.
 
 A game subclasses `State` and fills in a few hooks (``_setup``, ``_legal``, ``_apply``,
 ``_explain``, ``to_move``, ``is_terminal``, ``scores``, ``_winners``, ``_observe`` and, with
-hidden information, ``_resample_hidden`` and ``has_hidden``).  Everything else -- validation,
+hidden information, ``_resample_hidden``, ``has_hidden`` and ``_reveals``).  Everything else -- validation,
 history, records, JSON, determinization -- lives here, once.
 
 Actions are strings in the game's notation (``str(a) == a``); ``legal_actions()`` lists them.
@@ -14,13 +14,25 @@ from typing import Any, ClassVar
 
 from . import codec
 from .errors import CorruptRecord, IllegalAction, LapilliError
-from .rng import Rng
+from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, Rng, game_rng
 from .spec import GameSpec
 
 STATE_FORMAT = "lapilli-state"
 STATE_VERSION = 1
 RECORD_FORMAT = "lapilli-record"
 RECORD_VERSION = 1
+
+
+class Events(list):
+    """The events of one ``apply``, and ``reveal``: what the action revealed of hidden
+    information or chance (a short kind such as ``"chance"`` or ``"tile-back"``), None when
+    nothing.  It serialises as the plain list of events."""
+
+    __slots__ = ("reveal",)
+
+    def __init__(self):
+        super().__init__()
+        self.reveal = None
 
 
 class _Sink(list):
@@ -38,20 +50,24 @@ class _Sink(list):
 _SINK = _Sink()
 
 # Fields the base class owns; everything else in an instance's __dict__ is game data.
-BASE_FIELDS = ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache", "_determinized")
+BASE_FIELDS = ("num_players", "options", "seed", "seeding", "rng", "history", "setup_events", "_legal_cache", "_determinized")
 
 
 class State:
     """One position of one game.  See docs/engine.md."""
 
     SPEC: ClassVar[GameSpec]
+    # The game's declaration of what reveals hidden information without a generator draw: event
+    # type -> kind of reveal (e.g. {"draw_card": "card"}: a card comes off a pile shuffled at set-up).
+    REVEALS: ClassVar[dict[str, str]] = {}
 
     # ------------------------------------------------------------------ creation
-    def __init__(self, players: int, seed: int = 0, options: dict | None = None):
+    def __init__(self, players: int, seed: int = 0, options: dict | None = None, seeding: str = DEFAULT_SEEDING):
         self.num_players = players
         self.options = dict(options or {})
         self.seed = int(seed)
-        self.rng = Rng(self.seed)
+        self.rng = game_rng(self.seed, seeding)
+        self.seeding = seeding
         self.history: list[str] = []
         self._legal_cache: list[str] | None = None
         self._determinized = False
@@ -98,6 +114,20 @@ class State:
     def _observe(self, player: int | None) -> dict:
         """JSON-ready game data that ``player`` may see (None: a spectator)."""
         raise NotImplementedError
+
+    def _reveals(self, action: str, events: list) -> str | None:
+        """What ``action``, just applied with these ``events``, revealed of hidden information
+        that did not come from the generator (a card drawn from a pile shuffled earlier, a tile's
+        back seen): a short kind such as ``"card"``, or None.  Draws from ``self.rng`` need no
+        declaration: ``apply`` counts every one of them as a reveal (``"chance"``).  The default
+        reads the class's ``REVEALS`` table of event types."""
+        kinds = self.REVEALS
+        if kinds:
+            for ev in events:
+                kind = kinds.get(ev.get("type"))
+                if kind:
+                    return kind
+        return None
 
     def has_hidden(self, player: int | None) -> bool:
         """True when something in this position is hidden from ``player`` (besides future chance)."""
@@ -189,11 +219,21 @@ class State:
                 action = stripped
             else:
                 raise self._explain(action)
-        events: list[dict] = []
+        events = Events()
         self._legal_cache = None
+        drawn_from = self.rng.state
         self._apply(action, events)
         self.history.append(action)
+        events.reveal = self._reveals(action, events) or ("chance" if self.rng.state != drawn_from else None)
         return events
+
+    @staticmethod
+    def reveals(events: list) -> str | None:
+        """What the action that returned ``events`` (from ``apply``) revealed of hidden
+        information or chance, None when nothing: the one test that decides whether an action
+        may be taken back (an undo must never let a player choose again after seeing a card, a
+        tile's back or a die)."""
+        return getattr(events, "reveal", None)
 
     def winners(self) -> list[int]:
         return self._winners() if self.is_terminal else []
@@ -221,6 +261,7 @@ class State:
         d["num_players"] = self.num_players
         d["options"] = self.options
         d["seed"] = self.seed
+        d["seeding"] = self.seeding
         d["rng"] = self.rng.copy()
         d["history"] = self.history.copy() if history else []
         d["setup_events"] = self.setup_events
@@ -259,6 +300,7 @@ class State:
             "players": self.num_players,
             "options": dict(self.options),
             "seed": self.seed,
+            "seeding": self.seeding,
             "rng": self.rng.state,
             "history": list(self.history),
             "determinized": self._determinized,
@@ -272,6 +314,7 @@ class State:
             new.num_players = int(js["players"])
             new.options = dict(js["options"])
             new.seed = int(js["seed"])
+            new.seeding = str(js.get("seeding", LINEAR_SEEDING))
             new.rng = Rng.from_state(int(js["rng"]))
             new.history = [str(a) for a in js["history"]]
             new.setup_events = []
@@ -292,6 +335,7 @@ class State:
             "players": self.num_players,
             "options": dict(self.options),
             "seed": self.seed,
+            "seeding": self.seeding,
             "actions": list(self.history),
         }
         if self.is_terminal:

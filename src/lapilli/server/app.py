@@ -5,7 +5,7 @@ import asyncio
 import json
 import logging
 import math
-import random
+import secrets
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,6 +23,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.errors import LapilliError
+from ..engine.fairness import commitment
+from ..engine.rng import DEFAULT_SEEDING
 from ..engine.registry import game_spec, list_games, new_game, replay
 from .bots import LEVELS, BotPool
 from .config import Settings
@@ -54,7 +56,7 @@ class CreateTable(Request_):
     players: int | None = Field(None, ge=1, le=64)
     options: dict = Field(default_factory=dict, max_length=64)
     seats: list[SeatRequest] = Field(default_factory=list, max_length=64)
-    seed: int | None = Field(None, ge=0, le=2**31 - 1)
+    seed: int | None = Field(None, ge=0, lt=2**63)  # refused unless the server runs with test seeds
 
 
 class JoinRequest(Request_):
@@ -229,8 +231,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 rows.append({"kind": "bot", "agent": s.level, "name": f"computer ({s.level})"})
             else:
                 rows.append({"kind": "open"})
-        seed = req.seed if req.seed is not None else random.SystemRandom().randrange(2**31)
-        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows)
+        if req.seed is not None and not settings.test_seeds:
+            raise LapilliError("a table's seed is drawn by the server: remove the field seed")
+        seed = req.seed if req.seed is not None else secrets.randbits(63)
+        salt = secrets.token_hex(16)
+        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows,
+                                      salt, commitment(seed, salt), DEFAULT_SEEDING)
         return {"id": tid, "invite": f"/t/{tid}"}
 
     @app.get("/api/tables", responses=_errors())
@@ -285,7 +291,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{tid}/record", responses=_errors(403, 404))
     async def record(request: Request, tid: str = TableId):
         room = await finished(request, tid, "record")
-        return JSONResponse(room.state.to_record(),
+        rec = room.state.to_record()
+        if room.info.commitment:  # the seed, its salt and their commitment: `lapilli verify` checks them
+            rec.update(salt=room.info.salt, commitment=room.info.commitment)
+        return JSONResponse(rec,
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
     @app.get("/api/tables/{tid}/replay/{ply}", responses=_errors(403, 404))

@@ -47,3 +47,6 @@ class Settings:
     max_body_bytes: int = field(default_factory=_env("LAPILLI_MAX_BODY_BYTES", 65_536, int))
     # outages: the longest wait between two attempts to reach Redis or to store a computer's move
     retry_max_seconds: float = field(default_factory=_env("LAPILLI_RETRY_MAX_SECONDS", 5.0))
+    # tests only: POST /api/tables may then choose the seed (LAPILLI_TEST_SEEDS=1); otherwise the
+    # server alone draws every seed, and nobody can know or choose the dice
+    test_seeds: bool = field(default_factory=lambda: os.environ.get("LAPILLI_TEST_SEEDS") == "1")

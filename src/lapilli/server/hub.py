@@ -29,6 +29,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from ..engine.errors import IllegalAction
+from ..engine.fairness import actions_digest
 from ..engine.registry import new_game
 from .bots import BotPool
 from .pubsub import PubSub
@@ -118,7 +119,7 @@ class Room:
         # since the table was loaded counts as left then
         loaded = time.monotonic()
         self.absent_since: dict[int, float] = {s.seat: loaded for s in info.seats if s.kind == "human"}
-        self.state = new_game(info.game, info.players, info.seed, info.options)
+        self.state = new_game(info.game, info.players, info.seed, info.options, info.seeding)
         self.version = 0
         self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
         self.conns: dict[Any, int | None] = {}
@@ -144,6 +145,7 @@ class Room:
     def computer_to_move(self) -> bool:
         st = self.state
         return not st.is_terminal and self.info.seats[st.to_move].kind == "bot"
+        self._digest_version, self._digest_value = -1, ""
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str):
@@ -154,13 +156,12 @@ class Room:
         if st.to_move != seat:
             raise ActionRefused(f"it is not your turn: seat {st.to_move} is to move")
         new = st.clone()
-        rng_before = new.rng.state
         try:
             events = new.apply(action)
         except IllegalAction as e:
             raise ActionRefused(e.message, e.rule) from None
-        # an undo must not take back a random event or hidden information already revealed
-        undoable = new.rng.state == rng_before and not any(ev.get("reveal") for ev in events)
+        # an undo must not take back a draw, a die or hidden information already revealed
+        undoable = not new.reveals(events)
         return new, undoable
 
     def apply_stored(self, version: int, kind: str, seat: int, action: str) -> None:
@@ -175,7 +176,7 @@ class Room:
         self.version = version
 
     def _rebuild(self) -> None:
-        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options)
+        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options, self.info.seeding)
         for _, action, _ in self.acts:
             st.apply(action)
         self.state = st
@@ -235,6 +236,12 @@ class Room:
     def present(self) -> list[int]:
         return sorted(s for s, n in self.seats_present.items() if n > 0)
 
+    def _digest(self) -> str:
+        if self._digest_version != self.version:
+            self._digest_value = actions_digest(self.info.commitment, [a for _, a, _ in self.acts])
+            self._digest_version = self.version
+        return self._digest_value
+
     def view(self, seat: int | None) -> dict:
         msg = {
             "type": "state",
@@ -245,6 +252,8 @@ class Room:
             "present": self.present(),
             "held": self.held(),
         }
+        if self.info.commitment:  # the chain of the actions so far, from the commitment (`lapilli verify --digest`)
+            msg["digest"] = self._digest()
         msg.update(self._seat_part(seat))
         return msg
 

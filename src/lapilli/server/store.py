@@ -52,11 +52,16 @@ class TableInfo:
     version: int
     status: str
     seats: list[SeatInfo]
+    salt: str = ""
+    commitment: str = ""
+    seeding: str = "linear"
 
     def public(self) -> dict:
+        """What anyone may read of the table: never the seed or the salt (they would reveal every
+        hidden thing and every future draw; the finished game's record reveals them)."""
         return {
             "id": self.id, "game": self.game, "players": self.players, "options": self.options,
-            "version": self.version, "status": self.status,
+            "version": self.version, "status": self.status, "commitment": self.commitment,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "stand_in": s.stand_in}
                       for s in self.seats],
         }
@@ -96,11 +101,12 @@ class Store:
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict]) -> str:
+    def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
+                     salt: str = "", commitment: str = "", seeding: str = "linear") -> str:
         tid = uuid.uuid4().hex[:12]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
-                           status="open"))
+                           status="open", salt=salt, commitment=commitment, seeding=seeding))
             s.flush()
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
@@ -115,7 +121,8 @@ class Store:
             seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
                              [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash))
-                              for x in seats])
+                              for x in seats],
+                             t.salt, t.commitment, t.seeding)
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0) -> list[TableInfo]:
         """One page of tables, newest first (two queries whatever the page size)."""
@@ -127,7 +134,8 @@ class Store:
                 for x in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(seats)))
                                    .order_by(SeatRow.table_id, SeatRow.seat)):
                     seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent))
-            return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id])
+            return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id],
+                              t.salt, t.commitment, t.seeding)
                     for t in rows]
 
     def tables_with_computers(self, limit: int, after: str = "") -> list[str]:

@@ -169,6 +169,12 @@ async function tablePage(tid) {
   app.innerHTML = "";
   const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)),
     el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
+  if (info.commitment) {
+    // the proof of fair dice, out of the way: the record of the finished game reveals seed and salt
+    head.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
+      el("code", { id: "commitment-hash", title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
+      el("p", { class: "hint" }, `${t("digest")}: `, el("code", { id: "digest" }, ""))));
+  }
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
@@ -199,6 +205,8 @@ async function tablePage(tid) {
     if (!all.length) { side.innerHTML = ""; if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote)); return; }
     const v = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
     board.innerHTML = ""; side.innerHTML = ""; side.hidden = false;
+    const digest = document.getElementById("digest");
+    if (digest && v.digest) digest.textContent = v.digest;
     if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
       side.hidden = true;
       const who = (v.table.seats[v.seat] || {}).name || `${t("player")} ${v.seat + 1}`;

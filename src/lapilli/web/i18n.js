@@ -14,6 +14,8 @@ const I18N = {
     gameOver: "Partita finita", prev: "Indietro", next: "Avanti", refused: "Mossa non valida",
     away: "è uscito", heldFor: "il posto è tenuto ancora per", reconnecting: "Connessione persa: nuovo tentativo tra",
     unreachable: "Tavolo non raggiungibile",
+    fairDice: "Dadi equi: impegno sul seme", fairDiceHelp: "SHA-256 del seme e di un sale segreto, fissati prima della prima mossa; a fine partita: lapilli verify PARTITA.json --commitment … --digest …",
+    digest: "Impronta delle mosse finora",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -29,6 +31,8 @@ const I18N = {
     gameOver: "Game over", prev: "Back", next: "Forward", refused: "Move refused",
     away: "left", heldFor: "the seat is held for", reconnecting: "Connection lost: trying again in",
     unreachable: "Cannot open the table",
+    fairDice: "Fair dice: seed commitment", fairDiceHelp: "SHA-256 of the seed and a secret salt, fixed before the first move; after the game: lapilli verify GAME.json --commitment … --digest …",
+    digest: "Digest of the moves so far",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");

@@ -111,6 +111,9 @@ def _place_list(mask, spaces) -> list:
 
 class GameState(State):
     SPEC = SPEC
+    # ERU-3.1: a lava tile drawn from the stack; ERU-1.2, ERU-5.6: an action card drawn from the
+    # face-down deck; ERU-18.5: the tile a Lava Rain stack uncovers (all shuffled at set-up)
+    REVEALS = {"draw_tile": "tile", "draw_card": "card", "take_tile": "tile", "face_up": "tile"}
     _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
 
     def _memo(self) -> dict:

@@ -152,9 +152,9 @@ class GameState(State):
     def _to_dict(self):
         from lapilli.engine import codec
 
-        return {k: codec.encode(v) for k, v in self.__dict__.items()
-                if k not in ("num_players", "options", "seed", "rng", "history", "setup_events",
-                             "_legal_cache", "_determinized", "geo")}
+        from lapilli.engine.state import BASE_FIELDS
+
+        return {k: codec.encode(v) for k, v in self.__dict__.items() if k not in BASE_FIELDS and k != "geo"}
 
     def _from_dict(self, data):
         super()._from_dict(data)

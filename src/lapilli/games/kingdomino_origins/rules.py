@@ -39,6 +39,10 @@ _LIST_FIELDS = ("discards", "res_supply", "totem", "removed", "boxed_cro", "supp
 class KdoState(State):
     """A Kingdomino Origins position."""
 
+    # KDO-2.6: a new row comes from the supply, whose order is hidden; KDO-11.7: the display is
+    # refilled from the shuffled Cro-magnon deck
+    REVEALS = {"row": "tiles", "cave_refill": "cromagnons"}
+
     # ------------------------------------------------------------------ set-up (KDO-2)
     def _setup(self, events):
         n = self.num_players

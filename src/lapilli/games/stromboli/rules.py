@@ -38,6 +38,9 @@ _SHAMAN = {sp: f"shaman {name(sp)}" for sp in range(NSEG * 6)}
 class StromboliState(State):
     """A Stromboli position.  Seat 0 is Red (Rosso), seat 1 is Yellow (Giallo)."""
 
+    # STR-6.3 to STR-6.6: a face-up space refilled from a palm pile shows a card of its hidden order
+    REVEALS = {"draw": "card", "lava_card": "card"}
+
     # ------------------------------------------------------------------ set-up (STR-1.*)
     def _setup(self, events):
         opts = self.options

@@ -108,6 +108,9 @@ def _controls(p, pax) -> bool:
 class IslandState(State):
     """One position of The Island."""
 
+    # ISL-5.8: the player who removes a tile looks at its back (a kept tile's back stays theirs)
+    REVEALS = {"tile_removed": "tile-back"}
+
     # ================================================================== set-up
     def _setup(self, events):
         o = self.options
