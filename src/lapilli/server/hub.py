@@ -132,6 +132,7 @@ class Room:
         self._parts_version = -1
         self._texts: dict = {}
         self._texts_key = None
+        self._digest_version, self._digest_value = -1, ""
 
     @property
     def info(self) -> TableInfo:
@@ -145,7 +146,6 @@ class Room:
     def computer_to_move(self) -> bool:
         st = self.state
         return not st.is_terminal and self.info.seats[st.to_move].kind == "bot"
-        self._digest_version, self._digest_value = -1, ""
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str):
