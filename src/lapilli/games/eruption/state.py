@@ -1188,6 +1188,10 @@ class GameState(State):
         }
         return obs
 
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def has_hidden(self, player):
         pool = list(self.deck)
         slots = 1 if len(self.deck) == 1 else len(self.deck)
