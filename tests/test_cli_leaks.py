@@ -41,15 +41,20 @@ def _play(monkeypatch, capsys, game, players, seed=11, printed=None):
     def new_game(*a, **k):
         st = real_new_game(*a, **k)
         holder["state"] = st
-        real_apply = st.apply
 
-        def apply(action):
-            flush()
-            before = st.clone()
-            events = real_apply(action)
-            acts.append([before, st.history[-1], None])
-            return events
-        st.apply = apply
+        class Recorded(type(st)):
+            """Records the acts of the game the CLI plays (not of copies of it)."""
+
+            def apply(self, action):
+                if self is not st:
+                    return super().apply(action)
+                flush()
+                before = st.clone()
+                before.__class__ = type(st).__mro__[1]
+                events = super().apply(action)
+                acts.append([before, st.history[-1], None])
+                return events
+        st.__class__ = Recorded
         return st
 
     def flush():
