@@ -73,7 +73,11 @@ def test_two_people_play_nim_over_websockets(client):
         a.send_text(json.dumps({"type": "act", "action": "take 3"}))
         va, vb = a.receive_json(), b.receive_json()
         assert va["observation"]["pile"] == 7 == vb["observation"]["pile"]
-        assert vb["legal"] and va["log"][-1] == {"n": 1, "seat": 0, "action": "take 3"}
+        # the log is narrated for each reader: the actor reads "You", the others the actor's name
+        assert vb["legal"] and va["log"][-1]["items"] == [{"key": "act", "args": {"seat": 0, "action": "take 3"}}]
+        assert (va["log"][-1]["n"], va["log"][-1]["seat"]) == (1, 0)
+        assert va["log"][-1]["text"] == {"en": "You play take 3.", "it": "Giochi take 3."}
+        assert vb["log"][-1]["text"] == {"en": "ann plays take 3.", "it": "ann gioca take 3."}
         for who, action in ((b, "take 3"), (a, "take 3"), (b, "take 1")):
             who.send_text(json.dumps({"type": "act", "action": action}))
             a.receive_json()

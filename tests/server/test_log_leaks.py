@@ -9,8 +9,9 @@ action of the same actor, re-sampled hidden parts) and requires
 
 * the newest log entry to carry exactly the receiver's readings of the act, which must be the
   same in every such world, with a sentence in each language;
-* no log entry the receiver holds to contain any secret token of the act (the notation of an
-  action whose content is hidden, or an event field's hidden value in any printed form).
+* no log entry to contain any secret token of its act (the notation of an action whose content
+  is hidden, or an event field's hidden value in any printed form): the newest entry, and every
+  earlier one, read again on the current position, until the game is over.
 
 `test_the_log_check_catches_a_raw_log` shows that a log of raw notation (the log before the door)
 fails the check at a The Island table.
@@ -34,11 +35,21 @@ CASES = [(g, n) for g in BUILTIN_GAMES
          for n in range(lapilli.game_spec(g).min_players, lapilli.game_spec(g).max_players + 1)]
 
 
-def _check_secrets(msg, mirror, seat, tokens):
+def _check_secrets(msg, mirror, seat, tokens, earlier=None):
+    """No entry holds a secret token of its act: the newest one, and (until the game is over and
+    reveals everything) every earlier one, read again on the current position."""
     assert msg["log"][-1]["n"] == len(mirror.history)
-    log_text = json.dumps(msg["log"])
-    leaked = sorted(t for t in tokens if t in log_text)
-    assert not leaked, f"seat {seat} read hidden {leaked[:4]} in the log at ply {len(mirror.history)}"
+    for entry in msg["log"]:
+        n = entry["n"]
+        if n == len(mirror.history):
+            mine = tokens
+        elif earlier is not None and n in earlier and not mirror.is_terminal:
+            mine = earlier[n][seat]
+        else:
+            continue
+        text = json.dumps(entry)
+        leaked = sorted(t for t in mine if t in text)
+        assert not leaked, f"seat {seat} read hidden {leaked[:4]} in log entry {n} at ply {len(mirror.history)}"
 
 
 def _check_log(msg, mirror, seat, items, tokens):
@@ -59,6 +70,7 @@ def _play(client, game, players, seed=SEED, check=_check_log):
     seats = [*range(players), None]
     pick = random.Random(seed)
     compared = 0
+    earlier = {}                  # ply -> receiver -> the secret tokens of that act
     with ExitStack() as stack:
         conns = []
         for seat in seats:
@@ -75,12 +87,14 @@ def _play(client, game, players, seed=SEED, check=_check_log):
             mirror.apply(action)
             moves += 1
             got = []
+            earlier[moves] = {}
             for s, c in zip(seats, conns):
                 msg = c.receive_json()
                 assert msg["version"] == moves
                 items, secret, n = check_act(before, action, s)
+                earlier[moves][s] = secret
                 compared += n
-                _check_secrets(msg, mirror, s, secret)       # every receiver first, then the rest
+                _check_secrets(msg, mirror, s, secret, earlier)   # every receiver first, then the rest
                 got.append((msg, s, items, secret))
             for msg, s, items, secret in got:
                 check(msg, mirror, s, items, secret)

@@ -169,7 +169,8 @@ async function tablePage(tid) {
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
       side.append(replayControls(tid));
     }
-    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => el("div", {}, `${e.n}. ${t("seat")} ${e.seat}: ${e.action}`))));
+    // each entry is already narrated for this seat by the server (the game's readings), in both languages
+    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => el("div", { "data-n": e.n }, e.text[LANG] || e.text.en))));
   };
   const connect = seat => {
     const q = seat === null ? "" : `?token=${encodeURIComponent(tokens[seat])}`;
