@@ -122,3 +122,33 @@ def test_the_check_catches_raw_output(monkeypatch, capsys):
         acts = _play(monkeypatch, capsys, game, 3, printed=raw)
         with pytest.raises(AssertionError, match="hidden"):
             _check(acts)
+
+
+@pytest.mark.parametrize("game,players,seat", [("the-island", 3, None), ("the-island", 3, 1), ("eruption", 4, None),
+                                               ("eruption", 4, 2)])
+def test_replay_tells_each_act_as_the_seat_read_it(tmp_path, capsys, game, players, seat):
+    st = lapilli.new_game(game, players=players, seed=5)
+    pick = random.Random(5)
+    acts = []
+    while not st.is_terminal and len(acts) < 200:
+        before = st.clone()
+        action = pick.choice(st.legal_actions())
+        st.apply(action)
+        acts.append((before, action))
+    rec = tmp_path / "game.json"
+    import json
+    rec.write_text(json.dumps(st.to_record()))
+    argv = ["replay", str(rec)] + ([] if seat is None else ["--seat", str(seat)])
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    lines = {line[:6]: line for line in out.splitlines() if line[:4].strip().isdigit() and line[4:6] == ". "}
+    compared = 0
+    for i, (before, action) in enumerate(acts, 1):
+        items, tokens, n = check_act(before, action, seat)
+        compared += n
+        leaked = sorted(t for t in tokens if t in out)
+        assert not leaked, f"the replay showed {seat} hidden {leaked[:4]} of act {i} ({action!r})"
+        text = narration.text(game, items, "en", None, seat)
+        if text:
+            assert lines[f"{i:4d}. "] == f"{i:4d}. {text}"
+    assert compared > 0

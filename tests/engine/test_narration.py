@@ -209,3 +209,31 @@ def test_isola_dei_vulcani_die_and_moves():
     assert item["chance"]["value"] == face
     s, actor, action, events = _first("isola-dei-vulcani", 2, {}, "land")
     assert _say(s, actor, action, events, actor) == f"You land on {action.split()[1]}."
+
+
+@pytest.mark.parametrize("game,want,options", [("eruption", "draw_card", {}), ("the-island", "placed", {})])
+def test_secrets_are_told_to_everyone_once_the_game_is_over(game, want, options):
+    """A log read again on the final position tells every secret (ISL-1.12: values are shown at
+    final scoring; Eruption's hands are shown once the game is over)."""
+    s = lapilli.new_game(game, players=3, seed=2, options=options)
+    rng = random.Random(2)
+    acts = []
+    while not s.is_terminal:
+        before = s.clone()
+        action = rng.choice(s.legal_actions())
+        events = s.apply(action)
+        if any(e["type"] == want for e in events):
+            acts.append((before.to_move, action, events, s.clone()))
+    assert acts and s.is_terminal and not s.has_hidden(0)
+    for actor, action, events, after in acts[:10]:
+        other = (actor + 1) % 3
+        during = narration.text(game, after.readings(actor, action, events, other), "en", NAMES, other)
+        at_end = narration.text(game, s.readings(actor, action, events, other), "en", NAMES, other)
+        if game == "eruption":
+            ev = next(e for e in events if e["type"] == want)
+            name = narration.catalogue(game)[1]["en"][ev["card"]]
+            if ev["seat"] != other:
+                assert "draws an action card" in during
+            assert f"draws {name}." in at_end or f"You draw {name}." in at_end
+        else:
+            assert "(value" not in during and f"(value {action.split()[1]})" in at_end

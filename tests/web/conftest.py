@@ -144,10 +144,10 @@ def wait_logged(page, action):
     try:
         page.wait_for_function(
             "n => [...document.querySelectorAll('#log div')].some(d => +d.dataset.n === n && d.textContent.startsWith('You '))"
-            " && !document.querySelector('#error'))",
+            " && !document.querySelector('#error')",
             arg=ply, timeout=15_000)
     except Exception:
         err = page.locator("#error").all_text_contents()
-        log = page.locator("#log div").all_text_contents()[:6]
-        raise AssertionError(f"{action!r} not logged; error {err}; log {log}") from None
+        log = page.eval_on_selector_all("#log div", "ds => ds.slice(0, 6).map(d => d.dataset.n + ' ' + d.textContent)")
+        raise AssertionError(f"{action!r} (ply {ply}) not logged; error {err}; log {log}") from None
     return page.locator(f"#log div[data-n='{ply}']").text_content()

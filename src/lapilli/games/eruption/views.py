@@ -2,7 +2,7 @@
 
 Hidden things (ERU-2.5, ERU-9): the action cards in a hand and the order of the deck and of the
 lava stack.  So a drawn card is read by its drawer only ("You draw Quake"); the others read that
-a card was drawn.  Everything else an act does is on the table for all: played and discarded
+a card was drawn, until the game is over, when every hand is shown and every draw told.  Everything else an act does is on the table for all: played and discarded
 cards, lava tiles drawn and turned face up, dice, walls, temperatures.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ def _item(state, actor, ev, reader):
         args = {"seat": ev["from"], "to_seat": ev["to"], "material": ev["material"]}
         return {"key": "transfer" if ev["accepted"] else "transfer.refused", "args": args}
     if t == "draw_card":
-        if reader is not None and reader == ev["seat"]:
+        if state.over or (reader is not None and reader == ev["seat"]):
             return {"key": "draw_card", "args": {"seat": ev["seat"], "card": ev["card"]},
                     "chance": {"kind": "card", "name": "action card", "value": ev["card"]}}
         return {"key": "draw_card.hidden", "args": {"seat": ev["seat"]},
