@@ -86,7 +86,7 @@ def test_two_people_play_nim_over_websockets(client):
     rec = client.get(f"/api/tables/{tid}/record").json()
     assert rec["actions"] == ["take 3", "take 3", "take 3", "take 1"]
     step = client.get(f"/api/tables/{tid}/replay/2").json()
-    assert step["observation"]["pile"] == 4 and step["last"] == "take 3"
+    assert step["observation"]["pile"] == 4 and step["last"]["text"]["en"] == "bob plays take 3."
 
 
 def test_hidden_information_never_reaches_another_seat(client):
