@@ -86,6 +86,9 @@ CATALOGUE = {
     "act.pass": {"en": ("{player} passes", "You pass"), "it": ("{player} passa", "Passi")},
     "act.extra": {"en": ("{player} discards two cards for another lava tile", "You discard two cards for another lava tile"),
                   "it": ("{player} scarta due carte per un'altra tessera lava", "Scarti due carte per un'altra tessera lava")},
+    "act.receive": {"en": ("{player} asks their teammate for a {material} wall", "You ask your teammate for a {material} wall"),
+                    "it": ("{player} chiede al compagno di squadra un muro di {material}",
+                           "Chiedi al compagno di squadra un muro di {material}")},
     "act.accept": {"en": ("{player} accepts", "You accept"), "it": ("{player} accetta", "Accetti")},
     "act.refuse": {"en": ("{player} refuses", "You refuse"), "it": ("{player} rifiuta", "Rifiuti")},
 }

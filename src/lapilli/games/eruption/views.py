@@ -52,7 +52,10 @@ def _item(state, actor, ev, reader):
 def readings(state, actor, action, events, reader):
     items = [_item(state, actor, ev, reader) for ev in events]
     if action is not None and not any(it["args"].get("seat") == actor for it in items):
-        verb = action.split()[0]
-        items.insert(0, {"key": "act." + verb if verb in ("end", "pass", "extra", "accept", "refuse") else "act",
-                         "args": {"seat": actor, "action": action}})
+        verb, *rest = action.split()
+        if verb == "receive":                       # asking the teammate for a wall (ERU-I40)
+            items.insert(0, {"key": "act.receive", "args": {"seat": actor, "material": rest[0]}})
+        else:
+            items.insert(0, {"key": "act." + verb if verb in ("end", "pass", "extra", "accept", "refuse") else "act",
+                             "args": {"seat": actor, "action": action}})
     return items
