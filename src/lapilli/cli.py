@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from . import agents as agents_mod
+from .engine import narration
 from .engine.errors import CorruptRecord, IllegalAction, LapilliError
 from .engine.registry import game_spec, list_games, new_game, replay as replay_record
 
@@ -109,8 +110,10 @@ def play(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
     seed: Optional[int] = typer.Option(None, help="seed of the game's randomness (default: random)"),
     save: Optional[Path] = typer.Option(None, help="write the game's record (JSON) here at the end"),
+    lang: str = typer.Option("en", help="language of the narrated moves: en or it"),
 ):
     """Play a game in the terminal against computer opponents (or hot-seat with friends)."""
+    _check_lang(lang)
     players = _resolve_players(game, players, seats)
     seat_names = _seats(seats, players)
     if seed is None:
@@ -119,9 +122,12 @@ def play(
     bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i, game=game, players=players) for i, s in enumerate(seat_names) if s != "human"}
     humans = [i for i, s in enumerate(seat_names) if s == "human"]
     console.print(f"[bold]{state.SPEC.title}[/bold] - {players} players, seed {seed}, options {state.options}")
-    console.print("Seats: " + ", ".join(f"{i}: {s}" for i, s in enumerate(seat_names)))
+    console.print("Seats: " + ", ".join(f"{narration.seat_name(None, i, lang)}: {s}" for i, s in enumerate(seat_names)))
     console.print(HELP_TEXT)
+    # what the terminal tells of each act is what the person at it may read (one human seat);
+    # with several people at one screen, or none, it tells what a spectator may read
     viewer = humans[0] if len(humans) == 1 else None
+    _narrate(state, None, None, state.setup_events, viewer, None, lang)
     last_shown = None
     try:
         while not state.is_terminal:
@@ -129,15 +135,14 @@ def play(
             if seat in bots:
                 action = bots[seat].choose(agents_mod.Decision(state, seat))
                 events = state.apply(action)
-                console.print(f"seat {seat} ({seat_names[seat]}): [cyan]{escape(action)}[/cyan]")
-                _show_events(events)
+                _narrate(state, seat, state.history[-1], events, viewer, None, lang)
                 continue
             if last_shown != (len(state.history), seat):
                 console.print(state.render(seat if humans else viewer), markup=False, soft_wrap=True)
                 last_shown = (len(state.history), seat)
             legal = state.legal_actions()
             preview = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all; 'list' shows them)" if len(legal) > 12 else "")
-            console.print(f"[bold]Seat {seat}[/bold], your move. Legal: {escape(preview)}")
+            console.print(f"[bold]{escape(narration.seat_name(None, seat, lang))}[/bold], your move. Legal: {escape(preview)}")
             try:
                 text = console.input("> ").strip()
             except EOFError:
@@ -163,8 +168,7 @@ def play(
             except IllegalAction as e:
                 console.print(f"[red]Not allowed ({escape(e.rule)}):[/red] {escape(e.message)}")
                 continue
-            console.print(f"seat {seat}: [cyan]{escape(state.history[-1])}[/cyan]")
-            _show_events(events)
+            _narrate(state, seat, state.history[-1], events, seat, None, lang)
     except KeyboardInterrupt:
         _save_record(state, save, quitting=True)
         raise Abort("interrupted", 130)
@@ -173,10 +177,16 @@ def play(
     _save_record(state, save)
 
 
-def _show_events(events: list[dict]) -> None:
-    for ev in events:
-        detail = ", ".join(f"{k}={v}" for k, v in ev.items() if k != "type")
-        console.print(f"  [dim]{escape(str(ev.get('type', 'event')))}: {escape(detail)}[/dim]")
+def _check_lang(lang: str) -> None:
+    if lang not in narration.LANGUAGES:
+        raise Abort(f"unknown language {lang!r}; languages: {', '.join(narration.LANGUAGES)}")
+
+
+def _narrate(state, actor, action, events, reader, names, lang, prefix: str = "") -> None:
+    """Print what ``reader`` may read of one act (the game's one door, ``State.readings``)."""
+    items = state.readings(actor, action, events, reader)
+    if items:
+        console.print(prefix + narration.text(state.game_id, items, lang, names, reader), markup=False, soft_wrap=True)
 
 
 def _show_result(state) -> None:
@@ -485,8 +495,11 @@ def replay(
     file: Path = typer.Argument(..., help="a record written by `lapilli play --save` or the web table"),
     seat: Optional[int] = typer.Option(None, help="show the board as this seat sees it (default: spectator)"),
     steps: bool = typer.Option(False, "--steps", help="show the board after every action"),
+    lang: str = typer.Option("en", help="language of the narrated moves: en or it"),
 ):
-    """Play a recorded game again and show how it went."""
+    """Play a recorded game again and show how it went: each act as the seat given by --seat
+    read it (default: as a spectator did)."""
+    _check_lang(lang)
     try:
         text = file.read_text()
     except OSError as e:
@@ -499,17 +512,20 @@ def replay(
     if not isinstance(record, dict):
         raise Abort(f"{file} is not a record")
     state = replay_record(record, upto=0)  # the set-up, under the record's seeding
+    if seat is not None and not 0 <= seat < state.num_players:
+        raise Abort(f"no seat {seat}: seats are 0 to {state.num_players - 1}")
+    _narrate(state, None, None, state.setup_events, seat, None, lang, prefix="   0. ")
     for i, action in enumerate(record["actions"], 1):
         mover = state.to_move
-        state.apply(action)
-        console.print(f"{i:4d}. seat {mover}: {action}", markup=False)
+        events = state.apply(action)
+        _narrate(state, mover, action, events, seat, None, lang, prefix=f"{i:4d}. ")
         if steps:
             console.print(state.render(seat), markup=False, soft_wrap=True)
     console.print(final.render(seat), markup=False, soft_wrap=True)
     if final.is_terminal:
         _show_result(final)
     else:
-        console.print(f"(unfinished game: seat {final.to_move} to move)")
+        console.print(f"(unfinished game: {narration.seat_name(None, final.to_move, lang)} to move)")
 
 
 @app.command()

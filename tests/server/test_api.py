@@ -90,7 +90,11 @@ def test_two_people_play_nim_over_websockets(client):
         a.send_text(json.dumps({"type": "act", "action": "take 3"}))
         va, vb = a.receive_json(), b.receive_json()
         assert va["observation"]["pile"] == 7 == vb["observation"]["pile"]
-        assert vb["legal"] and va["log"][-1] == {"n": 1, "seat": 0, "action": "take 3"}
+        # the log is narrated for each reader: the actor reads "You", the others the actor's name
+        assert vb["legal"] and va["log"][-1]["items"] == [{"key": "act", "args": {"seat": 0, "action": "take 3"}}]
+        assert (va["log"][-1]["n"], va["log"][-1]["seat"]) == (1, 0)
+        assert va["log"][-1]["text"] == {"en": "You play take 3.", "it": "Giochi take 3."}
+        assert vb["log"][-1]["text"] == {"en": "ann plays take 3.", "it": "ann gioca take 3."}
         for who, action in ((b, "take 3"), (a, "take 3"), (b, "take 1")):
             who.send_text(json.dumps({"type": "act", "action": action}))
             a.receive_json()
@@ -99,7 +103,7 @@ def test_two_people_play_nim_over_websockets(client):
     rec = client.get(f"/api/tables/{tid}/record").json()
     assert rec["actions"] == ["take 3", "take 3", "take 3", "take 1"]
     step = client.get(f"/api/tables/{tid}/replay/2").json()
-    assert step["observation"]["pile"] == 4 and step["last"] == "take 3"
+    assert step["observation"]["pile"] == 4 and step["last"]["text"]["en"] == "bob plays take 3."
 
 
 def test_hidden_information_never_reaches_another_seat(client):

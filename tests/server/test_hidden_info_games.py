@@ -9,7 +9,8 @@ Every message each connection receives must
 
 * carry exactly the engine's own `observation(seat)` of that position (and the legal moves only
   for the seat to move), and
-* contain none of the values hidden from that seat: the candidate secrets are what differs between
+* contain, outside the log (whose entries test_log_leaks.py checks act by act), none of the
+  values hidden from that seat: the candidate secrets are what differs between
   the real state and a `determinize(seat, ...)` copy of it (the engine re-samples there exactly
   what the seat cannot see: other hands, deck and pile order, face-down tiles), taken as ordered runs
   of up to 3 elements of each hidden sequence and as distinctive single strings, minus whatever
@@ -128,11 +129,9 @@ def secrets(state, seat) -> set[str]:
     """Distinctive JSON fragments of what `seat` may not see in `state` (None = spectator)."""
     if not state.has_hidden(seat) and state.is_terminal:
         return set()
-    # what the seat sees anyway: its observation and the log of moves (which the server filters
-    # through the game's public_action when it has one)
-    public = getattr(state, "public_action", None)
-    shown = json.dumps(state.observation(seat)) + json.dumps(
-        [a if public is None else public(a) for a in state.history])
+    # what the seat sees anyway: its observation (the log, read through the game's readings, is
+    # checked by test_log_leaks.py)
+    shown = json.dumps(state.observation(seat))
     out = {str(state.rng.state), str(state.seed)}
     real = _real_fields(state)
     seqs, scalars = [], []
@@ -176,7 +175,7 @@ def check_message(msg: dict, state, seat, found: set | None = None) -> int:
     assert set(msg["table"]) == {"id", "game", "players", "options", "version", "status", "seats", "commitment"}
     assert msg["table"]["options"] == state.options
     assert all(isinstance(p, int) for p in msg["present"])
-    text = json.dumps({k: v for k, v in msg.items() if k not in ("table", "present")})
+    text = json.dumps({k: v for k, v in msg.items() if k not in ("table", "present", "log")})
     if found is None:
         found = secrets(state, seat)
     leaked = sorted(s for s in found if s in text)

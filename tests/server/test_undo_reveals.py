@@ -43,9 +43,9 @@ def _room(game, players, options, seed) -> Room:
 
 
 def _act(room: Room, seat: int, action: str) -> None:
-    new, undoable = room.try_act(seat, action)
+    new, undoable, events = room.try_act(seat, action)
     room.state = new
-    room.acts.append((seat, new.history[-1], undoable))
+    room.acts.append((seat, new.history[-1], undoable, events))
     room.version += 1
 
 
@@ -76,7 +76,7 @@ def test_undo_is_allowed_before_a_reveal_and_refused_after_it(game, players, opt
                 _act(room, seat, action)
                 if dice is None:  # ... the same action, were it no reveal, could be taken back
                     last = room.acts.pop()
-                    room.acts.append((last[0], last[1], True))
+                    room.acts.append((last[0], last[1], True, last[3]))
                     assert room.can_undo(seat)
                     room.acts[-1] = last
                 # ... but not this one: it is still that seat's decision, and nothing may be undone

@@ -2,8 +2,8 @@
 tests use for every game.
 
 A game subclasses `State` and fills in a few hooks (``_setup``, ``_legal``, ``_apply``,
-``_explain``, ``to_move``, ``is_terminal``, ``scores``, ``_winners``, ``_observe`` and, with
-hidden information, ``_resample_hidden``, ``has_hidden`` and ``_reveals``).  Everything else -- validation,
+``_explain``, ``to_move``, ``is_terminal``, ``scores``, ``_winners``, ``_observe``, ``_readings``
+and, with hidden information, ``_resample_hidden``, ``has_hidden`` and ``_reveals``).  Everything else -- validation,
 history, records, JSON, determinization -- lives here, once.
 
 Actions are strings in the game's notation (``str(a) == a``); ``legal_actions()`` lists them.
@@ -129,6 +129,14 @@ class State:
                     return kind
         return None
 
+    def _readings(self, actor: int | None, action: str | None, events: list[dict], reader: int | None) -> list[dict]:
+        """What ``reader`` may read of one act: see ``readings``.  This default shows the action's
+        notation to everyone and no event, which is right only for a game whose actions hide
+        nothing; every built-in game fills it in in its ``views.py``."""
+        if action is None:
+            return []
+        return [{"key": "act", "args": {"seat": actor, "action": action}}]
+
     def has_hidden(self, player: int | None) -> bool:
         """True when something in this position is hidden from ``player`` (besides future chance)."""
         return False
@@ -234,6 +242,21 @@ class State:
         may be taken back (an undo must never let a player choose again after seeing a card, a
         tile's back or a die)."""
         return getattr(events, "reveal", None)
+
+    def readings(self, actor: int | None, action: str | None, events: list[dict],
+                 reader: int | None) -> list[dict]:
+        """The one door for what a seat may read of an act: ``actor`` (None at set-up) did
+        ``action`` (None: the set-up, ``events`` then being ``setup_events``), which caused
+        ``events``; ``reader`` is a seat or None (a spectator).  Called on the state just after
+        the act or any later one: a secret is shown to its owner, and to everyone once this state
+        reveals it (at the end at the latest).
+
+        Returns items ``{"key": <message id>, "args": {...}}``, turned into sentences by
+        ``lapilli.engine.narration``; a chance event (die rolled, card/tile/token drawn or turned)
+        also carries ``"chance": {"kind": "die"|"card"|"tile"|"token", "name": ..., "value": ...}``,
+        with ``value`` only when the reader may know it.  The server's log, the terminal game and
+        replays show nothing of an act but these."""
+        return self._readings(actor, action, events, reader)
 
     def winners(self) -> list[int]:
         return self._winners() if self.is_terminal else []

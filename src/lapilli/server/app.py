@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..engine import narration
 from ..engine.errors import LapilliError
 from ..engine.fairness import commitment
 from ..engine.rng import DEFAULT_SEEDING
@@ -302,9 +303,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room = await finished(request, tid, "replay")
         rec = room.state.to_record()
         ply = max(0, min(ply, len(rec["actions"])))
-        st = replay(rec, upto=ply)
+        st = replay(rec, upto=max(0, ply - 1))
+        last = None
+        if ply:
+            # the act that led here, told as a spectator read it then (the game's one door)
+            mover = st.to_move
+            events = st.apply(rec["actions"][ply - 1])
+            items = st.readings(mover, st.history[-1], events, None)
+            names = [s.name or None for s in room.info.seats]
+            last = {"seat": mover, "items": items,
+                    "text": {lang: narration.text(st.game_id, items, lang, names, None) for lang in narration.LANGUAGES}}
         return {"ply": ply, "plies": len(rec["actions"]), "observation": st.observation(None),
-                "text": st.render(None), "last": rec["actions"][ply - 1] if ply else None}
+                "text": st.render(None), "last": last}
 
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/{tid}")

@@ -28,6 +28,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
+from ..engine import narration
 from ..engine.errors import IllegalAction
 from ..engine.fairness import actions_digest
 from ..engine.registry import new_game
@@ -121,7 +122,8 @@ class Room:
         self.absent_since: dict[int, float] = {s.seat: loaded for s in info.seats if s.kind == "human"}
         self.state = new_game(info.game, info.players, info.seed, info.options, info.seeding)
         self.version = 0
-        self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
+        # (seat, action, undoable, events): the events are kept so that the log can be narrated
+        self.acts: list[tuple[int, str, bool, list[dict]]] = []
         self.conns: dict[Any, int | None] = {}
         self.seats_present: Counter = Counter()  # seat -> open connections (spectators not counted)
         self.lock = asyncio.Lock()
@@ -149,7 +151,7 @@ class Room:
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str):
-        """Validate and apply on a copy; returns (new_state, undoable) or raises ActionRefused."""
+        """Validate and apply on a copy; returns (new_state, undoable, events) or raises ActionRefused."""
         st = self.state
         if st.is_terminal:
             raise ActionRefused("the game is over")
@@ -162,14 +164,14 @@ class Room:
             raise ActionRefused(e.message, e.rule) from None
         # an undo must not take back a draw, a die or hidden information already revealed
         undoable = not new.reveals(events)
-        return new, undoable
+        return new, undoable, events
 
     def apply_stored(self, version: int, kind: str, seat: int, action: str) -> None:
         """Apply a step read back from storage (already validated when it was stored)."""
         if kind == "act":
-            new, undoable = self.try_act(seat, action)
+            new, undoable, events = self.try_act(seat, action)
             self.state = new
-            self.acts.append((seat, new.history[-1], undoable))
+            self.acts.append((seat, new.history[-1], undoable, events))
         elif kind == "undo":
             self.acts.pop()
             self._rebuild()
@@ -177,8 +179,10 @@ class Room:
 
     def _rebuild(self) -> None:
         st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options, self.info.seeding)
-        for _, action, _ in self.acts:
-            st.apply(action)
+        acts = []
+        for seat, action, undoable, _ in self.acts:
+            acts.append((seat, action, undoable, st.apply(action)))
+        self.acts = acts
         self.state = st
 
     def can_undo(self, seat: int | None) -> bool:
@@ -186,7 +190,7 @@ class Room:
         or hidden happened since."""
         if seat is None or not self.acts or self.state.is_terminal:
             return False
-        last_seat, _, undoable = self.acts[-1]
+        last_seat, _, undoable, _ = self.acts[-1]
         return last_seat == seat and undoable and self.state.to_move == seat
 
     # ------------------------------------------------------------------ views
@@ -198,21 +202,33 @@ class Room:
         part = self._parts.get(seat)
         if part is None:
             st = self.state
-            public = getattr(st, "public_action", None)
-            log_entries = []
-            for i, (s, a, _) in enumerate(self.acts[-60:], start=max(0, len(self.acts) - 60) + 1):
-                text = a if (public is None or s == seat) else public(a)
-                log_entries.append({"n": i, "seat": s, "action": text})
             part = {
                 "observation": st.observation(seat),
                 "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
-                "log": log_entries,
+                "log": self._log(seat),
                 "text": st.render(seat),
             }
             if st.is_terminal:
                 part["result"] = {"scores": st.scores(), "winners": st.winners()}
             self._parts[seat] = part
         return part
+
+    def _log(self, seat: int | None, last: int = 60) -> list[dict]:
+        """The table log as ``seat`` may read it (None: a spectator): the set-up (entry 0) and the
+        last ``last`` acts, each read through the game's one door (``State.readings``) on the
+        current position, so that a secret shows once the game reveals it."""
+        st = self.state
+        names = [s.name or None for s in self.info.seats]
+        start = max(0, len(self.acts) - last)
+        rows = [(0, None, None, st.setup_events)] if start == 0 and st.setup_events else []
+        rows += [(i, s, a, ev) for i, (s, a, _, ev) in enumerate(self.acts[start:], start=start + 1)]
+        out = []
+        for n, s, a, events in rows:
+            items = st.readings(s, a, events, seat)
+            out.append({"n": n, "seat": s, "items": items,
+                        "text": {lang: narration.text(st.game_id, items, lang, names, seat)
+                                 for lang in narration.LANGUAGES}})
+        return out
 
     # ------------------------------------------------------------------ seat grace
     def grace_left(self, seat: int) -> float:
@@ -238,7 +254,7 @@ class Room:
 
     def _digest(self) -> str:
         if self._digest_version != self.version:
-            self._digest_value = actions_digest(self.info.commitment, [a for _, a, _ in self.acts])
+            self._digest_value = actions_digest(self.info.commitment, [a for _, a, _, _ in self.acts])
             self._digest_version = self.version
         return self._digest_value
 
@@ -396,7 +412,7 @@ class Hub:
     # ------------------------------------------------------------------ changes
     async def act(self, room: Room, seat: int, action: str) -> None:
         async with room.lock:
-            new, undoable = room.try_act(seat, action)
+            new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
             try:
                 version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
@@ -409,7 +425,7 @@ class Hub:
                 raise StorageUnavailable(f"{STORAGE_DOWN}: your move is not stored, nothing changed; "
                                          "try again in a moment") from None
             room.state = new
-            room.acts.append((seat, new.history[-1], undoable))
+            room.acts.append((seat, new.history[-1], undoable, events))
             room.version = version
             if status:
                 room.info.status = status

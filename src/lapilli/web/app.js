@@ -258,7 +258,8 @@ async function tablePage(tid) {
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
       side.append(replayControls(tid));
     }
-    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => el("div", {}, `${e.n}. ${t("seat")} ${e.seat}: ${e.action}`))));
+    // each entry is already narrated for this seat by the server (the game's readings), in both languages
+    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => el("div", { "data-n": e.n }, e.text[LANG] || e.text.en))));
   };
   let connNote = "";
   const connect = (seat, tries = 0) => {
@@ -296,7 +297,7 @@ function replayControls(tid) {
   let ply = 0;
   const pre = el("pre", { class: "board" });
   const label = el("span");
-  const go = async d => { const r = await api(`/api/tables/${tid}/replay/${Math.max(0, ply + d)}`); ply = r.ply; label.textContent = ` ${r.ply}/${r.plies} ${r.last || ""} `; pre.textContent = r.text; };
+  const go = async d => { const r = await api(`/api/tables/${tid}/replay/${Math.max(0, ply + d)}`); ply = r.ply; label.textContent = ` ${r.ply}/${r.plies} ${r.last ? r.last.text[LANG] || r.last.text.en : ""} `; pre.textContent = r.text; };
   box.append(el("h3", {}, t("replay")), el("button", { onclick: () => go(-1) }, t("prev")), label, el("button", { onclick: () => go(1) }, t("next")), pre);
   go(0);
   return box;

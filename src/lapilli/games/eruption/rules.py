@@ -1163,6 +1163,8 @@ class GameState(State):
             "reserves": [dict(r) for r in self.reserve],
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
+            # once the game is over every hand is shown (nothing is hidden any more)
+            "hands": [list(h) for h in self.hands] if self.over else None,
             "deck": len(self.deck),
             "discard_pile": list(self.discard),
             "lava_stack": len(self.stack),
@@ -1191,7 +1193,13 @@ class GameState(State):
         }
         return obs
 
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def has_hidden(self, player):
+        if self.over:
+            return False          # the hands are shown at the end; the deck's order no longer matters
         pool = list(self.deck)
         slots = 1 if len(self.deck) == 1 else len(self.deck)
         for q, h in enumerate(self.hands):
@@ -1205,6 +1213,8 @@ class GameState(State):
         return len(self.stack) >= 2
 
     def _resample_hidden(self, player, rng):
+        if self.over:
+            return
         pool = list(self.deck)
         for q, h in enumerate(self.hands):
             if q != player:

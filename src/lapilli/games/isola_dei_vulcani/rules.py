@@ -828,6 +828,10 @@ class GameState(State):
         return explain(self, action)
 
     # ================================================================== observation / render
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def _observe(self, player):
         geo = self.geo
         return {

@@ -113,7 +113,7 @@ class KdoState(State):
     def _draw_row(self, events) -> list:
         """KDO-2.6-2.8: 4 tiles from the supply, sorted by number; resources on them (KDO-10.3)."""
         tiles = sorted(self.supply.pop() for _ in range(min(ROW, len(self.supply))))
-        ev = {"type": "row", "tiles": tiles}
+        ev = {"type": "row", "tiles": list(tiles)}  # a copy: the row itself changes as tiles are taken
         if self.resources_on:
             placed = {}
             for t in tiles:
@@ -560,6 +560,10 @@ class KdoState(State):
         return explain(self, cmd, action)
 
     # ------------------------------------------------------------------ hidden information
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def has_hidden(self, player):
         # the supply order (KDO-2.5, KDO-I7) and the Cro-magnon deck order (KDO-11.4)
         return len(self.supply) > 1 or len(set(self.deck)) > 1

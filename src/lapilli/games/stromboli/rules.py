@@ -513,6 +513,10 @@ class StromboliState(State):
         d["last_scoring"] = self.last_scoring            # replaced, never changed in place
         d["tasks"] = self.tasks[:]                       # tuples are immutable
 
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def has_hidden(self, player):
         # only the order of the face-down palm piles is hidden, from everyone (STR-1.9, STR-1.10)
         return any(len(p) > 1 for p in self.piles)
