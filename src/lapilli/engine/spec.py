@@ -47,6 +47,9 @@ class GameSpec:
     rules_prefix: str = ""
     end_rule: str = ""
     lower_score_wins: bool = False  # True where the lowest score is best (Eruption's temperatures)
+    # the players' colours, in seat order: (English name, Italian name, CSS colour) of each
+    # game's own pieces; the web table shows every player's name in their colour
+    seat_colours: tuple = ()
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
 
@@ -94,6 +97,7 @@ class GameSpec:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "lower_score_wins": self.lower_score_wins,
+            "seat_colours": [{"en": c[0], "it": c[1], "css": c[2]} for c in self.seat_colours],
             "options": {
                 n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()
             },

@@ -10,6 +10,9 @@ def _constraint(players: int, options: dict):
 
 SPEC = GameSpec(
     id="eruption",
+    # the six village colours V0..V5; a player takes the colour of the village they choose
+    seat_colours=(("Orange", "Arancione", "#f57c00"), ("Yellow", "Giallo", "#fbc02d"), ("Green", "Verde", "#43a047"),
+                  ("Blue", "Blu", "#1e88e5"), ("Purple", "Viola", "#8e24aa"), ("Red", "Rosso", "#e53935")),
     title="Eruption",
     min_players=2,
     max_players=6,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from lapilli.engine import IllegalAction, State
 
 from . import notation as N
+from . import scoring
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
                    PRAYER_TOKENS, VILLAGES, board_for)
 from .spec import SPEC
@@ -98,6 +99,12 @@ class GameState(State):
 
     def scores(self):
         return list(self.vp)
+
+    def score_breakdown(self):
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        return scoring.tie_break(self)
 
     def _winners(self):
         best = max(self.vp)
