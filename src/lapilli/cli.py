@@ -507,6 +507,8 @@ def serve(
                                            "or set LAPILLI_DATABASE_URL, e.g. postgresql+psycopg://...)"),
     redis: Optional[str] = typer.Option(None, help="Redis URL for several instances (or LAPILLI_REDIS_URL)"),
     bot_workers: int = typer.Option(1, help="worker processes for computer opponents"),
+    bot_pace: Optional[float] = typer.Option(None, help="seconds each computer move is shown before the next "
+                                             "when a person is seated (default 1.5, or LAPILLI_BOT_PACE; 0: no wait)"),
 ):
     """Run the web table: play in the browser with friends and computer opponents."""
     import uvicorn
@@ -520,6 +522,8 @@ def serve(
     if redis:
         settings.redis_url = redis
     settings.bot_workers = bot_workers
+    if bot_pace is not None:
+        settings.bot_pace = max(0.0, bot_pace)
     console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
 

@@ -73,12 +73,13 @@ def test_two_people_play_nim_over_websockets(client):
         a.send_text(json.dumps({"type": "act", "action": "take 3"}))
         va, vb = a.receive_json(), b.receive_json()
         assert va["observation"]["pile"] == 7 == vb["observation"]["pile"]
-        assert vb["legal"] and va["log"][-1] == {"n": 1, "seat": 0, "action": "take 3"}
+        assert vb["legal"] and va["log"][-1] == {"n": 1, "seat": 0, "action": "take 3", "items": []}
         for who, action in ((b, "take 3"), (a, "take 3"), (b, "take 1")):
             who.send_text(json.dumps({"type": "act", "action": action}))
             a.receive_json()
             vb = b.receive_json()
-        assert vb["result"] == {"scores": [0, 1], "winners": [1]}
+        assert {k: vb["result"][k] for k in ("scores", "winners")} == {"scores": [0, 1], "winners": [1]}
+        assert [sum(p["points"] for p in parts) for parts in vb["result"]["breakdown"]] == [0, 1]
     rec = client.get(f"/api/tables/{tid}/record").json()
     assert rec["actions"] == ["take 3", "take 3", "take 3", "take 1"]
     step = client.get(f"/api/tables/{tid}/replay/2").json()

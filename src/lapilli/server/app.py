@@ -18,7 +18,7 @@ from ..engine.errors import LapilliError
 from ..engine.registry import game_spec, list_games, new_game, replay
 from .bots import BotPool
 from .config import Settings
-from .hub import ActionRefused, Hub
+from .hub import ActionRefused, Hub, log_entry, log_setup, players, result
 from .pubsub import PubSub
 from .store import Conflict, NotFound, Store
 
@@ -55,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.database_url)
         bots = BotPool(settings.bot_workers)
         pubsub = PubSub(settings.redis_url, settings.instance)
-        hub = Hub(store, bots, pubsub)
+        hub = Hub(store, bots, pubsub, bot_pace=settings.bot_pace)
         await pubsub.start(hub.on_remote_change)
         app.state.store, app.state.hub = store, hub
         # tables whose next move is a computer's resume after a restart
@@ -121,6 +121,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         wanted = tuple(s for s in status.split(",") if s in ("open", "playing", "finished"))
         return [t.public() for t in await run_in_threadpool(store(request).list_tables, wanted)]
 
+    @app.get("/api/finished")
+    async def finished(request: Request, limit: int = 20):
+        """Finished games, the most recently ended first, with their players and winners."""
+        out = []
+        for info in await run_in_threadpool(store(request).list_tables, ("finished",), max(1, min(limit, 100)), True):
+            room = await hub(request).room(info.id)
+            st = room.state
+            out.append(dict(info.public(), title=st.SPEC.title, players_info=players(st, info),
+                            winners=st.winners(), scores=st.scores()))
+        return out
+
     @app.get("/api/tables/{tid}")
     async def table(tid: str, request: Request):
         return (await run_in_threadpool(store(request).get, tid)).public()
@@ -165,8 +176,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rec = room.state.to_record()
         ply = max(0, min(ply, len(rec["actions"])))
         st = replay(rec, upto=ply)
-        return {"ply": ply, "plies": len(rec["actions"]), "observation": st.observation(None),
-                "text": st.render(None), "last": rec["actions"][ply - 1] if ply else None}
+        # the log in step with the board: as a spectator reads it, up to this ply
+        log = log_setup(st, None) + [log_entry(st, i + 1, s, a, room.events[i], None)
+                                     for i, (s, a, _) in enumerate(room.acts[:ply])]
+        out = {"ply": ply, "plies": len(rec["actions"]), "observation": st.observation(None),
+               "text": st.render(None), "last": rec["actions"][ply - 1] if ply else None,
+               "log": log[-60:], "title": st.SPEC.title, "players": players(st, room.info)}
+        if st.is_terminal:
+            out["result"] = result(st)
+        return out
 
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/{tid}")

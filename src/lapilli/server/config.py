@@ -17,6 +17,8 @@ class Settings:
     database_url: str = field(default_factory=lambda: os.environ.get("LAPILLI_DATABASE_URL") or _default_db())
     redis_url: str | None = field(default_factory=lambda: os.environ.get("LAPILLI_REDIS_URL") or None)
     bot_workers: int = field(default_factory=lambda: int(os.environ.get("LAPILLI_BOT_WORKERS", "1")))
+    # seconds a computer move is shown before the next one when a person is seated
+    bot_pace: float = field(default_factory=lambda: float(os.environ.get("LAPILLI_BOT_PACE", "1.5")))
     max_message_bytes: int = 16_384
     max_messages_per_second: float = 20.0
     instance: str = field(default_factory=lambda: os.environ.get("LAPILLI_INSTANCE", f"pid{os.getpid()}"))

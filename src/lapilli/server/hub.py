@@ -28,6 +28,41 @@ class ActionRefused(Exception):
         self.rule = rule
 
 
+def log_entry(st, n: int, seat: int, action: str, events: list[dict], reader: int | None) -> dict:
+    """One line of the table's log as ``reader`` reads it: who acted, the action, and the chance
+    it brought (``items[].chance``, from the game's own per-seat reading)."""
+    return {"n": n, "seat": seat, "action": action,
+            "items": [{"key": "chance", "args": {}, "chance": c} for c in st.chance(events, reader)]}
+
+
+def log_setup(st, reader: int | None) -> list[dict]:
+    """The chance of the set-up (shuffles, first rows drawn) as a line 0 of the log, if any."""
+    items = st.chance(st.setup_events, reader)
+    return [{"n": 0, "seat": None, "action": "", "items": [{"key": "chance", "args": {}, "chance": c} for c in items]}] \
+        if items else []
+
+
+def players(st, info: TableInfo) -> list[dict]:
+    """Each seat's display name (the joined person's, or the computer's level) and colour, from
+    the game's colour list (``SPEC.seat_colours``) and the state (a game may let players choose)."""
+    colours = st.SPEC.seat_colours
+    out = []
+    for s in info.seats:
+        k = st.seat_colour(s.seat)
+        c = colours[k] if k is not None and k < len(colours) else None
+        out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
+                    "level": s.agent if s.kind == "bot" else "",
+                    "colour": {"en": c[0], "it": c[1], "css": c[2]} if c else None})
+    return out
+
+
+def result(st) -> dict:
+    """The end of the game told in full: scores, winners, each score's parts (they add up to
+    it), the tie-break that decided, and whether the lowest score wins."""
+    return {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown(),
+            "tie_break": st.tie_break(), "lower_wins": st.SPEC.lower_score_wins}
+
+
 class Room:
     """One table in memory."""
 
@@ -36,6 +71,7 @@ class Room:
         self.state = new_game(info.game, info.players, info.seed, info.options)
         self.version = 0
         self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
+        self.events: list[list[dict]] = []  # the events of each act, for each seat's reading of its chance
         self.conns: dict[Any, int | None] = {}
         self.lock = asyncio.Lock()
         self.thinking = False
@@ -44,7 +80,7 @@ class Room:
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str):
-        """Validate and apply on a copy; returns (new_state, undoable) or raises ActionRefused."""
+        """Validate and apply on a copy; returns (new_state, undoable, events) or raises ActionRefused."""
         st = self.state
         if st.is_terminal:
             raise ActionRefused("the game is over")
@@ -58,14 +94,15 @@ class Room:
             raise ActionRefused(e.message, e.rule) from None
         # an undo must not take back a random event or hidden information already revealed
         undoable = new.rng.state == rng_before and not any(ev.get("reveal") for ev in events)
-        return new, undoable
+        return new, undoable, events
 
     def apply_stored(self, version: int, kind: str, seat: int, action: str) -> None:
         """Apply a step read back from storage (already validated when it was stored)."""
         if kind == "act":
-            new, undoable = self.try_act(seat, action)
+            new, undoable, events = self.try_act(seat, action)
             self.state = new
             self.acts.append((seat, new.history[-1], undoable))
+            self.events.append(events)
         elif kind == "undo":
             self.acts.pop()
             self._rebuild()
@@ -73,8 +110,7 @@ class Room:
 
     def _rebuild(self) -> None:
         st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options)
-        for _, action, _ in self.acts:
-            st.apply(action)
+        self.events = [st.apply(action) for _, action, _ in self.acts]
         self.state = st
 
     def can_undo(self, seat: int | None) -> bool:
@@ -96,17 +132,22 @@ class Room:
             st = self.state
             public = getattr(st, "public_action", None)
             log_entries = []
-            for i, (s, a, _) in enumerate(self.acts[-60:], start=max(0, len(self.acts) - 60) + 1):
+            first = max(0, len(self.acts) - 60)
+            if first == 0:
+                log_entries += log_setup(st, seat)
+            for i, (s, a, _) in enumerate(self.acts[first:], start=first + 1):
                 text = a if (public is None or s == seat) else public(a)
-                log_entries.append({"n": i, "seat": s, "action": text})
+                log_entries.append(log_entry(st, i, s, text, self.events[i - 1], seat))
             part = {
                 "observation": st.observation(seat),
                 "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
                 "log": log_entries,
                 "text": st.render(seat),
+                "title": st.SPEC.title,
+                "players": players(st, self.info),
             }
             if st.is_terminal:
-                part["result"] = {"scores": st.scores(), "winners": st.winners()}
+                part["result"] = result(st)
             self._parts[seat] = part
         return part
 
@@ -124,8 +165,11 @@ class Room:
 
 
 class Hub:
-    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub):
+    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub, bot_pace: float = 0.0):
         self.store = store
+        # seconds each computer move waits when a person sits at the table, so that a chain of
+        # computer turns can be followed; tables of computers only are not slowed
+        self.bot_pace = bot_pace
         self.bots = bots
         self.pubsub = pubsub
         self.rooms: dict[str, Room] = {}
@@ -161,7 +205,7 @@ class Hub:
     # ------------------------------------------------------------------ changes
     async def act(self, room: Room, seat: int, action: str) -> None:
         async with room.lock:
-            new, undoable = room.try_act(seat, action)
+            new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
             try:
                 version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
@@ -171,6 +215,7 @@ class Hub:
                 raise ActionRefused("the table changed before your move arrived; here is the new position") from None
             room.state = new
             room.acts.append((seat, new.history[-1], undoable))
+            room.events.append(events)
             room.version = version
             if status:
                 room.info.status = status
@@ -231,7 +276,12 @@ class Hub:
     async def _bot_move(self, room: Room, seat: int, agent: str) -> None:
         try:
             version = room.version
+            started = asyncio.get_running_loop().time()
             action = await self.bots.choose(room.state.to_json(), agent, seat, seed=room.info.seed * 7919 + version)
+            if self.bot_pace > 0 and any(s.kind == "human" for s in room.info.seats):
+                left = self.bot_pace - (asyncio.get_running_loop().time() - started)
+                if left > 0:
+                    await asyncio.sleep(left)
             if room.version == version:
                 await self.act(room, seat, action)
         except ActionRefused as e:

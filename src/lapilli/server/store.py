@@ -111,10 +111,12 @@ class Store:
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
                              [SeatInfo(x.seat, x.kind, x.name, x.agent) for x in seats])
 
-    def list_tables(self, statuses=("open", "playing"), limit: int = 100) -> list[TableInfo]:
+    def list_tables(self, statuses=("open", "playing"), limit: int = 100, by_update: bool = False) -> list[TableInfo]:
+        """Tables in these states, the newest first (``by_update``: the last changed first)."""
+        order = TableRow.updated.desc() if by_update else TableRow.created.desc()
         with self.Session() as s:
             ids = s.scalars(select(TableRow.id).where(TableRow.status.in_(statuses))
-                            .order_by(TableRow.created.desc()).limit(limit)).all()
+                            .order_by(order).limit(limit)).all()
         return [self.get(i) for i in ids]
 
     def steps(self, tid: str, after: int = 0) -> list[tuple[int, str, int, str]]:
