@@ -22,7 +22,8 @@ def server(tmp_path_factory):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
                LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game")
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
-                             "--database", f"sqlite:///{db}", "--bot-workers", "2"], env=env,
+                             "--database", f"sqlite:///{db}", "--bot-workers", "2",
+                             "--bot-pace", "0"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_port(port, 30)
@@ -113,7 +114,7 @@ def wait_logged(page, text):
     """Wait until a line of the game log ends with ``text``; on failure say what the page shows."""
     try:
         page.wait_for_function(
-            "t => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(t))",
+            "t => [...document.querySelectorAll('#log [data-action]')].some(d => (': ' + d.dataset.action).endsWith(t))",
             arg=text, timeout=15_000)
     except Exception:
         err = page.locator("#error").all_text_contents()

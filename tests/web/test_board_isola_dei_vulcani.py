@@ -74,7 +74,7 @@ def test_a_click_sends_the_right_move(server, page):
                 move += " " + second.get_attribute("data-token")
                 click(page, second)
             page.wait_for_function(
-                "m => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(': ' + m))",
+                "m => [...document.querySelectorAll('#log [data-action]')].some(d => d.dataset.action === m)",
                 arg=move, timeout=15_000)
             return
         click_one(page)

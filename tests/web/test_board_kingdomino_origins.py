@@ -15,7 +15,7 @@ def new_table(page, server, players, mode, bots="random"):
 
 
 def last_log(page):
-    return page.locator("#log div").first.text_content()
+    return page.locator("#log [data-action]").first.get_attribute("data-action")
 
 
 def test_clicks_build_take_and_place(server, page):
@@ -28,7 +28,7 @@ def test_clicks_build_take_and_place(server, page):
             tok = first.get_attribute("data-token")
             if tok.isdigit():  # a tile to take
                 first.click()
-                page.wait_for_function(f"() => (document.querySelector('#log div') || {{}}).textContent?.includes('take {tok}')",
+                page.wait_for_function(f"() => (document.querySelector('#log [data-action]') || {{dataset: {{}}}}).dataset.action?.includes('take {tok}')",
                                        timeout=10_000)
                 continue
             first.click()  # square 1 of the tile
@@ -38,7 +38,7 @@ def test_clicks_build_take_and_place(server, page):
             second = page.locator("svg.kdo .hit.clickable").first
             tok2 = second.get_attribute("data-token")
             second.click()
-            page.wait_for_function(f"() => (document.querySelector('#log div') || {{}}).textContent?.includes('place {tok} {tok2}')",
+            page.wait_for_function(f"() => (document.querySelector('#log [data-action]') || {{dataset: {{}}}}).dataset.action?.includes('place {tok} {tok2}')",
                                    timeout=10_000)
             return
         loc = page.locator("#picker button[data-pick]")

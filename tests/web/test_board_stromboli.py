@@ -29,7 +29,7 @@ def test_board_tokens_and_a_placement_by_clicking(server, page):
     target = beaches.first.get_attribute("data-token")
     beaches.first.click()
     page.wait_for_function(
-        "t => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith('place 3 ' + t))",
+        "t => [...document.querySelectorAll('#log [data-action]')].some(d => d.dataset.action === 'place 3 ' + t)",
         arg=target, timeout=15_000)
     os.makedirs(SHOTS, exist_ok=True)
     page.set_viewport_size({"width": 1800, "height": 1100})

@@ -169,18 +169,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
     @app.get("/api/tables/{tid}/replay/{ply}")
-    async def replay_step(tid: str, ply: int, request: Request):
+    async def replay_step(tid: str, ply: int, request: Request, seat: int | None = None):
+        """The finished game after ``ply`` actions, seen from ``seat`` (default: a spectator); once
+        the game is over its record, seed included, is public, so any seat's view may be asked."""
         room = await hub(request).room(tid)
         if not room.state.is_terminal:
             raise HTTPException(403, "replay is available when the game is over")
+        if seat is not None and not 0 <= seat < room.info.players:
+            raise NotFound(f"no seat {seat} at table {tid}")
         rec = room.state.to_record()
         ply = max(0, min(ply, len(rec["actions"])))
         st = replay(rec, upto=ply)
-        # the log in step with the board: as a spectator reads it, up to this ply
-        log = log_setup(st, None) + [log_entry(st, i + 1, s, a, room.events[i], None)
+        # the log in step with the board, as the seat read it up to this ply
+        log = log_setup(st, seat) + [log_entry(st, i + 1, s, a, room.events[i], seat)
                                      for i, (s, a, _) in enumerate(room.acts[:ply])]
-        out = {"ply": ply, "plies": len(rec["actions"]), "observation": st.observation(None),
-               "text": st.render(None), "last": rec["actions"][ply - 1] if ply else None,
+        out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
+               "text": st.render(seat), "last": rec["actions"][ply - 1] if ply else None,
                "log": log[-60:], "title": st.SPEC.title, "players": players(st, room.info)}
         if st.is_terminal:
             out["result"] = result(st)
