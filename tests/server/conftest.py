@@ -17,7 +17,7 @@ def client(tmp_path):
     from lapilli.server.app import create_app
     from lapilli.server.config import Settings
 
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'test.db'}", redis_url=None, bot_workers=1)
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'test.db'}", redis_url=None, bot_workers=1, bot_pace=0)
     app = create_app(settings)
     with TestClient(app) as c:
         c.settings = settings

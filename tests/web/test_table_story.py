@@ -25,6 +25,7 @@ READ_TEXT = "() => document.querySelector('#app').innerText + ' ' + [...document
 
 def _shot(page, name):
     os.makedirs(OUT, exist_ok=True)
+    page.wait_for_timeout(700)  # the newest chance has popped in
     page.screenshot(path=os.path.join(OUT, name), full_page=True)
 
 

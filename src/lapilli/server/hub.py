@@ -279,9 +279,7 @@ class Hub:
             started = asyncio.get_running_loop().time()
             action = await self.bots.choose(room.state.to_json(), agent, seat, seed=room.info.seed * 7919 + version)
             if self.bot_pace > 0 and any(s.kind == "human" for s in room.info.seats):
-                left = self.bot_pace - (asyncio.get_running_loop().time() - started)
-                if left > 0:
-                    await asyncio.sleep(left)
+                await self._pause(self.bot_pace - (asyncio.get_running_loop().time() - started))
             if room.version == version:
                 await self.act(room, seat, action)
         except ActionRefused as e:
@@ -294,6 +292,11 @@ class Hub:
             return  # no retry loop: the next change of the table schedules it again
         room.thinking = False
         self.schedule_bot(room)
+
+    async def _pause(self, seconds: float) -> None:
+        """The wait that lets a person see a computer move (what thinking took is deducted)."""
+        if seconds > 0:
+            await asyncio.sleep(seconds)
 
     async def close(self) -> None:
         for t in list(self._tasks):
