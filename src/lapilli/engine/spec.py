@@ -50,6 +50,7 @@ class GameSpec:
     # the players' colours, in seat order: (English name, Italian name, CSS colour) of each
     # game's own pieces; the web table shows every player's name in their colour
     seat_colours: tuple = ()
+    colour_by_seat: bool = True  # False where players choose their colour in play (Eruption's villages)
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
 
@@ -98,6 +99,7 @@ class GameSpec:
             "max_players": self.max_players,
             "lower_score_wins": self.lower_score_wins,
             "seat_colours": [{"en": c[0], "it": c[1], "css": c[2]} for c in self.seat_colours],
+            "colour_by_seat": self.colour_by_seat,
             "options": {
                 n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()
             },

@@ -57,7 +57,7 @@ async function lobby() {
           el("option", { value: "open" }, t("open")),
           ["easy", "normal", "hard", "random"].map(l => el("option", { value: l }, `${t("computer")} (${t(l)})`)));
         if (i > 0) s.value = "normal";
-        const c = g.seat_colours[i];
+        const c = g.colour_by_seat ? g.seat_colours[i] : null;
         seats.append(el("tr", {}, el("td", {}, el("span", { class: "who", style: c ? `--pc:${c.css}` : "" }, el("span", { class: "dot" }), c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}`)), el("td", {}, s)));
       }
     };
@@ -71,7 +71,7 @@ async function lobby() {
         const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq });
         if (hot.checked) {
           for (let i = 0; i < seatReq.length; i++) if (seatReq[i].kind === "open") {
-            const c = g.seat_colours[i];
+            const c = g.colour_by_seat ? g.seat_colours[i] : null;
             const j = await api(`/api/tables/${r.id}/seats/${i}`, { name: c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}` });
             saveToken(r.id, i, j.token);
           }
@@ -219,7 +219,7 @@ async function tablePage(tid) {
   await loadBoard(info.game);
   const tokens = getTokens(tid);
   app.innerHTML = "";
-  const colourName = i => { const c = spec.seat_colours[i]; return c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}`; };
+  const colourName = i => { const c = spec.colour_by_seat ? spec.seat_colours[i] : null; return c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}`; };
   const head = el("div", { class: "card table-head" }, el("h2", { id: "title" }, spec.title),
     el("p", { class: "invite" }, `${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)));
   app.append(head);

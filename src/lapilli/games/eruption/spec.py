@@ -11,6 +11,7 @@ def _constraint(players: int, options: dict):
 SPEC = GameSpec(
     id="eruption",
     # the six village colours V0..V5; a player takes the colour of the village they choose
+    colour_by_seat=False,
     seat_colours=(("Orange", "Arancione", "#f57c00"), ("Yellow", "Giallo", "#fbc02d"), ("Green", "Verde", "#43a047"),
                   ("Blue", "Blu", "#1e88e5"), ("Purple", "Viola", "#8e24aa"), ("Red", "Rosso", "#e53935")),
     title="Eruption",
