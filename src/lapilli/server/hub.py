@@ -144,7 +144,6 @@ class Room:
                 "log": log_entries,
                 "text": st.render(seat),
                 "title": st.SPEC.title,
-                "players": players(st, self.info),
             }
             if st.is_terminal:
                 part["result"] = result(st)
@@ -159,6 +158,8 @@ class Room:
             "seat": seat,
             "can_undo": self.can_undo(seat),
             "present": sorted({s for s in self.conns.values() if s is not None}),
+            # names change when a person joins or a computer takes over, without a new version
+            "players": players(self.state, self.info),
         }
         msg.update(self._seat_part(seat))
         return msg
