@@ -53,6 +53,9 @@ class GameSpec:
     colour_by_seat: bool = True  # False where players choose their colour in play (Eruption's villages)
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
+    # True where a player holds something the others may not see (a hand of cards, hidden
+    # values): a screen shared by several players (hot-seat) hides it between their turns
+    private_information: bool = False
 
     def resolve(self, players: int | None, options: Mapping[str, Any] | None = None) -> tuple[int, dict]:
         """Check a player count and options; return them with every default filled in."""
@@ -100,6 +103,7 @@ class GameSpec:
             "lower_score_wins": self.lower_score_wins,
             "seat_colours": [{"en": c[0], "it": c[1], "css": c[2]} for c in self.seat_colours],
             "colour_by_seat": self.colour_by_seat,
+            "private_information": self.private_information,
             "options": {
                 n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()
             },

@@ -9,6 +9,7 @@ def _constraint(players: int, options: dict):
 
 
 SPEC = GameSpec(
+    private_information=True,  # each player's hand of action cards (ERU-1.3)
     id="eruption",
     # the six village colours V0..V5; a player takes the colour of the village they choose
     colour_by_seat=False,
