@@ -520,7 +520,10 @@ def serve(
     database: Optional[str] = typer.Option(None, help="database URL (default: SQLite in ~/.lapilli; "
                                            "or set LAPILLI_DATABASE_URL, e.g. postgresql+psycopg://...)"),
     redis: Optional[str] = typer.Option(None, help="Redis URL for several instances (or LAPILLI_REDIS_URL)"),
-    bot_workers: int = typer.Option(1, help="worker processes for computer opponents"),
+    bot_workers: Optional[int] = typer.Option(None, min=1, help="worker processes for computer opponents "
+                                              "(default: one per core, or LAPILLI_BOT_WORKERS)"),
+    seat_grace: Optional[float] = typer.Option(None, min=0, help="seconds a disconnected person's seat is held "
+                                               "before another player may hand it to a computer (default 120)"),
     bot_pace: Optional[float] = typer.Option(None, help="seconds each computer move is shown before the next "
                                              "when a person is seated (default 1.5, or LAPILLI_BOT_PACE; 0: no wait)"),
 ):
@@ -535,10 +538,14 @@ def serve(
         settings.database_url = database
     if redis:
         settings.redis_url = redis
-    settings.bot_workers = bot_workers
+    if bot_workers is not None:
+        settings.bot_workers = bot_workers
+    if seat_grace is not None:
+        settings.seat_grace = seat_grace
     if bot_pace is not None:
         settings.bot_pace = max(0.0, bot_pace)
-    console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url})")
+    console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url}; "
+                  f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
 
 

@@ -235,10 +235,23 @@ function loadBoard(game) {
   });
   return loadedBoards[game];
 }
+// the seconds left of each absent person's seat grace tick down between the server's views
+const minSec = s => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+setInterval(() => document.querySelectorAll("[data-until]").forEach(e => {
+  e.textContent = minSec(Math.max(0, Math.ceil((+e.dataset.until - Date.now()) / 1000)));
+}), 1000);
 async function tablePage(tid) {
   sockets.forEach(s => s.close()); sockets = [];
   if (keyHandler) { document.removeEventListener("keydown", keyHandler); keyHandler = null; }
-  const info = await api(`/api/tables/${tid}`);
+  let info;
+  try { info = await api(`/api/tables/${tid}`); }
+  catch (e) {  // never a blank page: say what is wrong, and try again while the server is away
+    app.innerHTML = "";
+    app.append(el("div", { class: "card", id: "unreachable" }, el("p", {}, `${t("unreachable")}: ${e.message}`),
+      el("a", { href: "/" }, t("lobby"))));
+    if (!/no table/.test(e.message)) setTimeout(() => { if (location.pathname === `/t/${tid}`) tablePage(tid); }, 5000);
+    return;
+  }
   const games = await api("/api/games");
   const spec = games.find(g => g.id === info.game) || { title: info.game, seat_colours: [] };
   await loadBoard(info.game);
@@ -301,7 +314,7 @@ async function tablePage(tid) {
     // the view to show: the seat to move among ours, else the seat holding the device, else our
     // first seat, else the spectator's
     const all = Object.values(views);
-    if (!all.length) return;
+    if (!all.length) { side.innerHTML = ""; if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote)); return; }
     const live = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
     const v = replay && replay.data ? Object.assign({}, live, replay.data, { legal: [], table: live.table, result: replay.data.result }) : live;
     board.innerHTML = ""; side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;
@@ -346,6 +359,7 @@ async function tablePage(tid) {
     else if (to !== null && to !== undefined) status.append(`${t("waiting")} `, who(v, to));
     side.append(status);
     if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
+    if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
@@ -355,8 +369,13 @@ async function tablePage(tid) {
     if (v.can_undo && !replay) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
     // seats whose person left can be handed to a computer opponent by anyone seated here
     const myToken = tokens[Object.keys(tokens)[0]];
+    // once their seat grace is over (until then the others see its countdown)
+    const held = Object.fromEntries((live.held || []).map(h => [h.seat, h.seconds]));
     const gone = live.table.seats.filter(s => s.kind === "human" && !live.present.includes(s.seat) && !(s.seat in tokens));
-    if (myToken && !live.result) gone.forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
+    if (!live.result) gone.filter(s => s.seat in held).forEach(s => side.append(el("p", { class: "held", "data-seat": s.seat },
+      who(v, s.seat), ` ${t("away")}: ${t("heldFor")} `,
+      el("span", { class: "countdown", "data-until": String(live.receivedAt + held[s.seat] * 1000) }, minSec(Math.ceil(held[s.seat]))))));
+    if (myToken && !live.result) gone.filter(s => !(s.seat in held)).forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
       try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
     } }, `${t("takeOver")}: `, who(v, s.seat))));
     if (live.result) {
@@ -403,20 +422,35 @@ async function tablePage(tid) {
     step(d);
   };
   document.addEventListener("keydown", keyHandler);
-  const connect = seat => {
+  let connNote = "";
+  const connect = (seat, tries = 0) => {
     const q = seat === null ? "" : `?token=${encodeURIComponent(tokens[seat])}`;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tid}${q}`);
     ws.seat = seat;
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (m.type === "state") { views[seat === null ? "spectator" : seat] = m; show(); }
+      if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; show(); }
+      else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
     };
-    ws.onclose = () => { setTimeout(() => { if (sockets.includes(ws)) { sockets = sockets.filter(s => s !== ws); sockets.push(connect(seat)); } }, 1500); };
+    ws.onclose = () => {
+      if (!sockets.includes(ws)) return;  // this page closed it
+      sockets = sockets.filter(s => s !== ws);
+      if (ws.fatal) {
+        // a token that holds no seat here is forgotten, and the page shows the table without it
+        if (seat !== null) { const m = getTokens(tid); delete m[seat]; localStorage.setItem(tokensKey(tid), JSON.stringify(m)); tablePage(tid); }
+        else { connNote = ws.fatal; show(); }
+        return;
+      }
+      // the server is away: try again, waiting longer each time (1 s, 2 s, 4 s ... 30 s)
+      const wait = Math.min(30, 2 ** tries);
+      connNote = `${t("reconnecting")} ${wait} s`; show();
+      setTimeout(() => { if (!sockets.some(s => s.seat === seat)) sockets.push(connect(seat, tries + 1)); }, wait * 1000);
+    };
     return ws;
   };
   const mine = Object.keys(tokens).map(Number);
-  sockets = mine.length ? mine.map(connect) : [connect(null)];
+  sockets = mine.length ? mine.map(s => connect(s)) : [connect(null)];
 }
 
 window.onpopstate = route;

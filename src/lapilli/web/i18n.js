@@ -14,7 +14,7 @@ const I18N = {
     gameOver: "Partita finita", prev: "Indietro", next: "Avanti", refused: "Mossa non valida",
     you: "tu", setupLine: "Preparazione", hiddenValue: "coperta", lowerWins: "Vince la temperatura più bassa.",
     winnerIs: "Vince", winnersAre: "Vincono", degrees: "°C", points: "punti", nothingScored: "nessun punto",
-    here: "presente", away: "assente", replayKeys: "Frecce ← → per un passo, Home/Fine per inizio e fine",
+    here: "presente", replayKeys: "Frecce ← → per un passo, Home/Fine per inizio e fine",
     finishedGames: "Partite finite", noFinished: "Nessuna partita finita",
     "ch.eruption-die": "dado eruzione", "ch.volcano-token": "segnalino vulcano", "ch.palm-card": "carta girata",
     "ch.lava-card": "carta Lava: cratere", "ch.new-row": "nuova fila di tessere", "ch.chief": "capo estratto", "ch.cromagnons": "Cro-magnon pescati",
@@ -28,6 +28,8 @@ const I18N = {
     "cv.reinforce": "Rinforzo", "cv.bomb": "Bomba vulcanica", "cv.rain": "Pioggia",
     "cv.build": "Costruzione", "cv.priestess": "Sacerdotessa", "cv.shell": "Conchiglia", "cv.basket": "Cestino",
     "cv.pearl": "Perla", "cv.nautilus": "Nautilus", "cv.lava": "Lava",
+    away: "è uscito", heldFor: "il posto è tenuto ancora per", reconnecting: "Connessione persa: nuovo tentativo tra",
+    unreachable: "Tavolo non raggiungibile",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -43,7 +45,7 @@ const I18N = {
     gameOver: "Game over", prev: "Back", next: "Forward", refused: "Move refused",
     you: "you", setupLine: "Set-up", hiddenValue: "face down", lowerWins: "The lowest temperature wins.",
     winnerIs: "Winner:", winnersAre: "Winners:", degrees: "°C", points: "points", nothingScored: "nothing scored",
-    here: "here", away: "away", replayKeys: "Arrow keys ← → step, Home/End to the start and the end",
+    here: "here", replayKeys: "Arrow keys ← → step, Home/End to the start and the end",
     finishedGames: "Finished games", noFinished: "No finished games",
     "ch.eruption-die": "eruption die", "ch.volcano-token": "volcano token", "ch.palm-card": "card turned up",
     "ch.lava-card": "Lava card: crater", "ch.new-row": "new row of tiles", "ch.chief": "chief drawn", "ch.cromagnons": "Cro-magnons drawn",
@@ -57,6 +59,8 @@ const I18N = {
     "cv.reinforce": "Reinforce", "cv.bomb": "Volcanic Bomb", "cv.rain": "Rain",
     "cv.build": "Build", "cv.priestess": "Priestess", "cv.shell": "Shell", "cv.basket": "Basket",
     "cv.pearl": "Pearl", "cv.nautilus": "Nautilus", "cv.lava": "Lava",
+    away: "left", heldFor: "the seat is held for", reconnecting: "Connection lost: trying again in",
+    unreachable: "Cannot open the table",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
