@@ -563,6 +563,8 @@ def serve(
                                               "(default: one per core, or LAPILLI_BOT_WORKERS)"),
     seat_grace: Optional[float] = typer.Option(None, min=0, help="seconds a disconnected person's seat is held "
                                                "before another player may hand it to a computer (default 120)"),
+    bot_pace: Optional[float] = typer.Option(None, help="seconds each computer move is shown before the next "
+                                             "when a person is seated (default 1.5, or LAPILLI_BOT_PACE; 0: no wait)"),
 ):
     """Run the web table: play in the browser with friends and computer opponents."""
     import uvicorn
@@ -579,6 +581,8 @@ def serve(
         settings.bot_workers = bot_workers
     if seat_grace is not None:
         settings.seat_grace = seat_grace
+    if bot_pace is not None:
+        settings.bot_pace = max(0.0, bot_pace)
     console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url}; "
                   f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")

@@ -27,7 +27,8 @@ def make_client(tmp_path):
     def make(**overrides):
         n = len(stack._exit_callbacks)
         # the tests choose seeds to replay games offline
-        kw = dict(database_url=f"sqlite:///{tmp_path / f'test{n}.db'}", redis_url=None, bot_workers=1, test_seeds=True)
+        kw = dict(database_url=f"sqlite:///{tmp_path / f'test{n}.db'}", redis_url=None, bot_workers=1, test_seeds=True,
+                  bot_pace=0)
         kw.update(overrides)
         settings = Settings(**kw)
         c = stack.enter_context(TestClient(create_app(settings)))

@@ -99,7 +99,8 @@ def test_two_people_play_nim_over_websockets(client):
             who.send_text(json.dumps({"type": "act", "action": action}))
             a.receive_json()
             vb = b.receive_json()
-        assert vb["result"] == {"scores": [0, 1], "winners": [1]}
+        assert {k: vb["result"][k] for k in ("scores", "winners")} == {"scores": [0, 1], "winners": [1]}
+        assert [sum(p["points"] for p in parts) for parts in vb["result"]["breakdown"]] == [0, 1]
     rec = client.get(f"/api/tables/{tid}/record").json()
     assert rec["actions"] == ["take 3", "take 3", "take 3", "take 1"]
     step = client.get(f"/api/tables/{tid}/replay/2").json()

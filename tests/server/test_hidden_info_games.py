@@ -125,6 +125,30 @@ def _real_fields(state) -> dict:
     return _REAL[key]
 
 
+# strings each seat has seen in its own observations so far (perfect recall: a card once in one's
+# hand is no secret from that seat later, when the log names it), per mirrored game
+RECALL: dict[int, dict] = {}
+
+
+def _strings(x, out: set) -> set:
+    if isinstance(x, str):
+        out.add(x)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _strings(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _strings(v, out)
+    return out
+
+
+def remember(state, seats) -> None:
+    """Add what each seat sees now to what it has seen (see RECALL)."""
+    mem = RECALL.setdefault(id(state), {})
+    for s in seats:
+        _strings(state.observation(s), mem.setdefault(s, set()))
+
+
 def secrets(state, seat) -> set[str]:
     """Distinctive JSON fragments of what `seat` may not see in `state` (None = spectator)."""
     if not state.has_hidden(seat) and state.is_terminal:
@@ -137,6 +161,7 @@ def secrets(state, seat) -> set[str]:
     seqs, scalars = [], []
     if state.has_hidden(seat):
         _diff(real, _fields(state.determinize(seat, seed=1000 + len(state.history))), seqs, scalars)
+    recalled = RECALL.get(id(state), {}).get(seat, set())
     done = set()
     for seq in seqs:
         if not all(isinstance(v, (str, int, float, bool)) or v is None for v in seq):
@@ -151,13 +176,13 @@ def secrets(state, seat) -> set[str]:
             run = enc[i:i + width]
             if width > 1 and len(set(run)) < 2:
                 continue                        # [0, 0, 0]: not distinctive
-            if width == 1 and not (isinstance(seq[i], str) and len(seq[i]) >= 3):
+            if width == 1 and not (isinstance(seq[i], str) and len(seq[i]) >= 3 and seq[i] not in recalled):
                 continue
             frag = ", ".join(run)              # "a", "b", "c" -- also matches inside a longer list
             if frag not in shown:
                 out.add(frag)
     for v in scalars:
-        if isinstance(v, str) and len(v) >= 3 and json.dumps(v) not in shown:
+        if isinstance(v, str) and len(v) >= 3 and json.dumps(v) not in shown and v not in recalled:
             out.add(json.dumps(v))
     return out
 
@@ -197,6 +222,8 @@ def _play(client, game, players, on_message):
     assert len(set(tokens)) == players
     mirror = lapilli.new_game(game, players=players, seed=SEED, options=info["options"])
     seats = [*range(players), None]
+    RECALL.pop(id(mirror), None)
+    remember(mirror, seats)
     from contextlib import ExitStack
 
     with ExitStack() as stack:
@@ -217,6 +244,7 @@ def _play(client, game, players, on_message):
             action = pick.choice(mirror.legal_actions())
             ws.send_text(json.dumps({"type": "act", "action": action}))
             mirror.apply(action)
+            remember(mirror, seats)
             moves += 1
             for s, c in zip(seats, conns):
                 view_of[s] = c.receive_json()

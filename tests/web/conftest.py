@@ -23,7 +23,8 @@ def server(tmp_path_factory):
                LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
                LAPILLI_CREATE_RATE="10000/minute")  # every test creates its tables from 127.0.0.1
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
-                             "--database", f"sqlite:///{db}", "--bot-workers", "2"], env=env,
+                             "--database", f"sqlite:///{db}", "--bot-workers", "2",
+                             "--bot-pace", "0"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_port(port, 30)
@@ -144,11 +145,12 @@ def wait_logged(page, action):
     ply = (sent[-1] or 0) + 1
     try:
         page.wait_for_function(
-            "n => [...document.querySelectorAll('#log div')].some(d => +d.dataset.n === n && d.textContent.startsWith('You '))"
+            "n => [...document.querySelectorAll('#log .entry')].some(d => +d.dataset.n === n"
+            " && (d.querySelector('.text') || {}).textContent?.startsWith('You '))"
             " && !document.querySelector('#error')",
             arg=ply, timeout=15_000)
     except Exception:
         err = page.locator("#error").all_text_contents()
-        log = page.eval_on_selector_all("#log div", "ds => ds.slice(0, 6).map(d => d.dataset.n + ' ' + d.textContent)")
+        log = page.eval_on_selector_all("#log .entry", "ds => ds.slice(0, 6).map(d => d.dataset.n + ' ' + d.textContent)")
         raise AssertionError(f"{action!r} (ply {ply}) not logged; error {err}; log {log}") from None
-    return page.locator(f"#log div[data-n='{ply}']").text_content()
+    return page.locator(f"#log .entry[data-n='{ply}'] .text").text_content()

@@ -15,7 +15,7 @@ def new_table(page, server, players, mode, bots="random"):
 
 
 def last_log(page):
-    return page.locator("#log div").first.text_content()
+    return page.locator("#log [data-action]").first.get_attribute("data-action")
 
 
 def test_clicks_build_take_and_place(server, page):

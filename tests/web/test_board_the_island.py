@@ -49,7 +49,7 @@ def test_moves_by_clicking_and_a_midgame_picture(server, page):
         assert page.locator(".score").count() == 0, "the game ended before an explorer was moved by clicking"
         verbs = [b.get_attribute("data-pick") for b in page.locator("#picker button[data-pick]").all()]
         verb = next((v for v in ("walk", "swim") if v in verbs), None)
-        if verb and page.locator("#board .chosen").count() == 0 and page.locator("#log div").count() > 26:
+        if verb and page.locator("#board .chosen").count() == 0 and page.locator("#log .entry").count() > 26:
             page.locator(f"#picker button[data-pick='{verb}']").click()
             ex = board.locator("circle.clickable[data-token^='R']").first
             who = ex.get_attribute("data-token")

@@ -47,6 +47,10 @@ class GameSpec:
     rules_prefix: str = ""
     end_rule: str = ""
     lower_score_wins: bool = False  # True where the lowest score is best (Eruption's temperatures)
+    # the players' colours, in seat order: (English name, Italian name, CSS colour) of each
+    # game's own pieces; the web table shows every player's name in their colour
+    seat_colours: tuple = ()
+    colour_by_seat: bool = True  # False where players choose their colour in play (Eruption's villages)
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
     # True where a player holds something the others may not see (a hand of cards, hidden
@@ -97,6 +101,8 @@ class GameSpec:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "lower_score_wins": self.lower_score_wins,
+            "seat_colours": [{"en": c[0], "it": c[1], "css": c[2]} for c in self.seat_colours],
+            "colour_by_seat": self.colour_by_seat,
             "private_information": self.private_information,
             "options": {
                 n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()

@@ -261,6 +261,47 @@ class State:
     def winners(self) -> list[int]:
         return self._winners() if self.is_terminal else []
 
+    # ------------------------------------------------------------------ results, told in full
+    def score_breakdown(self) -> list[list[dict]]:
+        """Each seat's score the way the rulebook adds it up: per seat a list of parts
+        ``{"part": key, "points": n, "rule": clause, "label": {"en": ..., "it": ...}}`` whose
+        points add up to ``scores()[seat]``.  Games override it (in their ``scoring.py``); the
+        default is one part, the score itself."""
+        return [[{"part": "total", "points": s, "rule": "", "label": {"en": "score", "it": "punteggio"}}]
+                for s in self.scores()]
+
+    def tie_break(self) -> dict | None:
+        """When the best score was shared and the game's tie-breaks picked the winners, what
+        decided: ``{"rule": clause, "text": {"en": ..., "it": ...}}``; None otherwise (also
+        before the end)."""
+        return None
+
+    def chance(self, events: list[dict], seat: int | None) -> list[dict]:
+        """What ``seat`` (None: a spectator) sees of the chance in ``events`` (the events of one
+        action, or the set-up's): dice rolled, tiles turned, cards and tokens drawn, each as
+        ``{"kind": "die"|"card"|"tile"|"token", "name": what was rolled or drawn, "value": the
+        face or card}``, ``value`` left out where the seat may not see it.  Games with chance
+        override it (in their views)."""
+        return []
+
+    def seat_colour(self, seat: int) -> int | None:
+        """Which of ``SPEC.seat_colours`` is this seat's (None: not chosen yet).  The seat's own
+        by default; a game whose players pick their colour overrides it."""
+        return seat if seat < len(self.SPEC.seat_colours) else None
+
+    def replay_events(self) -> list[tuple[int | None, str | None, list[dict]]]:
+        """The game again from its record, as (seat that acted, action, events) per step; the
+        set-up comes first as (None, None, set-up events).  For breakdowns of points scored
+        during play."""
+        from .registry import new_game
+
+        st = new_game(self.SPEC.id, self.num_players, self.seed, self.options)
+        out: list = [(None, None, list(st.setup_events))]
+        for a in self.history:
+            seat = st.to_move
+            out.append((seat, a, st.apply(a)))
+        return out
+
     def observation(self, player: int | None = None) -> dict:
         if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
             raise LapilliError(f"no seat {player!r}: seats are 0 to {self.num_players - 1}")

@@ -29,7 +29,8 @@ from ..engine.rng import DEFAULT_SEEDING
 from ..engine.registry import game_spec, list_games, new_game, replay
 from .bots import LEVELS, BotPool
 from .config import Settings
-from .hub import SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable
+from .hub import (SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
+                  log_entries, players, result)
 from .pubsub import PubSub
 from .store import Conflict, NotFound, Store
 
@@ -247,6 +248,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         wanted = tuple(s for s in status.split(",") if s in ("open", "playing", "finished"))
         return [t.public() for t in await run_in_threadpool(store(request).list_tables, wanted, limit, offset)]
 
+    @app.get("/api/finished", responses=_errors())
+    async def finished_games(request: Request, limit: int = Query(20, ge=1, le=100)):
+        """Finished games, the most recently ended first, with their players and winners (read
+        without keeping them in memory)."""
+        out = []
+        rows = await run_in_threadpool(lambda: store(request).list_tables(("finished",), limit, by_update=True))
+        for info in rows:
+            room = await hub(request).peek(info.id)
+            st = room.state
+            out.append(dict(info.public(), title=st.SPEC.title, players_info=players(st, info),
+                            winners=st.winners(), scores=st.scores()))
+        return out
+
     @app.get("/api/tables/{tid}", responses=_errors(404))
     async def table(request: Request, tid: str = TableId):
         return (await run_in_threadpool(store(request).get, tid)).public()
@@ -299,22 +313,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
     @app.get("/api/tables/{tid}/replay/{ply}", responses=_errors(403, 404))
-    async def replay_step(request: Request, tid: str = TableId, ply: int = PathParam(..., ge=0, le=10**6)):
+    async def replay_step(request: Request, tid: str = TableId, ply: int = PathParam(..., ge=0, le=10**6),
+                          seat: int | None = Query(None, ge=0, le=63)):
+        """The finished game after ``ply`` actions, seen from ``seat`` (default: a spectator); once
+        the game is over its record, seed included, is public, so any seat's view may be asked."""
         room = await finished(request, tid, "replay")
+        if seat is not None and not 0 <= seat < room.info.players:
+            raise NotFound(f"no seat {seat} at table {tid}")
         rec = room.state.to_record()
         ply = max(0, min(ply, len(rec["actions"])))
-        st = replay(rec, upto=max(0, ply - 1))
-        last = None
-        if ply:
-            # the act that led here, told as a spectator read it then (the game's one door)
+        st = replay(rec, upto=0)
+        rows = [(0, None, None, st.setup_events)] if st.setup_events else []
+        for i, action in enumerate(rec["actions"][:ply], 1):
             mover = st.to_move
-            events = st.apply(rec["actions"][ply - 1])
-            items = st.readings(mover, st.history[-1], events, None)
-            names = [s.name or None for s in room.info.seats]
-            last = {"seat": mover, "items": items,
-                    "text": {lang: narration.text(st.game_id, items, lang, names, None) for lang in narration.LANGUAGES}}
-        return {"ply": ply, "plies": len(rec["actions"]), "observation": st.observation(None),
-                "text": st.render(None), "last": last}
+            rows.append((i, mover, action, st.apply(action)))
+        # the log in step with the board, each act told as the seat read it at this ply
+        log = log_entries(st, rows, seat, [s.name or None for s in room.info.seats])
+        out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
+               "text": st.render(seat), "last": log[-1] if ply else None,
+               "log": log[-60:], "title": st.SPEC.title, "players": players(st, room.info)}
+        if st.is_terminal:
+            out["result"] = result(st)
+        return out
 
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/{tid}")

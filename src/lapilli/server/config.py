@@ -28,6 +28,8 @@ class Settings:
     bot_untimed_limit: float = 5.0
     # seconds a disconnected person's seat is held before another player may hand it to a computer
     seat_grace: float = field(default_factory=lambda: float(os.environ.get("LAPILLI_SEAT_GRACE", "120")))
+    # seconds a computer move is shown before the next one when a person is seated
+    bot_pace: float = field(default_factory=lambda: float(os.environ.get("LAPILLI_BOT_PACE", "1.5")))
     max_message_bytes: int = 16_384
     max_messages_per_second: float = field(default_factory=_env("LAPILLI_MAX_MESSAGES_PER_SECOND", 20.0))
     instance: str = field(default_factory=lambda: os.environ.get("LAPILLI_INSTANCE", f"pid{os.getpid()}"))

@@ -110,6 +110,45 @@ class Conn:
         self._writer.cancel()
 
 
+def log_entries(st, rows, reader: int | None, names: list) -> list[dict]:
+    """Log lines as ``reader`` reads them on the position ``st``: ``rows`` are (n, seat, action,
+    events), the set-up being (0, None, None, setup events).  Each line has the items of the
+    game's one door (``State.readings``), their sentences in every language, and the action's
+    notation where the reader may see it whole (its actor, a game whose players hide nothing
+    from each other, or the game's end), so the board can mark the last move."""
+    out = []
+    open_notation = st.is_terminal or not st.SPEC.private_information
+    for n, s, a, events in rows:
+        items = st.readings(s, a, events, reader)
+        entry = {"n": n, "seat": s, "items": items,
+                 "text": {lang: narration.text(st.game_id, items, lang, names, reader) for lang in narration.LANGUAGES}}
+        if a is not None and (open_notation or (reader is not None and reader == s)):
+            entry["action"] = a
+        out.append(entry)
+    return out
+
+
+def players(st, info: TableInfo) -> list[dict]:
+    """Each seat's display name (the joined person's, or the computer's level) and colour, from
+    the game's colour list (``SPEC.seat_colours``) and the state (a game may let players choose)."""
+    colours = st.SPEC.seat_colours
+    out = []
+    for s in info.seats:
+        k = st.seat_colour(s.seat)
+        c = colours[k] if k is not None and k < len(colours) else None
+        out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
+                    "level": s.agent if s.kind == "bot" else "",
+                    "colour": {"en": c[0], "it": c[1], "css": c[2]} if c else None})
+    return out
+
+
+def result(st) -> dict:
+    """The end of the game told in full: scores, winners, each score's parts (they add up to
+    it), the tie-break that decided, and whether the lowest score wins."""
+    return {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown(),
+            "tie_break": st.tie_break(), "lower_wins": st.SPEC.lower_score_wins}
+
+
 class Room:
     """One table in memory."""
 
@@ -207,9 +246,10 @@ class Room:
                 "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
                 "log": self._log(seat),
                 "text": st.render(seat),
+                "title": st.SPEC.title,
             }
             if st.is_terminal:
-                part["result"] = {"scores": st.scores(), "winners": st.winners()}
+                part["result"] = result(st)
             self._parts[seat] = part
         return part
 
@@ -218,17 +258,10 @@ class Room:
         last ``last`` acts, each read through the game's one door (``State.readings``) on the
         current position, so that a secret shows once the game reveals it."""
         st = self.state
-        names = [s.name or None for s in self.info.seats]
         start = max(0, len(self.acts) - last)
         rows = [(0, None, None, st.setup_events)] if start == 0 and st.setup_events else []
         rows += [(i, s, a, ev) for i, (s, a, _, ev) in enumerate(self.acts[start:], start=start + 1)]
-        out = []
-        for n, s, a, events in rows:
-            items = st.readings(s, a, events, seat)
-            out.append({"n": n, "seat": s, "items": items,
-                        "text": {lang: narration.text(st.game_id, items, lang, names, seat)
-                                 for lang in narration.LANGUAGES}})
-        return out
+        return log_entries(st, rows, seat, [s.name or None for s in self.info.seats])
 
     # ------------------------------------------------------------------ seat grace
     def grace_left(self, seat: int) -> float:
@@ -266,6 +299,8 @@ class Room:
             "seat": seat,
             "can_undo": self.can_undo(seat),
             "present": self.present(),
+            # names change when a person joins or a computer takes over, without a new version
+            "players": players(self.state, self.info),
             "held": self.held(),
         }
         if self.info.commitment:  # the chain of the actions so far, from the commitment (`lapilli verify --digest`)
@@ -297,6 +332,9 @@ class Hub:
         self.bots = bots
         self.pubsub = pubsub
         self.settings = settings or Settings()
+        # seconds each computer move waits when a person sits at the table, so that a chain of
+        # computer turns can be followed; tables of computers only are not slowed
+        self.bot_pace = self.settings.bot_pace
         self.clock = clock
         self.rooms: dict[str, Room] = {}
         self._load_lock = asyncio.Lock()
@@ -527,11 +565,15 @@ class Hub:
         computer thought about, so one decision is never stored twice."""
         version = room.version
         try:
+            started = asyncio.get_running_loop().time()
             try:
                 move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
                                               seed=room.info.seed * 7919 + version, game=room.info.game,
                                               players=room.info.players)
                 action = move.action
+                if self.bot_pace > 0 and any(s.kind == "human" for s in room.info.seats):
+                    # a person at the table sees each computer move for a moment (thinking time deducted)
+                    await self._pause(self.bot_pace - (asyncio.get_running_loop().time() - started))
             except Exception:
                 log.exception("computer seat %s on table %s failed", seat, room.info.id)
                 return  # scheduled again by the next change, opening or sweep of the table
@@ -621,6 +663,11 @@ class Hub:
         if resumed:
             log.warning("resumed %d tables whose computer was to move", resumed)
         return resumed
+
+    async def _pause(self, seconds: float) -> None:
+        """The wait that lets a person see a computer move (what thinking took is deducted)."""
+        if seconds > 0:
+            await asyncio.sleep(seconds)
 
     async def close(self) -> None:
         self.closing = True

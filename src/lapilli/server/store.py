@@ -124,11 +124,14 @@ class Store:
                               for x in seats],
                              t.salt, t.commitment, t.seeding)
 
-    def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0) -> list[TableInfo]:
-        """One page of tables, newest first (two queries whatever the page size)."""
+    def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
+                    by_update: bool = False) -> list[TableInfo]:
+        """One page of tables, newest first (``by_update``: the last changed first); two queries
+        whatever the page size."""
+        order = TableRow.updated.desc() if by_update else TableRow.created.desc()
         with self.Session() as s:
             rows = s.scalars(select(TableRow).where(TableRow.status.in_(statuses))
-                             .order_by(TableRow.created.desc(), TableRow.id).offset(offset).limit(limit)).all()
+                             .order_by(order, TableRow.id).offset(offset).limit(limit)).all()
             seats: dict[str, list[SeatInfo]] = {t.id: [] for t in rows}
             if rows:
                 for x in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(seats)))

@@ -1127,6 +1127,23 @@ class GameState(State):
         """Each seat's temperature in degrees C (lower is better, ERU-13.9)."""
         return list(self.temps)
 
+    def chance(self, events, seat):
+        from .views import chance
+        return chance(events, seat)
+
+    def score_breakdown(self):
+        from . import scoring
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        from . import scoring
+        return scoring.tie_break(self)
+
+    def seat_colour(self, seat):
+        """A player's colour is their village's (ERU-1.8, ERU-1.10); None until they choose one."""
+        v = self.vil[seat]
+        return v if v is not None and v >= 0 else None
+
     def team_temperature(self, p):
         m = self.mate(p)
         return self.temps[p] + (self.temps[m] if m is not None else 0)   # ERU-16.10

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lapilli.engine import IllegalAction, State
 
+from . import scoring
 from .explain import explain
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
                    PRAYER_TOKENS, VILLAGES, board_for)
@@ -98,6 +99,16 @@ class GameState(State):
 
     def scores(self):
         return list(self.vp)
+
+    def chance(self, events, seat):
+        from .views import chance
+        return chance(events, seat)
+
+    def score_breakdown(self):
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        return scoring.tie_break(self)
 
     def _winners(self):
         best = max(self.vp)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lapilli.engine import IllegalAction, State
 from lapilli.engine.state import BASE_FIELDS
 
-from . import board
+from . import board, scoring
 from .board import GEOMETRY
 from .data import (CRO_DECK, CRO_KINDS, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
                    TILE_NUMBERS, TOKEN_COUNTS, TOKEN_RANGE, TOTEM_VALUE, VOLCANO, LANDSCAPES)
@@ -533,6 +533,16 @@ class KdoState(State):
             parts = self.score_parts(p)
             out.append(sum(v for k, v in parts.items() if k not in ("largest_region", "fire_icons")))
         return out
+
+    def chance(self, events, seat):
+        from .views import chance
+        return chance(events, seat)
+
+    def score_breakdown(self):
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        return scoring.tie_break(self)
 
     def _winners(self):
         """KDO-8.10 and KDO-9.1-9.3: score, then largest region, then fire icons, then shared.
