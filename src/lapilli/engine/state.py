@@ -144,6 +144,13 @@ class State:
     def game_id(self) -> str:
         return self.SPEC.id
 
+    @property
+    def dataset(self):
+        """The data set this game is played with (engine/dataset.py): bound to the class."""
+        from .dataset import dataset_of
+
+        return dataset_of(self)
+
     def legal_actions(self) -> list[str]:
         if self.is_terminal:
             return []
@@ -262,6 +269,7 @@ class State:
             "rng": self.rng.state,
             "history": list(self.history),
             "determinized": self._determinized,
+            "dataset": self.dataset.describe(),
             "data": self._to_dict(),
         }
 
@@ -293,6 +301,7 @@ class State:
             "options": dict(self.options),
             "seed": self.seed,
             "actions": list(self.history),
+            "dataset": self.dataset.describe(),
         }
         if self.is_terminal:
             rec["result"] = {"scores": self.scores(), "winners": self.winners()}
