@@ -206,7 +206,7 @@ def load(game: str, where=None) -> DataSet:
     else:
         folder = pathlib.Path(where)
         if not folder.is_dir():
-            known = ", ".join(["default", *shipped]) 
+            known = ", ".join(["default", *shipped])
             raise BadData(f"no data set {str(where)!r}: give a folder written by `lapilli data export` or one of: {known}")
         name = folder.resolve().name
     files, problems = _read_dir(game, folder)
@@ -220,6 +220,17 @@ def load(game: str, where=None) -> DataSet:
     if not any(p.rule == "setup" for p in _try_setup(game, ds)):
         return ds
     raise BadData(f"data set {str(where)!r} of {game} is refused:\n  " + str(_try_setup(game, ds)[0]))
+
+
+def guess_game(folder) -> str:
+    """The game whose data files a folder holds (exactly the files of one game's data set)."""
+    from .registry import list_games
+
+    names = {p.name for p in pathlib.Path(folder).glob("*.json")}
+    found = [g for g in list_games() if set(files_of(g)) == names]
+    if len(found) != 1:
+        raise BadData(f"cannot tell which game the data in {str(folder)!r} are for: write GAME={folder}")
+    return found[0]
 
 
 def export(game: str, folder, data: DataSet | None = None) -> list[pathlib.Path]:

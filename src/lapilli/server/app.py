@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from ..agents import DEFAULT_LEVELS, make_agent
+from ..engine.dataset import default_dataset
 from ..engine.errors import LapilliError
 from ..engine.registry import game_spec, list_games, new_game, replay
 from .bots import BotPool
@@ -36,6 +37,7 @@ class CreateTable(BaseModel):
     options: dict = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(default_factory=list)
     seed: int | None = None
+    dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
 
 
 class JoinRequest(BaseModel):
@@ -55,7 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.database_url)
         bots = BotPool(settings.bot_workers)
         pubsub = PubSub(settings.redis_url, settings.instance)
-        hub = Hub(store, bots, pubsub)
+        hub = Hub(store, bots, pubsub, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change)
         app.state.store, app.state.hub = store, hub
         # tables whose next move is a computer's resume after a restart
@@ -90,9 +92,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": str(exc)}, status_code=409)
 
     # ------------------------------------------------------------------ lobby
+    def known_sets(game: str) -> list:
+        """The data sets a table of ``game`` may pick: the game's own first, then those of --data."""
+        return [default_dataset(game)] + [d for d in settings.datasets if d.game == game and not d.is_default]
+
     @app.get("/api/games")
     def games():
-        return [game_spec(g).describe() for g in list_games()]
+        return [dict(game_spec(g).describe(), datasets=[d.describe() for d in known_sets(g)]) for g in list_games()]
 
     @app.get("/api/levels")
     def levels():
@@ -113,7 +119,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else:
                 rows.append({"kind": "open"})
         seed = req.seed if req.seed is not None else random.SystemRandom().randrange(2**31)
-        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows)
+        dataset = None
+        if req.dataset not in (None, "", "default"):
+            found = [d for d in known_sets(req.game)[1:] if req.dataset in (d.name, d.hash)]
+            if not found:
+                names = ", ".join(d.name for d in known_sets(req.game))
+                raise LapilliError(f"this server knows no data set {req.dataset!r} of {req.game}; it knows: {names}")
+            dataset = found[0].describe()
+        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows, dataset)
         return {"id": tid, "invite": f"/t/{tid}"}
 
     @app.get("/api/tables")
@@ -164,7 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(403, "replay is available when the game is over")
         rec = room.state.to_record()
         ply = max(0, min(ply, len(rec["actions"])))
-        st = replay(rec, upto=ply)
+        st = replay(rec, upto=ply, data=room.data)
         return {"ply": ply, "plies": len(rec["actions"]), "observation": st.observation(None),
                 "text": st.render(None), "last": rec["actions"][ply - 1] if ply else None}
 

@@ -11,11 +11,11 @@ from concurrent.futures import ProcessPoolExecutor
 from ..workers import init_worker, worker_context
 
 
-def _think(state_json: dict, agent_spec: str, seat: int, seed: int) -> str:
+def _think(state_json: dict, agent_spec: str, seat: int, seed: int, data=None) -> str:
     from lapilli.agents import Decision, make_agent
     from lapilli.engine.registry import load_state
 
-    state = load_state(state_json)
+    state = load_state(state_json, data=data)
     agent = make_agent(agent_spec, seed=seed, game=state.SPEC.id, players=state.num_players)
     return agent.choose(Decision(state, seat))
 
@@ -36,9 +36,10 @@ class BotPool:
                                              initargs=(paths, os.getpid()))
         return self._pool
 
-    async def choose(self, state_json: dict, agent_spec: str, seat: int, seed: int) -> str:
+    async def choose(self, state_json: dict, agent_spec: str, seat: int, seed: int, data=None) -> str:
+        """``data``: the table's DataSet (None: the game's own data), sent with the state."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._ensure(), _think, state_json, agent_spec, seat, seed)
+        return await loop.run_in_executor(self._ensure(), _think, state_json, agent_spec, seat, seed, data)
 
     def close(self) -> None:
         if self._pool is not None:

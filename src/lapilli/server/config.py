@@ -20,3 +20,4 @@ class Settings:
     max_message_bytes: int = 16_384
     max_messages_per_second: float = 20.0
     instance: str = field(default_factory=lambda: os.environ.get("LAPILLI_INSTANCE", f"pid{os.getpid()}"))
+    datasets: list = field(default_factory=list)  # DataSets tables may pick besides each game's own (--data)

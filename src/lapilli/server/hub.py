@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, LapilliError
 from ..engine.registry import new_game
 from .bots import BotPool
 from .pubsub import PubSub
@@ -31,9 +31,10 @@ class ActionRefused(Exception):
 class Room:
     """One table in memory."""
 
-    def __init__(self, info: TableInfo):
+    def __init__(self, info: TableInfo, data=None):
         self.info = info
-        self.state = new_game(info.game, info.players, info.seed, info.options)
+        self.data = data  # the table's DataSet (None: the game's own data)
+        self.state = new_game(info.game, info.players, info.seed, info.options, data=data)
         self.version = 0
         self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
         self.conns: dict[Any, int | None] = {}
@@ -72,7 +73,7 @@ class Room:
         self.version = version
 
     def _rebuild(self) -> None:
-        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options)
+        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options, data=self.data)
         for _, action, _ in self.acts:
             st.apply(action)
         self.state = st
@@ -124,13 +125,26 @@ class Room:
 
 
 class Hub:
-    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub):
+    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub, datasets=()):
         self.store = store
+        self.datasets = {d.hash: d for d in datasets}  # the data sets this server was started with
         self.bots = bots
         self.pubsub = pubsub
         self.rooms: dict[str, Room] = {}
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
+
+    def dataset_for(self, info: TableInfo):
+        """The DataSet a table plays with (None: the game's own data); refused when this server
+        was not started with it."""
+        if not info.dataset:
+            return None
+        ds = self.datasets.get(info.dataset.get("hash"))
+        if ds is None:
+            raise LapilliError(f"table {info.id} plays with the data set {info.dataset.get('name')!r} "
+                               f"({str(info.dataset.get('hash'))[:12]}), which this server was not started with: "
+                               f"start it with --data for that data set")
+        return ds
 
     async def room(self, tid: str) -> Room:
         room = self.rooms.get(tid)
@@ -140,7 +154,7 @@ class Hub:
             room = self.rooms.get(tid)
             if room is None:
                 info = await run_in_threadpool(self.store.get, tid)
-                room = Room(info)
+                room = Room(info, self.dataset_for(info))
                 await self._catch_up(room)
                 self.rooms[tid] = room
         self.schedule_bot(room)
@@ -231,7 +245,8 @@ class Hub:
     async def _bot_move(self, room: Room, seat: int, agent: str) -> None:
         try:
             version = room.version
-            action = await self.bots.choose(room.state.to_json(), agent, seat, seed=room.info.seed * 7919 + version)
+            action = await self.bots.choose(room.state.to_json(), agent, seat, seed=room.info.seed * 7919 + version,
+                                            data=room.data)
             if room.version == version:
                 await self.act(room, seat, action)
         except ActionRefused as e:

@@ -51,11 +51,12 @@ class TableInfo:
     version: int
     status: str
     seats: list[SeatInfo]
+    dataset: dict | None = None  # {"name", "hash"} of the table's data set; None: the game's own data
 
     def public(self) -> dict:
         return {
             "id": self.id, "game": self.game, "players": self.players, "options": self.options,
-            "version": self.version, "status": self.status,
+            "version": self.version, "status": self.status, "dataset": self.dataset,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent} for s in self.seats],
         }
 
@@ -91,11 +92,12 @@ class Store:
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict]) -> str:
+    def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
+                     dataset: dict | None = None) -> str:
         tid = uuid.uuid4().hex[:12]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
-                           status="open"))
+                           status="open", dataset=dataset))
             s.flush()
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
@@ -109,7 +111,8 @@ class Store:
                 raise NotFound(f"no table {tid!r}")
             seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
-                             [SeatInfo(x.seat, x.kind, x.name, x.agent) for x in seats])
+                             [SeatInfo(x.seat, x.kind, x.name, x.agent) for x in seats],
+                             dict(t.dataset) if t.dataset else None)
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100) -> list[TableInfo]:
         with self.Session() as s:

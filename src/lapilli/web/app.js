@@ -49,6 +49,10 @@ async function lobby() {
       s.value = JSON.stringify(o.default);
       opts.append(el("label", {}, ` ${name} `, s));
     }
+    // the data sets this server knows for the game (its own first); a choice only when there are several
+    const sets = g.datasets || [];
+    const dsSel = el("select", { id: "dataset" }, sets.map((d, i) => el("option", { value: i ? d.hash : "default" },
+      i ? `${d.name} (${d.hash.slice(0, 12)})` : t("defaultData"))));
     const seats = el("table", { class: "seats", id: "seats" });
     const drawSeats = () => {
       seats.innerHTML = "";
@@ -67,7 +71,7 @@ async function lobby() {
       opts.querySelectorAll("select").forEach(s => options[s.dataset.option] = JSON.parse(s.value));
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
-        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq });
+        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value });
         if (hot.checked) {
           for (let i = 0; i < seatReq.length; i++) if (seatReq[i].kind === "open") {
             const j = await api(`/api/tables/${r.id}/seats/${i}`, { name: `${t("seat")} ${i}` });
@@ -77,6 +81,7 @@ async function lobby() {
         history.pushState({}, "", r.invite); route();
       } catch (e) { alert(e.message); }
     } }, t("create"));
+    if (sets.length > 1) body.append(el("p", {}, el("label", {}, t("dataset") + " ", dsSel)));
     body.append(el("p", {}, el("label", {}, t("players") + " ", players)), el("p", {}, t("options"), opts), seats,
       el("p", {}, el("label", {}, hot, " " + t("hotseat"))), create);
   };
@@ -111,6 +116,8 @@ async function tablePage(tid) {
   const tokens = getTokens(tid);
   app.innerHTML = "";
   const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)));
+  head.append(el("p", { id: "table-dataset" }, `${t("dataset")}: `, info.dataset
+    ? el("b", {}, `${info.dataset.name} (${info.dataset.hash.slice(0, 12)})`) : t("defaultData")));
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
