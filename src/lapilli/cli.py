@@ -508,8 +508,8 @@ def data_export(
 
     ds = load(game, set_name)
     for p in export(game, folder, ds):
-        console.print(str(p), markup=False)
-    console.print(f"data set {ds.name!r} of {game}, hash {ds.hash}", markup=False)
+        console.print(str(p), markup=False, soft_wrap=True)
+    console.print(f"data set {ds.name!r} of {game}, hash {ds.hash}", markup=False, soft_wrap=True)
 
 
 @data_app.command("check")
@@ -530,7 +530,7 @@ def data_check(
         raise Abort(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} in {folder}", 1)
     files = {n: json.loads((folder / n).read_text(encoding="utf-8")) for n in files_of(game)}
     console.print(f"{folder}: a valid {game} data set ({', '.join(files_of(game))}), hash {content_hash(files)}",
-                  markup=False)
+                  markup=False, soft_wrap=True)
 
 
 @data_app.command("list")
@@ -540,7 +540,7 @@ def data_list(game: str = typer.Argument(..., help="game id")):
 
     for name in ["default", *shipped_datasets(game)]:
         ds = load(game, name)
-        console.print(f"{name}  {ds.hash}", markup=False)
+        console.print(f"{name}  {ds.hash}", markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------------------- replay

@@ -84,8 +84,15 @@ def _package(game: str) -> str:
 
 
 def data_module(game: str):
-    """The default ``data`` module of a game (its FILES, check())."""
-    return importlib.import_module(_package(game) + ".data")
+    """The default ``data`` module of a game (its FILES, check()); None for a game without one
+    (it has no data set to swap: an empty one)."""
+    pkg = _package(game)
+    try:
+        if importlib.util.find_spec(pkg + ".data") is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    return importlib.import_module(pkg + ".data")
 
 
 def files_of(game: str) -> tuple:

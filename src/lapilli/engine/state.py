@@ -259,7 +259,7 @@ class State:
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict:
-        return {
+        js = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             "game": self.SPEC.id,
@@ -269,9 +269,11 @@ class State:
             "rng": self.rng.state,
             "history": list(self.history),
             "determinized": self._determinized,
-            "dataset": self.dataset.describe(),
             "data": self._to_dict(),
         }
+        if self.dataset.files:  # a game with component data: which data (engine/dataset.py)
+            js["dataset"] = self.dataset.describe()
+        return js
 
     @classmethod
     def from_json(cls, js: dict) -> "State":
@@ -301,8 +303,9 @@ class State:
             "options": dict(self.options),
             "seed": self.seed,
             "actions": list(self.history),
-            "dataset": self.dataset.describe(),
         }
+        if self.dataset.files:
+            rec["dataset"] = self.dataset.describe()
         if self.is_terminal:
             rec["result"] = {"scores": self.scores(), "winners": self.winners()}
         return rec
