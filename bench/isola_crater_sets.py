@@ -7,7 +7,7 @@ games ending by the rule (IDV-13.1), by the round limit and by the stall safegua
 95 % Wilson intervals.
 
     PYTHONPATH=src nice -n 10 python3 bench/isola_crater_sets.py --games 1000 --jobs 2 \
-        [--sets default volcano-craters] [--players 2 3 4] [--setup standard advanced] \
+        [--sets default rim-craters] [--players 2 3 4] [--setup standard advanced] \
         [--out results/isola_crater_sets.csv]
 
 --time N: play N games of each cell and print the seconds per game instead (to size a run).
@@ -58,8 +58,8 @@ def play(task):
 
 def table(rows: list[dict]) -> None:
     cells = defaultdict(list)
-    for r in rows:
-        cells[(r["set"], int(r["players"]), r["setup"])].append(r["end"])
+    for r in rows:  # a data set is named with its hash: a name may have meant other data at another time
+        cells[(f"{r['set']} ({r['hash']})", int(r["players"]), r["setup"])].append(r["end"])
     print("| data set | players | setup | games | by the rule (IDV-13.1) | round limit | stalled |")
     print("|---|---|---|---|---|---|---|")
     for (name, p, setup), ends in sorted(cells.items()):
@@ -76,7 +76,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--sets", nargs="+", default=["default", "volcano-craters"])
+    ap.add_argument("--sets", nargs="+", default=["default", "rim-craters"])
     ap.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
     ap.add_argument("--setup", nargs="+", default=["standard", "advanced"])
     ap.add_argument("--out", default="results/isola_crater_sets.csv")
