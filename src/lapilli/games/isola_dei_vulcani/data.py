@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from .geometry import Board
+from .board import Board
 
 from lapilli.engine.dataset import files_for
 

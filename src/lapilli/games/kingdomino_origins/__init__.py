@@ -2,7 +2,7 @@
 
 Modes ``discovery``, ``totem`` and ``tribe`` (option ``mode``); optional scoring rules
 ``fire_empire`` (+10 when the Hut is at the centre) and ``homo_habilis`` (+5 with no discarded
-tile).  Two players play the Neolithic 7x7 game.  Rules: ../shared/rules/kingdomino-origins.md
+tile).  Two players play the Neolithic 7x7 game.  Rules: the rules spec kingdomino-origins.md
 (clauses KDO-*); data provenance and interpretations: docs/games/kingdomino-origins.md.
 
 Action notation
@@ -29,32 +29,8 @@ column letter (``a`` at the left) and a row number (``1`` at the top).  The fram
 Kinds: hunter, fisher, gatherer, sculptress, painter, firelady, shaman, magrolino, amazzone,
 energumeno.
 """
-from lapilli.engine import GameSpec, OptionSpec
-
-from .state import KdoState
-
-
-def _constraint(players: int, options: dict):
-    # KDO-12.1 and KDO-1.4: every mode and both optional rules go with every player count.
-    return None
-
-
-SPEC = GameSpec(
-    id="kingdomino-origins",
-    title="Kingdomino Origins",
-    min_players=2,
-    max_players=4,
-    default_players=4,
-    options={
-        "mode": OptionSpec("mode", ("discovery", "totem", "tribe"), "discovery",
-                           "game mode: discovery, totem (resources and Totems) or tribe (resources and Cro-magnons)"),
-        "fire_empire": OptionSpec("fire_empire", (False, True), False, "+10 points when the Hut is at the centre"),
-        "homo_habilis": OptionSpec("homo_habilis", (False, True), False, "+5 points when no tile was discarded"),
-    },
-    rules_prefix="KDO",
-    end_rule="KDO-7.3",
-    constraint=_constraint,
-)
+from .rules import KdoState
+from .spec import SPEC
 
 
 class GameState(KdoState):

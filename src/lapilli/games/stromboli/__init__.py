@@ -1,6 +1,6 @@
 """Stromboli (Haus der Sonne / Haleakala), 2 players: Red (seat 0, Rosso) and Yellow (seat 1, Giallo).
 
-Rules: ../shared/rules/stromboli.md (clauses STR-*); docs/games/stromboli.md lists the data
+Rules: the rules spec stromboli.md (clauses STR-*); docs/games/stromboli.md lists the data
 provenance and every interpretation chosen.
 
 Spaces are named by a ring letter and a segment 0-5 (clockwise): ``w`` fishing water,
@@ -27,40 +27,12 @@ Action notation (every decision is one action of ``to_move``):
 Automatic steps (no action): boat distance, receiving the only / remaining card, disc return,
 refills (Lava cards place markers), scoring triggers, eruptions, scorings, round-2 preparation.
 """
-from lapilli.engine import GameSpec, OptionSpec
-
+from .explain import ExplainMixin
 from .rules import StromboliState
+from .spec import SPEC
 
 
-def _constraint(players: int, options: dict) -> str | None:
-    if options.get("prescore_priestess") and not options.get("tactical"):
-        return ("option 'prescore_priestess' only applies to the tactical variant: in the base game the "
-                "Priestess can always be bought before a scoring (STR-10.2)")
-    return None
-
-
-SPEC = GameSpec(
-    id="stromboli",
-    title="Stromboli",
-    min_players=2,
-    max_players=2,
-    options={
-        "tactical": OptionSpec("tactical", (False, True), False,
-                               "tactical variant: lava discs, no Lava cards, no purchase before a scoring (STR-14)"),
-        "huts": OptionSpec("huts", ("first", "random"), "first",
-                           "which shaman starts on which hut: first player on hut H1, or at random (STR-I33)"),
-        "prescore_priestess": OptionSpec("prescore_priestess", (False, True), False,
-                                         "tactical variant only: the scoreboard Priestess may still be bought "
-                                         "just before a scoring (STR-I38 flag; default off)"),
-    },
-    rules_prefix="STR",
-    end_rule="STR-9.5",
-    default_players=2,
-    constraint=_constraint,
-)
-
-
-class GameState(StromboliState):
+class GameState(ExplainMixin, StromboliState):
     SPEC = SPEC
 
 
