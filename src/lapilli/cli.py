@@ -603,7 +603,10 @@ def serve(
     database: Optional[str] = typer.Option(None, help="database URL (default: SQLite in ~/.lapilli; "
                                            "or set LAPILLI_DATABASE_URL, e.g. postgresql+psycopg://...)"),
     redis: Optional[str] = typer.Option(None, help="Redis URL for several instances (or LAPILLI_REDIS_URL)"),
-    bot_workers: int = typer.Option(1, help="worker processes for computer opponents"),
+    bot_workers: Optional[int] = typer.Option(None, min=1, help="worker processes for computer opponents "
+                                              "(default: one per core, or LAPILLI_BOT_WORKERS)"),
+    seat_grace: Optional[float] = typer.Option(None, min=0, help="seconds a disconnected person's seat is held "
+                                               "before another player may hand it to a computer (default 120)"),
     data: Optional[list[str]] = typer.Option(None, "--data", help="a data set tables may choose besides the game's "
                                              "own: DIR (written by `lapilli data export`), or GAME=DIR, or GAME=NAME "
                                              "of a data set shipped with the game; repeatable"),
@@ -619,7 +622,10 @@ def serve(
         settings.database_url = database
     if redis:
         settings.redis_url = redis
-    settings.bot_workers = bot_workers
+    if bot_workers is not None:
+        settings.bot_workers = bot_workers
+    if seat_grace is not None:
+        settings.seat_grace = seat_grace
     for item in data or []:
         from .engine.dataset import guess_game, load
 
@@ -628,7 +634,8 @@ def serve(
             game, where = guess_game(item), item
         settings.datasets.append(load(game.strip(), where.strip()))
         console.print(f"data set {settings.datasets[-1].name!r} of {game.strip()} ({settings.datasets[-1].hash[:12]})")
-    console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url})")
+    console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url}; "
+                  f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
 
 

@@ -39,7 +39,24 @@ def test_lobby_lists_games_and_open_tables(client):
     ({"game": "chess"}, "unknown game"),
     ({"game": "nim", "players": 9}, "players"),
     ({"game": "nim", "options": {"pile": 99}}, "cannot be"),
-    ({"game": "nim", "seats": [{"kind": "bot", "level": "wizard"}]}, "unknown agent"),
+    ({"game": "nim", "seats": [{"kind": "bot", "level": "wizard"}]},
+     "unknown level 'wizard'; the levels are random, heuristic, easy, normal, hard"),
+    # a computer seat plays a named level, never an agent spec of the creator's choosing
+    ({"game": "nim", "seats": [{"kind": "bot", "level": "mcts:iterations=50000000"}]},
+     "the levels are random, heuristic, easy, normal, hard"),
+    # every number is bounded: none reaches the database to fail there with a 500
+    ({"game": "nim", "seed": 1e23}, "seed: Unable to parse input string as an integer"),
+    ({"game": "nim", "seed": 2**40}, "seed: Input should be less than or equal to 2147483647"),
+    ({"game": "nim", "players": 10**30}, "players: Input should be less than or equal to 64"),
+    ({"game": "nim", "seed": -1}, "seed: Input should be greater than or equal to 0"),
+    # unknown fields, wrong types, oversize strings
+    ({"game": "nim", "colour": "red"}, "colour: unknown field"),
+    ({"game": "nim", "seats": [{"kind": "bot", "level": "easy", "think": 99}]}, "seats.0.think: unknown field"),
+    ({"game": "nim", "players": "two"}, "players: Input should be a valid integer"),
+    ({"game": ["nim"]}, "game: Input should be a valid string"),
+    ({"game": "n" * 5000}, "game: String should have at most 64 characters"),
+    ({"game": "nim", "options": []}, "options: Input should be a valid dictionary"),
+    ({"game": "nim", "seats": [{"kind": "robot"}]}, "seats.0.kind: Input should be 'open' or 'bot'"),
 ])
 def test_bad_table_requests_are_refused_clearly(client, body, text):
     r = client.post("/api/tables", json=body)
@@ -165,7 +182,8 @@ def test_computer_opponent_plays_and_game_ends(client):
         assert len(v["result"]["winners"]) == 1
 
 
-def test_computer_takes_over_a_seat(client):
+def test_computer_takes_over_a_seat(make_client):
+    client = make_client(seat_grace=0)  # the seat grace has its own tests (test_seat_grace.py)
     tid = make_table(client, options={"pile": 10})
     ta = join(client, tid, 0)
     join(client, tid, 1, "bob")
@@ -193,3 +211,23 @@ def test_a_restart_loses_nothing(tmp_path):
         with c.websocket_connect(f"/ws/{tid}?token={tb}") as b:
             v = b.receive_json()
             assert v["observation"]["pile"] == 8 and v["legal"] and v["version"] == 1
+
+
+def test_binary_frames_deep_nesting_and_bad_versions_keep_the_connection(client):
+    """Each of these once dropped the socket (KeyError on a binary frame, RecursionError on deep
+    JSON) or was misread (a version given as text): now each gets an error and nothing changes."""
+    tid = make_table(client)
+    ta = join(client, tid, 0)
+    join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        v0 = a.receive_json()
+        a.send_bytes(b"\x00\x01")
+        assert "binary frames are not read" in a.receive_json()["message"]
+        a.send_text("[" * 16000)
+        assert "unknown message" in a.receive_json()["message"]
+        a.send_text(json.dumps({"type": "act", "action": "take 1", "version": "0"}))
+        assert "version must be a whole number" in a.receive_json()["message"]
+        a.receive_json()  # the resync view
+        a.send_text(json.dumps({"type": "sync"}))
+        v = a.receive_json()
+        assert v["version"] == v0["version"] == 0 and v["observation"] == v0["observation"]

@@ -2,51 +2,94 @@
 from __future__ import annotations
 
 import json
+import logging
+import math
 import random
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Literal
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Path as PathParam, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..agents import DEFAULT_LEVELS, make_agent
 from ..engine.dataset import default_dataset
 from ..engine.errors import LapilliError
 from ..engine.registry import game_spec, list_games, new_game, replay
-from .bots import BotPool
+from .bots import LEVELS, BotPool
 from .config import Settings
 from .hub import ActionRefused, Hub
 from .pubsub import PubSub
 from .store import Conflict, NotFound, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("lapilli.server")
+
+# Every field of a request is bounded and unknown fields are refused, so bad input gets a clear
+# 4xx (never a 500 from a number the database cannot hold, or a silently ignored typo).
+Level = Literal[LEVELS]  # type: ignore[valid-type]
+TableId = PathParam(..., pattern="^[A-Za-z0-9_-]{1,64}$")
+SeatNumber = PathParam(..., ge=0, le=63)
 
 
-class SeatRequest(BaseModel):
-    kind: str = Field("open", pattern="^(open|bot)$")
-    level: str = Field("normal", max_length=128)
+class Request_(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
 
-class CreateTable(BaseModel):
+class SeatRequest(Request_):
+    kind: Literal["open", "bot"] = "open"
+    level: Level = "normal"
+
+
+class CreateTable(Request_):
     game: str = Field(..., max_length=64)
-    players: int | None = None
-    options: dict = Field(default_factory=dict)
-    seats: list[SeatRequest] = Field(default_factory=list)
-    seed: int | None = None
+    players: int | None = Field(None, ge=1, le=64)
+    options: dict = Field(default_factory=dict, max_length=64)
+    seats: list[SeatRequest] = Field(default_factory=list, max_length=64)
+    seed: int | None = Field(None, ge=0, le=2**31 - 1)
     dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
 
 
-class JoinRequest(BaseModel):
+class JoinRequest(Request_):
     name: str = Field(..., min_length=1, max_length=40)
 
 
-class TakeOver(BaseModel):
+class TakeOver(Request_):
     token: str = Field(..., max_length=200)
-    level: str = Field("normal", max_length=128)
+    level: Level = "normal"
+
+
+class Error(BaseModel):
+    """Every refusal: one line saying what is wrong and how to put it right."""
+    error: str
+
+
+def _errors(*codes: int) -> dict:
+    """The OpenAPI description of the refusals a route may give."""
+    what = {400: "the body is not JSON, or the game refuses the request (game, players, options)", 403: "not allowed to you",
+            404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
+            422: "a field is missing, unknown, of the wrong type or out of bounds"}
+    return {c: {"model": Error, "description": what[c]} for c in (*codes, 422)}
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    """Pydantic's list of errors as one line: where, and what is wrong there."""
+    parts = []
+    for e in exc.errors()[:3]:
+        where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+        if e.get("type") == "extra_forbidden":
+            parts.append(f"{where}: unknown field")
+        elif e.get("type") == "literal_error" and where.endswith("level"):
+            parts.append(f"{where}: unknown level {e.get('input')!r}; the levels are {', '.join(LEVELS)}")
+        else:
+            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    more = len(exc.errors()) - 3
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -55,9 +98,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
-        bots = BotPool(settings.bot_workers)
+        bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_untimed_limit)
         pubsub = PubSub(settings.redis_url, settings.instance)
-        hub = Hub(store, bots, pubsub, datasets=settings.datasets)
+        hub = Hub(store, bots, pubsub, seat_grace=settings.seat_grace, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change)
         app.state.store, app.state.hub = store, hub
         # tables whose next move is a computer's resume after a restart
@@ -83,6 +126,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _lapilli_error(request: Request, exc: LapilliError):
         return JSONResponse({"error": str(exc)}, status_code=400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(request: Request, exc: RequestValidationError):
+        return JSONResponse({"error": _validation_message(exc)}, status_code=422)
+
     @app.exception_handler(NotFound)
     async def _not_found(request: Request, exc: NotFound):
         return JSONResponse({"error": str(exc)}, status_code=404)
@@ -102,9 +153,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/levels")
     def levels():
-        return list(DEFAULT_LEVELS)
+        """The levels a computer seat may play, weakest first."""
+        return list(LEVELS)
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", responses=_errors(400))
     async def create_table(req: CreateTable, request: Request):
         spec = game_spec(req.game)
         players, options = spec.resolve(req.players, req.options)
@@ -114,7 +166,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = []
         for s in seats:
             if s.kind == "bot":
-                make_agent(s.level, game=req.game)  # refuses unknown levels
                 rows.append({"kind": "bot", "agent": s.level, "name": f"computer ({s.level})"})
             else:
                 rows.append({"kind": "open"})
@@ -129,17 +180,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows, dataset)
         return {"id": tid, "invite": f"/t/{tid}"}
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=_errors())
     async def tables(request: Request, status: str = "open,playing"):
         wanted = tuple(s for s in status.split(",") if s in ("open", "playing", "finished"))
         return [t.public() for t in await run_in_threadpool(store(request).list_tables, wanted)]
 
-    @app.get("/api/tables/{tid}")
-    async def table(tid: str, request: Request):
+    @app.get("/api/tables/{tid}", responses=_errors(404))
+    async def table(request: Request, tid: str = TableId):
         return (await run_in_threadpool(store(request).get, tid)).public()
 
-    @app.post("/api/tables/{tid}/seats/{seat}")
-    async def join(tid: str, seat: int, req: JoinRequest, request: Request):
+    @app.post("/api/tables/{tid}/seats/{seat}", responses=_errors(400, 404, 409))
+    async def join(req: JoinRequest, request: Request, tid: str = TableId, seat: int = SeatNumber):
         info = await run_in_threadpool(store(request).get, tid)
         if not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
@@ -147,22 +198,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/tables/{tid}/seats/{seat}/computer")
-    async def take_over(tid: str, seat: int, req: TakeOver, request: Request):
-        """A computer opponent takes over a seat (asked by any seated player of the table)."""
+    @app.post("/api/tables/{tid}/seats/{seat}/computer", responses=_errors(400, 403, 404, 409))
+    async def take_over(req: TakeOver, request: Request, tid: str = TableId, seat: int = SeatNumber):
+        """A computer opponent takes over a seat (asked by any seated player of the table): the
+        asker's own seat at once, another person's seat once it has been away for the seat grace.
+        The seat's token takes it back at any time."""
         asker = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
         if asker is None:
             raise HTTPException(403, "only a player seated at this table can hand a seat to the computer")
         room = await hub(request).room(tid)
-        if seat != asker and any(s == seat for s in room.conns.values()):
-            raise HTTPException(409, f"seat {seat} is still connected")
-        make_agent(req.level, game=room.info.game)
+        if not 0 <= seat < room.info.players:
+            raise NotFound(f"no seat {seat} at table {tid}")
+        if seat != asker:
+            if any(s == seat for s in room.conns.values()):
+                raise HTTPException(409, f"seat {seat} is still connected")
+            left = room.grace_left(seat)
+            if left > 0:
+                raise HTTPException(409, f"seat {seat} is held for its player for {math.ceil(left)} more seconds "
+                                         "(seat grace); ask again after that")
         await run_in_threadpool(store(request).seat_to_bot, tid, seat, req.level)
         await hub(request).refresh_info(tid)
         return {"seat": seat, "agent": req.level}
 
-    @app.get("/api/tables/{tid}/record")
-    async def record(tid: str, request: Request):
+    @app.get("/api/tables/{tid}/record", responses=_errors(403, 404))
+    async def record(request: Request, tid: str = TableId):
         room = await hub(request).room(tid)
         if not room.state.is_terminal:
             # the seed would reveal every hidden thing and every future draw
@@ -170,8 +229,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(room.state.to_record(),
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
-    @app.get("/api/tables/{tid}/replay/{ply}")
-    async def replay_step(tid: str, ply: int, request: Request):
+    @app.get("/api/tables/{tid}/replay/{ply}", responses=_errors(403, 404))
+    async def replay_step(request: Request, tid: str = TableId, ply: int = PathParam(..., ge=0, le=10**6)):
         room = await hub(request).room(tid)
         if not room.state.is_terminal:
             raise HTTPException(403, "replay is available when the game is over")
@@ -186,22 +245,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def ws_table(ws: WebSocket, tid: str, token: str = ""):
         await ws.accept()
         try:
-            room = await hub(ws).room(tid)
+            room = await hub(ws).room(tid[:64])
         except NotFound:
-            await ws.send_json({"type": "error", "message": f"no table {tid!r}"})
-            await ws.close()
+            await ws.send_json({"type": "error", "message": f"no table {tid[:64]!r}", "fatal": True})
+            await ws.close(4404)
             return
-        seat = await run_in_threadpool(store(ws).seat_for_token, tid, token) if token else None
-        if token and seat is None:
-            await ws.send_json({"type": "error", "message": "this token holds no seat at this table"})
-            await ws.close()
-            return
-        room.conns[ws] = seat
-        await hub(ws).broadcast(room)  # everyone sees who is present
+        seat = None
+        if token:
+            seat = await run_in_threadpool(store(ws).seat_for_token, tid, token[:200])
+            if seat is None:  # a computer stands in for the token's person: the seat goes back
+                seat = await hub(ws).reclaim(room, token[:200])
+            if seat is None:
+                await ws.send_json({"type": "error", "message": "this token holds no seat at this table",
+                                    "fatal": True})
+                await ws.close(4403)
+                return
+        await hub(ws).connected(room, ws, seat)  # everyone sees who is present
         bucket, last = 2 * settings.max_messages_per_second, time.monotonic()
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
                 now = time.monotonic()
                 bucket = min(2 * settings.max_messages_per_second,
                              bucket + (now - last) * settings.max_messages_per_second)
@@ -210,53 +276,68 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     await ws.send_json({"type": "error", "message": "too many messages: slow down"})
                     continue
                 bucket -= 1
+                if text is None:
+                    await ws.send_json({"type": "error", "message": "binary frames are not read: send JSON as text"})
+                    continue
                 if len(text) > settings.max_message_bytes:
                     await ws.send_json({"type": "error", "message": "message too large"})
                     continue
                 try:
-                    msg = json.loads(text)
-                    kind = msg.get("type") if isinstance(msg, dict) else None
-                except json.JSONDecodeError:
-                    kind, msg = None, None
-                if kind not in ("act", "undo", "sync", "ping"):
-                    await ws.send_json({"type": "error", "message": "unknown message; expected act, undo, sync or ping"})
-                    continue
-                if kind == "ping":
-                    await ws.send_json({"type": "pong"})
-                    continue
-                if kind == "sync":
-                    await ws.send_json(room.view(seat))
-                    continue
-                if seat is None:
-                    await ws.send_json({"type": "error", "message": "spectators cannot play"})
-                    continue
-                try:
-                    if kind == "act":
-                        action = msg.get("action")
-                        if not isinstance(action, str):
-                            raise ActionRefused("an act message needs an action (text)")
-                        expected = msg.get("version")
-                        if expected is not None and expected != room.version:
-                            raise ActionRefused("the table changed since you chose; here is the new position")
-                        await hub(ws).act(room, seat, action)
-                    else:
-                        await hub(ws).undo(room, seat)
-                except ActionRefused as e:
-                    await ws.send_json({"type": "error", "message": e.message, "rule": e.rule})
-                    await ws.send_json(room.view(seat))
+                    await _message(ws, room, seat, text)
+                except WebSocketDisconnect:
+                    raise
+                except Exception:  # a bug handling one message must not drop the connection
+                    log.exception("table %s: message %.200r failed", tid, text)
+                    await ws.send_json({"type": "error", "message": "the server failed to handle this message; "
+                                                                    "nothing changed"})
         except WebSocketDisconnect:
             pass
         finally:
-            room.conns.pop(ws, None)
-            if seat is not None:
-                await hub(ws).broadcast(room)
+            await hub(ws).disconnected(room, ws)
+
+    async def _message(ws: WebSocket, room, seat: int | None, text: str) -> None:
+        try:
+            msg = json.loads(text)
+        except (ValueError, RecursionError):
+            msg = None
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind not in ("act", "undo", "sync", "ping"):
+            await ws.send_json({"type": "error", "message": "unknown message; expected act, undo, sync or ping"})
+            return
+        if kind == "ping":
+            await ws.send_json({"type": "pong"})
+            return
+        if kind == "sync":
+            await ws.send_json(room.view(seat))
+            return
+        if seat is None:
+            await ws.send_json({"type": "error", "message": "spectators cannot play"})
+            return
+        try:
+            if room.info.seats[seat].kind != "human":
+                raise ActionRefused(f"a computer plays seat {seat} now; reload the page to take the seat back")
+            if kind == "act":
+                action = msg.get("action")
+                if not isinstance(action, str):
+                    raise ActionRefused("an act message needs an action (text)")
+                expected = msg.get("version")
+                if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+                    raise ActionRefused("version must be a whole number (the version of the view you chose from)")
+                if expected is not None and expected != room.version:
+                    raise ActionRefused("the table changed since you chose; here is the new position")
+                await hub(ws).act(room, seat, action)
+            else:
+                await hub(ws).undo(room, seat)
+        except ActionRefused as e:
+            await ws.send_json({"type": "error", "message": e.message, "rule": e.rule})
+            await ws.send_json(room.view(seat))
 
     # ------------------------------------------------------------------ the browser client
-    @app.get("/")
+    @app.get("/", include_in_schema=False)
     def index():
         return FileResponse(WEB / "index.html")
 
-    @app.get("/t/{tid}")
+    @app.get("/t/{tid}", include_in_schema=False)
     def table_page(tid: str):
         return FileResponse(WEB / "index.html")
 

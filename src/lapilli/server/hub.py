@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -31,8 +32,13 @@ class ActionRefused(Exception):
 class Room:
     """One table in memory."""
 
-    def __init__(self, info: TableInfo, data=None):
+    def __init__(self, info: TableInfo, seat_grace: float = 120.0, data=None):
         self.info = info
+        self.seat_grace = seat_grace
+        # when each person's seat was last left (monotonic seconds); a seat nobody has opened
+        # since the table was loaded counts as left then
+        loaded = time.monotonic()
+        self.absent_since: dict[int, float] = {s.seat: loaded for s in info.seats if s.kind == "human"}
         self.data = data  # the table's DataSet (None: the game's own data)
         self.state = new_game(info.game, info.players, info.seed, info.options, data=data)
         self.version = 0
@@ -111,6 +117,25 @@ class Room:
             self._parts[seat] = part
         return part
 
+    # ------------------------------------------------------------------ seat grace
+    def grace_left(self, seat: int) -> float:
+        """Seconds before another player may hand this person's seat to a computer (0 when the
+        seat is connected, not a person's, or its grace is over)."""
+        if self.info.seats[seat].kind != "human" or seat in self.conns.values():
+            return 0.0
+        since = self.absent_since.get(seat, time.monotonic())
+        return max(0.0, self.seat_grace - (time.monotonic() - since))
+
+    def held(self) -> list[dict]:
+        """The absent persons' seats still held for them, with the seconds left (the countdown
+        the others see)."""
+        out = []
+        for s in self.info.seats:
+            left = self.grace_left(s.seat)
+            if left > 0:
+                out.append({"seat": s.seat, "seconds": round(left, 1)})
+        return out
+
     def view(self, seat: int | None) -> dict:
         msg = {
             "type": "state",
@@ -119,15 +144,17 @@ class Room:
             "seat": seat,
             "can_undo": self.can_undo(seat),
             "present": sorted({s for s in self.conns.values() if s is not None}),
+            "held": self.held(),
         }
         msg.update(self._seat_part(seat))
         return msg
 
 
 class Hub:
-    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub, datasets=()):
+    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub, seat_grace: float = 120.0, datasets=()):
         self.store = store
         self.datasets = {d.hash: d for d in datasets}  # the data sets this server was started with
+        self.seat_grace = seat_grace
         self.bots = bots
         self.pubsub = pubsub
         self.rooms: dict[str, Room] = {}
@@ -154,7 +181,7 @@ class Hub:
             room = self.rooms.get(tid)
             if room is None:
                 info = await run_in_threadpool(self.store.get, tid)
-                room = Room(info, self.dataset_for(info))
+                room = Room(info, self.seat_grace, self.dataset_for(info))
                 await self._catch_up(room)
                 self.rooms[tid] = room
         self.schedule_bot(room)
@@ -169,8 +196,44 @@ class Hub:
         room = self.rooms.get(tid)
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
+            now = time.monotonic()
+            for s in room.info.seats:  # a seat just taken counts as left until it connects
+                if s.kind == "human" and s.seat not in room.conns.values():
+                    room.absent_since.setdefault(s.seat, now)
             await self.broadcast(room)
             self.schedule_bot(room)
+
+    # ------------------------------------------------------------------ presence and seat grace
+    async def connected(self, room: Room, ws, seat: int | None) -> None:
+        room.conns[ws] = seat
+        room.absent_since.pop(seat, None)
+        await self.broadcast(room)
+
+    async def disconnected(self, room: Room, ws) -> None:
+        seat = room.conns.pop(ws, None)
+        if seat is None or seat in room.conns.values():
+            return
+        room.absent_since[seat] = time.monotonic()
+        await self.broadcast(room)
+        # when the grace is over the others get a view without the countdown
+        asyncio.get_running_loop().call_later(room.seat_grace + 0.05, self._grace_over, room, seat)
+
+    def _grace_over(self, room: Room, seat: int) -> None:
+        if room.grace_left(seat) == 0 and seat not in room.conns.values() and room.conns:
+            task = asyncio.create_task(self.broadcast(room))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def reclaim(self, room: Room, token: str) -> int | None:
+        """The person whose token this is takes their seat back from the computer standing in
+        for them; returns the seat (None when the token holds no seat here)."""
+        seat = await run_in_threadpool(self.store.reclaim_seat, room.info.id, token)
+        if seat is not None:
+            if room.state.to_move == seat:
+                self.bots.cancel(room.info.id)
+                room.thinking = False
+            await self.refresh_info(room.info.id)
+        return seat
 
     # ------------------------------------------------------------------ changes
     async def act(self, room: Room, seat: int, action: str) -> None:
@@ -245,19 +308,20 @@ class Hub:
     async def _bot_move(self, room: Room, seat: int, agent: str) -> None:
         try:
             version = room.version
-            action = await self.bots.choose(room.state.to_json(), agent, seat, seed=room.info.seed * 7919 + version,
-                                            data=room.data)
-            if room.version == version:
-                await self.act(room, seat, action)
+            move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
+                                          seed=room.info.seed * 7919 + version, game=room.info.game,
+                                          players=room.info.players, data=room.data)
+            # the seat may have gone back to its person while the computer thought
+            if room.version == version and room.info.seats[seat].kind == "bot":
+                await self.act(room, seat, move.action)
         except ActionRefused as e:
             log.info("computer move on table %s dropped: %s", room.info.id, e.message)
-            room.thinking = False
             return
         except Exception:
             log.exception("computer seat %s on table %s failed", seat, room.info.id)
-            room.thinking = False
             return  # no retry loop: the next change of the table schedules it again
-        room.thinking = False
+        finally:
+            room.thinking = False
         self.schedule_bot(room)
 
     async def close(self) -> None:

@@ -39,6 +39,7 @@ class SeatInfo:
     kind: str
     name: str
     agent: str
+    stand_in: bool = False  # a computer plays for a person whose token may take the seat back
 
 
 @dataclass
@@ -57,7 +58,8 @@ class TableInfo:
         return {
             "id": self.id, "game": self.game, "players": self.players, "options": self.options,
             "version": self.version, "status": self.status, "dataset": self.dataset,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent} for s in self.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "stand_in": s.stand_in}
+                      for s in self.seats],
         }
 
 
@@ -111,8 +113,8 @@ class Store:
                 raise NotFound(f"no table {tid!r}")
             seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
-                             [SeatInfo(x.seat, x.kind, x.name, x.agent) for x in seats],
-                             dict(t.dataset) if t.dataset else None)
+                             [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash))
+                              for x in seats], dict(t.dataset) if t.dataset else None)
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100) -> list[TableInfo]:
         with self.Session() as s:
@@ -171,13 +173,29 @@ class Store:
             return row.seat if row is not None and row.kind == "human" else None
 
     def seat_to_bot(self, tid: str, seat: int, agent: str) -> None:
+        """A computer plays the seat.  A person's seat keeps its name and token, so that the
+        person can take it back (``reclaim_seat``)."""
         with self._write_lock, self.Session.begin() as s:
-            res = s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)
-                            .values(kind="bot", agent=agent, token_hash="",
-                                    name=f"computer ({agent})"))
-            if res.rowcount != 1:
+            row = s.scalars(select(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)).first()
+            if row is None:
                 raise NotFound(f"no seat {seat} at table {tid}")
+            if not row.token_hash:
+                row.name = f"computer ({agent})"
+            row.kind, row.agent = "bot", agent
             self._update_status(s, tid)
+
+    def reclaim_seat(self, tid: str, token: str) -> int | None:
+        """The token's person takes back the seat a computer plays for them; returns the seat,
+        or None when the token holds no such seat."""
+        if not token:
+            return None
+        with self._write_lock, self.Session.begin() as s:
+            row = s.scalars(select(SeatRow).where(SeatRow.table_id == tid, SeatRow.token_hash == hash_token(token),
+                                                  SeatRow.kind == "bot")).first()
+            if row is None:
+                return None
+            row.kind, row.agent = "human", ""
+            return row.seat
 
     def _update_status(self, s: Session, tid: str) -> None:
         t = s.get(TableRow, tid)

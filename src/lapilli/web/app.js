@@ -136,9 +136,22 @@ function loadBoard(game) {
   });
   return loadedBoards[game];
 }
+// the seconds left of each absent person's seat grace tick down between the server's views
+const minSec = s => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+setInterval(() => document.querySelectorAll("[data-until]").forEach(e => {
+  e.textContent = minSec(Math.max(0, Math.ceil((+e.dataset.until - Date.now()) / 1000)));
+}), 1000);
 async function tablePage(tid) {
   sockets.forEach(s => s.close()); sockets = [];
-  const info = await api(`/api/tables/${tid}`);
+  let info;
+  try { info = await api(`/api/tables/${tid}`); }
+  catch (e) {  // never a blank page: say what is wrong, and try again while the server is away
+    app.innerHTML = "";
+    app.append(el("div", { class: "card", id: "unreachable" }, el("p", {}, `${t("unreachable")}: ${e.message}`),
+      el("a", { href: "/" }, t("lobby"))));
+    if (!/no table/.test(e.message)) setTimeout(() => { if (location.pathname === `/t/${tid}`) tablePage(tid); }, 5000);
+    return;
+  }
   await loadBoard(info.game);
   const spec = (await api("/api/games")).find(g => g.id === info.game);
   const tokens = getTokens(tid);
@@ -174,7 +187,7 @@ async function tablePage(tid) {
     // the view to show: the seat to move among ours, else the seat holding the device, else our
     // first seat, else the spectator's
     const all = Object.values(views);
-    if (!all.length) return;
+    if (!all.length) { side.innerHTML = ""; if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote)); return; }
     const v = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
     board.innerHTML = ""; side.innerHTML = ""; side.hidden = false;
     if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
@@ -203,6 +216,7 @@ async function tablePage(tid) {
     const to = v.observation.to_move;
     side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : (v.sent ? `${v.sent} …` : `${t("waiting")} ${t("seat")} ${to}`))));
     if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
+    if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
@@ -212,8 +226,13 @@ async function tablePage(tid) {
     if (v.can_undo) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
     // seats whose person left can be handed to a computer opponent by anyone seated here
     const myToken = tokens[Object.keys(tokens)[0]];
+    // once their seat grace is over (until then the others see its countdown)
+    const held = Object.fromEntries((v.held || []).map(h => [h.seat, h.seconds]));
     const gone = v.table.seats.filter(s => s.kind === "human" && !v.present.includes(s.seat) && !(s.seat in tokens));
-    if (myToken && !v.result) gone.forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
+    if (!v.result) gone.filter(s => s.seat in held).forEach(s => side.append(el("p", { class: "held", "data-seat": s.seat },
+      `${t("seat")} ${s.seat} (${s.name}) ${t("away")}: ${t("heldFor")} `,
+      el("span", { class: "countdown", "data-until": String(v.receivedAt + held[s.seat] * 1000) }, minSec(Math.ceil(held[s.seat]))))));
+    if (myToken && !v.result) gone.filter(s => !(s.seat in held)).forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
       try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
     } }, `${t("takeOver")}: ${t("seat")} ${s.seat} (${s.name})`)));
     if (v.result) {
@@ -224,20 +243,35 @@ async function tablePage(tid) {
     }
     side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => el("div", {}, `${e.n}. ${t("seat")} ${e.seat}: ${e.action}`))));
   };
-  const connect = seat => {
+  let connNote = "";
+  const connect = (seat, tries = 0) => {
     const q = seat === null ? "" : `?token=${encodeURIComponent(tokens[seat])}`;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tid}${q}`);
     ws.seat = seat;
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (m.type === "state") { views[seat === null ? "spectator" : seat] = m; if (m.seat !== null || seat === null) lastError = lastError; show(); }
+      if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; show(); }
+      else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
     };
-    ws.onclose = () => { setTimeout(() => { if (sockets.includes(ws)) { sockets = sockets.filter(s => s !== ws); sockets.push(connect(seat)); } }, 1500); };
+    ws.onclose = () => {
+      if (!sockets.includes(ws)) return;  // this page closed it
+      sockets = sockets.filter(s => s !== ws);
+      if (ws.fatal) {
+        // a token that holds no seat here is forgotten, and the page shows the table without it
+        if (seat !== null) { const m = getTokens(tid); delete m[seat]; localStorage.setItem(tokensKey(tid), JSON.stringify(m)); tablePage(tid); }
+        else { connNote = ws.fatal; show(); }
+        return;
+      }
+      // the server is away: try again, waiting longer each time (1 s, 2 s, 4 s ... 30 s)
+      const wait = Math.min(30, 2 ** tries);
+      connNote = `${t("reconnecting")} ${wait} s`; show();
+      setTimeout(() => { if (!sockets.some(s => s.seat === seat)) sockets.push(connect(seat, tries + 1)); }, wait * 1000);
+    };
     return ws;
   };
   const mine = Object.keys(tokens).map(Number);
-  sockets = mine.length ? mine.map(connect) : [connect(null)];
+  sockets = mine.length ? mine.map(s => connect(s)) : [connect(null)];
 }
 
 function replayControls(tid) {

@@ -12,6 +12,8 @@ const I18N = {
     wholeBoard: "tutto il tabellone", zoomIn: "ingrandisci", otherRegions: "altre parti del tabellone", zoomHere: "ingrandisci qui", openSeat: "libero (invito)", player: "Giocatore", yourSeat: "Il tuo posto", onlyWatch: "nessuno: guardo soltanto", spectator: "spettatore",
     options: "Opzioni", takeOver: "Fai giocare il computer", easy: "facile", normal: "normale", hard: "difficile",
     gameOver: "Partita finita", prev: "Indietro", next: "Avanti", refused: "Mossa non valida",
+    away: "è uscito", heldFor: "il posto è tenuto ancora per", reconnecting: "Connessione persa: nuovo tentativo tra",
+    unreachable: "Tavolo non raggiungibile",
     dataset: "Dati dei componenti", defaultData: "quelli del gioco",
   },
   en: {
@@ -26,6 +28,8 @@ const I18N = {
     wholeBoard: "whole board", zoomIn: "zoom in", otherRegions: "other parts of the board", zoomHere: "zoom in here", openSeat: "open (invite)", player: "Player", yourSeat: "Your seat", onlyWatch: "none: only watch", spectator: "spectator",
     options: "Options", takeOver: "Let the computer play", easy: "easy", normal: "normal", hard: "hard",
     gameOver: "Game over", prev: "Back", next: "Forward", refused: "Move refused",
+    away: "left", heldFor: "the seat is held for", reconnecting: "Connection lost: trying again in",
+    unreachable: "Cannot open the table",
     dataset: "Component data", defaultData: "the game's own",
   },
 };
