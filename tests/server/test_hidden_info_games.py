@@ -197,8 +197,10 @@ def check_message(msg: dict, state, seat, found: set | None = None) -> int:
     expected_legal = state.legal_actions() if seat is not None and state.to_move == seat else []
     assert msg["legal"] == expected_legal
     # the envelope is the server's own: the table's public facts and who is connected
-    assert set(msg["table"]) == {"id", "game", "players", "options", "version", "status", "seats", "commitment"}
+    assert set(msg["table"]) == {"id", "game", "players", "options", "version", "status", "seats", "commitment",
+                                 "dataset"}
     assert msg["table"]["options"] == state.options
+    assert msg["table"]["dataset"] is None  # the game's own data: a public name and hash otherwise
     assert all(isinstance(p, int) for p in msg["present"])
     text = json.dumps({k: v for k, v in msg.items() if k not in ("table", "present", "log")})
     if found is None:

@@ -182,6 +182,13 @@ class State:
     def game_id(self) -> str:
         return self.SPEC.id
 
+    @property
+    def dataset(self):
+        """The data set this game is played with (engine/dataset.py): bound to the class."""
+        from .dataset import dataset_of
+
+        return dataset_of(self)
+
     def legal_actions(self) -> list[str]:
         if self.is_terminal:
             return []
@@ -357,7 +364,7 @@ class State:
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict:
-        return {
+        js = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             "game": self.SPEC.id,
@@ -370,6 +377,9 @@ class State:
             "determinized": self._determinized,
             "data": self._to_dict(),
         }
+        if self.dataset.files:  # a game with component data: which data (engine/dataset.py)
+            js["dataset"] = self.dataset.describe()
+        return js
 
     @classmethod
     def from_json(cls, js: dict) -> "State":
@@ -402,6 +412,8 @@ class State:
             "seeding": self.seeding,
             "actions": list(self.history),
         }
+        if self.dataset.files:
+            rec["dataset"] = self.dataset.describe()
         if self.is_terminal:
             rec["result"] = {"scores": self.scores(), "winners": self.winners()}
         return rec

@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import narration
+from ..engine.dataset import default_dataset
 from ..engine.errors import LapilliError
 from ..engine.fairness import commitment
 from ..engine.rng import DEFAULT_SEEDING
@@ -59,6 +60,7 @@ class CreateTable(Request_):
     options: dict = Field(default_factory=dict, max_length=64)
     seats: list[SeatRequest] = Field(default_factory=list, max_length=64)
     seed: int | None = Field(None, ge=0, lt=2**63)  # refused unless the server runs with test seeds
+    dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
 
 
 class JoinRequest(Request_):
@@ -138,7 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.database_url)
         bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_untimed_limit)
         pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds)
-        hub = Hub(store, bots, pubsub, settings)
+        hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync)
         app.state.store, app.state.hub = store, hub
         background = [asyncio.create_task(hub.sweeper()),
@@ -205,9 +207,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              "tables_loaded": len(hub(request).rooms)}, status_code=200 if ok else 503)
 
     # ------------------------------------------------------------------ lobby
+    def known_sets(game: str) -> list:
+        """The data sets a table of ``game`` may pick: the game's own first, then those of --data."""
+        return [default_dataset(game)] + [d for d in settings.datasets if d.game == game and not d.is_default]
+
     @app.get("/api/games")
     def games():
-        return [game_spec(g).describe() for g in list_games()]
+        return [dict(game_spec(g).describe(), datasets=[d.describe() for d in known_sets(g)]) for g in list_games()]
 
     @app.get("/api/levels")
     def levels():
@@ -237,8 +243,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise LapilliError("a table's seed is drawn by the server: remove the field seed")
         seed = req.seed if req.seed is not None else secrets.randbits(63)
         salt = secrets.token_hex(16)
+        dataset = None
+        if req.dataset not in (None, "", "default"):
+            found = [d for d in known_sets(req.game)[1:] if req.dataset in (d.name, d.hash)]
+            if not found:
+                names = ", ".join(d.name for d in known_sets(req.game))
+                raise LapilliError(f"this server knows no data set {req.dataset!r} of {req.game}; it knows: {names}")
+            dataset = found[0].describe()
         tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows,
-                                      salt, commitment(seed, salt), DEFAULT_SEEDING)
+                                      salt, commitment(seed, salt), DEFAULT_SEEDING, dataset)
         return {"id": tid, "invite": f"/t/{tid}"}
 
     @app.get("/api/tables", responses=_errors())
@@ -322,7 +335,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise NotFound(f"no seat {seat} at table {tid}")
         rec = room.state.to_record()
         ply = max(0, min(ply, len(rec["actions"])))
-        st = replay(rec, upto=0)
+        st = replay(rec, upto=0, data=room.data)
         rows = [(0, None, None, st.setup_events)] if st.setup_events else []
         for i, action in enumerate(rec["actions"][:ply], 1):
             mover = st.to_move

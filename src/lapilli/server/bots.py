@@ -59,11 +59,11 @@ def time_limit_of(spec: str) -> float | None:
     return float(limit) if isinstance(limit, (int, float)) and limit > 0 else None
 
 
-def _think(state_json: dict, spec: str, seat: int, seed: int, think: float | None) -> str:
+def _think(state_json: dict, spec: str, seat: int, seed: int, think: float | None, data=None) -> str:
     from lapilli.agents import Decision, make_agent
     from lapilli.engine.registry import load_state
 
-    state = load_state(state_json)
+    state = load_state(state_json, data=data)  # data: the table's DataSet (None: the game's own data)
     agent = make_agent(spec, seed=seed, game=state.SPEC.id, players=state.num_players)
     if think is not None and getattr(agent, "time_limit", None):
         agent.time_limit = min(agent.time_limit, think)  # what is left of the move's budget
@@ -162,13 +162,13 @@ class BotPool:
 
     # ------------------------------------------------------------------ moves
     async def choose(self, table: str, state_json: dict, level: str, seat: int, seed: int,
-                     game: str, players: int) -> BotMove:
+                     game: str, players: int, data=None) -> BotMove:
         """The move of the computer seat ``seat`` at ``table``.  A table has one move at a time:
         asking again cancels the one it was waiting for."""
         old = self._jobs.pop(table, None)
         if old is not None:
             old.cancel()
-        task = asyncio.ensure_future(self._move(table, state_json, level, seat, seed, game, players))
+        task = asyncio.ensure_future(self._move(table, state_json, level, seat, seed, game, players, data))
         self._jobs[table] = task
         try:
             return await task
@@ -182,7 +182,7 @@ class BotPool:
         if task is not None:
             task.cancel()
 
-    async def _move(self, table, state_json, level, seat, seed, game, players) -> BotMove:
+    async def _move(self, table, state_json, level, seat, seed, game, players, data=None) -> BotMove:
         if level not in LEVELS:  # a table stored before levels were named, or a bad row
             log.warning("table %s seat %s: level %r is not one of %s; it plays normal", table, seat, level, LEVELS)
             level = "normal"
@@ -200,7 +200,7 @@ class BotPool:
             # a timed level searches for what is left of its budget, keeping the margin for the rest
             think = min(limit, left - self.margin) if timed else None
             if (think if timed else left) >= MIN_THINK:
-                fut = self._ensure().schedule(_think, args=(state_json, spec, seat, seed, think), timeout=left)
+                fut = self._ensure().schedule(_think, args=(state_json, spec, seat, seed, think, data), timeout=left)
                 try:
                     move.action = await asyncio.wrap_future(fut)
                 except TimeoutError:  # pebble has stopped the worker's process

@@ -52,3 +52,4 @@ class Settings:
     # tests only: POST /api/tables may then choose the seed (LAPILLI_TEST_SEEDS=1); otherwise the
     # server alone draws every seed, and nobody can know or choose the dice
     test_seeds: bool = field(default_factory=lambda: os.environ.get("LAPILLI_TEST_SEEDS") == "1")
+    datasets: list = field(default_factory=list)  # DataSets tables may pick besides each game's own (--data)

@@ -29,7 +29,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from ..engine import narration
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, LapilliError
 from ..engine.fairness import actions_digest
 from ..engine.registry import new_game
 from .bots import BotPool
@@ -152,14 +152,15 @@ def result(st) -> dict:
 class Room:
     """One table in memory."""
 
-    def __init__(self, info: TableInfo, now: float = 0.0, seat_grace: float = 120.0):
+    def __init__(self, info: TableInfo, now: float = 0.0, seat_grace: float = 120.0, data=None):
         self.info = info
         self.seat_grace = seat_grace
         # when each person's seat was last left (monotonic seconds); a seat nobody has opened
         # since the table was loaded counts as left then
         loaded = time.monotonic()
         self.absent_since: dict[int, float] = {s.seat: loaded for s in info.seats if s.kind == "human"}
-        self.state = new_game(info.game, info.players, info.seed, info.options, info.seeding)
+        self.data = data  # the table's DataSet (None: the game's own data)
+        self.state = new_game(info.game, info.players, info.seed, info.options, info.seeding, data=data)
         self.version = 0
         # (seat, action, undoable, events): the events are kept so that the log can be narrated
         self.acts: list[tuple[int, str, bool, list[dict]]] = []
@@ -217,7 +218,8 @@ class Room:
         self.version = version
 
     def _rebuild(self) -> None:
-        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options, self.info.seeding)
+        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options, self.info.seeding,
+                      data=self.data)
         acts = []
         for seat, action, undoable, _ in self.acts:
             acts.append((seat, action, undoable, st.apply(action)))
@@ -325,10 +327,11 @@ class Room:
 
 class Hub:
     def __init__(self, store: Store, bots: BotPool, pubsub: PubSub, settings=None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, datasets=()):
         from .config import Settings
 
         self.store = store
+        self.datasets = {d.hash: d for d in (datasets or ())}  # the data sets this server was started with
         self.bots = bots
         self.pubsub = pubsub
         self.settings = settings or Settings()
@@ -348,6 +351,19 @@ class Hub:
         return task
 
     # ------------------------------------------------------------------ loading
+
+    def dataset_for(self, info: TableInfo):
+        """The DataSet a table plays with (None: the game's own data); refused when this server
+        was not started with it."""
+        if not info.dataset:
+            return None
+        ds = self.datasets.get(info.dataset.get("hash"))
+        if ds is None:
+            raise LapilliError(f"table {info.id} plays with the data set {info.dataset.get('name')!r} "
+                               f"({str(info.dataset.get('hash'))[:12]}), which this server was not started with: "
+                               f"start it with --data for that data set")
+        return ds
+
     async def room(self, tid: str) -> Room:
         """The table in memory, loaded from storage if it is not (and its computer scheduled)."""
         room = self.rooms.get(tid)
@@ -366,7 +382,7 @@ class Hub:
     async def _load(self, tid: str) -> Room:
         try:
             info = await run_in_threadpool(self.store.get, tid)
-            room = Room(info, self.clock(), self.settings.seat_grace)
+            room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info))
             await self._catch_up(room)
         except STORAGE_ERRORS:
             raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
@@ -569,7 +585,7 @@ class Hub:
             try:
                 move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
                                               seed=room.info.seed * 7919 + version, game=room.info.game,
-                                              players=room.info.players)
+                                              players=room.info.players, data=room.data)
                 action = move.action
                 if self.bot_pace > 0 and any(s.kind == "human" for s in room.info.seats):
                     # a person at the table sees each computer move for a moment (thinking time deducted)

@@ -32,6 +32,7 @@ class TableRow(Base):
     seeding: Mapped[str] = mapped_column(String(16), default="linear")
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | playing | finished
+    dataset: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # {"name", "hash"}; None: the game's own data
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 

@@ -55,13 +55,14 @@ class TableInfo:
     salt: str = ""
     commitment: str = ""
     seeding: str = "linear"
+    dataset: dict | None = None  # {"name", "hash"} of the table's data set; None: the game's own data
 
     def public(self) -> dict:
         """What anyone may read of the table: never the seed or the salt (they would reveal every
         hidden thing and every future draw; the finished game's record reveals them)."""
         return {
             "id": self.id, "game": self.game, "players": self.players, "options": self.options,
-            "version": self.version, "status": self.status, "commitment": self.commitment,
+            "version": self.version, "status": self.status, "commitment": self.commitment, "dataset": self.dataset,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "stand_in": s.stand_in}
                       for s in self.seats],
         }
@@ -102,11 +103,11 @@ class Store:
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
-                     salt: str = "", commitment: str = "", seeding: str = "linear") -> str:
+                     salt: str = "", commitment: str = "", seeding: str = "linear", dataset: dict | None = None) -> str:
         tid = uuid.uuid4().hex[:12]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
-                           status="open", salt=salt, commitment=commitment, seeding=seeding))
+                           status="open", salt=salt, commitment=commitment, seeding=seeding, dataset=dataset))
             s.flush()
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
@@ -122,7 +123,7 @@ class Store:
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
                              [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash))
                               for x in seats],
-                             t.salt, t.commitment, t.seeding)
+                             t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None)
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
                     by_update: bool = False) -> list[TableInfo]:
@@ -138,7 +139,7 @@ class Store:
                                    .order_by(SeatRow.table_id, SeatRow.seat)):
                     seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent))
             return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id],
-                              t.salt, t.commitment, t.seeding)
+                              t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None)
                     for t in rows]
 
     def tables_with_computers(self, limit: int, after: str = "") -> list[str]:

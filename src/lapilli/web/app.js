@@ -50,6 +50,10 @@ async function lobby() {
       s.value = JSON.stringify(o.default);
       opts.append(el("label", {}, ` ${name} `, s));
     }
+    // the data sets this server knows for the game (its own first); a choice only when there are several
+    const sets = g.datasets || [];
+    const dsSel = el("select", { id: "dataset" }, sets.map((d, i) => el("option", { value: i ? d.hash : "default" },
+      i ? `${d.name} (${d.hash.slice(0, 12)})` : t("defaultData"))));
     // seats: open (for a person) or a computer; the creator sits at one open seat under a name,
     // friends take the others through the invite link, or (hot-seat, an explicit choice) people
     // sharing this screen take them all
@@ -90,7 +94,7 @@ async function lobby() {
       opts.querySelectorAll("select").forEach(s => options[s.dataset.option] = JSON.parse(s.value));
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
-        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq });
+        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value });
         const typedName = myName.value.trim();
         if (typedName) localStorage.setItem("lapilli-name", typedName);
         for (let i = 0; i < seatReq.length; i++) {
@@ -104,6 +108,7 @@ async function lobby() {
         history.pushState({}, "", r.invite); route();
       } catch (e) { alert(e.message); }
     } }, t("create"));
+    if (sets.length > 1) body.append(el("p", {}, el("label", {}, t("dataset") + " ", dsSel)));
     body.append(el("p", {}, el("label", {}, t("players") + " ", players)), el("p", {}, t("options"), opts), seats,
       el("p", {}, el("label", {}, t("yourName") + " ", myName), " ", el("label", {}, t("yourSeat") + " ", mySeat)),
       el("p", {}, el("label", {}, hot, " " + t("hotseat"))), create);
@@ -290,6 +295,8 @@ async function tablePage(tid) {
       el("code", { id: "commitment-hash", title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
       el("p", { class: "hint" }, `${t("digest")}: `, el("code", { id: "digest" }, ""))));
   }
+  head.append(el("p", { id: "table-dataset" }, `${t("dataset")}: `, info.dataset
+    ? el("b", {}, `${info.dataset.name} (${info.dataset.hash.slice(0, 12)})`) : t("defaultData")));
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {

@@ -32,6 +32,7 @@ const I18N = {
     unreachable: "Tavolo non raggiungibile",
     fairDice: "Dadi equi: impegno sul seme", fairDiceHelp: "SHA-256 del seme e di un sale segreto, fissati prima della prima mossa; a fine partita: lapilli verify PARTITA.json --commitment … --digest …",
     digest: "Impronta delle mosse finora",
+    dataset: "Dati dei componenti", defaultData: "quelli del gioco",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -65,6 +66,7 @@ const I18N = {
     unreachable: "Cannot open the table",
     fairDice: "Fair dice: seed commitment", fairDiceHelp: "SHA-256 of the seed and a secret salt, fixed before the first move; after the game: lapilli verify GAME.json --commitment … --digest …",
     digest: "Digest of the moves so far",
+    dataset: "Component data", defaultData: "the game's own",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
