@@ -66,5 +66,7 @@ def test_a_server_without_the_data_set_refuses_its_table_clearly(tmp_path, dear,
     tid = client_with.post("/api/tables", json={"game": "stromboli", "players": 2, "dataset": "dear"}).json()["id"]
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'test.db'}", redis_url=None, bot_workers=1)
     with TestClient(create_app(settings)) as c:
-        r = c.get(f"/api/tables/{tid}/record")
-        assert r.status_code == 400 and "was not started with" in r.text and "--data" in r.text
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["fatal"]
+        assert "was not started with" in msg["message"] and "--data" in msg["message"]

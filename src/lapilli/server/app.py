@@ -377,6 +377,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json({"type": "error", "message": f"{STORAGE_DOWN}: try again in a moment"})
             await ws.close(SLOW_CLOSE)
             return
+        except LapilliError as e:  # a table this server cannot play (a data set it was not started with)
+            await ws.send_json({"type": "error", "message": str(e), "fatal": True})
+            await ws.close(4400)
+            return
         conn = Conn(ws, seat, settings.send_timeout, settings.send_queue)
         h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
         dead = asyncio.ensure_future(conn.dead.wait())
