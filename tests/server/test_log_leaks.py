@@ -76,8 +76,10 @@ def _play(client, game, players, seed=SEED, check=_check_log):
         for seat in seats:
             q = "" if seat is None else f"?token={tokens[seat]}"
             conns.append(stack.enter_context(client.websocket_connect(f"/ws/{tid}{q}")))
-            for c in conns:
-                c.receive_json()
+            conns[-1].receive_json()  # the new connection's own view
+            if seat is not None:      # a seated person arriving: the others see who is present
+                for c in conns[:-1]:
+                    c.receive_json()
         moves = 0
         while not mirror.is_terminal and moves < MAX_MOVES:
             before = mirror.clone()
