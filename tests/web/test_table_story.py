@@ -168,9 +168,12 @@ def test_every_interface_key_in_both_languages(server, page):
         spec = lapilli.game_spec(g)
         s = lapilli.new_game(g, players=spec.min_players, seed=3)
         r = random.Random(3)
-        names.update(c["name"] for c in s.chance(s.setup_events, 0))
+        # the chance items the server sends, from the game's one door, named as the client keys them
+        sent = lambda items: {i["chance"]["name"].replace(" ", "-") for i in items if i.get("chance")}
+        names |= sent(s.readings(None, None, s.setup_events, 0))
         while not s.is_terminal:
-            names.update(c["name"] for c in s.chance(s.apply(r.choice(s.legal_actions())), 0))
+            actor, action = s.to_move, r.choice(s.legal_actions())
+            names |= sent(s.readings(actor, action, s.apply(action), 0))
     assert len(names) >= 10
     for lang in ("it", "en"):
         lacking = page.evaluate("([lang, names]) => names.filter(n => !I18N[lang]['ch.' + n])", [lang, sorted(names)])
