@@ -283,13 +283,6 @@ class State:
         before the end)."""
         return None
 
-    def chance(self, events: list[dict], seat: int | None) -> list[dict]:
-        """What ``seat`` (None: a spectator) sees of the chance in ``events`` (the events of one
-        action, or the set-up's): dice rolled, tiles turned, cards and tokens drawn, each as
-        ``{"kind": "die"|"card"|"tile"|"token", "name": what was rolled or drawn, "value": the
-        face or card}``, ``value`` left out where the seat may not see it.  Games with chance
-        override it (in their views)."""
-        return []
 
     def seat_colour(self, seat: int) -> int | None:
         """Which of ``SPEC.seat_colours`` is this seat's (None: not chosen yet).  The seat's own

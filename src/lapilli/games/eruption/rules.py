@@ -1127,9 +1127,6 @@ class GameState(State):
         """Each seat's temperature in degrees C (lower is better, ERU-13.9)."""
         return list(self.temps)
 
-    def chance(self, events, seat):
-        from .views import chance
-        return chance(events, seat)
 
     def score_breakdown(self):
         from . import scoring

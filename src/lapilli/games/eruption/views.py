@@ -59,21 +59,3 @@ def readings(state, actor, action, events, reader):
             items.insert(0, {"key": "act." + verb if verb in ("end", "pass", "extra", "accept", "refuse") else "act",
                              "args": {"seat": actor, "action": action}})
     return items
-
-
-# ---------------------------------------------------------------- chance shown on the board
-def chance(events: list, seat) -> list:
-    out = []
-    for ev in events:
-        t = ev["type"]
-        if t == "roll":
-            out.append({"kind": "die", "name": "wall-dice", "value": f"{ev['red']}:{ev['white']}",
-                        "red": ev["red"], "white": ev["white"], "holds": ev["holds"], "material": ev["material"]})
-        elif t == "draw_tile":
-            out.append({"kind": "tile", "name": "lava-tile", "value": str(ev["tile"])})
-        elif t == "draw_card":
-            item = {"kind": "card", "name": "action-card", "seat": ev["seat"]}
-            if seat == ev["seat"]:
-                item["value"] = ev["card"]
-            out.append(item)
-    return out

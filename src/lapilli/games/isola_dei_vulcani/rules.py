@@ -100,9 +100,6 @@ class GameState(State):
     def scores(self):
         return list(self.vp)
 
-    def chance(self, events, seat):
-        from .views import chance
-        return chance(events, seat)
 
     def score_breakdown(self):
         return scoring.score_breakdown(self)

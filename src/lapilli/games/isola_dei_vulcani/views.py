@@ -29,14 +29,3 @@ def _item(state, actor, ev, reader):
 
 def readings(state, actor, action, events, reader):
     return [_item(state, actor, ev, reader) for ev in events]
-
-
-# ---------------------------------------------------------------- chance shown on the board
-def chance(events: list, seat) -> list:
-    out = []
-    for ev in events:
-        if ev["type"] == "roll":
-            out.append({"kind": "die", "name": "eruption-die", "value": ev["face"]})
-        elif ev["type"] == "volcano-token":
-            out.append({"kind": "token", "name": "volcano-token", "value": str(ev["volcano"])})
-    return out

@@ -534,9 +534,6 @@ class KdoState(State):
             out.append(sum(v for k, v in parts.items() if k not in ("largest_region", "fire_icons")))
         return out
 
-    def chance(self, events, seat):
-        from .views import chance
-        return chance(events, seat)
 
     def score_breakdown(self):
         return scoring.score_breakdown(self)

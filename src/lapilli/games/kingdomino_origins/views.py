@@ -44,17 +44,3 @@ def _item(state, actor, ev, reader):
 
 def readings(state, actor, action, events, reader):
     return [_item(state, actor, ev, reader) for ev in events]
-
-
-# ---------------------------------------------------------------- chance shown on the board
-def chance(events: list, seat) -> list:
-    out = []
-    for ev in events:
-        t = ev["type"]
-        if t == "row" and any(x is not None for x in ev["tiles"]):
-            out.append({"kind": "tile", "name": "new-row", "value": " ".join(str(x) for x in ev["tiles"] if x is not None)})
-        elif t == "chief_drawn":
-            out.append({"kind": "token", "name": "chief", "value": f"#{ev['seat']}", "seat": ev["seat"]})
-        elif t == "cave_refill":
-            out.append({"kind": "card", "name": "cromagnons", "value": " ".join(ev["cromagnons"])})
-    return out

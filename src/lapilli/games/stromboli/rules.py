@@ -142,9 +142,6 @@ class StromboliState(State):
     def scores(self):
         return list(self.points)
 
-    def chance(self, events, seat):
-        from .views import chance
-        return chance(events, seat)
 
     def score_breakdown(self):
         return scoring.score_breakdown(self)

@@ -7,7 +7,6 @@ card and a Lava card turned over are chance events.
 from __future__ import annotations
 
 from .data import FACE
-from .data import KIND
 
 # events whose subject is the seat that acted (the event itself names no seat)
 _BY_ACTOR = frozenset({"boat", "lava_marker"})
@@ -43,16 +42,3 @@ def readings(state, actor, action, events, reader):
     if verb in _QUIET and not any(it["args"].get("seat") == actor for it in items):
         items.insert(0, {"key": _QUIET[verb], "args": {"seat": actor}})
     return items
-
-
-# ---------------------------------------------------------------- chance shown on the board
-def chance(events: list, seat) -> list:
-    out = []
-    for ev in events:
-        t = ev["type"]
-        if t == "draw":
-            out.append({"kind": "card", "name": "palm-card", "value": KIND[ev["card"]], "card": ev["card"],
-                        "segment": ev["segment"]})
-        elif t == "lava_card":
-            out.append({"kind": "card", "name": "lava-card", "value": f"c{ev['crater']}", "card": ev["card"]})
-    return out

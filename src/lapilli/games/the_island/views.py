@@ -22,9 +22,6 @@ class ViewsMixin:
 
     def _readings(self, actor, action, events, reader):
         return readings(self, actor, action, events, reader)
-    def chance(self, events, seat):
-        return chance(events, seat)
-
     def _value_visible(self, e, player):
         if self.over:
             return True
@@ -217,24 +214,3 @@ def readings(state, actor, action, events, reader):
     if verb in _QUIET and not any(it["args"].get("seat") == actor for it in items):
         items.insert(0, {"key": _QUIET[verb], "args": {"seat": actor}})
     return items
-def chance(events: list, seat) -> list:
-    """What ``seat`` reads of the chance in an action's events: the creature die (ISL-7) and the
-    dive die, a terrain tile turned over (ISL-5.6): its back is seen by all when it acts at once
-    (ISL-5.9) and by its holder only when it is kept (ISL-5.10)."""
-    out = []
-    kept = {ev["seat"]: ev["private"]["back"] for ev in events if ev["type"] == "tile_kept"}
-    for ev in events:
-        t = ev["type"]
-        if t == "roll":
-            item = {"kind": "die", "name": f"{ev['dice']}-die", "value": ev["kind"]}
-            if "distance" in ev:
-                item["value"] = f"{ev['kind']} {ev['distance']}"
-            out.append(item)
-        elif t == "tile_revealed":
-            out.append({"kind": "tile", "name": "tile-back", "value": ev["back"], "at": ev["at"]})
-        elif t == "tile_kept":
-            item = {"kind": "tile", "name": "tile-kept", "seat": ev["seat"]}
-            if seat == ev["seat"]:
-                item["value"] = kept[ev["seat"]]
-            out.append(item)
-    return out
