@@ -569,6 +569,56 @@ def data_list(game: str = typer.Argument(..., help="game id")):
         console.print(f"{name}  {ds.hash}", markup=False, soft_wrap=True)
 
 
+# ---------------------------------------------------------------------------- review
+@app.command(epilog=_examples('lapilli review game.json', 'lapilli review game.json --seat 1 --level normal --out review/'))
+def review(
+    file: Path = typer.Argument(..., help="a record written by `lapilli play --save` or the web table"),
+    seat: int = typer.Option(0, help="the seat whose decisions are judged"),
+    level: str = typer.Option("hard", help="the search that judges: a level (easy, normal, hard) or an agent spec"),
+    iterations: Optional[int] = typer.Option(None, help="the search's budget per decision (default: the level's)"),
+    samples: int = typer.Option(8, help="determinizations each judged move is scored on"),
+    seed: int = typer.Option(0, help="the review's own random seed"),
+    out: Path = typer.Option(Path("review"), "--out", help="folder for review.md, review.html, review.png, review.json"),
+    lang: str = typer.Option("en", help="language of the narrated moves: en or it"),
+    data: Optional[str] = typer.Option(None, "--data", help="the data set the record was made with"),
+):
+    """Judge every decision of a seat: the move played beside the better move the search finds,
+    by expected win share, each marked good, inaccuracy, mistake or blunder (docs/coach.md). Only
+    what the seat could see when it moved is used."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from .coach import output as coach_output
+    from .coach.review import review as run_review, seat_plies
+
+    _check_lang(lang)
+    try:
+        record = json.loads(file.read_text())
+    except OSError as e:
+        raise Abort(f"cannot read {file}: {e.strerror or e}")
+    except json.JSONDecodeError as e:
+        raise Abort(f"{file} is not a record: not valid JSON ({e})")
+    if not isinstance(record, dict):
+        raise Abort(f"{file} is not a record")
+    ds = _dataset(record.get("game"), data) if data is not None else None
+    plies = seat_plies(record, seat, data=ds) if isinstance(record.get("actions"), list) else []
+    t0 = time.perf_counter()
+    with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("review", total=len(plies))
+        rv = run_review(record, seat=seat, level=level, iterations=iterations, samples=samples, seed=seed,
+                        data=ds, on_step=lambda ply: bar.advance(task))
+    paths = coach_output.write(rv, out, lang)
+    counts = rv.counts()
+    n = len(rv.decisions)
+    console.print(f"{n} decisions of seat {seat} judged in {time.perf_counter() - t0:.1f} s: "
+                  + ", ".join(f"{counts[c]} {c}" for c in counts))
+    for d in rv.decisions:
+        if d.cls in ("mistake", "blunder"):
+            console.print(f"  ply {d.ply + 1}: {d.cls}: {d.played_text.get(lang, d.played)} "
+                          f"Better: {d.best_text.get(lang, d.best)}", markup=False, soft_wrap=True)
+    console.print("written: " + ", ".join(str(p) for p in paths.values()))
+
+
 # ---------------------------------------------------------------------------- replay
 @app.command(epilog=_examples('lapilli replay game.json', 'lapilli replay game.json --steps --seat 0'))
 def replay(

@@ -114,12 +114,12 @@ class Judge:
         if self.samples < 1:
             raise LapilliError(f"samples must be at least 1, not {samples}")
         spec = level_spec(level, game, players) if level in DEFAULT_LEVELS else level
-        name, _ = parse_agent_spec(spec)
-        if name == "mcts":
-            extra = "time_limit=0,mix=0"
+        name, params = parse_agent_spec(spec)
+        if name == "mcts":      # the budget is the iterations: no time limit, no heuristic mix
+            params.update(time_limit=0, mix=0)
             if iterations is not None:
-                extra += f",iterations={int(iterations)}"
-            spec = f"{spec},{extra}"
+                params["iterations"] = int(iterations)
+            spec = "mcts:" + ",".join(f"{k}={v}" for k, v in params.items())
         self.spec = spec
         self.mod = game_heuristics(game)
         self._probe = make_agent(spec, seed=0, game=game, players=players)
