@@ -189,7 +189,14 @@ class Judge:
         items = [it for it in st.readings(decision.player, move, events, decision.player) if "chance" not in it]
         out = {}
         for lang in LANGS:
-            out[lang] = narration.text(st.game_id, items, lang, None, decision.player) if items else move
+            parts = []
+            for it in items:
+                try:
+                    parts.append(narration.sentence(st.game_id, it, lang, None, decision.player) + ".")
+                except KeyError:            # an item the catalogue cannot word yet: the notation
+                    if move not in parts:
+                        parts.append(move)
+            out[lang] = " ".join(parts) or move
         return out
 
     def judge(self, state: State, played: str, ply: int, seat: int | None = None) -> Judgement | None:
@@ -267,8 +274,9 @@ def seat_plies(record: dict, seat: int, data=None) -> list[int]:
 
 
 def review(record: dict, seat: int = 0, level: str = "hard", iterations: int | None = None, samples: int = 8,
-           seed: int = 0, data=None, on_step=None) -> Review:
-    """Replay ``record`` and judge every decision of ``seat`` with more than one legal move."""
+           seed: int = 0, data=None, on_step=None, plies=None) -> Review:
+    """Replay ``record`` and judge every decision of ``seat`` with more than one legal move
+    (``plies``: only the decisions at these indices of the record's actions)."""
     replay_record(record, data=data)        # validates the whole record first (CorruptRecord)
     state = replay_record(record, upto=0, data=data)
     if not 0 <= seat < state.num_players:
@@ -276,7 +284,7 @@ def review(record: dict, seat: int = 0, level: str = "hard", iterations: int | N
 
     def positions():
         for i, action in enumerate(record["actions"]):
-            if state.to_move == seat:
+            if state.to_move == seat and (plies is None or i in plies):
                 yield i, state, action
             state.apply(action)
 
