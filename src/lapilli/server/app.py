@@ -349,6 +349,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out["result"] = result(st)
         return out
 
+    @app.get("/api/tables/{tid}/review/{seat}", responses=_errors(403, 404, 503))
+    async def review(request: Request, tid: str = TableId, seat: int = SeatNumber,
+                     level: str = Query("normal", pattern="^(easy|normal|hard)$")):
+        """The coach's review of ``seat`` in the finished game (docs/coach.md): computed once in the
+        coach's worker with a bounded budget, then kept with the game."""
+        room = await finished(request, tid, "review")
+        if not 0 <= seat < room.info.players:
+            raise NotFound(f"no seat {seat} at table {tid}")
+        got = await run_in_threadpool(store(request).get_review, tid, seat, level)
+        if got is None:
+            from .bots import _review
+
+            try:
+                data = await hub(request).bots.coach(_review, room.state.to_record(), seat, level, room.data)
+            except TimeoutError:
+                raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
+            got = await run_in_threadpool(store(request).save_review, tid, seat, level, data)
+        return got
+
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/{tid}")
     async def ws_table(ws: WebSocket, tid: str, token: str = ""):

@@ -70,6 +70,37 @@ def _think(state_json: dict, spec: str, seat: int, seed: int, think: float | Non
     return agent.choose(Decision(state, seat))
 
 
+#: the coach's budget in the server: the level's search with at most this many iterations per
+#: decision, each judged move scored on REVIEW_SAMPLES determinizations
+REVIEW_ITERATIONS = 150
+REVIEW_SAMPLES = 4
+
+
+def _review(record: dict, seat: int, level: str, data=None) -> dict:
+    from lapilli.coach import review
+
+    return review(record, seat=seat, level=level, iterations=REVIEW_ITERATIONS, samples=REVIEW_SAMPLES,
+                  data=data).to_json()
+
+
+def _hint(state_json: dict, seat: int, level: str, data=None) -> dict:
+    from lapilli.coach import hint
+    from lapilli.engine.registry import load_state
+
+    return hint(load_state(state_json, data=data), seat, level=level, iterations=REVIEW_ITERATIONS)
+
+
+def _init_coach(paths: list, driver_pid: int | None = None) -> None:
+    """The coach's worker: a move worker's set-up, at a lower CPU priority than the move workers."""
+    import os
+
+    init_worker(paths, driver_pid)
+    try:
+        os.nice(10)
+    except OSError:  # pragma: no cover - a platform without nice
+        pass
+
+
 def _warm() -> None:
     """A new worker imports the engine, the games and the agents before its first move."""
     import lapilli.agents  # noqa: F401
@@ -105,8 +136,12 @@ class BotMove:
 
 
 class BotPool:
-    def __init__(self, workers: int = 1, margin: float = 2.0, untimed_limit: float = 5.0):
+    def __init__(self, workers: int = 1, margin: float = 2.0, untimed_limit: float = 5.0,
+                 coach_limit: float = 300.0):
         self.workers = max(1, workers)
+        self.coach_limit = coach_limit
+        self._coach = None          # the coach's own worker (reviews, hints), one job at a time
+        self._coach_lock = None
         self.margin = margin
         self.untimed_limit = untimed_limit
         self._pool = None
@@ -220,7 +255,35 @@ class BotPool:
         self.history.append(move)
         return move
 
+    # ------------------------------------------------------------------ the coach
+    async def coach(self, fn, *args, limit: float | None = None):
+        """Run a coach job (``_review`` or ``_hint``) in the coach's own worker: a process apart
+        from the move workers, at a lower CPU priority (nice 10), one job at a time, stopped after
+        ``limit`` seconds (TimeoutError); so reviews and hints never take a move worker from a
+        computer opponent."""
+        if self._coach is None:
+            import os
+            import sys
+
+            from pebble import ProcessPool
+
+            paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
+            self._coach = ProcessPool(1, initializer=_init_coach, initargs=(paths, os.getpid()),
+                                      context=worker_context())
+            self._coach_lock = asyncio.Lock()
+        async with self._coach_lock:
+            fut = self._coach.schedule(fn, args=args, timeout=limit or self.coach_limit)
+            try:
+                return await asyncio.wrap_future(fut)
+            finally:
+                if not fut.done():
+                    fut.cancel()
+
     def close(self) -> None:
+        if self._coach is not None:
+            self._coach.stop()
+            self._coach.join(5)
+            self._coach = None
         for task in list(self._jobs.values()):
             task.cancel()
         self._jobs.clear()

@@ -62,3 +62,17 @@ class StepRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text, default="")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ReviewRow(Base):
+    """The coach's review of one seat of a finished table (``lapilli.coach.Review.to_json``),
+    computed once by the review worker and kept."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (UniqueConstraint("table_id", "seat", "level"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import Base, SeatRow, StepRow, TableRow, _now
+from .models import Base, ReviewRow, SeatRow, StepRow, TableRow, _now
 
 
 class Conflict(Exception):
@@ -242,3 +242,22 @@ class Store:
             return
         kinds = s.scalars(select(SeatRow.kind).where(SeatRow.table_id == tid)).all()
         t.status = "playing" if all(k != "open" for k in kinds) else "open"
+
+    # ------------------------------------------------------------------ reviews
+    def get_review(self, tid: str, seat: int, level: str) -> dict | None:
+        with self.Session() as s:
+            row = s.execute(select(ReviewRow).where(ReviewRow.table_id == tid, ReviewRow.seat == seat,
+                                                    ReviewRow.level == level)).scalar_one_or_none()
+            return None if row is None else row.data
+
+    def save_review(self, tid: str, seat: int, level: str, data: dict) -> dict:
+        """Keep a review; when another request stored it first, that one is kept and returned."""
+        with self._write_lock, self.Session() as s:
+            s.add(ReviewRow(table_id=tid, seat=seat, level=level, data=data))
+            try:
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                return self.get_review(tid, seat, level)
+        return data
+

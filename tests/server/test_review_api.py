@@ -1,0 +1,32 @@
+"""The coach's review in the web table: refused before the end, computed once in the coach's own
+worker after it, and kept with the game."""
+import json
+
+from tests.server.test_api import join, make_table, until_present
+
+
+def _play_nim(client, tid):
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        until_present(a, [0, 1])
+        until_present(b, [0, 1])
+        for who, action in ((a, "take 3"), (b, "take 3"), (a, "take 1"), (b, "take 3")):
+            who.send_text(json.dumps({"type": "act", "action": action}))
+            a.receive_json()
+            b.receive_json()
+
+
+def test_a_review_is_computed_once_and_kept(client):
+    tid = make_table(client, options={"pile": 10})
+    assert client.get(f"/api/tables/{tid}/review/0").status_code == 403     # not before the end
+    _play_nim(client, tid)
+    r = client.get(f"/api/tables/{tid}/review/0")
+    assert r.status_code == 200, r.text
+    rv = r.json()
+    assert rv["seat"] == 0 and [d["ply"] for d in rv["decisions"]] == [0, 2]
+    assert all(d["cls"] in ("good", "inaccuracy", "mistake", "blunder") for d in rv["decisions"])
+    assert "could see" in rv["hidden_note"]
+    store = client.app.state.store
+    assert store.get_review(tid, 0, "normal") == rv          # kept with the game
+    assert client.get(f"/api/tables/{tid}/review/0").json() == rv
+    assert client.get(f"/api/tables/{tid}/review/5").status_code == 404
