@@ -30,3 +30,28 @@ def test_a_review_is_computed_once_and_kept(client):
     assert store.get_review(tid, 0, "normal") == rv          # kept with the game
     assert client.get(f"/api/tables/{tid}/review/0").json() == rv
     assert client.get(f"/api/tables/{tid}/review/5").status_code == 404
+
+
+def test_hints_need_every_person_seated_to_agree_and_are_counted(client):
+    tid = make_table(client, options={"pile": 10})
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    r = client.post(f"/api/tables/{tid}/hint", json={"token": ta})
+    assert r.status_code == 403 and "waiting for seat(s) 1" in r.text
+    assert client.post(f"/api/tables/{tid}/hint", json={"token": "nobody"}).status_code == 403
+    got = client.post(f"/api/tables/{tid}/hints/agree", json={"token": tb}).json()
+    assert got["allowed"] is True
+    assert client.post(f"/api/tables/{tid}/hint", json={"token": tb}).status_code == 409   # not bob's turn
+    r = client.post(f"/api/tables/{tid}/hint", json={"token": ta})
+    assert r.status_code == 200, r.text
+    assert r.json()["move"] in ("take 1", "take 2", "take 3") and r.json()["text"]["en"]
+    used = {s["seat"]: s["used"] for s in client.get(f"/api/tables/{tid}/hints").json()["seats"]}
+    assert used == {0: 1, 1: 0}
+
+
+def test_a_person_alone_with_computers_may_always_ask_for_a_hint(client):
+    tid = make_table(client, options={"pile": 10}, seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}])
+    ta = join(client, tid, 0, "ann")
+    r = client.post(f"/api/tables/{tid}/hint", json={"token": ta})
+    assert r.status_code == 200, r.text
+    assert r.json()["move"] in ("take 1", "take 2", "take 3")
+    assert client.get(f"/api/tables/{tid}/hints").json()["seats"][0]["used"] == 1

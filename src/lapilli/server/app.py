@@ -72,6 +72,10 @@ class TakeOver(Request_):
     level: Level = "normal"
 
 
+class HintRequest(Request_):
+    token: str = Field(..., max_length=200)
+
+
 class Error(BaseModel):
     """Every refusal: one line saying what is wrong and how to put it right."""
     error: str
@@ -366,6 +370,55 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except TimeoutError:
                 raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
             got = await run_in_threadpool(store(request).save_review, tid, seat, level, data)
+        return got
+
+    async def _hint_seats(request: Request, tid: str) -> tuple:
+        """(the table's info, its hints per seat, the persons' seats that have not agreed)."""
+        info = await hub(request).info(tid)
+        got = await run_in_threadpool(store(request).hints, tid)
+        people = [s.seat for s in info.seats if s.kind == "human"]
+        missing = [p for p in people if not got.get(p, {}).get("agree")]
+        return info, got, missing
+
+    @app.get("/api/tables/{tid}/hints", responses=_errors(404))
+    async def hints(request: Request, tid: str = TableId):
+        """Hints at the table: per seat whether its person agreed and how many it used, and whether
+        hints are allowed (every person seated agreed; a person alone with computers agrees by asking)."""
+        info, got, missing = await _hint_seats(request, tid)
+        return {"allowed": not missing, "waiting_for": missing,
+                "seats": [{"seat": s.seat, "agree": got.get(s.seat, {}).get("agree", False),
+                           "used": got.get(s.seat, {}).get("used", 0)} for s in info.seats]}
+
+    @app.post("/api/tables/{tid}/hints/agree", responses=_errors(403, 404))
+    async def hints_agree(req: HintRequest, request: Request, tid: str = TableId):
+        seat = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
+        if seat is None:
+            raise HTTPException(403, "only a person seated at this table may agree to hints (the token holds no seat)")
+        await run_in_threadpool(store(request).hint_agree, tid, seat)
+        return await hints(request, tid)
+
+    @app.post("/api/tables/{tid}/hint", responses=_errors(403, 404, 409, 503))
+    async def hint(req: HintRequest, request: Request, tid: str = TableId):
+        """The move the coach suggests to the seat to move (its token's), from what that seat sees;
+        allowed when every person seated agreed (asking counts as agreeing); each hint is counted."""
+        seat = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
+        if seat is None:
+            raise HTTPException(403, "only a person seated at this table may ask for a hint (the token holds no seat)")
+        await run_in_threadpool(store(request).hint_agree, tid, seat)
+        info, _, missing = await _hint_seats(request, tid)
+        if missing:
+            raise HTTPException(403, "hints need every person seated to agree; waiting for seat(s) "
+                                     + ", ".join(str(p) for p in missing))
+        room = await hub(request).room(tid)
+        if room.state.is_terminal or room.state.to_move != seat:
+            raise HTTPException(409, "a hint is for the seat to move; wait for your turn")
+        from .bots import _hint
+
+        try:
+            got = await hub(request).bots.coach(_hint, room.state.to_json(), seat, "normal", room.data, limit=30)
+        except TimeoutError:
+            raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
+        await run_in_threadpool(store(request).hint_used, tid, seat)
         return got
 
     # ------------------------------------------------------------------ play

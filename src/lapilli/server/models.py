@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -76,3 +76,16 @@ class ReviewRow(Base):
     level: Mapped[str] = mapped_column(String(16))
     data: Mapped[dict] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class HintRow(Base):
+    """Hints at a table, per seat: whether its person agreed that the table may use hints, and
+    how many hints the seat used (shown in the result)."""
+
+    __tablename__ = "hints"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    agree: Mapped[bool] = mapped_column(Boolean, default=False)
+    used: Mapped[int] = mapped_column(Integer, default=0)

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import Base, ReviewRow, SeatRow, StepRow, TableRow, _now
+from .models import Base, HintRow, ReviewRow, SeatRow, StepRow, TableRow, _now
 
 
 class Conflict(Exception):
@@ -261,3 +261,30 @@ class Store:
                 return self.get_review(tid, seat, level)
         return data
 
+    # ------------------------------------------------------------------ hints
+    def hints(self, tid: str) -> dict[int, dict]:
+        """Per seat with a row: {"agree": bool, "used": int}."""
+        with self.Session() as s:
+            rows = s.scalars(select(HintRow).where(HintRow.table_id == tid)).all()
+            return {r.seat: {"agree": bool(r.agree), "used": int(r.used or 0)} for r in rows}
+
+    def hint_agree(self, tid: str, seat: int) -> None:
+        self._hint_update(tid, seat, agree=True)
+
+    def hint_used(self, tid: str, seat: int) -> None:
+        self._hint_update(tid, seat, used=1)
+
+    def _hint_update(self, tid: str, seat: int, agree: bool = False, used: int = 0) -> None:
+        for _ in range(2):      # a second pass when another request made the row first
+            with self._write_lock, self.Session() as s:
+                row = s.scalars(select(HintRow).where(HintRow.table_id == tid, HintRow.seat == seat)).first()
+                if row is None:
+                    s.add(HintRow(table_id=tid, seat=seat, agree=agree, used=used))
+                else:
+                    row.agree = bool(row.agree) or agree
+                    row.used = int(row.used or 0) + used
+                try:
+                    s.commit()
+                    return
+                except IntegrityError:
+                    s.rollback()

@@ -1,4 +1,5 @@
-"""reviews: the coach's review of one seat of a finished game, computed once and kept
+"""reviews: the coach's review of one seat of a finished game, computed once and kept;
+hints: per seat, whether its person agreed to hints at the table and how many hints it used
 
 Revision ID: 0004
 Revises: 0003
@@ -23,7 +24,17 @@ def upgrade() -> None:
         sa.Column("created", sa.DateTime(timezone=True)),
         sa.UniqueConstraint("table_id", "seat", "level"),
     )
+    op.create_table(
+        "hints",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), index=True),
+        sa.Column("seat", sa.Integer),
+        sa.Column("agree", sa.Boolean, default=False),
+        sa.Column("used", sa.Integer, default=0),
+        sa.UniqueConstraint("table_id", "seat"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("hints")
     op.drop_table("reviews")
