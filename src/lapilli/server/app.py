@@ -366,7 +366,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             from .bots import _review
 
             try:
-                data = await hub(request).bots.coach(_review, room.state.to_record(), seat, level, room.data)
+                data = await hub(request).bots.coach(_review, room.state.to_record(), seat, level,
+                                                     settings.coach_iterations, settings.coach_samples, room.data,
+                                                     limit=settings.coach_limit)
             except TimeoutError:
                 raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
             got = await run_in_threadpool(store(request).save_review, tid, seat, level, data)
@@ -415,7 +417,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from .bots import _hint
 
         try:
-            got = await hub(request).bots.coach(_hint, room.state.to_json(), seat, "normal", room.data, limit=30)
+            got = await hub(request).bots.coach(_hint, room.state.to_json(), seat, "normal",
+                                                    settings.coach_iterations, room.data, limit=30)
         except TimeoutError:
             raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
         await run_in_threadpool(store(request).hint_used, tid, seat)

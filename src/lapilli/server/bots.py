@@ -70,24 +70,17 @@ def _think(state_json: dict, spec: str, seat: int, seed: int, think: float | Non
     return agent.choose(Decision(state, seat))
 
 
-#: the coach's budget in the server: the level's search with at most this many iterations per
-#: decision, each judged move scored on REVIEW_SAMPLES determinizations
-REVIEW_ITERATIONS = 150
-REVIEW_SAMPLES = 4
-
-
-def _review(record: dict, seat: int, level: str, data=None) -> dict:
+def _review(record: dict, seat: int, level: str, iterations: int, samples: int, data=None) -> dict:
     from lapilli.coach import review
 
-    return review(record, seat=seat, level=level, iterations=REVIEW_ITERATIONS, samples=REVIEW_SAMPLES,
-                  data=data).to_json()
+    return review(record, seat=seat, level=level, iterations=iterations, samples=samples, data=data).to_json()
 
 
-def _hint(state_json: dict, seat: int, level: str, data=None) -> dict:
+def _hint(state_json: dict, seat: int, level: str, iterations: int, data=None) -> dict:
     from lapilli.coach import hint
     from lapilli.engine.registry import load_state
 
-    return hint(load_state(state_json, data=data), seat, level=level, iterations=REVIEW_ITERATIONS)
+    return hint(load_state(state_json, data=data), seat, level=level, iterations=iterations)
 
 
 def _init_coach(paths: list, driver_pid: int | None = None) -> None:

@@ -25,6 +25,11 @@ class Settings:
     bot_workers: int = field(default_factory=lambda: int(os.environ.get("LAPILLI_BOT_WORKERS", "0"))
                              or os.cpu_count() or 1)
     bot_margin: float = 2.0
+    # the coach's budget (reviews and hints, docs/coach.md): search iterations per decision and
+    # determinizations per judged move, and the wall-clock cap of one review
+    coach_iterations: int = field(default_factory=_env("LAPILLI_COACH_ITERATIONS", 150, int))
+    coach_samples: int = field(default_factory=_env("LAPILLI_COACH_SAMPLES", 4, int))
+    coach_limit: float = field(default_factory=_env("LAPILLI_COACH_LIMIT", 300.0))
     bot_untimed_limit: float = 5.0
     # seconds a disconnected person's seat is held before another player may hand it to a computer
     seat_grace: float = field(default_factory=lambda: float(os.environ.get("LAPILLI_SEAT_GRACE", "120")))

@@ -422,6 +422,10 @@ async function tablePage(tid) {
       side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
     }
+    // the coach (coach.js): Review after the game, Hint during it
+    if (window.LapilliCoach) window.LapilliCoach.decorate({ tid, v, live, board, side, replay, goReplay, show,
+      seat: seatForReplay(), token: v.seat === null ? null : tokens[v.seat],
+      others: live.table.seats.some(s => s.kind === "human" && s.seat !== v.seat) });
     side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
   // ------------------------------------------------ replay on the board

@@ -1,0 +1,155 @@
+// The coach in the browser: "Review" after a game (the replay on the board with an evaluation
+// bar, the move played and the better move drawn on it) and "Hint" during a game (the suggested
+// move drawn on the board).  The server judges (lapilli.coach); this file only shows.
+window.LapilliCoach = (() => {
+  const TEXT = {
+    it: { review: "Analisi", reviewing: "Analisi in corso…", hint: "Suggerimento", hintAsk: "Chiedi un suggerimento",
+      allowHints: "Accetto i suggerimenti al tavolo", played: "Giocata", better: "Meglio", winShare: "quota di vittoria attesa",
+      hintsUsed: "Suggerimenti usati", good: "buona", inaccuracy: "imprecisione", mistake: "errore", blunder: "grave errore",
+      noDecision: "Nessuna scelta qui: passa a una mossa analizzata.", hidden: "Giudicato solo da ciò che il giocatore vedeva." },
+    en: { review: "Review", reviewing: "Reviewing…", hint: "Hint", hintAsk: "Ask for a hint",
+      allowHints: "I agree to hints at this table", played: "Played", better: "Better", winShare: "expected win share",
+      hintsUsed: "Hints used", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
+      noDecision: "No choice here: step to a reviewed move.", hidden: "Judged only from what the player could see." },
+  };
+  const tx = k => (TEXT[LANG] || TEXT.en)[k] || TEXT.en[k] || k;
+  const mk = (tag, attrs = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) { if (k === "onclick") e.onclick = v; else if (v !== undefined && v !== null) e.setAttribute(k, v); }
+    for (const k of kids.flat(Infinity)) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+    return e;
+  };
+  const tables = {};   // tid -> {review, loading, hint: {version, move, text}, error, hints}
+  const stateOf = tid => (tables[tid] = tables[tid] || {});
+
+  // every board element whose token an action names gets the class (as the last move is marked)
+  function mark(board, action, cls) {
+    if (!action) return 0;
+    let n = 0;
+    for (const tok of action.split(" ")) {
+      board.querySelectorAll(`svg [data-token="${CSS.escape(tok)}"]`).forEach(e => { e.classList.add(cls); n++; });
+    }
+    return n;
+  }
+  function evalBar(value, best) {
+    const pct = v => `${Math.round(100 * v)}%`;
+    return mk("div", { class: "eval-bar", id: "eval-bar", "data-value": value, title: tx("winShare"), role: "meter",
+      "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": Math.round(100 * value), "aria-label": tx("winShare") },
+      mk("div", { class: "eval-fill", style: `width:${pct(value)}` }),
+      best > value ? mk("div", { class: "eval-best", style: `left:${pct(best)}` }) : "",
+      mk("span", { class: "eval-text" }, `${pct(value)} ${tx("winShare")}`));
+  }
+  const words = (d, which) => (d[which + "_text"] || {})[LANG] || (d[which + "_text"] || {}).en || d[which];
+
+  // the review panel of a finished game, and the current decision drawn on the board
+  function reviewPanel(ctx, s) {
+    const box = mk("div", { class: "coach review", id: "review" }, mk("h3", {}, tx("review")));
+    if (!s.review) {
+      box.append(mk("button", { id: "review-btn", class: "primary", disabled: s.loading ? "" : null, onclick: async () => {
+        s.loading = true; s.error = ""; ctx.show();
+        try {
+          const r = await fetch(`/api/tables/${ctx.tid}/review/${ctx.seat ?? 0}`);
+          const data = await r.json();
+          if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
+          s.review = data;
+          s.loading = false;
+          const first = data.decisions.find(d => d.cls !== "good") || data.decisions[0];
+          if (first) ctx.goReplay(first.ply); else ctx.show();
+        } catch (e) { s.loading = false; s.error = e.message; ctx.show(); }
+      } }, s.loading ? tx("reviewing") : tx("review")));
+      if (s.error) box.append(mk("p", { class: "error", id: "review-error" }, s.error));
+      return box;
+    }
+    const rv = s.review;
+    const ply = ctx.replay ? ctx.replay.ply : null;
+    const d = rv.decisions.find(x => x.ply === ply);
+    box.append(mk("p", { class: "hint" }, tx("hidden")));
+    if (d) {
+      box.append(evalBar(d.value_played, d.value_best));
+      box.append(mk("p", { class: `judged cls-${d.cls}`, id: "review-played", "data-cls": d.cls, "data-action": d.played },
+        mk("span", { class: "swatch played" }), `${tx("played")}: ${words(d, "played")} `, mk("b", {}, `(${tx(d.cls)})`)));
+      if (d.best !== d.played) {
+        box.append(mk("p", { class: "judged better", id: "review-better", "data-action": d.best },
+          mk("span", { class: "swatch better" }), `${tx("better")}: ${words(d, "best")} (${Math.round(100 * d.value_best)}%)`));
+      }
+    } else box.append(mk("p", { class: "hint", id: "review-none" }, tx("noDecision")));
+    const list = mk("ol", { class: "review-list", id: "review-list" });
+    for (const x of rv.decisions) {
+      if (x.cls === "good" && x !== d) continue;     // the list names what to look at; good moves are on the plot
+      list.append(mk("li", { class: `cls-${x.cls}` + (x === d ? " current" : ""), "data-ply": x.ply },
+        mk("a", { href: "#", onclick: ev => { ev.preventDefault(); ctx.goReplay(x.ply); } },
+          `${x.ply + 1}. ${tx(x.cls)}: ${words(x, "played")}`)));
+    }
+    box.append(list);
+    return box;
+  }
+  function drawReview(ctx, s) {
+    const rv = s.review;
+    if (!rv || !ctx.replay) return;
+    const d = rv.decisions.find(x => x.ply === ctx.replay.ply);
+    if (!d) return;
+    ctx.board.querySelectorAll("svg .last-move").forEach(e => e.classList.remove("last-move"));
+    mark(ctx.board, d.played, "coach-played");
+    if (d.best !== d.played) mark(ctx.board, d.best, "coach-better");
+  }
+
+  // hints during a game
+  function hintPanel(ctx, s) {
+    const box = mk("div", { class: "coach hint-box", id: "hint-box" });
+    const ask = mk("button", { id: "hint-btn", onclick: async () => {
+      s.error = "";
+      try {
+        const r = await fetch(`/api/tables/${ctx.tid}/hint`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: ctx.token }) });
+        const data = await r.json();
+        if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
+        s.hint = { version: ctx.v.version, move: data.move, text: data.text };
+      } catch (e) { s.error = e.message; }
+      ctx.show();
+    } }, tx("hintAsk"));
+    box.append(ask);
+    if (ctx.others) box.append(" ", mk("button", { id: "hints-agree", onclick: async () => {
+      await fetch(`/api/tables/${ctx.tid}/hints/agree`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: ctx.token }) });
+      ctx.show();
+    } }, tx("allowHints")));
+    if (s.hint && s.hint.version === ctx.v.version) {
+      box.append(mk("p", { class: "hint-text", id: "hint-text", "data-action": s.hint.move },
+        mk("span", { class: "swatch hinted" }), `${tx("hint")}: ${(s.hint.text || {})[LANG] || (s.hint.text || {}).en || s.hint.move}`));
+    }
+    if (s.error) box.append(mk("p", { class: "error", id: "hint-error" }, s.error));
+    return box;
+  }
+
+  // hints used, in the result
+  function hintsUsed(ctx, s, panel) {
+    if (!s.hints) {
+      if (!s.hintsAsked) {
+        s.hintsAsked = true;
+        fetch(`/api/tables/${ctx.tid}/hints`).then(r => r.json()).then(h => { s.hints = h; ctx.show(); }).catch(() => {});
+      }
+      return;
+    }
+    const used = s.hints.seats.filter(x => x.used > 0);
+    if (!used.length || !panel) return;
+    const p = mk("p", { class: "hints-used", id: "hints-used" }, `${tx("hintsUsed")}: `);
+    used.forEach((x, i) => { if (i) p.append(", "); p.append(mk("span", { "data-seat": x.seat, "data-used": x.used }, `${window.LapilliPlayerName(ctx.v, x.seat)} ${x.used}`)); });
+    panel.append(p);
+  }
+
+  // called by the table page after each redraw
+  function decorate(ctx) {
+    const s = stateOf(ctx.tid);
+    if (ctx.live.result) {
+      hintsUsed(ctx, s, ctx.side.querySelector("#results"));
+      const results = ctx.side.querySelector("#replay");
+      const panel = reviewPanel(ctx, s);
+      if (results) results.after(panel); else ctx.side.append(panel);
+      drawReview(ctx, s);
+    } else if (ctx.token && ctx.v.legal.length) {
+      const status = ctx.side.querySelector("#status");
+      const panel = hintPanel(ctx, s);
+      if (status) status.after(panel); else ctx.side.append(panel);
+      if (s.hint && s.hint.version === ctx.v.version) mark(ctx.board, s.hint.move, "coach-hint");
+    }
+  }
+  return { decorate };
+})();
