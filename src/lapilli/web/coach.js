@@ -73,7 +73,7 @@ window.LapilliCoach = (() => {
           mk("span", { class: "swatch better" }), `${tx("better")}: ${words(d, "best")} (${Math.round(100 * d.value_best)}%)`));
       }
     } else box.append(mk("p", { class: "hint", id: "review-none" }, tx("noDecision")));
-    const list = mk("ol", { class: "review-list", id: "review-list" });
+    const list = mk("ul", { class: "review-list", id: "review-list" });
     for (const x of rv.decisions) {
       if (x.cls === "good" && x !== d) continue;     // the list names what to look at; good moves are on the plot
       list.append(mk("li", { class: `cls-${x.cls}` + (x === d ? " current" : ""), "data-ply": x.ply },
