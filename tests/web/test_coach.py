@@ -86,3 +86,18 @@ def test_hint_draws_the_suggested_move_on_the_board(server, page, game):
     tid = page.url.rsplit("/", 1)[1]
     hints = page.request.get(f"{server}/api/tables/{tid}/hints").json()
     assert hints["seats"][0]["used"] == 1
+
+
+def test_the_hints_used_are_shown_in_the_result(server, page):
+    from .conftest import play_to_the_end
+
+    create_table(page, server, "nim", players=2, bots="random")
+    wait_my_turn(page)
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-text", timeout=60_000)
+    play_to_the_end(page)
+    page.wait_for_selector("#hints-used", timeout=30_000)
+    used = page.locator("#hints-used [data-seat='0']")
+    assert used.get_attribute("data-used") == "1"
+    assert "Hints used" in page.locator("#hints-used").inner_text()
+    _shot(page, "coach-hints-used-nim.png")

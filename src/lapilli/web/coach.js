@@ -131,7 +131,7 @@ window.LapilliCoach = (() => {
     const used = s.hints.seats.filter(x => x.used > 0);
     if (!used.length || !panel) return;
     const p = mk("p", { class: "hints-used", id: "hints-used" }, `${tx("hintsUsed")}: `);
-    used.forEach((x, i) => { if (i) p.append(", "); p.append(mk("span", { "data-seat": x.seat, "data-used": x.used }, `${window.LapilliPlayerName(ctx.v, x.seat)} ${x.used}`)); });
+    used.forEach((x, i) => { if (i) p.append(", "); p.append(mk("span", { "data-seat": x.seat, "data-used": x.used }, `${window.LapilliPlayerName(ctx.v, x.seat)}: ${x.used}`)); });
     panel.append(p);
   }
 
