@@ -353,6 +353,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out["result"] = result(st)
         return out
 
+    reviewing: dict = {}   # (table, seat, level) -> the review being computed in this process
+
     @app.get("/api/tables/{tid}/review/{seat}", responses=_errors(403, 404, 503))
     async def review(request: Request, tid: str = TableId, seat: int = SeatNumber,
                      level: str = Query("normal", pattern="^(easy|normal|hard)$")):
@@ -362,17 +364,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not 0 <= seat < room.info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
         got = await run_in_threadpool(store(request).get_review, tid, seat, level)
-        if got is None:
+        if got is not None:
+            return got
+        key = (tid, seat, level)
+        task = reviewing.get(key)       # a review already being computed here is shared, not repeated
+        if task is None:
             from .bots import _review
 
-            try:
+            async def compute():
                 data = await hub(request).bots.coach(_review, room.state.to_record(), seat, level,
                                                      settings.coach_iterations, settings.coach_samples, room.data,
                                                      limit=settings.coach_limit)
-            except TimeoutError:
-                raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
-            got = await run_in_threadpool(store(request).save_review, tid, seat, level, data)
-        return got
+                return await run_in_threadpool(store(request).save_review, tid, seat, level, data)
+
+            task = reviewing[key] = asyncio.ensure_future(compute())
+            task.add_done_callback(lambda _: reviewing.pop(key, None))
+        try:
+            return await asyncio.shield(task)
+        except TimeoutError:
+            raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
 
     async def _hint_seats(request: Request, tid: str) -> tuple:
         """(the table's info, its hints per seat, the persons' seats that have not agreed)."""
