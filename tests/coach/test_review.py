@@ -151,3 +151,19 @@ def test_review_files(tmp_path):
     assert paths["png"].read_bytes()[:4] == b"\x89PNG"
     again = Review.from_json(json.loads(paths["json"].read_text()))
     assert again.decisions == rv.decisions
+
+
+def test_lapilli_review_writes_the_review(tmp_path, capsys):
+    from lapilli.cli import main
+
+    rec = dict(_case("stromboli")["record"])
+    rec["actions"] = rec["actions"][:12]          # an unfinished game is reviewed as far as it went
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(rec))
+    out = tmp_path / "rv"
+    assert main(["review", str(path), "--iterations", "20", "--samples", "2", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "decisions of seat 0 judged" in said and "written:" in said
+    assert sorted(p.name for p in out.iterdir()) == ["review.html", "review.json", "review.md", "review.png"]
+    assert main(["review", str(path), "--seat", "7", "--out", str(out)]) == 2
+    assert "no seat 7" in capsys.readouterr().err
