@@ -30,14 +30,22 @@ def markdown(rv: Review, lang: str = "en", plot: str | None = None) -> str:
              "| " + " | ".join(str(counts[c]) for c in CLASSES) + " |", ""]
     if plot:
         lines += [f"![evaluation over the game]({plot})", ""]
-    lines += ["| ply | move played | win share | class | better move | win share |", "|---|---|---|---|---|---|"]
+    lines += ["Win share: the seat's expected share of the win after the move; margin: the game's projected "
+              "score margin over the best other seat after it.", "",
+              "| ply | move played | win share | margin | class | better move | win share | margin |",
+              "|---|---|---|---|---|---|---|---|"]
     for d in rv.decisions:
         played = d.played_text.get(lang, d.played)
         better = d.best_text.get(lang, d.best) if d.best != d.played else ""
-        lines.append(f"| {d.ply + 1} | {_cell(played)} | {_pct(d.value_played)} | {d.cls} {_MARK[d.cls]} | "
-                     f"{_cell(better)} | {_pct(d.value_best) if better else ''} |")
+        lines.append(f"| {d.ply + 1} | {_cell(played)} | {_pct(d.value_played)} | {_margin(d.margin_played)} | "
+                     f"{d.cls} {_MARK[d.cls]} | {_cell(better)} | {_pct(d.value_best) if better else ''} | "
+                     f"{_margin(d.margin_best) if better else ''} |")
     lines.append("")
     return "\n".join(lines)
+
+
+def _margin(m) -> str:
+    return "" if m is None else f"{m:+.1f}"
 
 
 def _cell(text: str) -> str:

@@ -101,6 +101,16 @@ class Review:
         return cls(**data)
 
 
+def _final_margin(state: State, seat: int) -> float:
+    """The seat's final score minus the best other score (the other way round when the lowest
+    score wins)."""
+    sc = [float(x) for x in state.scores()]
+    if state.SPEC.lower_score_wins:
+        sc = [-x for x in sc]
+    others = [x for i, x in enumerate(sc) if i != seat]
+    return sc[seat] - (max(others) if others else 0.0)
+
+
 class Judge:
     """The search and the leaf evaluator of a level, for one game and player count."""
 
@@ -174,7 +184,9 @@ class Judge:
                 steps += 1
             total += float(self.evaluator(st)(st)[seat])
             ev = getattr(mod, "evaluate", None)
-            if ev is None:
+            if st.is_terminal:          # the final margin itself (evaluate adds a bonus for the win)
+                margin += _final_margin(st, seat)
+            elif ev is None:
                 has_margin = False
             else:
                 margin += float(ev(st, seat))
