@@ -33,11 +33,12 @@ window.LapilliCoach = (() => {
   }
   function evalBar(value, best) {
     const pct = v => `${Math.round(100 * v)}%`;
-    return mk("div", { class: "eval-bar", id: "eval-bar", "data-value": value, title: tx("winShare"), role: "meter",
-      "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": Math.round(100 * value), "aria-label": tx("winShare") },
-      mk("div", { class: "eval-fill", style: `width:${pct(value)}` }),
-      best > value ? mk("div", { class: "eval-best", style: `left:${pct(best)}` }) : "",
-      mk("span", { class: "eval-text" }, `${pct(value)} ${tx("winShare")}`));
+    return mk("div", { class: "eval" },
+      mk("div", { class: "eval-text" }, `${pct(value)} ${tx("winShare")}`),
+      mk("div", { class: "eval-bar", id: "eval-bar", "data-value": value, title: tx("winShare"), role: "meter",
+        "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": Math.round(100 * value), "aria-label": tx("winShare") },
+        mk("div", { class: "eval-fill", style: `width:${pct(value)}` }),
+        best > value ? mk("div", { class: "eval-best", style: `left:${pct(best)}` }) : ""));
   }
   const words = (d, which) => (d[which + "_text"] || {})[LANG] || (d[which + "_text"] || {}).en || d[which];
 
