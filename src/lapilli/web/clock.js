@@ -46,10 +46,16 @@
     if (s >= 10) return `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
     return `0:0${s.toFixed(1)}`;
   }
+  // a clock's setting in words: "10 min + 10 s a move", "24 h a move"
+  function amount(s) {
+    if (s >= 3600 && s % 3600 === 0) return `${s / 3600} h`;
+    if (s >= 60 && s % 60 === 0) return `${s / 60} min`;
+    return `${s} s`;
+  }
   function describe(c) {
     if (!c) return t("noClock");
-    if (c.kind === "realtime") return `${span(c.bank)} + ${c.increment} s ${t("aMove")}`;
-    return `${span(c.per_move)} ${t("aMove")}`;
+    if (c.kind === "realtime") return `${amount(c.bank)} + ${amount(c.increment)} ${t("aMove")}`;
+    return `${amount(c.per_move)} ${t("aMove")}`;
   }
   // seconds a seat has left, as of now in this browser: the running seat counts down from the
   // server's figure at the time its view arrived
@@ -58,7 +64,7 @@
     if (clock.kind === "realtime") return clock.left[seat];
     return clock.per_move;
   }
-  setInterval(() => document.querySelectorAll(".seat-clock.running").forEach(e => {
+  setInterval(() => document.querySelectorAll(".seat-clock[data-left-at]").forEach(e => {
     const left = (+e.dataset.leftAt - (Date.now() - +e.dataset.since) / 1000);
     e.querySelector(".clock-time").textContent = span(left);
     e.classList.toggle("low", left < 10);
@@ -111,7 +117,7 @@
       box.append(mk("span", { class: "seat-clock" + (running ? " running" : "") + (running && left < 10 ? " low" : ""),
         "data-seat": pl.seat, "data-left-at": running ? String(c.to_move_left) : null, "data-since": running ? String(at) : null,
         title: t("clockOf") },
-        mk("span", { class: "clock-icon", "aria-hidden": "true" }, "⏱"), " ", mk("span", { class: "clock-time" }, span(left)),
+        mk("span", { class: "clock-time" }, span(left)),
         seat.timed_out ? mk("span", { class: "timed-out" }, ` · ${t("timedOut")}`) : ""));
     });
     stripEl.append(mk("span", { class: "clock-kind", id: "clock-kind" }, `${t("clock")}: ${describe(c)}`));
@@ -175,8 +181,8 @@
         " · ", status,
         r.status === "playing" && !r.your_turn && r.to_move !== null ? ` · ${t("theirTurn")} ${r.names[r.to_move] || t("player") + " " + (r.to_move + 1)}` : "",
         r.stand_in ? ` · ${t("standIn")}` : "",
-        r.clock && r.clock.running !== null ? mk("span", { class: "seat-clock" + (r.your_turn ? " running" : ""), "data-left-at": String(r.clock.to_move_left), "data-since": String(at) },
-          " ⏱ ", mk("span", { class: "clock-time" }, span(r.clock.to_move_left))) : "",
+        r.clock && r.clock.running !== null ? mk("span", { class: "seat-clock" + (r.your_turn ? " running" : ""), "data-left-at": String(r.clock.to_move_left), "data-since": String(at), title: t("clockOf") },
+          mk("span", { class: "clock-time" }, span(r.clock.to_move_left))) : "",
         " ", mk("a", { href: `/t/${r.id}`, class: "open-table" }, t("openTable")));
       card.append(line);
     }
