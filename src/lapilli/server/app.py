@@ -476,7 +476,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             conn.send_json({"type": "error", "message": f"{STORAGE_DOWN}: try again in a moment", "rule": ""})
             conn.send(room.view_text(seat))
 
-    app.include_router(turns_router(settings))
+    app.include_router(turns_router(_errors))
 
     # ------------------------------------------------------------------ the browser client
     @app.get("/", include_in_schema=False)

@@ -70,18 +70,19 @@ class NoticeAddress(BaseModel):
     email: str | None = Field(None, max_length=254)  # None or "": no more e-mail
 
 
-def router(settings) -> APIRouter:
+def router(errors) -> APIRouter:
+    """The routes; ``errors(*codes)`` documents the refusals a route may give (app._errors)."""
     r = APIRouter()
 
     def hub(request):
         return request.app.state.hub
 
-    @r.get("/api/clocks")
+    @r.get("/api/clocks", responses=errors())
     def clock_presets():
         """The clocks the lobby offers (seconds), with a short description."""
         return [dict(c, id=k, text=clocks.describe(c)) for k, c in clocks.PRESETS.items()]
 
-    @r.post("/api/my-tables")
+    @r.post("/api/my-tables", responses=errors(400))
     async def my_tables(req: MyTables, request: Request):
         """The tables these seat tokens hold a seat at (the tokens a browser keeps), unfinished
         first, each with whether it is that seat's turn."""
@@ -106,7 +107,7 @@ def router(settings) -> APIRouter:
         out.sort(key=lambda x: (not x["your_turn"], order.get(x["status"], 3)))
         return out
 
-    @r.post("/api/tables/{tid}/notify")
+    @r.post("/api/tables/{tid}/notify", responses=errors(400, 403))
     async def notice_address(req: NoticeAddress, request: Request, tid: str = TableId):
         """The seated person gives the address for "your turn" e-mail of this table (or, with no
         address, stops them)."""
