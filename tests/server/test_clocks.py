@@ -13,11 +13,16 @@ from .test_api import join, make_table
 from .test_seat_grace import sync, until, view
 
 
-class FakeClock:
-    """The server's wall clock, moved on by the test."""
+_BASES = iter(range(1_800_000_000, 0, -10_000_000))
 
-    def __init__(self, t: float = 1_800_000_000.0):
-        self.t = t
+
+class FakeClock:
+    """The server's wall clock, moved on by the test.  Each starts ten million seconds before the
+    last one, so that the deadlines of an earlier test's tables on a shared database are never
+    passed by a later test's clock."""
+
+    def __init__(self, t: float | None = None):
+        self.t = float(next(_BASES)) if t is None else t
 
     def __call__(self) -> float:
         return self.t
@@ -77,9 +82,13 @@ def test_of_two_instances_finding_one_deadline_one_acts(make_client, db):
     other = Store(db)  # a second instance's store on the same database
     assert (tid, 0, info.clock.deadline) in other.expired(now.t + 86_401)
     assert tid not in [t for t, _, _ in other.expired(now.t + 86_399)]
-    assert other.time_out(tid, 0, info.clock.deadline, "easy")
-    assert not hub_of(c).store.time_out(tid, 0, info.clock.deadline, "easy")
-    assert other.seat_timed_out(tid, 0)
+    # two servers on the database find the deadline passed: one of them hands the seat over
+    second = make_client(database_url=db, now=now, clock_poll=3600)
+    now.t += 86_401
+    assert check_clocks(c) + check_clocks(second) == 1
+    assert not other.time_out(tid, 0, info.clock.deadline, "easy")  # and nobody again
+    assert other.seat_timed_out(tid, 0) and not other.seat_timed_out(tid, 1)
+    assert other.get(tid).seats[0].kind == "bot"
 
 
 def test_a_deadline_survives_a_restart_and_the_next_server_acts_on_it(make_client, db):
@@ -141,3 +150,52 @@ def test_clock_arithmetic():
     assert nxt.banks == [32.0, 60.0] and (nxt.to_move, nxt.deadline) == (1, 190.0)
     over = clocks.after_act(nxt, 2, 1, None, 140.0)
     assert over.deadline is None and not over.running() and over.banks == [32.0, 52.0]
+
+
+def test_a_database_of_the_previous_schema_upgrades_and_its_game_in_progress_finishes(make_client, db, tmp_path):
+    """Migration 0004 on a database made at 0003, with a Nim game three moves in: the table keeps
+    its steps, has no clock, is listed in My tables with the right turn, and plays to its end."""
+    import json
+    import uuid
+
+    import sqlalchemy as sa
+    from alembic import command
+
+    from lapilli.server.migrate import alembic_config
+    from lapilli.server.store import hash_token
+
+    if db.startswith("postgresql"):
+        name = f"pre4_{uuid.uuid4().hex[:10]}"
+        with sa.create_engine(db, isolation_level="AUTOCOMMIT").connect() as conn:
+            conn.execute(sa.text(f"CREATE DATABASE {name}"))
+        url, as_json = db.rsplit("/", 1)[0] + f"/{name}", "CAST(:o AS JSON)"
+    else:
+        url, as_json = f"sqlite:///{tmp_path / 'pre4.db'}", ":o"
+    eng = sa.create_engine(url)
+    with eng.begin() as conn:
+        cfg = alembic_config(url)
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+        conn.execute(sa.text("INSERT INTO tables (id, game, players, options, seed, version, status, created, updated, "
+                             f"salt, commitment, seeding) VALUES ('old4', 'nim', 2, {as_json}, 7, 3, 'playing', "
+                             "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, '', '', 'linear')"), {"o": json.dumps({"pile": 10})})
+        conn.execute(sa.text("INSERT INTO seats (table_id, seat, kind, name, agent, token_hash) VALUES "
+                             "('old4', 0, 'bot', 'computer (random)', 'random', ''), "
+                             "('old4', 1, 'human', 'bob', '', :h)"), {"h": hash_token("bobs-token")})
+        for v in (1, 2, 3):
+            conn.execute(sa.text("INSERT INTO steps (table_id, version, kind, seat, action, created) "
+                                 "VALUES ('old4', :v, 'act', :s, 'take 1', CURRENT_TIMESTAMP)"), {"v": v, "s": (v - 1) % 2})
+    eng.dispose()
+    c = make_client(database_url=url)  # upgrades to the newest schema
+    info = c.get("/api/tables/old4").json()
+    assert info["clock"] is None and info["version"] == 3 and info["seats"][1]["timed_out"] is False
+    mine = c.post("/api/my-tables", json={"seats": [{"table": "old4", "token": "bobs-token"}]}).json()
+    assert mine[0]["your_turn"] and mine[0]["to_move"] == 1 and mine[0]["clock"] is None
+    with c.websocket_connect("/ws/old4?token=bobs-token") as ws:
+        v = view(ws)
+        assert v["observation"]["pile"] == 7 and "clock" not in v
+        while "result" not in v:
+            if v["legal"]:
+                ws.send_json({"type": "act", "action": v["legal"][0], "version": v["version"]})
+            v = view(ws)
+    assert c.get("/api/tables/old4").json()["status"] == "finished"
