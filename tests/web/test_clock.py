@@ -5,6 +5,7 @@ import os
 import re
 
 from .conftest import SHOTS
+from .test_accessibility import serious
 
 
 def _clock_seconds(text: str) -> float:
@@ -39,6 +40,7 @@ def test_a_clocked_table_shows_each_seats_clock_and_the_running_one(server, page
         return +t[0] * 60 + +t[1] < first; }""", arg=first, timeout=10_000)  # it counts down
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, "clock-table.png"), full_page=True)
+    assert serious(page) == []
     # a move: the computer answers at once and it is her turn again, her bank given its increment
     page.fill("#notation", "take 1")
     page.click("#send")
@@ -81,6 +83,7 @@ def test_my_tables_marks_where_it_is_your_turn(server, browser):
         assert "Ann (you), Bob" in row.inner_text() and "23 h" in row.inner_text()
         os.makedirs(SHOTS, exist_ok=True)
         ann.screenshot(path=os.path.join(SHOTS, "my-tables-your-turn.png"), full_page=True)
+        assert serious(ann) == []
 
         bob.goto(server + "/mine")
         brow = bob.locator(f".my-table[data-table='{tid}']")
