@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
+import os
 import re
+import subprocess
+import sys
 import threading
+
+import httpx
 
 import pytest
 from aiosmtpd.controller import Controller
+from websockets.sync.client import connect
 
-from lapilli.testing.services import free_port
+from lapilli.testing.services import free_port, wait_port
 
 from .test_api import join, make_table
 from .test_clocks import FakeClock, db, hub_of  # noqa: F401 (db is a fixture)
@@ -147,3 +154,30 @@ def test_my_tables_marks_where_it_is_your_turn(make_client):
     assert rows[0]["id"] == t1  # your turn first
     bob = c.post("/api/my-tables", json={"seats": [{"table": t2, "token": b2}]}).json()
     assert bob[0]["your_turn"] and bob[0]["names"] == ["ann", "bob"]
+
+
+def test_lapilli_serve_smtp_sends_the_notice(tmp_path, smtp):
+    """The command line: `lapilli serve --smtp smtp://127.0.0.1:PORT --public-url URL`."""
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game")
+    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--database", f"sqlite:///{tmp_path / 'mail.db'}", "--smtp", smtp.url,
+                             "--public-url", "https://play.example"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_port(port, 60)
+        base = f"http://127.0.0.1:{port}"
+        tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "clock": {"preset": "24h"}}).json()["id"]
+        ta = httpx.post(f"{base}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
+        tb = httpx.post(f"{base}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
+        r = httpx.post(f"{base}/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"})
+        assert r.json()["sending"] is True
+        with connect(f"ws://127.0.0.1:{port}/ws/{tid}?token={ta}") as ws:
+            v = json.loads(ws.recv(timeout=30))
+            ws.send(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
+            smtp.wait_for(1, timeout=60)
+        body = smtp.mails[0].get_content()
+        assert f"https://play.example/t/{tid}" in body and "https://play.example/optout/" in body
+    finally:
+        proc.terminate()
+        proc.wait(15)
