@@ -701,6 +701,11 @@ def serve(
     data: Optional[list[str]] = typer.Option(None, "--data", help="a data set tables may choose besides the game's "
                                              "own: DIR (written by `lapilli data export`), or GAME=DIR, or GAME=NAME "
                                              "of a data set shipped with the game; repeatable"),
+    smtp: Optional[str] = typer.Option(None, help="SMTP server for \"your turn\" e-mail: smtp://HOST:PORT, "
+                                       "smtps://HOST:PORT, with user:password@ to sign in (or LAPILLI_SMTP; "
+                                       "default: no e-mail)"),
+    public_url: Optional[str] = typer.Option(None, help="the address the links in e-mail point to (default "
+                                             "http://HOST:PORT, or LAPILLI_PUBLIC_URL)"),
 ):
     """Run the web table: play in the browser with friends and computer opponents."""
     import uvicorn
@@ -719,6 +724,19 @@ def serve(
         settings.seat_grace = seat_grace
     if bot_pace is not None:
         settings.bot_pace = max(0.0, bot_pace)
+    if smtp:
+        settings.smtp_url = smtp
+    if public_url:
+        settings.public_url = public_url
+    elif not os.environ.get("LAPILLI_PUBLIC_URL"):
+        settings.public_url = f"http://{host}:{port}"
+    if settings.smtp_url:
+        from .server.notices import Mailer
+
+        try:
+            Mailer(settings.smtp_url, settings.mail_from, settings.public_url)
+        except ValueError as e:
+            raise typer.BadParameter(str(e), param_hint="--smtp") from None
     for item in data or []:
         from .engine.dataset import guess_game, load
 

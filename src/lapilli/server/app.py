@@ -34,6 +34,7 @@ from .hub import (SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn,
                   log_entries, players, result)
 from .pubsub import PubSub
 from .store import Conflict, NotFound, Store
+from .turns import ClockRequest, router as turns_router
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("lapilli.server")
@@ -61,6 +62,7 @@ class CreateTable(Request_):
     seats: list[SeatRequest] = Field(default_factory=list, max_length=64)
     seed: int | None = Field(None, ge=0, lt=2**63)  # refused unless the server runs with test seeds
     dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
+    clock: ClockRequest | None = None  # None: an untimed table
 
 
 class JoinRequest(Request_):
@@ -148,7 +150,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await pubsub.start(hub.on_remote_change, hub.resync)
         app.state.store, app.state.hub = store, hub
         background = [asyncio.create_task(hub.sweeper()),
-                      asyncio.create_task(hub.resume())]  # tables whose computer is to move, in batches
+                      asyncio.create_task(hub.resume()),  # tables whose computer is to move, in batches
+                      asyncio.create_task(hub.clock_watch())]  # clocks that ran out
         yield
         for t in background:
             t.cancel()
@@ -255,7 +258,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 raise LapilliError(f"this server knows no data set {req.dataset!r} of {req.game}; it knows: {names}")
             dataset = found[0].describe()
         tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows,
-                                      salt, commitment(seed, salt), DEFAULT_SEEDING, dataset)
+                                      salt, commitment(seed, salt), DEFAULT_SEEDING, dataset,
+                                      req.clock.stored() if req.clock else None)
         return {"id": tid, "invite": f"/t/{tid}"}
 
     @app.get("/api/tables", responses=_errors())
@@ -557,9 +561,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             conn.send_json({"type": "error", "message": f"{STORAGE_DOWN}: try again in a moment", "rule": ""})
             conn.send(room.view_text(seat))
 
+    app.include_router(turns_router(_errors))
+
     # ------------------------------------------------------------------ the browser client
     @app.get("/", include_in_schema=False)
     def index():
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/mine", include_in_schema=False)
+    def my_tables_page():
         return FileResponse(WEB / "index.html")
 
     @app.get("/t/{tid}", include_in_schema=False)

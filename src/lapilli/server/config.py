@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 
 def _default_db() -> str:
@@ -58,3 +60,14 @@ class Settings:
     # server alone draws every seed, and nobody can know or choose the dice
     test_seeds: bool = field(default_factory=lambda: os.environ.get("LAPILLI_TEST_SEEDS") == "1")
     datasets: list = field(default_factory=list)  # DataSets tables may pick besides each game's own (--data)
+    # clocks: the server's wall clock (seconds since the epoch; tests inject their own, so that
+    # no test sleeps), and how often each instance looks for a deadline that has passed
+    now: Callable[[], float] = time.time
+    clock_poll: float = field(default_factory=_env("LAPILLI_CLOCK_POLL", 0.5))
+    # "your turn" e-mail: the SMTP server (smtp://[user:password@]host:port, smtps:// for TLS;
+    # None: no e-mail), the sender, the address the links in a mail point to, and the least
+    # seconds between two notices to one seat of one table
+    smtp_url: str | None = field(default_factory=lambda: os.environ.get("LAPILLI_SMTP") or None)
+    mail_from: str = field(default_factory=_env("LAPILLI_MAIL_FROM", "lapilli@localhost", str))
+    public_url: str = field(default_factory=_env("LAPILLI_PUBLIC_URL", "http://127.0.0.1:8000", str))
+    notice_every: float = 3600.0

@@ -32,6 +32,7 @@ from ..engine import narration
 from ..engine.errors import IllegalAction, LapilliError
 from ..engine.fairness import actions_digest
 from ..engine.registry import new_game
+from . import clocks
 from .bots import BotPool
 from .pubsub import PubSub
 from .store import Conflict, Store, TableInfo
@@ -175,6 +176,7 @@ class Room:
         self._texts: dict = {}
         self._texts_key = None
         self._digest_version, self._digest_value = -1, ""
+        self.now: Callable[[], float] = time.time  # the server's wall clock (the hub gives its own)
 
     @property
     def info(self) -> TableInfo:
@@ -305,6 +307,8 @@ class Room:
             "players": players(self.state, self.info),
             "held": self.held(),
         }
+        if self.info.clock and self.info.clock.clock:  # every seat's time left, the running one counting down
+            msg["clock"] = clocks.public(self.info.clock, self.now())
         if self.info.commitment:  # the chain of the actions so far, from the commitment (`lapilli verify --digest`)
             msg["digest"] = self._digest()
         msg.update(self._seat_part(seat))
@@ -314,7 +318,9 @@ class Room:
         """The view of a seat, serialized once per position, seats present and table details:
         every connection of a seat (and every spectator) is sent the same text."""
         key = (self.version, tuple(self.present()), self._info_stamp, len(self.acts),
-               tuple((h["seat"], h["seconds"]) for h in self.held()))
+               tuple((h["seat"], h["seconds"]) for h in self.held()),
+               # a running clock is read anew each second
+               int(self.now()) if self.info.clock and self.info.clock.running() else None)
         if key != self._texts_key:
             self._texts, self._texts_key = {}, key
         text = self._texts.get(seat)
@@ -339,6 +345,12 @@ class Hub:
         # computer turns can be followed; tables of computers only are not slowed
         self.bot_pace = self.settings.bot_pace
         self.clock = clock
+        self.now = self.settings.now  # wall clock of the table clocks and notices (tests inject one)
+        self.mailer = None
+        if self.settings.smtp_url:
+            from .notices import Mailer
+
+            self.mailer = Mailer(self.settings.smtp_url, self.settings.mail_from, self.settings.public_url)
         self.rooms: dict[str, Room] = {}
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
@@ -376,6 +388,7 @@ class Hub:
                         self.sweep(room_for=1)
                     self.rooms[tid] = room
         room.last_used = self.clock()
+        await self._start_clock(room)
         self.schedule_bot(room)
         return room
 
@@ -383,6 +396,7 @@ class Hub:
         try:
             info = await run_in_threadpool(self.store.get, tid)
             room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info))
+            room.now = self.now
             await self._catch_up(room)
         except STORAGE_ERRORS:
             raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
@@ -406,12 +420,18 @@ class Hub:
 
     async def refresh_info(self, tid: str) -> None:
         room = self.rooms.get(tid)
+        if room is None:
+            info = await run_in_threadpool(self.store.get, tid)
+            if info.clock and info.clock.clock and info.status == "playing" and not info.clock.running():
+                await self.room(tid)  # play began: loading the table starts its clock
+            return
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
             now = time.monotonic()
             for s in room.info.seats:  # a seat just taken counts as left until it connects
                 if s.kind == "human" and not room.seats_present.get(s.seat):
                     room.absent_since.setdefault(s.seat, now)
+            await self._start_clock(room)
             self.broadcast(room)
             self.schedule_bot(room)
 
@@ -468,9 +488,13 @@ class Hub:
         async with room.lock:
             new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
+            to_move = None if new.is_terminal else new.to_move
+            clock = None
+            if room.info.clock and room.info.clock.clock:
+                clock = clocks.after_act(room.info.clock, room.info.players, seat, to_move, self.now())
             try:
                 version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
-                                                  new.history[-1], status)
+                                                  new.history[-1], status, to_move, clock)
             except Conflict:
                 await self._catch_up(room)
                 raise ActionRefused("the table changed before your move arrived; here is the new position") from None
@@ -481,9 +505,14 @@ class Hub:
             room.state = new
             room.acts.append((seat, new.history[-1], undoable, events))
             room.version = version
+            room.info.to_move = to_move
+            if clock is not None:
+                room.info.clock = clock
             if status:
                 room.info.status = status
         self._changed(room)
+        if to_move is not None and to_move != seat:
+            self._spawn(self.notify(room, to_move))
 
     async def undo(self, room: Room, seat: int) -> None:
         async with room.lock:
@@ -491,7 +520,8 @@ class Hub:
                 raise ActionRefused("nothing to undo: only your own last action of this turn, "
                                     "before anything random or hidden is revealed")
             try:
-                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "undo", seat, "")
+                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "undo", seat, "",
+                                                  None, seat, room.info.clock)
             except Conflict:
                 await self._catch_up(room)
                 raise ActionRefused("the table changed before your undo arrived") from None
@@ -566,6 +596,74 @@ class Hub:
             self.schedule_bot(room)
 
         self._spawn(heal())
+
+    # ------------------------------------------------------------------ clocks and notices
+    async def _start_clock(self, room: Room) -> None:
+        """Play began (every seat taken) on a clocked table whose clock does not run yet: start
+        it for the seat to move.  The store lets one instance start it; the others read it."""
+        info = room.info
+        if (not info.clock or not info.clock.clock or info.clock.running() or info.status != "playing"
+                or room.state.is_terminal):
+            return
+        cs = clocks.start(info.clock.clock, info.players, room.state.to_move, self.now())
+        if await run_in_threadpool(self.store.start_clock, info.id, room.version, cs):
+            info.clock, info.to_move = cs, cs.to_move
+            room.info = info  # a new stamp: the views are made again
+            self._spawn(self.notify(room, cs.to_move))
+        else:
+            room.info = await run_in_threadpool(self.store.get, info.id)
+
+    async def check_clocks(self) -> int:
+        """Every table whose person to move ran out of time: a computer of the clock's level takes
+        the seat and the game goes on.  Of several instances that find the same deadline, the
+        store lets one act.  Returns how many seats this instance handed over."""
+        now = self.now()
+        done = 0
+        for tid, seat, deadline in await run_in_threadpool(self.store.expired, now):
+            info = await self.info(tid)
+            level = ((info.clock.clock if info.clock else None) or {}).get("level", "normal")
+            if not await run_in_threadpool(self.store.time_out, tid, seat, deadline, level):
+                continue  # another instance, or a move, got there first
+            done += 1
+            log.info("table %s: seat %d ran out of time; the computer (%s) plays it", tid, seat, level)
+            if tid in self.rooms:
+                await self.refresh_info(tid)
+            else:
+                await self.room(tid)  # loaded so that the computer moves
+        return done
+
+    async def clock_watch(self) -> None:
+        """Looks for passed deadlines every ``clock_poll`` seconds (deadlines are stored, so they
+        hold across restarts and instances)."""
+        while not self.closing:
+            await asyncio.sleep(self.settings.clock_poll)
+            try:
+                await self.check_clocks()
+            except STORAGE_ERRORS:
+                log.warning("clocks: %s; looking again shortly", STORAGE_DOWN)
+            except Exception:
+                log.exception("looking for run-out clocks failed")
+
+    async def notify(self, room: Room, seat: int | None) -> bool:
+        """A "your turn" e-mail to the person at ``seat`` when they are away from the table, gave
+        an address and had no notice from this table within ``notice_every`` seconds.  True when
+        one was sent."""
+        if self.mailer is None or seat is None or room.state.is_terminal:
+            return False
+        s = room.info.seats[seat]
+        if s.kind != "human" or room.seats_present.get(seat):
+            return False
+        try:
+            claim = await run_in_threadpool(self.store.claim_notice, room.info.id, seat, self.now(),
+                                            self.settings.notice_every)
+            if claim is None:
+                return False
+            msg = self.mailer.your_turn(claim[0], claim[1], room.info.id, room.state.SPEC.title, s.name)
+            await run_in_threadpool(self.mailer.send, msg)
+            return True
+        except Exception as e:
+            log.warning("table %s: the \"your turn\" e-mail to seat %d failed (%s)", room.info.id, seat, e)
+            return False
 
     # ------------------------------------------------------------------ computer seats
     def schedule_bot(self, room: Room) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -35,6 +35,17 @@ class TableRow(Base):
     dataset: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # {"name", "hash"}; None: the game's own data
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+    # the seat to move, stored with each step (None: not known yet, or the game is over)
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # the clock (clocks.py): None for an untimed table, else {"kind": "realtime", "bank", "increment",
+    # "level"} or {"kind": "turn", "per_move", "level"} (seconds; level: the computer that takes a seat
+    # whose time ran out); ``banks``: each seat's time left when its turn began; ``deadline``: when
+    # the seat to move runs out of time and ``turn_started``: when its turn began (seconds since
+    # the epoch, by the server's clock)
+    clock: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    banks: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    turn_started: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -47,6 +58,13 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64), default="")
     agent: Mapped[str] = mapped_column(String(128), default="")
     token_hash: Mapped[str] = mapped_column(String(64), default="", index=True)
+    # the seat's time ran out and a computer took it (a rated game counts it lost: Store.seat_timed_out)
+    timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    # "your turn" e-mail: the address the seat's person gave for this table, the secret of its
+    # opt-out link, and when the last notice went (seconds since the epoch)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    optout_token: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    last_notice: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class StepRow(Base):

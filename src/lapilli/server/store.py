@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from .clocks import ClockState
 from .models import Base, HintRow, ReviewRow, SeatRow, StepRow, TableRow, _now
 
 
@@ -40,6 +41,7 @@ class SeatInfo:
     name: str
     agent: str
     stand_in: bool = False  # a computer plays for a person whose token may take the seat back
+    timed_out: bool = False  # the seat's time ran out and a computer took it
 
 
 @dataclass
@@ -56,6 +58,8 @@ class TableInfo:
     commitment: str = ""
     seeding: str = "linear"
     dataset: dict | None = None  # {"name", "hash"} of the table's data set; None: the game's own data
+    to_move: int | None = None  # as stored with the last step (None: not known yet, or game over)
+    clock: ClockState | None = None  # the table's clock (clock.clock None: an untimed table)
 
     def public(self) -> dict:
         """What anyone may read of the table: never the seed or the salt (they would reveal every
@@ -63,9 +67,16 @@ class TableInfo:
         return {
             "id": self.id, "game": self.game, "players": self.players, "options": self.options,
             "version": self.version, "status": self.status, "commitment": self.commitment, "dataset": self.dataset,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "stand_in": s.stand_in}
+            "clock": self.clock.clock if self.clock else None,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "stand_in": s.stand_in,
+                       "timed_out": s.timed_out}
                       for s in self.seats],
         }
+
+
+def _clock_of(t: TableRow) -> ClockState:
+    return ClockState(dict(t.clock) if t.clock else None, list(t.banks) if t.banks is not None else None,
+                      t.to_move, t.turn_started, t.deadline)
 
 
 def make_engine(url: str) -> Engine:
@@ -103,11 +114,13 @@ class Store:
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
-                     salt: str = "", commitment: str = "", seeding: str = "linear", dataset: dict | None = None) -> str:
+                     salt: str = "", commitment: str = "", seeding: str = "linear", dataset: dict | None = None,
+                     clock: dict | None = None) -> str:
         tid = uuid.uuid4().hex[:12]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
-                           status="open", salt=salt, commitment=commitment, seeding=seeding, dataset=dataset))
+                           status="open", salt=salt, commitment=commitment, seeding=seeding, dataset=dataset,
+                           clock=clock))
             s.flush()
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
@@ -121,9 +134,11 @@ class Store:
                 raise NotFound(f"no table {tid!r}")
             seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
-                             [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash))
+                             [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash),
+                                       bool(x.timed_out))
                               for x in seats],
-                             t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None)
+                             t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
+                             t.to_move, _clock_of(t))
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
                     by_update: bool = False) -> list[TableInfo]:
@@ -137,9 +152,10 @@ class Store:
             if rows:
                 for x in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(seats)))
                                    .order_by(SeatRow.table_id, SeatRow.seat)):
-                    seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent))
+                    seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent, timed_out=bool(x.timed_out)))
             return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id],
-                              t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None)
+                              t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
+                              t.to_move, _clock_of(t))
                     for t in rows]
 
     def tables_with_computers(self, limit: int, after: str = "") -> list[str]:
@@ -170,14 +186,17 @@ class Store:
         return [tuple(r) for r in rows]
 
     def append_step(self, tid: str, expected_version: int, kind: str, seat: int, action: str,
-                    status: str | None = None) -> int:
+                    status: str | None = None, to_move: int | None = None, clock: ClockState | None = None) -> int:
         """Store one step and advance the version from ``expected_version``; returns the new
-        version.  Raises Conflict when another writer got there first.  (SQLAlchemy Core with
-        prepared statements: this is the hot path of every move.)"""
+        version.  Raises Conflict when another writer got there first.  The seat to move after
+        the step and the table's clock (``clock``, when the table has one) are stored with it.
+        (SQLAlchemy Core with prepared statements: this is the hot path of every move.)"""
         tables, steps = TableRow.__table__, StepRow.__table__
-        values = {"version": expected_version + 1, "updated": _now()}
+        values = {"version": expected_version + 1, "updated": _now(), "to_move": to_move}
         if status:
             values["status"] = status
+        if clock is not None and clock.clock:
+            values.update(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started)
         try:
             with self._write_lock, self.engine.begin() as conn:
                 res = conn.execute(tables.update().where(tables.c.id == tid, tables.c.version == expected_version)
@@ -189,6 +208,106 @@ class Store:
         except IntegrityError:
             raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
         return expected_version + 1
+
+    # ------------------------------------------------------------------ clocks
+    def start_clock(self, tid: str, version: int, clock: ClockState) -> bool:
+        """Start the table's clock (play began): stored only while the table is at ``version``
+        with no deadline yet, so that of several instances one starts it.  True when stored."""
+        tables = TableRow.__table__
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(tables.update().where(tables.c.id == tid, tables.c.version == version,
+                                                     tables.c.deadline.is_(None), tables.c.status == "playing")
+                               .values(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started,
+                                       to_move=clock.to_move))
+            return res.rowcount == 1
+
+    def expired(self, now: float, limit: int = 100) -> list[tuple[str, int, float]]:
+        """(table, seat, deadline) of the tables whose person to move ran out of time at ``now``."""
+        with self.Session() as s:
+            rows = s.execute(select(TableRow.id, TableRow.to_move, TableRow.deadline)
+                             .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == TableRow.to_move))
+                             .where(TableRow.deadline <= now, TableRow.status == "playing", SeatRow.kind == "human")
+                             .order_by(TableRow.deadline).limit(limit)).all()
+        return [tuple(r) for r in rows]
+
+    def time_out(self, tid: str, seat: int, deadline: float, level: str) -> bool:
+        """The person at ``seat`` ran out of time: a computer of ``level`` takes the seat (which
+        keeps its token) and the seat is marked timed out.  The store is the referee between
+        instances: only while the table still waits on that seat and deadline, and the seat is
+        still its person's, does this act; True for the one caller that did."""
+        tables, seats = TableRow.__table__, SeatRow.__table__
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(seats.update().where(
+                seats.c.table_id == tid, seats.c.seat == seat, seats.c.kind == "human",
+                select(tables.c.id).where(tables.c.id == tid, tables.c.deadline == deadline,
+                                          tables.c.to_move == seat, tables.c.status == "playing").exists())
+                .values(kind="bot", agent=level, timed_out=True))
+            return res.rowcount == 1
+
+    def seat_timed_out(self, tid: str, seat: int) -> bool:
+        """Whether the seat's time ran out in this game (a rated game counts the seat's player lost)."""
+        with self.Session() as s:
+            return bool(s.scalar(select(SeatRow.timed_out).where(SeatRow.table_id == tid, SeatRow.seat == seat)))
+
+    # ------------------------------------------------------------------ "your turn" e-mail
+    def set_email(self, tid: str, token: str, email: str | None) -> int | None:
+        """The token's person gives (or, with None, withdraws) an address for "your turn" notices
+        of this table; returns the seat (None when the token holds no seat here)."""
+        if not token:
+            return None
+        with self._write_lock, self.Session.begin() as s:
+            row = s.scalars(select(SeatRow).where(SeatRow.table_id == tid,
+                                                  SeatRow.token_hash == hash_token(token))).first()
+            if row is None:
+                return None
+            row.email = email or None
+            row.optout_token = secrets.token_urlsafe(24) if email else None
+            return row.seat
+
+    def email_of(self, tid: str, token: str) -> str | None:
+        with self.Session() as s:
+            return s.scalar(select(SeatRow.email).where(SeatRow.table_id == tid,
+                                                        SeatRow.token_hash == hash_token(token)))
+
+    def claim_notice(self, tid: str, seat: int, now: float, every: float) -> tuple[str, str] | None:
+        """(address, opt-out token) when a "your turn" notice may go to the seat now: its person
+        gave an address and had none in the last ``every`` seconds.  The notice is counted as
+        sent here, so of several instances one sends it."""
+        seats = SeatRow.__table__
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(seats.update().where(
+                seats.c.table_id == tid, seats.c.seat == seat, seats.c.kind == "human", seats.c.email.is_not(None),
+                (seats.c.last_notice.is_(None)) | (seats.c.last_notice <= now - every))
+                .values(last_notice=now))
+            if res.rowcount != 1:
+                return None
+            row = conn.execute(select(seats.c.email, seats.c.optout_token)
+                               .where(seats.c.table_id == tid, seats.c.seat == seat)).first()
+            return (row[0], row[1]) if row else None
+
+    def opt_out(self, optout_token: str) -> tuple[str, int] | None:
+        """The one-click opt-out: no more notices for that seat (its address is forgotten);
+        returns (table, seat), or None for a link that holds nothing."""
+        if not optout_token:
+            return None
+        with self._write_lock, self.Session.begin() as s:
+            row = s.scalars(select(SeatRow).where(SeatRow.optout_token == optout_token)).first()
+            if row is None:
+                return None
+            row.email = None
+            return row.table_id, row.seat
+
+    def seats_of_tokens(self, pairs: list[tuple[str, str]]) -> list[tuple[str, int, str]]:
+        """(table, seat, kind) of each (table, token) whose token holds a seat (a person's, or one
+        a computer plays for them)."""
+        if not pairs:
+            return []
+        wanted = {(tid, hash_token(tok)) for tid, tok in pairs if tok}
+        with self.Session() as s:
+            rows = s.execute(select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.token_hash)
+                             .where(SeatRow.table_id.in_({t for t, _ in wanted}),
+                                    SeatRow.token_hash.in_({h for _, h in wanted}))).all()
+        return [(t, seat, kind) for t, seat, kind, h in rows if (t, h) in wanted]
 
     # ------------------------------------------------------------------ seats
     def claim_seat(self, tid: str, seat: int, name: str) -> str:

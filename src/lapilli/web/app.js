@@ -25,7 +25,7 @@ document.getElementById("lang").onchange = e => { LANG = e.target.value; localSt
 function route() {
   applyI18n();
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
-  if (m) tablePage(m[1]); else lobby();
+  if (m) tablePage(m[1]); else if (location.pathname === "/mine") window.LapilliClock.myTables(app); else lobby();
 }
 
 // ---------------------------------------------------------------- lobby
@@ -88,13 +88,14 @@ async function lobby() {
       drawMine();
     };
     hot.onchange = drawMine; mySeat.onchange = drawMine;
+    const clockChoice = window.LapilliClock.lobbyControl();
     players.onchange = drawSeats; drawSeats();
     const create = el("button", { class: "primary", id: "create", onclick: async () => {
       const options = {};
       opts.querySelectorAll("select").forEach(s => options[s.dataset.option] = JSON.parse(s.value));
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
-        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value });
+        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value, clock: clockChoice.value() });
         const typedName = myName.value.trim();
         if (typedName) localStorage.setItem("lapilli-name", typedName);
         for (let i = 0; i < seatReq.length; i++) {
@@ -111,7 +112,7 @@ async function lobby() {
     if (sets.length > 1) body.append(el("p", {}, el("label", {}, t("dataset") + " ", dsSel)));
     body.append(el("p", {}, el("label", {}, t("players") + " ", players)), el("p", {}, t("options"), opts), seats,
       el("p", {}, el("label", {}, t("yourName") + " ", myName), " ", el("label", {}, t("yourSeat") + " ", mySeat)),
-      el("p", {}, el("label", {}, hot, " " + t("hotseat"))), create);
+      el("p", {}, el("label", {}, hot, " " + t("hotseat"))), clockChoice.el, create);
   };
   gameSel.onchange = draw; draw();
   const list = el("div", { class: "card" }, el("h2", {}, t("openTables")));
@@ -297,6 +298,7 @@ async function tablePage(tid) {
   }
   head.append(el("p", { id: "table-dataset" }, `${t("dataset")}: `, info.dataset
     ? el("b", {}, `${info.dataset.name} (${info.dataset.hash.slice(0, 12)})`) : t("defaultData")));
+  if (Object.keys(tokens).length) head.append(window.LapilliClock.noticeForm(tid, tokens));
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
@@ -375,6 +377,7 @@ async function tablePage(tid) {
         who(v, p, p === mine), v.result ? el("span", { class: "pscore" }, `${v.result.scores[p]}`) : "",
         pl.kind === "human" ? el("span", { class: "presence" + (v.present.includes(p) ? " here" : ""), title: t(v.present.includes(p) ? "here" : "away") }, "●") : ""));
     });
+    window.LapilliClock.strip(strip, Object.assign({}, v, { clock: live.clock, receivedAt: live.receivedAt, table: live.table }));
     const send = action => {
       const ws = sockets.find(s => s.seat === v.seat);
       ws.send(JSON.stringify({ type: "act", action, version: v.version }));

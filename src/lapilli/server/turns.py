@@ -1,0 +1,141 @@
+"""Play over days: the clock a new table may choose, "My tables" (the tables a browser is seated
+at, marking where it is its turn), the address for "your turn" e-mail and its opt-out link."""
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, HTTPException, Path as PathParam, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.concurrency import run_in_threadpool
+
+from ..engine.registry import game_spec
+from . import clocks
+from .bots import LEVELS
+from .notices import valid_address
+
+Level = Literal[LEVELS]  # type: ignore[valid-type]
+TableId = PathParam(..., pattern="^[A-Za-z0-9_-]{1,64}$")
+
+
+class ClockRequest(BaseModel):
+    """A table's clock: a preset (``preset``: one of /api/clocks) or its own numbers, in seconds;
+    ``level``: the computer that takes a seat whose time runs out."""
+    model_config = ConfigDict(extra="forbid")
+    preset: str | None = Field(None, max_length=20)
+    kind: Literal["realtime", "turn"] | None = None
+    bank: float | None = Field(None, ge=1, le=86_400)           # realtime: up to a day in the bank
+    increment: float | None = Field(None, ge=0, le=3_600)       # realtime: up to an hour a move
+    per_move: float | None = Field(None, ge=60, le=30 * 86_400)  # turn-based: a minute to 30 days
+    level: Level = "normal"
+
+    @model_validator(mode="after")
+    def _whole(self):
+        if self.preset is not None:
+            if self.preset not in clocks.PRESETS:
+                raise ValueError(f"unknown clock preset {self.preset!r}; the presets are {', '.join(clocks.PRESETS)}")
+            if self.kind or self.bank or self.increment or self.per_move:
+                raise ValueError("give a clock preset or the clock's own numbers, not both")
+        elif self.kind == "realtime" and self.bank is None:
+            raise ValueError("a real-time clock needs bank (seconds), and may have increment")
+        elif self.kind == "turn" and self.per_move is None:
+            raise ValueError("a turn-based clock needs per_move (seconds)")
+        elif self.kind is None:
+            raise ValueError("a clock needs preset, or kind (realtime or turn)")
+        return self
+
+    def stored(self) -> dict:
+        if self.preset is not None:
+            return dict(clocks.PRESETS[self.preset], level=self.level)
+        if self.kind == "realtime":
+            return {"kind": "realtime", "bank": float(self.bank), "increment": float(self.increment or 0.0),
+                    "level": self.level}
+        return {"kind": "turn", "per_move": float(self.per_move), "level": self.level}
+
+
+class SeatToken(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    table: str = Field(..., pattern="^[A-Za-z0-9_-]{1,64}$")
+    token: str = Field(..., max_length=200)
+
+
+class MyTables(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seats: list[SeatToken] = Field(default_factory=list, max_length=200)
+
+
+class NoticeAddress(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(..., max_length=200)
+    email: str | None = Field(None, max_length=254)  # None or "": no more e-mail
+
+
+def router(errors) -> APIRouter:
+    """The routes; ``errors(*codes)`` documents the refusals a route may give (app._errors)."""
+    r = APIRouter()
+
+    def hub(request):
+        return request.app.state.hub
+
+    @r.get("/api/clocks", responses=errors())
+    def clock_presets():
+        """The clocks the lobby offers (seconds), with a short description."""
+        return [dict(c, id=k, text=clocks.describe(c)) for k, c in clocks.PRESETS.items()]
+
+    @r.post("/api/my-tables", responses=errors(400))
+    async def my_tables(req: MyTables, request: Request):
+        """The tables these seat tokens hold a seat at (the tokens a browser keeps), unfinished
+        first, each with whether it is that seat's turn."""
+        h = hub(request)
+        st = h.store
+        found = await run_in_threadpool(st.seats_of_tokens, [(x.table, x.token) for x in req.seats])
+        out = []
+        for tid, seat, kind in found:
+            info = await h.info(tid)
+            to_move = info.to_move
+            if to_move is None and info.status != "finished":
+                to_move = (await h.peek(tid)).state.to_move  # tables stored before the seat to move was
+            token = next(x.token for x in req.seats if x.table == tid)
+            email = await run_in_threadpool(st.email_of, tid, token)
+            clock = clocks.public(info.clock, h.now()) if info.clock and info.clock.clock else None
+            out.append({"id": tid, "game": info.game, "title": game_spec(info.game).title, "status": info.status,
+                        "seat": seat, "stand_in": kind == "bot", "to_move": to_move,
+                        "your_turn": info.status == "playing" and to_move == seat and kind == "human",
+                        "clock": clock, "email": email,
+                        "names": [s.name if s.kind == "human" else f"computer ({s.agent})" for s in info.seats]})
+        order = {"playing": 0, "open": 1, "finished": 2}
+        out.sort(key=lambda x: (not x["your_turn"], order.get(x["status"], 3)))
+        return out
+
+    @r.post("/api/tables/{tid}/notify", responses=errors(400, 403))
+    async def notice_address(req: NoticeAddress, request: Request, tid: str = TableId):
+        """The seated person gives the address for "your turn" e-mail of this table (or, with no
+        address, stops them)."""
+        email = (req.email or "").strip()
+        if email and not valid_address(email):
+            raise HTTPException(422, f"email: {email!r} is not an e-mail address")
+        seat = await run_in_threadpool(hub(request).store.set_email, tid, req.token, email or None)
+        if seat is None:
+            raise HTTPException(403, "only the person seated with this token can give an address for it")
+        return {"seat": seat, "email": email or None, "sending": hub(request).mailer is not None}
+
+    async def optout(token: str, request: Request) -> HTMLResponse:
+        done = await run_in_threadpool(hub(request).store.opt_out, token[:100])
+        if done is None:
+            return HTMLResponse(_page("This link holds nothing (already used up, or mistyped).",
+                                      "Questo link non vale più (già usato, o sbagliato)."), status_code=404)
+        return HTMLResponse(_page(f"No more e-mail from table {done[0]}.",
+                                  f"Niente più e-mail dal tavolo {done[0]}."))
+
+    # one click, without signing in: the link in the mail (GET) and the mail reader's
+    # List-Unsubscribe-Post (POST)
+    r.add_api_route("/optout/{token}", optout, methods=["GET", "POST"], include_in_schema=False)
+    return r
+
+
+def _page(en: str, it: str) -> str:
+    from html import escape
+
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lapilli</title>'
+            f'<link rel="stylesheet" href="/static/style.css"></head><body><main id="app"><div class="card" id="optout">'
+            f'<p>{escape(en)}</p><p lang="it">{escape(it)}</p><p><a href="/">Lapilli</a></p></div></main></body></html>')

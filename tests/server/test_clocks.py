@@ -1,0 +1,201 @@
+"""Table clocks, on SQLite and PostgreSQL, with an injected wall clock (no test waits for a
+deadline): a real-time bank with its increment, a seat whose time runs out passing to the
+computer while the game goes on to its end, one instance acting on a deadline, a deadline that
+survives a restart, and the clock's presets and refusals."""
+from __future__ import annotations
+
+import pytest
+
+from lapilli.server import clocks
+from lapilli.server.store import Store
+
+from .test_api import join, make_table
+from .test_seat_grace import sync, until, view
+
+
+_BASES = iter(range(1_800_000_000, 0, -10_000_000))
+
+
+class FakeClock:
+    """The server's wall clock, moved on by the test.  Each starts ten million seconds before the
+    last one, so that the deadlines of an earlier test's tables on a shared database are never
+    passed by a later test's clock."""
+
+    def __init__(self, t: float | None = None):
+        self.t = float(next(_BASES)) if t is None else t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'clocks.db'}"
+    return request.getfixturevalue("postgres_url")
+
+
+def hub_of(c):
+    return c.app.state.hub
+
+
+def check_clocks(c) -> int:
+    return c.portal.call(hub_of(c).check_clocks)
+
+
+def test_a_realtime_bank_runs_out_and_the_computer_plays_the_seat_to_the_end(make_client, db):
+    now = FakeClock()
+    c = make_client(database_url=db, now=now, clock_poll=3600)  # the test looks for run-out clocks itself
+    tid = make_table(c, seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}], options={"pile": 15},
+                     seed=5, clock={"kind": "realtime", "bank": 5, "increment": 5, "level": "easy"})
+    token = join(c, tid, 0)
+    with c.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        v = view(ws)
+        assert v["table"]["clock"] == {"kind": "realtime", "bank": 5.0, "increment": 5.0, "level": "easy"}
+        assert v["clock"]["running"] == 0 and v["clock"]["left"] == [5.0, 5.0]
+        now.t += 2  # seat 0 thinks 2 s of its 5: 3 left, and 5 back for the move
+        ws.send_json({"type": "act", "action": "take 1", "version": v["version"]})
+        v = until(ws, lambda m: m["version"] >= 2)  # the computer answered at once (its clock did not move)
+        assert v["clock"]["running"] == 0 and v["clock"]["left"] == [8.0, 10.0]
+        assert check_clocks(c) == 0  # nothing has run out
+        now.t += 8.5
+        assert sync(ws)["clock"]["to_move_left"] == 0
+        assert check_clocks(c) == 1
+        assert check_clocks(c) == 0  # acted on once
+        end = until(ws, lambda m: "result" in m)
+    seat = end["table"]["seats"][0]
+    assert seat["kind"] == "bot" and seat["agent"] == "easy" and seat["timed_out"] and seat["stand_in"]
+    assert not end["table"]["seats"][1]["timed_out"]
+    assert end["table"]["status"] == "finished" and end["clock"]["running"] is None
+    assert sum(end["result"]["scores"]) == 1
+    st = hub_of(c).store
+    assert st.seat_timed_out(tid, 0) and not st.seat_timed_out(tid, 1)
+
+
+def test_of_two_instances_finding_one_deadline_one_acts(make_client, db):
+    now = FakeClock()
+    c = make_client(database_url=db, now=now, clock_poll=3600)
+    tid = make_table(c, options={"pile": 10}, clock={"preset": "24h"})
+    join(c, tid, 0), join(c, tid, 1, "bob")
+    info = hub_of(c).store.get(tid)
+    assert info.clock.to_move == 0 and info.clock.deadline == now.t + 86_400
+    other = Store(db)  # a second instance's store on the same database
+    assert (tid, 0, info.clock.deadline) in other.expired(now.t + 86_401)
+    assert tid not in [t for t, _, _ in other.expired(now.t + 86_399)]
+    # two servers on the database find the deadline passed: one of them hands the seat over
+    second = make_client(database_url=db, now=now, clock_poll=3600)
+    now.t += 86_401
+    assert check_clocks(c) + check_clocks(second) == 1
+    assert not other.time_out(tid, 0, info.clock.deadline, "easy")  # and nobody again
+    assert other.seat_timed_out(tid, 0) and not other.seat_timed_out(tid, 1)
+    assert other.get(tid).seats[0].kind == "bot"
+
+
+def test_a_deadline_survives_a_restart_and_the_next_server_acts_on_it(make_client, db):
+    now = FakeClock()
+    first = make_client(database_url=db, now=now, clock_poll=3600)
+    tid = make_table(first, options={"pile": 10}, clock={"preset": "72h", "level": "random"})
+    ta, tb = join(first, tid, 0), join(first, tid, 1, "bob")
+    with first.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
+        v = view(ws)
+        now.t += 3600
+        ws.send_json({"type": "act", "action": "take 2", "version": v["version"]})
+        v = until(ws, lambda m: m["version"] == 1)
+    deadline = now.t + 3 * 86_400
+    assert v["clock"]["running"] == 1 and v["clock"]["deadline"] == deadline
+    # the store read afresh (as after a restart) holds the same deadline and seat
+    again = Store(db).get(tid)
+    assert (again.clock.to_move, again.clock.deadline, again.to_move) == (1, deadline, 1)
+    # a new server on the same database, three days and a second later
+    later = FakeClock(deadline + 1)
+    second = make_client(database_url=db, now=later, clock_poll=3600)
+    assert check_clocks(second) == 1
+    with second.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
+        v = until(ws, lambda m: m["version"] >= 2)  # the computer moved for bob
+    assert v["table"]["seats"][1]["timed_out"] and v["table"]["seats"][1]["kind"] == "bot"
+    assert v["clock"]["running"] == 0 and v["clock"]["deadline"] >= later.t + 3 * 86_400 - 1
+
+
+def test_the_clock_stops_while_seats_are_open_and_runs_from_the_start_of_play(make_client):
+    now = FakeClock()
+    c = make_client(now=now, clock_poll=3600)
+    tid = make_table(c, options={"pile": 10}, clock={"kind": "turn", "per_move": 600})
+    join(c, tid, 0)
+    assert hub_of(c).store.get(tid).clock.deadline is None  # seat 1 still open: no clock yet
+    now.t += 5000
+    assert check_clocks(c) == 0
+    join(c, tid, 1, "bob")
+    assert hub_of(c).store.get(tid).clock.deadline == now.t + 600
+
+
+def test_clock_presets_and_refusals(client):
+    presets = {p["id"]: p for p in client.get("/api/clocks").json()}
+    assert presets["5m+5s"]["bank"] == 300 and presets["10m+10s"]["increment"] == 10
+    assert presets["24h"]["per_move"] == 86_400 and presets["72h"]["text"] == "3 d a move"
+    for bad, why in [({"preset": "1s"}, "unknown clock preset"),
+                     ({"kind": "realtime"}, "needs bank"),
+                     ({"kind": "turn"}, "needs per_move"),
+                     ({"preset": "24h", "bank": 3}, "not both"),
+                     ({"kind": "turn", "per_move": 5}, "greater than or equal to 60")]:
+        r = client.post("/api/tables", json={"game": "nim", "clock": bad})
+        assert r.status_code == 422 and why in r.json()["error"], (bad, r.text)
+
+
+def test_clock_arithmetic():
+    cs = clocks.start({"kind": "realtime", "bank": 60.0, "increment": 2.0}, 2, 0, 100.0)
+    assert (cs.to_move, cs.deadline, cs.banks) == (0, 160.0, [60.0, 60.0])
+    same = clocks.after_act(cs, 2, 0, 0, 110.0)  # a second action of the same turn keeps the deadline
+    assert same.deadline == 160.0
+    nxt = clocks.after_act(same, 2, 0, 1, 130.0)
+    assert nxt.banks == [32.0, 60.0] and (nxt.to_move, nxt.deadline) == (1, 190.0)
+    over = clocks.after_act(nxt, 2, 1, None, 140.0)
+    assert over.deadline is None and not over.running() and over.banks == [32.0, 52.0]
+
+
+def test_a_database_of_the_previous_schema_upgrades_and_its_game_in_progress_finishes(make_client, db, tmp_path):
+    """The clock migration on a database made at 0003, with a Nim game three moves in: the table keeps
+    its steps, has no clock, is listed in My tables with the right turn, and plays to its end."""
+    import json
+    import uuid
+
+    import sqlalchemy as sa
+    from alembic import command
+
+    from lapilli.server.migrate import alembic_config
+    from lapilli.server.store import hash_token
+
+    if db.startswith("postgresql"):
+        name = f"pre4_{uuid.uuid4().hex[:10]}"
+        with sa.create_engine(db, isolation_level="AUTOCOMMIT").connect() as conn:
+            conn.execute(sa.text(f"CREATE DATABASE {name}"))
+        url, as_json = db.rsplit("/", 1)[0] + f"/{name}", "CAST(:o AS JSON)"
+    else:
+        url, as_json = f"sqlite:///{tmp_path / 'pre4.db'}", ":o"
+    eng = sa.create_engine(url)
+    with eng.begin() as conn:
+        cfg = alembic_config(url)
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+        conn.execute(sa.text("INSERT INTO tables (id, game, players, options, seed, version, status, created, updated, "
+                             f"salt, commitment, seeding) VALUES ('old4', 'nim', 2, {as_json}, 7, 3, 'playing', "
+                             "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, '', '', 'linear')"), {"o": json.dumps({"pile": 10})})
+        conn.execute(sa.text("INSERT INTO seats (table_id, seat, kind, name, agent, token_hash) VALUES "
+                             "('old4', 0, 'bot', 'computer (random)', 'random', ''), "
+                             "('old4', 1, 'human', 'bob', '', :h)"), {"h": hash_token("bobs-token")})
+        for v in (1, 2, 3):
+            conn.execute(sa.text("INSERT INTO steps (table_id, version, kind, seat, action, created) "
+                                 "VALUES ('old4', :v, 'act', :s, 'take 1', CURRENT_TIMESTAMP)"), {"v": v, "s": (v - 1) % 2})
+    eng.dispose()
+    c = make_client(database_url=url)  # upgrades to the newest schema
+    info = c.get("/api/tables/old4").json()
+    assert info["clock"] is None and info["version"] == 3 and info["seats"][1]["timed_out"] is False
+    mine = c.post("/api/my-tables", json={"seats": [{"table": "old4", "token": "bobs-token"}]}).json()
+    assert mine[0]["your_turn"] and mine[0]["to_move"] == 1 and mine[0]["clock"] is None
+    with c.websocket_connect("/ws/old4?token=bobs-token") as ws:
+        v = view(ws)
+        assert v["observation"]["pile"] == 7 and "clock" not in v
+        while "result" not in v:
+            if v["legal"]:
+                ws.send_json({"type": "act", "action": v["legal"][0], "version": v["version"]})
+            v = view(ws)
+    assert c.get("/api/tables/old4").json()["status"] == "finished"
