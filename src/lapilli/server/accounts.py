@@ -125,12 +125,14 @@ class Accounts:
             with self.store._write_lock, self.Session.begin() as s:
                 u = s.get(UserRow, row.id)
                 u.failed += 1
-                if u.failed >= self.lockout_failures:
+                locks = u.failed >= self.lockout_failures
+                if locks:
                     u.failed = 0
                     u.locked_until = now + timedelta(seconds=self.lockout_seconds)
-                    raise AccountError(f"wrong password; {self.lockout_failures} in a row lock sign-in to "
-                                       f"{u.username} for {int(self.lockout_seconds)} seconds", 429,
-                                       retry_after=int(self.lockout_seconds)) from None
+            if locks:
+                raise AccountError(f"wrong password; {self.lockout_failures} in a row lock sign-in to "
+                                   f"{row.username} for {int(self.lockout_seconds)} seconds", 429,
+                                   retry_after=int(self.lockout_seconds)) from None
             raise AccountError("wrong username or password", 401) from None
         with self.store._write_lock, self.Session.begin() as s:
             u = s.get(UserRow, row.id)
