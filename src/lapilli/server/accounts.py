@@ -270,7 +270,7 @@ def csrf_guard(conn: HTTPConnection) -> None:
                            "X-CSRF-Token header (reload the page if you signed in elsewhere)", 403)
 
 
-def install(app, settings) -> None:
+def install(app, settings, errors) -> None:
     """The account routes: /api/account/*, /api/players/NAME, /api/leaderboard/GAME."""
     from .hub import players, result
 
@@ -294,14 +294,14 @@ def install(app, settings) -> None:
         headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
         return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
-    @app.post("/api/account/signup", tags=["accounts"])
+    @app.post("/api/account/signup", tags=["accounts"], status_code=201, responses=errors(400, 403, 409))
     async def sign_up(req: SignUp, request: Request):
         """A new account; the browser is signed in to it."""
         user = await run_in_threadpool(accounts(request).sign_up, req.username.strip(), req.password,
                                        (req.email or "").strip() or None)
         return await run_in_threadpool(signed_in, request, user, 201)
 
-    @app.post("/api/account/signin", tags=["accounts"])
+    @app.post("/api/account/signin", tags=["accounts"], responses=errors(400, 401, 403, 429))
     async def sign_in(req: Body, request: Request):
         address = request.client.host if request.client else "unknown"
         if not limiter.hit(signin_rate, "signin", address):
@@ -310,7 +310,7 @@ def install(app, settings) -> None:
         user = await run_in_threadpool(accounts(request).sign_in, req.username.strip(), req.password)
         return await run_in_threadpool(signed_in, request, user)
 
-    @app.post("/api/account/signout", tags=["accounts"])
+    @app.post("/api/account/signout", tags=["accounts"], responses=errors(400, 403))
     async def sign_out(request: Request):
         await run_in_threadpool(accounts(request).close_session, request.cookies.get(SESSION_COOKIE))
         out = JSONResponse({"username": None})
@@ -318,12 +318,12 @@ def install(app, settings) -> None:
         out.delete_cookie(CSRF_COOKIE, path="/")
         return out
 
-    @app.get("/api/account", tags=["accounts"])
+    @app.get("/api/account", tags=["accounts"], responses=errors())
     def me(user: User | None = Depends(current_user)):
         """Who this browser is signed in as (``username`` None: a guest)."""
         return {"username": user.username if user else None}
 
-    @app.get("/api/players/{name}", tags=["accounts"])
+    @app.get("/api/players/{name}", tags=["accounts"], responses=errors(404))
     async def player(request: Request, name: str = PathParam(..., max_length=40),
                      limit: int = Query(20, ge=1, le=100)):
         """A player's page: ratings per game, tables in play, finished games with results."""
@@ -345,7 +345,7 @@ def install(app, settings) -> None:
                                     "scores": res["scores"], "replay": f"/t/{tid}"})
         return out
 
-    @app.get("/api/leaderboard/{game}", tags=["accounts"])
+    @app.get("/api/leaderboard/{game}", tags=["accounts"], responses=errors(400))
     async def leaderboard(request: Request, game: str = PathParam(..., max_length=64),
                           limit: int = Query(50, ge=1, le=200), offset: int = Query(0, ge=0, le=10**9)):
         """The rated players of a game, best rating first (Glicko-2 rating and deviation)."""

@@ -82,11 +82,13 @@ class Error(BaseModel):
 
 def _errors(*codes: int) -> dict:
     """The OpenAPI description of the refusals a route may give."""
-    what = {400: "the body is not JSON, or the game refuses the request (game, players, options)", 403: "not allowed to you",
+    what = {400: "the body is not JSON, or the game refuses the request (game, players, options)",
+            401: "wrong username or password", 403: "not allowed to you (or a missing CSRF token)",
             404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
             422: "a field is missing, unknown, of the wrong type or out of bounds",
             413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
-            429: "too many tables created from this address (LAPILLI_CREATE_RATE); see Retry-After",
+            429: "too many tables created (LAPILLI_CREATE_RATE) or sign-ins tried from this address, or a "
+                 "name locked after wrong passwords; see Retry-After",
             503: "the database is not answering; try again in a moment"}
     return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
@@ -203,7 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse({"error": f"{STORAGE_DOWN}; try again in a moment"}, status_code=503,
                                 headers={"Retry-After": "2"})
 
-    account_api.install(app, settings)
+    account_api.install(app, settings, _errors)
 
     @app.get("/health")
     async def health(request: Request):
