@@ -23,7 +23,7 @@ from typing import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from fastapi import Depends, Path as PathParam, Query, Request
 from fastapi.responses import JSONResponse
@@ -154,6 +154,8 @@ class Accounts:
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
         now = self.now()
         with self.store._write_lock, self.Session.begin() as s:
+            # the user's expired sessions go as a new one opens
+            s.execute(delete(SessionRow).where(SessionRow.user_id == user.id, SessionRow.expires <= now))
             s.add(SessionRow(id=_hash(token), user_id=user.id, csrf=csrf, created=now,
                              expires=now + timedelta(days=self.session_days)))
         return token, csrf
