@@ -57,6 +57,7 @@ def test_sign_up_sign_in_a_rated_game_and_the_player_pages(server, browser):
         bob.goto(invite)
         bob.wait_for_selector("#join")
         bob.click("#join")
+        bob.wait_for_selector("#join", state="detached")  # the page is drawn again once seated
         bob.wait_for_selector("#status")
         info = bob.request.get(f"{server}/api/tables/{tid}").json()
         assert info["rated"] is True
