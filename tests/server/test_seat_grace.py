@@ -85,7 +85,7 @@ def test_after_the_grace_a_seated_player_may_hand_the_seat_to_a_computer(make_cl
         assert r.status_code == 200, r.text
         seat = client.get(f"/api/tables/{tid}").json()["seats"][1]
         assert seat == {"seat": 1, "kind": "bot", "name": "bob", "agent": "random", "stand_in": True,
-                        "timed_out": False}
+                        "timed_out": False, "account": False}
         # the computer plays for bob
         a.send_text(json.dumps({"type": "act", "action": "take 1"}))
         while True:
@@ -119,7 +119,7 @@ def test_the_token_takes_the_seat_back_and_the_computer_leaves(make_client):
             assert vb["seat"] == 1 and vb["legal"] == ["take 1", "take 2", "take 3"]
             seat = client.get(f"/api/tables/{tid}").json()["seats"][1]
             assert seat == {"seat": 1, "kind": "human", "name": "bob", "agent": "", "stand_in": False,
-                            "timed_out": False}
+                            "timed_out": False, "account": False}
             assert not client.app.state.hub.rooms[tid].thinking and tid not in client.app.state.hub.bots._jobs
             b.send_text(json.dumps({"type": "act", "action": "take 3", "version": vb["version"]}))
             vb = view(b)

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Literal
 
-from fastapi import FastAPI, HTTPException, Path as PathParam, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Path as PathParam, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -28,12 +28,14 @@ from ..engine.errors import LapilliError
 from ..engine.fairness import commitment
 from ..engine.rng import DEFAULT_SEEDING
 from ..engine.registry import game_spec, list_games, new_game, replay
+from . import accounts as account_api
+from .accounts import Accounts, User, current_user
 from .bots import LEVELS, BotPool
 from .config import Settings
 from .hub import (SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
                   log_entries, players, result)
 from .pubsub import PubSub
-from .store import Conflict, NotFound, Store
+from .store import Conflict, Forbidden, NotFound, Store
 from .turns import ClockRequest, router as turns_router
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -63,6 +65,7 @@ class CreateTable(Request_):
     seed: int | None = Field(None, ge=0, lt=2**63)  # refused unless the server runs with test seeds
     dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
     clock: ClockRequest | None = None  # None: an untimed table
+    rated: bool = False  # signed-in players only, no computer seat; the result changes their ratings
 
 
 class JoinRequest(Request_):
@@ -85,11 +88,13 @@ class Error(BaseModel):
 
 def _errors(*codes: int) -> dict:
     """The OpenAPI description of the refusals a route may give."""
-    what = {400: "the body is not JSON, or the game refuses the request (game, players, options)", 403: "not allowed to you",
+    what = {400: "the body is not JSON, or the game refuses the request (game, players, options)",
+            401: "wrong username or password", 403: "not allowed to you (or a missing CSRF token)",
             404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
             422: "a field is missing, unknown, of the wrong type or out of bounds",
             413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
-            429: "too many tables created from this address (LAPILLI_CREATE_RATE); see Retry-After",
+            429: "too many tables created (LAPILLI_CREATE_RATE) or sign-ins tried from this address, or a "
+                 "name locked after wrong passwords; see Retry-After",
             503: "the database is not answering; try again in a moment"}
     return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
@@ -149,6 +154,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync)
         app.state.store, app.state.hub = store, hub
+        app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds)
+        hub.on_finish = app.state.rate_finished
         background = [asyncio.create_task(hub.sweeper()),
                       asyncio.create_task(hub.resume()),  # tables whose computer is to move, in batches
                       asyncio.create_task(hub.clock_watch())]  # clocks that ran out
@@ -159,7 +166,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await pubsub.stop()
         bots.close()
 
-    app = FastAPI(title="Lapilli", lifespan=lifespan)
+    # every route: a state-changing request made with a session cookie carries its CSRF token
+    app = FastAPI(title="Lapilli", lifespan=lifespan, dependencies=[Depends(account_api.csrf_guard)])
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     create_rate = parse_rate(settings.create_rate)
     limiter = MovingWindowRateLimiter(MemoryStorage())
@@ -186,6 +194,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _not_found(request: Request, exc: NotFound):
         return JSONResponse({"error": str(exc)}, status_code=404)
 
+    @app.exception_handler(Forbidden)
+    async def _forbidden(request: Request, exc: Forbidden):
+        return JSONResponse({"error": str(exc)}, status_code=403)
+
     @app.exception_handler(Conflict)
     async def _conflict(request: Request, exc: Conflict):
         return JSONResponse({"error": str(exc)}, status_code=409)
@@ -199,6 +211,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async def _storage_down(request: Request, exc: Exception):
             return JSONResponse({"error": f"{STORAGE_DOWN}; try again in a moment"}, status_code=503,
                                 headers={"Retry-After": "2"})
+
+    account_api.install(app, settings, _errors)
 
     @app.get("/health")
     async def health(request: Request):
@@ -227,8 +241,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The levels a computer seat may play, weakest first."""
         return list(LEVELS)
 
-    @app.post("/api/tables", responses=_errors(400, 429))
-    async def create_table(req: CreateTable, request: Request):
+    @app.post("/api/tables", responses=_errors(400, 403, 429))
+    async def create_table(req: CreateTable, request: Request, user: User | None = Depends(current_user)):
         address = request.client.host if request.client else "unknown"
         if not limiter.hit(create_rate, "create", address):
             reset = limiter.get_window_stats(create_rate, "create", address).reset_time
@@ -240,6 +254,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seats = list(req.seats) + [SeatRequest()] * (players - len(req.seats))
         if len(seats) != players:
             raise LapilliError(f"{len(req.seats)} seats given for {players} players")
+        if req.rated:
+            if user is None:
+                raise HTTPException(403, "sign in to create a rated table (guests play unrated tables)")
+            if any(s.kind == "bot" for s in seats):
+                raise LapilliError("a rated table is for signed-in players only: make every seat open, or "
+                                   "create an unrated table to play the computer")
         rows = []
         for s in seats:
             if s.kind == "bot":
@@ -259,7 +279,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             dataset = found[0].describe()
         tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows,
                                       salt, commitment(seed, salt), DEFAULT_SEEDING, dataset,
-                                      req.clock.stored() if req.clock else None)
+                                      req.clock.stored() if req.clock else None, req.rated)
         return {"id": tid, "invite": f"/t/{tid}"}
 
     @app.get("/api/tables", responses=_errors())
@@ -286,12 +306,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table(request: Request, tid: str = TableId):
         return (await run_in_threadpool(store(request).get, tid)).public()
 
-    @app.post("/api/tables/{tid}/seats/{seat}", responses=_errors(400, 404, 409))
-    async def join(req: JoinRequest, request: Request, tid: str = TableId, seat: int = SeatNumber):
+    @app.post("/api/tables/{tid}/seats/{seat}", responses=_errors(400, 403, 404, 409))
+    async def join(req: JoinRequest, request: Request, tid: str = TableId, seat: int = SeatNumber,
+                   user: User | None = Depends(current_user)):
+        """Take an open seat: a signed-in person sits under their username (their seat counts for
+        their player page and, at a rated table, their rating), a guest under the name given."""
         info = await run_in_threadpool(store(request).get, tid)
         if not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
-        token = await run_in_threadpool(store(request).claim_seat, tid, seat, req.name.strip())
+        name, uid = (user.username, user.id) if user else (req.name.strip(), None)
+        token = await run_in_threadpool(store(request).claim_seat, tid, seat, name, uid)
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}
 
@@ -574,6 +598,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/t/{tid}", include_in_schema=False)
     def table_page(tid: str):
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/players/{name}", include_in_schema=False)
+    def player_page(name: str):
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    def leaderboard_page(game: str):
         return FileResponse(WEB / "index.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -59,6 +59,13 @@ class Settings:
     # tests only: POST /api/tables may then choose the seed (LAPILLI_TEST_SEEDS=1); otherwise the
     # server alone draws every seed, and nobody can know or choose the dice
     test_seeds: bool = field(default_factory=lambda: os.environ.get("LAPILLI_TEST_SEEDS") == "1")
+    # accounts: sign-in attempts per client address (a `limits` rate string); a name is locked
+    # for lockout_seconds after lockout_failures wrong passwords in a row; session cookies are
+    # Secure over HTTPS, or always with LAPILLI_SECURE_COOKIES=1 (behind a proxy that ends TLS)
+    signin_rate: str = field(default_factory=_env("LAPILLI_SIGNIN_RATE", "10/minute", str))
+    lockout_failures: int = field(default_factory=_env("LAPILLI_LOCKOUT_FAILURES", 5, int))
+    lockout_seconds: float = field(default_factory=_env("LAPILLI_LOCKOUT_SECONDS", 900.0))
+    secure_cookies: bool = field(default_factory=lambda: os.environ.get("LAPILLI_SECURE_COOKIES") == "1")
     datasets: list = field(default_factory=list)  # DataSets tables may pick besides each game's own (--data)
     # clocks: the server's wall clock (seconds since the epoch; tests inject their own, so that
     # no test sleeps), and how often each instance looks for a deadline that has passed

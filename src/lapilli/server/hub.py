@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -355,6 +355,9 @@ class Hub:
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
         self.closing = False
+        # awaited once after the step that ends a game is stored, before anyone is shown the end
+        # (the server's ratings); a failure there is logged and never undoes the stored move
+        self.on_finish: Callable[[Room], Awaitable[None]] | None = None
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.create_task(coro)
@@ -510,6 +513,11 @@ class Hub:
                 room.info.clock = clock
             if status:
                 room.info.status = status
+        if status and self.on_finish is not None:
+            try:
+                await self.on_finish(room)
+            except Exception:
+                log.exception("table %s: what follows the end of the game failed", room.info.id)
         self._changed(room)
         if to_move is not None and to_move != seat:
             self._spawn(self.notify(room, to_move))

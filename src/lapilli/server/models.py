@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text,
+                        UniqueConstraint, false)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -33,6 +34,10 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | playing | finished
     dataset: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # {"name", "hash"}; None: the game's own data
+    # a rated table: signed-in players only; ``rated_done`` is set in the transaction that
+    # applies the finished game's rating changes, so they are applied once whatever the instance
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    rated_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
     # the seat to move, stored with each step (None: not known yet, or the game is over)
@@ -65,6 +70,9 @@ class SeatRow(Base):
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     optout_token: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     last_notice: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # the signed-in person who took the seat (None: a guest, or a computer's own seat)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True,
+                                                index=True)
 
 
 class StepRow(Base):
@@ -107,3 +115,45 @@ class HintRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     agree: Mapped[bool] = mapped_column(Boolean, default=False)
     used: Mapped[int] = mapped_column(Integer, default=0)
+class UserRow(Base):
+    """A signed-up person.  ``key`` is the username in lower case (names are unique whatever
+    their case); ``failed`` counts sign-in failures since the last success and ``locked_until``
+    refuses sign-in to the name until then (lock-out after repeated failures)."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    failed: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its session cookie, its user, and the CSRF token its
+    state-changing requests must carry (header X-CSRF-Token)."""
+
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A player's Glicko-2 rating in one game (rating, deviation, volatility) and the number of
+    rated games it counts."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("user_id", "game"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    rd: Mapped[float] = mapped_column(Float, default=350.0)
+    vol: Mapped[float] = mapped_column(Float, default=0.06)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)

@@ -30,6 +30,10 @@ class NotFound(Exception):
     pass
 
 
+class Forbidden(Exception):
+    """Not allowed to this person (e.g. a guest at a rated table)."""
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -42,6 +46,7 @@ class SeatInfo:
     agent: str
     stand_in: bool = False  # a computer plays for a person whose token may take the seat back
     timed_out: bool = False  # the seat's time ran out and a computer took it
+    user_id: int | None = None  # the signed-in person who took the seat (None: a guest or a computer)
 
 
 @dataclass
@@ -60,6 +65,7 @@ class TableInfo:
     dataset: dict | None = None  # {"name", "hash"} of the table's data set; None: the game's own data
     to_move: int | None = None  # as stored with the last step (None: not known yet, or game over)
     clock: ClockState | None = None  # the table's clock (clock.clock None: an untimed table)
+    rated: bool = False  # signed-in players only; the finished game changes their ratings
 
     def public(self) -> dict:
         """What anyone may read of the table: never the seed or the salt (they would reveal every
@@ -68,8 +74,10 @@ class TableInfo:
             "id": self.id, "game": self.game, "players": self.players, "options": self.options,
             "version": self.version, "status": self.status, "commitment": self.commitment, "dataset": self.dataset,
             "clock": self.clock.clock if self.clock else None,
+            "rated": self.rated,
+            # ``account``: the name is a signed-in person's username (their player page)
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "stand_in": s.stand_in,
-                       "timed_out": s.timed_out}
+                       "timed_out": s.timed_out, "account": s.user_id is not None}
                       for s in self.seats],
         }
 
@@ -115,12 +123,12 @@ class Store:
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
                      salt: str = "", commitment: str = "", seeding: str = "linear", dataset: dict | None = None,
-                     clock: dict | None = None) -> str:
+                     clock: dict | None = None, rated: bool = False) -> str:
         tid = uuid.uuid4().hex[:12]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
                            status="open", salt=salt, commitment=commitment, seeding=seeding, dataset=dataset,
-                           clock=clock))
+                           clock=clock, rated=rated))
             s.flush()
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
@@ -135,10 +143,10 @@ class Store:
             seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
                              [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash),
-                                       bool(x.timed_out))
+                                       bool(x.timed_out), x.user_id)
                               for x in seats],
                              t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                             t.to_move, _clock_of(t))
+                             t.to_move, _clock_of(t), bool(t.rated))
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
                     by_update: bool = False) -> list[TableInfo]:
@@ -152,10 +160,11 @@ class Store:
             if rows:
                 for x in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(seats)))
                                    .order_by(SeatRow.table_id, SeatRow.seat)):
-                    seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent, timed_out=bool(x.timed_out)))
+                    seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent, timed_out=bool(x.timed_out),
+                                                      user_id=x.user_id))
             return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id],
                               t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                              t.to_move, _clock_of(t))
+                              t.to_move, _clock_of(t), bool(t.rated))
                     for t in rows]
 
     def tables_with_computers(self, limit: int, after: str = "") -> list[str]:
@@ -310,13 +319,24 @@ class Store:
         return [(t, seat, kind) for t, seat, kind, h in rows if (t, h) in wanted]
 
     # ------------------------------------------------------------------ seats
-    def claim_seat(self, tid: str, seat: int, name: str) -> str:
-        """Give an open seat to a person; returns the seat's secret token."""
+    def claim_seat(self, tid: str, seat: int, name: str, user_id: int | None = None) -> str:
+        """Give an open seat to a person (``user_id``: a signed-in one); returns the seat's secret
+        token.  At a rated table only signed-in people sit, each at one seat."""
         token = secrets.token_urlsafe(24)
         with self._write_lock, self.Session.begin() as s:
+            t = s.get(TableRow, tid)
+            if t is None:
+                raise NotFound(f"no table {tid!r}")
+            if t.rated:
+                if user_id is None:
+                    raise Forbidden(f"table {tid} is rated: sign in to take a seat (guests play unrated tables)")
+                if s.scalars(select(SeatRow.seat).where(SeatRow.table_id == tid,
+                                                        SeatRow.user_id == user_id)).first() is not None:
+                    raise Conflict(f"you already hold a seat at rated table {tid}: each seat of a rated table "
+                                   "is a different signed-in player (no hot-seat)")
             res = s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat,
                                                   SeatRow.kind == "open")
-                            .values(kind="human", name=name, token_hash=hash_token(token)))
+                            .values(kind="human", name=name, token_hash=hash_token(token), user_id=user_id))
             if res.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {tid} is not open")
             self._update_status(s, tid)

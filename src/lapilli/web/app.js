@@ -24,6 +24,7 @@ document.getElementById("lang").onchange = e => { LANG = e.target.value; localSt
 
 function route() {
   applyI18n();
+  if (window.LapilliAccount && LapilliAccount.route()) return;  // player pages, leaderboards (account.js)
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
   if (m) tablePage(m[1]); else if (location.pathname === "/mine") window.LapilliClock.myTables(app); else lobby();
 }
@@ -95,7 +96,8 @@ async function lobby() {
       opts.querySelectorAll("select").forEach(s => options[s.dataset.option] = JSON.parse(s.value));
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
-        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value, clock: clockChoice.value() });
+        const extras = window.LapilliAccount ? LapilliAccount.tableExtras() : {};  // rated (account.js)
+        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value, clock: clockChoice.value(), ...extras });
         const typedName = myName.value.trim();
         if (typedName) localStorage.setItem("lapilli-name", typedName);
         for (let i = 0; i < seatReq.length; i++) {
@@ -112,7 +114,7 @@ async function lobby() {
     if (sets.length > 1) body.append(el("p", {}, el("label", {}, t("dataset") + " ", dsSel)));
     body.append(el("p", {}, el("label", {}, t("players") + " ", players)), el("p", {}, t("options"), opts), seats,
       el("p", {}, el("label", {}, t("yourName") + " ", myName), " ", el("label", {}, t("yourSeat") + " ", mySeat)),
-      el("p", {}, el("label", {}, hot, " " + t("hotseat"))), clockChoice.el, create);
+      el("p", {}, el("label", {}, hot, " " + t("hotseat"))), clockChoice.el, window.LapilliAccount ? LapilliAccount.lobbyField() : "", create);
   };
   gameSel.onchange = draw; draw();
   const list = el("div", { class: "card" }, el("h2", {}, t("openTables")));
@@ -500,4 +502,4 @@ async function tablePage(tid) {
 }
 
 window.onpopstate = route;
-route();
+(window.LapilliAccount ? LapilliAccount.ready : Promise.resolve()).then(route);  // once it is known who signed in

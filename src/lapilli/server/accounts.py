@@ -1,0 +1,365 @@
+"""Accounts: sign-up, sign-in and sign-out with a username and password, sessions, CSRF
+protection, lock-out after repeated failures, player pages and per-game ratings.
+
+- Passwords are kept as Argon2id hashes (argon2-cffi, its default parameters); a hash made with
+  older parameters is replaced at the next sign-in.
+- A session is a random cookie (``lapilli_session``: HttpOnly, SameSite=Lax, Secure over HTTPS or
+  with LAPILLI_SECURE_COOKIES=1) whose SHA-256 is a row of ``sessions``; signing out deletes it.
+- CSRF: every state-changing request (POST, PUT, PATCH, DELETE) that carries a valid session
+  cookie must carry the session's CSRF token in the header X-CSRF-Token; the browser reads it
+  from the cookie ``lapilli_csrf`` (not HttpOnly: a page of another site cannot read it).
+- Sign-in is rate-limited per client address (LAPILLI_SIGNIN_RATE) and a name is locked for
+  ``lockout_seconds`` after ``lockout_failures`` wrong passwords in a row.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Callable
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from fastapi import Depends, Path as PathParam, Query, Request
+from fastapi.responses import JSONResponse
+from limits import parse as parse_rate
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection
+
+from .models import RatingRow, SeatRow, SessionRow, TableRow, UserRow
+from .ratings import Rating, pairwise, places, update as glicko_update
+from .store import NotFound, Store
+
+SESSION_COOKIE = "lapilli_session"
+CSRF_COOKIE = "lapilli_csrf"
+CSRF_HEADER = "x-csrf-token"
+USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,20}$")
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+
+class AccountError(Exception):
+    """A refused account request: ``status`` is its HTTP status, the message says what to do."""
+
+    def __init__(self, message: str, status: int = 400, retry_after: int | None = None):
+        super().__init__(message)
+        self.message, self.status, self.retry_after = message, status, retry_after
+
+
+@dataclass
+class User:
+    id: int
+    username: str
+    email: str | None = None
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _aware(t: datetime | None) -> datetime | None:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    return t.replace(tzinfo=timezone.utc) if t is not None and t.tzinfo is None else t
+
+
+class Accounts:
+    """Users, sessions and ratings in the server's database.  ``now`` is the clock (injected by
+    tests)."""
+
+    def __init__(self, store: Store, lockout_failures: int = 5, lockout_seconds: float = 900.0,
+                 session_days: float = 30.0, now: Callable[[], datetime] | None = None):
+        self.store = store
+        self.Session = store.Session
+        self.lockout_failures, self.lockout_seconds = lockout_failures, lockout_seconds
+        self.session_days = session_days
+        self.now = now or (lambda: datetime.now(timezone.utc))
+        self.hasher = PasswordHasher()
+        self._dummy = self.hasher.hash(secrets.token_hex(8))  # unknown names cost a hash too
+
+    # ------------------------------------------------------------------ accounts
+    def sign_up(self, username: str, password: str, email: str | None = None) -> User:
+        if not USERNAME.match(username):
+            raise AccountError("a username is 3 to 20 letters, digits, '-' or '_'")
+        if not 8 <= len(password) <= 200:
+            raise AccountError("a password is 8 to 200 characters long")
+        if email is not None and (len(email) > 254 or not re.match(r"^[^@\s]+@[^@\s]+$", email)):
+            raise AccountError("that e-mail address is not valid; leave it out or give name@host")
+        digest = self.hasher.hash(password)
+        try:
+            with self.store._write_lock, self.Session.begin() as s:
+                row = UserRow(username=username, key=username.lower(), password_hash=digest, email=email or None,
+                              failed=0, created=self.now())
+                s.add(row)
+                s.flush()
+                return User(row.id, row.username, row.email)
+        except IntegrityError:
+            raise AccountError(f"the username {username!r} is taken; choose another", 409) from None
+
+    def sign_in(self, username: str, password: str) -> User:
+        """The user, when the password is right and the name is not locked; a wrong password
+        counts towards the lock-out."""
+        now = self.now()
+        with self.Session() as s:
+            row = s.scalars(select(UserRow).where(UserRow.key == username.lower())).first()
+        if row is None:
+            try:
+                self.hasher.verify(self._dummy, password)
+            except VerificationError:
+                pass
+            raise AccountError("wrong username or password", 401)
+        locked = _aware(row.locked_until)
+        if locked is not None and locked > now:
+            wait = int((locked - now).total_seconds()) + 1
+            raise AccountError(f"too many wrong passwords for {row.username}: sign-in is locked for {wait} more "
+                               "seconds", 429, retry_after=wait)
+        try:
+            self.hasher.verify(row.password_hash, password)
+        except (VerificationError, InvalidHashError):
+            with self.store._write_lock, self.Session.begin() as s:
+                u = s.get(UserRow, row.id)
+                u.failed += 1
+                locks = u.failed >= self.lockout_failures
+                if locks:
+                    u.failed = 0
+                    u.locked_until = now + timedelta(seconds=self.lockout_seconds)
+            if locks:
+                raise AccountError(f"wrong password; {self.lockout_failures} in a row lock sign-in to "
+                                   f"{row.username} for {int(self.lockout_seconds)} seconds", 429,
+                                   retry_after=int(self.lockout_seconds)) from None
+            raise AccountError("wrong username or password", 401) from None
+        with self.store._write_lock, self.Session.begin() as s:
+            u = s.get(UserRow, row.id)
+            u.failed, u.locked_until = 0, None
+            if self.hasher.check_needs_rehash(u.password_hash):
+                u.password_hash = self.hasher.hash(password)
+        return User(row.id, row.username, row.email)
+
+    def user(self, username: str) -> User:
+        with self.Session() as s:
+            row = s.scalars(select(UserRow).where(UserRow.key == username.lower())).first()
+        if row is None:
+            raise NotFound(f"no player {username!r}")
+        return User(row.id, row.username, row.email)
+
+    # ------------------------------------------------------------------ sessions
+    def open_session(self, user: User) -> tuple[str, str]:
+        """A new session of ``user``: its cookie value and its CSRF token."""
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        now = self.now()
+        with self.store._write_lock, self.Session.begin() as s:
+            # the user's expired sessions go as a new one opens
+            s.execute(delete(SessionRow).where(SessionRow.user_id == user.id, SessionRow.expires <= now))
+            s.add(SessionRow(id=_hash(token), user_id=user.id, csrf=csrf, created=now,
+                             expires=now + timedelta(days=self.session_days)))
+        return token, csrf
+
+    def session(self, token: str | None) -> tuple[User, str] | None:
+        """The signed-in user of a session cookie and the session's CSRF token, or None."""
+        if not token or len(token) > 200:
+            return None
+        with self.Session() as s:
+            row = s.execute(select(SessionRow, UserRow).join(UserRow, UserRow.id == SessionRow.user_id)
+                            .where(SessionRow.id == _hash(token))).first()
+        if row is None or _aware(row[0].expires) <= self.now():
+            return None
+        sess, u = row
+        return User(u.id, u.username, u.email), sess.csrf
+
+    def close_session(self, token: str | None) -> None:
+        if token:
+            with self.store._write_lock, self.Session.begin() as s:
+                row = s.get(SessionRow, _hash(token))
+                if row is not None:
+                    s.delete(row)
+
+    @staticmethod
+    def csrf_ok(expected: str, given: str | None) -> bool:
+        return bool(given) and hmac.compare_digest(expected.encode(), given.encode())
+
+    # ------------------------------------------------------------------ ratings
+    def rate_finished(self, tid: str, winners: list[int], scores: list, lower_wins: bool) -> dict | None:
+        """Apply the rating changes of a finished rated table, once (the transaction that sets
+        ``rated_done`` applies them); returns {seat: (before, after)} or None when there was
+        nothing to do."""
+        with self.store._write_lock, self.Session.begin() as s:
+            res = s.execute(update(TableRow).where(TableRow.id == tid, TableRow.rated.is_(True),
+                                                   TableRow.status == "finished", TableRow.rated_done.is_(False))
+                            .values(rated_done=True))
+            if res.rowcount != 1:
+                return None
+            game = s.get(TableRow, tid).game
+            seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
+            if any(x.user_id is None for x in seats):
+                return None  # cannot happen through the API: every seat of a rated table is an account
+            rows = {}
+            for x in seats:
+                r = s.scalars(select(RatingRow).where(RatingRow.user_id == x.user_id, RatingRow.game == game)).first()
+                if r is None:
+                    r = RatingRow(user_id=x.user_id, game=game, rating=Rating().rating, rd=Rating().rd,
+                                  vol=Rating().vol, games=0)
+                    s.add(r)
+                rows[x.seat] = r
+            # the computer plays a person's seat at the end: that person abandoned
+            abandoned = {x.seat for x in seats if x.kind == "bot"}
+            before = {seat: Rating(r.rating, r.rd, r.vol) for seat, r in rows.items()}
+            after = glicko_update(before, pairwise(places(winners, scores, lower_wins), abandoned))
+            for seat, r in rows.items():
+                r.rating, r.rd, r.vol, r.games = after[seat].rating, after[seat].rd, after[seat].vol, r.games + 1
+                r.updated = self.now()
+            return {seat: (before[seat], after[seat]) for seat in rows}
+
+    def ratings(self, user_id: int) -> list[dict]:
+        with self.Session() as s:
+            rows = s.scalars(select(RatingRow).where(RatingRow.user_id == user_id).order_by(RatingRow.game)).all()
+        return [{"game": r.game, "rating": round(r.rating, 1), "rd": round(r.rd, 1), "games": r.games} for r in rows]
+
+    def leaderboard(self, game: str, limit: int = 50, offset: int = 0) -> list[dict]:
+        """The rated players of ``game``, best rating first."""
+        with self.Session() as s:
+            rows = s.execute(select(RatingRow, UserRow.username).join(UserRow, UserRow.id == RatingRow.user_id)
+                             .where(RatingRow.game == game, RatingRow.games > 0)
+                             .order_by(RatingRow.rating.desc(), UserRow.key).offset(offset).limit(limit)).all()
+        return [{"rank": offset + i + 1, "username": name, "rating": round(r.rating, 1), "rd": round(r.rd, 1),
+                 "games": r.games} for i, (r, name) in enumerate(rows)]
+
+    def tables_of(self, user_id: int, finished: bool, limit: int) -> list[tuple[str, int]]:
+        """(table id, seat) of the user's tables, finished or not, the last changed first."""
+        with self.Session() as s:
+            cond = TableRow.status == "finished" if finished else TableRow.status != "finished"
+            return [tuple(r) for r in s.execute(
+                select(TableRow.id, SeatRow.seat).join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.user_id == user_id, cond)
+                .order_by(TableRow.updated.desc(), TableRow.id).limit(limit)).all()]
+
+
+# ---------------------------------------------------------------------- the web API
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(..., min_length=1, max_length=40)
+    password: str = Field(..., min_length=1, max_length=200)
+
+
+class SignUp(Body):
+    email: str | None = Field(None, max_length=254)
+
+
+def current_user(request: HTTPConnection) -> User | None:
+    """FastAPI dependency: the signed-in user of a request (by its session cookie), or None for a
+    guest.  Read once per request."""
+    if not hasattr(request.state, "account"):
+        found = request.app.state.accounts.session(request.cookies.get(SESSION_COOKIE))
+        request.state.account = found
+    found = request.state.account
+    return found[0] if found else None
+
+
+def csrf_guard(conn: HTTPConnection) -> None:
+    """FastAPI dependency of every route: a state-changing request made with a valid session
+    cookie must carry the session's CSRF token in X-CSRF-Token."""
+    if conn.scope["type"] != "http" or conn.scope["method"] not in UNSAFE or SESSION_COOKIE not in conn.cookies:
+        return
+    current_user(conn)
+    found = conn.state.account
+    if found and not Accounts.csrf_ok(found[1], conn.headers.get(CSRF_HEADER)):
+        raise AccountError("missing or wrong CSRF token: send the lapilli_csrf cookie's value in the "
+                           "X-CSRF-Token header (reload the page if you signed in elsewhere)", 403)
+
+
+def install(app, settings, errors) -> None:
+    """The account routes: /api/account/*, /api/players/NAME, /api/leaderboard/GAME."""
+    from .hub import players, result
+
+    signin_rate = parse_rate(settings.signin_rate)
+    limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def accounts(request) -> Accounts:
+        return request.app.state.accounts
+
+    def signed_in(request, user: User, status: int = 200) -> JSONResponse:
+        token, csrf = accounts(request).open_session(user)
+        out = JSONResponse({"username": user.username, "csrf": csrf}, status_code=status)
+        secure = settings.secure_cookies or request.url.scheme == "https"
+        age = int(accounts(request).session_days * 86400)
+        out.set_cookie(SESSION_COOKIE, token, max_age=age, httponly=True, secure=secure, samesite="lax", path="/")
+        out.set_cookie(CSRF_COOKIE, csrf, max_age=age, httponly=False, secure=secure, samesite="lax", path="/")
+        return out
+
+    @app.exception_handler(AccountError)
+    async def _account_error(request: Request, exc: AccountError):
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.post("/api/account/signup", tags=["accounts"], status_code=201, responses=errors(400, 403, 409))
+    async def sign_up(req: SignUp, request: Request):
+        """A new account; the browser is signed in to it."""
+        user = await run_in_threadpool(accounts(request).sign_up, req.username.strip(), req.password,
+                                       (req.email or "").strip() or None)
+        return await run_in_threadpool(signed_in, request, user, 201)
+
+    @app.post("/api/account/signin", tags=["accounts"], responses=errors(400, 401, 403, 429))
+    async def sign_in(req: Body, request: Request):
+        address = request.client.host if request.client else "unknown"
+        if not limiter.hit(signin_rate, "signin", address):
+            raise AccountError(f"too many sign-in attempts from {address}: at most {settings.signin_rate}; "
+                               "try again later", 429, retry_after=60)
+        user = await run_in_threadpool(accounts(request).sign_in, req.username.strip(), req.password)
+        return await run_in_threadpool(signed_in, request, user)
+
+    @app.post("/api/account/signout", tags=["accounts"], responses=errors(400, 403))
+    async def sign_out(request: Request):
+        await run_in_threadpool(accounts(request).close_session, request.cookies.get(SESSION_COOKIE))
+        out = JSONResponse({"username": None})
+        out.delete_cookie(SESSION_COOKIE, path="/")
+        out.delete_cookie(CSRF_COOKIE, path="/")
+        return out
+
+    @app.get("/api/account", tags=["accounts"], responses=errors())
+    def me(user: User | None = Depends(current_user)):
+        """Who this browser is signed in as (``username`` None: a guest)."""
+        return {"username": user.username if user else None}
+
+    @app.get("/api/players/{name}", tags=["accounts"], responses=errors(404))
+    async def player(request: Request, name: str = PathParam(..., max_length=40),
+                     limit: int = Query(20, ge=1, le=100)):
+        """A player's page: ratings per game, tables in play, finished games with results."""
+        acc = accounts(request)
+        user = await run_in_threadpool(acc.user, name)
+        hub = request.app.state.hub
+        out = {"username": user.username, "ratings": await run_in_threadpool(acc.ratings, user.id),
+               "playing": [], "finished": []}
+        for tid, seat in await run_in_threadpool(acc.tables_of, user.id, False, limit):
+            info = await hub.info(tid)
+            out["playing"].append(dict(info.public(), seat=seat, link=f"/t/{tid}"))
+        for tid, seat in await run_in_threadpool(acc.tables_of, user.id, True, limit):
+            room = await hub.peek(tid)
+            st = room.state
+            res = result(st)
+            out["finished"].append({"id": tid, "game": room.info.game, "title": st.SPEC.title, "seat": seat,
+                                    "rated": room.info.rated, "players": players(st, room.info),
+                                    "won": seat in res["winners"], "winners": res["winners"],
+                                    "scores": res["scores"], "replay": f"/t/{tid}"})
+        return out
+
+    @app.get("/api/leaderboard/{game}", tags=["accounts"], responses=errors(400))
+    async def leaderboard(request: Request, game: str = PathParam(..., max_length=64),
+                          limit: int = Query(50, ge=1, le=200), offset: int = Query(0, ge=0, le=10**9)):
+        """The rated players of a game, best rating first (Glicko-2 rating and deviation)."""
+        from ..engine.registry import game_spec
+
+        game_spec(game)  # an unknown game is refused clearly
+        return await run_in_threadpool(accounts(request).leaderboard, game, limit, offset)
+
+    async def rate(room) -> None:
+        if room.info.rated:
+            st = room.state
+            await run_in_threadpool(app.state.accounts.rate_finished, room.info.id, st.winners(), st.scores(),
+                                    st.SPEC.lower_score_wins)
+
+    app.state.rate_finished = rate

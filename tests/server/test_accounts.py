@@ -1,0 +1,319 @@
+"""Accounts, sessions, CSRF, sign-in lock-out, rated tables and their ratings, and the migration
+of a database made by the previous schema; on SQLite and on PostgreSQL."""
+import json
+import uuid
+from datetime import timedelta
+
+import pytest
+import sqlalchemy as sa
+
+from lapilli.server.ratings import Rating, pairwise, places, update
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A new empty database of each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'accounts.db'}"
+    admin = request.getfixturevalue("postgres_url")
+    name = f"acc_{uuid.uuid4().hex[:12]}"
+    with sa.create_engine(admin, isolation_level="AUTOCOMMIT").connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    return admin.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture
+def client(make_client, db_url):
+    return make_client(database_url=db_url, signin_rate="1000/minute")
+
+
+def sign_up(client, name, password=PASSWORD, **kw):
+    client.cookies.clear()
+    r = client.post("/api/account/signup", json={"username": name, "password": password, **kw})
+    assert r.status_code == 201, r.text
+    return dict(client.cookies)
+
+
+def as_(client, cookies):
+    """The client is now the browser holding these cookies."""
+    client.cookies.clear()
+    for k, v in cookies.items():
+        client.cookies.set(k, v)
+    return {"X-CSRF-Token": cookies.get("lapilli_csrf", "")}
+
+
+def test_sign_up_sign_in_and_sign_out(client):
+    r = client.post("/api/account/signup", json={"username": "Ann", "password": PASSWORD, "email": "ann@example.org"})
+    assert r.status_code == 201 and r.json()["username"] == "Ann"
+    cookies = r.headers.get_list("set-cookie")
+    session = next(c for c in cookies if c.startswith("lapilli_session="))
+    assert "HttpOnly" in session and "SameSite=lax" in session
+    csrf = next(c for c in cookies if c.startswith("lapilli_csrf="))
+    assert "HttpOnly" not in csrf  # the page reads it to send it back in the header
+    assert client.get("/api/account").json() == {"username": "Ann"}
+    # the name is taken whatever its case
+    client.cookies.clear()
+    r = client.post("/api/account/signup", json={"username": "ann", "password": PASSWORD})
+    assert r.status_code == 409 and "taken" in r.json()["error"]
+    assert client.post("/api/account/signup", json={"username": "x", "password": PASSWORD}).status_code == 400
+    assert "8 to 200" in client.post("/api/account/signup", json={"username": "bob", "password": "short"}).text
+    # sign in (any case of the name), sign out
+    r = client.post("/api/account/signin", json={"username": "ANN", "password": PASSWORD})
+    assert r.status_code == 200 and r.json()["username"] == "Ann"
+    assert client.get("/api/account").json() == {"username": "Ann"}
+    old = client.cookies.get("lapilli_session")
+    r = client.post("/api/account/signout", headers={"X-CSRF-Token": client.cookies.get("lapilli_csrf")})
+    assert r.status_code == 200
+    assert client.get("/api/account").json() == {"username": None}
+    # the old cookie no longer signs anyone in: its session row is gone
+    client.cookies.set("lapilli_session", old)
+    assert client.get("/api/account").json() == {"username": None}
+
+
+def test_session_cookies_are_secure_over_https(make_client, tmp_path):
+    from fastapi.testclient import TestClient
+
+    c = make_client(database_url=f"sqlite:///{tmp_path / 's.db'}")
+    with TestClient(c.app, base_url="https://testserver") as tls:
+        r = tls.post("/api/account/signup", json={"username": "ann", "password": PASSWORD})
+        assert r.status_code == 201
+        assert all("Secure" in c for c in r.headers.get_list("set-cookie"))
+        assert tls.get("/api/account").json() == {"username": "ann"}
+
+
+def test_a_wrong_password_is_refused_and_repeated_failures_lock_the_name(client):
+    sign_up(client, "ann")
+    client.cookies.clear()
+    accounts = client.app.state.accounts
+    r = client.post("/api/account/signin", json={"username": "ann", "password": "wrong password"})
+    assert r.status_code == 401 and r.json()["error"] == "wrong username or password"
+    # an unknown name is refused in the same words
+    assert client.post("/api/account/signin", json={"username": "nobody", "password": PASSWORD}).json() == \
+        {"error": "wrong username or password"}
+    for _ in range(client.settings.lockout_failures - 2):
+        assert client.post("/api/account/signin", json={"username": "ann", "password": "nope nope"}).status_code == 401
+    r = client.post("/api/account/signin", json={"username": "ann", "password": "nope nope"})
+    assert r.status_code == 429 and "lock sign-in to ann" in r.json()["error"]
+    # locked: even the right password is refused until the lock ends
+    r = client.post("/api/account/signin", json={"username": "ann", "password": PASSWORD})
+    assert r.status_code == 429 and "locked" in r.json()["error"] and int(r.headers["Retry-After"]) > 0
+    assert "lapilli_session" not in client.cookies
+    real = accounts.now
+    accounts.now = lambda: real() + timedelta(seconds=client.settings.lockout_seconds + 1)
+    r = client.post("/api/account/signin", json={"username": "ann", "password": PASSWORD})
+    assert r.status_code == 200 and client.get("/api/account").json() == {"username": "ann"}
+
+
+def test_sign_in_is_rate_limited_per_address(make_client, tmp_path):
+    c = make_client(database_url=f"sqlite:///{tmp_path / 'r.db'}", signin_rate="3/minute")
+    codes = [c.post("/api/account/signin", json={"username": "ann", "password": "x" * 8}).status_code
+             for _ in range(4)]
+    assert codes == [401, 401, 401, 429]
+
+
+def test_csrf_refusal(client):
+    cookies = sign_up(client, "ann")
+    headers = as_(client, cookies)
+    body = {"game": "nim", "players": 2}
+    for h in ({}, {"X-CSRF-Token": "forged"}):
+        r = client.post("/api/tables", json=body, headers=h)
+        assert r.status_code == 403 and "CSRF" in r.json()["error"]
+        r = client.post("/api/account/signout", headers=h)
+        assert r.status_code == 403
+    assert client.get("/api/account").json() == {"username": "ann"}  # the forged sign-out did nothing
+    assert client.post("/api/tables", json=body, headers=headers).status_code == 200
+    # a guest (no session cookie) needs no token: guests play by invite as before
+    client.cookies.clear()
+    tid = client.post("/api/tables", json=body).json()["id"]
+    assert client.post(f"/api/tables/{tid}/seats/0", json={"name": "guest"}).status_code == 200
+
+
+def test_rated_tables_are_for_signed_in_players_at_every_seat(client):
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    client.cookies.clear()
+    r = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True})
+    assert r.status_code == 403 and "sign in" in r.json()["error"]
+    h = as_(client, ann)
+    r = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True,
+                                         "seats": [{"kind": "open"}, {"kind": "bot", "level": "easy"}]}, headers=h)
+    assert r.status_code == 400 and "rated table" in r.json()["error"]
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True}, headers=h).json()["id"]
+    assert client.get(f"/api/tables/{tid}").json()["rated"] is True
+    r = client.post(f"/api/tables/{tid}/seats/0", json={"name": "whatever"}, headers=h)
+    assert r.status_code == 200
+    seat0 = client.get(f"/api/tables/{tid}").json()["seats"][0]
+    assert (seat0["name"], seat0["account"]) == ("ann", True)  # a signed-in person sits under their username
+    # hot-seat: the same person may not take a second seat
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"name": "ann's friend"}, headers=h)
+    assert r.status_code == 409 and "no hot-seat" in r.json()["error"]
+    client.cookies.clear()
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"name": "guest"})
+    assert r.status_code == 403 and "sign in" in r.json()["error"]
+    h = as_(client, bob)
+    assert client.post(f"/api/tables/{tid}/seats/1", json={"name": "b"}, headers=h).status_code == 200
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "playing"
+
+
+def play(client, tid, tokens, moves):
+    """Play ``moves`` ((seat, action), ...) over each seat's WebSocket; returns the last views."""
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        ws = [a, b]
+        views = []
+        for w in ws:  # every connection's view once both are present
+            while True:
+                m = w.receive_json()
+                if m["type"] == "state" and m["present"] == [0, 1]:
+                    break
+        for seat, action in moves:
+            ws[seat].send_text(json.dumps({"type": "act", "action": action}))
+            views = [w.receive_json() for w in ws]
+            assert all(v["type"] == "state" for v in views), views
+        return views
+
+
+def rated_table(client, ann, bob):
+    h = as_(client, ann)
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True, "options": {"pile": 10}},
+                      headers=h).json()["id"]
+    ta = client.post(f"/api/tables/{tid}/seats/0", json={"name": "a"}, headers=h).json()["token"]
+    h = as_(client, bob)
+    tb = client.post(f"/api/tables/{tid}/seats/1", json={"name": "b"}, headers=h).json()["token"]
+    client.cookies.clear()
+    return tid, [ta, tb]
+
+
+def test_a_finished_rated_game_updates_both_ratings_once(client):
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    tid, tokens = rated_table(client, ann, bob)
+    views = play(client, tid, tokens, [(0, "take 3"), (1, "take 3"), (0, "take 3"), (1, "take 1")])
+    assert views[0]["result"]["winners"] == [1]
+    pa, pb = client.get("/api/players/ann").json(), client.get("/api/players/bob").json()
+    [ra], [rb] = pa["ratings"], pb["ratings"]
+    # two new players (1500, RD 350): Glicko-2 moves the winner up and the loser down alike
+    assert ra["game"] == rb["game"] == "nim" and ra["games"] == rb["games"] == 1
+    assert rb["rating"] > 1500 > ra["rating"]
+    assert rb["rating"] - 1500 == pytest.approx(1500 - ra["rating"], abs=0.2)
+    assert ra["rd"] < 350 and rb["rd"] < 350
+    # the player page lists the finished game with its result and replay link
+    [fin] = pa["finished"]
+    assert (fin["id"], fin["won"], fin["rated"], fin["replay"]) == (tid, False, True, f"/t/{tid}")
+    assert pb["finished"][0]["won"] is True and pa["playing"] == []
+    board = client.get("/api/leaderboard/nim").json()
+    assert [(x["rank"], x["username"]) for x in board] == [(1, "bob"), (2, "ann")]
+    # applied once: another instance (or a retry) finding the same finished table changes nothing
+    assert client.app.state.accounts.rate_finished(tid, [1], [0, 1], False) is None
+    assert client.get("/api/players/bob").json()["ratings"] == pb["ratings"]
+    assert client.get("/api/leaderboard/chess").status_code == 400
+
+
+def test_an_unrated_table_changes_no_rating_and_shows_on_the_player_page(client):
+    ann = sign_up(client, "ann")
+    h = as_(client, ann)
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 10}}, headers=h).json()["id"]
+    ta = client.post(f"/api/tables/{tid}/seats/0", json={"name": "a"}, headers=h).json()["token"]
+    client.cookies.clear()
+    tb = client.post(f"/api/tables/{tid}/seats/1", json={"name": "guest"}).json()["token"]
+    page = client.get("/api/players/ann").json()
+    assert [t["id"] for t in page["playing"]] == [tid] and page["playing"][0]["seat"] == 0
+    play(client, tid, [ta, tb], [(0, "take 3"), (1, "take 3"), (0, "take 3"), (1, "take 1")])
+    page = client.get("/api/players/ann").json()
+    assert page["ratings"] == [] and [f["id"] for f in page["finished"]] == [tid]
+    assert client.get("/api/players/nobody").status_code == 404
+
+
+def test_the_player_who_abandons_loses_and_the_other_is_protected(client):
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    tid, tokens = rated_table(client, ann, bob)
+    play(client, tid, tokens, [(0, "take 3"), (1, "take 3"), (0, "take 1")])
+    # three stones left, bob to move: he leaves, handing his seat to the computer, which takes
+    # them all and wins the game on the board for him; yet he abandoned, so he loses
+    r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": tokens[1], "level": "hard"})
+    assert r.status_code == 200
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a:
+        v = a.receive_json()
+        while "result" not in v:
+            v = a.receive_json()
+    assert v["result"]["winners"] == [1]
+    [ra] = client.get("/api/players/ann").json()["ratings"]
+    [rb] = client.get("/api/players/bob").json()["ratings"]
+    assert rb["rating"] < 1500 < ra["rating"]
+
+
+@pytest.mark.parametrize("winners, scores, lower, want", [
+    ([1], [0, 1], False, [1, 0]),
+    ([0, 2], [5, 3, 5], False, [0, 1, 0]),
+    ([2], [40, 31, 12], True, [2, 1, 0]),        # lower wins: 12 first, then 31, then 40
+    ([0], [9, 4, 4, 7], False, [0, 2, 2, 1]),    # equal scores share a place
+])
+def test_places_from_winners_and_scores(winners, scores, lower, want):
+    assert places(winners, scores, lower) == want
+
+
+def test_pairwise_decomposition_and_the_abandon_convention():
+    pl = [0, 2, 1]
+    assert pairwise(pl, set()) == {0: [(1, 1.0), (2, 1.0)], 1: [(0, 0.0), (2, 0.0)], 2: [(0, 0.0), (1, 1.0)]}
+    # seat 0 abandoned (first on the board or not): it loses to all; the others only beat it
+    assert pairwise(pl, {0}) == {0: [(1, 0.0), (2, 0.0)], 1: [(0, 1.0)], 2: [(0, 1.0)]}
+    # protected: seat 1, last on the board, gains
+    after = update({s: Rating() for s in range(3)}, pairwise(pl, {0}))
+    assert after[1].rating > 1500 and after[2].rating > 1500 > after[0].rating
+
+
+def test_glicko2_reproduces_the_papers_worked_example():
+    """Glickman's example: a 1500/200 player beats 1400/30, loses to 1550/100 and 1700/300;
+    afterwards 1464.06, RD 151.52, volatility 0.05999 (tau 0.5)."""
+    before = {0: Rating(1500, 200, 0.06), 1: Rating(1400, 30, 0.06), 2: Rating(1550, 100, 0.06),
+              3: Rating(1700, 300, 0.06)}
+    after = update(before, {0: [(1, 1.0), (2, 0.0), (3, 0.0)]})
+    assert after[0].rating == pytest.approx(1464.06, abs=0.02)
+    assert after[0].rd == pytest.approx(151.52, abs=0.01)
+    assert after[0].vol == pytest.approx(0.05999, abs=1e-5)
+
+
+def test_a_database_of_the_previous_schema_with_a_game_in_progress_upgrades_and_the_game_finishes(
+        make_client, db_url):
+    """Schema 0003 (before accounts), a nim table in progress with two guests: the server upgrades
+    it, the guests' tokens still hold their seats and the game finishes."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    from lapilli.server.migrate import alembic_config
+    from lapilli.server.store import hash_token
+
+    eng = sa.create_engine(db_url)
+    with eng.begin() as conn:
+        cfg = alembic_config(db_url)
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+    as_json = ":o" if db_url.startswith("sqlite") else "CAST(:o AS JSON)"
+    with eng.begin() as conn:
+        conn.execute(sa.text("INSERT INTO tables (id, game, players, options, seed, salt, commitment, seeding, "
+                             f"version, status, created, updated) VALUES ('old1', 'nim', 2, {as_json}, 7, 'ab', "
+                             "'cd', 'mix64', 2, 'playing', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"),
+                     {"o": json.dumps({"pile": 10})})
+        for s, tok in ((0, "tok-ann"), (1, "tok-bob")):
+            conn.execute(sa.text("INSERT INTO seats (table_id, seat, kind, name, agent, token_hash) "
+                                 "VALUES ('old1', :s, 'human', :n, '', :h)"),
+                         {"s": s, "n": ["ann", "bob"][s], "h": hash_token(tok)})
+        for v, (s, a) in enumerate(((0, "take 3"), (1, "take 3")), 1):
+            conn.execute(sa.text("INSERT INTO steps (table_id, version, kind, seat, action, created) "
+                                 "VALUES ('old1', :v, 'act', :s, :a, CURRENT_TIMESTAMP)"), {"v": v, "s": s, "a": a})
+    eng.dispose()
+    client = make_client(database_url=db_url)  # the server upgrades the database as it starts
+    with sa.create_engine(db_url).connect() as conn:
+        head = ScriptDirectory.from_config(alembic_config(db_url)).get_current_head()
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == head
+        assert conn.execute(sa.text("SELECT rated, user_id FROM tables JOIN seats ON seats.table_id = tables.id "
+                                    "WHERE seat = 0")).one() == (False, None)
+    info = client.get("/api/tables/old1").json()
+    assert (info["version"], info["status"], info["rated"]) == (2, "playing", False)
+    views = play(client, "old1", ["tok-ann", "tok-bob"], [(0, "take 3"), (1, "take 1")])
+    assert views[1]["result"]["winners"] == [1]
+    assert client.get("/api/tables/old1").json()["status"] == "finished"
+    assert client.get("/api/tables/old1/record").json()["actions"] == ["take 3", "take 3", "take 3", "take 1"]
+    # and the upgraded database takes accounts
+    sign_up(client, "ann")
+    assert client.get("/api/account").json() == {"username": "ann"}

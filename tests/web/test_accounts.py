@@ -1,0 +1,94 @@
+"""Accounts in the browser: two people sign up (one signs out, fails once and signs in again),
+play a rated table by invite, and each player page then shows the game and the new rating."""
+import os
+
+from .conftest import SHOTS
+
+
+def _sign_up(page, server, name, password):
+    page.goto(server + "/")
+    page.click("#sign-up")
+    page.fill("#account-username", name)
+    page.fill("#account-password", password)
+    page.click("#account-submit")
+    page.wait_for_selector("#me")
+    assert page.text_content("#me") == name
+
+
+def _move(page, action):
+    page.wait_for_selector("#notation", timeout=30_000)
+    page.fill("#notation", action)
+    page.click("#send")
+
+
+def test_sign_up_sign_in_a_rated_game_and_the_player_pages(server, browser):
+    contexts = [browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    os.makedirs(SHOTS, exist_ok=True)
+    try:
+        _sign_up(ann, server, "annweb", "volcano-pass-1")
+        # the session cookie is HttpOnly: the page cannot read it, only the CSRF cookie
+        assert "lapilli_session" not in ann.evaluate("document.cookie")
+        assert "lapilli_csrf" in ann.evaluate("document.cookie")
+        ann.click("#sign-out")
+        ann.wait_for_selector("#sign-in")
+        ann.click("#sign-in")
+        ann.fill("#account-username", "annweb")
+        ann.fill("#account-password", "not her password")
+        ann.click("#account-submit")
+        ann.wait_for_function("() => document.querySelector('#account-error').textContent.length > 0")
+        assert ann.text_content("#account-error") == "wrong username or password"
+        ann.screenshot(path=os.path.join(SHOTS, "account-sign-in-refused.png"))
+        ann.fill("#account-password", "volcano-pass-1")
+        ann.click("#account-submit")
+        ann.wait_for_selector("#me")
+
+        # a rated table: every seat open, the other player arrives by the invite link
+        ann.select_option("#game", "nim")
+        ann.select_option("#players", "2")
+        ann.select_option("[data-seat='1']", "open")
+        ann.check("#rated")
+        ann.click("#create")
+        ann.wait_for_url("**/t/**")
+        invite = ann.url
+        tid = invite.rstrip("/").split("/")[-1]
+
+        _sign_up(bob, server, "bobweb", "volcano-pass-2")
+        bob.goto(invite)
+        bob.wait_for_selector("#join")
+        bob.click("#join")
+        bob.wait_for_selector("#join", state="detached")  # the page is drawn again once seated
+        bob.wait_for_selector("#status")
+        info = bob.request.get(f"{server}/api/tables/{tid}").json()
+        assert info["rated"] is True
+        assert [(s["name"], s["account"]) for s in info["seats"]] == [("annweb", True), ("bobweb", True)]
+
+        # nim's 15 stones, three at a time: ann takes the last ones and wins
+        for ply in range(5):
+            _move((ann, bob)[ply % 2], "take 3")
+            ann.wait_for_function(f"() => document.querySelectorAll('#log > div').length >= {ply + 1}", timeout=30_000)
+        for p in (ann, bob):
+            p.wait_for_function("() => (document.querySelector('#status') || {}).textContent?.includes('Game over')",
+                                timeout=30_000)
+
+        # the player pages: the finished game with its result and replay, and the ratings
+        ann.click("#me")
+        ann.wait_for_selector("#ratings tr[data-game='nim']")
+        ann_rating = float(ann.text_content("#ratings tr[data-game='nim'] .rating"))
+        assert ann_rating > 1500
+        row = ann.locator(f".player-game[data-table='{tid}']")
+        assert "won" in row.text_content() and row.locator("a").get_attribute("href") == f"/t/{tid}"
+        ann.screenshot(path=os.path.join(SHOTS, "account-player-page.png"), full_page=True)
+        bob.goto(f"{server}/players/bobweb")
+        bob.wait_for_selector("#ratings tr[data-game='nim']")
+        assert float(bob.text_content("#ratings tr[data-game='nim'] .rating")) < 1500
+        assert "lost" in bob.locator(f".player-game[data-table='{tid}']").text_content()
+        # the leaderboard of the game, from the player page
+        bob.click("#ratings tr[data-game='nim'] a")
+        bob.wait_for_selector("#leaderboard table")
+        names = bob.eval_on_selector_all("#leaderboard td a", "as => as.map(a => a.textContent)")
+        assert names.index("annweb") < names.index("bobweb")
+        bob.screenshot(path=os.path.join(SHOTS, "account-leaderboard.png"), full_page=True)
+    finally:
+        for c in contexts:
+            c.close()
