@@ -92,3 +92,66 @@ def test_sign_up_sign_in_a_rated_game_and_the_player_pages(server, browser):
     finally:
         for c in contexts:
             c.close()
+
+
+def _your_turn(page, server, tid):
+    """The "your turn" mark of the table on the person's My tables page."""
+    page.goto(server + "/mine")
+    row = page.locator(f".my-table[data-table='{tid}']")
+    row.wait_for()
+    return row.get_attribute("data-your-turn") == "true"
+
+
+def test_two_signed_in_players_play_a_rated_turn_based_game_to_the_end(server, browser):
+    """A move a day: each player sees the other's move at the table and the "your turn" mark on
+    their own My tables page whenever it is theirs; at the end both ratings have moved."""
+    contexts = [browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    try:
+        _sign_up(ann, server, "annturns", "volcano-pass-3")
+        ann.select_option("#game", "nim")
+        ann.select_option("#players", "2")
+        ann.select_option("[data-seat='1']", "open")
+        ann.check("#rated")
+        ann.wait_for_selector("#clock option[value='24h']", state="attached")
+        ann.select_option("#clock", "24h")
+        ann.click("#create")
+        ann.wait_for_url("**/t/**")
+        table = ann.url
+        tid = table.rstrip("/").split("/")[-1]
+        _sign_up(bob, server, "bobturns", "volcano-pass-4")
+        bob.goto(table)
+        bob.click("#join")
+        bob.wait_for_selector("#join", state="detached")
+        info = bob.request.get(f"{server}/api/tables/{tid}").json()
+        assert info["rated"] is True and info["clock"]["kind"] == "turn"
+
+        # nim's 15 stones, three at a time: five moves, Ann's first and last
+        for ply in range(5):
+            mover, other = (ann, bob) if ply % 2 == 0 else (bob, ann)
+            assert _your_turn(mover, server, tid) is True
+            assert _your_turn(other, server, tid) is False
+            mover.goto(table)
+            # the other's last move is in the mover's log before the mover answers it
+            mover.wait_for_function(f"() => document.querySelectorAll('#log .entry[data-n]').length >= {ply}",
+                                    timeout=30_000)
+            if ply:
+                assert "3" in mover.locator("#log .entry[data-n]").last.inner_text()
+            _move(mover, "take 3")
+            mover.wait_for_function(f"() => document.querySelectorAll('#log .entry[data-n]').length >= {ply + 1}",
+                                    timeout=30_000)
+        for p in (ann, bob):
+            p.goto(table)
+            p.wait_for_function("() => (document.querySelector('#status') || {}).textContent?.includes('Game over')",
+                                timeout=30_000)
+        ann.goto(f"{server}/players/annturns")
+        ann.wait_for_selector("#ratings tr[data-game='nim']")
+        assert float(ann.text_content("#ratings tr[data-game='nim'] .rating")) > 1500
+        bob.goto(f"{server}/players/bobturns")
+        bob.wait_for_selector("#ratings tr[data-game='nim']")
+        assert float(bob.text_content("#ratings tr[data-game='nim'] .rating")) < 1500
+        os.makedirs(SHOTS, exist_ok=True)
+        bob.screenshot(path=os.path.join(SHOTS, "account-turn-based-rated.png"), full_page=True)
+    finally:
+        for c in contexts:
+            c.close()

@@ -206,8 +206,9 @@ class Accounts:
                                   vol=Rating().vol, games=0)
                     s.add(r)
                 rows[x.seat] = r
-            # the computer plays a person's seat at the end: that person abandoned
-            abandoned = {x.seat for x in seats if x.kind == "bot"}
+            # the computer plays a person's seat at the end, or took it when the person's time ran
+            # out (the person may have taken it back since): that person abandoned
+            abandoned = {x.seat for x in seats if x.kind == "bot" or x.timed_out}
             before = {seat: Rating(r.rating, r.rd, r.vol) for seat, r in rows.items()}
             after = glicko_update(before, pairwise(places(winners, scores, lower_wins), abandoned))
             for seat, r in rows.items():

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .clocks import ClockState
-from .models import Base, HintRow, ReviewRow, SeatRow, StepRow, TableRow, _now
+from .models import Base, HintRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
 
 
 class Conflict(Exception):
@@ -339,6 +339,10 @@ class Store:
                             .values(kind="human", name=name, token_hash=hash_token(token), user_id=user_id))
             if res.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {tid} is not open")
+            email = s.scalar(select(UserRow.email).where(UserRow.id == user_id)) if user_id is not None else None
+            if email:  # a signed-in person's address gets the table's "your turn" notices
+                s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)
+                          .values(email=email, optout_token=secrets.token_urlsafe(24)))
             self._update_status(s, tid)
         return token
 
