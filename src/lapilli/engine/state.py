@@ -72,6 +72,17 @@ class State:
         """Carry out a legal action (already checked) and append the events it causes."""
         raise NotImplementedError
 
+    def canonical(self, text: str) -> str:
+        """``text`` in the game's own spelling: the same action for every way of typing it.
+
+        Case and extra spaces never matter, nor the order of an unordered set (cards discarded
+        together, explorers chosen together).  The base form only joins the words with single
+        spaces; a game overrides it with its notation's canonical form (lower/upper case where
+        its notation uses it, unordered parts in a fixed order).  ``apply`` compares the
+        canonical form of what was typed with the canonical forms of the legal actions, so a
+        legal list may keep any order of its unordered parts."""
+        return " ".join(text.split())
+
     def _explain(self, action: str) -> IllegalAction:
         """Why ``action`` is not legal now: an IllegalAction naming the broken rule."""
         return IllegalAction(f"{action!r} is not a legal action now", rule="notation", action=action)
@@ -184,16 +195,23 @@ class State:
         if legal is None:
             legal = self._legal_cache = self._legal()
         if action not in legal:
-            stripped = " ".join(action.split())
-            if stripped in legal:
-                action = stripped
-            else:
-                raise self._explain(action)
+            action = self._match(action, legal)
         events: list[dict] = []
         self._legal_cache = None
         self._apply(action, events)
         self.history.append(action)
         return events
+
+    def _match(self, text: str, legal: list[str]) -> str:
+        """The legal action that ``text`` spells (case, spaces and order of unordered parts
+        aside), or raise the game's explanation of why the canonical form is refused."""
+        canon = self.canonical(text)
+        if canon in legal:
+            return canon
+        for a in legal:
+            if self.canonical(a) == canon:
+                return a
+        raise self._explain(canon)
 
     def winners(self) -> list[int]:
         return self._winners() if self.is_terminal else []

@@ -1254,6 +1254,9 @@ class GameState(State):
         d["lost_turn"] = set(self.lost_turn)
 
     # ================================================================== errors and display
+    def canonical(self, text):
+        return N.canonical(text)
+
     def _explain(self, action):
         from .explain import explain
         return explain(self, action)

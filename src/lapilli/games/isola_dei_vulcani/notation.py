@@ -1,6 +1,8 @@
 """Parsing the action notation and explaining why an action is illegal (with its clause ID)."""
 from __future__ import annotations
 
+import re
+
 from lapilli.engine import IllegalAction
 
 FORMS = (
@@ -208,3 +210,20 @@ def explain(state, action: str) -> IllegalAction:
             return err("IDV-8.4", f"no lying Moai of yours is at {src}")
         return err("IDV-8.3", f"you need a colonist of yours on {h} to erect a Moai there")
     return err("IDV-2.3", "that action is not possible now")
+
+
+_PLACE = re.compile(r"^([a-z]+)(\d+)([a-z]?)(?:-([a-z]+))?$")
+
+
+def canonical(text: str) -> str:
+    """``text`` in the board's spelling: the verb in lower case, a hex as ``D5``, a space as
+    ``D5a``, a crater as ``D5-NE``, single spaces.  No action has unordered parts."""
+    toks = text.split()
+    out = [t.lower() for t in toks[:1]]
+    for t in toks[1:]:
+        m = _PLACE.match(t.lower())
+        if m:
+            col, row, space, side = m.groups()
+            t = col.upper() + row + space + (f"-{side.upper()}" if side else "")
+        out.append(t)
+    return " ".join(out)

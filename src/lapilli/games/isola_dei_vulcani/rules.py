@@ -824,6 +824,9 @@ class GameState(State):
                        "final": self.final})
 
     # ================================================================== errors
+    def canonical(self, text):
+        return N.canonical(text)
+
     def _explain(self, action):
         return N.explain(self, action)
 

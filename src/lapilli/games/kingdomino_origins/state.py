@@ -12,6 +12,7 @@ from . import board
 from .board import GEOMETRY
 from .data import (CRO_DECK, CRO_KINDS, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
                    TILE_NUMBERS, TOKEN_COUNTS, TOKEN_RANGE, TOTEM_VALUE, VOLCANO, LANDSCAPES)
+from . import notation
 from .notation import NotationError, parse
 
 ROW = 4  # tiles per row (KDO-2.6)
@@ -544,6 +545,9 @@ class KdoState(State):
         return [p for p in range(self.num_players) if keys[p] == best]
 
     # ------------------------------------------------------------------ errors
+    def canonical(self, text):
+        return notation.canonical(text)
+
     def _explain(self, action):
         try:
             cmd = parse(action, self.geo.index)

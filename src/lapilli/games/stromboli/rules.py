@@ -25,6 +25,7 @@ from .data import (
     BEACH, BUTTERFLIES, BUYABLE, CARD_SPACES, COST, CRATER, DECKS, FACE, HUTS, KIND, LAVA_MARKERS, NSEG,
     PIER, PLAIN, PRIESTESS, SCORE_CARDS, STATUES, card_label,
 )
+from . import notation
 from .notation import parse
 
 COLOURS = ("Red", "Yellow")
@@ -488,6 +489,9 @@ class StromboliState(State):
         events.append({"type": "round2"})
 
     # ------------------------------------------------------------------ explaining refusals
+    def canonical(self, text):
+        return notation.canonical(text)
+
     def _explain(self, action):
         try:
             a = parse(action)

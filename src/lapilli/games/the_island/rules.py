@@ -689,6 +689,9 @@ class IslandState(State):
         return any(b == tile for _, b in self.hands[seat])
 
     # ================================================================== legal actions
+    def canonical(self, text):
+        return nt.canonical(text)
+
     def _legal(self):
         d = self.dec
         if d == "place":
