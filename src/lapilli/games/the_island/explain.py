@@ -104,6 +104,8 @@ class ExplainMixin:
             if src not in self.cre[kind]:
                 return "ISL-6.11", f"there is no {kind} on that space to move"
             rule = {"serpent": "ISL-6.11", "shark": "ISL-6.12", "whale": "ISL-6.13", "squid": "ISL-17.6"}[kind]
+            if kind == "squid":
+                return rule, "the squid moves to an empty sea space (no piece on it) or stays where it is"
             return rule, f"the {kind} must be moved to an empty sea space (no piece on it)"
         if kind == "winds":
             b = self.hex_boat.get(src)

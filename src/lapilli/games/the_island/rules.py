@@ -806,6 +806,8 @@ class IslandState(State):
                     if row is None:
                         row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
                     out.extend([row[h] for h in empt])
+                    if k == "squid":                       # ISL-17.10: staying is a movement, by a tile too
+                        out.append(row[src])
         return out
 
     def _swim_reach(self, start):
