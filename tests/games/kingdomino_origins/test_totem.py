@@ -3,7 +3,7 @@ import pytest
 
 from lapilli.games.kingdomino_origins.data import TILES
 
-from .helpers import as_active, cell, first_play, new, set_territory, sq
+from .helpers import as_active, cell, first_play, new, set_territory, sq, tile_to_play
 
 FISH = 1
 
@@ -139,3 +139,17 @@ def test_only_the_player_who_adds_a_tile_takes_from_the_table():
     ev = s.apply(s.legal_actions()[0])
     assert s.totem[FISH] == 1
     assert {"type": "totem", "resource": "fish", "to": 1, "from": None} in ev
+
+
+@pytest.mark.rule("KDO-10.10")
+def test_no_totem_for_a_discarded_tile():
+    """"Dopo avere aggiunto una tessera al tuo territorio ... prendi la tessera Totem": a player
+    whose tile is discarded adds nothing and takes no Totem, even with a strict majority."""
+    s = first_play(3, "totem", seed=1)
+    p = s.active
+    set_territory(s, p, ["D D D D D", "D S+m D D D", "D D H D D", "D D D D D", "D D D D D"])
+    assert s.rcount[p][0] == 1 and all(s.rcount[q][0] == 0 for q in range(3) if q != p)
+    assert s.totem[0] == -1
+    ev = tile_to_play(s, 48)  # quarry | 3-crater volcano: nowhere to go
+    assert ev[0]["type"] == "discard" and ev[0]["seat"] == p
+    assert s.totem[0] == -1 and not [e for e in ev if e["type"] == "totem"]

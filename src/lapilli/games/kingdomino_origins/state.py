@@ -235,10 +235,12 @@ class KdoState(State):
         self.removed.append(t)
         self.discards[p] += 1  # KDO-12.4 (KDO-I28)
         events.append({"type": "discard", "seat": p, "tile": t, "why": "no legal placement"})
-        self._after_play(events)  # KDO-I11: the turn goes on with Choose a new tile (and recruiting)
+        self._after_play(events, added=False)  # KDO-I11: the turn goes on with Choose a new tile (and recruiting)
 
-    def _after_play(self, events):
-        if self.mode == "totem" and self._check_totems(0, events):
+    def _after_play(self, events, added=True):
+        """KDO-10.10: Totems are checked after a tile was added; a discarded tile adds nothing, so
+        nobody takes a Totem then (a discard changes no count, so no holder loses one either)."""
+        if added and self.mode == "totem" and self._check_totems(0, events):
             return
         self._start_choose(events)
 
