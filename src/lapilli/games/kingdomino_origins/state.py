@@ -22,6 +22,7 @@ PICK = "pick"        # set-up: the drawn chief's owner picks a tile of the first
 PAIR = "pair"        # set-up, 2 players: positions 1+4 or 2+3 (KDO-13.5)
 PLACE = "place"      # Play the tile (KDO-3.4)
 FIRE = "fire"        # where the fire token lands (KDO-5.7)
+END_BONUSES = ("fire_empire", "homo_habilis")  # KDO-12: counted at the end of the game only
 GIVE = "give"        # a Totem holder picks among tied leaders (KDO-10.14)
 CHOOSE = "choose"    # Choose a new tile (KDO-3.6)
 RECRUIT = "recruit"  # Tribe: recruit or pass (KDO-11.8)
@@ -527,11 +528,20 @@ class KdoState(State):
         return parts
 
     def scores(self):
+        """What each player has scored so far; the end-of-game bonuses (KDO-12.2, KDO-12.4) count
+        only once the game is over (``end_bonuses`` shows them "if the game ended now")."""
+        over = self.phase == OVER
         out = []
         for p in range(self.num_players):
             parts = self.score_parts(p)
-            out.append(sum(v for k, v in parts.items() if k not in ("largest_region", "fire_icons")))
+            out.append(sum(v for k, v in parts.items()
+                           if k not in ("largest_region", "fire_icons") and (over or k not in END_BONUSES)))
         return out
+
+    def end_bonuses(self, p) -> dict:
+        """The end-of-game bonuses seat p would get if the game ended now (KDO-12.2, KDO-12.4)."""
+        parts = self.score_parts(p)
+        return {k: parts[k] for k in END_BONUSES if k in parts}
 
     def _winners(self):
         """KDO-8.10 and KDO-9.1-9.3: score, then largest region, then fire icons, then shared.
