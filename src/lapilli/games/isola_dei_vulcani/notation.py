@@ -8,7 +8,7 @@ from lapilli.engine import IllegalAction
 FORMS = (
     "land HEX | move HEX HEX | carry FROM TO (FROM/TO: a space like D5a, or a hex for a Moai lying "
     "without a space) | village SPACE | colonist HEX | carve SPACE | erect FROM CRATER (crater like D5-NE) | "
-    "pray | end; during an eruption: save SPACE | done; double eruption: erupt N; sinking: rescue HEX | "
+    "pray | end; during an eruption: save SPACE (or HEX for a Moai lying without a space) | done; double eruption: erupt N; sinking: rescue HEX | "
     "rescue FROM TO | skip"
 )
 TURN_VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end"}
@@ -48,8 +48,10 @@ def parse(state, action: str):
             need(args[0], ("hex",)); need(args[1], ("hex",))
         elif verb == "carry":
             need(args[0], ("hex", "space")); need(args[1], ("hex", "space"))
-        elif verb in ("village", "carve", "save"):
+        elif verb in ("village", "carve"):
             need(args[0], ("space",))
+        elif verb == "save":
+            need(args[0], ("space", "hex"))
         elif verb == "erect":
             need(args[0], ("hex", "space")); need(args[1], ("crater",))
         elif verb == "erupt":

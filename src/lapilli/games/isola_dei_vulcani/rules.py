@@ -333,9 +333,22 @@ class GameState(State):
         return out
 
     def _threatened_unsaved(self, seat):
+        """The labels of seat's threatened pieces not yet saved: a space, or a hex for a Moai lying
+        without a space (one entry per such Moai; its save is kept as 'HEX:seat')."""
         if self.erupt is None:
             return []
-        return [s for s, o in self.erupt[2] if o == seat and s not in self.saved]
+        space_hex = self.geo.space_hex
+        left = list(self.saved)
+        out = []
+        for s, o in self.erupt[2]:
+            if o != seat:
+                continue
+            key = s if s in space_hex else f"{s}:{o}"
+            if key in left:
+                left.remove(key)
+            elif s not in out:
+                out.append(s)
+        return out
 
     def _rescue_targets(self, part):
         """Hexes outside the sinking part sharing an edge with it (IDV-I22: cracks do not matter,
@@ -485,7 +498,7 @@ class GameState(State):
             if verb == "save":
                 s = parts[1]
                 self.prayer[seat] -= 1  # IDV-9.8: removed from the game
-                self.saved = self.saved + (s,)
+                self.saved = self.saved + (s if s in self.geo.space_hex else f"{s}:{seat}",)
                 events.append({"type": "prayer-used", "seat": seat, "space": s})
                 if self.prayer[seat] > 0 and self._threatened_unsaved(seat):
                     return
@@ -559,17 +572,29 @@ class GameState(State):
         sunk = self.sunk
         space_hex = self.geo.space_hex
         targets = []
+        flows = []
         # IDV-I1 a: channels from the map data; IDV-I33: only spaces are touched (colonists, erected
         # Moai, cracks and lava in place are never affected)
         for ch in self.geo.channels[v]:
+            path = []
             for s in ch:
                 if space_hex[s] in sunk:
                     break  # IDV-I1: the flow stops at the sea
+                path.append(space_hex[s])
                 if sp.get(s) != "L":  # IDV-10.8: a village or lying Moai counts as free
                     targets.append(s)
+                    flows.append(path)
                     break
         targets = targets[:self.lava_supply]  # IDV-I10: lava placed while the supply lasts
         threatened = tuple((s, int(sp[s][1:])) for s in targets if s in sp)
+        if self.loose:
+            # IDV-10.9, IDV-I18: a Moai lying without a space (carried onto a volcano hex or a hex
+            # with no free space) is destroyed when lava reaches its hex: the erupting volcano's
+            # hex, or a hex the lava flows over or lands on.  No lying Moai is out of lava's reach.
+            reached = {self.geo.volcano_hex[v]}
+            for path in flows[:len(targets)]:
+                reached.update(path)
+            threatened += tuple((h, o) for h in sorted(reached) for o in self.loose.get(h, ()))
         self.erupt = (v, tuple(targets), threatened)
         self.saved = ()
         events.append({"type": "eruption", "volcano": v, "targets": list(targets),
@@ -603,6 +628,21 @@ class GameState(State):
             sp[s] = "L"
             self.lava_supply -= 1
             placed.append(s)
+        saved = list(self.saved)
+        for h, o in threatened:
+            if h in self.geo.space_hex:
+                continue
+            if f"{h}:{o}" in saved:  # IDV-10.10: a prayer token saved it
+                saved.remove(f"{h}:{o}")
+                continue
+            lo = list(self.loose[h])
+            lo.remove(o)
+            if lo:
+                self.loose[h] = tuple(lo)
+            else:
+                del self.loose[h]
+            self.res_moai[o] += 1
+            events.append({"type": "destroyed", "piece": "moai", "seat": o, "hex": h})
         events.append({"type": "lava", "volcano": v, "spaces": placed})
         self.erupt = None
         self.saved = ()
