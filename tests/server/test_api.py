@@ -193,3 +193,13 @@ def test_a_restart_loses_nothing(tmp_path):
         with c.websocket_connect(f"/ws/{tid}?token={tb}") as b:
             v = b.receive_json()
             assert v["observation"]["pile"] == 8 and v["legal"] and v["version"] == 1
+
+
+def test_choices_endpoint_disables_a_forbidden_combination(client):
+    r = client.post("/api/games/eruption/choices", json={"players": 3, "options": {}})
+    assert r.status_code == 200
+    assert "4 or 6 players" in r.json()["options"]["variant"]['"cooperation"']
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["the-island"]["default_players"] == 4
+    assert games["the-island"]["options"]["turn_cap"]["label"]["it"]
+    assert client.post("/api/games/eruption/choices", json={"options": {"nope": 1}}).status_code == 400

@@ -8,14 +8,36 @@ from typing import Any, Callable, Mapping
 from .errors import BadOption, BadPlayerCount
 
 
+LANGUAGES = ("en", "it")
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of a game: its allowed values and its default."""
+    """One option of a game: its allowed values and its default.
+
+    ``doc`` is the technical note (clause IDs, for developers and the CLI); ``label`` and
+    ``sentence`` say the same in the players' words, in every language of ``LANGUAGES``
+    (``{"en": ..., "it": ...}``): a short name and one sentence of explanation.  ``value_labels``
+    names the values of a choice in the players' words (``{value: {"en": ..., "it": ...}}``;
+    a yes/no option needs none)."""
 
     name: str
     values: tuple
     default: Any
     doc: str = ""
+    label: Mapping[str, str] = field(default_factory=dict)
+    sentence: Mapping[str, str] = field(default_factory=dict)
+    value_labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+
+    def words(self) -> dict:
+        """Label, sentence and value names, JSON-ready (values as their JSON text)."""
+        import json
+
+        return {
+            "label": dict(self.label),
+            "sentence": dict(self.sentence),
+            "value_labels": {json.dumps(v): dict(self.value_labels[v]) for v in self.values if v in self.value_labels},
+        }
 
     def coerce(self, value: Any) -> Any:
         """Turn a value typed on a command line ("true", "3") into one of the allowed values."""
@@ -87,14 +109,37 @@ class GameSpec:
                 out.append(opts)
         return out
 
+    def choices(self, players: int, options: Mapping[str, Any] | None = None) -> dict:
+        """For a form being filled in: which player counts and option values may be chosen with the
+        rest as it is.  ``{"players": {n: reason or None}, "options": {name: {value JSON: reason or
+        None}}}``; the reason is the rules' own message (``constraint``)."""
+        import json
+
+        current = {n: o.default for n, o in self.options.items()}
+        for name, value in (options or {}).items():
+            if name not in self.options:
+                raise BadOption(f"{self.title} has no option {name!r}; its options: {', '.join(self.options) or 'none'}")
+            current[name] = self.options[name].coerce(value)
+        out = {"players": {}, "options": {}}
+        for n in range(self.min_players, self.max_players + 1):
+            out["players"][n] = self.constraint(n, current) if self.constraint else None
+        for name, o in self.options.items():
+            out["options"][name] = {}
+            for v in o.values:
+                trial = dict(current, **{name: v})
+                out["options"][name][json.dumps(v)] = self.constraint(players, trial) if self.constraint else None
+        return out
+
     def describe(self) -> dict:
         return {
             "id": self.id,
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "default_players": self.default_players or self.min_players,
             "lower_score_wins": self.lower_score_wins,
             "options": {
-                n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()
+                n: {"values": list(o.values), "default": o.default, "doc": o.doc, **o.words()}
+                for n, o in self.options.items()
             },
         }

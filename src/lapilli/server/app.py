@@ -38,6 +38,11 @@ class CreateTable(BaseModel):
     seed: int | None = None
 
 
+class ChoicesRequest(BaseModel):
+    players: int | None = None
+    options: dict = Field(default_factory=dict)
+
+
 class JoinRequest(BaseModel):
     name: str = Field(..., min_length=1, max_length=40)
 
@@ -93,6 +98,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games")
     def games():
         return [game_spec(g).describe() for g in list_games()]
+
+    @app.post("/api/games/{gid}/choices")
+    def choices(gid: str, req: ChoicesRequest):
+        """Which player counts and option values the lobby form may offer with the rest as chosen;
+        each refused one with the rules' reason (the game's SPEC.constraint decides)."""
+        spec = game_spec(gid)
+        players = req.players if req.players is not None else (spec.default_players or spec.min_players)
+        return spec.choices(players, req.options)
 
     @app.get("/api/levels")
     def levels():

@@ -19,10 +19,18 @@ SPEC = GameSpec(
             "variant", ("standard", "cooperation", "annihilation", "lava_rain"), "standard",
             "standard game, or one of the rulebook's variants: Cooperation (teams, 4 or 6 players), "
             "Annihilation (play until one village is left), Lava Rain (three face-up lava stacks)",
+            label={'en': 'Way to play', 'it': 'Modo di gioco'},
+            sentence={'en': "The standard game or one of the rulebook's variants: teams (Cooperation), play until one village is left (Annihilation), or three face-up lava stacks (Lava Rain).",
+                      'it': 'La partita normale o una delle varianti del regolamento: a squadre (Cooperazione), fino a che resta un solo villaggio (Annientamento), o tre pile di lava scoperte (Pioggia di lava).'},
+            value_labels={'standard': {'en': 'Standard game', 'it': 'Partita normale'}, 'cooperation': {'en': 'Cooperation (teams)', 'it': 'Cooperazione (a squadre)'}, 'annihilation': {'en': 'Annihilation', 'it': 'Annientamento'}, 'lava_rain': {'en': 'Lava Rain', 'it': 'Pioggia di lava'}},
         ),
         "border_side_lost": OptionSpec(
             "border_side_lost", ("none", "rest_of_turn", "permanent"), "none",
             "ERU-I23: whether a village side whose wall was destroyed in Phase 1 stays closed to walls",
+            label={'en': 'Side of a village whose wall was destroyed', 'it': 'Lato di villaggio con il muro distrutto'},
+            sentence={'en': 'Whether a village side that lost its wall to lava in Phase 1 can take a new wall at once, only next turn, or never again.',
+                      'it': 'Se un lato di villaggio che ha perso il muro per la lava nella fase 1 può ricevere subito un nuovo muro, solo dal turno dopo, o mai più.'},
+            value_labels={'none': {'en': 'Can be walled again at once', 'it': 'Si può subito rifare il muro'}, 'rest_of_turn': {'en': 'Closed for the rest of the turn', 'it': 'Chiuso per il resto del turno'}, 'permanent': {'en': 'Closed for good', 'it': 'Chiuso per sempre'}},
         ),
     },
     rules_prefix="ERU",
