@@ -28,12 +28,14 @@ class OptionSpec:
     label: Mapping[str, str] = field(default_factory=dict)
     sentence: Mapping[str, str] = field(default_factory=dict)
     value_labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+    house_rule: bool = False  # a reading of an ambiguous rule, chosen by the table (docs/games/<game>.md quotes it)
 
     def words(self) -> dict:
         """Label, sentence and value names, JSON-ready (values as their JSON text)."""
         import json
 
         return {
+            "house_rule": self.house_rule,
             "label": dict(self.label),
             "sentence": dict(self.sentence),
             "value_labels": {json.dumps(v): dict(self.value_labels[v]) for v in self.values if v in self.value_labels},

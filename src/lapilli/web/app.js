@@ -52,7 +52,8 @@ async function lobby() {
       const s = el("select", { "data-option": name, id: `opt-${name}` }, o.values.map(v => el("option", { value: JSON.stringify(v) }, valueName(v))));
       s.value = JSON.stringify(o.default);
       opts.append(el("div", { class: "option", "data-option-row": name },
-        el("label", { for: `opt-${name}`, class: "option-label" }, word(o.label) || name), " ", s,
+        el("label", { for: `opt-${name}`, class: "option-label" }, word(o.label) || name), " ",
+        o.house_rule ? el("span", { class: "house-rule" }, t("houseRule")) : "", " ", s,
         el("div", { class: "option-sentence" }, word(o.sentence)),
         el("div", { class: "why", "data-why": name })));
     }

@@ -10,7 +10,7 @@ const I18N = {
     noTables: "Nessun tavolo aperto", hotseat: "Tutti i posti liberi su questo schermo", spectator: "spettatore",
     options: "Opzioni", takeOver: "Fai giocare il computer", easy: "facile", normal: "normale", hard: "difficile",
     gameOver: "Partita finita", prev: "Indietro", next: "Avanti", refused: "Mossa non valida",
-    yes: "sì", no: "no", notAllowed: "Non ammesso",
+    yes: "sì", no: "no", notAllowed: "Non ammesso", houseRule: "regola della casa",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -22,7 +22,7 @@ const I18N = {
     noTables: "No open tables", hotseat: "Every open seat on this screen", spectator: "spectator",
     options: "Options", takeOver: "Let the computer play", easy: "easy", normal: "normal", hard: "hard",
     gameOver: "Game over", prev: "Back", next: "Forward", refused: "Move refused",
-    yes: "yes", no: "no", notAllowed: "Not allowed",
+    yes: "yes", no: "no", notAllowed: "Not allowed", houseRule: "house rule",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");

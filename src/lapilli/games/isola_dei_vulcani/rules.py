@@ -186,6 +186,16 @@ class GameState(State):
             out.append(h)
         return out
 
+    def _colonist_limit(self, area, p):
+        """IDV-6.4 ("un numero di coloni pari al numero di villaggi presenti"): the villages present
+        in the area, of every player (option colonist_limit 'all', the literal text) or only the
+        player's own (option 'own', IDV-I17's reading)."""
+        if self.options.get("colonist_limit", "all") == "own":
+            return self._area_villages(area, p)
+        geo = self.geo
+        sp = self.sp
+        return sum(1 for h in geo.area_hexes[area] for s in geo.spaces[h] if sp.get(s, "")[:1] == "V")
+
     def _area_villages(self, area, p):
         mark = "V%d" % p
         geo = self.geo
@@ -296,7 +306,7 @@ class GameState(State):
                 if has_village and can_colonist:
                     area = geo.area_of[h]
                     # IDV-6.3 / IDV-6.4 with IDV-I17 (own village; own villages of the area) and IDV-I4 a
-                    if self.created.get(area, 0) < self._area_villages(area, p):
+                    if self.created.get(area, 0) < self._colonist_limit(area, p):
                         out.append(geo.colonist_act[h])
                 if lava and can_carve:
                     carve_act = geo.carve_act
@@ -461,6 +471,9 @@ class GameState(State):
         self.stats["erected"] += 1
         h = geo.crater_hex[crater]
         events.append({"type": "erect", "seat": p, "crater": crater})
+        before = self.options.get("moai_score", "after") == "before"
+        if before:  # house rule: "ottiene immediatamente dei Punti Vittoria" (IDV-0.13, IDV-I9 C)
+            self._step_score(p, geo.area_of[h], events)
         m, key = geo.crater_edge[crater]
         cracked = False
         # IDV-8.5 / IDV-8.6 / IDV-I2 a: the crack goes on the crater's facing edge
@@ -487,7 +500,8 @@ class GameState(State):
             steps.append(("erupt", v))
         # IDV-I9 (A): crack, die / eruption, VP, then sinking (IDV-I24: sinking is checked at once, so a
         # part is never left enclosed and a late discovery, IDV-11.15, cannot happen)
-        steps.append(("score", p, geo.area_of[h]))
+        if not before:
+            steps.append(("score", p, geo.area_of[h]))
         if cracked:  # without a new crack no part can have been cut off (every earlier cut has sunk)
             steps.append(("sinkcheck",))
         return steps
@@ -784,7 +798,8 @@ class GameState(State):
             if self.end_triggered:
                 self._finish("volcanoes", events)  # IDV-13.2
                 return
-            if self.rnd >= self.options.get("max_rounds", 60):
+            limit = self.options.get("max_rounds", 60)
+            if limit != "off" and self.rnd >= limit:
                 self._finish("round-limit", events)  # IDV-I28 engine safeguard
                 return
             if self._stalled():

@@ -58,7 +58,7 @@ SPEC = GameSpec(
             value_labels={'first': {'en': 'First player on the first hut', 'it': 'Primo giocatore sulla prima capanna'}, 'random': {'en': 'At random', 'it': 'A caso'}}),
         "prescore_priestess": OptionSpec("prescore_priestess", (False, True), False,
                                          "tactical variant only: the scoreboard Priestess may still be bought "
-                                         "just before a scoring (STR-I38 flag; default off)",
+                                         "just before a scoring (STR-I38 flag; default off)", house_rule=True,
             label={'en': 'Priestess before a scoring (tactical)', 'it': 'Sacerdotessa prima di un conteggio (tattica)'},
             sentence={'en': 'House rule for the tactical variant: the Priestess may still be bought just before a scoring, as in the base game (the rulebook forbids only score cards there).',
                       'it': 'Regola della casa per la variante tattica: la Sacerdotessa si può ancora comprare subito prima di un conteggio, come nel gioco base (il regolamento lì vieta solo le carte punteggio).'}),
