@@ -73,6 +73,7 @@ class KdoState(State):
         self.pos = -1
         self.fire_at = -1  # the volcano square of a pending fire token
         self.fire_val = 0
+        self.burnt = -1  # the resource type a fire token destroyed in the current Play the tile (or -1)
         self.give_type = -1
         self.give_to = []
         self.rec_kind = None
@@ -210,6 +211,7 @@ class KdoState(State):
         p = self.active
         t = self.cur_tiles[self.pos]
         geo = self.geo
+        self.burnt = -1
         if self._determinized:
             # a search copy: the same territories come back again and again, so the placements
             # and their notation are memoised (a real game, mostly new territories, skips the memo)
@@ -298,6 +300,27 @@ class KdoState(State):
                 if len(leaders) == 1 and leaders[0] == self.active:
                     self.totem[t] = leaders[0]
                     events.append({"type": "totem", "resource": RESOURCES[t], "to": leaders[0], "from": None})
+            elif (counts[holder] == top and len(leaders) > 1 and self.options.get("totem_tie", "give") != "keep"
+                  and (self.active != holder and self.active in leaders
+                       or self.active == holder and getattr(self, "burnt", -1) == t)):
+                # house rule totem_tie (KDO-I18): a holder who falls to a tie now -- caught up by the
+                # player who added a tile, or whose own fire burnt one of theirs -- no longer has the
+                # majority ("Se perdi la maggioranza"): 'give' hands it to one of the other tied
+                # players, chosen by the holder ("Se più giocatori sono in parità, scegli tu");
+                # 'return' puts it back on the table; 'keep' (KDO-I18 a) keeps it
+                if self.options.get("totem_tie") == "return":
+                    self.totem[t] = -1
+                    events.append({"type": "totem", "resource": RESOURCES[t], "to": None, "from": holder})
+                    continue
+                others = [q for q in leaders if q != holder]
+                if len(others) == 1:
+                    self.totem[t] = others[0]
+                    events.append({"type": "totem", "resource": RESOURCES[t], "to": others[0], "from": holder})
+                else:
+                    self.phase = GIVE
+                    self.give_type = t
+                    self.give_to = others
+                    return True
             elif counts[holder] < top:  # KDO-10.13: the holder lost the majority
                 if len(leaders) == 1:
                     self.totem[t] = leaders[0]
@@ -307,7 +330,7 @@ class KdoState(State):
                     self.give_type = t
                     self.give_to = leaders
                     return True
-            # KDO-10.15: a holder still at the top keeps it
+            # KDO-10.15: a holder still alone at the top keeps it (and on a tie with totem_tie 'keep')
         return False
 
     # ------------------------------------------------------------------ the contract hooks
@@ -360,13 +383,14 @@ class KdoState(State):
 
     def _fire_targets(self) -> list:
         """KDO-6.1-6.6 (KDO-I1 Chebyshev range, KDO-I2 free square, KDO-I3 own squares only,
-        KDO-I4 not the start tile)."""
+        KDO-I4: the start tile too with the house rule fire_on_start, the literal text's default)."""
         p = self.active
         land, camp, tok = self.land[p], self.camp[p], self.tok[p]
+        no_start = not self.options.get("fire_on_start", True)
         out = []
         for c in self.geo.within(self.fire_at, TOKEN_RANGE[self.fire_val]):
             v = land[c]
-            if v < 0 or v == START or v == VOLCANO or c in camp or c in tok:
+            if v < 0 or (v == START and no_start) or v == VOLCANO or c in camp or c in tok:
                 continue
             out.append(c)
         out.sort()
@@ -501,6 +525,7 @@ class KdoState(State):
         r = self.res[p].pop(c, None)
         if r is not None:
             self.rcount[p][r] -= 1
+            self.burnt = r
             ev["destroyed_resource"] = RESOURCES[r]
         k = self.cro[p].pop(c, None)
         if k is not None:
