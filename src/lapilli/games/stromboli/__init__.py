@@ -62,6 +62,14 @@ SPEC = GameSpec(
             label={'en': 'Priestess before a scoring (tactical)', 'it': 'Sacerdotessa prima di un conteggio (tattica)'},
             sentence={'en': 'House rule for the tactical variant: the Priestess may still be bought just before a scoring, as in the base game (the rulebook forbids only score cards there).',
                       'it': 'Regola della casa per la variante tattica: la Sacerdotessa si può ancora comprare subito prima di un conteggio, come nel gioco base (il regolamento lì vieta solo le carte punteggio).'}),
+        "shells_score": OptionSpec("shells_score", ("second", "every"), "second",
+                                   "house rule, STR-11.17 / STR-I23: Shell cards still held score 1 point each only "
+                                   "at the second scoring ('second', p. 7: 'solo nel secondo calcolo del punteggio') "
+                                   "or at both scorings ('every', p. 6)", house_rule=True,
+            label={'en': 'When kept shells score', 'it': 'Quando contano le conchiglie tenute'},
+            sentence={'en': 'House rule: each Shell card still held scores 1 point only at the second scoring, as the scoring page says, or at both scorings, as the Shell card page says.',
+                      'it': 'Regola della casa: ogni carta Conchiglia ancora tenuta vale 1 punto solo al secondo conteggio, come dice la pagina del punteggio, oppure a entrambi i conteggi, come dice la pagina delle carte Conchiglia.'},
+            value_labels={'second': {'en': 'Only at the second scoring', 'it': 'Solo al secondo conteggio'}, 'every': {'en': 'At both scorings', 'it': 'A entrambi i conteggi'}}),
     },
     rules_prefix="STR",
     end_rule="STR-9.5",
