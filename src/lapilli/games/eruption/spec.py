@@ -32,6 +32,17 @@ SPEC = GameSpec(
                       'it': 'Se un lato di villaggio che ha perso il muro per la lava nella fase 1 può ricevere subito un nuovo muro, solo dal turno dopo, o mai più.'},
             value_labels={'none': {'en': 'Can be walled again at once', 'it': 'Si può subito rifare il muro'}, 'rest_of_turn': {'en': 'Closed for the rest of the turn', 'it': 'Chiuso per il resto del turno'}, 'permanent': {'en': 'Closed for good', 'it': 'Chiuso per sempre'}},
         ),
+        "both_events_final": OptionSpec(
+            "both_events_final", ("all", "others"), "all",
+            "house rule, ERU-13.5 / ERU-13.8 / ERU-I31(4): when a village burns (event A) in the turn that places the "
+            "last lava tile (event B), every player takes a final turn ('all': B's 'incluso il giocatore che ha "
+            "piazzato l'ultima tessera') or only the others ('others': A's 'tutti gli altri giocatori')",
+            house_rule=True,
+            label={'en': 'Village burns as the last lava tile is placed', 'it': "Villaggio in fiamme con l'ultima tessera lava"},
+            sentence={'en': "House rule: when a player's village burns in the turn they place the last lava tile, every player takes a final turn, or only the other players do.",
+                      'it': "Regola della casa: quando il villaggio di un giocatore brucia nel turno in cui piazza l'ultima tessera lava, tutti fanno un ultimo turno, oppure solo gli altri giocatori."},
+            value_labels={'all': {'en': 'Everyone, that player too', 'it': 'Tutti, anche quel giocatore'}, 'others': {'en': 'Only the other players', 'it': 'Solo gli altri giocatori'}},
+        ),
     },
     rules_prefix="ERU",
     end_rule="ERU-13.1",
