@@ -105,6 +105,22 @@ SPEC = GameSpec(
             label={'en': 'Redo an island with enclosed tiles', 'it': "Rifai un'isola con tessere chiuse"},
             sentence={'en': 'If the random island leaves tiles enclosed by others, the layout is shuffled again.',
                       'it': "Se l'isola casuale lascia tessere chiuse da altre, la disposizione si rimescola."}),
+        "dive_move": OptionSpec("dive_move", ("compulsory", "optional"), "compulsory",
+                                "house rule, ISL-16.12: after the dive dice a piece must be moved ('compulsory', the "
+                                "literal 'selezionate e muovete') or the player may move nothing ('optional')",
+                                house_rule=True,
+            label={'en': 'Moving after the dive dice', 'it': 'Movimento dopo i dadi immersione'},
+            sentence={'en': 'House rule: after rolling the dive dice a player must move one of the pieces shown, or may choose to move nothing.',
+                      'it': 'Regola della casa: dopo il tiro dei dadi immersione si deve muovere uno dei pezzi indicati, oppure si può scegliere di non muovere nulla.'},
+            value_labels={'compulsory': {'en': 'Must move a piece', 'it': 'Si deve muovere un pezzo'}, 'optional': {'en': 'May move nothing', 'it': 'Si può non muovere nulla'}}),
+        "dolphin_shift": OptionSpec("dolphin_shift", ("several", "any"), "several",
+                                    "house rule, ISL-16.31: a dolphin moved by the dive dice may shift its protection "
+                                    "only on a space with several swimmers ('several', the literal 'con più "
+                                    "Nuotatori') or to any unprotected swimmer on its space ('any')", house_rule=True,
+            label={'en': "Shifting a dolphin's protection", 'it': 'Spostare la protezione di un delfino'},
+            sentence={'en': 'House rule: a dolphin chosen with the dive dice may pass its protection to another swimmer only where several swimmers share its space, or to any swimmer there.',
+                      'it': 'Regola della casa: un delfino scelto con i dadi immersione può passare la protezione a un altro nuotatore solo dove più nuotatori condividono la sua casella, oppure a qualsiasi nuotatore lì.'},
+            value_labels={'several': {'en': 'Only with several swimmers there', 'it': 'Solo con più nuotatori lì'}, 'any': {'en': 'To any swimmer there', 'it': 'A qualsiasi nuotatore lì'}}),
         "turn_cap": OptionSpec("turn_cap", (200, 500, 1000), 500, "engine safeguard: the game ends after this many turns (ISL-I35)",
             label={'en': 'Turn limit', 'it': 'Limite di turni'},
             sentence={'en': 'Not a rule of the game: the game stops after this many turns so that it always ends.',

@@ -268,7 +268,15 @@ class ExplainMixin:
         return "ISL-16.32", f"a dolphin moves up to {dist} sea spaces"
 
     def _why_shift(self, args, p):
-        return "ISL-16.31", "protection shifts only to another unprotected swimmer on the dolphin's space"
+        return "ISL-16.31", ("protection shifts only to another unprotected swimmer on the dolphin's space"
+                             + (", when several swimmers share it" if self.options.get("dolphin_shift", "several")
+                                == "several" else ""))
+
+    def _why_none(self, args, p):
+        if self.dive and not self._may_skip_creature():
+            return "ISL-16.12", ("with the dive dice a creature or empty boat must be moved (house rule dive_move: "
+                                 "compulsory)")
+        return None
 
     def _why_drift(self, args, p):
         src, dst = args

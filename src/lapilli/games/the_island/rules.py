@@ -236,6 +236,12 @@ class IslandState(State):
     def _protected(self, e):
         return e in self.dol_prot
 
+    def _may_skip_creature(self):
+        """Whether step 4 may move nothing ('none').  With the dive dice the house rule dive_move
+        decides: 'compulsory' (default, the literal "selezionate e muovete una delle Creature marine",
+        ISL-16.12) or 'optional' (ISL-16.12's "may")."""
+        return not (self.dive and self.options.get("dive_move", "compulsory") == "compulsory")
+
     def _unprot_swimmers(self, h):
         prot = self.dol_prot
         return [e for e in self._swimmers(h) if e not in prot]
@@ -404,7 +410,8 @@ class IslandState(State):
         mv = self._creature_moves()
         if mv:
             self._ask("creature", self.cur)               # ISL-7.3 otherwise nothing moves
-            mv.append("none")
+            if self._may_skip_creature():
+                mv.append("none")
             self._legal_cache = mv
 
     # ------------------------------------------------------------------ kill / remove helpers
@@ -705,7 +712,8 @@ class IslandState(State):
         if d == "remove":
             return [f"remove {NAME[h]}" for h in self._removable()]
         if d == "creature":
-            return self._creature_moves() + ["none"]
+            mv = self._creature_moves()
+            return mv + ["none"] if self._may_skip_creature() else mv
         if d == "c5":
             return self._c5_moves(tuple(self.ddata["ids"])) + ["pass"]
         if d == "repel":
@@ -1008,8 +1016,11 @@ class IslandState(State):
                     dests = empt if dive else self._sea_reach(src, dist)
                     pre = f"dolphin D{d + 1} "
                     out.extend([pre + NAME[x] for x in dests])
-                    for e in self._unprot_swimmers(src):     # ISL-16.31, ISL-I19 (4)
-                        out.append(f"shift D{d + 1} {LABELS[e]}")
+                    # ISL-16.31, ISL-I19 (4); house rule dolphin_shift: 'several' (default, the literal
+                    # "in una casella di mare con più Nuotatori") needs two or more swimmers there
+                    if self.options.get("dolphin_shift", "several") != "several" or len(self._swimmers(src)) >= 2:
+                        for e in self._unprot_swimmers(src):
+                            out.append(f"shift D{d + 1} {LABELS[e]}")
             elif k == "boat":
                 for b in range(len(self.boat_at)):
                     src = self.boat_at[b]
