@@ -105,6 +105,15 @@ SPEC = GameSpec(
             label={'en': 'Redo an island with enclosed tiles', 'it': "Rifai un'isola con tessere chiuse"},
             sentence={'en': 'If the random island leaves tiles enclosed by others, the layout is shuffled again.',
                       'it': "Se l'isola casuale lascia tessere chiuse da altre, la disposizione si rimescola."}),
+        "tiebreak": OptionSpec("tiebreak", ("base", "chain"), "base",
+                               "house rule, ISL-9.8 / ISL-I6: with 2-4 players a tie for the win is shared ('base': "
+                               "the base game states no tie-break) or broken by the 5-6-player chain ('chain': most "
+                               "explorers saved, then fewest turns); with 5-6 players the chain always applies",
+                               house_rule=True,
+            label={'en': 'Ties with 2 to 4 players', 'it': 'Pareggi con 2-4 giocatori'},
+            sentence={'en': 'House rule: with 2 to 4 players tied winners share the victory as in the base game, or the tie is broken as in 5-6-player games (most explorers saved, then fewest turns).',
+                      'it': 'Regola della casa: con 2-4 giocatori chi è in parità condivide la vittoria come nel gioco base, oppure la parità si risolve come con 5-6 giocatori (più esploratori salvati, poi meno turni).'},
+            value_labels={'base': {'en': 'Shared victory (base game)', 'it': 'Vittoria condivisa (gioco base)'}, 'chain': {'en': 'Broken as with 5-6 players', 'it': 'Risolti come con 5-6 giocatori'}}),
         "dive_move": OptionSpec("dive_move", ("compulsory", "optional"), "compulsory",
                                 "house rule, ISL-16.12: after the dive dice a piece must be moved ('compulsory', the "
                                 "literal 'selezionate e muovete') or the player may move nothing ('optional')",

@@ -318,6 +318,10 @@ class IslandState(State):
 
     def _winners(self):
         keys = [self.tiebreak_key(p) for p in range(self.num_players)]
+        if self.num_players <= 4 and self.options.get("tiebreak", "base") == "base":
+            # house rule tiebreak (ISL-I6): the base game (2-4 players) states no tie-break, so tied
+            # players share the victory; 'chain' uses the 5-6-player chain ISL-9.1 to ISL-9.7
+            keys = [k[:1] for k in keys]
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]   # ISL-9.7: the rest share the victory
 
