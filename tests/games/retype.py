@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import lapilli
+from lapilli import IllegalAction
 
 
 def retype(action: str, rng: random.Random, shuffle=None) -> str:
@@ -26,10 +27,13 @@ def check_retyped(game: str, games: int, max_plies: int, shuffle=None, per_posit
     """Play ``games`` random games (random player count and option set); in each position re-type
     ``per_position`` random legal actions and up to 20 with an unordered set, and check that each
     is accepted and leaves the same position as the action itself.
+    Actions legal earlier but not now, re-typed, must be refused naming the same rule as when typed
+    in the game's own spelling (a refusal tells the truth whatever the typing).
     Returns (actions checked, how many of them had an unordered set)."""
     spec = lapilli.game_spec(game)
     rng = random.Random(seed)
     checked = with_set = 0
+    seen: list[str] = []
     for g in range(games):
         n = rng.randint(spec.min_players, spec.max_players)
         s = lapilli.new_game(game, n, seed=seed * 1000 + g, options=rng.choice(spec.configurations(n)))
@@ -47,5 +51,16 @@ def check_retyped(game: str, games: int, max_plies: int, shuffle=None, per_posit
                 assert got.to_json() == want.to_json(), typed
                 checked += 1
                 with_set += shuffle is not None and shuffle(a.split(), rng) is not None
+            for a in rng.sample(seen, min(2, len(seen))):
+                if a in legal:
+                    continue
+                rules = []
+                for text in (a, retype(a, rng, shuffle)):
+                    try:
+                        s.clone().apply(text)
+                    except IllegalAction as e:
+                        rules.append(e.rule)
+                assert len(rules) == 2 and rules[0] == rules[1], (a, rules)
+            seen.extend(rng.sample(legal, min(2, len(legal))))
             s.apply(rng.choice(legal))
     return checked, with_set

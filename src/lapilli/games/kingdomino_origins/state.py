@@ -590,9 +590,6 @@ class KdoState(State):
             cmd = parse(action, self.geo.index)
         except NotationError as e:
             return IllegalAction(str(e), "notation", action)
-        canonical = " ".join(action.strip().lower().split())
-        if canonical in self.legal_actions():
-            return IllegalAction(f"write actions in lower case, as {canonical!r}", "notation", action)
         from .explain import explain
         return explain(self, cmd, action)
 
