@@ -4,7 +4,7 @@
 Two configurations per game, both through ``lapilli.agents.make_agent`` exactly as play uses them:
 
 * ``normal``: the game's "normal" strength level (``level_spec("normal", game, players)``: the game's
-  heuristics module's LEVELS, or the default level for games without one), every decision
+  levels module's LEVELS, or the default level for games without one), every decision
   searched (a level's ``mix=p``, the share of its decisions played by the heuristic player
   instead, is set to 0: those decisions make no iterations);
 * ``random``: plain random rollouts (``mcts:iterations=N``, default depth and evaluator).

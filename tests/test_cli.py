@@ -68,8 +68,55 @@ def test_play_end_of_input_quits_cleanly(monkeypatch, capsys):
     def eof(prompt=""):
         raise EOFError
     monkeypatch.setattr(cli.console, "input", eof)
-    assert main(["play", "toy", "--seed", "1"]) == 1
-    assert "left before the end" in capsys.readouterr().err
+    assert main(["play", "toy", "--seed", "1"]) == 0
+    assert "left before the end" in capsys.readouterr().out
+
+
+def test_quit_exits_zero_after_saving_the_unfinished_record(monkeypatch, tmp_path, capsys):
+    from lapilli import cli
+
+    monkeypatch.setattr(cli.console, "input", lambda prompt="": "quit")
+    rec = tmp_path / "left.json"
+    assert main(["play", "toy", "--seed", "1", "--save", str(rec)]) == 0
+    out = capsys.readouterr().out
+    assert "unfinished game" in out and "left before the end" in out
+    record = json.loads(rec.read_text())
+    assert record["game"] == "toy" and "result" not in record
+
+
+@pytest.mark.parametrize("argv, text", [
+    (["simulate", "toy", "--games", "0"], "--games"),
+    (["play"], "Missing argument 'game'"),
+    (["play", "toy", "--players", "two"], "--players"),
+    (["simulate", "toy", "--no-such-flag"], "No such option: --no-such-flag"),
+    (["no-such-command"], "No such command 'no-such-command'"),
+])
+def test_usage_errors_are_one_line_with_the_fix(capsys, argv, text):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    lines = [line for line in captured.err.splitlines() if line.strip()]
+    assert len(lines) == 1, captured.err
+    assert text in lines[0] and "--help" in lines[0]
+    assert "Traceback" not in captured.err + captured.out
+
+
+def test_seats_imply_the_player_count(monkeypatch, capsys):
+    from lapilli import cli
+
+    monkeypatch.setattr(cli.console, "input", lambda prompt="": "quit")
+    # the toy game's usual count is 2: naming three seats makes it a 3-player game
+    assert main(["play", "toy", "--seed", "1", "--seats", "human,random,random"]) == 0
+    out = capsys.readouterr().out
+    assert "3 players" in out
+    assert main(["play", "toy", "--seed", "1", "--seats", "human"]) == 0
+    assert "2 players" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["games", "play", "simulate", "tournament", "report", "replay", "serve"])
+def test_every_command_has_help_with_examples(capsys, command):
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "Examples" in out and f"lapilli {command}" in out
 
 
 def test_simulate_writes_csv_and_is_reproducible_across_jobs(tmp_path, capsys):

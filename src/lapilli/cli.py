@@ -32,6 +32,11 @@ class Abort(Exception):
         self.code = code
 
 
+def _examples(*commands: str) -> str:
+    """The "Examples" part of a command's --help."""
+    return "Examples:\n\n" + "\n\n".join(f"  {c}" for c in commands)
+
+
 def _parse_options(items: list[str] | None) -> dict:
     opts = {}
     for item in items or []:
@@ -43,6 +48,8 @@ def _parse_options(items: list[str] | None) -> dict:
 
 
 def _seats(text: str | None, players: int, default_first: str = "human") -> list[str]:
+    """One agent name per seat: ``text`` lists them (one name fills every seat), or the default
+    (``default_first`` then random players)."""
     if text:
         seats = agents_mod.split_agent_list(text)
     else:
@@ -54,12 +61,18 @@ def _seats(text: str | None, players: int, default_first: str = "human") -> list
     return seats
 
 
-def _resolve_players(game: str, players: Optional[int]) -> int:
+def _resolve_players(game: str, players: Optional[int], seats: Optional[str] = None) -> int:
+    """The player count: ``--players`` when given, else as many as ``--seats`` names (when it
+    names more than one), else the game's usual count."""
+    if players is None and seats:
+        named = agents_mod.split_agent_list(seats)
+        if len(named) > 1:
+            players = len(named)
     return game_spec(game).resolve(players, {})[0]
 
 
 # ---------------------------------------------------------------------------- games
-@app.command()
+@app.command(epilog=_examples('lapilli games'))
 def games():
     """List the games, their player counts and options."""
     table = Table(title="Lapilli games")
@@ -88,7 +101,7 @@ HELP_TEXT = (
 )
 
 
-@app.command()
+@app.command(epilog=_examples('lapilli play the-island', 'lapilli play eruption --seats human,normal', 'lapilli play stromboli --players 3 --seats human,hard,easy --save game.json', 'lapilli play the-island -o giant_squid=true --seed 7'))
 def play(
     game: str = typer.Argument(..., help="game id (see `lapilli games`)"),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players"),
@@ -98,7 +111,7 @@ def play(
     save: Optional[Path] = typer.Option(None, help="write the game's record (JSON) here at the end"),
 ):
     """Play a game in the terminal against computer opponents (or hot-seat with friends)."""
-    players = _resolve_players(game, players)
+    players = _resolve_players(game, players, seats)
     seat_names = _seats(seats, players)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -133,7 +146,8 @@ def play(
                 continue
             if text in ("quit", "exit"):
                 _save_record(state, save, quitting=True)
-                raise Abort("game left before the end", 1)
+                console.print("game left before the end")
+                return
             if text in ("list", "?", "help"):
                 console.print(HELP_TEXT)
                 console.print("\n".join(legal), markup=False)
@@ -189,7 +203,7 @@ def _save_record(state, path: Optional[Path], quitting: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------------- simulate
-@app.command()
+@app.command(epilog=_examples('lapilli simulate stromboli --games 1000 --jobs 2', 'lapilli simulate eruption --players 4 --seats normal,random --games 200 --out results/eru.csv', 'lapilli simulate the-island --games 100000 --backend ray --resume'))
 def simulate(
     game: str = typer.Argument(..., help="game id"),
     games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
@@ -213,7 +227,7 @@ def simulate(
     the run goes (Parquet or CSV); --resume finishes an interrupted run."""
     from .sim import summarize
 
-    players = _resolve_players(game, players)
+    players = _resolve_players(game, players, seats)
     seat_names = _seats(seats, players, default_first="random")
     options = _parse_options(option)
     if backend not in ("local", "ray"):
@@ -307,7 +321,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
 
 
 # ---------------------------------------------------------------------------- tournament
-@app.command()
+@app.command(epilog=_examples('lapilli tournament kingdomino-origins --agents hard,normal --games 100 --jobs 2', 'lapilli tournament eruption --players 3 --agents normal,heuristic,random'))
 def tournament(
     game: str = typer.Argument(..., help="game id"),
     agents: str = typer.Option(..., "--agents", "-a", help="comma-separated agents (levels easy/normal/hard, "
@@ -353,7 +367,7 @@ def tournament(
 
 
 # ---------------------------------------------------------------------------- report
-@app.command()
+@app.command(epilog=_examples('lapilli report stromboli --games 500', 'lapilli report the-island --compare dolphins=true --games 300'))
 def report(
     game: str = typer.Argument(..., help="game id"),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="player count of the baseline"),
@@ -466,7 +480,7 @@ def _rebuild_report_args(args: dict) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- replay
-@app.command()
+@app.command(epilog=_examples('lapilli replay game.json', 'lapilli replay game.json --steps --seat 0'))
 def replay(
     file: Path = typer.Argument(..., help="a record written by `lapilli play --save` or the web table"),
     seat: Optional[int] = typer.Option(None, help="show the board as this seat sees it (default: spectator)"),
@@ -499,7 +513,7 @@ def replay(
 
 
 # ---------------------------------------------------------------------------- serve
-@app.command()
+@app.command(epilog=_examples('lapilli serve', 'lapilli serve --port 8080 --database postgresql+psycopg://user@127.0.0.1/lapilli --redis redis://127.0.0.1:6379/0'))
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, help="port"),
@@ -524,6 +538,9 @@ def serve(
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
 
 
+_COMMANDS = ("games", "play", "simulate", "tournament", "report", "replay", "serve", "verify", "data", "review")
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         app(args=argv, standalone_mode=False)
@@ -541,16 +558,47 @@ def main(argv: list[str] | None = None) -> int:
         return int(e.code or 0)
     except KeyboardInterrupt:
         return 130
-    except Exception as e:  # click usage errors
-        import click
-
-        if isinstance(e, click.exceptions.ClickException):
-            e.show()
-            return e.exit_code
-        if isinstance(e, click.exceptions.Abort):
-            return 1
-        raise
+    except Exception as e:
+        usage = _usage_error(e, argv)
+        if usage is None:
+            raise
+        message, code = usage
+        if message:
+            err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
+        return code
     return 0
+
+
+def _parser_exceptions() -> tuple[tuple, tuple]:
+    """The command-line parser's usage-error and abort classes: Click's, and those of the copy of
+    Click that newer Typer releases carry."""
+    usage, abort = [], []
+    for module, names in (("click.exceptions", ("ClickException", "Abort")),
+                          ("typer._click.exceptions", ("ClickException", "Abort")),
+                          ("typer.exceptions", ("TyperException", "Abort"))):
+        try:
+            mod = __import__(module, fromlist=list(names))
+        except ImportError:
+            continue
+        for bucket, name in zip((usage, abort), names):
+            cls = getattr(mod, name, None)
+            if isinstance(cls, type):
+                bucket.append(cls)
+    return tuple(usage), tuple(abort)
+
+
+def _usage_error(e: Exception, argv: list[str] | None) -> tuple[str, int] | None:
+    """A usage error as one line with the way to the fix, or None when ``e`` is not one."""
+    usage, abort = _parser_exceptions()
+    if isinstance(e, abort):
+        return "", 1
+    if not isinstance(e, usage):
+        return None
+    words = [a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-")]
+    command = words[0] if words and words[0] in _COMMANDS else ""
+    where = f"lapilli {command} --help" if command else "lapilli --help"
+    message = " ".join(e.format_message().split())
+    return f"{message} (see '{where}')", int(getattr(e, "exit_code", 2) or 2)
 
 
 def entry() -> None:

@@ -1,11 +1,9 @@
 """Strength levels by name, and levels whose spec depends on the number of players."""
-import types
-
 import pytest
 
 import lapilli
 from lapilli.agents import ByCountAgent, Decision, MCTSAgent, level_spec, make_agent, play_game
-from lapilli.agents import heuristic as heuristic_mod
+from lapilli.agents import levels as levels_mod
 from lapilli.engine import LapilliError, register
 
 register("nim", "tests.engine.nim_game")
@@ -13,12 +11,12 @@ register("nim", "tests.engine.nim_game")
 
 @pytest.fixture
 def nim_levels(monkeypatch):
-    mod = types.SimpleNamespace(LEVELS={
+    levels = {
         "normal": "mcts:iterations=40",
         "hard": {2: "mcts:iterations=77", "default": "mcts:iterations=55"},
-    })
-    monkeypatch.setitem(heuristic_mod._CACHE, "nim", mod)
-    return mod
+    }
+    monkeypatch.setitem(levels_mod._CACHE, "nim", levels)
+    return levels
 
 
 def test_level_by_player_count(nim_levels):
@@ -48,14 +46,13 @@ def test_by_count_agent_picks_its_spec_at_the_first_decision(nim_levels):
 
 
 def test_bad_levels_by_count_fail_early(monkeypatch):
-    mod = types.SimpleNamespace(LEVELS={"hard": {2: "mcts:iterations=10"}})
-    monkeypatch.setitem(heuristic_mod._CACHE, "nim", mod)
+    monkeypatch.setitem(levels_mod._CACHE, "nim", {"hard": {2: "mcts:iterations=10"}})
     assert make_agent("hard", game="nim", players=2).iterations == 10
     with pytest.raises(LapilliError, match="no 'default'"):
         make_agent("hard", game="nim", players=3)
     with pytest.raises(LapilliError, match="no 'default'"):
         make_agent("hard", game="nim")
-    mod.LEVELS = {"hard": {2: "mcts:iterations=10", "default": "mcts:no_such_param=1"}}
+    monkeypatch.setitem(levels_mod._CACHE, "nim", {"hard": {2: "mcts:iterations=10", "default": "mcts:no_such_param=1"}})
     with pytest.raises(LapilliError, match="bad parameters"):
         make_agent("hard", game="nim")
 
@@ -68,3 +65,28 @@ def test_every_level_of_every_game_builds_for_every_player_count(game):
             text = level_spec(level, game, players)
             agent = make_agent(level, game=game, players=players)
             assert type(agent) is type(make_agent(text, game=game))
+
+
+def test_parameters_after_a_level_name_are_added_to_its_spec(nim_levels):
+    agent = make_agent("hard:time_limit=0,iterations=12", game="nim", players=2)
+    assert (agent.iterations, agent.time_limit) == (12, 0)
+    by_count = make_agent("hard:iterations=9", seed=1, game="nim")
+    assert isinstance(by_count, ByCountAgent)
+    assert by_count.agent_for(2).iterations == by_count.agent_for(3).iterations == 9
+    assert make_agent("normal", game="nim").iterations == 40          # the level itself is unchanged
+
+
+def test_an_untimed_level_is_the_level_without_its_time_limit():
+    # docs/agents.md measures the levels as `normal:time_limit=0`: the spec's own parameters, the
+    # time limit off
+    for game in ("the-island", "eruption"):
+        for players in (2, 5):
+            spec = level_spec("normal", game, players)
+            agent = make_agent("normal:time_limit=0", game=game, players=players)
+            assert agent.time_limit == 0 and level_spec("normal", game, players) == spec
+            timed = make_agent("normal", game=game, players=players)
+            assert timed.time_limit > 0
+            for key in ("iterations", "c", "max_depth", "mix", "settle", "widen"):
+                assert getattr(agent, key) == getattr(timed, key), key
+    with pytest.raises(LapilliError, match="bad parameters for agent 'heuristic'"):
+        make_agent("easy:time_limit=0", game="the-island", players=3)

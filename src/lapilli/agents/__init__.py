@@ -103,14 +103,27 @@ class ByCountAgent:
         return getattr(current, key)
 
 
+def _with_params(entry: str | dict, extra: str) -> str | dict:
+    """A level entry with parameters added after each of its specs (a later parameter replaces an
+    earlier one of the same name): ``normal:time_limit=0`` is the normal level without its time
+    limit, the agent its measurements in docs/agents.md were made with."""
+    extra = extra.strip().strip(",")
+    if not extra:
+        return entry
+    if isinstance(entry, dict):
+        return {k: _with_params(v, extra) for k, v in entry.items()}
+    return f"{entry}{',' if ':' in entry else ':'}{extra}"
+
+
 def make_agent(text: str, seed: int = 0, game: str | None = None, players: int | None = None):
     """Build an agent from its name with parameters (``random``, ``mcts:iterations=2000``) or
     from a strength level (``easy``, ``normal``, ``hard``; per game when ``game`` is given; a
     level that depends on the player count takes ``players``, or when that is not given picks
-    its spec at the agent's first decision)."""
+    its spec at the agent's first decision).  Parameters after a level's name are added to its
+    spec: ``hard:time_limit=0``."""
     name, params = parse_agent_spec(text)
-    if name in DEFAULT_LEVELS and not params:
-        entry = level_entry(name, game)
+    if name in DEFAULT_LEVELS:
+        entry = _with_params(level_entry(name, game), text.partition(":")[2])
         if isinstance(entry, dict) and players is None:
             by_count(entry, None)  # a malformed entry fails here, not at the first move
             for spec in entry.values():

@@ -1,4 +1,4 @@
-"""Play-time side of the fitted leaf evaluators (issue 7): a game's conditional-logit weights read
+"""Play-time side of the fitted leaf evaluators: a game's conditional-logit weights read
 from its data file, and the logit's per-seat probabilities.  Pure Python (the fit itself,
 ``logit_fit``, needs numpy and is a tool)."""
 from __future__ import annotations
@@ -24,7 +24,7 @@ class FittedWeights:
         if not self._by_n:
             data = json.loads(self.path.read_text())
             if tuple(data["features"]) != self.features:
-                raise ValueError(f"{self.path} was fitted on other features than fitted_eval.FEATURES; refit it "
+                raise ValueError(f"{self.path} was fitted on other features than evaluator.FEATURES; refit it "
                                  f"(python -m {self.tool})")
             for key, want in self.expect.items():
                 if tuple(data.get(key) or ()) != want:

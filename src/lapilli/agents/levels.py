@@ -1,17 +1,39 @@
 """Strength levels a player can pick by name: easy, normal, hard.
 
-A game may override a level with ``LEVELS = {"normal": "mcts:iterations=800", ...}`` in its
-heuristics module.  A level may also depend on the number of players: its value is then a dict
-by player count with a ``"default"`` entry for the counts it does not name, e.g.
-``"hard": {2: "mcts:iterations=1500,...", "default": "mcts:iterations=600,..."}``.
+A game overrides a level in its ``levels`` module (``lapilli.games.<pkg>.levels``) with
+``LEVELS = {"normal": "mcts:iterations=800", ...}``.  A level may also depend on the number of
+players: its value is then a dict by player count with a ``"default"`` entry for the counts it
+does not name, e.g. ``"hard": {2: "mcts:iterations=1500,...", "default": "mcts:iterations=600,..."}``.
+A game's levels are written as a few named searches built with ``search`` from the shared
+parameter groups below (docs/agents.md describes every parameter).
 """
 from __future__ import annotations
 
-# The guided search of the levels that use it (docs/agents.md): the game's evaluator at the leaf,
-# the heuristic player's move expanded first at the root and the rollout policy's below, the other
-# root moves best first by a one-ply look, progressive widening.  A level appends it to its budget:
-# f"mcts:iterations=600,time_limit=0.9,c=0.05,{GUIDED}".
-GUIDED = "rollout_depth=0,evaluator=game,policy=game,prior=game,widen=2,order=eval"
+import importlib
+
+GUIDANCE = {"rollout_depth": 0, "evaluator": "game", "policy": "game", "prior": "game", "widen": 2, "order": "eval"}
+"""The guided search: the game's evaluator at the leaf (no rollout), the heuristic player's move
+expanded first at the root and the rollout policy's below, the other root moves best first by a
+one-ply look, progressive widening."""
+
+GUIDED = ",".join(f"{k}={v}" for k, v in GUIDANCE.items())
+"""``GUIDANCE`` as spec text, for specs written by hand: f"mcts:iterations=600,c=0.05,{GUIDED}"."""
+
+NORMAL_TIME = 0.9
+"""normal's time limit per decision in seconds (normal answers within a second)."""
+HARD_TIME = 4
+"""hard's time limit per decision: hard has no time target, its iterations end the search."""
+
+
+def search(*groups: dict, **params) -> str:
+    """The spec of an MCTS search from parameter groups and ``params``, merged left to right: a
+    later value replaces an earlier one of the same name in its place.
+    ``search({"iterations": 150, "c": 0.05}, GUIDANCE, evaluator="fitted_values")``."""
+    merged: dict = {}
+    for group in (*groups, params):
+        merged.update(group)
+    return "mcts:" + ",".join(f"{k}={v}" for k, v in merged.items())
+
 
 DEFAULT_LEVELS = {
     "easy": "heuristic",
@@ -19,14 +41,29 @@ DEFAULT_LEVELS = {
     "hard": "mcts:iterations=1500,rollout_depth=30,time_limit=5",
 }
 
+_CACHE: dict[str, dict] = {}
+
+
+def game_levels(game: str) -> dict:
+    """The game's ``LEVELS`` (from its ``levels`` module), or {} for a game without one."""
+    if game not in _CACHE:
+        from ..engine.registry import GAMES
+
+        name = GAMES[game] + ".levels" if game in GAMES else None
+        try:
+            mod = importlib.import_module(name) if name else None
+        except ModuleNotFoundError as e:
+            if e.name != name:      # a module the levels module needs is missing: say so
+                raise
+            mod = None
+        _CACHE[game] = getattr(mod, "LEVELS", {})
+    return _CACHE[game]
+
 
 def level_entry(level: str, game: str | None = None) -> str | dict:
     """The game's entry for ``level``: an agent spec, or a dict of specs by player count."""
     if game is not None:
-        from .heuristic import game_heuristics
-
-        mod = game_heuristics(game)
-        levels = getattr(mod, "LEVELS", {}) if mod is not None else {}
+        levels = game_levels(game)
         if level in levels:
             return levels[level]
     return DEFAULT_LEVELS[level]

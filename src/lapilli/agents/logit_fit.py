@@ -1,10 +1,10 @@
-"""A conditional logit over the seats of a game, fitted with numpy (issue 7; a tool for the fitted
+"""A conditional logit over the seats of a game, fitted with numpy (a tool for the fitted
 leaf evaluators, not used in play).
 
 A position has one feature vector per seat; the model gives P(seat q wins) = exp(w . f_q) /
 sum_r exp(w . f_r) and is fitted by maximum likelihood to soft targets (the final win share of
 each seat: a tie shared by k seats counts 1/k) by Newton's method with a small L2 penalty.
-Moved here from the_island/fit_eval.py (eighth session) so every game's fit shares it.
+Every game's ``fit_evaluator`` uses it.
 """
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def fit_stages_by_count(out: str, data: dict, features: tuple, edges: tuple, l2:
 
 
 def cli(gen, fit, argv=None, players: int = 2, prior: bool = False, stages=None) -> None:
-    """The command line of a game's ``fit_eval``: ``gen OUT [--players N --games N --seed S
+    """The command line of a game's ``fit_evaluator``: ``gen OUT [--players N --games N --seed S
     --agents A]`` (self-play positions to a file) and ``fit OUT FILES... [--holdout H]`` with
     ``--l2 L`` (``fit(out, files, holdout, l2)``) or, with ``prior``, ``--prior`` (``fit(out,
     files, holdout, prior)``); with ``stages``, also ``stages OUT FILES... [--holdout H --l2 L]``

@@ -46,15 +46,6 @@ Guided search (all off by default, so the plain search above is unchanged):
   time limit shared out), and the move with the most visits over all k roots (root
   parallelisation, here run one after the other): a choice less at the mercy of one search's first
   samples.  Off (1) by default.
-* ``opp=policy|choose`` (opponent model): at every node of the tree where a seat other than the
-  deciding one moves, only the move of the game's rollout ``policy`` (``opp=policy``) or of its
-  heuristic player (``opp=choose``, dearer) for that seat is considered, drawn afresh in each
-  iteration (so a random policy's moves still spread over the children), so the iterations are
-  spent on the deciding seat's own moves against a plausible reply instead of on each seat's best
-  reply by the evaluator.  Off by default.
-* ``anchor=d`` (d > 0): keep the prior's root move (the heuristic player's with ``prior=game``)
-  unless the move the search would play has a mean value at least ``d`` above the prior's move's
-  (the prior's move unvisited or absent: the search's move).  Off (0) by default.
 * ``mix=p`` (0 <= p <= 1): on each decision with more than one move, with probability p (drawn
   from the agent's own random stream) play the heuristic player's move (``HeuristicAgent``) instead
   of searching: a level between the heuristic player and the search, for a "normal" that a
@@ -143,15 +134,11 @@ class MCTSAgent:
                  prior: Callable | str | None = None, order: str | None = None, widen: float = 0.0,
                  alpha: float = 0.5, final: str = "visits", min_visits: int = 1, max_depth: int = 0,
                  chance: str | None = None, settle: int = 0, settle_cap: int = 40, prune: str | None = None,
-                 ensemble: int = 1, opp: str | None = None, anchor: float = 0.0, mix: float = 0.0):
+                 ensemble: int = 1, mix: float = 0.0):
         self.rng = Rng(seed)
         self.mix = float(mix)
         if not 0.0 <= self.mix <= 1.0:
             raise ValueError(f"mix must be a share between 0 and 1, not {mix!r}")
-        if opp not in (None, "", "none", "policy", "choose"):
-            raise ValueError(f"opp must be policy, choose or none, not {opp!r}")
-        self.opp = None if opp in (None, "", "none") else opp
-        self.anchor = float(anchor)
         self.ensemble = int(ensemble)
         if self.ensemble < 1:
             raise ValueError(f"ensemble must be at least 1, not {ensemble!r}")
@@ -322,8 +309,6 @@ class MCTSAgent:
         chance_stop = self.chance == "stop"
         settle = self.settle
         settle_cap = self.settle_cap
-        opp_fn = self._opp_fn(decision, policy) if self.opp is not None else None
-        seat = decision.player
         it = 0
         for it in range(1, self.iterations + 1):
             state = determinize(next64() & 0x7FFFFFFF, False)
@@ -337,8 +322,6 @@ class MCTSAgent:
                 acts = state.legal_view()
                 if prune is not None:
                     acts = prune(state, acts)
-                if opp_fn is not None and len(acts) > 1 and state.to_move != seat:
-                    acts = (opp_fn(state, list(acts), rng, state.to_move),)
                 children = node.children
                 untried = None
                 # one pass: count the availability of the existing children, note the untried
@@ -440,22 +423,7 @@ class MCTSAgent:
                 break
         self.last_iterations = it
         self.last_root = root     # the tree of the last search (for tests and analysis)
-        return self._final(root, legal)
-
-    def _opp_fn(self, decision: Decision, policy):
-        """``opp``: the opponent model, ``f(state, legal, rng, seat) -> action``: the rollout
-        policy (random without one) or the game's heuristic player."""
-        if self.opp == "choose":
-            from .heuristic import game_heuristics
-
-            mod = game_heuristics(decision.game)
-            cho = getattr(mod, "choose", None) if mod is not None else None
-            if cho is None:
-                raise ValueError("opp=choose: the game's heuristics module has no choose")
-            return cho
-        if policy is None:
-            return lambda st, legal, rng, seat: legal[rng.randbelow(len(legal))]
-        return lambda st, legal, rng, seat: policy(st, legal, rng)
+        return self._pick(root, legal)
 
     def _ensemble(self, decision: Decision, legal: list[str], probe) -> str:
         """``ensemble=k``: k searches, each on its own random stream drawn from this agent's, over
@@ -480,17 +448,6 @@ class MCTSAgent:
         self.last_root = None
         best = max(range(len(legal)), key=lambda j: (totals.get(legal[j], -1), -j))
         return legal[best]
-
-    def _final(self, root: _Node, legal: list[str]) -> str:
-        """The move to play (``_pick``), or with ``anchor=d`` the prior's root move unless the
-        picked move's mean value is at least ``d`` above it (both visited)."""
-        move = self._pick(root, legal)
-        if self.anchor > 0 and root.first is not None and move != root.first:
-            f, m = root.children.get(root.first), root.children.get(move)
-            if f is not None and f.visits and m is not None and m.visits \
-                    and m.total / m.visits < f.total / f.visits + self.anchor:
-                return root.first
-        return move
 
     def _pick(self, root: _Node, legal: list[str]) -> str:
         """The most visited legal root move (ties: the earlier in the expansion order, so the

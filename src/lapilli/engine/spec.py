@@ -73,6 +73,9 @@ class GameSpec:
     lower_score_wins: bool = False  # True where the lowest score is best (Eruption's temperatures)
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
+    # True where a player holds something the others may not see (a hand of cards, hidden
+    # values): a screen shared by several players (hot-seat) hides it between their turns
+    private_information: bool = False
 
     def resolve(self, players: int | None, options: Mapping[str, Any] | None = None) -> tuple[int, dict]:
         """Check a player count and options; return them with every default filled in."""
@@ -140,6 +143,7 @@ class GameSpec:
             "max_players": self.max_players,
             "default_players": self.default_players or self.min_players,
             "lower_score_wins": self.lower_score_wins,
+            "private_information": self.private_information,
             "options": {
                 n: {"values": list(o.values), "default": o.default, "doc": o.doc, **o.words()}
                 for n, o in self.options.items()

@@ -87,34 +87,61 @@ async function lobby() {
       create.disabled = !!c.players[players.value];
     };
     opts.onchange = refresh;
+    // seats: open (for a person) or a computer; the creator sits at one open seat under a name,
+    // friends take the others through the invite link, or (hot-seat, an explicit choice) people
+    // sharing this screen take them all
     const seats = el("table", { class: "seats", id: "seats" });
+    const myName = el("input", { id: "my-name", placeholder: t("yourName"), maxlength: 40, value: localStorage.getItem("lapilli-name") || "" });
+    const mySeat = el("select", { id: "my-seat" });
+    const hot = el("input", { type: "checkbox", id: "hotseat" });
+    const drawMine = () => {
+      const open = [...seats.querySelectorAll("select")].filter(s => s.value === "open").map(s => +s.dataset.seat);
+      const keep = mySeat.value;
+      mySeat.innerHTML = "";
+      open.forEach(i => mySeat.append(el("option", { value: i }, `${t("player")} ${i + 1}`)));
+      mySeat.append(el("option", { value: "watch" }, t("onlyWatch")));
+      mySeat.value = [...mySeat.options].some(o => o.value === keep) ? keep : (open.length ? String(open[0]) : "watch");
+      seats.querySelectorAll("[data-seat-name]").forEach(n => {
+        const i = +n.dataset.seatName;
+        n.closest("td").hidden = !(hot.checked && open.includes(i) && String(i) !== mySeat.value);
+      });
+    };
     const drawSeats = () => {
+      const before = [...seats.querySelectorAll("select")].map(s => s.value);
       seats.innerHTML = "";
       for (let i = 0; i < +players.value; i++) {
-        const s = el("select", { "data-seat": i },
-          el("option", { value: "open" }, t("open")),
+        const s = el("select", { "data-seat": i, "aria-label": `${t("player")} ${i + 1}` },
+          el("option", { value: "open" }, t("openSeat")),
           ["easy", "normal", "hard", "random"].map(l => el("option", { value: l }, `${t("computer")} (${t(l)})`)));
-        if (i > 0) s.value = "normal";
-        seats.append(el("tr", {}, el("td", {}, `${t("seat")} ${i}`), el("td", {}, s)));
+        s.value = before[i] || (i > 0 ? "normal" : "open");
+        s.onchange = drawMine;
+        const name = el("input", { "data-seat-name": i, placeholder: `${t("player")} ${i + 1}`, maxlength: 40, "aria-label": `${t("name")}: ${t("player")} ${i + 1}` });
+        seats.append(el("tr", {}, el("td", {}, `${t("player")} ${i + 1}`), el("td", {}, s), el("td", { class: "hot-name" }, name)));
       }
+      drawMine();
     };
+    hot.onchange = drawMine; mySeat.onchange = drawMine;
     players.onchange = () => { drawSeats(); refresh(); }; drawSeats();
-    const hot = el("input", { type: "checkbox", id: "hotseat", checked: "" });
     const create = el("button", { class: "primary", id: "create", onclick: async () => {
       const options = chosen();
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
         const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq });
-        if (hot.checked) {
-          for (let i = 0; i < seatReq.length; i++) if (seatReq[i].kind === "open") {
-            const j = await api(`/api/tables/${r.id}/seats/${i}`, { name: `${t("seat")} ${i}` });
-            saveToken(r.id, i, j.token);
-          }
+        const typedName = myName.value.trim();
+        if (typedName) localStorage.setItem("lapilli-name", typedName);
+        for (let i = 0; i < seatReq.length; i++) {
+          if (seatReq[i].kind !== "open") continue;
+          const mine = String(i) === mySeat.value;
+          if (!mine && !hot.checked) continue;  // left for a friend with the invite link
+          const typed = mine ? typedName : seats.querySelector(`[data-seat-name='${i}']`).value.trim();
+          const j = await api(`/api/tables/${r.id}/seats/${i}`, { name: typed || `${t("player")} ${i + 1}` });
+          saveToken(r.id, i, j.token);
         }
         history.pushState({}, "", r.invite); route();
       } catch (e) { alert(e.message); }
     } }, t("create"));
     body.append(el("p", {}, el("label", {}, t("players") + " ", players), " ", playersWhy), el("h3", {}, t("options")), opts, seats,
+      el("p", {}, el("label", {}, t("yourName") + " ", myName), " ", el("label", {}, t("yourSeat") + " ", mySeat)),
       el("p", {}, el("label", {}, hot, " " + t("hotseat"))), create);
     refresh();
   };
@@ -146,16 +173,21 @@ async function tablePage(tid) {
   sockets.forEach(s => s.close()); sockets = [];
   const info = await api(`/api/tables/${tid}`);
   await loadBoard(info.game);
+  const spec = (await api("/api/games")).find(g => g.id === info.game);
   const tokens = getTokens(tid);
   app.innerHTML = "";
-  const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)));
+  const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)),
+    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
     const name = el("input", { id: "name", placeholder: t("yourName") });
-    const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, `${t("seat")} ${s.seat}`)));
+    const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, `${t("player")} ${s.seat + 1}`)));
+    name.value = localStorage.getItem("lapilli-name") || "";
     head.append(el("p", {}, name, seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
-      try { const j = await api(`/api/tables/${tid}/seats/${seatSel.value}`, { name: name.value || "?" }); saveToken(tid, j.seat, j.token); tablePage(tid); }
+      const typed = name.value.trim();
+      if (typed) localStorage.setItem("lapilli-name", typed);
+      try { const j = await api(`/api/tables/${tid}/seats/${seatSel.value}`, { name: typed || `${t("player")} ${+seatSel.value + 1}` }); saveToken(tid, j.seat, j.token); tablePage(tid); }
       catch (e) { alert(e.message); }
     } }, t("join"))));
   }
@@ -165,12 +197,26 @@ async function tablePage(tid) {
   const views = {};
   const pickers = {};
   let lastError = "";
+  // hot-seat in a game where players hold secrets: the screen shows one seat's view at a time, and
+  // between two people's turns a hand-over screen hides everything until the next one confirms
+  const handOver = Object.keys(tokens).length > 1 && !!(spec && spec.private_information);
+  let holder = null;  // the seat whose person confirmed they hold the device
   const show = () => {
-    // the view to show: the seat to move among ours, else our first seat, else the spectator's
+    // the view to show: the seat to move among ours, else the seat holding the device, else our
+    // first seat, else the spectator's
     const all = Object.values(views);
     if (!all.length) return;
-    const v = all.find(x => x.seat !== null && x.legal.length) || all[0];
-    board.innerHTML = ""; side.innerHTML = "";
+    const v = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
+    board.innerHTML = ""; side.innerHTML = ""; side.hidden = false;
+    if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
+      side.hidden = true;
+      const who = (v.table.seats[v.seat] || {}).name || `${t("player")} ${v.seat + 1}`;
+      board.append(el("div", { class: "hand-over", id: "hand-over" },
+        el("h2", {}, t("passDevice").replace("{name}", who)),
+        el("p", {}, t("passDeviceHint")),
+        el("button", { class: "primary", id: "hand-over-ok", onclick: () => { holder = v.seat; show(); } }, t("iAm").replace("{name}", who))));
+      return;
+    }
     const send = action => {
       const ws = sockets.find(s => s.seat === v.seat);
       ws.send(JSON.stringify({ type: "act", action, version: v.version }));
@@ -187,7 +233,7 @@ async function tablePage(tid) {
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     const to = v.observation.to_move;
     side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : (v.sent ? `${v.sent} …` : `${t("waiting")} ${t("seat")} ${to}`))));
-    if (lastError) side.append(el("p", { class: "error", id: "error" }, lastError));
+    if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
@@ -216,7 +262,7 @@ async function tablePage(tid) {
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") { views[seat === null ? "spectator" : seat] = m; if (m.seat !== null || seat === null) lastError = lastError; show(); }
-      else if (m.type === "error") { lastError = `${t("refused")}${m.rule ? " (" + m.rule + ")" : ""}: ${m.message}`; show(); setTimeout(() => { lastError = ""; }, 4000); }
+      else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
     };
     ws.onclose = () => { setTimeout(() => { if (sockets.includes(ws)) { sockets = sockets.filter(s => s !== ws); sockets.push(connect(seat)); } }, 1500); };
     return ws;

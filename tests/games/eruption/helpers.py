@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import lapilli
 from lapilli.games.eruption import data as D
-from lapilli.games.eruption.state import GameState
+from lapilli.games.eruption.rules import GameState
 
 H = D.FROM_LABEL          # label -> hex, e.g. H["d7"]
 

@@ -1,15 +1,15 @@
 """Frozen copies of Eruption heuristics code as it was before later speed-ups, the oracles of the
 tests that check the faster shipped code makes exactly the same choices and floats:
 ``old_choose`` with the evaluation behind it (``old_evaluate``, ``old_heats``, ``old_heat`` and the
-dict frontier ``old_frontier_dist``; replaced in the seventh session), and ``old_policy_wall``
-(the rollout policy's phase-4 wall, replaced in the sixth).  Not a test module: never edit these
+dict frontier ``old_frontier_dist``), and ``old_policy_wall`` (the rollout policy's phase-4
+wall as first written).  Not a test module: never edit these
 to follow the shipped code."""
 from __future__ import annotations
 
 from lapilli.games.eruption import heuristics as H
 from lapilli.games.eruption.data import FROM_LABEL, LAST, NEIGH, step
 
-# ---------------------------------------------------------------- frozen copy (session 6)
+# ---------------------------------------------------------------- frozen copy
 _NB = {h: tuple(n for n in row if n is not None) for h, row in NEIGH.items()}
 _FACE: dict = {}
 
@@ -181,9 +181,9 @@ def old_choose(state, legal: list, rng, seat: int) -> str:
     return best[rng.randbelow(len(best))]
 
 
-# ---------------------------------------------------------------- the phase-4 wall (session 5)
+# ---------------------------------------------------------------- the phase-4 wall
 def old_policy_wall(state, legal):
-    """policy's phase-4 wall choice as it was written before _policy_wall (sixth session), on the
+    """policy's phase-4 wall choice as it was written before _policy_wall, on the
     dict frontier."""
     me = state.to_move
     v = state.vil[me]

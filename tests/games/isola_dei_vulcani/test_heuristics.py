@@ -2,7 +2,7 @@
 import math
 
 import lapilli
-from lapilli.agents import make_agent
+from lapilli.agents import level_spec, make_agent, parse_agent_spec
 from lapilli.agents.base import Decision
 from lapilli.engine import Rng
 from lapilli.games.isola_dei_vulcani import heuristics as Hh
@@ -141,7 +141,8 @@ def test_doomed_after_a_sinking_that_leaves_a_glued_unit_unable_to_sink():
 def test_policy_choose_plays_the_heuristic_player_for_the_seat_to_move():
     # the hard level at 2 and 4 players finishes turns with the heuristic player: mcts ``policy=choose``
     for players in (2, 4):
-        assert "settle=1,policy=choose" in Hh.LEVELS["hard"][players]
+        params = parse_agent_spec(level_spec("hard", GAME, players))[1]
+        assert (params["settle"], params["policy"]) == (1, "choose")
     ag = make_agent("mcts:iterations=30,settle=1,policy=choose,rollout_depth=0,evaluator=game",
                     seed=2, game=GAME)
     s = lapilli.new_game(GAME, 3, 11)

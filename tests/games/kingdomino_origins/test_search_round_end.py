@@ -1,4 +1,4 @@
-"""Round-end leaves for the Kingdomino Origins search (issue 7, fifth session): the deterministic
+"""Round-end leaves for the Kingdomino Origins search (the 3-player normal's leaves): the deterministic
 guided policy ``policy_det``, ``finish_round``, ``values_round_end`` and ``chance_key`` (with
 ``chance=stop`` the tree ends at the round end)."""
 import pytest
@@ -128,8 +128,7 @@ def test_chance_stop_keeps_the_tree_inside_the_current_round():
 
 
 def test_round_end_search_is_the_guided_search_with_round_end_leaves():
-    # the fifth session's hard (the level since the tenth session scores at the next round's end),
-    # normal at 3 players since the sixteenth session
+    # the 3-player normal
     agent = make_agent("normal", seed=5, game=GAME, players=3)
     normal = make_agent("normal", seed=5, game=GAME, players=2)
     s = _play_to(3, 59, 7, "choose")

@@ -1,5 +1,5 @@
 """The Island: creature moves by rule of thumb in the search (``prune=creatures_spread``,
-heuristics.creatures_spread; docs/agents.md, eighteenth session)."""
+heuristics.creatures_spread; not used by a level)."""
 from lapilli.agents import Decision, make_agent
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU

@@ -81,15 +81,14 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
     hard = make_agent("hard", seed=0, game="the-island", players=2)
     assert normal.evaluator is HEU.turn_values and hard.evaluator is HEU.turn_values
     # with 2 players hard is the former normal's search (three decisions deep, 400 iterations)
-    # four times, the visits summed (tenth session); normal the flat search of 3-6 players with the
-    # heuristic player's move on some of the decisions (mix=0.3 in the twenty-second session, 0.5
-    # since the twenty-third)
+    # four times, the visits summed; normal the flat search of 3-6 players with the heuristic
+    # player's move on half the decisions (mix=0.5)
     assert level_spec("hard", "the-island", 2) == level_spec("normal", "the-island").replace(
         "time_limit=0.9", "time_limit=4") + ",ensemble=4"
     assert level_spec("normal", "the-island", 2) == level_spec("normal", "the-island", 3) + ",mix=0.5"
     assert (normal.max_depth, hard.max_depth) == (1, 3) and (normal.iterations, hard.iterations) == (150, 400)
     assert (normal.ensemble, hard.ensemble, normal.mix) == (1, 4, 0.5)
-    # with 3-6 players hard searches with the fitted leaves (test_fitted_search.py)
+    # with 3-6 players hard searches with the fitted leaves (test_evaluator.py)
     for players in range(3, 7):
         assert level_spec("hard", "the-island", players) != level_spec("normal", "the-island", players)
     # the level's search without its time limit (the result must not depend on the machine)

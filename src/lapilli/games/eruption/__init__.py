@@ -2,7 +2,7 @@
 
 2-6 players; options ``variant`` (standard, cooperation [4 or 6 players], annihilation,
 lava_rain) and ``border_side_lost`` (ERU-I23 reading: none, rest_of_turn, permanent).
-Rules: ../shared/rules/eruption.md (clauses ERU-*); data provenance: docs/games/eruption.md.
+Rules: the rules spec eruption.md (clauses ERU-*); data provenance: docs/games/eruption.md.
 
 Action notation
 ---------------
@@ -38,6 +38,6 @@ Chance (shuffles, tile and card draws, dice) happens inside ``apply`` and is rep
 Scores are the villages' temperatures: the lowest wins.
 """
 from .spec import SPEC
-from .state import GameState
+from .rules import GameState
 
 __all__ = ["SPEC", "GameState"]

@@ -139,8 +139,6 @@ def values(state) -> list:
     return _after_place(state, _values_now)
 
 
-
-
 def _after_place(state, now) -> list:
     """``now(state)`` (per-seat values), taken after the placement the rollout policy would make
     where a drawn lava tile waits to be placed; the win shares at the end."""
@@ -334,171 +332,7 @@ def policy(state, legal: list, rng) -> str:
     return legal[rng.randbelow(len(legal))]
 
 
-# normal: the guided MCTS (agents/mcts.py, docs/agents.md): the heuristic player's move expanded
-# first at the root and the rollout policy's below, progressive widening, the tree kept per drawn
-# tile (chance=key, chance_key below), leaves scored after the rest of the mover's turn (settle=1).
-# Fifth session: the leaves are scored by the end race (values_end_now below: heats capped at the
-# burn mark, a Rain in hand 30 below the cap) and the turn is finished by policy_end (Rain kept for
-# the last turn), without the placement look-ahead of values_cap.  On the 16 screening seeds against
-# the heuristic it won 0.719 (11.5 of 16, 5 ties) where the session-4 normal won 0.562 (9 of 16,
-# 8 ties); over 56 games 0.634 (19 ties); docs/agents.md, Eruption.  With 4-6 players the end race
-# did worse (1.25 of 8 at 4 players where values_cap had 5.5 of 8 on the same seeds), so there the
-# leaves keep values_cap and policy (values_by_count / policy_by_count, at the end).  Over all 136
-# games of sessions 5 and 7 normal won 0.544 against the heuristic at 2 players (target 0.60; the
-# eighth session's 2-player level is below).
-# hard: no design was shown to beat normal (sessions 4-8, docs/agents.md; seventh session: normal's
-# search with the turn finished by the heuristic player, policy=choose, 4.5 of 9 against normal at
-# 2 players; eighth session, against the new 2-player normal: 1,500 iterations 3 of 9, settle=2
-# 5.5 of 12, ensemble=3 2 of 5); until the sixth session hard was the greedy heuristic player,
-# which normal beats (0.578 of 96 at 2 players, 0.367 of 32 at 4), so a player who picked hard met
-# a weaker opponent than normal.  hard now plays as normal.  easy is the plain MCTS with 40
-# iterations, below the number of moves in most positions.
-ERUPTION_SEARCH = ("rollout_depth=0,evaluator=values_by_count,policy=policy_by_count,prior=game,widen=2,"
-                   "order=eval,chance=key,settle=1")
-# Eighth session, by player count (docs/agents.md, "Eighth session, lead" and "Eruption, eighth
-# session (4-6 players speed)"):
-# - 2 players: the end race played out at the leaves (values_raceout) and the Rain kept on the
-#   last space and in the last turn (prune=keep_rain): 82 of 120 = 0.683 against the heuristic
-#   (seeds 9100-9139, 9300-9339, 9400-9439), where the search above won 38.5 of 80 on 9100-9139
-#   and 9300-9339.
-# - 4 and 5 players (replaced at 4 players in the fourteenth session, at 5 in the fifteenth):
-#   the search above without finishing the leaf's turn (settle=0), for speed
-#   (the search above made about 1,350-1,800 iterations per CPU second at 4-6 players, target
-#   2,000; this one about 1.4 times as many on the same roots); 6 players (until the twelfth
-#   session; the thirteenth's below) also without the placement look-ahead (values_now), about
-#   1.9 times as many.  Against heuristic seats: 6
-#   players 10.75 of 48 (the search above 12.5 on the same seeds), 5 players settle=0 11.1 of 40
-#   (the search above 11.8), 4 players settle=0 11.5 of 40 (target 0.325 not met; the search
-#   above 16.25 of 52 over sessions 4-8, not met either).
-# - 3 players (and an unknown count): the search above (3 players until the twelfth session, _E5 below).
-# Eleventh session (docs/agents.md, "Eleventh session, lead"), fresh seeds against heuristic seats:
-# normal 15.83 of 48 at 3 players, 6.5 of 40 at 5, 2.83 of 48 at 6; pooled with the earlier
-# figures (fifth and eighth sessions) 0.398, 0.220 and 0.141, below the targets (0.433, 0.26,
-# 0.217).  The search above (ERUPTION_SEARCH) at 6 players won 12.75 of 48 on the same seeds; not
-# shipped (normal's speed target, and hard is that search).
-_SEARCH_2 = ("rollout_depth=0,evaluator=values_raceout,policy=policy_by_count,prior=game,widen=2,"
-             "order=eval,chance=key,settle=1,prune=keep_rain")
-# Thirteenth session (docs/agents.md, "Thirteenth session, lead"), 3 players: normal is the search
-# with the fitted leaves (fitted_values, below) one decision deep with 150 iterations, and on half
-# of its decisions (mix=0.5, drawn per decision) the heuristic player's move instead: without the
-# mix that search won 15.5 of 24 against heuristic seats (twelfth session) and no hard beat it;
-# with it, against heuristic seats 23.83 of 48 = 0.497 (seeds 30300-30323, 32000-32023; target
-# 0.433), and one hard seat (below) against two of it 27.67 of 48 = 0.576 (30100-30123,
-# 32100-32123).
-_NORMAL_3 = ("mcts:iterations=150,time_limit=0.9,c=0.05,rollout_depth=0,evaluator=fitted_values,"
-             "policy=policy_by_count,prior=game,widen=2,order=eval,chance=key,settle=1,max_depth=1,mix=0.5")
-_E5 = f"mcts:iterations=600,time_limit=0.9,c=0.05,{ERUPTION_SEARCH}"   # the 3-player normal of sessions 5-12
-# Thirteenth session, 6 players: normal is the search above one decision deep (max_depth=1: every
-# root move scored by values_by_count after the rest of the turn, averaged over the
-# determinizations) with 150 iterations, and on half of its decisions the heuristic player's move
-# (mix=0.5).  Without the mix that search won 16.33 of 48 = 0.340 against heuristic seats (seeds
-# 36700-36723, 37100-37123) but hard (_E5 with hard's time limit, below) only 10.08 of 48 = 0.210
-# against five seats of it (36800-36823, 37400-37423); with the mix, against heuristic seats
-# 13.58 of 48 = 0.283 (36900-36923, 37700-37723; target 0.217), hard against five seats of it
-# 12 of 48 = 0.250 (37500-37511, 37600-37611, 37800-37811, 37900-37911).  The
-# former normal (600 iterations, evaluator=values_now, settle=0) had 13.58 of 96 = 0.141 against
-# heuristic seats.  Speed of the search (bench_mcts roots, no tournament running): 1,766-2,340
-# iterations per CPU second in six runs, median 2,084 (target 2,000; thin, as The Island's at 6
-# players).
-# (That normal, `mcts:iterations=150,time_limit=0.9,c=0.05,` + ERUPTION_SEARCH + `,max_depth=1,mix=0.5`,
-# was replaced in the nineteenth session: below, after the 5-player normal.)
-# Fourteenth session (docs/agents.md, "Fourteenth session, lead"), 4 players: the 3-player normal
-# (the fitted leaves one decision deep, 150 iterations, mix=0.5) with the 4-player weights refitted
-# on 500 heuristic self-play games (data/fitted_eval.json; with the ninth session's 4-player
-# weights the same search without the mix won 1.33 of 24 against heuristic seats, with the new
-# ones 20.5 of 48 = 0.427, seeds 44000-44023, 44100-44123); hard (below) against three seats of
-# that unmixed search only 5 of 24 (44200-44223), hence the mix, as at 3 players.  Explicit specs
-# without time limits, fresh seeds, samples fixed before the runs: against heuristic seats 9.58
-# of 24 (44600-44623) and 10 of 24 (44700-44723) = 19.58 of 48 = 0.408 (target 0.325; the
-# former 4-player normal 29.75 of 104 = 0.286); against random seats 12 of 12 (46000-46011).
-# Fifteenth session (docs/agents.md, "Fifteenth session, lead"), 5 players: the 3-player normal with
-# the leaves scored by weights fitted per stage of the game (fitted_values_staged: at 5 players one
-# set of weights over the whole game predicted the winner worse than chance early and too flatly
-# at the end), and the heuristic player's move on 7 decisions in 10 (mix=0.7).  Unmixed, that
-# search won 20 of 40 against heuristic seats (seeds 62000-62039), but one seat of it with 400
-# iterations won only 9.33 of 40 against four seats of the search with mix=0.5 (62300-62339).
-# With mix=0.7, explicit specs without time limits, fresh seeds, samples fixed before the runs:
-# against heuristic seats 19.5 of 40 (62500-62539) and 11 of 40 (63000-63039) = 30.5 of 80 =
-# 0.381 (target 0.26; the former 5-player normal, the search above with settle=0, 17.58 of 80 =
-# 0.220).
-_STAGED = _NORMAL_3.replace("evaluator=fitted_values,", "evaluator=fitted_values_staged,").replace(",mix=0.5", "")
-"""The 3-player normal's search with the leaves scored by the weights per stage, no mix: the 5-player
-normal with mix=0.7, the 6-player normal as it is, the 5-player hard with 400 iterations."""
-_NORMAL_5 = f"{_STAGED},mix=0.7"
-# Nineteenth session (docs/agents.md, "Nineteenth session, lead"), 6 players: the thirteenth
-# session's normal above fell below its target against heuristic seats on fresh samples (79.42 of
-# 384 = 0.207 over the thirteenth to nineteenth sessions, target 0.217).  Normal is now the
-# 5-player normal's search without the mix (the leaves scored by the weights fitted per stage of
-# the game, read at 6 players as the nearest fitted count, 5).  Explicit specs without time
-# limits, fresh seeds, samples fixed before the runs: screen against heuristic seats 16.67 of 48
-# (seeds 76400-76447; with mix=0.5 8.83 of 48, with mix=0.7 9.83 of 48), then 28.08 of 96 = 0.293
-# (76700-76795; target 0.217); against random seats 11 of 12 (77100-77111).  Hard (unchanged,
-# _E5 with hard's time limit) against five seats of it: screen 10.33 of 48 (76900-76947; the
-# 5-player hard's search with 400 iterations 6.33 of 48, 76800-76847), then 29.42 of 96 = 0.306 (77000-77095).
-# Its search: 3,238 iterations per CPU second (bench_mcts roots; the former 6-player normal's 2,800
-# in the same process), 3,100 by level name on the idle machine (bench_mcts.py --only normal);
-# decisions p95 0.137 s wall with two tournaments on the cores, 0.107 s idle (agent_times.py).
-# Audit on further fresh samples: against heuristic seats 31 of 96 (77300-77395), pooled 59.08 of
-# 192 = 0.308; hard against it 21.5 of 96 (77400-77447, 77500-77547), pooled 50.92 of 192 = 0.265.
-_NORMAL_6 = _STAGED
-_NORMAL = {2: f"mcts:iterations=600,time_limit=0.9,c=0.05,{_SEARCH_2}",
-           3: _NORMAL_3,
-           4: _NORMAL_3,
-           5: _NORMAL_5,
-           6: _NORMAL_6,
-           "default": _E5}
-
-
-def _slower(spec: str) -> str:
-    """A normal spec with hard's time limit (hard has no time target; the iterations end it)."""
-    return spec.replace("time_limit=0.9", "time_limit=4")
-
-
-# Ninth session (docs/agents.md, "Eruption, ninth session"): hard at 2 players is normal's search
-# with the leaves scored by the fitted evaluator (fitted_values at the end of this module: a
-# conditional logit over the seats fitted to heuristic self-play outcomes), with a longer time
-# limit so the 600 iterations end the search; against the 2-player normal (explicit specs, no
-# time limit) it won 31 of 40 = 0.775 on seeds 3100-3139 (8 ties).  3 players the same with
-# normal's 3-player search: one hard seat against 2 normal seats 13.67 of 24 = 0.569 on seeds
-# 7200-7223 (target 0.433).  (4 players, the 4-player normal with fitted_values_place: 4.75 of 16
-# against 3 normal seats, target 0.325: not adopted.)
-# Tenth session (docs/agents.md, "Eruption, tenth session (4 players)"): the heuristic player as
-# hard at 4 players won 9.58 of 24 against 3 normal seats (seeds 10200-10223), then 4 of 24 on new
-# seeds (10300-10323): not adopted (screens: 5 players 5.5 of 20, 2 of them on the 10 new seeds;
-# 6 players 2 of 12).  The 4-6 player hard below is the lead's (the 3-player search).
-_HARD = dict(_NORMAL)
-_HARD[2] = _slower(_NORMAL[2]).replace("evaluator=values_raceout", "evaluator=fitted_values")
-_HARD[3] = _slower(_E5).replace("evaluator=values_by_count", "evaluator=fitted_values")
-# Tenth session (docs/agents.md, "Tenth session, lead"): hard at 4-6 players is the search of 3
-# players (ERUPTION_SEARCH: placement look-ahead in the leaves, the leaf's turn finished), which
-# the 4-6 player normals leave out for speed; hard has no time target.  One hard seat against
-# normal seats (seeds 9400-9435, 9500-9533, 9600-9623): 4 players 15 of 36 = 0.417 (Wilson
-# 0.27-0.58, target 0.325); 5 players 11.2 of 34 = 0.329 (0.20-0.50, target 0.26); 6 players
-# 10.33 of 24 = 0.431 (0.26-0.62, target 0.217).
-_HARD[6] = _slower(_E5)   # 4 and 5 players: below
-# Fourteenth session (docs/agents.md, "Fourteenth session, lead"), 4 players: the fitted leaves
-# (the refitted 4-player weights) scored after the rollout policy's placement of a drawn lava tile
-# (fitted_values_place), one decision deep, 400 iterations, without the mix.  One hard seat
-# against three normal seats 12 of 24 (seeds 44800-44823) and 10 of 24 (44900-44923) = 22 of 48
-# = 0.458 (target 0.325).  (The tenth session's hard, _E5, against the 400-iteration search one
-# decision deep 1.5 of 10, stopped, thirteenth session; the same search with 1,200 iterations
-# against it 5.5 of 24, seeds 40000-40023.)
-_HARD[4] = _slower(_NORMAL_3).replace("iterations=150", "iterations=400").replace(
-    "evaluator=fitted_values", "evaluator=fitted_values_place").replace(",mix=0.5", "")
-# Fifteenth session, 5 players: the 5-player normal's search with 400 iterations and no mix.  One
-# hard seat against four normal seats 14 of 40 (seeds 62700-62739), 13.33 of 40 (63100-63139) and
-# 17 of 40 (63300-63339) = 44.33 of 120 = 0.369 (Wilson 0.29-0.46, target 0.26).  (Against four
-# seats of the same search with mix=0.5 it won 9.33 of 40, and the fitted-per-stage leaves with
-# the tree not limited, 600 iterations, 10.5 of 40: hence normal's mix=0.7.)
-_HARD[5] = _slower(_STAGED).replace("iterations=150", "iterations=400")
-LEVELS = {
-    "easy": "mcts:iterations=40,rollout_depth=0,c=0.0,time_limit=0.3,evaluator=game,policy=game",
-    "normal": dict(_NORMAL),
-    "hard": _HARD,
-}
-
-
-# ---------------------------------------------------------------- search helpers (issue 7)
+# ---------------------------------------------------------------- search helpers
 def chance_key(state):
     """The chance outcome the mover now sees, for MCTS ``chance=key|stop`` (agents/mcts.py): the
     shape of the drawn lava tile waiting to be placed ('place'), or the face-up tops of the Lava
@@ -527,7 +361,7 @@ def _values_cap_now(state) -> list:
     return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in heats(state)]))
 
 
-# ---------------------------------------------------------------- faster copies for the search (issue 7)
+# ---------------------------------------------------------------- faster copies for the search
 # ``policy_fast`` / ``values_fast`` compute exactly what ``policy`` / ``values_cap`` compute (the same
 # moves, the same random draws, the same floats), with the board geometry that does not change
 # during a game cached: the per-direction distances part of a placement's weight depends only on
@@ -681,8 +515,8 @@ def _frontier_layers(state) -> tuple:
     """(L0, L1, L2, L3): bit sets of the empty playable hexes at distance 0, 1, 2, 3 from the lava:
     0 for a hex that an unwalled flow end meets, 1 if only walled ends meet it, then +1 per step
     over empty hexes (a 0-1 breadth-first search on bit sets).  Memoised per board and walls on
-    its open flow ends: the tuple is shared.  (Until the seventh session the heat read a dict
-    version of this search, kept in tests/games/eruption/test_choose_search.py as the oracle.)"""
+    its open flow ends: the tuple is shared.  (A dict version of this search is kept in
+    tests/games/eruption/oracle.py as the tests' oracle.)"""
     ends = state.open_flow_ends()
     fw = state.fwalls
     key = ("flayers", tuple([e for e in ends if e in fw]) if fw else ())
@@ -836,7 +670,7 @@ def values_now(state) -> list:
     return _values_cap_now_fast(state)
 
 
-# ---------------------------------------------------------------- the end race (issue 7)
+# ---------------------------------------------------------------- the end race
 # Most 2-player games between the search and the heuristic player ended with both villages on the
 # last space (a shared win): the meter stops there (ERU-10.10, ERU-I24), and "Rain" takes 30 off
 # whenever it is played (ERU-14.21), so a Rain kept until the last turn lowers the final
@@ -951,9 +785,8 @@ def values_race(state) -> list:
 
 def values_by_count(state) -> list:
     """Normal's evaluator: the end race (``values_end_now``) with 2-3 players, ``values_cap`` (as
-    its identical faster copy ``values_fast``) with 4-6.  Fifth session, one normal seat against
-    heuristic seats on the same seeds 8000-8007 at 4 players: the end race 1.25 of 8, values_cap
-    5.5 of 8; at 2 players the end race 0.634 of 56 against values_cap's 0.500 of 40."""
+    its identical faster copy ``values_fast``) with 4-6: with more players the end race played
+    out at every leaf judged worse than the capped heat (a normal seat against heuristic seats)."""
     return _values_end_now(state) if state.num_players <= 3 else values_fast(state)
 
 
@@ -963,8 +796,7 @@ def policy_by_count(state, legal: list, rng) -> str:
     return policy_end(state, legal, rng) if state.num_players <= 3 else policy_fast(state, legal, rng)
 
 
-
-# ---------------------------------------------------------------- keeping the Rain (issue 7, eighth session)
+# ---------------------------------------------------------------- keeping the Rain
 def keep_rain(state, acts):
     """For MCTS ``prune=keep_rain``: the moves of Phase 3 that throw away a Rain the mover needs.
 
@@ -990,7 +822,7 @@ def keep_rain(state, acts):
     return out if out else acts
 
 
-# ---------------------------------------------------------------- the end race played out (issue 7, eighth session)
+# ---------------------------------------------------------------- the end race played out
 _BEFORE_P4 = frozenset(("village", "erupt?", "erupt", "p2?", "place", "take", "p2x?", "p2x", "p3?", "p3", "consent"))
 CREDIT_WEIGHT = 0.25      # the held walls and other cards, as a tie-break below the race's outcome
 
@@ -1096,13 +928,13 @@ def values_raceout(state) -> list:
     return _softmax_cool(_team_heats(state, _race_out(state, _frontier_layers(state))))
 
 
-# ---------------------------------------------------------------- the fitted leaf evaluator (issue 7, ninth session)
+# ---------------------------------------------------------------- the fitted leaf evaluator
 def fitted_values(state) -> list:
-    """Per-seat values for MCTS (``evaluator=fitted_values``): ``fitted_eval.win_probs``, a
+    """Per-seat values for MCTS (``evaluator=fitted_values``): ``evaluator.win_probs``, a
     conditional logit over the seats on per-seat features (the temperature, ``heat``, the end
     race of ``values_raceout``, walls, Rains and other cards held, the turn order), fitted to the
-    outcomes of heuristic self-play (weights in data/fitted_eval.json)."""
-    from .fitted_eval import win_probs
+    outcomes of heuristic self-play (weights in data/evaluator.json)."""
+    from .evaluator import win_probs
 
     return win_probs(state)
 
@@ -1110,15 +942,15 @@ def fitted_values(state) -> list:
 def fitted_values_place(state) -> list:
     """``fitted_values`` after the rollout policy's placement of a drawn lava tile (as
     ``values_fast``).  ``evaluator=fitted_values_place``."""
-    from .fitted_eval import win_probs
+    from .evaluator import win_probs
 
     return _after_place_fast(state, win_probs)
 
 
 def fitted_values_staged(state) -> list:
-    """``fitted_values`` with weights fitted per stage of the game (``fitted_eval.win_probs_staged``:
+    """``fitted_values`` with weights fitted per stage of the game (``evaluator.win_probs_staged``:
     the share of the lava tiles drawn).  ``evaluator=fitted_values_staged``."""
-    from .fitted_eval import win_probs_staged
+    from .evaluator import win_probs_staged
 
     return win_probs_staged(state)
 
@@ -1126,6 +958,6 @@ def fitted_values_staged(state) -> list:
 def fitted_values_staged_place(state) -> list:
     """``fitted_values_staged`` after the rollout policy's placement of a drawn lava tile.
     ``evaluator=fitted_values_staged_place``."""
-    from .fitted_eval import win_probs_staged
+    from .evaluator import win_probs_staged
 
     return _after_place_fast(state, win_probs_staged)

@@ -25,7 +25,7 @@ from lapilli.rl.features import Features, index_of, rel, seat_order
 
 from .data import (CARD_IDS, DIR_NAMES, ERUPTION_IDS, LABELS, MATERIALS, NUM_LAVA, RAIN_STACKS, TILE_MASK, TILE_TYPE,
                    VILLAGES, rotate_mask)
-from .state import LAVA_DRAW_MODES
+from .rules import LAVA_DRAW_MODES
 
 PHASES = ("village", "erupt?", "erupt", "take", "place", "p2?", "p2x", "p2x?", "p3?", "p3", "consent", "p4?", "p4",
           "endturn", "over")

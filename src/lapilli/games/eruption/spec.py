@@ -9,6 +9,7 @@ def _constraint(players: int, options: dict):
 
 
 SPEC = GameSpec(
+    private_information=True,  # each player's hand of action cards (ERU-1.3)
     id="eruption",
     title="Eruption",
     min_players=2,

@@ -1,6 +1,6 @@
 """L'Isola dei Vulcani (Mainini & Sopranzetti, Pendragon 2019) for 2-4 players.
 
-Rules: /work/shared/rules/isola-dei-vulcani.md (clauses IDV-*); the map and several component
+Rules: the rules spec isola-dei-vulcani.md (clauses IDV-*); the map and several component
 details are reconstructed (see docs/games/isola-dei-vulcani.md and data/*.json).
 
 Board names

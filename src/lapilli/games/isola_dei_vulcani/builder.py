@@ -18,7 +18,7 @@ from __future__ import annotations
 from lapilli.engine import hexgrid as H
 
 from .data import STANDARD_MAP
-from .geometry import channels_for
+from .board import channels_for
 
 
 # ------------------------------------------------------------------ tiles

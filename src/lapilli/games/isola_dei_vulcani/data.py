@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from .geometry import Board
+from .board import Board
 
 DATA_DIR = pathlib.Path(__file__).with_name("data")
 

@@ -16,17 +16,12 @@ never sinks a part that would leave a unit of three or more volcanoes unable eve
 
 ``policy(state, legal, rng)``: a cheap rollout policy for MCTS (action kinds by priority).
 ``values(state)``: per-seat values in [0, 1] for MCTS; ``fitted_values(state)``: the same from a
-conditional logit fitted to game outcomes (fitted_eval.py).  ``LEVELS``: easy = this heuristic player,
-normal = the guided search (agents/levels.py GUIDED) judged by ``values``; hard = the same search
-with every leaf scored after the rest of the mover's turn is played by this heuristic player
-(``settle=1,policy=choose``), at 3 players the same search with the leaves scored by
-``fitted_values``.
+conditional logit fitted to game outcomes (evaluator.py).  The levels built on them are in levels.py.
 """
 from __future__ import annotations
 
 import math
 
-from ...agents.levels import GUIDED
 from ...agents.mcts import win_shares
 
 _FAR = 99
@@ -115,7 +110,7 @@ def values(state) -> list:
     The scale is wide on purpose: projected margins of 20-40 points are common mid-game with 3-4
     players (final scoring counts now, IDV-14), and the earlier 6-point scale made every such
     position worth ~1.0 to the leader, so a 4-player search saw all its moves as equal, ended its
-    turns early and lost (0.083 of 12 against three heuristic players; 0.667 with these values).
+    turns early and lost to the heuristic players (and won with these values).
     The share term keeps a seat that is far ahead preferring moves that gain points."""
     if state.is_terminal:
         return win_shares(state)
@@ -638,25 +633,9 @@ def policy(state, legal: list, rng) -> str:
 
 # ---------------------------------------------------------------- fitted leaf values (search)
 def fitted_values(state) -> list:
-    """Per-seat values for MCTS (``evaluator=fitted_values``): ``fitted_eval.win_probs``, a
+    """Per-seat values for MCTS (``evaluator=fitted_values``): ``evaluator.win_probs``, a
     conditional logit over the seats fitted to the outcomes of heuristic self-play (weights in
-    data/fitted_eval.json): the win share at the end."""
-    from .fitted_eval import win_probs
+    data/evaluator.json): the win share at the end."""
+    from .evaluator import win_probs
 
     return win_probs(state)
-
-
-_HARD = f"mcts:iterations=600,time_limit=4,c=0.3,{GUIDED},settle=1,policy=choose"
-# Thirteenth session (docs/agents.md, "Thirteenth session, lead"): hard at 3 players is normal's
-# search with the leaves scored by the fitted evaluator (no settle): one hard seat against two
-# normal seats (explicit specs, no time limit) 18 of 24 on seeds 31030-31053 and 12 of 24 on
-# seeds 38000-38023, 30 of 48 = 0.625 (Wilson 0.48-0.75), where the former hard
-# (settle=1,policy=choose) had 29 of 72 (target 0.433);
-# with settle=1,policy=choose added to the fitted leaves, 1 of 16.  2 and 4 players keep the former
-# hard (their cells met; the 2-player fit rates landing below ending the turn, fitted_eval.py).
-_HARD_3 = f"mcts:iterations=600,time_limit=4,c=0.3,{GUIDED},evaluator=fitted_values"
-LEVELS = {
-    "easy": "heuristic",
-    "normal": f"mcts:iterations=600,time_limit=0.8,c=0.3,{GUIDED}",
-    "hard": {2: _HARD, 3: _HARD_3, 4: _HARD, "default": _HARD},
-}

@@ -26,7 +26,7 @@ from __future__ import annotations
 from lapilli.rl.features import Features, index_of, rel, seat_order
 
 from .data import advanced_library, board_for
-from .geometry import DIR_NAMES, edge_key
+from .board import DIR_NAMES, edge_key
 
 DECISIONS = ("save", "order", "rescue", "rescue1")
 END_REASONS = ("volcanoes", "round-limit", "stalled")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lapilli.engine import IllegalAction, State
 
-from . import notation as N
+from .explain import explain
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
                    PRAYER_TOKENS, VILLAGES, board_for)
 from .spec import SPEC
@@ -226,7 +226,7 @@ class GameState(State):
     # ================================================================== legal actions
     def _legal(self):
         # the hot spot of random play: one pass over the player's hexes, strings made in advance
-        # (geometry.Board), the same actions in the same order as the clauses below list them
+        # (board.Board), the same actions in the same order as the clauses below list them
         if self.dec is not None:
             return self._legal_decision()
         p = self.cur
@@ -883,7 +883,7 @@ class GameState(State):
         return N.canonical(text)
 
     def _explain(self, action):
-        return N.explain(self, action)
+        return explain(self, action)
 
     # ================================================================== observation / render
     def _observe(self, player):

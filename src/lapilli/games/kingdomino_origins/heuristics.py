@@ -16,35 +16,9 @@ from __future__ import annotations
 
 import math
 
-from ...agents.levels import GUIDED
 from ...agents.mcts import win_shares
 from . import board
 from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
-
-LEVELS = {
-    "easy": "heuristic",
-    # normal at 4 players: the same search with 1,200 iterations (fifteenth session, docs/agents.md
-    # "Fifteenth session, lead": on fresh seeds the 600-iteration normal won 14 of 48 against
-    # heuristic seats, 30 of 96 = 0.312 with the fourth and eleventh sessions' 48, target 0.325;
-    # with 1,200 iterations 23 of 48 and 16 of 48 = 0.406, seeds 63600-63647 and 63800-63847;
-    # against random seats 11 of 12; hard against three seats of it 17 of 48 and 19 of 48 = 0.375,
-    # seeds 63900-63947 and 64200-64247)
-    # normal at 3 players: the 600-iteration search with every leaf scored at the end of its own
-    # round (values_round_end; sixteenth session, docs/agents.md "Sixteenth session, lead": the
-    # 600-iteration normal won 79 of 198 = 0.399 against heuristic seats, target 0.433; this
-    # search won 97 of 192 = 0.505 in four samples of 48 on fresh seeds, 12 of 12 against random
-    # seats, and hard won 46 of 96 = 0.479 against two seats of it)
-    "normal": {3: f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED},evaluator=values_round_end",
-               4: f"mcts:iterations=1200,time_limit=0.9,c=0.1,{GUIDED}",
-               "default": f"mcts:iterations=600,time_limit=0.7,c=0.1,{GUIDED}"},
-    # hard: the guided search of normal with every leaf scored at the end of the round after its
-    # own (values_next_round_end, at the end of this file): sixth session at 2 players (19 of 24
-    # against normal), tenth session at 3 and 4 players (one hard seat against normal seats: 15 of
-    # 24 = 0.625 at 3 players, seeds 9100-9123; 19 of 36 = 0.528 at 4, seeds 9000-9035), where the
-    # fifth session's leaves at the end of their own round (values_round_end) had 12 of 24 and 14
-    # of 48 (docs/agents.md, Kingdomino Origins)
-    "hard": f"mcts:iterations=600,time_limit=8,c=0.1,{GUIDED},evaluator=values_next_round_end",
-}
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
 _SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside one turn
@@ -285,7 +259,7 @@ def policy(state, legal, rng):
 # players, scores near 125) against 4-8 points in the 5x5 game (3-4 players, scores near 50), and
 # it falls again near the end, where a margin decides.  With 5 points the middle of a two-player
 # game saturates (a margin of 17, the median in rounds 7-9, gives 0.97), so the search could not
-# tell moves apart once a seat was ahead or behind.  docs/agents.md, Kingdomino Origins.
+# tell moves apart once a seat was ahead or behind.
 _SCALE_7X7 = (7.0, 7.0, 7.0, 7.0, 10.0, 10.0, 10.0, 14.0, 14.0, 14.0, 8.0, 8.0, 3.0)  # by round 0-12
 _SCALE_5X5 = (5.0, 5.0, 5.0, 5.0, 7.0, 7.0, 7.0, 8.0, 8.0, 8.0, 5.0, 5.0, 3.0)
 

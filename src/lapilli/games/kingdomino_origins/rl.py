@@ -20,7 +20,7 @@ from lapilli.rl.features import Features, index_of, rel, seat_order
 
 from .board import GEOMETRY
 from .data import CRO_ORDER, LANDSCAPES, RESOURCES, TILE_NUMBERS, TOKEN_COUNTS
-from .state import ROW
+from .rules import ROW
 
 PHASES = ("pick", "pair", "place", "fire", "give", "choose", "recruit", "spend", "put", "over")
 _LAND = index_of(LANDSCAPES + ("start",))

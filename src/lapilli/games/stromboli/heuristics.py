@@ -262,10 +262,3 @@ def choose(state, legal: list, rng, seat: int) -> str:
         elif abs(v - best_v) <= 1e-9:
             best.append(a)
     return best[rng.randbelow(len(best))]
-
-
-LEVELS = {
-    "easy": "heuristic",
-    "normal": "mcts:iterations=300,rollout_depth=12,time_limit=0.8,c=0.5,evaluator=game,policy=game",
-    "hard": "mcts:iterations=1000,rollout_depth=12,time_limit=2.5,c=0.5,evaluator=game,policy=game",
-}

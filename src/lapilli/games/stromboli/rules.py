@@ -17,16 +17,14 @@ card), ("lavaback", seat), ("return", seg), ("refill",), ("endturn",), ("erupt",
 """
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, State
+from lapilli.engine import State
 
-from . import scoring
-from .board import RING, SEG, STATUE_RINGS, name, neighbours_of_crater, reach_ignoring_inward_limit, shaman_ends
+from . import notation, scoring
+from .board import RING, SEG, STATUE_RINGS, name, neighbours_of_crater, shaman_ends
 from .data import (
-    BEACH, BUTTERFLIES, BUYABLE, CARD_SPACES, COST, CRATER, DECKS, FACE, HUTS, KIND, LAVA_MARKERS, NSEG,
+    BEACH, BUTTERFLIES, BUYABLE, CARD_SPACES, COST, DECKS, FACE, HUTS, KIND, LAVA_MARKERS, NSEG,
     PIER, PLAIN, PRIESTESS, SCORE_CARDS, STATUES, card_label,
 )
-from . import notation
-from .notation import parse
 
 COLOURS = ("Red", "Yellow")
 DECISIONS = frozenset(("turn", "shaman", "pick", "buy", "prebuy", "priestess"))
@@ -488,99 +486,8 @@ class StromboliState(State):
         self.round = 2
         events.append({"type": "round2"})
 
-    # ------------------------------------------------------------------ explaining refusals
     def canonical(self, text):
         return notation.canonical(text)
-
-    def _explain(self, action):
-        try:
-            a = parse(action)
-        except IllegalAction as e:
-            return e
-        t = self.tasks[0]
-        k = t[0]
-        who = COLOURS[self.to_move]
-        verb = a[0]
-        seg = t[2] if k == "pick" else self.boat
-        want = {
-            "turn": ({"place", "take", "boat"}, "STR-2.2", "it is {who}'s turn: place a numbered disc, take one back, or move the boat"),
-            "shaman": ({"shaman", "stay"}, "STR-3.1", "{who} may now move the shaman up to 2 spaces ('shaman <space>' or 'stay')"),
-            "pick": ({"pick"}, "STR-5.3", "{who} must now choose one of the cards of segment {seg} ('pick 1' or 'pick 2')"),
-            "buy": ({"buy", "pass"}, "STR-7.10", "{who} received a Shell and may now buy one card ('buy <card>' or 'pass')"),
-            "prebuy": ({"buy", "pass"}, "STR-10.2", "before the scoring {who} may buy 1 card ('buy <card>' or 'pass')"),
-            "priestess": ({"priestess"}, "STR-7.7", "{who} must now move one lava marker to a neighbouring crater ('priestess cX cY')"),
-        }[k]
-        want = (want[0], want[1], want[2].format(who=who, seg=seg))
-        if verb not in want[0]:
-            return IllegalAction(f"not now: {want[2]}", rule=want[1], action=action)
-        me = self.to_move
-        if verb == "place":
-            v, seg, lava = a[1], a[2], a[3]
-            if not 1 <= v <= 5 or self.discs[me][v] != NO_DISC:
-                return IllegalAction(f"you can only place a numbered disc from your reserve, and your {v} is not there",
-                                     rule="STR-2.3", action=action)
-            if lava:
-                if not self.tactical:
-                    return IllegalAction("the lava discs stay in the box in the base game", rule="STR-1.6", action=action)
-                if seg != self.boat:
-                    return IllegalAction("the lava disc may only be added when placing a numbered disc on the beach space with the fishing boat",
-                                         rule="STR-14.3", action=action)
-                return IllegalAction("your lava disc is not in your reserve: it comes back only when the boat stops in its segment or you receive a Priestess",
-                                     rule="STR-14.6", action=action)
-            return IllegalAction(f"the yellow and red sums on beach b{seg} must always differ; placing your {v} there makes them equal",
-                                 rule="STR-2.9", action=action)
-        if verb == "take":
-            v = a[1]
-            if v == "lava":
-                return IllegalAction("the lava disc cannot be taken back as an action", rule="STR-14.8", action=action)
-            if not 1 <= v <= 5 or self.discs[me][v] < 0:
-                return IllegalAction(f"you can only take back one of your own numbered discs from a beach, and your {v} is not on a beach",
-                                     rule="STR-2.5", action=action)
-            return IllegalAction(f"the yellow and red sums on beach b{self.discs[me][v]} must always differ; taking back your {v} makes them equal",
-                                 rule="STR-2.10", action=action)
-        if verb == "boat":
-            return IllegalAction("you may move the boat only if all your numbered discs are on the island at the start of your turn",
-                                 rule="STR-2.6", action=action)
-        if verb == "shaman":
-            sp = a[1]
-            ring = RING[sp]
-            if ring == CRATER:
-                return IllegalAction("the shaman may never move through a crater space", rule="STR-3.7", action=action)
-            if ring not in STATUE_RINGS:
-                return IllegalAction("the shaman may only move onto plain, forest and mountain spaces", rule="STR-3.9", action=action)
-            if sp == self.shaman[me]:
-                return IllegalAction("the shaman is already there: write 'stay' to leave it where it is",
-                                     rule="STR-3.2", action=action)
-            if sp == self.shaman[1 - me]:
-                return IllegalAction("the shaman may pass the opposing shaman's space but not end its move there", rule="STR-3.5", action=action)
-            if sp in reach_ignoring_inward_limit(self.shaman[me]):
-                return IllegalAction("the shaman may move at most 1 space inwards", rule="STR-3.3", action=action)
-            return IllegalAction("the shaman moves up to 2 spaces, each to an adjacent space", rule="STR-3.2", action=action)
-        if verb == "pick":
-            return IllegalAction(f"card space {a[1]} of segment {t[2]} holds no card: you can only receive the cards of the segment where the boat stopped",
-                                 rule="STR-5.1", action=action)
-        if verb == "buy":
-            card = a[1]
-            if k == "prebuy" and self.tactical and card != PRIESTESS:
-                return IllegalAction("in the tactical variant no score card can be bought just before a scoring", rule="STR-14.9", action=action)
-            if k == "prebuy" and self.tactical:
-                return IllegalAction("in the tactical variant nothing is bought just before a scoring (STR-I38)", rule="STR-14.9", action=action)
-            if card == PRIESTESS and not self.priestess_up:
-                return IllegalAction("the scoreboard Priestess is face down: it cannot be used again before the scoring", rule="STR-8.8", action=action)
-            if card != PRIESTESS and card not in self.board_cards:
-                return IllegalAction(f"the score card {card!r} is not on the scoreboard", rule="STR-8.1", action=action)
-            cost = COST[card]
-            if cost == 2:
-                return IllegalAction("to buy a 2-shell score card you must already hold a shell kept from an earlier turn",
-                                     rule="STR-8.5", action=action)
-            return IllegalAction(f"{card} costs {cost} shell(s) and you hold {len(self.shells[me])}", rule="STR-8.3", action=action)
-        if verb == "priestess":
-            frm, to = a[1], a[2]
-            if not self.craters[frm]:
-                return IllegalAction(f"crater c{frm} holds no lava marker to move", rule="STR-7.7", action=action)
-            return IllegalAction("a lava marker moves only to the neighbouring crater, never across the centre of the volcano",
-                                 rule="STR-7.8", action=action)
-        return IllegalAction(f"{action!r} is not legal now", rule=want[1], action=action)
 
     # ------------------------------------------------------------------ copying and views
     def _copy_fields(self, new):

@@ -23,7 +23,6 @@ import math
 
 from lapilli.engine import hexgrid
 
-from ...agents.levels import GUIDED
 from ...agents.mcts import win_shares
 from .board import AXIAL, BY_NAME, ISLE_ENTRANCES, N_HEX, NEIGH
 from .rules import BOAT, ISLE, LAND, SEA, _explorer_values
@@ -614,104 +613,6 @@ def _end_values(state, removal: bool) -> list:
 # one stays as ``_static_values`` (``choose`` and ``evaluate`` use neither).
 values = turn_values
 
-# normal: the guided search with leaves scored at the end of the turn and a tree three decisions
-# deep (docs/agents.md, The Island); hard: with 2 players normal's search run four times with the
-# visits summed (``ensemble=4``, tenth session: one seat against normal 8 of 12 on seeds 24-35 and
-# 14 of 22 on new seeds 36-57, pooled 22 of 34 = 0.647, Wilson 0.48-0.79, target 0.60; the
-# former hard, four times the iterations and a tree five decisions deep, had 20 of 36); with 3-4
-# players normal's search with the leaves scored by the evaluator fitted to game outcomes
-# (``fitted_values``, eighth session: one seat against normal seats 28.5 of 48 at 3 players, 22 of
-# 36 at 4; at 2 players that search lost 11 of 12); with 5-6 players the same fitted search on
-# weights refitted on 350 games each (ninth session: one seat against normal seats, figures in
-# docs/agents.md, The Island, ninth session).
-# Eleventh session (docs/agents.md, "Eleventh session, lead"), fresh seeds against heuristic seats:
-# normal 10 of 24 at 3 players, 3 of 24 at 5, 4 of 24 at 6 (pooled 0.429, 0.224, 0.208: below the
-# targets 0.433, 0.26, 0.217); the fitted search 10.5 of 24 at 5 and at 6 on the same seeds, not
-# shipped (1,756 iterations per CPU second at 6 players, target 2,000; and hard is that search).
-# Since the twenty-second session ``_NORMAL`` is only the level for an unknown player count
-# (every count 2-6 has its own below).
-_NORMAL = f"mcts:iterations=400,time_limit=0.9,c=0.05,{GUIDED},max_depth=3"
-# hard at 2, 3 and 4 players searches as the 2-player normal did until the twenty-second session
-# (the 4-player normal until the twenty-first), with no time target
-_SLOWER = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=3"
-_FITTED = f"{_SLOWER},evaluator=fitted_values"
-# Twelfth session (docs/agents.md, "Twelfth session, lead"): with 3, 5 and 6 players the fitted
-# leaves one decision deep (max_depth=1: every root move scored by fitted_values, the heuristic
-# finishing the turn, averaged over the determinizations), normal with 150 iterations and hard
-# with 400.  Fresh seeds, explicit specs without time limits, two samples of 24 each: normal
-# against heuristic seats 33 of 48 at 3 players, 22 of 48 at 5, 17.33 of 48 at 6 (targets 0.433,
-# 0.26, 0.217; the former normal 0.429, 0.224, 0.208 pooled); one hard seat against normal seats
-# 23.5 of 48, 9.5 of 48 (0.198: missed, hard plays about as normal at 5 players), 11.33 of 48 (same
-# targets); against random seats 12 of 12 at each count.  The three-decision search
-# with the fitted leaves (the former hard at 3-6) won 3 of 16 against two seats of the flat
-# 400-iteration search at 3 players; 2 and 4 players keep their levels.
-_FLAT_GAME = f"mcts:iterations=150,time_limit=0.9,c=0.05,{GUIDED},max_depth=1"    # the hand-made leaves
-_FLAT_GAME_HARD = f"mcts:iterations=400,time_limit=4,c=0.05,{GUIDED},max_depth=1"
-_FLAT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_values"
-# Fourteenth session (helper, branch island5): hard at 5 players is that search with the fitted
-# weights halved (``fitted_soft_values``: a flatter logit over the seats).  Explicit specs without
-# time limits, one hard seat against 4 normal seats (FD150), two samples of 24 fixed before the
-# runs on fresh seeds: 8 of 24 (seeds 50800-50823) and 5 of 24 (50900-50923), pooled 13 of 48 =
-# 0.271 (Wilson 0.17-0.41; target 0.26); its 12-game screen before them 5 of 12 (50700-50711).
-# Chosen among five 12-game screens (leaves after the next player's reply, after the whole round,
-# with the creatures aimed at the fitted leader, a refit on 700 more games, weights doubled); it
-# plays the same move as normal in 53 of 60 test positions (FD400 also 53 of 60).  A third sample
-# of 24 run after adopting it: 5.5 of 24 (seeds 52000-52023), so 18.5 of 72 = 0.257 (0.17-0.37)
-# over the three: at the target, not clearly above it (FD400 had 9.5 of 48 = 0.198).  Two more
-# samples of 24 by the lead on fresh seeds after the merge: 7.5 of 24 (53000-53023) and 6 of 24
-# (53100-53123); over all five samples 32 of 120 = 0.267 (Wilson 0.20-0.35).
-_SOFT_HARD = f"{_FLAT_GAME_HARD},evaluator=fitted_soft_values"
-# Twentieth session (docs/agents.md, "Twentieth session, lead"): at 5 players that hard was no
-# stronger than the fitted normal (one seat against four, fresh 160: 34.5 = 0.216; over every
-# sample 73.5 of 320 = 0.230, target 0.26), so normal at 5 players is the same flat search with
-# the hand-made turn-end leaves (``_FLAT_GAME``).  Explicit specs without time limits, samples and
-# rules fixed before the runs (/work/runs/s20/s20_prereg.md): against 4 heuristic seats 32 of 120
-# = 0.267 (seeds 79900-80019), against 4 random seats 10 of 10; the hard (unchanged) against 4 of
-# it 34.5 of 100 = 0.345 (Wilson 0.26-0.44, seeds 80100-80149, 80200-80249).  The 5-player
-# normal with the fitted leaves had 0.458 against heuristic seats: this normal is weaker, the
-# hard clearly above it.  With the audit after the commit (fresh 200 and 100 games): against
-# heuristic seats 95 of 320 = 0.297, the hard against it 76 of 200 = 0.380 (Wilson 0.32-0.45).
-# Twenty-first session (docs/agents.md, "Twenty-first session, lead"): the same at 6 players, where
-# the hard (unchanged, the fitted leaves with 400 iterations) won 53.83 of 264 = 0.204 against the
-# fitted normal (target 0.217).  Explicit specs, rules and sizes fixed before the runs
-# (/work/runs/s20/s20_prereg.md, /work/runs/s21/s21_prereg.md), two samples of 120 each: against
-# 5 heuristic seats 32 and 27 of 120 (59 of 240 = 0.246, seeds 81000-81159, 82000-82159), the hard
-# against 5 of it 32.5 and 35.5 of 120 (68 of 240 = 0.283, Wilson 0.23-0.34, seeds 81200-81359,
-# 82200-82359), against 5 random seats 9.2 of 12.  And at 4 players, where the former normal (three
-# decisions deep, hand-made leaves) fell to 88.5 of 279 = 0.317 against heuristic seats (target
-# 0.325) on an audit: one sample each, rules fixed before the runs (s21_prereg.md R13): against 3
-# heuristic seats 38 of 96 = 0.396 (seeds 87000-87147), the hard (unchanged, ``_FITTED``) against 3
-# of it 22 of 48 = 0.458 (Wilson 0.33-0.60, 87200-87247), against 3 random seats 12 of 12.
-# Twenty-second session (docs/agents.md, "Twenty-second session, lead"): at 3 players the hard
-# (the flat search with the fitted leaves, 400 iterations) won 73.5 of 192 = 0.383 against the
-# fitted normal (target 0.433), so 3 players take the 4-player pair: normal the flat search on the
-# hand-made leaves, hard ``_FITTED``.  Rules and sizes fixed before the runs
-# (/work/runs/s22/s22_prereg.md R19, with s21's R14 and s22's R16): against 2 heuristic seats 46.5,
-# 39 and 45 of 96 (130.5 of 288 = 0.453, Wilson 0.40-0.51; seeds 88000-88095, 90000-90095,
-# 93200-93295), against 2 random seats 12 of 12 (90300-90311); the hard against 2 of it 25.5 and
-# 22.5 of 48 (48 of 96 = 0.500, Wilson 0.40-0.60; 93000-93047, 93100-93147).  At 2 players the
-# ensemble hard won 162.5 of 274 = 0.593 against the three-decision normal (target 0.60) and 59 of
-# 96 against the flat one (one sample of 48 below 0.60: not shipped, R17), so normal at 2 players
-# is the flat search with the heuristic player's move on 3 decisions in 10 (``mix=0.3``, as
-# Eruption's 3-player normal).  R21, fixed before its runs: against the heuristic player 66 of 96
-# = 0.6875 (Wilson 0.59-0.77; seeds 95000-95095), against random 12 of 12 (95300-95311); the hard
-# (unchanged) against it 45 of 72 = 0.625 (Wilson 0.51-0.73; 95400-95435, 95500-95535).  The
-# audit after (R22, fresh): against the heuristic player 64 of 96 (130 of 192 = 0.677, Wilson
-# 0.61-0.74), the hard against it 41 of 72 (86 of 144 = 0.597, Wilson 0.52-0.67: a hair below).
-# Twenty-third session (docs/agents.md, "Twenty-third session, lead"): the same normal with the
-# heuristic player's move on half the decisions (``mix=0.5``, Eruption's 3-player share).  R23,
-# fixed before its runs (/work/runs/s23/s23_prereg.md): against the heuristic player 125.5 of 192
-# = 0.654 (Wilson 0.58-0.72; seeds 97000-97191), against random 12 of 12 (97300-97311); the hard
-# (unchanged) against it 41 and 52.5 of 72 (93.5 of 144 = 0.649, Wilson 0.57-0.72; 97400-97471,
-# 97500-97571).  The audit after (R24, fresh): against the heuristic player 111.5 of 192 (237 of
-# 384 = 0.617, Wilson 0.57-0.66), the hard against it 92.5 of 144 (186 of 288 = 0.646, Wilson
-# 0.59-0.70).
-LEVELS = {
-    "easy": "heuristic",
-    "normal": {2: f"{_FLAT_GAME},mix=0.5", **dict.fromkeys((3, 4, 5, 6), _FLAT_GAME), "default": _NORMAL},
-    "hard": {2: f"{_SLOWER},ensemble=4", **dict.fromkeys((3, 4), _FITTED), 5: _SOFT_HARD, 6: _FLAT_HARD, "default": _NORMAL},
-}
-
 
 # ---------------------------------------------------------------- leaves after the next players' replies (search)
 def play_turns(state, turns: int, limit: int = 160) -> None:
@@ -773,13 +674,13 @@ def chance_key(state):
             len(cre["shark"]), len(cre["whale"]))
 
 
-# ---------------------------------------------------------------- fitted leaf values (search, eighth session)
+# ---------------------------------------------------------------- fitted leaf values (search)
 def fitted_values(state, k: float = 1.0) -> list:
     """``turn_values`` with the fitted evaluator in place of the static ``values``: the rest of
-    the mover's turn played by ``finish_turn`` on a copy, then ``fitted_eval.win_probs`` (a
+    the mover's turn played by ``finish_turn`` on a copy, then ``evaluator.win_probs`` (a
     conditional logit over the seats fitted to heuristic self-play outcomes, weights in
-    data/fitted_eval.json; ``k``: every weight times k).  ``evaluator=fitted_values``."""
-    from .fitted_eval import win_probs
+    data/evaluator.json; ``k``: every weight times k).  ``evaluator=fitted_values``."""
+    from .evaluator import win_probs
 
     if state.over or not state.started or _turn_start(state):
         return win_probs(state, k)
@@ -788,14 +689,14 @@ def fitted_values(state, k: float = 1.0) -> list:
     return win_probs(c, k)
 
 
-# ---------------------------------------------------------------- blended leaf values (search, ninth session)
+# ---------------------------------------------------------------- blended leaf values (search)
 def blend_values(state) -> list:
     """Half ``turn_values``, half ``fitted_values``, on one finished turn: the rest of the mover's
     turn played by ``finish_turn`` on a copy, then the mean of the hand-made static ``values`` and
-    the fitted logit ``fitted_eval.win_probs``.  A 2-player hard candidate: the 2-player fit alone
-    rewards explorers merely kept in play (eighth session, 1 of 12 against normal); the hand-made
+    the fitted logit ``evaluator.win_probs``.  A 2-player hard candidate: the 2-player fit alone
+    rewards explorers merely kept in play (that search lost to normal); the hand-made
     half still counts an explorer by its projected worth.  ``evaluator=blend_values``."""
-    from .fitted_eval import win_probs
+    from .evaluator import win_probs
 
     if state.over or not state.started:
         return _end_values(state, True)
@@ -808,7 +709,7 @@ def blend_values(state) -> list:
     return [(a + b) / 2 for a, b in zip(_static_values(c), win_probs(c))]
 
 
-# ---------------------------------------------------------------- flatter fitted leaves (search, fourteenth session)
+# ---------------------------------------------------------------- flatter fitted leaves (search)
 SOFT = 0.5
 
 
@@ -821,7 +722,7 @@ def fitted_soft_values(state) -> list:
     return fitted_values(state, SOFT)
 
 
-# ---------------------------------------------------------------- creature moves by rule of thumb (search, eighteenth session)
+# ---------------------------------------------------------------- creature moves by rule of thumb (search)
 def creatures_spread(state, acts):
     """For MCTS ``prune=creatures_spread``: at the creature move, only the moves that take the
     most worth from the others with every other seat's loss counted alike (``_creature_gains``,

@@ -1,6 +1,6 @@
 """The rules of The Island (base game, Challenges 1-5, Dolphins & Dive Dice, Giant Squid).
 
-Clause IDs (ISL-*) and interpretation IDs (ISL-I*) refer to ../shared/rules/the-island.md.
+Clause IDs (ISL-*) and interpretation IDs (ISL-I*) refer to the rules spec the-island.md.
 
 State model (plain data, so the engine's JSON and records work):
 

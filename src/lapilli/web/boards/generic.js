@@ -34,6 +34,7 @@ window.LapilliPicker = function (legal, send, onChange) {
     }
   };
   picker.reset = () => { picker.chosen = []; onChange(); };
+  picker.onChange = onChange;
   return picker;
 };
 
@@ -46,12 +47,20 @@ window.LapilliPickerUI = function (container, picker, send) {
     if (next.has(tok)) {
       e.classList.add("clickable", "highlight");
       e.addEventListener("click", ev => { ev.stopPropagation(); picker.choose(tok); });
+      // reachable with Tab, chosen with Enter or Space, named for screen readers
+      e.setAttribute("tabindex", "0");
+      e.setAttribute("role", "button");
+      if (!e.getAttribute("aria-label")) e.setAttribute("aria-label", tok);
+      e.addEventListener("keydown", ev => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); picker.keyboard = true; picker.choose(tok); }
+      });
       onBoard.add(tok);
     }
   });
   const bar = document.createElement("div");
   bar.className = "picker";
   bar.id = "picker";
+  window.LapilliZoom(container, picker, bar);
   if (picker.chosen.length) {
     const c = document.createElement("span");
     c.className = "chosen";
@@ -64,7 +73,8 @@ window.LapilliPickerUI = function (container, picker, send) {
     b.className = "legal token";
     b.setAttribute("data-pick", tok);
     b.textContent = tok;
-    b.onclick = () => picker.choose(tok);
+    b.onclick = () => { picker.keyboard = b === document.activeElement && !!b.dataset.keyed; picker.choose(tok); };
+    b.onkeydown = ev => { if (ev.key === "Enter" || ev.key === " ") b.dataset.keyed = "1"; };
     bar.append(b);
   }
   if (picker.chosen.length && picker.complete()) {
@@ -83,6 +93,89 @@ window.LapilliPickerUI = function (container, picker, send) {
     bar.append(b);
   }
   container.append(bar);
+  // after a choice made with the keyboard, keep the focus on the board: the first target offered now
+  if (picker.keyboard) {
+    picker.keyboard = false;
+    const first = container.querySelector(".clickable[tabindex], #picker button");
+    if (first) first.focus();
+  }
+};
+
+// Targets a finger can hit.  Where the targets offered are smaller on screen than MIN px (a phone,
+// a dense board), the board zooms into the part being chosen: the smallest box of the board that
+// holds every target, when they then reach MIN px; else the board is cut into regions of that size
+// and a first tap picks the region to zoom into.  A button zooms out again.
+window.LapilliZoom = function (container, picker, bar) {
+  const MIN = 26;
+  const svg = container.querySelector("svg.board");
+  const targets = [...container.querySelectorAll("svg .clickable")];
+  if (!svg || !targets.length || !svg.getScreenCTM()) return;
+  const full = svg.viewBox.baseVal;
+  const fullBox = { x: full.x, y: full.y, w: full.width, h: full.height };
+  const toUser = svg.getScreenCTM().inverse();
+  const boxOf = e => {  // the element's box in the board's own units
+    const r = e.getBoundingClientRect();
+    const a = new DOMPoint(r.left, r.top).matrixTransform(toUser), b = new DOMPoint(r.right, r.bottom).matrixTransform(toUser);
+    return { x: a.x, y: a.y, w: b.x - a.x, h: b.y - a.y };
+  };
+  const boxes = targets.map(boxOf);
+  const pxPerUnit = svg.getBoundingClientRect().width / full.width;
+  const smallest = Math.min(...boxes.map(b => Math.min(b.w, b.h)));
+  if (!(smallest > 0) || smallest * pxPerUnit >= MIN) return;
+  // the view that shows the smallest target at MIN px: as wide as the board is on screen, at
+  // most 60 % of the screen high
+  const scale = MIN / smallest;  // px per unit wanted
+  const viewW = Math.min(full.width, svg.getBoundingClientRect().width / scale);
+  const viewH = Math.min(full.height, Math.max(viewW * 0.6, window.innerHeight * 0.6 / scale));
+  const union = boxes.reduce((u, b) => ({ x0: Math.min(u.x0, b.x), y0: Math.min(u.y0, b.y), x1: Math.max(u.x1, b.x + b.w), y1: Math.max(u.y1, b.y + b.h) }),
+    { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
+  const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+  const frame = (cx, cy) => ({ x: clamp(cx - viewW / 2, full.x, full.x + full.width - viewW), y: clamp(cy - viewH / 2, full.y, full.y + full.height - viewH), w: viewW, h: viewH });
+  const show = z => { svg.setAttribute("viewBox", `${z.x} ${z.y} ${z.w} ${z.h}`); svg.classList.add("zoomed"); };
+  const inside = (b, z) => b.x >= z.x - 1e-6 && b.y >= z.y - 1e-6 && b.x + b.w <= z.x + z.w + 1e-6 && b.y + b.h <= z.y + z.h + 1e-6;
+  const word = (key, fallback) => (typeof t === "function" ? t(key) : fallback);
+  const toggle = (id, label, off) => {
+    const b = document.createElement("button");
+    b.id = id;
+    b.textContent = label;
+    b.onclick = () => { picker.noZoom = off; if (off) picker.zoom = null; picker.onChange(); };
+    bar.append(b);
+  };
+  const zoomOut = () => toggle("zoom-out", "⤢ " + word("wholeBoard", "whole board"), true);
+  if (picker.noZoom) { toggle("zoom-in", "🔍 " + word("zoomIn", "zoom in"), false); return; }
+  const withdraw = e => { e.classList.remove("clickable", "highlight"); e.removeAttribute("tabindex"); e.removeAttribute("role"); e.style.pointerEvents = "none"; };
+  if (union.x1 - union.x0 <= viewW && union.y1 - union.y0 <= viewH) {
+    picker.zoom = frame((union.x0 + union.x1) / 2, (union.y0 + union.y1) / 2);
+    show(picker.zoom); zoomOut(); return;
+  }
+  // the targets are spread wider than one zoomed view: a first tap chooses the region; in a
+  // region, the targets outside it are not offered until the player goes back to the regions
+  if (picker.zoom && picker.zoom.w <= viewW * 1.001 && boxes.some(b => inside(b, picker.zoom))) {
+    show(picker.zoom);
+    targets.forEach((e, i) => { if (!inside(boxes[i], picker.zoom)) withdraw(e); });
+    const b = document.createElement("button");
+    b.id = "zoom-out";
+    b.textContent = "⤢ " + word("otherRegions", "other parts of the board");
+    b.onclick = () => { picker.zoom = null; picker.onChange(); };
+    bar.append(b);
+    return;
+  }
+  targets.forEach(withdraw);
+  const cols = Math.ceil((union.x1 - union.x0) / viewW), rows = Math.ceil((union.y1 - union.y0) / viewH);
+  const cw = (union.x1 - union.x0) / cols, ch = (union.y1 - union.y0) / rows;
+  const layer = window.svgEl("g", { class: "zoom-regions" });
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    const cell = { x: union.x0 + c * cw, y: union.y0 + r * ch, w: cw, h: ch };
+    const n = boxes.filter(b => b.x + b.w / 2 >= cell.x && b.x + b.w / 2 <= cell.x + cell.w && b.y + b.h / 2 >= cell.y && b.y + b.h / 2 <= cell.y + cell.h).length;
+    if (!n) continue;
+    const rect = window.svgEl("rect", { x: cell.x, y: cell.y, width: cell.w, height: cell.h, class: "clickable zoom-region", tabindex: "0", role: "button",
+      "aria-label": `${typeof t === "function" ? t("zoomHere") : "zoom here"} (${n})` });
+    const go = () => { picker.zoom = frame(cell.x + cell.w / 2, cell.y + cell.h / 2); picker.onChange(); };
+    rect.addEventListener("click", ev => { ev.stopPropagation(); go(); });
+    rect.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); picker.keyboard = true; go(); } });
+    layer.append(rect);
+  }
+  svg.append(layer);
 };
 
 // Fallback for games without a board of their own: the text picture and the move picker.

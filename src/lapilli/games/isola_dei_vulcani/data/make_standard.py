@@ -43,7 +43,7 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[4]))
 
 from lapilli.engine import hexgrid as H  # noqa: E402
-from lapilli.games.isola_dei_vulcani.geometry import channels_for  # noqa: E402
+from lapilli.games.isola_dei_vulcani.board import channels_for  # noqa: E402
 
 def _o(*cells):
     """Offset (column, row) cells of the odd-r layout -> axial coordinates."""

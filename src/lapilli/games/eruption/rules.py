@@ -1,0 +1,1282 @@
+"""Eruption rules: the State subclass (set-up, the four phases, cards, walls, endings, variants).
+
+Interpretations follow the rules spec eruption.md Part 4 (recommended readings); each is named
+where it is used (ERU-In).
+"""
+from __future__ import annotations
+
+from lapilli.engine import IllegalAction, State
+
+from . import board as B
+from . import notation as N
+from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, CENTRAL_FLOW_SET, CENTRAL_TARGET, DANGER, DECK, DIE, ERUPTION_IDS,
+                   ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NEIGH, NUM_LAVA, NUMBERS, PLAYABLE,
+                   PLAYABLE_SET, RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
+from .spec import SPEC
+
+HAND_SIZE = NUMBERS["hand_size"]
+HAND_LIMIT = NUMBERS["hand_limit"]
+HEAT_OPEN = NUMBERS["unwalled_contact"]
+HEAT_BROKEN = NUMBERS["broken_wall_contact"]
+HEAT_ERUPTION = NUMBERS["eruption_heat"]
+DZ1, DZ2, DZ3 = DANGER
+LAVA_DRAW_MODES = ("p2", "extra", "discard2", "lavaflow", "quake")
+
+
+_ROT_MEMO: dict = {}
+
+
+def _rotations(mask, need, forbid):
+    """The rotations of a tile pattern that meet Rules C and E in a space (ERU-3.8-3.10, 3.13), memoised."""
+    key = (mask, need, forbid)
+    rs = _ROT_MEMO.get(key)
+    if rs is None:
+        rots = ROT[mask]
+        rs = _ROT_MEMO[key] = tuple(r for r in range(6) if rots[r] & need == need and not rots[r] & forbid)
+    return rs
+
+
+_FITS: dict = {}
+_ALL_MASKS = tuple(sorted(set(TILE_MASK)))
+
+
+def _fitting(need, forbid) -> frozenset:
+    """The tile patterns with at least one rotation meeting Rules C and E in a space, memoised."""
+    key = (need, forbid)
+    got = _FITS.get(key)
+    if got is None:
+        got = _FITS[key] = frozenset(m for m in _ALL_MASKS if _rotations(m, need, forbid))
+    return got
+
+
+_PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
+
+# Board geometry derived from the tiles alone (spaces, flow ends, contacts, ...), computed once per
+# board, the tiles in their dict order (which the legal lists follow): (tuple(tiles.items()), memo
+# dict, hash or None).  Boards are shared through _GEO (hash -> entry, checked against the tuple)
+# by the determinized copies of a search, which revisit boards; the hash of a board made by placing
+# a tile is worked out from the previous board's.  A state keeps its board's entry in ``_geo``
+# (shared by its clones, never saved) and checks it against its tiles before use, so a board changed
+# by any means (also directly, as tests do) gets its own entry.  Entries only grow (lazily) and
+# are never changed.
+_GEO: dict = {}
+# While a state's _apply runs (_APPLYING), once its ``_geo`` has been checked against its tiles it is
+# trusted (_TRUSTED) until _apply returns: only the rules change the tiles meanwhile, and they keep
+# ``_geo`` right (or set it to None) wherever they do, so _memo skips the check.
+_APPLYING = [None]
+_TRUSTED = [None]
+_GEO_MAX = 512       # a search revisits a few hundred boards; kept small for the garbage collector
+
+
+# each tile pattern's bit, and per (need, forbid) the bits of the patterns that fit (see _fitting)
+_MASK_BIT = {m: 1 << i for i, m in enumerate(_ALL_MASKS)}
+TILE_BIT = tuple(_MASK_BIT[m] for m in TILE_MASK)     # per tile id
+_FIT_BITS: dict = {}
+
+
+def _fit_union(spaces) -> int:
+    """The bits (TILE_BIT) of the tile patterns that fit at least one of ``spaces``."""
+    out = 0
+    memo = _FIT_BITS
+    for s, need, forbid in spaces:
+        b = memo.get((need, forbid))
+        if b is None:
+            b = memo[(need, forbid)] = sum(_MASK_BIT[m] for m in _fitting(need, forbid))
+        out |= b
+    return out
+
+# the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
+_PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
+
+
+# flow end (hex, direction) -> the playable space it faces
+_FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
+
+
+def _place_list(mask, spaces) -> list:
+    """The notation of the placements of a tile pattern on ``spaces``, in the order of
+    GameState.placements."""
+    out = []
+    memo = _ROT_MEMO
+    for s, need, forbid in spaces:
+        rs = memo.get((mask, need, forbid))
+        if rs is None:
+            rs = _rotations(mask, need, forbid)
+        if rs:
+            texts = _PLACE_TEXT[s]
+            for r in rs:
+                out.append(texts[r])
+    return out
+
+
+class GameState(State):
+    SPEC = SPEC
+    _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
+
+    def _memo(self) -> dict:
+        """The memo of derived geometry for the tiles as they are now (see _GEO)."""
+        g = self._geo
+        if g is not None and _TRUSTED[0] is self:
+            return g[1]
+        items = tuple(self.tiles.items())
+        if g is None or g[0] != items:
+            if self._determinized:                          # a search's copy: boards recur, share them
+                h = hash(items)
+                g = _GEO.get(h)
+                if g is None or g[0] != items:
+                    if len(_GEO) >= _GEO_MAX:
+                        _GEO.clear()
+                    g = _GEO[h] = (items, {}, h)
+            else:
+                g = (items, {}, None)
+            self._geo = g
+        if _APPLYING[0] is self:
+            _TRUSTED[0] = self
+        return g[1]
+
+    def _to_dict(self):
+        return {k: v for k, v in State._to_dict(self).items() if k != "_geo"}
+
+    # ================================================================== set-up (ERU-1)
+    def _setup(self, events):
+        n = self.num_players
+        opts = self.options
+        self.variant = opts.get("variant", "standard")
+        self.border_rule = opts.get("border_side_lost", "none")
+        deck = list(DECK)                                   # ERU-1.2
+        self.rng.shuffle(deck)
+        events.append({"type": "shuffle", "what": "action deck", "size": len(deck)})
+        self.hands = [sorted(deck.pop() for _ in range(HAND_SIZE)) for _ in range(n)]   # ERU-1.3
+        events.append({"type": "deal", "cards": HAND_SIZE})
+        self.deck = deck
+        self.discard = []
+        self.reserve = [{m: 1 for m in MATERIALS} for _ in range(n)]                   # ERU-1.4
+        self.tiles = {}                                     # ERU-1.1: hex -> (tile id, rotation, flow mask)
+        self.fwalls = {}                                    # (hex, dir) -> (material, owner)
+        self.bwalls = {}                                    # (village, side) -> (material, owner)
+        stack = list(range(NUM_LAVA))                       # ERU-1.7
+        self.rng.shuffle(stack)
+        events.append({"type": "shuffle", "what": "lava stack", "size": len(stack)})
+        if self.variant == "lava_rain":                     # ERU-18.1, ERU-I43: 14 / 13 / 13
+            self.stacks = []
+            for size in RAIN_STACKS:
+                self.stacks.append(stack[:size])
+                del stack[:size]
+            self.stack = []
+            events.append({"type": "lava_rain", "tops": [s[-1] for s in self.stacks]})
+        else:
+            self.stacks = None
+            self.stack = stack
+        self.set_aside = []
+        self.claims = [None, None, None]                    # ERU-1.6: eruption tile k claimed by seat
+        self.erupted = [False, False, False]
+        self.temps = [0] * n                                # ERU-1.10, ERU-1.11
+        self.vil = [None] * n
+        self.order = []
+        self.burned = [False] * n
+        self.final_left = None
+        self.final_fresh = False
+        self.lava_removed = False
+        self.dry = 0
+        self.quiet = 0
+        self.changed = False
+        self.end_event = None
+        self.over = False
+        self.phase = "village"                              # ERU-1.8: seats choose villages in seat order
+        self.turn = 0
+        self.mode = None
+        self.pending = None
+        self.pending_stack = None
+        self.consent = None
+        self.lost = set()
+        self._reset_turn()
+        self._auto_village(events)
+
+    def _reset_turn(self):
+        self.tested = set()
+        self.touched = set()
+        self.occupied = set()
+        self.dz2_used = False
+        self.extra_used = False
+        self.erupted_now = False
+        self.builds_left = 0
+        self.lost_turn = set()
+
+    def _auto_village(self, events):
+        layout = LAYOUT[self.num_players]
+        free = [v for v in layout if v not in self.vil]
+        if len(free) == 1:
+            self.vil[self.turn] = free[0]
+            events.append({"type": "village", "seat": self.turn, "village": free[0], "forced": True})
+            self._start_game(events)
+
+    def _start_game(self, events):
+        # ERU-I2: first player at random, then turns pass clockwise in village order.
+        seats = sorted(range(self.num_players), key=lambda s: self.vil[s])
+        first = self.rng.randbelow(self.num_players)
+        self.order = seats[first:] + seats[:first]
+        events.append({"type": "first_player", "seat": self.order[0], "order": list(self.order)})
+        self._begin_turn(self.order[0], events)
+        self._run(events)
+
+    # ================================================================== small helpers
+    @property
+    def teams(self):
+        """Cooperation teams (ERU-I40(2)): positions i and i + n/2 of the turn order."""
+        if self.variant != "cooperation" or not self.order:
+            return None
+        h = self.num_players // 2
+        return [sorted((self.order[i], self.order[i + h])) for i in range(h)]
+
+    def mate(self, p):
+        t = self.teams
+        if t is None:
+            return None
+        for a, b in t:
+            if p == a:
+                return b
+            if p == b:
+                return a
+        return None
+
+    def eliminated(self, p) -> bool:
+        return self.variant == "annihilation" and self.burned[p]
+
+    @property
+    def lava_off(self) -> bool:
+        """No lava tile may be drawn: event A removed the stack or the final round is on (ERU-I30/I31)."""
+        return self.lava_removed or self.final_left is not None
+
+    def lava_count(self) -> int:
+        if self.stacks is not None:
+            return sum(len(s) for s in self.stacks)
+        n = len(self.stack)
+        if self.variant == "annihilation":
+            n += len(self._set_aside_lava())                # ERU-17.4: refilled from the set-aside tiles
+        return n
+
+    def _set_aside_lava(self):
+        return [t for t in self.set_aside if t < NUM_LAVA]
+
+    def lava_available(self) -> bool:
+        return not self.lava_off and self.lava_count() > 0
+
+    def _roll(self):
+        """One wall test: (red = Lava, white = Wall die) (ERU-7.2, ERU-I44)."""
+        return self.rng.randint(1, DIE), self.rng.randint(1, DIE)
+
+    def _test_wall(self, mat, events, why, where):
+        red, white = self._roll()
+        score = white + WALL_BONUS[mat]                     # ERU-7.3
+        holds = score > red                                 # ERU-7.4 / ERU-7.5: ties go to the lava
+        events.append({"type": "roll", "why": why, "at": where, "material": mat, "red": red, "white": white,
+                       "wall_score": score, "holds": holds})
+        return holds
+
+    def _draw_card(self, p, events, why):
+        if not self.deck and self.discard:                  # ERU-15.2
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            events.append({"type": "reshuffle", "what": "action deck", "size": len(self.deck)})
+        if not self.deck:                                   # ERU-I39
+            events.append({"type": "no_card", "seat": p, "why": why})
+            return
+        c = self.deck.pop()
+        self.hands[p].append(c)
+        self.hands[p].sort()
+        events.append({"type": "draw_card", "seat": p, "why": why, "card": c})
+
+    def _heat(self, p, amount):
+        t = min(LAST, max(0, self.temps[p] + amount))       # ERU-10.10, ERU-I24, ERU-I25
+        if t != self.temps[p]:
+            self.changed = True
+        self.temps[p] = t
+
+    # ================================================================== turn flow
+    def _begin_turn(self, p, events):
+        self.turn = p
+        self._reset_turn()
+        self.occupied = set(self.tiles)                     # ERU-I13: hexes holding a tile this turn
+        self.touched = set(self._all_contacts())            # ERU-I13: sides in contact this turn
+        self.changed = False
+        events.append({"type": "turn", "seat": p})
+        if self.eliminated(p):                              # ERU-17.3, ERU-I41: only Phase 2
+            self.phase = "erupt?"
+            return
+        self._phase1(p, events)
+        self.phase = "erupt?"
+
+    def _phase1(self, p, events):
+        """ERU-10: damage from every contact on the active player's village, one move."""
+        v = self.vil[p]
+        total = 0
+        for i in self._contacts(v):
+            w = self.bwalls.get((v, i))
+            if w is None:
+                total += HEAT_OPEN                          # ERU-10.4
+            elif self._test_wall(w[0], events, "phase1", N.side_loc(v, i)):
+                pass                                        # ERU-10.7
+            else:
+                del self.bwalls[(v, i)]                     # ERU-10.6
+                self.changed = True
+                total += HEAT_BROKEN
+                if self.border_rule == "permanent":         # ERU-10.8 / ERU-I23 flag
+                    self.lost.add((v, i))
+                elif self.border_rule == "rest_of_turn":
+                    self.lost_turn.add((v, i))
+        before = self.temps[p]
+        self._heat(p, total)                                # ERU-10.9
+        events.append({"type": "damage", "seat": p, "amount": total, "from": before, "to": self.temps[p]})
+        self._claims([p], events)
+
+    def _claims(self, seats, events):
+        """ERU-12.3, ERU-I27(1): the first marker to reach an eruption space claims its tile."""
+        for k, t in enumerate(ERUPTION_SPACES):
+            if self.claims[k] is None:
+                for s in seats:
+                    if not self.eliminated(s) and self.temps[s] >= t:
+                        self.claims[k] = s
+                        events.append({"type": "claim", "seat": s, "space": k + 1, "temperature": t})
+                        break
+
+    def my_claims(self, p):
+        return [k for k in range(3) if self.claims[k] == p and not self.erupted[k]]
+
+    def _run(self, events):
+        """Advance through the automatic steps until a decision is needed or the game ends."""
+        while not self.over:
+            ph = self.phase
+            p = self.turn
+            if ph == "erupt?":
+                # ERU-I27(2)-(4): one claimed tile per turn, at the end of Phase 1
+                if self.my_claims(p) and not self.erupted_now and self.eruption_spaces():
+                    self.phase = "erupt"
+                    return
+                self.phase = "p2?"
+            elif ph == "p2?":
+                if self.lava_off:                           # ERU-13.4, ERU-13.8: no Phase 2
+                    self.phase = "p3?"
+                elif self.variant == "annihilation" and self.lava_count() == 0:
+                    self.phase = "p3?"                      # ERU-17.5
+                else:
+                    self._lava_draw("p2", events)
+            elif ph == "p2x?":
+                if (not self.extra_used and self.temps[p] >= DZ3 and self.lava_available()
+                        and not self.eliminated(p)):
+                    self.phase = "p2x"                      # ERU-11.5, ERU-I21
+                    return
+                self.phase = "p3?"
+            elif ph == "p3?":
+                if self.eliminated(p):
+                    self.phase = "endturn"
+                else:
+                    self.phase = "p3"
+            elif ph == "p3":
+                legal = self._legal_p3()
+                if legal == ["end"]:
+                    self.phase = "p4?"                      # nothing to decide in Phase 3
+                else:
+                    self._legal_cache = legal               # the position will not change before the next call
+                    return
+            elif ph == "p4?":
+                self.builds_left = 2 if self.temps[p] >= DZ1 else 1   # ERU-6.8, ERU-11.3, ERU-I22
+                self.phase = "p4"
+            elif ph == "p4":
+                opts = self._build_texts(p, "build") if self.builds_left > 0 else None
+                if opts:
+                    opts.append("end")
+                    self._legal_cache = opts
+                    return
+                self.phase = "endturn"
+            elif ph == "endturn":
+                self._end_turn(events)
+            else:
+                return
+
+    def _end_turn(self, events):
+        p = self.turn
+        n = self.num_players
+        if not self.burned[p] and self.temps[p] >= LAST:    # ERU-13.2, ERU-I30(1)
+            self.burned[p] = True
+            self.changed = True
+            events.append({"type": "burned", "seat": p})
+            if self.variant == "annihilation":              # ERU-17.1, ERU-17.3
+                if sum(1 for b in self.burned if not b) <= 1:
+                    self._finish("annihilation", events)
+                    return
+            elif self.variant == "cooperation":             # ERU-16.8, ERU-16.9, ERU-I40(3)(4)
+                m = self.mate(p)
+                if self.burned[m] and self.final_left is None:
+                    self._event_a(events)
+            elif self.final_left is None:                   # ERU-13.4, ERU-13.5
+                self._event_a(events)
+            elif (self.end_event == "B" and self.final_fresh
+                  and self.options.get("both_events_final", "all") == "others"):
+                # house rule both_events_final (ERU-I31(4)): event B fired in this same turn; with
+                # 'others' event A's "tutti gli altri giocatori faranno un ultimo turno" wins, so the
+                # player whose village burned takes no final turn ('all': B's final round, all players)
+                self.lava_removed = True
+                self.final_left = self.num_players - 1
+                events.append({"type": "event_a", "seat": self.turn})
+        if self.variant == "annihilation":                  # ERU-17.6, ERU-I42: a quiet round ends it
+            self.quiet = 0 if self.changed else self.quiet + 1
+            if self.quiet >= n:
+                self._finish("stalemate", events)
+                return
+        if self.final_left is not None:
+            if self.final_fresh:
+                self.final_fresh = False
+            else:
+                self.final_left -= 1
+            if self.final_left <= 0:
+                self._finish(self.end_event, events)
+                return
+        i = self.order.index(p)
+        self._begin_turn(self.order[(i + 1) % n], events)
+
+    def _event_a(self, events):
+        self.lava_removed = True                            # ERU-13.4, ERU-I30(2)
+        self.final_left = self.num_players - 1              # ERU-13.5, ERU-I30(4)
+        self.final_fresh = True
+        self.end_event = "A"
+        events.append({"type": "event_a", "seat": self.turn})
+
+    def _event_b(self, events):
+        if self.variant == "annihilation" or self.final_left is not None:
+            return
+        self.final_left = self.num_players                  # ERU-13.8, ERU-I31(2)
+        self.final_fresh = True
+        self.end_event = "B"
+        events.append({"type": "event_b", "seat": self.turn})
+
+    def _finish(self, why, events):
+        self.over = True
+        self.phase = "over"
+        if self.end_event is None or why in ("annihilation", "stalemate"):
+            self.end_event = why
+        events.append({"type": "game_over", "reason": self.end_event, "temperatures": list(self.temps)})
+
+    # ================================================================== lava draws (ERU-3)
+    def _spaces(self, mode):
+        """Spaces a lava tile of a draw of ``mode`` may try: [(space, need, forbid)].
+
+        need / forbid: see board.edge_profile; Rule B (ERU-3.7) asks need != 0.  Spaces whose
+        meeting flow ends are all walled and were all rolled against this turn are left out
+        (ERU-8.8, ERU-I8(3))."""
+        tiles = self.tiles
+        fw = self.fwalls
+        if mode == "quake":                                 # ERU-14.17, ERU-I35: in place of a lava tile
+            cands = []
+            for h in [h for h, t in tiles.items() if t[0] < NUM_LAVA]:
+                saved = tiles.pop(h)                        # (puts the lava tiles last in the board's order)
+                need, forbid = B.edge_profile(tiles, h)
+                if need:
+                    cands.append((h, need, forbid))
+                tiles[h] = saved
+            self._geo = None                                # (the board's order changed)
+        else:
+            memo = self._memo()
+            cands = memo.get("spaces")
+            if cands is None:
+                cands = memo["spaces"] = tuple((s, e[0], e[1]) for s, e in self._profiles(memo).items() if e[0])
+            if not fw:
+                return cands                                # shared: never changed by a caller
+        if not fw:
+            return cands
+        out = []
+        tested = self.tested
+        faced = set()                                       # the spaces that a wall faces
+        for k in fw:
+            f = _FACES.get(k)
+            if f is None:
+                faced = None                                # (not a flow end next to a space: check all)
+                break
+            faced.add(f)
+        for c in cands:
+            s, need = c[0], c[1]
+            if faced is not None and s not in faced:
+                out.append(c)                               # no wall meets this space
+                continue
+            walled = True
+            fresh = False
+            keys = FLOW_KEY[s]
+            for d in range(6):
+                if need >> d & 1:
+                    key = keys[d]
+                    if key not in fw:
+                        walled = False
+                        break
+                    if key not in tested:
+                        fresh = True
+            if walled and not fresh:
+                continue
+            out.append(c)
+        if mode != "quake" and len(out) == len(cands):
+            return cands                                    # nothing left out: the board's own tuple
+        return out
+
+    def _profiles(self, memo=None) -> dict:
+        """B.profiles of the board, from the memo (read only)."""
+        if memo is None:
+            memo = self._memo()
+        prof = memo.get("profiles")
+        if prof is None:
+            prof, memo["profiles_k"] = B.profiles_k(self.tiles)
+            memo["profiles"] = prof
+        return prof
+
+    def _all_contacts(self) -> frozenset:
+        memo = self._memo()
+        got = memo.get("contacts")
+        if got is None:
+            got = memo["contacts"] = frozenset(B.all_contacts(self.tiles))
+        return got
+
+    def _contacts(self, v) -> list:
+        memo = self._memo()
+        key = ("contacts", v)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = tuple(B.contacts(self.tiles, v))
+        return got
+
+    def _fit_set(self, spaces) -> int:
+        """The bits (TILE_BIT) of the tile patterns that fit one of ``spaces`` (a result of
+        _spaces), memoised per board."""
+        memo = self._geo[1] if self._geo is not None else None
+        if memo is not None and memo.get("spaces") is spaces:
+            got = memo.get("fit")
+            if got is None:
+                got = memo["fit"] = _fit_union(spaces)
+            return got
+        return _fit_union(spaces)
+
+    def _place_texts(self, tile, spaces) -> list:
+        """The notation of every placement of ``tile`` on ``spaces``: a new list."""
+        mask = TILE_MASK[tile]
+        memo = self._geo[1] if self._geo is not None else None
+        if memo is not None and memo.get("spaces") is spaces:
+            key = ("place", mask)
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = tuple(_place_list(mask, spaces))
+            return list(got)
+        return _place_list(mask, spaces)
+
+    def placements(self, tile, mode=None, spaces=None):
+        """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
+        mask = TILE_MASK[tile]
+        out = []
+        memo = _ROT_MEMO
+        for s, need, forbid in (self._spaces(mode) if spaces is None else spaces):
+            rs = memo.get((mask, need, forbid))
+            if rs is None:
+                rs = _rotations(mask, need, forbid)
+            for r in rs:
+                out.append((s, r))
+        return out
+
+    def _fits(self, mask, spaces) -> bool:
+        for s, need, forbid in spaces:
+            if mask in _fitting(need, forbid):
+                return True
+        return False
+
+    def eruption_spaces(self):
+        """ERU-12.7, ERU-I28: empty spaces where an all-lava tile matches every neighbour."""
+        memo = self._memo()
+        got = memo.get("erupt")
+        if got is None:
+            tiles = self.tiles
+            prof = self._profiles(memo)                     # spaces next to a tile or a central flow
+            out = []
+            for s in PLAYABLE:
+                if s not in tiles:
+                    e = prof.get(s)
+                    if not (e[1] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
+                        out.append(s)
+            got = memo["erupt"] = tuple(out)
+        return list(got)
+
+    def _lava_draw(self, mode, events):
+        self.mode = mode
+        p = self.turn
+        if self.stacks is not None:                         # ERU-18.3, ERU-I43(2)(3)
+            fit = self._fit_set(self._spaces(mode))
+            takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and TILE_BIT[s[-1]] & fit]
+            if takes:
+                self.phase = "take"
+                self._legal_cache = takes
+                return
+            events.append({"type": "no_tile", "mode": mode, "why": "no face-up tile can be placed"})
+            self._after_tile(mode, False, events)
+            return
+        if not self.stack and self.variant == "annihilation" and self._set_aside_lava():
+            # ERU-17.4, ERU-I42: the lava tiles removed from play (not eruption tiles) form a new stack
+            self.stack = self._set_aside_lava()
+            self.set_aside = [t for t in self.set_aside if t >= NUM_LAVA]
+            self.rng.shuffle(self.stack)
+            events.append({"type": "reshuffle", "what": "set-aside lava tiles", "size": len(self.stack)})
+        if not self.stack:
+            events.append({"type": "no_tile", "mode": mode, "why": "the lava stack is empty"})
+            self._after_tile(mode, False, events)
+            return
+        # ERU-I9: first check whether any tile in the stack can be placed at all
+        spaces = self._spaces(mode)
+        fit = self._fit_set(spaces)
+        if not any(TILE_BIT[t] & fit for t in self.stack):
+            self.rng.shuffle(self.stack)
+            events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
+            self._after_tile(mode, False, events)
+            return
+        while True:
+            t = self.stack.pop()                            # ERU-3.1
+            events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
+            if TILE_BIT[t] & fit:
+                break
+            self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
+            self.rng.shuffle(self.stack)
+            events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
+        self.pending = t
+        self.phase = "place"
+        self._legal_cache = self._place_texts(t, spaces)
+
+    def _after_tile(self, mode, placed, events):
+        self.pending = None
+        self.pending_stack = None
+        if mode == "p2":
+            if placed:
+                self.dry = 0
+            else:
+                self.dry += 1                               # ERU-I9 safeguard: a whole dry round = event B
+                if self.dry >= self.num_players and self.variant != "annihilation":
+                    self._event_b(events)
+                    self.phase = "endturn"
+                    return
+            self.phase = "p2x?"
+        elif mode == "extra":
+            self.phase = "p3?"
+        else:
+            self.phase = "p3"
+
+    def _place_tile(self, s, tile, r, events, replacing=False):
+        """Put a tile on the board; walls facing it fall (ERU-8.9, ERU-12.9, ERU-I10); rewards."""
+        p = self.turn
+        mask = ROT[TILE_MASK[tile]][r]
+        fw = self.fwalls
+        if fw:
+            for key in FLOW_KEY[s]:
+                if key in fw:
+                    del fw[key]
+                    events.append({"type": "wall_destroyed", "at": N.flow_loc(key), "why": "lava reached the space"})
+        tiles = self.tiles
+        g = self._geo
+        old = None
+        if g is not None and s not in tiles and g[1].get("profiles") is not None:
+            if _TRUSTED[0] is self:
+                items = g[0]
+                old = g[1]
+            elif len(g[0]) == len(tiles):
+                items = tuple(tiles.items())
+                if g[0] == items:
+                    old = g[1]
+        tiles[s] = (tile, r, mask)
+        if old is None:
+            self._geo = None                                # worked out again when needed
+        else:                                               # the new board's geometry from the old one
+            key = items + ((s, tiles[s]),)
+            if self._determinized and g[2] is not None:   # the board's hash, from the last one's
+                h = (g[2] * 1_000_003 + hash(key[-1])) & 0xFFFF_FFFF_FFFF_FFFF
+                got = _GEO.get(h)
+                if got is not None and got[0] == key:
+                    self._geo = got
+                    old = None
+            else:
+                h = None
+        if old is not None:
+            new = {}
+            new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
+            e = old.get("ends")
+            if e is not None:
+                ends, new["ends_k"] = B.open_flow_ends_after(e, old["ends_k"], tiles, s)
+                new["ends"] = tuple(ends)
+            c = old.get("contacts")
+            if c is not None:
+                add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
+                new["contacts"] = c.union(add) if add else c
+            self._geo = (key, new, h)
+            if h is not None:
+                if len(_GEO) >= _GEO_MAX:
+                    _GEO.clear()
+                _GEO[h] = self._geo
+        self.changed = True
+        events.append({"type": "tile_placed", "seat": p, "tile": tile, "at": N.hex_label(s), "rotation": r})
+        self._rewards(p, s, events)
+
+    def _rewards(self, p, s, events, resource=True):
+        if self.eliminated(p):                              # ERU-I41: no rewards for eliminated players
+            self.occupied.add(s)
+            self.touched |= self._all_contacts()
+            return
+        if resource and s in RESOURCES and s not in self.occupied:   # ERU-4.2, ERU-5.14/5.15, ERU-I13(1)
+            mat = RESOURCES[s]
+            self.reserve[p][mat] += 1
+            events.append({"type": "resource", "seat": p, "material": mat, "at": N.hex_label(s)})
+        self.occupied.add(s)
+        t = self.tiles[s]
+        for d, v, i in B.SIDES_OF_HEX.get(s, ()):
+            if t[2] >> d & 1 and (v, i) not in self.touched:   # ERU-5.6, ERU-5.12, ERU-I12, ERU-I13(2)
+                self.touched.add((v, i))
+                self._draw_card(p, events, f"new flow on {N.side_loc(v, i)}")
+
+    def _remove_walls_on(self, h, events, why):
+        for key in [k for k in self.fwalls if k[0] == h]:
+            del self.fwalls[key]
+            events.append({"type": "wall_discarded", "at": N.flow_loc(key), "why": why})
+
+    def _stack_exhausted(self) -> bool:
+        if self.stacks is not None:
+            return not any(self.stacks)                     # ERU-I43(5)
+        return not self.stack
+
+    # ================================================================== legal actions
+    @property
+    def to_move(self):
+        if self.over:
+            return None
+        if self.phase == "consent":
+            return self.consent[0]
+        return self.turn
+
+    @property
+    def is_terminal(self):
+        return self.over
+
+    def _legal(self):
+        ph = self.phase
+        p = self.turn
+        if ph == "village":
+            return [f"village {v}" for v in LAYOUT[self.num_players] if v not in self.vil]
+        if ph == "erupt":
+            return [f"erupt {N.hex_label(s)}" for s in self.eruption_spaces()]
+        if ph == "take":
+            fit = self._fit_set(self._spaces(self.mode))
+            return [f"take {k + 1}" for k, st in enumerate(self.stacks) if st and TILE_BIT[st[-1]] & fit]
+        if ph == "place":
+            return self._place_texts(self.pending, self._spaces(self.mode))
+        if ph == "p2x":
+            return ["extra", "end"]
+        if ph == "p3":
+            return self._legal_p3()
+        if ph == "consent":
+            return ["accept", "refuse"]
+        if ph == "p4":
+            return self._build_texts(p, "build") + ["end"]
+        return []
+
+    def _build_texts(self, p, verb) -> list:
+        """f"{verb} {material} {location}" for every _build_options(p) pair, in the same order."""
+        res = self.reserve[p]
+        mats = [m for m in MATERIALS if res[m] > 0]
+        if not mats:
+            return []
+        fw = self.fwalls
+        fl = N.FLOW_LOC
+        locs = [fl[k] for k in self._open_ends() if k not in fw]
+        v = self.vil[p]
+        bw = self.bwalls
+        for i in range(len(VILLAGES[v]["sides"])):
+            if (v, i) not in bw and (v, i) not in self.lost and (v, i) not in self.lost_turn:
+                locs.append(N.side_loc(v, i))
+        return [f"{verb} {m} {loc}" for m in mats for loc in locs]
+
+    def _build_options(self, p):
+        """ERU-6.7, ERU-8, ERU-9: (material, location) pairs for one wall from p's Reserve."""
+        mats = [m for m in MATERIALS if self.reserve[p][m] > 0]
+        if not mats:
+            return []
+        fw = self.fwalls
+        fl = N.FLOW_LOC
+        locs = [fl[k] for k in self._open_ends() if k not in fw]
+        v = self.vil[p]
+        for i in range(len(VILLAGES[v]["sides"])):
+            if (v, i) not in self.bwalls and (v, i) not in self.lost and (v, i) not in self.lost_turn:
+                locs.append(N.side_loc(v, i))
+        return [(m, loc) for m in mats for loc in locs]
+
+    def _flow_sites(self):
+        """ERU-8.1-8.4, ERU-8.13, ERU-8.14, ERU-I11: open flow ends with no wall."""
+        fw = self.fwalls
+        return [k for k in self._open_ends() if k not in fw]
+
+    def _open_ends(self) -> tuple:
+        """B.open_flow_ends of the board, memoised (read only)."""
+        memo = self._memo()
+        got = memo.get("ends")
+        if got is None:
+            ends, memo["ends_k"] = B.open_flow_ends_k(self.tiles)
+            got = memo["ends"] = tuple(ends)
+        return got
+
+    def open_flow_ends(self) -> tuple:
+        """B.open_flow_ends(self.tiles), memoised per board (read only)."""
+        return self._open_ends()
+
+    def _legal_p3(self):
+        p = self.turn
+        hand = self.hands[p]
+        out = []
+        cards = sorted(set(hand))
+        lava = self.lava_available()
+        for c in cards:
+            if c == "rain":
+                out.append("rain")
+            elif c == "aftershock":
+                out.extend(self._board_texts("aftershock"))
+            elif c == "lavaflow" and lava:
+                out.append("lavaflow")
+            elif c == "quake" and lava and self._board_texts("quake"):
+                out.append("quake")
+            elif c == "sinkhole":
+                out.extend(self._board_texts("sinkhole"))
+            elif c == "relocate":
+                v = self.vil[p]
+                mine = [i for i in range(7) if (v, i) in self.bwalls]
+                free = [i for i in range(7) if (v, i) not in self.bwalls and (v, i) not in self.lost
+                        and (v, i) not in self.lost_turn]
+                out.extend(f"relocate {a + 1} {b + 1}" for a in mine for b in free)
+            elif c == "reinforce":
+                out.extend(self._build_texts(p, "reinforce"))
+            elif c == "bomb":
+                out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.fwalls))
+                out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.bwalls))
+        for c in cards:
+            out.append(f"discard {c}")                      # ERU-5.2
+        if lava:                                            # ERU-5.4
+            for i, a in enumerate(cards):
+                for b in cards[i:]:
+                    if a != b or hand.count(a) >= 2:
+                        out.append(f"discard {a} {b}")
+        if self.temps[p] >= DZ2 and not self.dz2_used and (self.deck or self.discard):
+            out.append("draw")                              # ERU-5.9, ERU-I20
+        m = self.mate(p)
+        if m is not None:                                   # ERU-16.5, ERU-I40(1)
+            out.extend(f"give {x}" for x in MATERIALS if self.reserve[p][x] > 0)
+            out.extend(f"receive {x}" for x in MATERIALS if self.reserve[m][x] > 0)
+        if len(hand) <= HAND_LIMIT:                         # ERU-2.8, ERU-I16
+            out.append("end")
+        return out
+
+    def _board_texts(self, what) -> tuple:
+        """Card actions that depend on the tiles alone, memoised per board: Aftershock's and
+        Sinkhole's notations, and for "quake" whether a lava tile lies on the board ((True,) or ())."""
+        memo = self._memo()
+        got = memo.get(what)
+        if got is None:
+            if what == "aftershock":
+                got = tuple(f"aftershock {N.hex_label(h)} {r}" for h, r in self._aftershock_options())
+            elif what == "sinkhole":
+                got = tuple(f"sinkhole {N.hex_label(h)}" for h in B.removable(self.tiles))
+            else:
+                got = (True,) if any(t[0] < NUM_LAVA for t in self.tiles.values()) else ()
+            memo[what] = got
+        return got
+
+    def _aftershock_options(self):
+        """ERU-14.2-14.4, ERU-I33: a lava tile turned 1-5 steps to a rotation meeting Rules B-E."""
+        out = []
+        tiles = self.tiles
+        for h, (tid, rot, mask) in tiles.items():
+            if tid >= NUM_LAVA:
+                continue
+            need, forbid = B.edge_profile(tiles, h)
+            for r in _rotations(TILE_MASK[tid], need, forbid):
+                if r != rot:
+                    out.append((h, r))
+        return out
+
+    # ================================================================== applying actions
+    def _apply(self, action, events):
+        _APPLYING[0] = self
+        _TRUSTED[0] = None
+        try:
+            self._apply_action(action, events)
+        finally:
+            _APPLYING[0] = _TRUSTED[0] = None
+
+    def _apply_action(self, action, events):
+        a = _PARSED.get(action)
+        if a is None:                                       # a legal action's notation, parsed once
+            if len(_PARSED) >= 200_000:
+                _PARSED.clear()
+            a = _PARSED[action] = N.parse(action)
+        v = a[0]
+        p = self.turn
+        ph = self.phase
+        if ph == "village":
+            self.vil[p] = a[1]
+            events.append({"type": "village", "seat": p, "village": a[1]})
+            self.turn = p + 1
+            self._auto_village(events)
+            return
+        if v == "erupt":
+            self._erupt(a[1], events)
+            self.phase = "p2?"
+        elif v == "take":
+            k = a[1] - 1
+            self.pending = self.stacks[k].pop()             # ERU-18.3
+            self.pending_stack = k
+            events.append({"type": "take_tile", "seat": p, "stack": a[1], "tile": self.pending})
+            self.phase = "place"
+        elif v == "place":
+            self._do_place(a[1], a[2], events)
+        elif v == "extra":
+            self.extra_used = True
+            self._lava_draw("extra", events)
+        elif v == "end":
+            if ph == "p2x":
+                self.phase = "p3?"
+            elif ph == "p3":
+                self.phase = "p4?"
+            else:
+                self.phase = "endturn"
+        elif v == "build":
+            self.builds_left -= 1
+            self._build(p, a[1], a[2], events)
+        elif v in ("accept", "refuse"):
+            giver, mat = self.consent[1], self.consent[2]
+            if v == "accept":
+                self.reserve[giver][mat] -= 1
+                self.reserve[p][mat] += 1
+            events.append({"type": "transfer", "from": giver, "to": p, "material": mat, "accepted": v == "accept"})
+            self.consent = None
+            self.phase = "p3"
+        else:
+            self._phase3(a, events)
+        self._run(events)
+
+    def _erupt(self, s, events):
+        p = self.turn
+        k = self.my_claims(p)[0]                            # ERU-I27(3): lowest-numbered first
+        self.erupted[k] = True
+        self.erupted_now = True                             # ERU-12.11
+        self._place_tile(s, ERUPTION_IDS[k], 0, events)     # ERU-12.9, ERU-12.10, ERU-I14
+        # ERU-12.5, ERU-12.6, ERU-16.6, ERU-I41: +30 to every other (non-eliminated, non-teammate) village
+        m = self.mate(p)
+        i = self.order.index(p)
+        others = [self.order[(i + j) % self.num_players] for j in range(1, self.num_players)]
+        hit = [o for o in others if o != m and not self.eliminated(o)]
+        for o in hit:
+            self._heat(o, HEAT_ERUPTION)
+        events.append({"type": "eruption", "seat": p, "space": k + 1, "at": N.hex_label(s), "heated": hit,
+                       "temperatures": list(self.temps)})
+        self._claims(hit, events)                           # ERU-I29
+
+    def _do_place(self, s, r, events):
+        p = self.turn
+        mode = self.mode
+        tile = self.pending
+        fw = self.fwalls
+        if not fw:
+            keys = None                                     # a legal space has need != 0: no wall to meet
+        elif mode != "quake":
+            e = self._profiles().get(s)                     # B.edge_profile of the empty space s
+            need = e[0] if e is not None else B.edge_profile(self.tiles, s)[0]
+            fk = FLOW_KEY[s]
+            keys = [fk[d] for d in range(6) if need >> d & 1]
+        else:
+            need, _ = B.edge_profile({h: t for h, t in self.tiles.items() if h != s}, s)
+            fk = FLOW_KEY[s]
+            keys = [fk[d] for d in range(6) if need >> d & 1]
+        if keys is not None and all(k in fw for k in keys):
+            # ERU-8.5, ERU-8.11, ERU-8.12, ERU-I8(3): roll for each wall not yet rolled against this turn
+            broke = False
+            for k in keys:
+                if k in self.tested:
+                    continue
+                self.tested.add(k)                          # ERU-8.8
+                mat = self.fwalls[k][0]
+                if not self._test_wall(mat, events, "placement", N.flow_loc(k)):
+                    del self.fwalls[k]
+                    self.changed = True
+                    broke = True
+                    events.append({"type": "wall_destroyed", "at": N.flow_loc(k), "why": "roll"})
+            if not broke:                                   # ERU-8.7: the tile must go elsewhere
+                events.append({"type": "walls_held", "at": N.hex_label(s)})
+                if not self.placements(tile, mode):         # ERU-I8(7): no placement left
+                    if self.stacks is not None:
+                        self.stacks[self.pending_stack].append(tile)
+                        events.append({"type": "tile_returned", "stack": self.pending_stack + 1, "tile": tile})
+                    else:
+                        self.stack.append(tile)             # ERU-3.5
+                        self.rng.shuffle(self.stack)
+                        events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack),
+                                       "tile": tile})
+                    self.pending = None
+                    self._lava_draw(mode, events)
+                return
+        if mode == "quake":                                 # ERU-14.17-14.19, ERU-5.10
+            old = self.tiles.pop(s)
+            self._geo = None
+            self._remove_walls_on(s, events, "quake")
+            self.set_aside.append(old[0])
+            events.append({"type": "tile_set_aside", "tile": old[0], "at": N.hex_label(s)})
+        self._place_tile(s, tile, r, events)
+        if self.stacks is not None:
+            events.append({"type": "face_up", "stack": self.pending_stack + 1,
+                           "tile": self.stacks[self.pending_stack][-1] if self.stacks[self.pending_stack] else None})
+        if self.variant != "annihilation" and self._stack_exhausted():
+            self.pending = None                             # ERU-13.6, ERU-13.7, ERU-I31(1)
+            self._event_b(events)
+            self.phase = "endturn"
+            return
+        self._after_tile(mode, True, events)
+
+    def _build(self, p, mat, loc, events, why="build"):
+        self.reserve[p][mat] -= 1                           # ERU-6.7
+        self.changed = True
+        kind, key = loc
+        if kind == "side":                                  # ERU-9.5: no roll
+            self.bwalls[key] = (mat, p)
+            events.append({"type": "wall_built", "seat": p, "material": mat, "at": N.side_loc(*key), "why": why})
+            return
+        # ERU-7.1, ERU-I3: a flow wall is rolled once when built
+        if self._test_wall(mat, events, "build", N.flow_loc(key)):
+            self.fwalls[key] = (mat, p)
+            events.append({"type": "wall_built", "seat": p, "material": mat, "at": N.flow_loc(key), "why": why})
+        else:
+            events.append({"type": "wall_failed", "seat": p, "material": mat, "at": N.flow_loc(key)})
+
+    def _phase3(self, a, events):
+        p = self.turn
+        v = a[0]
+        hand = self.hands[p]
+        if v == "discard":
+            for c in a[1:]:
+                hand.remove(c)
+                self.discard.append(c)
+            if len(a) == 2:                                 # ERU-5.2
+                mat = CARD_MATERIAL[a[1]]
+                self.reserve[p][mat] += 1
+                events.append({"type": "discard", "seat": p, "cards": [a[1]], "wall": mat})
+            else:                                           # ERU-5.4, ERU-5.5
+                events.append({"type": "discard", "seat": p, "cards": list(a[1:])})
+                self._lava_draw("discard2", events)
+            return
+        if v == "draw":
+            self.dz2_used = True
+            self._draw_card(p, events, "danger zone")
+            return
+        if v == "give":
+            m = self.mate(p)
+            self.reserve[p][a[1]] -= 1
+            self.reserve[m][a[1]] += 1
+            events.append({"type": "transfer", "from": p, "to": m, "material": a[1], "accepted": True})
+            return
+        if v == "receive":
+            m = self.mate(p)
+            self.consent = (m, m, a[1])                     # ERU-I40(1): taking needs the teammate's consent
+            self.phase = "consent"
+            return
+        card = {"aftershock": "aftershock", "lavaflow": "lavaflow", "quake": "quake", "sinkhole": "sinkhole",
+                "relocate": "relocate", "reinforce": "reinforce", "bomb": "bomb", "rain": "rain"}[v]
+        hand.remove(card)                                   # ERU-5.1: carry out the effect, then discard
+        self.discard.append(card)
+        events.append({"type": "play", "seat": p, "card": card})
+        if v == "rain":                                     # ERU-14.21, ERU-I25
+            self._heat(p, -RAIN)
+            events.append({"type": "rain", "seat": p, "to": self.temps[p]})
+        elif v == "aftershock":                             # ERU-14.2-14.5, ERU-5.10, ERU-5.12
+            h, r = a[1], a[2]
+            tid = self.tiles[h][0]
+            self._remove_walls_on(h, events, "aftershock")
+            self.tiles[h] = (tid, r, ROT[TILE_MASK[tid]][r])
+            self._geo = None
+            self.changed = True
+            events.append({"type": "rotated", "at": N.hex_label(h), "rotation": r})
+            self._rewards(p, h, events, resource=False)
+        elif v == "lavaflow":                               # ERU-14.7
+            self._lava_draw("lavaflow", events)
+        elif v == "quake":                                  # ERU-14.17, ERU-I35
+            self._lava_draw("quake", events)
+        elif v == "sinkhole":                               # ERU-14.12-14.15
+            h = a[1]
+            old = self.tiles.pop(h)
+            self._geo = None
+            self._remove_walls_on(h, events, "sinkhole")
+            self.set_aside.append(old[0])
+            self.changed = True
+            events.append({"type": "tile_set_aside", "tile": old[0], "at": N.hex_label(h)})
+        elif v == "relocate":                               # ERU-14.9, ERU-14.10, ERU-I38
+            vv = self.vil[p]
+            w = self.bwalls.pop((vv, a[1]))
+            self.bwalls[(vv, a[2])] = w
+            self.changed = True
+            events.append({"type": "relocated", "from": N.side_loc(vv, a[1]), "to": N.side_loc(vv, a[2])})
+        elif v == "reinforce":                              # ERU-14.23, ERU-I36: built at once
+            self._build(p, a[1], a[2], events, why="reinforce")
+        elif v == "bomb":                                   # ERU-14.25, ERU-I37
+            kind, key = a[1]
+            if kind == "flow":
+                del self.fwalls[key]
+                at = N.flow_loc(key)
+            else:
+                del self.bwalls[key]
+                at = N.side_loc(*key)
+            self.changed = True
+            events.append({"type": "wall_discarded", "at": at, "why": "volcanic bomb"})
+
+    # ================================================================== results
+    def scores(self):
+        """Each seat's temperature in degrees C (lower is better, ERU-13.9)."""
+        return list(self.temps)
+
+    def team_temperature(self, p):
+        m = self.mate(p)
+        return self.temps[p] + (self.temps[m] if m is not None else 0)   # ERU-16.10
+
+    def _winners(self):
+        n = self.num_players
+        if self.variant == "annihilation":                  # ERU-17.2, ERU-17.6, ERU-I42
+            alive = [p for p in range(n) if not self.burned[p]]
+            if len(alive) == 1:
+                return alive
+            pool = alive or list(range(n))
+            best = min(self.temps[p] for p in pool)
+            return [p for p in pool if self.temps[p] == best]
+        if self.variant == "cooperation":                   # ERU-16.11, ERU-I32
+            best = min(self.team_temperature(p) for p in range(n))
+            return [p for p in range(n) if self.team_temperature(p) == best]
+        best = min(self.temps)                              # ERU-13.9, ERU-I32: ties share the win
+        return [p for p in range(n) if self.temps[p] == best]
+
+    # ================================================================== observation / hidden information
+    def _observe(self, player):
+        tiles = {N.hex_label(h): [t[0], t[1]] for h, t in sorted(self.tiles.items())}
+        obs = {
+            "phase": self.phase,
+            "turn": self.turn,
+            "order": list(self.order),
+            "villages": list(self.vil),
+            "teams": self.teams,
+            "temperatures": list(self.temps),
+            "burned": list(self.burned),
+            "tiles": tiles,
+            "flow_walls": {N.flow_loc(k): list(w) for k, w in sorted(self.fwalls.items())},
+            "border_walls": {N.side_loc(*k): list(w) for k, w in sorted(self.bwalls.items())},
+            "reserves": [dict(r) for r in self.reserve],
+            "hand": list(self.hands[player]) if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck": len(self.deck),
+            "discard_pile": list(self.discard),
+            "lava_stack": len(self.stack),
+            "lava_rain_stacks": ([{"size": len(s), "top": s[-1] if s else None} for s in self.stacks]
+                                 if self.stacks is not None else None),
+            "set_aside": list(self.set_aside),
+            "eruption_claims": list(self.claims),
+            "eruption_placed": list(self.erupted),
+            "pending_tile": self.pending,
+            "mode": self.mode,
+            "consent": list(self.consent) if self.consent else None,
+            "builds_left": self.builds_left,
+            "this_turn": {
+                "tested_walls": sorted(N.flow_loc(k) for k in self.tested),
+                "touched_sides": sorted(N.side_loc(*k) for k in self.touched),
+                "occupied": sorted(N.hex_label(h) for h in self.occupied),
+                "danger_card_drawn": self.dz2_used,
+                "extra_tile_used": self.extra_used,
+                "eruption_placed": self.erupted_now,
+                "closed_sides": sorted(N.side_loc(*k) for k in self.lost_turn),
+            },
+            "closed_sides": sorted(N.side_loc(*k) for k in self.lost),
+            "final_turns_left": self.final_left,
+            "lava_removed": self.lava_removed,
+            "end_event": self.end_event,
+        }
+        return obs
+
+    def has_hidden(self, player):
+        pool = list(self.deck)
+        slots = 1 if len(self.deck) == 1 else len(self.deck)
+        for q, h in enumerate(self.hands):
+            if q != player and h:
+                pool.extend(h)
+                slots += 1
+        if slots >= 2 and len(set(pool)) >= 2:
+            return True
+        if self.stacks is not None:
+            return sum(max(0, len(s) - 1) for s in self.stacks) >= 2
+        return len(self.stack) >= 2
+
+    def _resample_hidden(self, player, rng):
+        pool = list(self.deck)
+        for q, h in enumerate(self.hands):
+            if q != player:
+                pool.extend(h)
+        rng.shuffle(pool)
+        for q, h in enumerate(self.hands):
+            if q != player:
+                k = len(h)
+                self.hands[q] = sorted(pool[:k])
+                del pool[:k]
+        self.deck = pool
+        if self.stacks is not None:
+            rest = [t for s in self.stacks for t in s[:-1]]
+            rng.shuffle(rest)
+            new = []
+            for s in self.stacks:
+                k = max(0, len(s) - 1)
+                new.append(rest[:k] + s[-1:])
+                del rest[:k]
+            self.stacks = new
+        else:
+            rng.shuffle(self.stack)
+
+    def _copy_fields(self, new):
+        d = new.__dict__
+        src = self.__dict__
+        for k, v in src.items():
+            if k in _SHARED_FIELDS:
+                d[k] = v
+        d["hands"] = [list(h) for h in self.hands]
+        d["deck"] = list(self.deck)
+        d["discard"] = list(self.discard)
+        d["reserve"] = [dict(r) for r in self.reserve]
+        d["tiles"] = dict(self.tiles)
+        d["fwalls"] = dict(self.fwalls)
+        d["bwalls"] = dict(self.bwalls)
+        d["stack"] = list(self.stack)
+        d["stacks"] = [list(s) for s in self.stacks] if self.stacks is not None else None
+        d["set_aside"] = list(self.set_aside)
+        d["claims"] = list(self.claims)
+        d["erupted"] = list(self.erupted)
+        d["temps"] = list(self.temps)
+        d["vil"] = list(self.vil)
+        d["order"] = list(self.order)
+        d["burned"] = list(self.burned)
+        d["lost"] = set(self.lost)
+        d["tested"] = set(self.tested)
+        d["touched"] = set(self.touched)
+        d["occupied"] = set(self.occupied)
+        d["lost_turn"] = set(self.lost_turn)
+
+    # ================================================================== errors and display
+    def canonical(self, text):
+        return N.canonical(text)
+
+    def _explain(self, action):
+        from .explain import explain
+        return explain(self, action)
+
+    def render(self, player=None):
+        from .render import render
+        return render(self, player)
+
+
+# immutable fields shared by reference in clones (scalars, tuples, None)
+_SHARED_FIELDS = frozenset({
+    "variant", "border_rule", "final_left", "final_fresh", "lava_removed", "dry", "quiet", "changed",
+    "end_event", "over", "phase", "turn", "mode", "pending", "pending_stack", "consent", "dz2_used",
+    "extra_used", "erupted_now", "builds_left", "_geo",
+})

@@ -1,0 +1,59 @@
+"""Phones and desktops: at 390x844 (a phone, played by taps) and at 1280x800, every game is played
+to the end against computers; at every decision the page has no horizontal scrolling and every
+target offered is at least 24 x 24 px (WCAG 2.2 target size), the board zooming in where its
+targets are denser than that."""
+import os
+
+import pytest
+
+from .conftest import SHOTS, create_table
+
+GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
+VIEWPORTS = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),
+             "desktop": dict(viewport={"width": 1280, "height": 800})}
+READY = ("() => { const s = document.querySelector('#status');"
+         " return s && (document.querySelector('#picker') || s.textContent.includes('Game over')); }")
+MEASURE = """() => {
+  const boxes = [...document.querySelectorAll('svg .clickable, #picker button, #confirm')].map(e => {
+    const r = e.getBoundingClientRect();
+    return {w: r.width, h: r.height, what: (e.getAttribute('data-token') || e.id || e.textContent || '').slice(0, 20)};
+  });
+  return {overflow: document.documentElement.scrollWidth - window.innerWidth,
+          small: boxes.filter(b => b.w < 24 || b.h < 24), offered: boxes.length};
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("game", GAMES)
+def test_play_to_the_end_with_big_enough_targets(server, browser, game, size):
+    ctx = browser.new_context(locale="en-US", **VIEWPORTS[size])
+    page = ctx.new_page()
+    try:
+        create_table(page, server, game, players=2, bots="random")
+        decisions = 0
+        for _ in range(4000):
+            page.wait_for_function(READY, timeout=30_000)
+            if page.locator(".score").count():
+                break
+            m = page.evaluate(MEASURE)
+            assert m["overflow"] <= 0, f"{m['overflow']} px of horizontal scrolling"
+            assert not m["small"], m["small"][:5]
+            if decisions == 3:
+                os.makedirs(SHOTS, exist_ok=True)
+                page.screenshot(path=os.path.join(SHOTS, f"{size}-{game}.png"))
+            for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
+                loc = page.locator(sel)
+                if loc.count():
+                    if size == "phone":
+                        loc.first.tap()
+                    else:
+                        loc.first.click()
+                    break
+            decisions += 1
+            page.wait_for_timeout(20)
+        else:
+            raise AssertionError("the game did not end")
+        assert page.locator(".score").count() == 2
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    finally:
+        ctx.close()
