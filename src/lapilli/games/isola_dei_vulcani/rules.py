@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lapilli.engine import IllegalAction, State
 
+from . import notation as N
 from .explain import explain
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
                    PRAYER_TOKENS, VILLAGES, board_for)
