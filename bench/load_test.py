@@ -5,8 +5,11 @@ Starts `lapilli serve` (SQLite by default, or --database URL), creates N tables 
 two people each, connects both seats of every table by WebSocket at once, and lets simulated
 clients play: the seat to move sends a legal move and waits for its own new view.  Prints the
 move round-trip p50 / p95 / max.  Every loop is bounded by a move count and a time limit.
+With --spectators N, N more WebSocket clients watch (spread over the first --watched tables)
+and stay connected, reading every view, while the seats play; the time to connect them and the
+messages and bytes they received are printed too.
 
-    python3 bench/load_test.py [--tables 100] [--moves 20] [--game nim]
+    python3 bench/load_test.py [--tables 100] [--moves 20] [--game nim] [--spectators 500 --watched 1]
 """
 from __future__ import annotations
 
@@ -77,6 +80,36 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, 
         return made
 
 
+SERVER_PID: int | None = None
+
+
+def server_cpu() -> float:
+    """CPU seconds (user + system) the server process has used so far (0 for a given --url)."""
+    if SERVER_PID is None:
+        return 0.0
+    with open(f"/proc/{SERVER_PID}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def spectator(url, tid, counts, ready, stop):
+    async with websockets.connect(f"{url}/ws/{tid}", max_size=2**22, open_timeout=120) as ws:
+        m = await ws.recv()
+        counts[0] += 1
+        counts[1] += len(m)
+        ready.append(1)
+        while not stop.is_set():
+            try:
+                m = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except asyncio.TimeoutError:
+                continue
+            except websockets.ConnectionClosed:
+                counts[2] += 1
+                return
+            counts[0] += 1
+            counts[1] += len(m)
+
+
 async def run(args, base):
     rtts: list[float] = []
     errors: list[str] = []
@@ -88,16 +121,38 @@ async def run(args, base):
             t0 = (await http.post(f"/api/tables/{tid}/seats/0", json={"name": "a"})).json()["token"]
             t1 = (await http.post(f"/api/tables/{tid}/seats/1", json={"name": "b"})).json()["token"]
             tables.append((tid, t0, t1))
-    deadline = time.monotonic() + args.seconds
     ws_base = base.replace("http", "ws")
+    counts, ready, stop, watchers = [0, 0, 0], [], asyncio.Event(), []
+    if args.spectators:
+        t0, cpu0 = time.perf_counter(), server_cpu()
+        watched = [tid for tid, _, _ in tables[:max(1, args.watched)]]
+        for i in range(args.spectators):  # one after another, as people arrive
+            watchers.append(asyncio.create_task(spectator(ws_base, watched[i % len(watched)], counts, ready, stop)))
+            while len(ready) <= i:
+                await asyncio.sleep(0.001)
+        connect_wall = time.perf_counter() - t0
+        await asyncio.sleep(1)  # let the fan-out of the last arrivals end
+        print(f"{args.spectators} spectators on {len(watched)} table(s) connected in {connect_wall:.1f} s "
+              f"(server CPU {server_cpu() - cpu0:.1f} s): {counts[0]} messages, {counts[1] / 1e6:.1f} MB received")
+        counts[0] = counts[1] = 0
+    deadline = time.monotonic() + args.seconds
     rng = random.Random(1)
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), server_cpu()
     made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()),
                                               args.think, errors)
                                   for tid, a, b in tables for s, tok in ((0, a), (1, b))))
     wall = time.perf_counter() - t0
+    cpu = server_cpu() - cpu0
+    stop.set()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    if args.spectators:
+        print(f"spectators during play: {counts[0]} messages, {counts[1] / 1e6:.1f} MB; "
+              f"{counts[2]} spectator connections closed by the server")
     if errors:
         print(f"{len(errors)} moves refused (e.g. {errors[0]!r})")
+    if SERVER_PID is not None:
+        print(f"server CPU during play: {cpu:.1f} s ({1e3 * cpu / max(1, sum(made)):.2f} ms per move); "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return rtts, sum(made), wall
 
 
@@ -113,6 +168,9 @@ def main():
                     help="mean seconds a simulated player waits before each move (uniform 0..2x); 0 = as fast "
                          "as possible.  The server's flood limit (20 messages/s per connection) answers faster "
                          "clients with 'slow down', so long games need --think >= 0.05")
+    ap.add_argument("--spectators", type=int, default=0,
+                    help="WebSocket clients that only watch (connected one after another before play starts)")
+    ap.add_argument("--watched", type=int, default=1, help="the spectators are spread over this many tables")
     ap.add_argument("--database", default=None)
     ap.add_argument("--url", default=None, help="use a server already running at this http://127.0.0.1:PORT URL")
     args = ap.parse_args()
@@ -123,23 +181,28 @@ def main():
     port = free_port()
     db = args.database or f"sqlite:///{tempfile.mkdtemp()}/load.db"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game")
+               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
+               LAPILLI_CREATE_RATE="100000/minute")  # the load test creates its tables from one address
+    log = tempfile.NamedTemporaryFile(prefix="lapilli-load-", suffix=".log", delete=False)
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port), "--database", db],
-                            env=env, stderr=subprocess.PIPE)
+                            env=env, stderr=log)
+    global SERVER_PID
+    SERVER_PID = proc.pid
     try:
         wait_port(port, 30)
         rtts, moves, wall = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
     finally:
         proc.terminate()
         proc.wait(10)
+        print(f"server log: {log.name}")
     report(args, rtts, moves, wall, db.split(":")[0])
 
 
 def report(args, rtts, moves, wall, database):
     rtts.sort()
     p = lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1e3
-    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, game {args.game}, database {database}, "
-          f"think {args.think:g} s")
+    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, {args.spectators} spectators, game {args.game}, "
+          f"database {database}, think {args.think:g} s")
     print(f"moves: {moves} in {wall:.1f} s ({moves / wall:.0f}/s)")
     print(f"round trip ms: p50 {p(0.5):.1f}  p95 {p(0.95):.1f}  max {rtts[-1] * 1e3:.1f}  (target p95 < 50 ms)")
 

@@ -22,5 +22,5 @@ for g in "${games[@]}"; do
   esac
   n=$N
   [ "$g" = isola-dei-vulcani ] && n=${N_ISOLA:-500}
-  $LAPILLI report "$g" "${args[@]}" -n "$n" --jobs "$JOBS" --out "$out" --data "$data" --resume
+  $LAPILLI report "$g" "${args[@]}" -n "$n" --jobs "$JOBS" --out "$out" --results "$data" --resume
 done

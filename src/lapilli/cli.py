@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from . import agents as agents_mod
+from .engine import narration
 from .engine.errors import CorruptRecord, IllegalAction, LapilliError
 from .engine.registry import game_spec, list_games, new_game, replay as replay_record
 
@@ -61,6 +62,16 @@ def _seats(text: str | None, players: int, default_first: str = "human") -> list
     return seats
 
 
+def _dataset(game: str, where: Optional[str]):
+    """The data set of --data (None: the game's own data); BadData explains a refused one."""
+    if where is None:
+        return None
+    from .engine.dataset import load
+
+    ds = load(game, where)
+    return None if ds.is_default else ds
+
+
 def _resolve_players(game: str, players: Optional[int], seats: Optional[str] = None) -> int:
     """The player count: ``--players`` when given, else as many as ``--seats`` names (when it
     names more than one), else the game's usual count."""
@@ -101,7 +112,7 @@ HELP_TEXT = (
 )
 
 
-@app.command(epilog=_examples('lapilli play the-island', 'lapilli play eruption --seats human,normal', 'lapilli play stromboli --players 3 --seats human,hard,easy --save game.json', 'lapilli play the-island -o giant_squid=true --seed 7'))
+@app.command(epilog=_examples('lapilli play the-island', 'lapilli play eruption --seats human,normal', 'lapilli play stromboli --players 3 --seats human,hard,easy --save game.json', 'lapilli play the-island -o giant_squid=true --seed 7', 'lapilli play stromboli --data mine/'))
 def play(
     game: str = typer.Argument(..., help="game id (see `lapilli games`)"),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players"),
@@ -109,19 +120,28 @@ def play(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
     seed: Optional[int] = typer.Option(None, help="seed of the game's randomness (default: random)"),
     save: Optional[Path] = typer.Option(None, help="write the game's record (JSON) here at the end"),
+    lang: str = typer.Option("en", help="language of the narrated moves: en or it"),
+    data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
+                                       "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
 ):
     """Play a game in the terminal against computer opponents (or hot-seat with friends)."""
+    _check_lang(lang)
     players = _resolve_players(game, players, seats)
     seat_names = _seats(seats, players)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    state = new_game(game, players, seed, _parse_options(option))
+    ds = _dataset(game, data)
+    state = new_game(game, players, seed, _parse_options(option), data=ds)
     bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i, game=game, players=players) for i, s in enumerate(seat_names) if s != "human"}
     humans = [i for i, s in enumerate(seat_names) if s == "human"]
     console.print(f"[bold]{state.SPEC.title}[/bold] - {players} players, seed {seed}, options {state.options}")
-    console.print("Seats: " + ", ".join(f"{i}: {s}" for i, s in enumerate(seat_names)))
+    console.print("Seats: " + ", ".join(f"{narration.seat_name(None, i, lang)}: {s}" for i, s in enumerate(seat_names)))
+    console.print(f"Data set: {state.dataset.name} ({state.dataset.hash[:12]})", markup=False)
     console.print(HELP_TEXT)
+    # what the terminal tells of each act is what the person at it may read (one human seat);
+    # with several people at one screen, or none, it tells what a spectator may read
     viewer = humans[0] if len(humans) == 1 else None
+    _narrate(state, None, None, state.setup_events, viewer, None, lang)
     last_shown = None
     try:
         while not state.is_terminal:
@@ -129,15 +149,14 @@ def play(
             if seat in bots:
                 action = bots[seat].choose(agents_mod.Decision(state, seat))
                 events = state.apply(action)
-                console.print(f"seat {seat} ({seat_names[seat]}): [cyan]{escape(action)}[/cyan]")
-                _show_events(events)
+                _narrate(state, seat, state.history[-1], events, viewer, None, lang)
                 continue
             if last_shown != (len(state.history), seat):
                 console.print(state.render(seat if humans else viewer), markup=False, soft_wrap=True)
                 last_shown = (len(state.history), seat)
             legal = state.legal_actions()
             preview = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all; 'list' shows them)" if len(legal) > 12 else "")
-            console.print(f"[bold]Seat {seat}[/bold], your move. Legal: {escape(preview)}")
+            console.print(f"[bold]{escape(narration.seat_name(None, seat, lang))}[/bold], your move. Legal: {escape(preview)}")
             try:
                 text = console.input("> ").strip()
             except EOFError:
@@ -163,8 +182,7 @@ def play(
             except IllegalAction as e:
                 console.print(f"[red]Not allowed ({escape(e.rule)}):[/red] {escape(e.message)}")
                 continue
-            console.print(f"seat {seat}: [cyan]{escape(state.history[-1])}[/cyan]")
-            _show_events(events)
+            _narrate(state, seat, state.history[-1], events, seat, None, lang)
     except KeyboardInterrupt:
         _save_record(state, save, quitting=True)
         raise Abort("interrupted", 130)
@@ -173,10 +191,16 @@ def play(
     _save_record(state, save)
 
 
-def _show_events(events: list[dict]) -> None:
-    for ev in events:
-        detail = ", ".join(f"{k}={v}" for k, v in ev.items() if k != "type")
-        console.print(f"  [dim]{escape(str(ev.get('type', 'event')))}: {escape(detail)}[/dim]")
+def _check_lang(lang: str) -> None:
+    if lang not in narration.LANGUAGES:
+        raise Abort(f"unknown language {lang!r}; languages: {', '.join(narration.LANGUAGES)}")
+
+
+def _narrate(state, actor, action, events, reader, names, lang, prefix: str = "") -> None:
+    """Print what ``reader`` may read of one act (the game's one door, ``State.readings``)."""
+    items = state.readings(actor, action, events, reader)
+    if items:
+        console.print(prefix + narration.text(state.game_id, items, lang, names, reader), markup=False, soft_wrap=True)
 
 
 def _show_result(state) -> None:
@@ -222,6 +246,8 @@ def simulate(
     batch: int = typer.Option(500, min=1, help="write results every this many games ..."),
     batch_seconds: float = typer.Option(5.0, help="... or every this many seconds, whichever comes first"),
     quiet: bool = typer.Option(False, help="no progress bar"),
+    data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
+                                       "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
 ):
     """Play many seeded games between agents; print a summary and write one row per game as
     the run goes (Parquet or CSV); --resume finishes an interrupted run."""
@@ -246,7 +272,8 @@ def simulate(
         out = Path("results/simulation." + ("csv" if (fmt or "").lower() == "csv" else "parquet"))
     t0 = time.perf_counter()
     rows, new = _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend=backend,
-                           address=address, fmt=fmt, resume=resume, batch=batch, batch_seconds=batch_seconds)
+                           address=address, fmt=fmt, resume=resume, batch=batch, batch_seconds=batch_seconds,
+                           data=_dataset(game, data))
     wall = time.perf_counter() - t0
     summary = summarize(rows, players)
     table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s"
@@ -267,8 +294,9 @@ def simulate(
 
 
 def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend="local", address=None,
-               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False):
-    """Run (or finish) a simulation on a backend, writing rows in batches; returns (all rows, games played now)."""
+               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False, data=None):
+    """Run (or finish) a simulation on a backend, writing rows in batches; returns (all rows, games played now).
+    ``data``: the DataSet the games are played with (None: the game's own data)."""
     import signal
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -282,6 +310,8 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
         agents_mod.make_agent(s, game=game)  # fail early on a bad agent name
     meta = {"game": game, "players": players, "options": options, "seats": list(seat_names), "seed": seed,
             "games": games, "rotate": rotate}
+    if data is not None:  # a run with other data never resumes one with the defaults (or the reverse)
+        meta["dataset"] = data.describe()
     try:
         writer = ResultWriter(out, players, fmt, meta=meta, resume=resume, batch_rows=batch, batch_seconds=batch_seconds)
     except OutputMismatch as e:
@@ -307,7 +337,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
             task = progress.add_task(f"{game} x{games}" + (f" ({backend})" if backend != "local" else ""),
                                      total=games, completed=len(done))
             for row in run_games(game, players, options, seat_names, games, seed=seed, jobs=jobs, backend=backend,
-                                 address=address, skip=done, rotate=rotate):
+                                 address=address, skip=done, rotate=rotate, data=data):
                 writer.add(row)
                 new += 1
                 progress.advance(task)
@@ -333,6 +363,8 @@ def tournament(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: Path = typer.Option(Path("results/tournament.csv"), help="CSV file of one row per game"),
     quiet: bool = typer.Option(False, help="no progress bar"),
+    data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
+                                       "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
 ):
     """Agents against each other, seats rotated every game: win share with 95 % intervals,
     mean scores and Elo ratings."""
@@ -346,7 +378,7 @@ def tournament(
     if games % players:
         err.print(f"[yellow]note: {games} games is not a multiple of {players} seats; seats are not perfectly balanced[/yellow]")
     rows, _ = _run_study(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, fmt="csv",
-                         rotate=True)
+                         rotate=True, data=_dataset(game, data))
     shares = win_shares(rows)
     ratings = elo(rows, lower_score_wins=game_spec(game).lower_score_wins)
     table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "
@@ -383,9 +415,11 @@ def report(
     from_files: Optional[list[Path]] = typer.Option(None, "--from", help="read these simulation outputs (one per "
                                                     "variant) instead of simulating; repeatable"),
     out: Optional[Path] = typer.Option(None, help="report folder (default reports/GAME)"),
-    data: Optional[Path] = typer.Option(None, help="folder for the simulated games of each variant (default OUT/data)"),
-    resume: bool = typer.Option(False, help="keep games already simulated in the data folder and play only the rest"),
+    results: Optional[Path] = typer.Option(None, help="folder for the simulated games of each variant (default OUT/data)"),
+    resume: bool = typer.Option(False, help="keep games already simulated in the results folder and play only the rest"),
     quiet: bool = typer.Option(False, help="no progress bar"),
+    data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
+                                       "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
 ):
     """Balance report (Markdown + PNG plots): win rate by seat with 95 % intervals, scores, game
     length, endings and special events, compared across variants."""
@@ -399,7 +433,8 @@ def report(
         raise Abort(f"unknown backend {backend!r}; backends: local, ray")
     out = out or Path("reports") / game
     command = "lapilli report " + " ".join(shlex.quote(a) for a in _rebuild_report_args(locals()))
-    results = []
+    results_dir, results = results, []
+    results_list = results
     sources = []
     if from_files:
         if compare:
@@ -430,8 +465,8 @@ def report(
 
             ray_started = start_ray(jobs, address)
         try:
-            _report_variants(game, spec, variants, seats, games, seed, jobs, out, data, quiet, backend, address,
-                             resume, results, sources)
+            _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address,
+                             resume, results_list, sources, _dataset(game, data))
         finally:
             if ray_started:
                 import ray
@@ -441,16 +476,16 @@ def report(
     console.print(f"report: {path}")
 
 
-def _report_variants(game, spec, variants, seats, games, seed, jobs, out, data, quiet, backend, address, resume,
-                     results, sources):
+def _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address, resume,
+                     results, sources, data=None):
     for k, v in enumerate(variants):
         v.players, v.options = spec.resolve(v.players, v.options)
         seat_names = _seats(seats, v.players, default_first="random")
-        data_file = (data or out / "data") / f"variant-{k}.parquet"
+        data_file = (results_dir or out / "data") / f"variant-{k}.parquet"
         if not quiet:
             err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}")
         rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data_file, quiet,
-                             backend=backend, address=address, resume=resume)
+                             backend=backend, address=address, resume=resume, data=data)
         results.append((v, rows))
         sources.append(os.path.relpath(data_file, out))
 
@@ -474,9 +509,64 @@ def _rebuild_report_args(args: dict) -> list[str]:
             out += ["--seed", str(args["seed"])]
     if args.get("out"):
         out += ["--out", str(args["out"])]
+    if args.get("results") and not args.get("from_files"):
+        out += ["--results", str(args["results"])]
     if args.get("data") and not args.get("from_files"):
         out += ["--data", str(args["data"])]
     return out
+
+
+# ---------------------------------------------------------------------------- data
+data_app = typer.Typer(no_args_is_help=True, help="A game's component data: export, check, list (docs/formats/data.md).",
+                       epilog=_examples('lapilli data export stromboli mine/', 'lapilli data check stromboli mine/',
+                                        'lapilli play stromboli --data mine/'))
+app.add_typer(data_app, name="data")
+
+
+@data_app.command("export", epilog=_examples('lapilli data export stromboli mine/', 'lapilli data export isola-dei-vulcani rim/ --set rim-craters'))
+def data_export(
+    game: str = typer.Argument(..., help="game id"),
+    folder: Path = typer.Argument(..., help="folder to write the data files into (created if missing)"),
+    set_name: Optional[str] = typer.Option(None, "--set", help="a data set shipped with the game (default: its own data)"),
+):
+    """Write the game's data files (one JSON file each, the format its JSON Schemas describe)."""
+    from .engine.dataset import export, load
+
+    ds = load(game, set_name)
+    for p in export(game, folder, ds):
+        console.print(str(p), markup=False, soft_wrap=True)
+    console.print(f"data set {ds.name!r} of {game}, hash {ds.hash}", markup=False, soft_wrap=True)
+
+
+@data_app.command("check", epilog=_examples('lapilli data check stromboli mine/'))
+def data_check(
+    game: str = typer.Argument(..., help="game id"),
+    folder: Path = typer.Argument(..., help="folder holding the game's data files"),
+):
+    """Check a folder of data files against the JSON Schemas and the game's own consistency rules;
+    every problem names the file, the item and the rule."""
+    from .engine.dataset import check_dir, content_hash, files_of
+    from .engine.registry import state_class
+
+    state_class(game)
+    problems = check_dir(game, folder)
+    if problems:
+        for p in problems:
+            err.print(str(p), markup=False)
+        raise Abort(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} in {folder}", 1)
+    files = {n: json.loads((folder / n).read_text(encoding="utf-8")) for n in files_of(game)}
+    console.print(f"{folder}: a valid {game} data set ({', '.join(files_of(game))}), hash {content_hash(files)}",
+                  markup=False, soft_wrap=True)
+
+
+@data_app.command("list", epilog=_examples('lapilli data list isola-dei-vulcani'))
+def data_list(game: str = typer.Argument(..., help="game id")):
+    """The data sets shipped with a game: its own (default) and any other, with their hashes."""
+    from .engine.dataset import load, shipped_datasets
+
+    for name in ["default", *shipped_datasets(game)]:
+        ds = load(game, name)
+        console.print(f"{name}  {ds.hash}", markup=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------------------- replay
@@ -485,8 +575,13 @@ def replay(
     file: Path = typer.Argument(..., help="a record written by `lapilli play --save` or the web table"),
     seat: Optional[int] = typer.Option(None, help="show the board as this seat sees it (default: spectator)"),
     steps: bool = typer.Option(False, "--steps", help="show the board after every action"),
+    lang: str = typer.Option("en", help="language of the narrated moves: en or it"),
+    data: Optional[str] = typer.Option(None, "--data", help="the data set the record was made with (a folder or a "
+                                       "shipped data set's name; default: the game's own data)"),
 ):
-    """Play a recorded game again and show how it went."""
+    """Play a recorded game again and show how it went: each act as the seat given by --seat
+    read it (default: as a spectator did)."""
+    _check_lang(lang)
     try:
         text = file.read_text()
     except OSError as e:
@@ -495,21 +590,48 @@ def replay(
         record = json.loads(text)
     except json.JSONDecodeError as e:
         raise Abort(f"{file} is not a record: not valid JSON ({e})")
-    final = replay_record(record)  # validates the whole record first
     if not isinstance(record, dict):
         raise Abort(f"{file} is not a record")
-    state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
+    ds = _dataset(record.get("game"), data) if data is not None else None
+    final = replay_record(record, data=ds)  # validates the whole record first
+    state = replay_record(record, upto=0, data=ds)  # the set-up, under the record's seeding
+    if seat is not None and not 0 <= seat < state.num_players:
+        raise Abort(f"no seat {seat}: seats are 0 to {state.num_players - 1}")
+    _narrate(state, None, None, state.setup_events, seat, None, lang, prefix="   0. ")
     for i, action in enumerate(record["actions"], 1):
         mover = state.to_move
-        state.apply(action)
-        console.print(f"{i:4d}. seat {mover}: {action}", markup=False)
+        events = state.apply(action)
+        _narrate(state, mover, action, events, seat, None, lang, prefix=f"{i:4d}. ")
         if steps:
             console.print(state.render(seat), markup=False, soft_wrap=True)
     console.print(final.render(seat), markup=False, soft_wrap=True)
     if final.is_terminal:
         _show_result(final)
     else:
-        console.print(f"(unfinished game: seat {final.to_move} to move)")
+        console.print(f"(unfinished game: {narration.seat_name(None, final.to_move, lang)} to move)")
+
+
+@app.command()
+def verify(
+    file: Path = typer.Argument(..., help="the record of a finished web-table game (its Record link)"),
+    commitment: Optional[str] = typer.Option(None, help="the commitment shown at the table, to check the record against"),
+    digest: Optional[str] = typer.Option(None, help="the last digest of the actions shown at the table"),
+):
+    """Check that a web-table game was dealt fairly: its seed matches the commitment shown before
+    the first move, and every action replays from that seed to the recorded result."""
+    from .engine.fairness import NotVerified, verify_record
+
+    try:
+        text = file.read_text()
+    except OSError as e:
+        raise Abort(f"cannot read {file}: {e.strerror or e}")
+    try:
+        state = verify_record(text, commitment, digest)
+    except NotVerified as e:
+        raise Abort(f"NOT verified: {e}", code=1)
+    record = json.loads(text)
+    console.print(f"verified: {record['game']}, {len(record['actions'])} actions replayed from the seed committed to "
+                  f"as {record['commitment']}; scores {state.scores()}, winners {state.winners()}", markup=False)
 
 
 # ---------------------------------------------------------------------------- serve
@@ -520,7 +642,15 @@ def serve(
     database: Optional[str] = typer.Option(None, help="database URL (default: SQLite in ~/.lapilli; "
                                            "or set LAPILLI_DATABASE_URL, e.g. postgresql+psycopg://...)"),
     redis: Optional[str] = typer.Option(None, help="Redis URL for several instances (or LAPILLI_REDIS_URL)"),
-    bot_workers: int = typer.Option(1, help="worker processes for computer opponents"),
+    bot_workers: Optional[int] = typer.Option(None, min=1, help="worker processes for computer opponents "
+                                              "(default: one per core, or LAPILLI_BOT_WORKERS)"),
+    seat_grace: Optional[float] = typer.Option(None, min=0, help="seconds a disconnected person's seat is held "
+                                               "before another player may hand it to a computer (default 120)"),
+    bot_pace: Optional[float] = typer.Option(None, help="seconds each computer move is shown before the next "
+                                             "when a person is seated (default 1.5, or LAPILLI_BOT_PACE; 0: no wait)"),
+    data: Optional[list[str]] = typer.Option(None, "--data", help="a data set tables may choose besides the game's "
+                                             "own: DIR (written by `lapilli data export`), or GAME=DIR, or GAME=NAME "
+                                             "of a data set shipped with the game; repeatable"),
 ):
     """Run the web table: play in the browser with friends and computer opponents."""
     import uvicorn
@@ -533,8 +663,22 @@ def serve(
         settings.database_url = database
     if redis:
         settings.redis_url = redis
-    settings.bot_workers = bot_workers
-    console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url})")
+    if bot_workers is not None:
+        settings.bot_workers = bot_workers
+    if seat_grace is not None:
+        settings.seat_grace = seat_grace
+    if bot_pace is not None:
+        settings.bot_pace = max(0.0, bot_pace)
+    for item in data or []:
+        from .engine.dataset import guess_game, load
+
+        game, eq, where = item.partition("=")
+        if not eq:
+            game, where = guess_game(item), item
+        settings.datasets.append(load(game.strip(), where.strip()))
+        console.print(f"data set {settings.datasets[-1].name!r} of {game.strip()} ({settings.datasets[-1].hash[:12]})")
+    console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url}; "
+                  f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
 
 

@@ -19,7 +19,7 @@ from lapilli.engine.rng import Rng
 
 
 def digest(game: str, players: int, options: dict, seed: int) -> tuple[str, int]:
-    s = lapilli.new_game(game, players, seed, options)
+    s = lapilli.new_game(game, players, seed, options, seeding="linear")  # the seeding the digests were taken with
     r = Rng(seed * 31 + 7)
     h = hashlib.sha256()
     while not s.is_terminal:
@@ -45,6 +45,8 @@ def digest(game: str, players: int, options: dict, seed: int) -> tuple[str, int]
 # (game, players, options, seed, digest, plies), measured on main at 42eb41e
 # L'Isola dei Vulcani's entries were retaken after its crater data changed (issue 6: craters
 # printed on the tiles, one facing each straight side), a change of the game's data, not of the engine.
+# Retaken again when the default crater set gained craters on volcano hexes (the earlier set is
+# the data set rim-craters): again a change of the game's data.
 # Rules corrections retook the entries they change (issue 36): L'Isola dei Vulcani's entries but the
 # 2-player seed 2 (lava now destroys a Moai lying without a space, IDV-I18) and The Island's
 # giant-squid entries (a squid moved by the whale tile may stay, ISL-17.10).  The house rules whose
@@ -53,12 +55,12 @@ def digest(game: str, players: int, options: dict, seed: int) -> tuple[str, int]
 # saved state gained 'burnt'), The Island tiebreak 'base' at 2-4 players, dive_move 'compulsory' and
 # dolphin_shift 'several'.
 EXPECTED = [
-    ('isola-dei-vulcani', 2, {}, 1, 'c7b49c2f9d6ec727', 374),
-    ('isola-dei-vulcani', 2, {}, 2, '4f281a7d534fe1ff', 399),
-    ('isola-dei-vulcani', 4, {}, 1, '3ae28fa1c62ddf92', 775),
-    ('isola-dei-vulcani', 4, {}, 2, '90c7067cc4454112', 789),
-    ('isola-dei-vulcani', 4, {'setup': 'advanced'}, 1, 'f59f1ef67271cf61', 770),
-    ('isola-dei-vulcani', 4, {'setup': 'advanced'}, 2, 'a0d1bbb6b3ab8930', 859),
+    ('isola-dei-vulcani', 2, {}, 1, '62b8d8ab8755d629', 373),
+    ('isola-dei-vulcani', 2, {}, 2, '3afebd903b214c54', 397),
+    ('isola-dei-vulcani', 4, {}, 1, 'da1158512b3b0b87', 792),
+    ('isola-dei-vulcani', 4, {}, 2, 'c373704c7bcc3e2e', 795),
+    ('isola-dei-vulcani', 4, {'setup': 'advanced'}, 1, 'd0b18b42e7b08526', 815),
+    ('isola-dei-vulcani', 4, {'setup': 'advanced'}, 2, '63bcf36cfa06285b', 786),
     ('stromboli', 2, {}, 1, 'f1b0c3daffa45211', 358),
     ('stromboli', 2, {}, 2, '06df3a10183d358a', 358),
     ('stromboli', 2, {'tactical': True, 'huts': 'random', 'prescore_priestess': True}, 1, '21288530c677ac93', 375),

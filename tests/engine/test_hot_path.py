@@ -64,6 +64,6 @@ def test_determinize_keeps_the_legal_cache_without_hidden_information():
     d = s.determinize(0, 5)
     assert d._legal_cache is s._legal_cache          # nothing hidden: the list stands
     assert d.rng.state != s.rng.state                 # future chance is re-seeded all the same
-    k = lapilli.new_game("stromboli", 2, 1, {})
+    k = lapilli.new_game("stromboli", 2, 1, {}, seeding="linear")  # a position where seat 1 is to move
     k.legal_actions()
     assert k.determinize(0, 5)._legal_cache is None   # a game with hidden parts lists again

@@ -84,7 +84,7 @@ def test_report_command_simulates_variants_then_reads_them_back(tmp_path, capsys
 
 
 def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
-    assert main(["report", "toy", "--games", "30", "--out", str(tmp_path / "t"), "--data", str(tmp_path / "d"),
+    assert main(["report", "toy", "--games", "30", "--out", str(tmp_path / "t"), "--results", str(tmp_path / "d"),
                  "--quiet"]) == 0
     assert (tmp_path / "d" / "variant-0.parquet" / "_run.json").exists()
     assert "reports no per-game statistics" in (tmp_path / "t" / "report.md").read_text()

@@ -39,7 +39,24 @@ def test_lobby_lists_games_and_open_tables(client):
     ({"game": "chess"}, "unknown game"),
     ({"game": "nim", "players": 9}, "players"),
     ({"game": "nim", "options": {"pile": 99}}, "cannot be"),
-    ({"game": "nim", "seats": [{"kind": "bot", "level": "wizard"}]}, "unknown agent"),
+    ({"game": "nim", "seats": [{"kind": "bot", "level": "wizard"}]},
+     "unknown level 'wizard'; the levels are random, heuristic, easy, normal, hard"),
+    # a computer seat plays a named level, never an agent spec of the creator's choosing
+    ({"game": "nim", "seats": [{"kind": "bot", "level": "mcts:iterations=50000000"}]},
+     "the levels are random, heuristic, easy, normal, hard"),
+    # every number is bounded: none reaches the database to fail there with a 500
+    ({"game": "nim", "seed": 1e23}, "seed: Unable to parse input string as an integer"),
+    ({"game": "nim", "seed": 2**64}, "seed: Input should be less than 9223372036854775808"),
+    ({"game": "nim", "players": 10**30}, "players: Input should be less than or equal to 64"),
+    ({"game": "nim", "seed": -1}, "seed: Input should be greater than or equal to 0"),
+    # unknown fields, wrong types, oversize strings
+    ({"game": "nim", "colour": "red"}, "colour: unknown field"),
+    ({"game": "nim", "seats": [{"kind": "bot", "level": "easy", "think": 99}]}, "seats.0.think: unknown field"),
+    ({"game": "nim", "players": "two"}, "players: Input should be a valid integer"),
+    ({"game": ["nim"]}, "game: Input should be a valid string"),
+    ({"game": "n" * 5000}, "game: String should have at most 64 characters"),
+    ({"game": "nim", "options": []}, "options: Input should be a valid dictionary"),
+    ({"game": "nim", "seats": [{"kind": "robot"}]}, "seats.0.kind: Input should be 'open' or 'bot'"),
 ])
 def test_bad_table_requests_are_refused_clearly(client, body, text):
     r = client.post("/api/tables", json=body)
@@ -73,16 +90,21 @@ def test_two_people_play_nim_over_websockets(client):
         a.send_text(json.dumps({"type": "act", "action": "take 3"}))
         va, vb = a.receive_json(), b.receive_json()
         assert va["observation"]["pile"] == 7 == vb["observation"]["pile"]
-        assert vb["legal"] and va["log"][-1] == {"n": 1, "seat": 0, "action": "take 3"}
+        # the log is narrated for each reader: the actor reads "You", the others the actor's name
+        assert vb["legal"] and va["log"][-1]["items"] == [{"key": "act", "args": {"seat": 0, "action": "take 3"}}]
+        assert (va["log"][-1]["n"], va["log"][-1]["seat"]) == (1, 0)
+        assert va["log"][-1]["text"] == {"en": "You play take 3.", "it": "Giochi take 3."}
+        assert vb["log"][-1]["text"] == {"en": "ann plays take 3.", "it": "ann gioca take 3."}
         for who, action in ((b, "take 3"), (a, "take 3"), (b, "take 1")):
             who.send_text(json.dumps({"type": "act", "action": action}))
             a.receive_json()
             vb = b.receive_json()
-        assert vb["result"] == {"scores": [0, 1], "winners": [1]}
+        assert {k: vb["result"][k] for k in ("scores", "winners")} == {"scores": [0, 1], "winners": [1]}
+        assert [sum(p["points"] for p in parts) for parts in vb["result"]["breakdown"]] == [0, 1]
     rec = client.get(f"/api/tables/{tid}/record").json()
     assert rec["actions"] == ["take 3", "take 3", "take 3", "take 1"]
     step = client.get(f"/api/tables/{tid}/replay/2").json()
-    assert step["observation"]["pile"] == 4 and step["last"] == "take 3"
+    assert step["observation"]["pile"] == 4 and step["last"]["text"]["en"] == "bob plays take 3."
 
 
 def test_hidden_information_never_reaches_another_seat(client):
@@ -165,7 +187,8 @@ def test_computer_opponent_plays_and_game_ends(client):
         assert len(v["result"]["winners"]) == 1
 
 
-def test_computer_takes_over_a_seat(client):
+def test_computer_takes_over_a_seat(make_client):
+    client = make_client(seat_grace=0)  # the seat grace has its own tests (test_seat_grace.py)
     tid = make_table(client, options={"pile": 10})
     ta = join(client, tid, 0)
     join(client, tid, 1, "bob")
@@ -203,3 +226,25 @@ def test_choices_endpoint_disables_a_forbidden_combination(client):
     assert games["the-island"]["default_players"] == 4
     assert games["the-island"]["options"]["turn_cap"]["label"]["it"]
     assert client.post("/api/games/eruption/choices", json={"options": {"nope": 1}}).status_code == 400
+    too_many = client.post("/api/games/eruption/choices", json={"players": 9})
+    assert too_many.status_code == 400 and "2 to 6 players" in too_many.json()["error"]
+
+
+def test_binary_frames_deep_nesting_and_bad_versions_keep_the_connection(client):
+    """Each of these once dropped the socket (KeyError on a binary frame, RecursionError on deep
+    JSON) or was misread (a version given as text): now each gets an error and nothing changes."""
+    tid = make_table(client)
+    ta = join(client, tid, 0)
+    join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        v0 = a.receive_json()
+        a.send_bytes(b"\x00\x01")
+        assert "binary frames are not read" in a.receive_json()["message"]
+        a.send_text("[" * 16000)
+        assert "unknown message" in a.receive_json()["message"]
+        a.send_text(json.dumps({"type": "act", "action": "take 1", "version": "0"}))
+        assert "version must be a whole number" in a.receive_json()["message"]
+        a.receive_json()  # the resync view
+        a.send_text(json.dumps({"type": "sync"}))
+        v = a.receive_json()
+        assert v["version"] == v0["version"] == 0 and v["observation"] == v0["observation"]

@@ -9,7 +9,8 @@ Every message each connection receives must
 
 * carry exactly the engine's own `observation(seat)` of that position (and the legal moves only
   for the seat to move), and
-* contain none of the values hidden from that seat: the candidate secrets are what differs between
+* contain, outside the log (whose entries test_log_leaks.py checks act by act), none of the
+  values hidden from that seat: the candidate secrets are what differs between
   the real state and a `determinize(seat, ...)` copy of it (the engine re-samples there exactly
   what the seat cannot see: other hands, deck and pile order, face-down tiles), taken as ordered runs
   of up to 3 elements of each hidden sequence and as distinctive single strings, minus whatever
@@ -124,20 +125,43 @@ def _real_fields(state) -> dict:
     return _REAL[key]
 
 
+# strings each seat has seen in its own observations so far (perfect recall: a card once in one's
+# hand is no secret from that seat later, when the log names it), per mirrored game
+RECALL: dict[int, dict] = {}
+
+
+def _strings(x, out: set) -> set:
+    if isinstance(x, str):
+        out.add(x)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _strings(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _strings(v, out)
+    return out
+
+
+def remember(state, seats) -> None:
+    """Add what each seat sees now to what it has seen (see RECALL)."""
+    mem = RECALL.setdefault(id(state), {})
+    for s in seats:
+        _strings(state.observation(s), mem.setdefault(s, set()))
+
+
 def secrets(state, seat) -> set[str]:
     """Distinctive JSON fragments of what `seat` may not see in `state` (None = spectator)."""
     if not state.has_hidden(seat) and state.is_terminal:
         return set()
-    # what the seat sees anyway: its observation and the log of moves (which the server filters
-    # through the game's public_action when it has one)
-    public = getattr(state, "public_action", None)
-    shown = json.dumps(state.observation(seat)) + json.dumps(
-        [a if public is None else public(a) for a in state.history])
+    # what the seat sees anyway: its observation (the log, read through the game's readings, is
+    # checked by test_log_leaks.py)
+    shown = json.dumps(state.observation(seat))
     out = {str(state.rng.state), str(state.seed)}
     real = _real_fields(state)
     seqs, scalars = [], []
     if state.has_hidden(seat):
         _diff(real, _fields(state.determinize(seat, seed=1000 + len(state.history))), seqs, scalars)
+    recalled = RECALL.get(id(state), {}).get(seat, set())
     done = set()
     for seq in seqs:
         if not all(isinstance(v, (str, int, float, bool)) or v is None for v in seq):
@@ -152,13 +176,13 @@ def secrets(state, seat) -> set[str]:
             run = enc[i:i + width]
             if width > 1 and len(set(run)) < 2:
                 continue                        # [0, 0, 0]: not distinctive
-            if width == 1 and not (isinstance(seq[i], str) and len(seq[i]) >= 3):
+            if width == 1 and not (isinstance(seq[i], str) and len(seq[i]) >= 3 and seq[i] not in recalled):
                 continue
             frag = ", ".join(run)              # "a", "b", "c" -- also matches inside a longer list
             if frag not in shown:
                 out.add(frag)
     for v in scalars:
-        if isinstance(v, str) and len(v) >= 3 and json.dumps(v) not in shown:
+        if isinstance(v, str) and len(v) >= 3 and json.dumps(v) not in shown and v not in recalled:
             out.add(json.dumps(v))
     return out
 
@@ -173,10 +197,12 @@ def check_message(msg: dict, state, seat, found: set | None = None) -> int:
     expected_legal = state.legal_actions() if seat is not None and state.to_move == seat else []
     assert msg["legal"] == expected_legal
     # the envelope is the server's own: the table's public facts and who is connected
-    assert set(msg["table"]) == {"id", "game", "players", "options", "version", "status", "seats"}
+    assert set(msg["table"]) == {"id", "game", "players", "options", "version", "status", "seats", "commitment",
+                                 "dataset"}
     assert msg["table"]["options"] == state.options
+    assert msg["table"]["dataset"] is None  # the game's own data: a public name and hash otherwise
     assert all(isinstance(p, int) for p in msg["present"])
-    text = json.dumps({k: v for k, v in msg.items() if k not in ("table", "present")})
+    text = json.dumps({k: v for k, v in msg.items() if k not in ("table", "present", "log")})
     if found is None:
         found = secrets(state, seat)
     leaked = sorted(s for s in found if s in text)
@@ -198,6 +224,8 @@ def _play(client, game, players, on_message):
     assert len(set(tokens)) == players
     mirror = lapilli.new_game(game, players=players, seed=SEED, options=info["options"])
     seats = [*range(players), None]
+    RECALL.pop(id(mirror), None)
+    remember(mirror, seats)
     from contextlib import ExitStack
 
     with ExitStack() as stack:
@@ -205,7 +233,9 @@ def _play(client, game, players, on_message):
         for seat in seats:
             q = "" if seat is None else f"?token={tokens[seat]}"
             conns.append(stack.enter_context(client.websocket_connect(f"/ws/{tid}{q}")))
-            for s, ws in zip(seats, conns):  # each connection is announced to all present
+            # a seat's arrival is announced to all present; a spectator gets its own view only
+            arrived = zip(seats, conns) if seat is not None else [(None, conns[-1])]
+            for s, ws in arrived:
                 on_message(ws.receive_json(), mirror, s)
         pick = random.Random(SEED)
         moves = 0
@@ -216,6 +246,7 @@ def _play(client, game, players, on_message):
             action = pick.choice(mirror.legal_actions())
             ws.send_text(json.dumps({"type": "act", "action": action}))
             mirror.apply(action)
+            remember(mirror, seats)
             moves += 1
             for s, c in zip(seats, conns):
                 view_of[s] = c.receive_json()

@@ -20,9 +20,11 @@ def server(tmp_path_factory):
     port = free_port()
     db = tmp_path_factory.mktemp("web") / "web.db"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game")
+               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
+               LAPILLI_CREATE_RATE="10000/minute")  # every test creates its tables from 127.0.0.1
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
-                             "--database", f"sqlite:///{db}", "--bot-workers", "2"], env=env,
+                             "--database", f"sqlite:///{db}", "--bot-workers", "2",
+                             "--bot-pace", "0"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_port(port, 30)
@@ -70,8 +72,27 @@ def create_table(page, server, game, players=2, bots="random", options=None):
         page.select_option(f"[data-option='{key}']", json.dumps(value))
     for seat in range(1, players):
         page.select_option(f"[data-seat='{seat}']", bots)
+    record_acts(page)
     page.click("#create")
     page.wait_for_url("**/t/**")
+
+
+def record_acts(page):
+    """Keep every move the page sends over its WebSockets (``page.sent_acts``: (action, version))."""
+    if hasattr(page, "sent_acts"):
+        return
+    page.sent_acts = []
+
+    def on_socket(ws):
+        def on_frame(payload):
+            try:
+                msg = json.loads(payload)
+            except (TypeError, ValueError):
+                return
+            if isinstance(msg, dict) and msg.get("type") == "act":
+                page.sent_acts.append((msg.get("action"), msg.get("version")))
+        ws.on("framesent", on_frame)
+    page.on("websocket", on_socket)
 
 
 def click_retry(page, loc, tries=4):
@@ -109,13 +130,27 @@ def play_to_the_end(page, max_clicks=4000, board="svg .clickable"):
     raise AssertionError("the game did not end")
 
 
-def wait_logged(page, text):
-    """Wait until a line of the game log ends with ``text``; on failure say what the page shows."""
+def wait_logged(page, action):
+    """Wait until the page has sent ``action`` (its exact notation) and the table's log narrates
+    that act as this seat's own ("You ..."): the click sent the right move and the server took it.
+    The log itself shows sentences, not notation (what a seat may read of an act); on failure say
+    what the page shows."""
+    for _ in range(300):
+        sent = [v for a, v in getattr(page, "sent_acts", []) if a == action]
+        if sent:
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError(f"{action!r} was not sent; sent {getattr(page, 'sent_acts', [])[-4:]}")
+    ply = (sent[-1] or 0) + 1
     try:
         page.wait_for_function(
-            "t => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(t))",
-            arg=text, timeout=15_000)
+            "n => [...document.querySelectorAll('#log .entry')].some(d => +d.dataset.n === n"
+            " && (d.querySelector('.text') || {}).textContent?.startsWith('You '))"
+            " && !document.querySelector('#error')",
+            arg=ply, timeout=15_000)
     except Exception:
         err = page.locator("#error").all_text_contents()
-        log = page.locator("#log div").all_text_contents()[:6]
-        raise AssertionError(f"{text!r} not logged; error {err}; log {log}") from None
+        log = page.eval_on_selector_all("#log .entry", "ds => ds.slice(0, 6).map(d => d.dataset.n + ' ' + d.textContent)")
+        raise AssertionError(f"{action!r} (ply {ply}) not logged; error {err}; log {log}") from None
+    return page.locator(f"#log .entry[data-n='{ply}'] .text").text_content()

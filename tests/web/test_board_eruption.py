@@ -33,7 +33,7 @@ def click(page, locator):
 
 
 def wait_logged(page, action):
-    conftest.wait_logged(page, ": " + action)
+    return conftest.wait_logged(page, action)
 
 
 def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
@@ -50,7 +50,7 @@ def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
     for v in LAYOUT[2]:
         assert board.locator(f"polygon.clickable[data-token='{v}']").count() == 4   # the village's four cells
     click(page, board.locator(f"polygon.clickable[data-token='{LAYOUT[2][1]}']").first)
-    wait_logged(page, f"village {LAYOUT[2][1]}")
+    assert wait_logged(page, f"village {LAYOUT[2][1]}").startswith(f"You choose village {LAYOUT[2][1]}.")
 
     placed_by_click = False
     for turn in range(400):
@@ -76,7 +76,7 @@ def test_tokens_name_the_notation_and_clicks_send_the_moves(server, page):
             assert sorted(t for t in previews if t in "012345") == list("012345")
             assert sorted(board.locator("polygon.clickable[data-token]").evaluate_all("es => es.map(e => e.dataset.token)")) == rots
             click(page, board.locator(f"polygon.clickable[data-token='{rots[-1]}']"))
-            wait_logged(page, f"place {h} {rots[-1]}")
+            assert f" at {h}, rotation {rots[-1]}." in wait_logged(page, f"place {h} {rots[-1]}")
             placed_by_click = True
             continue
         if placed_by_click and turn >= 30:
@@ -114,7 +114,7 @@ def test_lava_rain_stacks_are_taken_by_clicking(server, page):
         if not took and stacks.count() and legal_moves(page)[0].startswith("take"):
             tok = stacks.first.get_attribute("data-token")
             click(page, stacks.first)
-            wait_logged(page, f"take {tok}")
+            assert f" from stack {tok}." in wait_logged(page, f"take {tok}")
             took = True
             continue
         for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):

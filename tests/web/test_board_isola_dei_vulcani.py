@@ -7,7 +7,7 @@ import os
 
 import lapilli
 
-from .conftest import SHOTS, click_retry as click, create_table, play_to_the_end, wait_my_turn
+from .conftest import SHOTS, click_retry as click, create_table, play_to_the_end, wait_logged, wait_my_turn
 
 GAME = "isola-dei-vulcani"
 VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
@@ -73,9 +73,8 @@ def test_a_click_sends_the_right_move(server, page):
                 second = page.locator("svg.isola .clickable").first
                 move += " " + second.get_attribute("data-token")
                 click(page, second)
-            page.wait_for_function(
-                "m => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith(': ' + m))",
-                arg=move, timeout=15_000)
+            said = wait_logged(page, move)
+            assert said.startswith(f"You land on {first}." if verb == "land" else f"You move from {first} to ")
             return
         click_one(page)
         page.wait_for_timeout(30)

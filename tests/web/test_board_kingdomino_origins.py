@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from .conftest import SHOTS, create_table, play_to_the_end, wait_my_turn
+from .conftest import SHOTS, create_table, play_to_the_end, wait_logged, wait_my_turn
 
 GAME = "kingdomino-origins"
 
@@ -15,7 +15,7 @@ def new_table(page, server, players, mode, bots="random"):
 
 
 def last_log(page):
-    return page.locator("#log div").first.text_content()
+    return page.locator("#log [data-action]").first.get_attribute("data-action")
 
 
 def test_clicks_build_take_and_place(server, page):
@@ -28,8 +28,7 @@ def test_clicks_build_take_and_place(server, page):
             tok = first.get_attribute("data-token")
             if tok.isdigit():  # a tile to take
                 first.click()
-                page.wait_for_function(f"() => (document.querySelector('#log div') || {{}}).textContent?.includes('take {tok}')",
-                                       timeout=10_000)
+                assert wait_logged(page, f"take {tok}").startswith(f"You take tile {tok}.")
                 continue
             first.click()  # square 1 of the tile
             os.makedirs(SHOTS, exist_ok=True)
@@ -38,8 +37,7 @@ def test_clicks_build_take_and_place(server, page):
             second = page.locator("svg.kdo .hit.clickable").first
             tok2 = second.get_attribute("data-token")
             second.click()
-            page.wait_for_function(f"() => (document.querySelector('#log div') || {{}}).textContent?.includes('place {tok} {tok2}')",
-                                   timeout=10_000)
+            assert f" at {tok}, {tok2}." in wait_logged(page, f"place {tok} {tok2}")
             return
         loc = page.locator("#picker button[data-pick]")
         loc.first.click()

@@ -1,7 +1,7 @@
 """The Stromboli SVG board: its tokens name the notation, and clicks on it build the right move."""
 import os
 
-from .conftest import SHOTS, create_table
+from .conftest import SHOTS, create_table, wait_logged
 
 
 def _new_table(page, server):
@@ -28,9 +28,7 @@ def test_board_tokens_and_a_placement_by_clicking(server, page):
     assert board.locator("path.clickable[data-token^='p']").count() == 0
     target = beaches.first.get_attribute("data-token")
     beaches.first.click()
-    page.wait_for_function(
-        "t => [...document.querySelectorAll('#log div')].some(d => d.textContent.endsWith('place 3 ' + t))",
-        arg=target, timeout=15_000)
+    assert wait_logged(page, f"place 3 {target}").startswith(f"You put disc 3 on beach {target[1:]}")
     os.makedirs(SHOTS, exist_ok=True)
     page.set_viewport_size({"width": 1800, "height": 1100})
     page.wait_for_timeout(300)

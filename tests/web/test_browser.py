@@ -34,3 +34,19 @@ def test_interface_in_italian(server, browser):
     page.select_option("#lang", "en")
     expect(page.locator("#create")).to_have_text("Create table")
     ctx.close()
+
+
+def test_the_lobby_pages_through_open_tables(server, page):
+    import httpx
+
+    made = [httpx.post(f"{server}/api/tables", json={"game": "nim", "players": 2}).json()["id"] for _ in range(55)]
+    page.goto(server + "/")
+    rows = page.locator("#tables p")
+    rows.first.wait_for()
+    assert rows.count() == 50  # the first page
+    page.click("#more-tables")
+    page.wait_for_function("() => document.querySelectorAll('#tables p').length > 50")
+    links = {a.split("/t/")[1] for a in page.locator("#tables a").evaluate_all("as => as.map(a => a.href)")}
+    assert set(made) <= links  # every table reached, the oldest on the second page
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, "lobby-pages.png"), full_page=True)

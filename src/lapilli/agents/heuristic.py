@@ -17,14 +17,20 @@ from .base import Decision
 _CACHE: dict[str, object] = {}
 
 
-def game_heuristics(game: str):
-    """The game's heuristics module, or None."""
-    if game not in _CACHE:
+def game_heuristics(game: str, state: State | None = None):
+    """The game's heuristics module, or None.  With ``state``: the module of the package its
+    class comes from (a game played with another data set has its own copy, reading those data)."""
+    key = game
+    if state is not None:
+        from ..engine.dataset import game_module
+
+        key = game_module(state)
+    if key not in _CACHE:
         try:
-            _CACHE[game] = importlib.import_module(GAMES[game] + ".heuristics")
+            _CACHE[key] = importlib.import_module((key if state is not None else GAMES[game]) + ".heuristics")
         except (ModuleNotFoundError, KeyError):
-            _CACHE[game] = None
-    return _CACHE[game]
+            _CACHE[key] = None
+    return _CACHE[key]
 
 
 def score_margin(state: State, seat: int) -> float:
@@ -70,7 +76,7 @@ def heuristic_move(decision: Decision, legal: list[str], rng: Rng) -> str:
     if len(legal) == 1:
         return legal[0]
     state = decision.determinize(rng.next64() & 0x7FFFFFFF)
-    mod = game_heuristics(decision.game)
+    mod = game_heuristics(decision.game, state)
     if mod is not None and hasattr(mod, "choose"):
         return mod.choose(state, legal, rng, decision.player)
     evaluate = getattr(mod, "evaluate", score_margin) if mod is not None else score_margin

@@ -122,7 +122,7 @@ class _Node:
 def _game_module(state: State):
     from .heuristic import game_heuristics
 
-    return game_heuristics(state.SPEC.id)
+    return game_heuristics(state.SPEC.id, state)
 
 
 class MCTSAgent:
@@ -179,7 +179,7 @@ class MCTSAgent:
         (``evaluator=game`` / ``policy=game`` are resolved by ``make_agent``)."""
         from .heuristic import game_heuristics
 
-        mod = game_heuristics(decision.game)   # the module only: no determinized copy needed
+        mod = game_heuristics(decision.game, decision._state)   # the module only: no determinized copy needed
         out = []
         for key in ("policy", "evaluator"):
             fn = getattr(self, key)
@@ -247,7 +247,7 @@ class MCTSAgent:
             return fn
         from .heuristic import game_heuristics
 
-        mod = game_heuristics(decision.game)
+        mod = game_heuristics(decision.game, decision._state)
         got = getattr(mod, fn, None) if mod is not None and not fn.startswith("_") else None
         if not callable(got):
             raise ValueError(f"prune={fn}: the game's heuristics module has no such function")

@@ -8,6 +8,7 @@ import os
 from typing import Any
 
 from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
+from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, SEEDINGS
 from .spec import GameSpec
 from .state import RECORD_FORMAT, RECORD_VERSION, STATE_FORMAT, STATE_VERSION, State
 
@@ -52,10 +53,17 @@ def list_games() -> list[str]:
     return [g for g in GAMES if _available(g)]
 
 
-def state_class(game_id: str) -> type[State]:
+def state_class(game_id: str, data=None) -> type[State]:
+    """The State class of a game; with ``data`` (a DataSet), the class bound to those data."""
     if game_id not in GAMES or not _available(game_id):
         known = ", ".join(list_games())
         raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
+    if data is not None:
+        from .dataset import bound_module
+
+        if data.game != game_id:
+            raise LapilliError(f"the data set {data.name!r} is for {data.game}, not {game_id}")
+        return bound_module(data).GameState
     return importlib.import_module(GAMES[game_id]).GameState
 
 
@@ -63,15 +71,23 @@ def game_spec(game_id: str) -> GameSpec:
     return state_class(game_id).SPEC
 
 
-def new_game(game: str, players: int | None = None, seed: int = 0, options: dict | None = None) -> State:
-    """A new game.  Raises UnknownGame, BadPlayerCount or BadOption on bad input."""
-    cls = state_class(game)
+def new_game(game: str, players: int | None = None, seed: int = 0, options: dict | None = None,
+             seeding: str = DEFAULT_SEEDING, data=None) -> State:
+    """A new game, played with the data set ``data`` (a DataSet; None: the game's own data).
+    Raises UnknownGame, BadPlayerCount or BadOption on bad input.  ``seeding`` names how the seed
+    becomes the generator's state (lapilli.engine.rng: "mix64", or "linear" for games recorded
+    before seeds were mixed)."""
+    cls = state_class(game, data)
     players, opts = cls.SPEC.resolve(players, options)
-    return cls(players, seed=seed, options=opts)
+    if seeding not in SEEDINGS:
+        raise LapilliError(f"unknown seeding {seeding!r}; known seedings: {', '.join(SEEDINGS)}")
+    return cls(players, seed=seed, options=opts, seeding=seeding)
 
 
-def load_state(js: dict | str) -> State:
-    """The state saved by ``State.to_json()`` (a dict or its JSON text)."""
+def load_state(js: dict | str, data=None) -> State:
+    """The state saved by ``State.to_json()`` (a dict or its JSON text), with the data set it was
+    saved with (``data``; None: the game's own data).  Raises CorruptRecord when the file states
+    another data set."""
     if isinstance(js, (str, bytes)):
         try:
             js = json.loads(js)
@@ -81,13 +97,17 @@ def load_state(js: dict | str) -> State:
         raise CorruptRecord("not a Lapilli state file (format field missing or wrong)")
     if js.get("version") != STATE_VERSION:
         raise CorruptRecord(f"state file version {js.get('version')!r} is not supported (this is {STATE_VERSION})")
-    cls = state_class(js.get("game"))
+    cls = state_class(js.get("game"), data)
+    from .dataset import check_matches, dataset_of
+
+    check_matches("state file", js.get("dataset"), dataset_of(cls))
     return cls.from_json(js)
 
 
-def replay(record: dict | str, upto: int | None = None) -> State:
-    """Play a record's actions again from its seed; returns the final state (or the state after
-    ``upto`` actions).  Raises CorruptRecord when the record is damaged or does not replay."""
+def replay(record: dict | str, upto: int | None = None, data=None) -> State:
+    """Play a record's actions again from its seed with the data set ``data`` (None: the game's
+    own data); returns the final state (or the state after ``upto`` actions).  Raises
+    CorruptRecord when the record is damaged, was made with other data, or does not replay."""
     if isinstance(record, (str, bytes)):
         try:
             record = json.loads(record)
@@ -100,12 +120,20 @@ def replay(record: dict | str, upto: int | None = None) -> State:
     try:
         game, players, seed = record["game"], record["players"], record["seed"]
         options, actions = record.get("options") or {}, record["actions"]
+        seeding = record.get("seeding", LINEAR_SEEDING)
     except KeyError as e:
         raise CorruptRecord(f"record lacks the field {e.args[0]!r}") from None
     if not isinstance(actions, list) or not isinstance(seed, int):
         raise CorruptRecord("record's actions must be a list and its seed a whole number")
     try:
-        state = new_game(game, players, seed, options)
+        cls = state_class(game, data)
+    except UnknownGame:
+        raise
+    from .dataset import check_matches, dataset_of
+
+    check_matches("record", record.get("dataset"), dataset_of(cls))
+    try:
+        state = new_game(game, players, seed, options, seeding, data=data)
     except UnknownGame:
         raise
     except LapilliError as e:

@@ -3,14 +3,45 @@
 A small SplitMix64 generator: its whole state is one integer, so cloning and saving it to
 JSON cost nothing.  Every chance event of a game draws from its state's generator at the
 moment the rules reveal it.
+
+A game's generator is made from its seed by `game_rng` under a named *seeding*: ``"mix64"``
+passes the seed through SplitMix64's finalizer first, so the streams of nearby seeds (0, 1, 2 ...)
+are unrelated; ``"linear"`` (records and state files that name no seeding) sets the state to
+seed * gamma + c, under which seed k + 1's stream is seed k's shifted by one draw.
+`Rng(seed)` keeps the linear seeding: the agents' own generators use it.
 """
 from __future__ import annotations
+
+from .errors import LapilliError
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
+
+
+LINEAR_SEEDING = "linear"
+MIX64_SEEDING = "mix64"
+SEEDINGS = (LINEAR_SEEDING, MIX64_SEEDING)
+DEFAULT_SEEDING = MIX64_SEEDING
+
+
+def mix64(x: int) -> int:
+    """SplitMix64's finalizer: a bijection of 64-bit integers that spreads nearby inputs apart."""
+    z = (int(x) + _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
+    return z ^ (z >> 31)
+
+
+def game_rng(seed: int, seeding: str = DEFAULT_SEEDING) -> "Rng":
+    """The generator of a game with this seed under the named seeding (see the module's doc)."""
+    if seeding == MIX64_SEEDING:
+        return Rng.from_state(mix64(seed))
+    if seeding == LINEAR_SEEDING:
+        return Rng(seed)
+    raise LapilliError(f"unknown seeding {seeding!r}; known seedings: {', '.join(SEEDINGS)}")
 
 
 class Rng:

@@ -71,14 +71,19 @@ class GameSpec:
     rules_prefix: str = ""
     end_rule: str = ""
     lower_score_wins: bool = False  # True where the lowest score is best (Eruption's temperatures)
+    # the players' colours, in seat order: (English name, Italian name, CSS colour) of each
+    # game's own pieces; the web table shows every player's name in their colour
+    seat_colours: tuple = ()
+    colour_by_seat: bool = True  # False where players choose their colour in play (Eruption's villages)
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
     # True where a player holds something the others may not see (a hand of cards, hidden
     # values): a screen shared by several players (hot-seat) hides it between their turns
     private_information: bool = False
 
-    def resolve(self, players: int | None, options: Mapping[str, Any] | None = None) -> tuple[int, dict]:
-        """Check a player count and options; return them with every default filled in."""
+    def check_players(self, players: Any) -> int:
+        """A player count as a whole number within the game's range (None: the usual count);
+        raises BadPlayerCount otherwise."""
         if players is None:
             players = self.default_players or self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
@@ -92,6 +97,11 @@ class GameSpec:
                 if self.min_players != self.max_players
                 else f"{self.title} is for exactly {self.min_players} players, not {players}"
             )
+        return players
+
+    def resolve(self, players: int | None, options: Mapping[str, Any] | None = None) -> tuple[int, dict]:
+        """Check a player count and options; return them with every default filled in."""
+        players = self.check_players(players)
         resolved = {name: o.default for name, o in self.options.items()}
         for name, value in (options or {}).items():
             if name not in self.options:
@@ -120,6 +130,7 @@ class GameSpec:
         None}}}``; the reason is the rules' own message (``constraint``)."""
         import json
 
+        players = self.check_players(players)
         current = {n: o.default for n, o in self.options.items()}
         for name, value in (options or {}).items():
             if name not in self.options:
@@ -143,6 +154,8 @@ class GameSpec:
             "max_players": self.max_players,
             "default_players": self.default_players or self.min_players,
             "lower_score_wins": self.lower_score_wins,
+            "seat_colours": [{"en": c[0], "it": c[1], "css": c[2]} for c in self.seat_colours],
+            "colour_by_seat": self.colour_by_seat,
             "private_information": self.private_information,
             "options": {
                 n: {"values": list(o.values), "default": o.default, "doc": o.doc, **o.words()}

@@ -2,8 +2,8 @@
 tests use for every game.
 
 A game subclasses `State` and fills in a few hooks (``_setup``, ``_legal``, ``_apply``,
-``_explain``, ``to_move``, ``is_terminal``, ``scores``, ``_winners``, ``_observe`` and, with
-hidden information, ``_resample_hidden`` and ``has_hidden``).  Everything else -- validation,
+``_explain``, ``to_move``, ``is_terminal``, ``scores``, ``_winners``, ``_observe``, ``_readings``
+and, with hidden information, ``_resample_hidden``, ``has_hidden`` and ``_reveals``).  Everything else -- validation,
 history, records, JSON, determinization -- lives here, once.
 
 Actions are strings in the game's notation (``str(a) == a``); ``legal_actions()`` lists them.
@@ -14,13 +14,25 @@ from typing import Any, ClassVar
 
 from . import codec
 from .errors import CorruptRecord, IllegalAction, LapilliError
-from .rng import Rng
+from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, Rng, game_rng
 from .spec import GameSpec
 
 STATE_FORMAT = "lapilli-state"
 STATE_VERSION = 1
 RECORD_FORMAT = "lapilli-record"
 RECORD_VERSION = 1
+
+
+class Events(list):
+    """The events of one ``apply``, and ``reveal``: what the action revealed of hidden
+    information or chance (a short kind such as ``"chance"`` or ``"tile-back"``), None when
+    nothing.  It serialises as the plain list of events."""
+
+    __slots__ = ("reveal",)
+
+    def __init__(self):
+        super().__init__()
+        self.reveal = None
 
 
 class _Sink(list):
@@ -38,20 +50,24 @@ class _Sink(list):
 _SINK = _Sink()
 
 # Fields the base class owns; everything else in an instance's __dict__ is game data.
-BASE_FIELDS = ("num_players", "options", "seed", "rng", "history", "setup_events", "_legal_cache", "_determinized")
+BASE_FIELDS = ("num_players", "options", "seed", "seeding", "rng", "history", "setup_events", "_legal_cache", "_determinized")
 
 
 class State:
     """One position of one game.  See docs/engine.md."""
 
     SPEC: ClassVar[GameSpec]
+    # The game's declaration of what reveals hidden information without a generator draw: event
+    # type -> kind of reveal (e.g. {"draw_card": "card"}: a card comes off a pile shuffled at set-up).
+    REVEALS: ClassVar[dict[str, str]] = {}
 
     # ------------------------------------------------------------------ creation
-    def __init__(self, players: int, seed: int = 0, options: dict | None = None):
+    def __init__(self, players: int, seed: int = 0, options: dict | None = None, seeding: str = DEFAULT_SEEDING):
         self.num_players = players
         self.options = dict(options or {})
         self.seed = int(seed)
-        self.rng = Rng(self.seed)
+        self.rng = game_rng(self.seed, seeding)
+        self.seeding = seeding
         self.history: list[str] = []
         self._legal_cache: list[str] | None = None
         self._determinized = False
@@ -110,6 +126,28 @@ class State:
         """JSON-ready game data that ``player`` may see (None: a spectator)."""
         raise NotImplementedError
 
+    def _reveals(self, action: str, events: list) -> str | None:
+        """What ``action``, just applied with these ``events``, revealed of hidden information
+        that did not come from the generator (a card drawn from a pile shuffled earlier, a tile's
+        back seen): a short kind such as ``"card"``, or None.  Draws from ``self.rng`` need no
+        declaration: ``apply`` counts every one of them as a reveal (``"chance"``).  The default
+        reads the class's ``REVEALS`` table of event types."""
+        kinds = self.REVEALS
+        if kinds:
+            for ev in events:
+                kind = kinds.get(ev.get("type"))
+                if kind:
+                    return kind
+        return None
+
+    def _readings(self, actor: int | None, action: str | None, events: list[dict], reader: int | None) -> list[dict]:
+        """What ``reader`` may read of one act: see ``readings``.  This default shows the action's
+        notation to everyone and no event, which is right only for a game whose actions hide
+        nothing; every built-in game fills it in in its ``views.py``."""
+        if action is None:
+            return []
+        return [{"key": "act", "args": {"seat": actor, "action": action}}]
+
     def has_hidden(self, player: int | None) -> bool:
         """True when something in this position is hidden from ``player`` (besides future chance)."""
         return False
@@ -155,6 +193,13 @@ class State:
     def game_id(self) -> str:
         return self.SPEC.id
 
+    @property
+    def dataset(self):
+        """The data set this game is played with (engine/dataset.py): bound to the class."""
+        from .dataset import dataset_of
+
+        return dataset_of(self)
+
     def legal_actions(self) -> list[str]:
         if self.is_terminal:
             return []
@@ -196,10 +241,12 @@ class State:
             legal = self._legal_cache = self._legal()
         if action not in legal:
             action = self._match(action, legal)
-        events: list[dict] = []
+        events = Events()
         self._legal_cache = None
+        drawn_from = self.rng.state
         self._apply(action, events)
         self.history.append(action)
+        events.reveal = self._reveals(action, events) or ("chance" if self.rng.state != drawn_from else None)
         return events
 
     def _match(self, text: str, legal: list[str]) -> str:
@@ -213,8 +260,65 @@ class State:
                 return a
         raise self._explain(canon)
 
+    @staticmethod
+    def reveals(events: list) -> str | None:
+        """What the action that returned ``events`` (from ``apply``) revealed of hidden
+        information or chance, None when nothing: the one test that decides whether an action
+        may be taken back (an undo must never let a player choose again after seeing a card, a
+        tile's back or a die)."""
+        return getattr(events, "reveal", None)
+
+    def readings(self, actor: int | None, action: str | None, events: list[dict],
+                 reader: int | None) -> list[dict]:
+        """The one door for what a seat may read of an act: ``actor`` (None at set-up) did
+        ``action`` (None: the set-up, ``events`` then being ``setup_events``), which caused
+        ``events``; ``reader`` is a seat or None (a spectator).  Called on the state just after
+        the act or any later one: a secret is shown to its owner, and to everyone once this state
+        reveals it (at the end at the latest).
+
+        Returns items ``{"key": <message id>, "args": {...}}``, turned into sentences by
+        ``lapilli.engine.narration``; a chance event (die rolled, card/tile/token drawn or turned)
+        also carries ``"chance": {"kind": "die"|"card"|"tile"|"token", "name": ..., "value": ...}``,
+        with ``value`` only when the reader may know it.  The server's log, the terminal game and
+        replays show nothing of an act but these."""
+        return self._readings(actor, action, events, reader)
+
     def winners(self) -> list[int]:
         return self._winners() if self.is_terminal else []
+
+    # ------------------------------------------------------------------ results, told in full
+    def score_breakdown(self) -> list[list[dict]]:
+        """Each seat's score the way the rulebook adds it up: per seat a list of parts
+        ``{"part": key, "points": n, "rule": clause, "label": {"en": ..., "it": ...}}`` whose
+        points add up to ``scores()[seat]``.  Games override it (in their ``scoring.py``); the
+        default is one part, the score itself."""
+        return [[{"part": "total", "points": s, "rule": "", "label": {"en": "score", "it": "punteggio"}}]
+                for s in self.scores()]
+
+    def tie_break(self) -> dict | None:
+        """When the best score was shared and the game's tie-breaks picked the winners, what
+        decided: ``{"rule": clause, "text": {"en": ..., "it": ...}}``; None otherwise (also
+        before the end)."""
+        return None
+
+
+    def seat_colour(self, seat: int) -> int | None:
+        """Which of ``SPEC.seat_colours`` is this seat's (None: not chosen yet).  The seat's own
+        by default; a game whose players pick their colour overrides it."""
+        return seat if seat < len(self.SPEC.seat_colours) else None
+
+    def replay_events(self) -> list[tuple[int | None, str | None, list[dict]]]:
+        """The game again from its record, as (seat that acted, action, events) per step; the
+        set-up comes first as (None, None, set-up events).  For breakdowns of points scored
+        during play."""
+        from .registry import new_game
+
+        st = new_game(self.SPEC.id, self.num_players, self.seed, self.options)
+        out: list = [(None, None, list(st.setup_events))]
+        for a in self.history:
+            seat = st.to_move
+            out.append((seat, a, st.apply(a)))
+        return out
 
     def observation(self, player: int | None = None) -> dict:
         if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
@@ -239,6 +343,7 @@ class State:
         d["num_players"] = self.num_players
         d["options"] = self.options
         d["seed"] = self.seed
+        d["seeding"] = self.seeding
         d["rng"] = self.rng.copy()
         d["history"] = self.history.copy() if history else []
         d["setup_events"] = self.setup_events
@@ -270,18 +375,22 @@ class State:
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict:
-        return {
+        js = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             "game": self.SPEC.id,
             "players": self.num_players,
             "options": dict(self.options),
             "seed": self.seed,
+            "seeding": self.seeding,
             "rng": self.rng.state,
             "history": list(self.history),
             "determinized": self._determinized,
             "data": self._to_dict(),
         }
+        if self.dataset.files:  # a game with component data: which data (engine/dataset.py)
+            js["dataset"] = self.dataset.describe()
+        return js
 
     @classmethod
     def from_json(cls, js: dict) -> "State":
@@ -290,6 +399,7 @@ class State:
             new.num_players = int(js["players"])
             new.options = dict(js["options"])
             new.seed = int(js["seed"])
+            new.seeding = str(js.get("seeding", LINEAR_SEEDING))
             new.rng = Rng.from_state(int(js["rng"]))
             new.history = [str(a) for a in js["history"]]
             new.setup_events = []
@@ -310,8 +420,11 @@ class State:
             "players": self.num_players,
             "options": dict(self.options),
             "seed": self.seed,
+            "seeding": self.seeding,
             "actions": list(self.history),
         }
+        if self.dataset.files:
+            rec["dataset"] = self.dataset.describe()
         if self.is_terminal:
             rec["result"] = {"scores": self.scores(), "winners": self.winners()}
         return rec

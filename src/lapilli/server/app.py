@@ -1,55 +1,140 @@
 """The HTTP and WebSocket API of the web table, and the static browser client."""
 from __future__ import annotations
 
+import asyncio
 import json
-import random
+import logging
+import math
+import secrets
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Literal
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Path as PathParam, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from limits import parse as parse_rate
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..agents import DEFAULT_LEVELS, make_agent
+from ..engine import narration
+from ..engine.dataset import default_dataset
 from ..engine.errors import LapilliError
+from ..engine.fairness import commitment
+from ..engine.rng import DEFAULT_SEEDING
 from ..engine.registry import game_spec, list_games, new_game, replay
-from .bots import BotPool
+from .bots import LEVELS, BotPool
 from .config import Settings
-from .hub import ActionRefused, Hub
+from .hub import (SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
+                  log_entries, players, result)
 from .pubsub import PubSub
 from .store import Conflict, NotFound, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("lapilli.server")
+
+# Every field of a request is bounded and unknown fields are refused, so bad input gets a clear
+# 4xx (never a 500 from a number the database cannot hold, or a silently ignored typo).
+Level = Literal[LEVELS]  # type: ignore[valid-type]
+TableId = PathParam(..., pattern="^[A-Za-z0-9_-]{1,64}$")
+SeatNumber = PathParam(..., ge=0, le=63)
 
 
-class SeatRequest(BaseModel):
-    kind: str = Field("open", pattern="^(open|bot)$")
-    level: str = Field("normal", max_length=128)
+class Request_(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
 
-class CreateTable(BaseModel):
+class SeatRequest(Request_):
+    kind: Literal["open", "bot"] = "open"
+    level: Level = "normal"
+
+
+class CreateTable(Request_):
     game: str = Field(..., max_length=64)
-    players: int | None = None
-    options: dict = Field(default_factory=dict)
-    seats: list[SeatRequest] = Field(default_factory=list)
-    seed: int | None = None
+    players: int | None = Field(None, ge=1, le=64)
+    options: dict = Field(default_factory=dict, max_length=64)
+    seats: list[SeatRequest] = Field(default_factory=list, max_length=64)
+    seed: int | None = Field(None, ge=0, lt=2**63)  # refused unless the server runs with test seeds
+    dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
 
 
-class ChoicesRequest(BaseModel):
-    players: int | None = None
-    options: dict = Field(default_factory=dict)
+class ChoicesRequest(Request_):
+    players: int | None = Field(None, ge=1, le=64)  # None: the game's usual count
+    options: dict = Field(default_factory=dict, max_length=64)
 
 
-class JoinRequest(BaseModel):
+class JoinRequest(Request_):
     name: str = Field(..., min_length=1, max_length=40)
 
 
-class TakeOver(BaseModel):
+class TakeOver(Request_):
     token: str = Field(..., max_length=200)
-    level: str = Field("normal", max_length=128)
+    level: Level = "normal"
+
+
+class Error(BaseModel):
+    """Every refusal: one line saying what is wrong and how to put it right."""
+    error: str
+
+
+def _errors(*codes: int) -> dict:
+    """The OpenAPI description of the refusals a route may give."""
+    what = {400: "the body is not JSON, or the game refuses the request (game, players, options)", 403: "not allowed to you",
+            404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
+            422: "a field is missing, unknown, of the wrong type or out of bounds",
+            413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
+            429: "too many tables created from this address (LAPILLI_CREATE_RATE); see Retry-After",
+            503: "the database is not answering; try again in a moment"}
+    return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    """Pydantic's list of errors as one line: where, and what is wrong there."""
+    parts = []
+    for e in exc.errors()[:3]:
+        where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+        if e.get("type") == "extra_forbidden":
+            parts.append(f"{where}: unknown field")
+        elif e.get("type") == "literal_error" and where.endswith("level"):
+            parts.append(f"{where}: unknown level {e.get('input')!r}; the levels are {', '.join(LEVELS)}")
+        else:
+            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    more = len(exc.errors()) - 3
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+class BodyLimit:
+    """Refuses (413) an HTTP request whose body is larger than ``limit`` bytes, by its
+    Content-Length or, without one, as soon as more has arrived: nothing larger is read."""
+
+    def __init__(self, app, limit: int):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        message = f"request body larger than {self.limit} bytes"
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                return await JSONResponse({"error": message}, status_code=413)(scope, receive, send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > self.limit:
+                    raise HTTPException(413, message)
+            return msg
+
+        await self.app(scope, limited, send)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -58,23 +143,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
-        bots = BotPool(settings.bot_workers)
-        pubsub = PubSub(settings.redis_url, settings.instance)
-        hub = Hub(store, bots, pubsub)
-        await pubsub.start(hub.on_remote_change)
+        bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_untimed_limit)
+        pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds)
+        hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
+        await pubsub.start(hub.on_remote_change, hub.resync)
         app.state.store, app.state.hub = store, hub
-        # tables whose next move is a computer's resume after a restart
-        for info in await run_in_threadpool(store.list_tables, ("playing",)):
-            try:
-                await hub.room(info.id)
-            except Exception:
-                pass
+        background = [asyncio.create_task(hub.sweeper()),
+                      asyncio.create_task(hub.resume())]  # tables whose computer is to move, in batches
         yield
+        for t in background:
+            t.cancel()
         await hub.close()
         await pubsub.stop()
         bots.close()
 
     app = FastAPI(title="Lapilli", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    create_rate = parse_rate(settings.create_rate)
+    limiter = MovingWindowRateLimiter(MemoryStorage())
 
     def hub(request_or_ws) -> Hub:
         return request_or_ws.app.state.hub
@@ -86,6 +172,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _lapilli_error(request: Request, exc: LapilliError):
         return JSONResponse({"error": str(exc)}, status_code=400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(request: Request, exc: RequestValidationError):
+        return JSONResponse({"error": _validation_message(exc)}, status_code=422)
+
     @app.exception_handler(NotFound)
     async def _not_found(request: Request, exc: NotFound):
         return JSONResponse({"error": str(exc)}, status_code=404)
@@ -94,25 +188,57 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _conflict(request: Request, exc: Conflict):
         return JSONResponse({"error": str(exc)}, status_code=409)
 
+    @app.exception_handler(StorageUnavailable)
+    async def _unavailable(request: Request, exc: StorageUnavailable):
+        return JSONResponse({"error": exc.message}, status_code=503, headers={"Retry-After": "2"})
+
+    for kind in STORAGE_ERRORS:
+        @app.exception_handler(kind)
+        async def _storage_down(request: Request, exc: Exception):
+            return JSONResponse({"error": f"{STORAGE_DOWN}; try again in a moment"}, status_code=503,
+                                headers={"Retry-After": "2"})
+
+    @app.get("/health")
+    async def health(request: Request):
+        """The database and Redis as this instance sees them; 503 when either is down."""
+        try:
+            await asyncio.wait_for(run_in_threadpool(store(request).ping), 5)
+            database = "ok"
+        except Exception as e:
+            database = f"unreachable ({e.__class__.__name__})"
+        redis = await hub(request).pubsub.ping()
+        ok = database == "ok" and redis in ("ok", "not used")
+        return JSONResponse({"status": "ok" if ok else "degraded", "database": database, "redis": redis,
+                             "tables_loaded": len(hub(request).rooms)}, status_code=200 if ok else 503)
+
     # ------------------------------------------------------------------ lobby
+    def known_sets(game: str) -> list:
+        """The data sets a table of ``game`` may pick: the game's own first, then those of --data."""
+        return [default_dataset(game)] + [d for d in settings.datasets if d.game == game and not d.is_default]
+
     @app.get("/api/games")
     def games():
-        return [game_spec(g).describe() for g in list_games()]
+        return [dict(game_spec(g).describe(), datasets=[d.describe() for d in known_sets(g)]) for g in list_games()]
 
-    @app.post("/api/games/{gid}/choices")
-    def choices(gid: str, req: ChoicesRequest):
+    @app.post("/api/games/{gid}/choices", responses=_errors(400))
+    def choices(req: ChoicesRequest, gid: str = PathParam(..., max_length=64)):
         """Which player counts and option values the lobby form may offer with the rest as chosen;
         each refused one with the rules' reason (the game's SPEC.constraint decides)."""
-        spec = game_spec(gid)
-        players = req.players if req.players is not None else (spec.default_players or spec.min_players)
-        return spec.choices(players, req.options)
+        return game_spec(gid).choices(req.players, req.options)
 
     @app.get("/api/levels")
     def levels():
-        return list(DEFAULT_LEVELS)
+        """The levels a computer seat may play, weakest first."""
+        return list(LEVELS)
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", responses=_errors(400, 429))
     async def create_table(req: CreateTable, request: Request):
+        address = request.client.host if request.client else "unknown"
+        if not limiter.hit(create_rate, "create", address):
+            reset = limiter.get_window_stats(create_rate, "create", address).reset_time
+            raise HTTPException(429, f"too many tables created from {address}: at most {settings.create_rate}; "
+                                     "try again later",
+                                headers={"Retry-After": str(max(1, int(reset - time.time()) + 1))})
         spec = game_spec(req.game)
         players, options = spec.resolve(req.players, req.options)
         seats = list(req.seats) + [SeatRequest()] * (players - len(req.seats))
@@ -121,25 +247,50 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = []
         for s in seats:
             if s.kind == "bot":
-                make_agent(s.level, game=req.game)  # refuses unknown levels
                 rows.append({"kind": "bot", "agent": s.level, "name": f"computer ({s.level})"})
             else:
                 rows.append({"kind": "open"})
-        seed = req.seed if req.seed is not None else random.SystemRandom().randrange(2**31)
-        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows)
+        if req.seed is not None and not settings.test_seeds:
+            raise LapilliError("a table's seed is drawn by the server: remove the field seed")
+        seed = req.seed if req.seed is not None else secrets.randbits(63)
+        salt = secrets.token_hex(16)
+        dataset = None
+        if req.dataset not in (None, "", "default"):
+            found = [d for d in known_sets(req.game)[1:] if req.dataset in (d.name, d.hash)]
+            if not found:
+                names = ", ".join(d.name for d in known_sets(req.game))
+                raise LapilliError(f"this server knows no data set {req.dataset!r} of {req.game}; it knows: {names}")
+            dataset = found[0].describe()
+        tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows,
+                                      salt, commitment(seed, salt), DEFAULT_SEEDING, dataset)
         return {"id": tid, "invite": f"/t/{tid}"}
 
-    @app.get("/api/tables")
-    async def tables(request: Request, status: str = "open,playing"):
+    @app.get("/api/tables", responses=_errors())
+    async def tables(request: Request, status: str = "open,playing", limit: int = Query(50, ge=1, le=200),
+                     offset: int = Query(0, ge=0, le=10**9)):
+        """One page of tables, newest first: ``offset`` pages through all of them."""
         wanted = tuple(s for s in status.split(",") if s in ("open", "playing", "finished"))
-        return [t.public() for t in await run_in_threadpool(store(request).list_tables, wanted)]
+        return [t.public() for t in await run_in_threadpool(store(request).list_tables, wanted, limit, offset)]
 
-    @app.get("/api/tables/{tid}")
-    async def table(tid: str, request: Request):
+    @app.get("/api/finished", responses=_errors())
+    async def finished_games(request: Request, limit: int = Query(20, ge=1, le=100)):
+        """Finished games, the most recently ended first, with their players and winners (read
+        without keeping them in memory)."""
+        out = []
+        rows = await run_in_threadpool(lambda: store(request).list_tables(("finished",), limit, by_update=True))
+        for info in rows:
+            room = await hub(request).peek(info.id)
+            st = room.state
+            out.append(dict(info.public(), title=st.SPEC.title, players_info=players(st, info),
+                            winners=st.winners(), scores=st.scores()))
+        return out
+
+    @app.get("/api/tables/{tid}", responses=_errors(404))
+    async def table(request: Request, tid: str = TableId):
         return (await run_in_threadpool(store(request).get, tid)).public()
 
-    @app.post("/api/tables/{tid}/seats/{seat}")
-    async def join(tid: str, seat: int, req: JoinRequest, request: Request):
+    @app.post("/api/tables/{tid}/seats/{seat}", responses=_errors(400, 404, 409))
+    async def join(req: JoinRequest, request: Request, tid: str = TableId, seat: int = SeatNumber):
         info = await run_in_threadpool(store(request).get, tid)
         if not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
@@ -147,116 +298,197 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/tables/{tid}/seats/{seat}/computer")
-    async def take_over(tid: str, seat: int, req: TakeOver, request: Request):
-        """A computer opponent takes over a seat (asked by any seated player of the table)."""
+    @app.post("/api/tables/{tid}/seats/{seat}/computer", responses=_errors(400, 403, 404, 409))
+    async def take_over(req: TakeOver, request: Request, tid: str = TableId, seat: int = SeatNumber):
+        """A computer opponent takes over a seat (asked by any seated player of the table): the
+        asker's own seat at once, another person's seat once it has been away for the seat grace.
+        The seat's token takes it back at any time."""
         asker = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
         if asker is None:
             raise HTTPException(403, "only a player seated at this table can hand a seat to the computer")
         room = await hub(request).room(tid)
-        if seat != asker and any(s == seat for s in room.conns.values()):
-            raise HTTPException(409, f"seat {seat} is still connected")
-        make_agent(req.level, game=room.info.game)
+        if not 0 <= seat < room.info.players:
+            raise NotFound(f"no seat {seat} at table {tid}")
+        if seat != asker:
+            if any(s == seat for s in room.conns.values()):
+                raise HTTPException(409, f"seat {seat} is still connected")
+            left = room.grace_left(seat)
+            if left > 0:
+                raise HTTPException(409, f"seat {seat} is held for its player for {math.ceil(left)} more seconds "
+                                         "(seat grace); ask again after that")
         await run_in_threadpool(store(request).seat_to_bot, tid, seat, req.level)
         await hub(request).refresh_info(tid)
         return {"seat": seat, "agent": req.level}
 
-    @app.get("/api/tables/{tid}/record")
-    async def record(tid: str, request: Request):
-        room = await hub(request).room(tid)
-        if not room.state.is_terminal:
+    async def finished(request: Request, tid: str, what: str):
+        """The finished table for reading (not kept in memory); refused before anything is loaded."""
+        if (await hub(request).info(tid)).status != "finished":
             # the seed would reveal every hidden thing and every future draw
-            raise HTTPException(403, "the record is available when the game is over")
-        return JSONResponse(room.state.to_record(),
+            raise HTTPException(403, f"the {what} is available when the game is over")
+        return await hub(request).peek(tid)
+
+    @app.get("/api/tables/{tid}/record", responses=_errors(403, 404))
+    async def record(request: Request, tid: str = TableId):
+        room = await finished(request, tid, "record")
+        rec = room.state.to_record()
+        if room.info.commitment:  # the seed, its salt and their commitment: `lapilli verify` checks them
+            rec.update(salt=room.info.salt, commitment=room.info.commitment)
+        return JSONResponse(rec,
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
-    @app.get("/api/tables/{tid}/replay/{ply}")
-    async def replay_step(tid: str, ply: int, request: Request):
-        room = await hub(request).room(tid)
-        if not room.state.is_terminal:
-            raise HTTPException(403, "replay is available when the game is over")
+    @app.get("/api/tables/{tid}/replay/{ply}", responses=_errors(403, 404))
+    async def replay_step(request: Request, tid: str = TableId, ply: int = PathParam(..., ge=0, le=10**6),
+                          seat: int | None = Query(None, ge=0, le=63)):
+        """The finished game after ``ply`` actions, seen from ``seat`` (default: a spectator); once
+        the game is over its record, seed included, is public, so any seat's view may be asked."""
+        room = await finished(request, tid, "replay")
+        if seat is not None and not 0 <= seat < room.info.players:
+            raise NotFound(f"no seat {seat} at table {tid}")
         rec = room.state.to_record()
         ply = max(0, min(ply, len(rec["actions"])))
-        st = replay(rec, upto=ply)
-        return {"ply": ply, "plies": len(rec["actions"]), "observation": st.observation(None),
-                "text": st.render(None), "last": rec["actions"][ply - 1] if ply else None}
+        st = replay(rec, upto=0, data=room.data)
+        rows = [(0, None, None, st.setup_events)] if st.setup_events else []
+        for i, action in enumerate(rec["actions"][:ply], 1):
+            mover = st.to_move
+            rows.append((i, mover, action, st.apply(action)))
+        # the log in step with the board, each act told as the seat read it at this ply
+        log = log_entries(st, rows, seat, [s.name or None for s in room.info.seats])
+        out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
+               "text": st.render(seat), "last": log[-1] if ply else None,
+               "log": log[-60:], "title": st.SPEC.title, "players": players(st, room.info)}
+        if st.is_terminal:
+            out["result"] = result(st)
+        return out
 
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/{tid}")
     async def ws_table(ws: WebSocket, tid: str, token: str = ""):
         await ws.accept()
+        h, tid, token = hub(ws), tid[:64], token[:200]
         try:
-            room = await hub(ws).room(tid)
+            await h.info(tid)
+            seat = None
+            if token:
+                seat = await run_in_threadpool(store(ws).seat_for_token, tid, token)
+                if seat is None:  # a computer stands in for the token's person: the seat goes back
+                    loaded = h.rooms.get(tid)
+                    seat = (await h.reclaim(loaded, token) if loaded is not None
+                            else await run_in_threadpool(store(ws).reclaim_seat, tid, token))
+                if seat is None:
+                    await ws.send_json({"type": "error", "message": "this token holds no seat at this table",
+                                        "fatal": True})
+                    await ws.close(4403)
+                    return
+            room = await h.room(tid)
         except NotFound:
-            await ws.send_json({"type": "error", "message": f"no table {tid!r}"})
-            await ws.close()
+            await ws.send_json({"type": "error", "message": f"no table {tid!r}", "fatal": True})
+            await ws.close(4404)
             return
-        seat = await run_in_threadpool(store(ws).seat_for_token, tid, token) if token else None
-        if token and seat is None:
-            await ws.send_json({"type": "error", "message": "this token holds no seat at this table"})
-            await ws.close()
+        except (StorageUnavailable, *STORAGE_ERRORS):
+            await ws.send_json({"type": "error", "message": f"{STORAGE_DOWN}: try again in a moment"})
+            await ws.close(SLOW_CLOSE)
             return
-        room.conns[ws] = seat
-        await hub(ws).broadcast(room)  # everyone sees who is present
+        except LapilliError as e:  # a table this server cannot play (a data set it was not started with)
+            await ws.send_json({"type": "error", "message": str(e), "fatal": True})
+            await ws.close(4400)
+            return
+        conn = Conn(ws, seat, settings.send_timeout, settings.send_queue)
+        h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
+        dead = asyncio.ensure_future(conn.dead.wait())
         bucket, last = 2 * settings.max_messages_per_second, time.monotonic()
         try:
             while True:
-                text = await ws.receive_text()
+                receiving = asyncio.ensure_future(ws.receive())
+                await asyncio.wait((receiving, dead), return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():
+                    receiving.cancel()
+                    break
+                frame = receiving.result()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
                 now = time.monotonic()
                 bucket = min(2 * settings.max_messages_per_second,
                              bucket + (now - last) * settings.max_messages_per_second)
                 last = now
                 if bucket < 1:
-                    await ws.send_json({"type": "error", "message": "too many messages: slow down"})
+                    conn.send_json({"type": "error", "message": "too many messages: slow down"})
                     continue
                 bucket -= 1
+                if text is None:
+                    conn.send_json({"type": "error", "message": "binary frames are not read: send JSON as text"})
+                    continue
                 if len(text) > settings.max_message_bytes:
-                    await ws.send_json({"type": "error", "message": "message too large"})
+                    conn.send_json({"type": "error", "message": "message too large"})
                     continue
                 try:
-                    msg = json.loads(text)
-                    kind = msg.get("type") if isinstance(msg, dict) else None
-                except json.JSONDecodeError:
-                    kind, msg = None, None
-                if kind not in ("act", "undo", "sync", "ping"):
-                    await ws.send_json({"type": "error", "message": "unknown message; expected act, undo, sync or ping"})
-                    continue
-                if kind == "ping":
-                    await ws.send_json({"type": "pong"})
-                    continue
-                if kind == "sync":
-                    await ws.send_json(room.view(seat))
-                    continue
-                if seat is None:
-                    await ws.send_json({"type": "error", "message": "spectators cannot play"})
-                    continue
-                try:
-                    if kind == "act":
-                        action = msg.get("action")
-                        if not isinstance(action, str):
-                            raise ActionRefused("an act message needs an action (text)")
-                        expected = msg.get("version")
-                        if expected is not None and expected != room.version:
-                            raise ActionRefused("the table changed since you chose; here is the new position")
-                        await hub(ws).act(room, seat, action)
-                    else:
-                        await hub(ws).undo(room, seat)
-                except ActionRefused as e:
-                    await ws.send_json({"type": "error", "message": e.message, "rule": e.rule})
-                    await ws.send_json(room.view(seat))
+                    await _message(conn, room, seat, text)
+                except WebSocketDisconnect:
+                    raise
+                except Exception:  # a bug handling one message must not drop the connection
+                    log.exception("table %s: message %.200r failed", tid, text)
+                    conn.send_json({"type": "error", "message": "the server failed to handle this message; "
+                                                               "nothing changed"})
         except WebSocketDisconnect:
             pass
         finally:
-            room.conns.pop(ws, None)
-            if seat is not None:
-                await hub(ws).broadcast(room)
+            dead.cancel()
+            h.detach(room, conn)
+            slow = conn.dead.is_set() and conn.why != "gone"
+            conn.stop()
+        if slow:  # waits for the client to take what is queued before it (or to go): only this handler
+            try:
+                await ws.close(SLOW_CLOSE, "too slow: messages were not read in time")
+            except Exception:
+                pass
+
+    async def _message(conn: Conn, room, seat: int | None, text: str) -> None:
+        try:
+            msg = json.loads(text)
+        except (ValueError, RecursionError):
+            msg = None
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind not in ("act", "undo", "sync", "ping"):
+            conn.send_json({"type": "error", "message": "unknown message; expected act, undo, sync or ping"})
+            return
+        if kind == "ping":
+            conn.send_json({"type": "pong"})
+            return
+        if kind == "sync":
+            conn.send(room.view_text(seat))
+            return
+        if seat is None:
+            conn.send_json({"type": "error", "message": "spectators cannot play"})
+            return
+        h = hub(conn.ws)
+        try:
+            if room.info.seats[seat].kind != "human":
+                raise ActionRefused(f"a computer plays seat {seat} now; reload the page to take the seat back")
+            if kind == "act":
+                action = msg.get("action")
+                if not isinstance(action, str):
+                    raise ActionRefused("an act message needs an action (text)")
+                expected = msg.get("version")
+                if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+                    raise ActionRefused("version must be a whole number (the version of the view you chose from)")
+                if expected is not None and expected != room.version:
+                    raise ActionRefused("the table changed since you chose; here is the new position")
+                await h.act(room, seat, action)
+            else:
+                await h.undo(room, seat)
+        except (ActionRefused, StorageUnavailable) as e:
+            conn.send_json({"type": "error", "message": e.message, "rule": getattr(e, "rule", "")})
+            conn.send(room.view_text(seat))
+        except STORAGE_ERRORS:  # re-reading the table after a conflict failed
+            conn.send_json({"type": "error", "message": f"{STORAGE_DOWN}: try again in a moment", "rule": ""})
+            conn.send(room.view_text(seat))
 
     # ------------------------------------------------------------------ the browser client
-    @app.get("/")
+    @app.get("/", include_in_schema=False)
     def index():
         return FileResponse(WEB / "index.html")
 
-    @app.get("/t/{tid}")
+    @app.get("/t/{tid}", include_in_schema=False)
     def table_page(tid: str):
         return FileResponse(WEB / "index.html")
 

@@ -3,22 +3,45 @@
 Every change goes: check the seat -> the engine validates and applies on a copy -> the step is
 stored in the transaction that advances the table's version -> the copy becomes the table's
 state -> each connection gets its own seat's view (spectators the public one).
+
+What keeps it standing:
+- each connection has its own bounded queue and writer: a send that waits longer than the send
+  timeout, or a queue that fills, closes that connection (code 1013), never the table;
+- a view is serialized once per seat and change (every spectator shares one text), and a new
+  connection gets its own view only (the others hear of it when the seats present change);
+- a step that cannot be stored (the database does not answer) is refused with a message, and the
+  table is re-read once the database answers again; a computer's move is retried until stored,
+  the version guard of the store making sure one decision is stored once;
+- a table with no connection and no computer to move leaves memory after an idle time (or when
+  too many are loaded) and is read back from storage when asked for.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-from typing import Any
+import time
+from collections import Counter
+from typing import Any, Callable
 
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
-from ..engine.errors import IllegalAction
+from ..engine import narration
+from ..engine.errors import IllegalAction, LapilliError
+from ..engine.fairness import actions_digest
 from ..engine.registry import new_game
 from .bots import BotPool
 from .pubsub import PubSub
 from .store import Conflict, Store, TableInfo
 
 log = logging.getLogger("lapilli.server")
+
+# what the database driver raises when the database cannot be reached
+STORAGE_ERRORS = (DBAPIError, PoolTimeout)
+STORAGE_DOWN = "the database is not answering"
+SLOW_CLOSE = 1013  # "try again later": the connection did not read its messages in time
 
 
 class ActionRefused(Exception):
@@ -28,53 +51,179 @@ class ActionRefused(Exception):
         self.rule = rule
 
 
+class StorageUnavailable(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class Conn:
+    """One WebSocket connection: its seat (None for a spectator), and a bounded queue of
+    serialized messages that its own writer task sends, each within ``timeout`` seconds.  A
+    connection that falls behind is marked dead; its handler then closes it."""
+
+    def __init__(self, ws, seat: int | None, timeout: float, limit: int):
+        self.ws = ws
+        self.seat = seat
+        self.timeout = timeout
+        self.queue: asyncio.Queue[str] = asyncio.Queue(max(1, limit))
+        self.dead = asyncio.Event()
+        self.why = ""
+        self.on_dead: Callable[[Conn], None] | None = None
+        self._writer = asyncio.create_task(self._write())
+
+    def send(self, text: str) -> None:
+        if self.dead.is_set():
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.kill(f"more than {self.queue.maxsize} messages waiting")
+
+    def send_json(self, msg: dict) -> None:
+        self.send(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.queue.get()
+            try:
+                await asyncio.wait_for(self.ws.send_text(text), self.timeout)
+            except asyncio.TimeoutError:
+                self.kill(f"a message not taken within {self.timeout:g} s")
+                return
+            except Exception:
+                self.kill("gone")
+                return
+
+    def kill(self, why: str) -> None:
+        if self.dead.is_set():
+            return
+        self.why = why
+        self.dead.set()
+        if why != "gone":
+            log.warning("a connection is closed: too slow (%s)", why)
+        if self.on_dead is not None:
+            self.on_dead(self)
+
+    def stop(self) -> None:
+        self.dead.set()
+        self._writer.cancel()
+
+
+def log_entries(st, rows, reader: int | None, names: list) -> list[dict]:
+    """Log lines as ``reader`` reads them on the position ``st``: ``rows`` are (n, seat, action,
+    events), the set-up being (0, None, None, setup events).  Each line has the items of the
+    game's one door (``State.readings``), their sentences in every language, and the action's
+    notation where the reader may see it whole (its actor, a game whose players hide nothing
+    from each other, or the game's end), so the board can mark the last move."""
+    out = []
+    open_notation = st.is_terminal or not st.SPEC.private_information
+    for n, s, a, events in rows:
+        items = st.readings(s, a, events, reader)
+        entry = {"n": n, "seat": s, "items": items,
+                 "text": {lang: narration.text(st.game_id, items, lang, names, reader) for lang in narration.LANGUAGES}}
+        if a is not None and (open_notation or (reader is not None and reader == s)):
+            entry["action"] = a
+        out.append(entry)
+    return out
+
+
+def players(st, info: TableInfo) -> list[dict]:
+    """Each seat's display name (the joined person's, or the computer's level) and colour, from
+    the game's colour list (``SPEC.seat_colours``) and the state (a game may let players choose)."""
+    colours = st.SPEC.seat_colours
+    out = []
+    for s in info.seats:
+        k = st.seat_colour(s.seat)
+        c = colours[k] if k is not None and k < len(colours) else None
+        out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
+                    "level": s.agent if s.kind == "bot" else "",
+                    "colour": {"en": c[0], "it": c[1], "css": c[2]} if c else None})
+    return out
+
+
+def result(st) -> dict:
+    """The end of the game told in full: scores, winners, each score's parts (they add up to
+    it), the tie-break that decided, and whether the lowest score wins."""
+    return {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown(),
+            "tie_break": st.tie_break(), "lower_wins": st.SPEC.lower_score_wins}
+
+
 class Room:
     """One table in memory."""
 
-    def __init__(self, info: TableInfo):
+    def __init__(self, info: TableInfo, now: float = 0.0, seat_grace: float = 120.0, data=None):
         self.info = info
-        self.state = new_game(info.game, info.players, info.seed, info.options)
+        self.seat_grace = seat_grace
+        # when each person's seat was last left (monotonic seconds); a seat nobody has opened
+        # since the table was loaded counts as left then
+        loaded = time.monotonic()
+        self.absent_since: dict[int, float] = {s.seat: loaded for s in info.seats if s.kind == "human"}
+        self.data = data  # the table's DataSet (None: the game's own data)
+        self.state = new_game(info.game, info.players, info.seed, info.options, info.seeding, data=data)
         self.version = 0
-        self.acts: list[tuple[int, str, bool]] = []  # (seat, action, undoable)
+        # (seat, action, undoable, events): the events are kept so that the log can be narrated
+        self.acts: list[tuple[int, str, bool, list[dict]]] = []
         self.conns: dict[Any, int | None] = {}
+        self.seats_present: Counter = Counter()  # seat -> open connections (spectators not counted)
         self.lock = asyncio.Lock()
         self.thinking = False
+        self.healing = False
+        self.last_used = now
         self._parts: dict = {}
         self._parts_version = -1
+        self._texts: dict = {}
+        self._texts_key = None
+        self._digest_version, self._digest_value = -1, ""
+
+    @property
+    def info(self) -> TableInfo:
+        return self._info
+
+    @info.setter
+    def info(self, info: TableInfo) -> None:
+        self._info = info
+        self._info_stamp = getattr(self, "_info_stamp", 0) + 1
+
+    def computer_to_move(self) -> bool:
+        st = self.state
+        return not st.is_terminal and self.info.seats[st.to_move].kind == "bot"
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str):
-        """Validate and apply on a copy; returns (new_state, undoable) or raises ActionRefused."""
+        """Validate and apply on a copy; returns (new_state, undoable, events) or raises ActionRefused."""
         st = self.state
         if st.is_terminal:
             raise ActionRefused("the game is over")
         if st.to_move != seat:
             raise ActionRefused(f"it is not your turn: seat {st.to_move} is to move")
         new = st.clone()
-        rng_before = new.rng.state
         try:
             events = new.apply(action)
         except IllegalAction as e:
             raise ActionRefused(e.message, e.rule) from None
-        # an undo must not take back a random event or hidden information already revealed
-        undoable = new.rng.state == rng_before and not any(ev.get("reveal") for ev in events)
-        return new, undoable
+        # an undo must not take back a draw, a die or hidden information already revealed
+        undoable = not new.reveals(events)
+        return new, undoable, events
 
     def apply_stored(self, version: int, kind: str, seat: int, action: str) -> None:
         """Apply a step read back from storage (already validated when it was stored)."""
         if kind == "act":
-            new, undoable = self.try_act(seat, action)
+            new, undoable, events = self.try_act(seat, action)
             self.state = new
-            self.acts.append((seat, new.history[-1], undoable))
+            self.acts.append((seat, new.history[-1], undoable, events))
         elif kind == "undo":
             self.acts.pop()
             self._rebuild()
         self.version = version
 
     def _rebuild(self) -> None:
-        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options)
-        for _, action, _ in self.acts:
-            st.apply(action)
+        st = new_game(self.info.game, self.info.players, self.info.seed, self.info.options, self.info.seeding,
+                      data=self.data)
+        acts = []
+        for seat, action, undoable, _ in self.acts:
+            acts.append((seat, action, undoable, st.apply(action)))
+        self.acts = acts
         self.state = st
 
     def can_undo(self, seat: int | None) -> bool:
@@ -82,7 +231,7 @@ class Room:
         or hidden happened since."""
         if seat is None or not self.acts or self.state.is_terminal:
             return False
-        last_seat, _, undoable = self.acts[-1]
+        last_seat, _, undoable, _ = self.acts[-1]
         return last_seat == seat and undoable and self.state.to_move == seat
 
     # ------------------------------------------------------------------ views
@@ -94,21 +243,55 @@ class Room:
         part = self._parts.get(seat)
         if part is None:
             st = self.state
-            public = getattr(st, "public_action", None)
-            log_entries = []
-            for i, (s, a, _) in enumerate(self.acts[-60:], start=max(0, len(self.acts) - 60) + 1):
-                text = a if (public is None or s == seat) else public(a)
-                log_entries.append({"n": i, "seat": s, "action": text})
             part = {
                 "observation": st.observation(seat),
                 "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
-                "log": log_entries,
+                "log": self._log(seat),
                 "text": st.render(seat),
+                "title": st.SPEC.title,
             }
             if st.is_terminal:
-                part["result"] = {"scores": st.scores(), "winners": st.winners()}
+                part["result"] = result(st)
             self._parts[seat] = part
         return part
+
+    def _log(self, seat: int | None, last: int = 60) -> list[dict]:
+        """The table log as ``seat`` may read it (None: a spectator): the set-up (entry 0) and the
+        last ``last`` acts, each read through the game's one door (``State.readings``) on the
+        current position, so that a secret shows once the game reveals it."""
+        st = self.state
+        start = max(0, len(self.acts) - last)
+        rows = [(0, None, None, st.setup_events)] if start == 0 and st.setup_events else []
+        rows += [(i, s, a, ev) for i, (s, a, _, ev) in enumerate(self.acts[start:], start=start + 1)]
+        return log_entries(st, rows, seat, [s.name or None for s in self.info.seats])
+
+    # ------------------------------------------------------------------ seat grace
+    def grace_left(self, seat: int) -> float:
+        """Seconds before another player may hand this person's seat to a computer (0 when the
+        seat is connected, not a person's, or its grace is over)."""
+        if self.info.seats[seat].kind != "human" or self.seats_present.get(seat, 0) > 0:
+            return 0.0
+        since = self.absent_since.get(seat, time.monotonic())
+        return max(0.0, self.seat_grace - (time.monotonic() - since))
+
+    def held(self) -> list[dict]:
+        """The absent persons' seats still held for them, with the seconds left (the countdown
+        the others see)."""
+        out = []
+        for s in self.info.seats:
+            left = self.grace_left(s.seat)
+            if left > 0:
+                out.append({"seat": s.seat, "seconds": round(left, 1)})
+        return out
+
+    def present(self) -> list[int]:
+        return sorted(s for s, n in self.seats_present.items() if n > 0)
+
+    def _digest(self) -> str:
+        if self._digest_version != self.version:
+            self._digest_value = actions_digest(self.info.commitment, [a for _, a, _, _ in self.acts])
+            self._digest_version = self.version
+        return self._digest_value
 
     def view(self, seat: int | None) -> dict:
         msg = {
@@ -117,34 +300,104 @@ class Room:
             "version": self.version,
             "seat": seat,
             "can_undo": self.can_undo(seat),
-            "present": sorted({s for s in self.conns.values() if s is not None}),
+            "present": self.present(),
+            # names change when a person joins or a computer takes over, without a new version
+            "players": players(self.state, self.info),
+            "held": self.held(),
         }
+        if self.info.commitment:  # the chain of the actions so far, from the commitment (`lapilli verify --digest`)
+            msg["digest"] = self._digest()
         msg.update(self._seat_part(seat))
         return msg
 
+    def view_text(self, seat: int | None) -> str:
+        """The view of a seat, serialized once per position, seats present and table details:
+        every connection of a seat (and every spectator) is sent the same text."""
+        key = (self.version, tuple(self.present()), self._info_stamp, len(self.acts),
+               tuple((h["seat"], h["seconds"]) for h in self.held()))
+        if key != self._texts_key:
+            self._texts, self._texts_key = {}, key
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = json.dumps(self.view(seat), separators=(",", ":"), ensure_ascii=False)
+        return text
+
+
+
 
 class Hub:
-    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub):
+    def __init__(self, store: Store, bots: BotPool, pubsub: PubSub, settings=None,
+                 clock: Callable[[], float] = time.monotonic, datasets=()):
+        from .config import Settings
+
         self.store = store
+        self.datasets = {d.hash: d for d in (datasets or ())}  # the data sets this server was started with
         self.bots = bots
         self.pubsub = pubsub
+        self.settings = settings or Settings()
+        # seconds each computer move waits when a person sits at the table, so that a chain of
+        # computer turns can be followed; tables of computers only are not slowed
+        self.bot_pace = self.settings.bot_pace
+        self.clock = clock
         self.rooms: dict[str, Room] = {}
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
+        self.closing = False
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ------------------------------------------------------------------ loading
+
+    def dataset_for(self, info: TableInfo):
+        """The DataSet a table plays with (None: the game's own data); refused when this server
+        was not started with it."""
+        if not info.dataset:
+            return None
+        ds = self.datasets.get(info.dataset.get("hash"))
+        if ds is None:
+            raise LapilliError(f"table {info.id} plays with the data set {info.dataset.get('name')!r} "
+                               f"({str(info.dataset.get('hash'))[:12]}), which this server was not started with: "
+                               f"start it with --data for that data set")
+        return ds
 
     async def room(self, tid: str) -> Room:
+        """The table in memory, loaded from storage if it is not (and its computer scheduled)."""
         room = self.rooms.get(tid)
-        if room is not None:
-            return room
-        async with self._load_lock:
-            room = self.rooms.get(tid)
-            if room is None:
-                info = await run_in_threadpool(self.store.get, tid)
-                room = Room(info)
-                await self._catch_up(room)
-                self.rooms[tid] = room
+        if room is None:
+            async with self._load_lock:
+                room = self.rooms.get(tid)
+                if room is None:
+                    room = await self._load(tid)
+                    if len(self.rooms) >= self.settings.max_tables:
+                        self.sweep(room_for=1)
+                    self.rooms[tid] = room
+        room.last_used = self.clock()
         self.schedule_bot(room)
         return room
+
+    async def _load(self, tid: str) -> Room:
+        try:
+            info = await run_in_threadpool(self.store.get, tid)
+            room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info))
+            await self._catch_up(room)
+        except STORAGE_ERRORS:
+            raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
+                from None
+        return room
+
+    async def peek(self, tid: str) -> Room:
+        """The table as it stands, for reading only: the loaded one, or one read from storage
+        that is not kept in memory."""
+        room = self.rooms.get(tid)
+        return room if room is not None else await self._load(tid)
+
+    async def info(self, tid: str) -> TableInfo:
+        room = self.rooms.get(tid)
+        return room.info if room is not None else await run_in_threadpool(self.store.get, tid)
 
     async def _catch_up(self, room: Room) -> None:
         steps = await run_in_threadpool(self.store.steps, room.info.id, room.version)
@@ -155,13 +408,65 @@ class Hub:
         room = self.rooms.get(tid)
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
-            await self.broadcast(room)
+            now = time.monotonic()
+            for s in room.info.seats:  # a seat just taken counts as left until it connects
+                if s.kind == "human" and not room.seats_present.get(s.seat):
+                    room.absent_since.setdefault(s.seat, now)
+            self.broadcast(room)
             self.schedule_bot(room)
+
+    async def reclaim(self, room: Room, token: str) -> int | None:
+        """The person whose token this is takes their seat back from the computer standing in
+        for them; returns the seat (None when the token holds no seat here)."""
+        seat = await run_in_threadpool(self.store.reclaim_seat, room.info.id, token)
+        if seat is not None:
+            if room.state.to_move == seat:
+                self.bots.cancel(room.info.id)
+                room.thinking = False
+            await self.refresh_info(room.info.id)
+        return seat
+
+    # ------------------------------------------------------------------ connections
+    def attach(self, room: Room, conn: Conn) -> None:
+        """A new connection gets its own view; the others hear of it only when the seats
+        present change (a spectator changes nothing they see)."""
+        conn.on_dead = lambda c: self.detach(room, c)
+        room.conns[conn] = conn.seat
+        room.last_used = self.clock()
+        if conn.seat is not None:
+            room.absent_since.pop(conn.seat, None)
+            room.seats_present[conn.seat] += 1
+            if room.seats_present[conn.seat] == 1:
+                self.broadcast(room)
+                return
+        conn.send(room.view_text(conn.seat))
+
+    def detach(self, room: Room, conn: Conn) -> None:
+        if room.conns.pop(conn, "absent") == "absent":
+            return
+        room.last_used = self.clock()
+        if conn.seat is not None:
+            room.seats_present[conn.seat] -= 1
+            if room.seats_present[conn.seat] <= 0:
+                del room.seats_present[conn.seat]
+                room.absent_since[conn.seat] = time.monotonic()
+                self.broadcast(room)
+                # when the grace is over the others get a view without the countdown
+                asyncio.get_running_loop().call_later(room.seat_grace + 0.05, self._grace_over, room, conn.seat)
+
+    def _grace_over(self, room: Room, seat: int) -> None:
+        if room.grace_left(seat) == 0 and not room.seats_present.get(seat) and room.conns:
+            self.broadcast(room)
+
+    def broadcast(self, room: Room) -> None:
+        """Queue the current view to every connection: serialized once per seat."""
+        for conn, seat in list(room.conns.items()):
+            conn.send(room.view_text(seat))
 
     # ------------------------------------------------------------------ changes
     async def act(self, room: Room, seat: int, action: str) -> None:
         async with room.lock:
-            new, undoable = room.try_act(seat, action)
+            new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
             try:
                 version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
@@ -169,12 +474,16 @@ class Hub:
             except Conflict:
                 await self._catch_up(room)
                 raise ActionRefused("the table changed before your move arrived; here is the new position") from None
+            except STORAGE_ERRORS:
+                self._heal(room)
+                raise StorageUnavailable(f"{STORAGE_DOWN}: your move is not stored, nothing changed; "
+                                         "try again in a moment") from None
             room.state = new
-            room.acts.append((seat, new.history[-1], undoable))
+            room.acts.append((seat, new.history[-1], undoable, events))
             room.version = version
             if status:
                 room.info.status = status
-        await self._changed(room)
+        self._changed(room)
 
     async def undo(self, room: Room, seat: int) -> None:
         async with room.lock:
@@ -186,14 +495,19 @@ class Hub:
             except Conflict:
                 await self._catch_up(room)
                 raise ActionRefused("the table changed before your undo arrived") from None
+            except STORAGE_ERRORS:
+                self._heal(room)
+                raise StorageUnavailable(f"{STORAGE_DOWN}: your undo is not stored, nothing changed; "
+                                         "try again in a moment") from None
             room.acts.pop()
             room._rebuild()
             room.version = version
-        await self._changed(room)
+        self._changed(room)
 
-    async def _changed(self, room: Room) -> None:
-        await self.broadcast(room)
-        await self.pubsub.publish(room.info.id, room.version)
+    def _changed(self, room: Room) -> None:
+        room.last_used = self.clock()
+        self.broadcast(room)
+        self._spawn(self.pubsub.publish(room.info.id, room.version))  # never holds up the sender
         self.schedule_bot(room)
 
     async def on_remote_change(self, tid: str, version: int) -> None:
@@ -204,47 +518,174 @@ class Hub:
             if version > room.version:
                 room.info = await run_in_threadpool(self.store.get, tid)
                 await self._catch_up(room)
-        await self.broadcast(room)
+        self.broadcast(room)
         self.schedule_bot(room)
 
-    async def broadcast(self, room: Room) -> None:
-        for ws, seat in list(room.conns.items()):
+    async def resync(self) -> None:
+        """After Redis came back: steps stored by other instances meanwhile were not announced,
+        so read every open table's version and bring the ones behind up to date."""
+        rooms = list(self.rooms.values())
+        behind = 0
+        for i in range(0, len(rooms), 500):
+            part = rooms[i:i + 500]
+            versions = await run_in_threadpool(self.store.versions, [r.info.id for r in part])
+            for room in part:
+                if versions.get(room.info.id, -1) > room.version:
+                    behind += 1
+                    await self.on_remote_change(room.info.id, versions[room.info.id])
+                else:
+                    self.schedule_bot(room)
+        log.warning("re-read %d open tables after the Redis outage: %d were behind and are brought up to date",
+                    len(rooms), behind)
+
+    def _heal(self, room: Room) -> None:
+        """After a failed write (which may or may not have been stored): re-read the table once
+        the database answers again, show it to everyone and let its computer move."""
+        if room.healing:
+            return
+        room.healing = True
+
+        async def heal():
+            pause = 0.1
             try:
-                await ws.send_json(room.view(seat))
-            except Exception:
-                room.conns.pop(ws, None)
+                while not self.closing:
+                    await asyncio.sleep(pause)
+                    try:
+                        async with room.lock:
+                            room.info = await run_in_threadpool(self.store.get, room.info.id)
+                            await self._catch_up(room)
+                        break
+                    except STORAGE_ERRORS:
+                        pause = min(self.settings.retry_max_seconds, pause * 2)
+                else:
+                    return
+                log.warning("database answers again: table %s re-read at version %d", room.info.id, room.version)
+            finally:
+                room.healing = False
+            self.broadcast(room)
+            self.schedule_bot(room)
+
+        self._spawn(heal())
 
     # ------------------------------------------------------------------ computer seats
     def schedule_bot(self, room: Room) -> None:
-        st = room.state
-        if st.is_terminal or room.thinking:
+        if room.thinking or self.closing or not room.computer_to_move():
             return
-        seat = st.to_move
-        info = room.info.seats[seat]
-        if info.kind != "bot":
-            return
+        seat = room.state.to_move
         room.thinking = True
-        task = asyncio.create_task(self._bot_move(room, seat, info.agent or "normal"))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._bot_move(room, seat, room.info.seats[seat].agent or "normal"))
 
     async def _bot_move(self, room: Room, seat: int, agent: str) -> None:
+        """Think, then store the move; a write that fails is tried again (with a growing pause)
+        for as long as the table has not moved on.  Every attempt is guarded by the version the
+        computer thought about, so one decision is never stored twice."""
+        version = room.version
         try:
-            version = room.version
-            action = await self.bots.choose(room.state.to_json(), agent, seat, seed=room.info.seed * 7919 + version)
-            if room.version == version:
-                await self.act(room, seat, action)
-        except ActionRefused as e:
-            log.info("computer move on table %s dropped: %s", room.info.id, e.message)
+            started = asyncio.get_running_loop().time()
+            try:
+                move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
+                                              seed=room.info.seed * 7919 + version, game=room.info.game,
+                                              players=room.info.players, data=room.data)
+                action = move.action
+                if self.bot_pace > 0 and any(s.kind == "human" for s in room.info.seats):
+                    # a person at the table sees each computer move for a moment (thinking time deducted)
+                    await self._pause(self.bot_pace - (asyncio.get_running_loop().time() - started))
+            except Exception:
+                log.exception("computer seat %s on table %s failed", seat, room.info.id)
+                return  # scheduled again by the next change, opening or sweep of the table
+            pause = 0.1
+            # the seat may go back to its person while the computer thinks or retries
+            while room.version == version and not self.closing and room.info.seats[seat].kind == "bot":
+                try:
+                    await self.act(room, seat, action)
+                    break
+                except ActionRefused as e:
+                    log.info("computer move on table %s dropped: %s", room.info.id, e.message)
+                    break
+                except (StorageUnavailable, *STORAGE_ERRORS):
+                    log.warning("computer move on table %s not stored (%s); trying again in %.1f s",
+                                room.info.id, STORAGE_DOWN, pause)
+                    await asyncio.sleep(pause)
+                    pause = min(self.settings.retry_max_seconds, pause * 2)
+        finally:
             room.thinking = False
-            return
-        except Exception:
-            log.exception("computer seat %s on table %s failed", seat, room.info.id)
-            room.thinking = False
-            return  # no retry loop: the next change of the table schedules it again
-        room.thinking = False
         self.schedule_bot(room)
 
+    # ------------------------------------------------------------------ memory
+    def evictable(self, room: Room) -> bool:
+        return (not room.conns and not room.thinking and not room.healing and not room.lock.locked()
+                and not room.computer_to_move())
+
+    def sweep(self, room_for: int = 0) -> int:
+        """Drop the tables nobody uses: idle ones, then the least recently used while more than
+        max_tables (less ``room_for`` about to be loaded) are loaded.  A table whose computer is
+        to move is kept and scheduled instead.  Returns how many left memory."""
+        now, s = self.clock(), self.settings
+        gone = 0
+        for tid, room in list(self.rooms.items()):
+            if not room.conns and room.computer_to_move():
+                self.schedule_bot(room)
+            if now - room.last_used >= s.idle_seconds and self.evictable(room):
+                del self.rooms[tid]
+                gone += 1
+        cap = max(0, s.max_tables - room_for)
+        if len(self.rooms) > cap:
+            for room in sorted(self.rooms.values(), key=lambda r: r.last_used):
+                if len(self.rooms) <= cap:
+                    break
+                if self.evictable(room):
+                    del self.rooms[room.info.id]
+                    gone += 1
+        return gone
+
+    async def sweeper(self) -> None:
+        every = max(0.05, min(30.0, self.settings.idle_seconds / 2))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.sweep()
+            except Exception:
+                log.exception("sweep of idle tables failed")
+
+    # ------------------------------------------------------------------ start-up
+    async def resume(self) -> int:
+        """Every unfinished table with a computer seat is opened, ``resume_batch`` at a time: the
+        ones whose computer is to move stay (and it moves), the others leave memory again.  The
+        next batch waits until fewer than a batch of computers are thinking."""
+        batch = max(1, self.settings.resume_batch)
+        after, resumed = "", 0
+        while not self.closing:
+            try:
+                ids = await run_in_threadpool(self.store.tables_with_computers, batch, after)
+            except STORAGE_ERRORS:
+                log.warning("resuming tables: %s; trying again", STORAGE_DOWN)
+                await asyncio.sleep(self.settings.retry_max_seconds)
+                continue
+            if not ids:
+                break
+            for tid in ids:
+                try:
+                    room = await self.room(tid)
+                except Exception:
+                    log.exception("table %s could not be resumed", tid)
+                    continue
+                if room.thinking:
+                    resumed += 1
+                elif self.evictable(room):
+                    del self.rooms[tid]
+            after = ids[-1]
+            while sum(r.thinking for r in self.rooms.values()) >= batch and not self.closing:
+                await asyncio.sleep(0.05)
+        if resumed:
+            log.warning("resumed %d tables whose computer was to move", resumed)
+        return resumed
+
+    async def _pause(self, seconds: float) -> None:
+        """The wait that lets a person see a computer move (what thinking took is deducted)."""
+        if seconds > 0:
+            await asyncio.sleep(seconds)
+
     async def close(self) -> None:
+        self.closing = True
         for t in list(self._tasks):
             t.cancel()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -16,16 +16,23 @@ class Base(DeclarativeBase):
 
 
 class TableRow(Base):
-    """A game table: its game, options, seed and the version that every stored step advances."""
+    """A game table: its game, options, seed and the version that every stored step advances.
+    ``salt`` and ``commitment`` (SHA-256 of seed and salt, shown to every seat) prove the seed
+    was fixed before the first move; ``seeding`` is how the seed became the game's generator
+    ("linear" for tables created before seeds were mixed)."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    salt: Mapped[str] = mapped_column(String(64), default="")
+    commitment: Mapped[str] = mapped_column(String(64), default="")
+    seeding: Mapped[str] = mapped_column(String(16), default="linear")
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | playing | finished
+    dataset: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # {"name", "hash"}; None: the game's own data
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 

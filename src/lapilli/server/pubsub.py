@@ -3,12 +3,18 @@
 When an instance stores a step it publishes ``{"table": id, "version": v, "from": instance}``;
 every other instance reloads the new steps of that table from the database and pushes fresh
 views to its own connections.  Without a Redis URL (one process) this is a no-op.
+
+Redis may go away: the listener then logs the outage and tries again with a growing pause
+(0.1 s doubling up to ``retry_max`` seconds).  Messages published meanwhile are lost, so once it
+is subscribed again it calls ``on_reconnect``, which re-reads the versions of the open tables.
+A publish that fails is logged and dropped for the same reason: the step is already stored.
 """
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import time
 from typing import Awaitable, Callable
 
 log = logging.getLogger("lapilli.server")
@@ -16,41 +22,103 @@ CHANNEL = "lapilli:tables"
 
 
 class PubSub:
-    def __init__(self, url: str | None, instance: str):
+    def __init__(self, url: str | None, instance: str, retry_max: float = 5.0):
         self.url = url
         self.instance = instance
+        self.retry_max = retry_max
         self._redis = None
         self._task: asyncio.Task | None = None
+        self.connected = asyncio.Event()
+        self.down_since: float | None = None
 
-    async def start(self, on_change: Callable[[str, int], Awaitable[None]]) -> None:
+    async def start(self, on_change: Callable[[str, int], Awaitable[None]],
+                    on_reconnect: Callable[[], Awaitable[None]] | None = None) -> None:
         if not self.url:
             return
         import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
-        self._redis = aioredis.from_url(self.url)
-        pubsub = self._redis.pubsub()
-        await pubsub.subscribe(CHANNEL)
+        self._redis = aioredis.from_url(self.url, socket_connect_timeout=2)
+        # the listener's own connection does not reconnect behind our back: a silent reconnect
+        # would hide the messages lost meanwhile
+        self._listener = aioredis.from_url(self.url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0),
+                                           health_check_interval=5)
+        self._task = asyncio.create_task(self._listen(on_change, on_reconnect))
+        try:  # the first subscription, so that a step published right after start-up is heard
+            await asyncio.wait_for(self.connected.wait(), 5)
+        except asyncio.TimeoutError:
+            log.warning("Redis at %s does not answer yet; tables of other instances are not followed "
+                        "until it does", self.url)
 
-        async def listen():
-            async for msg in pubsub.listen():
-                if msg.get("type") != "message":
-                    continue
+    async def _listen(self, on_change, on_reconnect) -> None:
+        pause = 0.1
+        while True:
+            pubsub = self._listener.pubsub()
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self.connected.set()
+                if self.down_since is not None:
+                    log.warning("Redis pub/sub back after %.1f s: re-reading the open tables",
+                                time.monotonic() - self.down_since)
+                    self.down_since = None
+                    if on_reconnect is not None:
+                        try:
+                            await on_reconnect()
+                        except Exception:
+                            log.exception("re-reading the open tables failed")
+                pause = 0.1
+                async for msg in pubsub.listen():
+                    if msg.get("type") != "message":
+                        continue
+                    try:
+                        data = json.loads(msg["data"])
+                        if data.get("from") != self.instance:
+                            await on_change(data["table"], int(data["version"]))
+                    except Exception:  # a bad message, or a table that cannot be read now
+                        log.exception("pub/sub message not handled")
+                raise ConnectionError("the subscription ended")
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                self.connected.clear()
+                if self.down_since is None:
+                    self.down_since = time.monotonic()
+                    log.warning("Redis pub/sub lost (%s): other instances' moves are not followed; "
+                                "retrying", e.__class__.__name__)
+                await asyncio.sleep(pause)
+                pause = min(self.retry_max, pause * 2)
+            finally:
                 try:
-                    data = json.loads(msg["data"])
-                    if data.get("from") != self.instance:
-                        await on_change(data["table"], int(data["version"]))
-                except Exception:  # a bad message must not stop the listener
-                    log.exception("bad pub/sub message")
-
-        self._task = asyncio.create_task(listen())
+                    await pubsub.aclose()
+                except Exception:
+                    pass
 
     async def publish(self, table: str, version: int) -> None:
         if self._redis is None:
             return
-        await self._redis.publish(CHANNEL, json.dumps({"table": table, "version": version, "from": self.instance}))
+        try:
+            await self._redis.publish(CHANNEL, json.dumps({"table": table, "version": version, "from": self.instance}))
+        except Exception as e:  # the step is stored; the others re-read their tables when Redis is back
+            log.warning("publish of table %s version %s failed (%s)", table, version, e.__class__.__name__)
+
+    async def ping(self) -> str:
+        """'ok', 'not used' (one process) or what went wrong."""
+        if self._redis is None:
+            return "not used"
+        try:
+            await asyncio.wait_for(self._redis.ping(), 2)
+            return "ok" if self.connected.is_set() else "reachable, listener reconnecting"
+        except Exception as e:
+            return f"unreachable ({e.__class__.__name__})"
 
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
         if self._redis is not None:
             await self._redis.aclose()
+            await self._listener.aclose()

@@ -45,10 +45,11 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7919 + 1) & 0x7FFFFFFF
 
 
-def play_one(game: str, players: int, options: dict, seats: list[str], seed: int, index: int) -> GameRow:
+def play_one(game: str, players: int, options: dict, seats: list[str], seed: int, index: int, data=None) -> GameRow:
+    """One game; ``data``: the DataSet it is played with (None: the game's own data)."""
     t0 = time.perf_counter()
     try:
-        state = new_game(game, players, seed, options)
+        state = new_game(game, players, seed, options, data=data)
         agents = [make_agent(seats[i], seed=agent_seed(seed, i), game=game, players=players) for i in range(players)]
         play_game(state, agents)
         stats = game_stats(state)
@@ -80,13 +81,13 @@ def lineup_for(seats: list[str], index: int, rotate: bool) -> list[str]:
 
 
 def _work(task) -> list[GameRow]:
-    game, players, options, seats, seeds, rotate, games_map = task
+    game, players, options, seats, seeds, rotate, games_map, data = task
     if games_map:
         from ..engine import registry
 
         for gid, module in games_map.items():
             registry.GAMES.setdefault(gid, module)
-    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx) for idx, seed in seeds]
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx, data) for idx, seed in seeds]
 
 
 class WorkerDied(RuntimeError):
@@ -135,8 +136,10 @@ def chunks(todo: list, jobs: int, size: int | None = None, cap: int = 50) -> Ite
 
 
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
-             jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False) -> Iterator[GameRow]:
-    """Yield one GameRow per game as games finish (not in index order when jobs > 1).
+             jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False,
+             data=None) -> Iterator[GameRow]:
+    """Yield one GameRow per game as games finish (not in index order when jobs > 1), every game
+    played with the data set ``data`` (None: the game's own data).
 
     ``skip``: indices already done (for resuming a run).  With ``jobs`` > 1 the games go in
     chunks to worker processes (`worker_pool`), a few chunks per worker in flight at a time.
@@ -153,10 +156,10 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
         return
     if jobs <= 1:
         for idx, s in todo:
-            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx)
+            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data)
         return
     games_map = dict(GAMES)
-    tasks = ((game, players, options, seats, part, rotate, games_map) for part in chunks(todo, jobs, chunk))
+    tasks = ((game, players, options, seats, part, rotate, games_map, data) for part in chunks(todo, jobs, chunk))
     pool = worker_pool(jobs)
     pending = set()
     try:

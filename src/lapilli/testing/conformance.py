@@ -9,6 +9,9 @@ and option set.  It plays seeded random games to the end and checks, along the w
 * an illegal action and malformed notation raise IllegalAction and leave the state unchanged;
 * two `determinize()` copies for one seat show that seat exactly what it sees in the real game,
   keep its legal actions when it is to move, and re-sample what is hidden when something is;
+* an action after which the actor still decides, and whose outcome the actor sees differently
+  in determinizations of the position before it (a card drawn, a tile's back, a die), is
+  declared a reveal (`State.reveals`), so that the web table's undo never takes it back;
 * `replay(to_record())` reproduces the scores, the winners and every observation at every ply.
 """
 from __future__ import annotations
@@ -104,6 +107,24 @@ def check_determinize(state: State, seat: int | None) -> None:
             _fail(f"determinize({seat}) never re-samples what is hidden from that seat", state)
 
 
+def check_reveal(before: State, action: str, events: list, after: State) -> None:
+    """``action`` took ``before`` to ``after`` and returned ``events``.  When the actor still
+    decides after it (so could take it back) and its observation after it differs between
+    determinizations (for the actor) of ``before``, the action showed the actor something that
+    was hidden or not yet decided, and the game must declare a reveal."""
+    seat = before.to_move
+    if after.to_move != seat:
+        return  # the decision passed on: the web table's undo cannot reach this action
+    seen = set()
+    for s in (11, 12, 13):
+        d = before.determinize(seat, s)
+        d.apply(action)
+        seen.add(json.dumps(d.observation(seat), sort_keys=True))
+    if len(seen) > 1 and not State.reveals(events):
+        _fail(f"{action!r} shows seat {seat} something hidden or left to chance (its observation after it "
+              "differs between determinizations) but declares no reveal (State._reveals)", before)
+
+
 def play_random(game: str, players: int, options: dict | None = None, seed: int = 0, max_plies: int = 200_000) -> State:
     """A seeded random game to the end (no checks): the cheap loop used for the long runs."""
     state = new_game(game, players, seed, options)
@@ -155,7 +176,10 @@ def check_conformance(game: str, players: int, options: dict | None = None, seed
             _fail(f"to_move is {to_move!r} in a non-terminal state", state)
         seen.update(legal[:20])
         action = legal[rng.randrange(len(legal))]
-        state.apply(action)
+        before = state.clone() if ply % every == 0 else None
+        events = state.apply(action)
+        if before is not None:
+            check_reveal(before, action, events, state)
         ply += 1
         if ply > max_plies:
             _fail(f"game did not end within {max_plies} decisions", state)
@@ -176,7 +200,7 @@ def check_conformance(game: str, players: int, options: dict | None = None, seed
     if again.scores() != scores or again.winners() != winners:
         _fail("replay(to_record()) does not reproduce the result", state)
     # every observation at every ply
-    step = new_game(record["game"], record["players"], record["seed"], record["options"])
+    step = replay(record, upto=0)
     for i, action in enumerate([None, *record["actions"]]):
         if action is not None:
             step.apply(action)

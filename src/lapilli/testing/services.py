@@ -67,6 +67,17 @@ class Postgres:
         wait_port(self.port)
         return f"postgresql+psycopg://lapilli@127.0.0.1:{self.port}/postgres"
 
+    def halt(self) -> None:
+        """Stop the server at once (an outage); ``resume`` starts it again with its data."""
+        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.dir / "data"), "-m", "immediate", "stop"]),
+                       check=True, capture_output=True)
+
+    def resume(self) -> None:
+        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.dir / "data"), "-w", "-l", str(self.dir / "log"),
+                                     "-o", f"-h 127.0.0.1 -p {self.port} -k {self.dir} -F", "start"]),
+                       check=True, capture_output=True)
+        wait_port(self.port)
+
     def stop(self) -> None:
         subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.dir / "data"), "-m", "immediate", "stop"]),
                        capture_output=True)
@@ -74,7 +85,7 @@ class Postgres:
 
 
 class Redis:
-    def __init__(self, base: Path):
+    def __init__(self, base: Path | None = None):
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -88,6 +99,8 @@ class Redis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def stop(self) -> None:
+        """Stop the server (``start`` again serves the same port, empty)."""
         if self.proc is not None:
             self.proc.terminate()
             self.proc.wait(10)
+            self.proc = None

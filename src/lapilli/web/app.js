@@ -6,7 +6,7 @@ const el = (tag, attrs = {}, ...kids) => {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "onclick" || k === "onchange" || k === "onsubmit") e[k] = v; else if (v !== undefined && v !== null) e.setAttribute(k, v);
   }
-  for (const k of kids.flat()) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  for (const k of kids.flat(Infinity)) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
   return e;
 };
 async function api(path, body) {
@@ -31,7 +31,8 @@ function route() {
 // ---------------------------------------------------------------- lobby
 async function lobby() {
   const games = await api("/api/games");
-  const tables = await api("/api/tables");
+  const PAGE = 50;  // the lobby pages through the open tables, newest first
+  const tables = await api(`/api/tables?limit=${PAGE}`);
   app.innerHTML = "";
   const gameSel = el("select", { id: "game" }, games.map(g => el("option", { value: g.id }, g.title)));
   const form = el("div", { class: "card", id: "new-table" }, el("h2", {}, t("newTable")));
@@ -87,6 +88,10 @@ async function lobby() {
       create.disabled = !!c.players[players.value];
     };
     opts.onchange = refresh;
+    // the data sets this server knows for the game (its own first); a choice only when there are several
+    const sets = g.datasets || [];
+    const dsSel = el("select", { id: "dataset" }, sets.map((d, i) => el("option", { value: i ? d.hash : "default" },
+      i ? `${d.name} (${d.hash.slice(0, 12)})` : t("defaultData"))));
     // seats: open (for a person) or a computer; the creator sits at one open seat under a name,
     // friends take the others through the invite link, or (hot-seat, an explicit choice) people
     // sharing this screen take them all
@@ -126,7 +131,7 @@ async function lobby() {
       const options = chosen();
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
-        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq });
+        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value });
         const typedName = myName.value.trim();
         if (typedName) localStorage.setItem("lapilli-name", typedName);
         for (let i = 0; i < seatReq.length; i++) {
@@ -140,6 +145,7 @@ async function lobby() {
         history.pushState({}, "", r.invite); route();
       } catch (e) { alert(e.message); }
     } }, t("create"));
+    if (sets.length > 1) body.append(el("p", {}, el("label", {}, t("dataset") + " ", dsSel)));
     body.append(el("p", {}, el("label", {}, t("players") + " ", players), " ", playersWhy), el("h3", {}, t("options")), opts, seats,
       el("p", {}, el("label", {}, t("yourName") + " ", myName), " ", el("label", {}, t("yourSeat") + " ", mySeat)),
       el("p", {}, el("label", {}, hot, " " + t("hotseat"))), create);
@@ -148,15 +154,142 @@ async function lobby() {
   gameSel.onchange = draw; draw();
   const list = el("div", { class: "card" }, el("h2", {}, t("openTables")));
   if (!tables.length) list.append(el("p", {}, t("noTables")));
-  for (const tb of tables) {
-    list.append(el("p", {}, `${tb.game} · ${tb.players} · ${tb.status} `,
-      el("a", { href: `/t/${tb.id}` }, tb.status === "open" ? t("join") : t("watch"))));
+  const rows = el("div", { id: "tables" });
+  const addRows = page => {
+    for (const tb of page) {
+      rows.append(el("p", {}, `${tb.game} · ${tb.players} · ${tb.status} `,
+        el("a", { href: `/t/${tb.id}` }, tb.status === "open" ? t("join") : t("watch"))));
+    }
+  };
+  addRows(tables);
+  list.append(rows);
+  if (tables.length === PAGE) {
+    let offset = PAGE;
+    const more = el("button", { id: "more-tables", onclick: async () => {
+      const page = await api(`/api/tables?limit=${PAGE}&offset=${offset}`);
+      offset += page.length;
+      addRows(page);
+      if (page.length < PAGE) more.remove();
+    } }, t("moreTables"));
+    list.append(more);
   }
-  app.append(form, list);
+  // finished games, the last ended first, with their players and winners: each opens on its board
+  const done = el("div", { class: "card", id: "finished" }, el("h2", {}, t("finishedGames")));
+  const fin = await api("/api/finished").catch(() => []);
+  if (!fin.length) done.append(el("p", {}, t("noFinished")));
+  for (const f of fin) {
+    const v = { players: f.players_info };
+    const row = el("p", { class: "finished-game", "data-table": f.id }, el("b", {}, f.title), " · ");
+    f.players_info.forEach((pl, i) => { if (i) row.append(", "); row.append(who(v, pl.seat)); row.append(` ${f.scores[pl.seat]}`); });
+    row.append(" · ", t("winnerIs"), " ");
+    f.winners.forEach((w, i) => { if (i) row.append(", "); row.append(who(v, w)); });
+    row.append(" ", el("a", { href: `/t/${f.id}` }, t("replay")));
+    done.append(row);
+  }
+  app.append(form, list, done);
+}
+
+// ---------------------------------------------------------------- players: names and colours
+// Every player is shown by name in their colour: the name a person typed when taking the seat,
+// or for a computer its colour and level; the colours are the game's own (SPEC.seat_colours,
+// sent by the server in each view's "players").
+function colourOf(v, p) { const pl = (v.players || [])[p]; return pl && pl.colour ? pl.colour : null; }
+function playerName(v, p) {
+  if (p === null || p === undefined) return "";
+  const pl = (v.players || [])[p] || {};
+  const c = colourOf(v, p);
+  const cname = c ? (c[LANG] || c.en) : `${t("player")} ${p + 1}`;
+  if (pl.kind === "human" && pl.name) return pl.name;
+  if (pl.kind === "bot") return `${cname} (${t("computer")} ${t(pl.level) || pl.level})`;
+  return cname;
+}
+function who(v, p, mine) {
+  const c = colourOf(v, p);
+  return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" },
+    el("span", { class: "dot" }), playerName(v, p) + (mine ? ` (${t("you")})` : ""));
+}
+window.LapilliPlayerName = playerName;
+function dot(v, p) {
+  const c = colourOf(v, p);
+  return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" }, el("span", { class: "dot" }));
+}
+
+// ---------------------------------------------------------------- chance and the log
+const CHANCE_ICON = { die: "⚀", card: "▯", tile: "⬡", token: "●" };
+// chance items of the game's readings; their names ("creature die") key the labels ("ch.creature-die")
+function chanceOf(entry) {
+  return (entry.items || []).filter(i => i.chance).map(i => Object.assign({}, i.chance, { name: String(i.chance.name).replace(/ /g, "-") }));
+}
+function chanceText(c) {
+  const name = t("ch." + c.name);
+  if (c.value === undefined || c.value === null) return `${name}: ${t("hiddenValue")}`;
+  return `${name}: ${chanceValue(c)}`;
+}
+function chanceValue(c) {
+  if (c.value === undefined || c.value === null) return "?";
+  return String(c.value).split(" ").map(x => (I18N[LANG]["cv." + x] || I18N.en["cv." + x] || x)).join(" ");
+}
+function chanceItem(v, entry, c) {
+  // the die, card, tile or token itself, its face showing the value (face down when hidden)
+  const hidden = c.value === undefined || c.value === null;
+  return el("div", { class: `chance-item kind-${c.kind}`, "data-kind": c.kind, "data-name": c.name, "data-n": entry.n },
+    el("span", { class: `chance-face face-${c.kind}` + (hidden ? " hidden" : "") },
+      el("span", { class: "chance-value", "data-value": hidden ? "" : String(c.value) }, chanceValue(c))),
+    el("span", { class: "chance-body" },
+      el("span", { class: "chance-name" }, t("ch." + c.name)),
+      entry.seat !== null && entry.seat !== undefined ? el("span", { class: "chance-who" }, who(v, entry.seat)) : ""));
+}
+function logLine(v, e) {
+  const text = e.text ? (e.text[LANG] || e.text.en) : null;
+  const line = el("div", { class: "entry", "data-n": e.n, "data-action": e.action || "" },
+    el("span", { class: "n" }, e.n ? `${e.n}. ` : ""),
+    // the sentence names the player itself: the line starts with the player's colour only
+    e.seat !== null && e.seat !== undefined ? (text ? dot(v, e.seat) : who(v, e.seat)) : el("span", { class: "who" }, t("setupLine")),
+    " ", el("span", { class: "text" }, text || (e.action ? e.action : "")));
+  const ch = chanceOf(e);
+  const out = [line];
+  if (ch.length) out.push(el("div", { class: "log-chance", "data-n": e.n }, ch.map(c => `${CHANCE_ICON[c.kind] || ""} ${chanceText(c)}`).join(" · ")));
+  return out;
+}
+// the last move on the board: every element whose token the last action names
+function markLastMove(container, v) {
+  const last = (v.log || []).filter(e => e.n > 0).slice(-1)[0];
+  if (!last || !last.action) return;
+  for (const tok of last.action.split(" ")) {
+    container.querySelectorAll(`svg [data-token="${CSS.escape(tok)}"]`).forEach(e => e.classList.add("last-move"));
+  }
+}
+
+// ---------------------------------------------------------------- results
+function resultsPanel(v, mine) {
+  const r = v.result;
+  const box = el("div", { class: "results", id: "results" }, el("h3", {}, t("result")));
+  const order = [...r.scores.keys()].sort((a, b) => r.lower_wins ? r.scores[a] - r.scores[b] : r.scores[b] - r.scores[a]);
+  if (r.lower_wins) box.append(el("p", { class: "rule-note", id: "lower-wins" }, t("lowerWins")));
+  const wn = el("p", { class: "winners", id: "winners" }, `${t(r.winners.length > 1 ? "winnersAre" : "winnerIs")} `);
+  r.winners.forEach((w, i) => { if (i) wn.append(", "); wn.append(who(v, w)); });
+  box.append(wn);
+  if (r.tie_break) box.append(el("p", { class: "tie-break", id: "tie-break", "data-rule": r.tie_break.rule }, `${r.tie_break.text[LANG] || r.tie_break.text.en} (${r.tie_break.rule})`));
+  for (const p of order) {
+    const parts = (r.breakdown || [])[p] || [];
+    const card = el("div", { class: "score result-seat" + (r.winners.includes(p) ? " won" : ""), "data-seat": p, "data-score": r.scores[p] },
+      el("div", { class: "result-head" }, who(v, p, p === mine), el("span", { class: "total", "data-total": r.scores[p] },
+        `${r.scores[p]} ${t(r.lower_wins ? "degrees" : "points")}${r.winners.includes(p) ? " ★" : ""}`)));
+    const tb = el("table", { class: "parts" });
+    for (const part of parts) {
+      tb.append(el("tr", { class: "part", "data-points": part.points, "data-part": part.part },
+        el("td", {}, part.label[LANG] || part.label.en), el("td", { class: "rule" }, part.rule), el("td", { class: "pts" }, String(part.points))));
+    }
+    if (!parts.length) tb.append(el("tr", { class: "part-none" }, el("td", {}, t("nothingScored"))));
+    card.append(tb);
+    box.append(card);
+  }
+  return box;
 }
 
 // ---------------------------------------------------------------- table
 let sockets = [];
+let keyHandler = null;
 const loadedBoards = {};
 function loadBoard(game) {
   // each game's SVG board lives in /static/boards/<game>.js; without one the text board is used
@@ -169,15 +302,39 @@ function loadBoard(game) {
   });
   return loadedBoards[game];
 }
+// the seconds left of each absent person's seat grace tick down between the server's views
+const minSec = s => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+setInterval(() => document.querySelectorAll("[data-until]").forEach(e => {
+  e.textContent = minSec(Math.max(0, Math.ceil((+e.dataset.until - Date.now()) / 1000)));
+}), 1000);
 async function tablePage(tid) {
   sockets.forEach(s => s.close()); sockets = [];
-  const info = await api(`/api/tables/${tid}`);
+  if (keyHandler) { document.removeEventListener("keydown", keyHandler); keyHandler = null; }
+  let info;
+  try { info = await api(`/api/tables/${tid}`); }
+  catch (e) {  // never a blank page: say what is wrong, and try again while the server is away
+    app.innerHTML = "";
+    app.append(el("div", { class: "card", id: "unreachable" }, el("p", {}, `${t("unreachable")}: ${e.message}`),
+      el("a", { href: "/" }, t("lobby"))));
+    if (!/no table/.test(e.message)) setTimeout(() => { if (location.pathname === `/t/${tid}`) tablePage(tid); }, 5000);
+    return;
+  }
+  const games = await api("/api/games");
+  const spec = games.find(g => g.id === info.game) || { title: info.game, seat_colours: [] };
   await loadBoard(info.game);
-  const spec = (await api("/api/games")).find(g => g.id === info.game);
   const tokens = getTokens(tid);
   app.innerHTML = "";
-  const head = el("div", { class: "card" }, el("h2", {}, `${info.game} · ${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)),
+  const head = el("div", { class: "card table-head" }, el("h2", { id: "title" }, spec.title),
+    el("p", { class: "invite" }, `${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)),
     el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
+  if (info.commitment) {
+    // the proof of fair dice, out of the way: the record of the finished game reveals seed and salt
+    head.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
+      el("code", { id: "commitment-hash", title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
+      el("p", { class: "hint" }, `${t("digest")}: `, el("code", { id: "digest" }, ""))));
+  }
+  head.append(el("p", { id: "table-dataset" }, `${t("dataset")}: `, info.dataset
+    ? el("b", {}, `${info.dataset.name} (${info.dataset.hash.slice(0, 12)})`) : t("defaultData")));
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
@@ -191,12 +348,39 @@ async function tablePage(tid) {
       catch (e) { alert(e.message); }
     } }, t("join"))));
   }
+  const strip = el("div", { class: "players", id: "players" });
+  const chance = el("div", { class: "chance", id: "chance", "aria-live": "polite" });
   const board = el("div", { class: "card", id: "board" });
   const side = el("div", { class: "card", id: "side" });
-  app.append(el("div", { class: "columns" }, board, side));
+  app.append(strip, el("div", { class: "columns" }, el("div", { class: "main-col" }, chance, board), side));
   const views = {};
   const pickers = {};
   let lastError = "";
+  let replay = null;          // {ply, plies, data} while a finished game is being replayed
+  const seen = new Set();     // log lines whose chance has been shown
+  const recent = [];          // chance just shown: [{entry, item, at}]
+  const showChance = v => {
+    // the chance of new log lines appears at once and stays long enough to read (and the
+    // latest stays until newer chance replaces it); every line's chance is in the log as well
+    const now = Date.now();
+    for (const e of v.log || []) {
+      const key = `${e.n}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const c of chanceOf(e)) recent.push({ entry: e, item: c, at: now });
+    }
+    while (recent.length > 6 || (recent.length > 1 && now - recent[0].at > 8000)) recent.shift();
+    chance.innerHTML = "";
+    if (!recent.length) { chance.classList.add("empty"); return; }
+    chance.classList.remove("empty");
+    // the newest pops in once (not again at every redraw)
+    const newest = recent[recent.length - 1];
+    recent.slice().reverse().forEach((r, i) => {
+      const d = chanceItem(v, r.entry, r.item);
+      if (i === 0) { d.classList.add("latest"); if (!newest.shown) { d.classList.add("pop"); newest.shown = true; } }
+      chance.append(d);
+    });
+  };
   // hot-seat in a game where players hold secrets: the screen shows one seat's view at a time, and
   // between two people's turns a hand-over screen hides everything until the next one confirms
   const handOver = Object.keys(tokens).length > 1 && !!(spec && spec.private_information);
@@ -205,23 +389,35 @@ async function tablePage(tid) {
     // the view to show: the seat to move among ours, else the seat holding the device, else our
     // first seat, else the spectator's
     const all = Object.values(views);
-    if (!all.length) return;
-    const v = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
-    board.innerHTML = ""; side.innerHTML = ""; side.hidden = false;
+    if (!all.length) { side.innerHTML = ""; if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote)); return; }
+    const live = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
+    const v = replay && replay.data ? Object.assign({}, live, replay.data, { legal: [], table: live.table, result: replay.data.result }) : live;
+    board.innerHTML = ""; side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;
+    const digest = document.getElementById("digest");
+    if (digest && live.digest) digest.textContent = live.digest;
     if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
       side.hidden = true;
-      const who = (v.table.seats[v.seat] || {}).name || `${t("player")} ${v.seat + 1}`;
+      const name = playerName(v, v.seat);
       board.append(el("div", { class: "hand-over", id: "hand-over" },
-        el("h2", {}, t("passDevice").replace("{name}", who)),
+        el("h2", {}, t("passDevice").replace("{name}", name)),
         el("p", {}, t("passDeviceHint")),
-        el("button", { class: "primary", id: "hand-over-ok", onclick: () => { holder = v.seat; show(); } }, t("iAm").replace("{name}", who))));
+        el("button", { class: "primary", id: "hand-over-ok", onclick: () => { holder = v.seat; show(); } }, t("iAm").replace("{name}", name))));
       return;
     }
+    const mine = v.seat;
+    // players: name in colour, whose turn, who is here
+    const to = v.observation.to_move;
+    (v.players || []).forEach(pl => {
+      const p = pl.seat;
+      strip.append(el("div", { class: "player" + (p === to && !v.result ? " to-move" : "") + (v.result && v.result.winners.includes(p) ? " won" : ""), "data-seat": p },
+        who(v, p, p === mine), v.result ? el("span", { class: "pscore" }, `${v.result.scores[p]}`) : "",
+        pl.kind === "human" ? el("span", { class: "presence" + (v.present.includes(p) ? " here" : ""), title: t(v.present.includes(p) ? "here" : "away") }, "●") : ""));
+    });
     const send = action => {
       const ws = sockets.find(s => s.seat === v.seat);
       ws.send(JSON.stringify({ type: "act", action, version: v.version }));
       // until the server's next view arrives, this one is stale: nothing on it may be clicked
-      v.legal = []; v.sent = action; show();
+      live.legal = []; live.sent = action; show();
     };
     if (!pickers[v.seat] || pickers[v.seat].version !== v.version) {
       pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
@@ -229,57 +425,109 @@ async function tablePage(tid) {
       pickers[v.seat].autoAdvance();
     }
     const picker = pickers[v.seat];
-    (window.LapilliBoards[v.table.game] || window.LapilliBoards.generic)(board, v, picker);
+    (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
+    markLastMove(board, v);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
-    const to = v.observation.to_move;
-    side.append(el("p", { id: "status" }, v.result ? t("gameOver") : (v.legal.length ? `${t("yourTurn")} (${t("seat")} ${v.seat})` : (v.sent ? `${v.sent} …` : `${t("waiting")} ${t("seat")} ${to}`))));
+    if (!replay) showChance(v);
+    const status = el("p", { id: "status" });
+    if (live.result) status.append(t("gameOver"));
+    else if (v.legal.length) status.append(`${t("yourTurn")}, `, who(v, v.seat));
+    else if (live.sent) status.append(`${live.sent} …`);
+    else if (to !== null && to !== undefined) status.append(`${t("waiting")} `, who(v, to));
+    side.append(status);
     if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
+    if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
       const dl = el("datalist", { id: "legal-list" }, v.legal.slice(0, 500).map(a => el("option", { value: a })));
       side.append(el("p", {}, input, dl, el("button", { id: "send", onclick: () => send(input.value) }, t("send"))));
     }
-    if (v.can_undo) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
+    if (v.can_undo && !replay) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
     // seats whose person left can be handed to a computer opponent by anyone seated here
     const myToken = tokens[Object.keys(tokens)[0]];
-    const gone = v.table.seats.filter(s => s.kind === "human" && !v.present.includes(s.seat) && !(s.seat in tokens));
-    if (myToken && !v.result) gone.forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
+    // once their seat grace is over (until then the others see its countdown)
+    const held = Object.fromEntries((live.held || []).map(h => [h.seat, h.seconds]));
+    const gone = live.table.seats.filter(s => s.kind === "human" && !live.present.includes(s.seat) && !(s.seat in tokens));
+    if (!live.result) gone.filter(s => s.seat in held).forEach(s => side.append(el("p", { class: "held", "data-seat": s.seat },
+      who(v, s.seat), ` ${t("away")}: ${t("heldFor")} `,
+      el("span", { class: "countdown", "data-until": String(live.receivedAt + held[s.seat] * 1000) }, minSec(Math.ceil(held[s.seat]))))));
+    if (myToken && !live.result) gone.filter(s => !(s.seat in held)).forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
       try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
-    } }, `${t("takeOver")}: ${t("seat")} ${s.seat} (${s.name})`)));
-    if (v.result) {
-      side.append(el("h3", {}, t("result")));
-      v.result.scores.forEach((s, i) => side.append(el("div", { class: "score" }, `${t("seat")} ${i}: ${s}${v.result.winners.includes(i) ? " — " + t("winner") : ""}`)));
+    } }, `${t("takeOver")}: `, who(v, s.seat))));
+    if (live.result) {
+      side.append(replayBar());
+      side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
-      side.append(replayControls(tid));
     }
-    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => el("div", {}, `${e.n}. ${t("seat")} ${e.seat}: ${e.action}`))));
+    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
-  const connect = seat => {
+  // ------------------------------------------------ replay on the board
+  const seatForReplay = () => { const m = Object.keys(tokens).map(Number); return m.length ? m[0] : null; };
+  const goReplay = async ply => {
+    const q = seatForReplay() === null ? "" : `?seat=${seatForReplay()}`;
+    const r = await api(`/api/tables/${tid}/replay/${Math.max(0, ply)}${q}`);
+    replay = { ply: r.ply, plies: r.plies, data: r };
+    show();
+  };
+  const step = d => {
+    const cur = replay ? replay.ply : (Object.values(views)[0] || { log: [] }).log.filter(e => e.n > 0).length;
+    const plies = replay ? replay.plies : cur;
+    const target = d === "first" ? 0 : d === "last" ? plies : Math.max(0, Math.min(plies, cur + d));
+    goReplay(target);
+  };
+  const replayBar = () => {
+    const plies = replay ? replay.plies : Math.max(0, ...Object.values(views)[0].log.map(e => e.n));
+    const ply = replay ? replay.ply : plies;
+    const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: plies, value: ply });
+    slider.onchange = () => goReplay(+slider.value);
+    return el("div", { class: "replay", id: "replay" },
+      el("h3", {}, t("replay")),
+      el("button", { id: "replay-first", title: "Home", onclick: () => step("first") }, "|◀"),
+      el("button", { id: "replay-prev", title: "←", onclick: () => step(-1) }, "◀"),
+      el("span", { id: "replay-ply", "data-ply": ply }, ` ${ply} / ${plies} `),
+      el("button", { id: "replay-next", title: "→", onclick: () => step(1) }, "▶"),
+      el("button", { id: "replay-last", title: "End", onclick: () => step("last") }, "▶|"),
+      slider, el("div", { class: "hint" }, t("replayKeys")));
+  };
+  keyHandler = ev => {
+    const v = Object.values(views)[0];
+    if (!v || !v.result || (ev.target && ev.target.tagName === "INPUT" && ev.target.type !== "range")) return;
+    const d = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" }[ev.key];
+    if (d === undefined) return;
+    ev.preventDefault();
+    step(d);
+  };
+  document.addEventListener("keydown", keyHandler);
+  let connNote = "";
+  const connect = (seat, tries = 0) => {
     const q = seat === null ? "" : `?token=${encodeURIComponent(tokens[seat])}`;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tid}${q}`);
     ws.seat = seat;
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (m.type === "state") { views[seat === null ? "spectator" : seat] = m; if (m.seat !== null || seat === null) lastError = lastError; show(); }
+      if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; show(); }
+      else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
     };
-    ws.onclose = () => { setTimeout(() => { if (sockets.includes(ws)) { sockets = sockets.filter(s => s !== ws); sockets.push(connect(seat)); } }, 1500); };
+    ws.onclose = () => {
+      if (!sockets.includes(ws)) return;  // this page closed it
+      sockets = sockets.filter(s => s !== ws);
+      if (ws.fatal) {
+        // a token that holds no seat here is forgotten, and the page shows the table without it
+        if (seat !== null) { const m = getTokens(tid); delete m[seat]; localStorage.setItem(tokensKey(tid), JSON.stringify(m)); tablePage(tid); }
+        else { connNote = ws.fatal; show(); }
+        return;
+      }
+      // the server is away: try again, waiting longer each time (1 s, 2 s, 4 s ... 30 s)
+      const wait = Math.min(30, 2 ** tries);
+      connNote = `${t("reconnecting")} ${wait} s`; show();
+      setTimeout(() => { if (!sockets.some(s => s.seat === seat)) sockets.push(connect(seat, tries + 1)); }, wait * 1000);
+    };
     return ws;
   };
   const mine = Object.keys(tokens).map(Number);
-  sockets = mine.length ? mine.map(connect) : [connect(null)];
-}
-
-function replayControls(tid) {
-  const box = el("div", { id: "replay" });
-  let ply = 0;
-  const pre = el("pre", { class: "board" });
-  const label = el("span");
-  const go = async d => { const r = await api(`/api/tables/${tid}/replay/${Math.max(0, ply + d)}`); ply = r.ply; label.textContent = ` ${r.ply}/${r.plies} ${r.last || ""} `; pre.textContent = r.text; };
-  box.append(el("h3", {}, t("replay")), el("button", { onclick: () => go(-1) }, t("prev")), label, el("button", { onclick: () => go(1) }, t("next")), pre);
-  go(0);
-  return box;
+  sockets = mine.length ? mine.map(s => connect(s)) : [connect(null)];
 }
 
 window.onpopstate = route;

@@ -3,6 +3,7 @@ import pytest
 
 import lapilli
 from lapilli.engine import Rng
+from lapilli.engine import dataset
 from lapilli.engine import hexgrid as H
 from lapilli.games.isola_dei_vulcani import builder as B
 from lapilli.games.isola_dei_vulcani.data import STANDARD_MAP, advanced_library, board_for
@@ -14,20 +15,25 @@ MAP_IDS = ["standard"] + [f"advanced-{k}" for k in range(len(advanced_library())
 
 @rule("IDV-0.7")
 @rule("IDV-G5")
-def test_every_crater_faces_a_straight_side_of_its_tile():
+@pytest.mark.parametrize("crater_set", ["default", "rim-craters"])
+def test_every_crater_faces_a_straight_side_of_its_tile(crater_set):
     """Each tile's craters ([hex index, direction], relative to the tile) face one of its straight
-    sides, never a coast side or the inside of the tile, and never lie on the volcano hex."""
+    sides, never a coast side or the inside of the tile; every straight side has its crater, on
+    the volcano hex too in the default set, never on the volcano hex in the rim-craters set."""
+    std = dataset.load(GAME, crater_set).files["standard.json"]
+    tiles = B._tiles(std)
     n = 0
-    for area in STANDARD_MAP["areas"]:
-        tile = B.TILES[area["id"]]
+    for area in std["areas"]:
+        tile = tiles[area["id"]]
         for i, d in area["craters"]:
             assert tile["sides"].get((i, d)) == "straight", (area["id"], i, d)
-            assert i != tile["volcano"]
+            assert crater_set == "default" or i != tile["volcano"]
             n += 1
-        # every straight side of a non-volcano hex has its crater
-        want = {k for k, kind in tile["sides"].items() if kind == "straight" and k[0] != tile["volcano"]}
+        want = {k for k, kind in tile["sides"].items()
+                if kind == "straight" and (crater_set == "default" or k[0] != tile["volcano"])}
         assert want == {tuple(x) for x in area["craters"]}
-    assert n == len(STANDARD_MAP["craters"])
+    assert n == len(std["craters"])
+    assert n == (160 if crater_set == "default" else 131)
 
 
 @rule("IDV-0.8")

@@ -6,6 +6,7 @@ from lapilli.agents import level_spec, make_agent, parse_agent_spec
 from lapilli.agents.base import Decision
 from lapilli.engine import Rng
 from lapilli.games.isola_dei_vulcani import heuristics as Hh
+from lapilli.games.isola_dei_vulcani import heuristics as Hh_default
 
 from .helpers import clear, col, fresh, lying, village
 
@@ -82,10 +83,23 @@ def test_levels_build_mcts_with_the_game_hooks():
         assert ag.choose(Decision(s)) in s.legal_actions()
 
 
+def _rim():
+    """The rim-craters data set (no crater on volcano hexes, so touching volcano areas are glued)
+    and its heuristics module."""
+    import importlib
+
+    from lapilli.engine import dataset
+
+    rim = dataset.load(GAME, "rim-craters")
+    return rim, importlib.import_module(dataset.bound_module(rim).__name__ + ".heuristics")
+
+
 def _glued_unit_game():
-    """An advanced game whose continent glues three or more volcano areas into one unit."""
+    """An advanced game of the rim-craters set whose continent glues three or more volcano areas
+    into one unit."""
+    rim, Hh = _rim()
     for seed in range(100):
-        s = lapilli.new_game(GAME, 2, seed, {"setup": "advanced"})
+        s = lapilli.new_game(GAME, 2, seed, {"setup": "advanced"}, data=rim)
         unit = Hh.units_of(s.geo)
         sizes = {}
         for v in s.geo.volcano_ids:
@@ -97,6 +111,7 @@ def _glued_unit_game():
 
 
 def test_units_are_areas_glued_by_borders_no_crater_faces():
+    rim, Hh = _rim()
     s, unit, vols = _glued_unit_game()
     geo = s.geo
     faced = {geo.crater_edge[c][1] for c in geo.craters}
@@ -107,11 +122,16 @@ def test_units_are_areas_glued_by_borders_no_crater_faces():
                 assert unit[a] == unit[b]  # no crack can ever separate them (IDV-I2 a)
     # the glued volcano areas touch at volcano hexes (which hold no crater)
     assert all(not geo.hex_craters[geo.volcano_hex[v]] for v in vols)
-    std = Hh.units_of(fresh().geo)
+    std = Hh.units_of(lapilli.new_game(GAME, 2, 0, data=rim).geo)
     assert std[3] == std[6] and std[4] == std[7] and std[1] != std[2]
+    # the default crater set has craters on volcano hexes: no two areas are glued, on any continent
+    for setup, seed in (("standard", 0), ("advanced", 1), ("advanced", 2)):
+        geo = lapilli.new_game(GAME, 2, seed, {"setup": setup}).geo
+        assert len(set(Hh_default.units_of(geo).values())) == len(geo.areas), (setup, seed)
 
 
 def test_doomed_after_a_sinking_that_leaves_a_glued_unit_unable_to_sink():
+    rim, Hh = _rim()
     s, unit, vols = _glued_unit_game()
     geo = s.geo
     assert not Hh.doomed_after(s, set())

@@ -18,7 +18,7 @@ def untimed(spec):
 
 def setup_done(players=4, seed=1, **opts):
     """A new game played through set-up with the first legal action each time."""
-    st = lapilli.new_game("the-island", players, seed, opts)
+    st = lapilli.new_game("the-island", players, seed, opts, seeding="linear")  # the positions these tests were written on (the seeding before seeds were mixed)
     while st.dec in ("place", "boat"):
         st.apply(st.legal_actions()[0])
     return st
@@ -170,7 +170,7 @@ def heuristic_positions(players, seed, every):
     """Positions (copies) of a game between heuristic players, one decision in ``every``."""
     from lapilli.agents import Decision, make_agent
 
-    s = lapilli.new_game("the-island", players, seed)
+    s = lapilli.new_game("the-island", players, seed, seeding="linear")  # the positions these tests were written on (the seeding before seeds were mixed)
     agents = [make_agent("heuristic", seed=p, game="the-island") for p in range(players)]
     out, k = [], 0
     while not s.is_terminal:

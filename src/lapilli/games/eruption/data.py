@@ -16,10 +16,18 @@ import pathlib
 
 from lapilli.engine import hexgrid
 
+from lapilli.engine.dataset import files_for
+
+# The files of this game's data set (`lapilli data export`), each with a JSON Schema in
+# data/schema/; a copy of this package bound to another data set reads that set's files.
+FILES = ('board.json', 'cards.json', 'meter.json', 'tiles.json')
+_DATASET = files_for(__name__)
 _DIR = pathlib.Path(__file__).resolve().parent / "data"
 
 
 def _load(name: str) -> dict:
+    if _DATASET is not None:
+        return _DATASET.read(name)
     with open(_DIR / name, encoding="utf-8") as f:
         return json.load(f)
 
@@ -156,3 +164,64 @@ def label(h) -> str:
 
 LABELS = {h: label(h) for h in hexgrid.spiral(CENTRE, BOARD_DATA["radius"])}
 FROM_LABEL = {v: k for k, v in LABELS.items()}
+
+
+# ---------------------------------------------------------------- consistency rules of a data set
+def check(files: dict) -> list:
+    """The game's own rules for a data set (`lapilli data check`): the board's hexes, flows,
+    resources and villages fit together, every seat count has its villages, the Lava Rain stacks
+    share out the lava tiles, card materials have walls.  Each Problem names the file, the item
+    and the rule."""
+    from lapilli.engine.dataset import Problem
+
+    out = []
+    b, cards, meter, tiles = files["board.json"], files["cards.json"], files["meter.json"], files["tiles.json"]
+    playable = [tuple(h) for h in b["playable"]["hexes"]]
+    pset, vset = set(playable), {tuple(h) for h in b["volcano"]["hexes"]}
+    if len(pset) != len(playable):
+        out.append(Problem("board.json", "playable.hexes", "ERU-D1", "a hex is listed twice"))
+    for h in sorted(pset & vset):
+        out.append(Problem("board.json", "volcano.hexes", "ERU-D2", f"{list(h)} is both playable and volcano"))
+    for i, (q, r, d) in enumerate(b["volcano"]["central_flows"]):
+        if (q, r) not in vset:
+            out.append(Problem("board.json", f"volcano.central_flows[{i}]", "ERU-D2", f"{[q, r]} is not a volcano hex"))
+        elif d not in DIR_INDEX or step((q, r), DIR_INDEX[d]) not in pset:
+            out.append(Problem("board.json", f"volcano.central_flows[{i}]", "ERU-D2",
+                               f"the flow {[q, r, d]} must face a playable hex"))
+    for i, (q, r, _) in enumerate(b["resources"]["items"]):
+        if (q, r) not in pset:
+            out.append(Problem("board.json", f"resources.items[{i}]", "ERU-D6", f"{[q, r]} is not a playable hex"))
+    ids = [v["id"] for v in b["villages"]]
+    for i, v in enumerate(b["villages"]):
+        for j, (q, r, d) in enumerate(v["sides"]):
+            if (q, r) not in pset or d not in DIR_INDEX:
+                out.append(Problem("board.json", f"villages[{i}].sides[{j}]", "ERU-D3",
+                                   f"a village side is a playable hex and a direction, not {[q, r, d]}"))
+        for c in v["cells"]:
+            if tuple(c) in pset:
+                out.append(Problem("board.json", f"villages[{i}].cells", "ERU-D4", f"{c} is a playable hex"))
+    for n, lay in b["layout_by_players"]["items"].items():
+        if len(lay) != int(n) or len(set(lay)) != len(lay) or any(x not in ids for x in lay):
+            out.append(Problem("board.json", f"layout_by_players.items.{n}", "ERU-D5",
+                               f"{n} players need {n} different villages among {ids}"))
+    for n in range(2, 7):
+        if str(n) not in b["layout_by_players"]["items"]:
+            out.append(Problem("board.json", "layout_by_players.items", "ERU-D5", f"no village layout for {n} players"))
+    lava = sum(t["count"] for t in tiles["lava"])
+    if sum(tiles["lava_rain_stacks"]["sizes"]) != lava:
+        out.append(Problem("tiles.json", "lava_rain_stacks.sizes", "ERU-D14",
+                           f"the stacks hold {sum(tiles['lava_rain_stacks']['sizes'])} tiles but there are {lava} lava tiles"))
+    for i, t in enumerate(tiles["lava"]):
+        if any(e not in DIR_INDEX for e in t["edges"]):
+            out.append(Problem("tiles.json", f"lava[{i}].edges", "ERU-D9", f"directions are {', '.join(DIR_NAMES)}"))
+    mats = {w["material"] for w in cards["walls"]["items"]}
+    for i, c in enumerate(cards["cards"]):
+        if c["material"] not in mats:
+            out.append(Problem("cards.json", f"cards[{i}].material", "ERU cards", f"no wall of material {c['material']!r}"))
+    if "rain" not in {c["id"] for c in cards["cards"]}:
+        out.append(Problem("cards.json", "cards", "ERU cards", "the rules need the card 'rain'"))
+    for key in ("danger_zones", "eruption_spaces"):
+        for i, v in enumerate(meter[key]["items"]):
+            if not meter["start"] <= v <= meter["burned"]:
+                out.append(Problem("meter.json", f"{key}.items[{i}]", "ERU-D8", f"{v} is off the meter ({meter['start']}-{meter['burned']})"))
+    return out

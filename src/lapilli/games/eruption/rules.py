@@ -111,6 +111,9 @@ def _place_list(mask, spaces) -> list:
 
 class GameState(State):
     SPEC = SPEC
+    # ERU-3.1: a lava tile drawn from the stack; ERU-1.2, ERU-5.6: an action card drawn from the
+    # face-down deck; ERU-18.5: the tile a Lava Rain stack uncovers (all shuffled at set-up)
+    REVEALS = {"draw_tile": "tile", "draw_card": "card", "take_tile": "tile", "face_up": "tile"}
     _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
 
     def _memo(self) -> dict:
@@ -1132,6 +1135,20 @@ class GameState(State):
         """Each seat's temperature in degrees C (lower is better, ERU-13.9)."""
         return list(self.temps)
 
+
+    def score_breakdown(self):
+        from . import scoring
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        from . import scoring
+        return scoring.tie_break(self)
+
+    def seat_colour(self, seat):
+        """A player's colour is their village's (ERU-1.8, ERU-1.10); None until they choose one."""
+        v = self.vil[seat]
+        return v if v is not None and v >= 0 else None
+
     def team_temperature(self, p):
         m = self.mate(p)
         return self.temps[p] + (self.temps[m] if m is not None else 0)   # ERU-16.10
@@ -1168,6 +1185,8 @@ class GameState(State):
             "reserves": [dict(r) for r in self.reserve],
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
+            # once the game is over every hand is shown (nothing is hidden any more)
+            "hands": [list(h) for h in self.hands] if self.over else None,
             "deck": len(self.deck),
             "discard_pile": list(self.discard),
             "lava_stack": len(self.stack),
@@ -1196,7 +1215,13 @@ class GameState(State):
         }
         return obs
 
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def has_hidden(self, player):
+        if self.over:
+            return False          # the hands are shown at the end; the deck's order no longer matters
         pool = list(self.deck)
         slots = 1 if len(self.deck) == 1 else len(self.deck)
         for q, h in enumerate(self.hands):
@@ -1210,6 +1235,8 @@ class GameState(State):
         return len(self.stack) >= 2
 
     def _resample_hidden(self, player, rng):
+        if self.over:
+            return
         pool = list(self.deck)
         for q, h in enumerate(self.hands):
             if q != player:

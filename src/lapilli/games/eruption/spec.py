@@ -11,6 +11,10 @@ def _constraint(players: int, options: dict):
 SPEC = GameSpec(
     private_information=True,  # each player's hand of action cards (ERU-1.3)
     id="eruption",
+    # the six village colours V0..V5; a player takes the colour of the village they choose
+    colour_by_seat=False,
+    seat_colours=(("Orange", "Arancione", "#f57c00"), ("Yellow", "Giallo", "#fbc02d"), ("Green", "Verde", "#43a047"),
+                  ("Blue", "Blu", "#1e88e5"), ("Purple", "Viola", "#8e24aa"), ("Red", "Rosso", "#e53935")),
     title="Eruption",
     min_players=2,
     max_players=6,

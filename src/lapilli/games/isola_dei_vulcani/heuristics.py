@@ -211,9 +211,10 @@ _UNITS: dict = {}
 
 
 def units_of(geo) -> dict:
-    """Area -> its *unit*: the areas glued to it by borders that no crater faces (two volcano
-    hexes of different tiles touching: volcano hexes hold no crater, so no crack can ever lie
-    between them, IDV-8.5 / IDV-I2 a).  A part (IDV-I3 b) always holds whole units, so a unit
+    """Area -> its *unit*: the areas glued to it by borders that no crater faces (with a crater
+    set that puts no crater on volcano hexes, such as the rim-craters data set, two volcano hexes of
+    different tiles touching: no crack can ever lie between them, IDV-8.5 / IDV-I2 a; the default
+    set glues nothing).  A part (IDV-I3 b) always holds whole units, so a unit
     sinks whole.  A property of the map (cached per board)."""
     u = _UNITS.get(id(geo))
     if u is not None and u[0] is geo:

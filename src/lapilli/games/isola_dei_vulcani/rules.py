@@ -9,6 +9,7 @@ from __future__ import annotations
 from lapilli.engine import IllegalAction, State
 
 from . import notation as N
+from . import scoring
 from .explain import explain
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
                    PRAYER_TOKENS, VILLAGES, board_for)
@@ -100,6 +101,13 @@ class GameState(State):
     def scores(self):
         return list(self.vp)
 
+
+    def score_breakdown(self):
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        return scoring.tie_break(self)
+
     def _winners(self):
         best = max(self.vp)
         tied = [p for p in range(self.num_players) if self.vp[p] == best]
@@ -153,9 +161,9 @@ class GameState(State):
     def _to_dict(self):
         from lapilli.engine import codec
 
-        return {k: codec.encode(v) for k, v in self.__dict__.items()
-                if k not in ("num_players", "options", "seed", "rng", "history", "setup_events",
-                             "_legal_cache", "_determinized", "geo")}
+        from lapilli.engine.state import BASE_FIELDS
+
+        return {k: codec.encode(v) for k, v in self.__dict__.items() if k not in BASE_FIELDS and k != "geo"}
 
     def _from_dict(self, data):
         super()._from_dict(data)
@@ -887,6 +895,10 @@ class GameState(State):
         return explain(self, action)
 
     # ================================================================== observation / render
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def _observe(self, player):
         geo = self.geo
         return {

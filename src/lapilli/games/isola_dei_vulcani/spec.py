@@ -13,6 +13,9 @@ def constraint(players: int, options: dict) -> str | None:
 
 SPEC = GameSpec(
     id="isola-dei-vulcani",
+    # the four colours of data/components.json (reconstructed, IDV-G12: the rulebook names none)
+    seat_colours=(("Red", "Rosso", "#d32f2f"), ("Blue", "Blu", "#1e63c4"), ("Yellow", "Giallo", "#f2c230"),
+                  ("Green", "Verde", "#2e9e48")),
     title="L'Isola dei Vulcani",
     min_players=2,
     max_players=4,

@@ -10,6 +10,12 @@ from __future__ import annotations
 import json
 import pathlib
 
+from lapilli.engine.dataset import files_for
+
+# The files of this game's data set (`lapilli data export`), each with a JSON Schema in
+# data/schema/; a copy of this package bound to another data set reads that set's files.
+FILES = ('components.json', 'tiles.json')
+_DATASET = files_for(__name__)
 _DIR = pathlib.Path(__file__).resolve().parent / "data"
 
 # Landscape codes (KDO-1.8).  START is the start tile: no landscape (KDO-D5, KDO-I12).
@@ -30,6 +36,8 @@ class DataError(ValueError):
 
 
 def _load(name: str) -> dict:
+    if _DATASET is not None:
+        return _DATASET.read(name)
     with open(_DIR / name, encoding="utf-8") as f:
         return json.load(f)
 
@@ -115,3 +123,65 @@ def check_counts() -> list[str]:
         problems.append(f"{len(CRO_DECK)} Cro-magnons instead of 22")
     return problems
 
+
+
+def check(files: dict) -> list:
+    """The game's own rules for a data set (`lapilli data check`, KDO-D1 and the component
+    list): each Problem names the file, the item and the rule."""
+    from lapilli.engine.dataset import Problem
+
+    out = []
+    comp, doc = files["components.json"], files["tiles.json"]
+    seen = {}
+    volcano: dict = {}
+    spaces = dict.fromkeys(RESOURCES, 0)
+    land_of = comp["resources"].get("landscape", {})
+    for i, t in enumerate(doc["tiles"]):
+        item = f"tiles[{i}] (number {t['number']})"
+        if t["number"] in seen:
+            out.append(Problem("tiles.json", item, "KDO-D1", f"tile number {t['number']} appears twice"))
+        seen[t["number"]] = i
+        if len(t["squares"]) != 2:
+            out.append(Problem("tiles.json", item, "KDO-D1", "a tile has two squares"))
+        if sum(1 for s in t["squares"] if s["landscape"] == "volcano") > 1:
+            out.append(Problem("tiles.json", item, "KDO-I5", "a tile with two volcano squares"))
+        for j, s in enumerate(t["squares"]):
+            it = f"{item}.squares[{j}]"
+            if s["landscape"] not in LAND_CODE:
+                out.append(Problem("tiles.json", it, "KDO-1.8", f"unknown landscape {s['landscape']!r}"))
+                continue
+            crat = s.get("craters", 0)
+            if (crat > 0) != (s["landscape"] == "volcano"):
+                out.append(Problem("tiles.json", it, "KDO-5.2", "craters only (and always) on volcano squares"))
+            if s["landscape"] == "volcano":
+                volcano[crat] = volcano.get(crat, 0) + 1
+            res = s.get("resource")
+            if res is not None:
+                if res not in RES_CODE:
+                    out.append(Problem("tiles.json", it, "KDO-1.9", f"unknown resource {res!r}"))
+                    continue
+                if land_of.get(res, LANDSCAPES[RES_CODE[res] + 1]) != s["landscape"] or s.get("campfires", 0):
+                    out.append(Problem("tiles.json", it, "KDO-1.9",
+                                       f"resource {res} on a {s['landscape']} square with {s.get('campfires', 0)} campfires"))
+                spaces[res] += 1
+    if len(doc["tiles"]) != 48:
+        out.append(Problem("tiles.json", "tiles", "KDO-D1", f"{len(doc['tiles'])} tiles instead of 48"))
+    tokens = {t["fires"]: t["count"] for t in comp["fire_tokens"]["tokens"]}
+    if volcano != tokens:
+        out.append(Problem("components.json", "fire_tokens.tokens", "KDO-D1",
+                           f"volcano squares by craters {volcano} do not match the fire tokens {tokens}"))
+    for r in RESOURCES:
+        if r not in comp["resources"]["counts"] or r not in comp["totems"]["values"]:
+            out.append(Problem("components.json", "resources.counts / totems.values", "KDO-D3", f"{r} missing"))
+        elif spaces[r] != comp["resources"]["counts"][r]:
+            out.append(Problem("components.json", f"resources.counts.{r}", "KDO-D1",
+                               f"{comp['resources']['counts'][r]} wooden {r} but {spaces[r]} resource spaces on the tiles"))
+    kinds = comp["cromagnons"]["kinds"]
+    if sum(k["count"] for k in kinds) != 22:
+        out.append(Problem("components.json", "cromagnons.kinds", "KDO-D1",
+                           f"{sum(k['count'] for k in kinds)} Cro-magnons instead of 22"))
+    for i, k in enumerate(kinds):
+        if k["scores"] == "resource" and k.get("resource") not in RES_CODE:
+            out.append(Problem("components.json", f"cromagnons.kinds[{i}].resource", "KDO-11.20",
+                               f"a resource Cro-magnon names the resource {k.get('resource')!r}"))
+    return out

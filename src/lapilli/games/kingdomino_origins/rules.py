@@ -8,7 +8,8 @@ from __future__ import annotations
 from lapilli.engine import IllegalAction, State
 from lapilli.engine.state import BASE_FIELDS
 
-from . import board
+from . import board, scoring
+from .scoring import END_BONUSES
 from .board import GEOMETRY
 from .data import (CRO_DECK, CRO_KINDS, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
                    TILE_NUMBERS, TOKEN_COUNTS, TOKEN_RANGE, TOTEM_VALUE, VOLCANO, LANDSCAPES)
@@ -22,7 +23,6 @@ PICK = "pick"        # set-up: the drawn chief's owner picks a tile of the first
 PAIR = "pair"        # set-up, 2 players: positions 1+4 or 2+3 (KDO-13.5)
 PLACE = "place"      # Play the tile (KDO-3.4)
 FIRE = "fire"        # where the fire token lands (KDO-5.7)
-END_BONUSES = ("fire_empire", "homo_habilis")  # KDO-12: counted at the end of the game only
 GIVE = "give"        # a Totem holder picks among tied leaders (KDO-10.14)
 CHOOSE = "choose"    # Choose a new tile (KDO-3.6)
 RECRUIT = "recruit"  # Tribe: recruit or pass (KDO-11.8)
@@ -40,6 +40,10 @@ _LIST_FIELDS = ("discards", "res_supply", "totem", "removed", "boxed_cro", "supp
 
 class KdoState(State):
     """A Kingdomino Origins position."""
+
+    # KDO-2.6: a new row comes from the supply, whose order is hidden; KDO-11.7: the display is
+    # refilled from the shuffled Cro-magnon deck
+    REVEALS = {"row": "tiles", "cave_refill": "cromagnons"}
 
     # ------------------------------------------------------------------ set-up (KDO-2)
     def _setup(self, events):
@@ -112,7 +116,7 @@ class KdoState(State):
     def _draw_row(self, events) -> list:
         """KDO-2.6-2.8: 4 tiles from the supply, sorted by number; resources on them (KDO-10.3)."""
         tiles = sorted(self.supply.pop() for _ in range(min(ROW, len(self.supply))))
-        ev = {"type": "row", "tiles": tiles}
+        ev = {"type": "row", "tiles": list(tiles)}  # a copy: the row itself changes as tiles are taken
         if self.resources_on:
             placed = {}
             for t in tiles:
@@ -568,6 +572,12 @@ class KdoState(State):
         parts = self.score_parts(p)
         return {k: parts[k] for k in END_BONUSES if k in parts}
 
+    def score_breakdown(self):
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        return scoring.tie_break(self)
+
     def _winners(self):
         """KDO-8.10 and KDO-9.1-9.3: score, then largest region, then fire icons, then shared.
 
@@ -594,6 +604,10 @@ class KdoState(State):
         return explain(self, cmd, action)
 
     # ------------------------------------------------------------------ hidden information
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
+
     def has_hidden(self, player):
         # the supply order (KDO-2.5, KDO-I7) and the Cro-magnon deck order (KDO-11.4)
         return len(self.supply) > 1 or len(set(self.deck)) > 1

@@ -8,10 +8,18 @@ from __future__ import annotations
 import json
 import pathlib
 
+from lapilli.engine.dataset import files_for
+
+# The files of this game's data set (`lapilli data export`), each with a JSON Schema in
+# data/schema/; a copy of this package bound to another data set reads that set's files.
+FILES = ('board.json', 'cards.json')
+_DATASET = files_for(__name__)
 _DIR = pathlib.Path(__file__).resolve().parent / "data"
 
 
 def _load(name: str) -> dict:
+    if _DATASET is not None:
+        return _DATASET.read(name)
     with open(_DIR / name, encoding="utf-8") as f:
         return json.load(f)
 
@@ -101,3 +109,74 @@ def card_label(cid: str) -> str:
     if bf:
         s += f" +{bf}bf"
     return s
+
+
+# ---------------------------------------------------------------- consistency rules of a data set
+PALM_KINDS = ("build", "priestess", "shell", "lava", "nautilus", "pearl", "basket")
+SCORE_KINDS = ("butterflies", "majority", "forest", "mountain", "segment")  # what scoring.py knows
+
+
+def check(files: dict) -> list:
+    """The game's own rules for a data set (`lapilli data check`): each Problem names the file,
+    the item and the rule.  The JSON Schemas have been checked already."""
+    from lapilli.engine.dataset import Problem
+
+    out = []
+    board, cards = files["board.json"], files["cards.json"]
+    rings, letters = board["rings"]["order_outside_in"], board["rings"]["letters"]
+    if len(rings) != 6 or len(letters) != 6 or len(set(letters)) != 6:
+        out.append(Problem("board.json", "rings", "DG-6",
+                           "the rings must be six (water, beach, plain, forest, mountain, crater), each with its own letter"))
+    nseg = board["segments"]["count"]
+    names = {f"{r}{s}" for r in letters for s in range(nseg)}
+    linked: dict = {n: set() for n in names}
+    for i, (a, b) in enumerate(board["adjacency"]["edges"]):
+        for x in (a, b):
+            if x not in names:
+                out.append(Problem("board.json", f"adjacency.edges[{i}]", "DG-6",
+                                   f"{x!r} is not a space (ring letter + segment 0-{nseg - 1})"))
+        if a == b:
+            out.append(Problem("board.json", f"adjacency.edges[{i}]", "DG-6", f"{a} is joined to itself"))
+        if a in names and b in names:
+            linked[a].add(b)
+            linked[b].add(a)
+    if names and not out:
+        seen, todo = set(), [next(iter(sorted(names)))]
+        while todo:
+            x = todo.pop()
+            if x not in seen:
+                seen.add(x)
+                todo.extend(linked[x] - seen)
+        for x in sorted(names - seen):
+            out.append(Problem("board.json", "adjacency.edges", "DG-6", f"space {x} cannot be reached"))
+    for key in ("huts",):
+        for i, v in enumerate(board[key]["value"]):
+            if not 0 <= v < nseg:
+                out.append(Problem("board.json", f"{key}.value[{i}]", "DG-5", f"segment {v} is not 0-{nseg - 1}"))
+    if not 0 <= board["pier"]["value"] < nseg:
+        out.append(Problem("board.json", "pier.value", "DG-5", f"segment {board['pier']['value']} is not 0-{nseg - 1}"))
+    per_deck: dict = {}
+    lava = 0
+    for i, g in enumerate(cards["palm_cards"]):
+        if g["kind"] not in PALM_KINDS:
+            out.append(Problem("cards.json", f"palm_cards[{i}].kind", "DG-1",
+                               f"{g['kind']!r} is not a palm card the rules know ({', '.join(PALM_KINDS)})"))
+        if g["deck"] not in (1, 2, 3):
+            out.append(Problem("cards.json", f"palm_cards[{i}].deck", "DG-1", f"deck {g['deck']} is not 1, 2 or 3"))
+        per_deck[g["deck"]] = per_deck.get(g["deck"], 0) + g["count"]
+        lava += g["count"] if g["kind"] == "lava" else 0
+    for d, n in sorted(cards["deck_sizes"]["value"].items()):
+        if per_deck.get(int(d), 0) != n:
+            out.append(Problem("cards.json", f"deck_sizes.value.{d}", "DG-1",
+                               f"deck {d} should hold {n} cards but palm_cards give it {per_deck.get(int(d), 0)}"))
+    if lava != cards["lava_cards"]["value"]:
+        out.append(Problem("cards.json", "lava_cards.value", "DG-1",
+                           f"{cards['lava_cards']['value']} Lava cards stated, palm_cards hold {lava}"))
+    ids = [c["id"] for c in cards["score_cards"]]
+    for i, c in enumerate(cards["score_cards"]):
+        if c["id"] not in SCORE_KINDS:
+            out.append(Problem("cards.json", f"score_cards[{i}].id", "DG-4",
+                               f"{c['id']!r} is not a score card the rules know ({', '.join(SCORE_KINDS)})"))
+        elif ids.count(c["id"]) > 1:
+            out.append(Problem("cards.json", f"score_cards[{i}].id", "DG-4", f"{c['id']!r} appears twice"))
+    return out

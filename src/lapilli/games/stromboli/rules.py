@@ -38,6 +38,9 @@ _SHAMAN = {sp: f"shaman {name(sp)}" for sp in range(NSEG * 6)}
 class StromboliState(State):
     """A Stromboli position.  Seat 0 is Red (Rosso), seat 1 is Yellow (Giallo)."""
 
+    # STR-6.3 to STR-6.6: a face-up space refilled from a palm pile shows a card of its hidden order
+    REVEALS = {"draw": "card", "lava_card": "card"}
+
     # ------------------------------------------------------------------ set-up (STR-1.*)
     def _setup(self, events):
         opts = self.options
@@ -138,6 +141,13 @@ class StromboliState(State):
 
     def scores(self):
         return list(self.points)
+
+
+    def score_breakdown(self):
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        return scoring.tie_break(self)
 
     def _winners(self):
         p = self.points
@@ -512,6 +522,10 @@ class StromboliState(State):
         d["triggers"] = self.triggers[:]                 # dicts are never changed once appended
         d["last_scoring"] = self.last_scoring            # replaced, never changed in place
         d["tasks"] = self.tasks[:]                       # tuples are immutable
+
+    def _readings(self, actor, action, events, reader):
+        from .views import readings
+        return readings(self, actor, action, events, reader)
 
     def has_hidden(self, player):
         # only the order of the face-down palm piles is hidden, from everyone (STR-1.9, STR-1.10)

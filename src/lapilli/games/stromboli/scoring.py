@@ -80,3 +80,48 @@ def statues_on_board(statues: list, seat: int) -> int:
 
 
 __all__ = ["breakdown", "baskets", "statue_counts", "statues_on_board", "STATUE_POINTS", "SEG"]
+
+
+# ------------------------------------------------------------------ the result, told in full
+_PARTS = {
+    "statues": ("STR-11.2", "statues", "statue"),
+    "baskets": ("STR-11.4", "fish baskets", "cestini di pesce"),
+    "pearls": ("STR-11.5", "pearls", "perle"),
+    "nautilus": ("STR-11.6", "nautilus", "nautilus"),
+    "butterflies": ("STR-11.11", "card: Butterflies", "carta: Farfalle"),
+    "majority": ("STR-11.12", "card: Majority of Statues", "carta: Maggioranza di Statue"),
+    "forest": ("STR-11.13", "card: Statues in the Forest", "carta: Statue nella Foresta"),
+    "mountain": ("STR-11.14", "card: Statues on the Mountain", "carta: Statue in Montagna"),
+    "segment": ("STR-11.15", "card: Complete Segment", "carta: Segmento Completo"),
+    "shells": ("STR-11.17", "Shell cards", "carte Conchiglia"),
+}
+
+
+def score_breakdown(state) -> list[list[dict]]:
+    """Each scoring (STR-11.1: there are two) part by part, as the ``score`` events gave them;
+    parts worth nothing in a scoring are left out unless a score card asked for them (STR-11.9)."""
+    out = [[], []]
+    for _, _, events in state.replay_events():
+        for ev in events:
+            if ev["type"] != "score":
+                continue
+            rnd = ev["round"]
+            for key, pts in ev["parts"].items():
+                rule, en, it = _PARTS[key]
+                if pts == 0 and key in ("statues", "baskets", "pearls", "nautilus", "shells"):
+                    continue
+                out[ev["seat"]].append({"part": f"{rnd}:{key}", "points": pts, "rule": rule,
+                                        "label": {"en": f"scoring {rnd}: {en}", "it": f"conteggio {rnd}: {it}"}})
+    return out
+
+
+def tie_break(state) -> dict | None:
+    p = state.points
+    if not state.is_terminal or p[0] != p[1]:
+        return None
+    n = [statues_on_board(state.statues, s) for s in (0, 1)]
+    if n[0] != n[1]:
+        return {"rule": "STR-13.2", "text": {"en": "tied on points: decided by more statues on the island",
+                                             "it": "pari merito: vince chi ha più statue sull'isola"}}
+    return {"rule": "STR-13.3", "text": {"en": "tied on points and statues: the player who did not start wins",
+                                         "it": "pari merito anche nelle statue: vince chi non ha iniziato"}}

@@ -11,6 +11,7 @@ def _constraint(players: int, options: dict) -> str | None:
 
 SPEC = GameSpec(
     id="stromboli",
+    seat_colours=(("Red", "Rosso", "#d1342f"), ("Yellow", "Giallo", "#f2c230")),  # rules.COLOURS, seat order
     title="Stromboli",
     min_players=2,
     max_players=2,

@@ -24,6 +24,7 @@ from itertools import combinations
 from lapilli.engine import IllegalAction, State
 
 from . import notation as nt
+from . import scoring
 from .board import (CENTRE, ISLAND_SLOTS, ISLE_ENTRANCES, ISLE_NAMES, ISLES_OF, N_HEX, NAME, NEIGH, RIM,
                     SERPENT_STARTS)
 from .data import (BOATS_PER_PLAYER, COLOURS, DEFENSIVE_BACKS, DIVE_A, DIVE_B, EXPLORER_VALUES, GREEN_BACKS,
@@ -107,6 +108,9 @@ def _controls(p, pax) -> bool:
 
 class IslandState(State):
     """One position of The Island."""
+
+    # ISL-5.8: the player who removes a tile looks at its back (a kept tile's back stays theirs)
+    REVEALS = {"tile_removed": "tile-back"}
 
     # ================================================================== set-up
     def _setup(self, events):
@@ -315,6 +319,12 @@ class IslandState(State):
         pts = sum(self.ex_val[e] for e in saved)
         main = len(saved) if self.c3 else pts
         return (main, len(saved), pts if self.c3 else 0, -self.turns[p])
+
+    def score_breakdown(self):
+        return scoring.score_breakdown(self)
+
+    def tie_break(self):
+        return scoring.tie_break(self)
 
     def _winners(self):
         keys = [self.tiebreak_key(p) for p in range(self.num_players)]

@@ -15,6 +15,9 @@ def _constraint(players: int, options: dict):
 _B = (False, True)
 SPEC = GameSpec(
     id="the-island",
+    # explorer colours R B Y G O W of data/components.json (ISL-14.1 adds orange and white)
+    seat_colours=(("Red", "Rosso", "#d32f2f"), ("Blue", "Blu", "#1e63c8"), ("Yellow", "Giallo", "#f5c518"),
+                  ("Green", "Verde", "#2e9d4b"), ("Orange", "Arancio", "#f57c00"), ("White", "Bianco", "#9e9e9e")),
     title="The Island",
     min_players=2,
     max_players=6,

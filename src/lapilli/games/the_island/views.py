@@ -1,4 +1,5 @@
-"""What each seat may see (observation) and the re-sampling of what it may not (determinize).
+"""What each seat may see (observation), may read of each act (readings), and the re-sampling of
+what it may not see (determinize).
 
 Hidden things (ISL-6.3 of the spec, section 6.3):
 * the backs of the tiles still on the island: nobody knows them (ISL-1.4);
@@ -19,6 +20,8 @@ SEA, BOAT, LAND, ISLE = 3, 2, 1, 4
 
 class ViewsMixin:
 
+    def _readings(self, actor, action, events, reader):
+        return readings(self, actor, action, events, reader)
     def _value_visible(self, e, player):
         if self.over:
             return True
@@ -164,3 +167,50 @@ class ViewsMixin:
                 self.ex_val[e] = pool.pop()
             if unpl:
                 self.unplaced[q] = sorted(pool)
+
+
+# ---------------------------------------------------------------------- readings (the door)
+# events whose subject is the seat that acted (the event itself names no seat)
+_BY_ACTOR = frozenset({"placed", "boat_placed", "move", "boat_moved", "tile_removed", "roll", "creature_moved",
+                       "swim", "board", "saved", "squid_placed", "dolphin_moved", "boat_taken", "protect"})
+# actions that cause no event of their own
+_QUIET = {"end": "act.end", "pass": "act.pass", "none": "act.none"}
+
+
+def _item(state, actor, ev, reader):
+    t = ev["type"]
+    args = {k: v for k, v in ev.items() if k not in ("type", "private")}
+    if t in _BY_ACTOR and actor is not None:
+        args["seat"] = actor
+    if t == "placed":
+        # the value: to whom the views show it now (ISL-1.7, ISL-1.12, ISL-I10, ISL-I11)
+        e = nt.parse_label(ev["explorer"])
+        if state._value_visible(e, reader):
+            return {"key": "placed.value", "args": dict(args, value=ev["private"]["value"])}
+        return {"key": "placed", "args": args}
+    if t == "tile_kept":
+        # a kept tile's back: its holder only, everyone at the end (ISL-5.10, ISL-5.11)
+        see = state.over or (reader is not None and reader == ev["seat"])
+        chance = {"kind": "tile", "name": "tile", "value": ev["private"]["back"] if see else None}
+        if see:
+            return {"key": "tile_kept.back", "args": dict(args, back=ev["private"]["back"]), "chance": chance}
+        return {"key": "tile_kept", "args": args, "chance": chance}
+    if t == "tile_revealed":
+        return {"key": t, "args": args, "chance": {"kind": "tile", "name": "tile", "value": ev["back"]}}
+    if t == "roll":
+        die = ev["dice"]
+        value = ev["kind"] if die == "creature" else f"{ev['kind']} {ev['distance']}"
+        return {"key": "roll." + die, "args": args, "chance": {"kind": "die", "name": die + " die", "value": value}}
+    if t == "shuffle":
+        return {"key": "setup", "args": {}}
+    if t == "game_end":
+        args.pop("scores", None)
+    return {"key": t, "args": args}
+
+
+def readings(state, actor, action, events, reader):
+    items = [_item(state, actor, ev, reader) for ev in events]
+    verb = action.split()[0] if action else None
+    if verb in _QUIET and not any(it["args"].get("seat") == actor for it in items):
+        items.insert(0, {"key": _QUIET[verb], "args": {"seat": actor}})
+    return items

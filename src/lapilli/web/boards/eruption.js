@@ -114,6 +114,8 @@
   const PLAYABLE = new Set(ISLAND.filter(h => !VOLCANO.includes(h) && !(h in CELL_VILLAGE)));
 
   window.LapilliBoards = window.LapilliBoards || {};
+  // the term table, for the test that both languages have every key
+  (window.LapilliTerms = window.LapilliTerms || {})["eruption"] = T;
   window.LapilliBoards["eruption"] = function (container, view, picker) {
     const o = view.observation;
     const l = L();
@@ -123,9 +125,9 @@
     const chosen = new Set(chosenList);
     const mine = view.seat;
     const names = (view.table && view.table.seats) || [];
+    // players by name (the table's names and colours: window.LapilliPlayerName in app.js)
     const seatName = p => {
-      const s = names.find(x => x.seat === p);
-      const nm = `${l.seat} ${p}` + (s && s.name && s.name !== `${l.seat} ${p}` ? ` · ${s.name}` : "");
+      const nm = window.LapilliPlayerName ? window.LapilliPlayerName(view, p) : `${p + 1}`;
       return nm + (p === mine ? ` (${l.you})` : "");
     };
     const pcol = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#777" : VCOL[o.villages[p]];
@@ -202,7 +204,7 @@
         isle.append(p);
       }
       labelLayer.append(text(sx, sy - 9, `V${vi}`, { "font-size": 17, "font-weight": "bold", fill: used ? VCOL[vi] : "#999", stroke: "#fff", "stroke-width": 0.6 }));
-      labelLayer.append(text(sx, sy + 10, owner >= 0 ? `${l.seat} ${owner}${owner === mine ? " (" + l.you + ")" : ""}` : (used ? l.colours[vi] : "—"), { "font-size": 11, fill: "#333", "font-weight": owner === mine ? "bold" : "normal" }));
+      labelLayer.append(text(sx, sy + 10, owner >= 0 ? seatName(owner) : (used ? l.colours[vi] : "—"), { "font-size": 11, fill: "#333", "font-weight": owner === mine ? "bold" : "normal" }));
       if (owner >= 0) labelLayer.append(text(sx, sy + 25, `${o.temperatures[owner]}${l.deg}${o.burned[owner] ? " ✝" : ""}`, { "font-size": 13, "font-weight": "bold", fill: o.temperatures[owner] >= 200 ? "#b71c1c" : "#333" }));
     });
     for (const h of ISLAND) {

@@ -81,6 +81,8 @@
   }
 
   window.LapilliBoards = window.LapilliBoards || {};
+  // the term table, for the test that both languages have every key
+  (window.LapilliTerms = window.LapilliTerms || {})["isola-dei-vulcani"] = T;
   window.LapilliBoards["isola-dei-vulcani"] = function (container, view, picker) {
     const o = view.observation;
     const l = L();

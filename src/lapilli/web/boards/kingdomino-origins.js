@@ -91,6 +91,10 @@
     if (q.cromagnon) cromagnon(g, x + s * 0.42, y + s * 0.62, s * 0.22, q.cromagnon);
   }
 
+  // the term table, for the test that both languages have every key
+
+  (window.LapilliTerms = window.LapilliTerms || {})["kingdomino-origins"] = TXT;
+
   window.LapilliBoards["kingdomino-origins"] = function (container, view, picker) {
     const L = TXT[LANG] || TXT.en;
     const pn = PNAME[LANG] || PNAME.en;
@@ -110,7 +114,7 @@
       svg.kdo .chosenMark { fill: none; stroke: #d4571c; stroke-width: 4; stroke-dasharray: 6 3; }
       svg.kdo text { pointer-events: none; }`));
     let y = 0;
-    const seatLabel = p => `${L.seat} ${p} (${pn[p]})${view.seat === p ? " · " + L.you : ""}`;
+    const seatLabel = p => `${window.LapilliPlayerName ? window.LapilliPlayerName(view, p) : pn[p]}${view.seat === p ? " · " + L.you : ""}`;
 
     // ---------------------------------------------------------------- status line
     const status = S("g");

@@ -66,6 +66,8 @@
   }
 
   window.LapilliBoards = window.LapilliBoards || {};
+  // the term table, for the test that both languages have every key
+  (window.LapilliTerms = window.LapilliTerms || {})["stromboli"] = T;
   window.LapilliBoards["stromboli"] = function (container, view, picker) {
     const o = view.observation;
     const l = L();

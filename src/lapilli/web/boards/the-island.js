@@ -26,7 +26,7 @@
       back: { dolphin: "dolphin", winds: "winds", move_serpent: "serpent", move_shark: "shark", move_whale: "whale",
         shark_repellent: "anti-shark", whale_repellent: "anti-whale", red: "?" },
       cre: { serpent: "sea serpent", shark: "shark", whale: "whale", squid: "giant squid", dolphin: "dolphin" },
-      legend: "Legend", swimmer: "swimmer", onLand: "explorer (number; value once known)", isle: "safe isle",
+      legend: "Legend", swimmer: "swimmer", onLand: "explorer (its value, once known)", isle: "safe isle",
       supply: "supply", hexes: "hexes r,c", reason: { volcano: "the volcano erupted", "turn cap": "turn cap", "last tile": "last tile", "nobody left": "nobody left" },
     },
     it: {
@@ -45,7 +45,7 @@
       back: { dolphin: "delfino", winds: "venti", move_serpent: "serpente", move_shark: "squalo", move_whale: "balena",
         shark_repellent: "anti-squalo", whale_repellent: "anti-balena", red: "?" },
       cre: { serpent: "serpente marino", shark: "squalo", whale: "balena", squid: "calamaro gigante", dolphin: "delfino" },
-      legend: "Legenda", swimmer: "nuotatore", onLand: "esploratore (numero; valore quando noto)", isle: "isola sicura",
+      legend: "Legenda", swimmer: "nuotatore", onLand: "esploratore (il suo valore, quando noto)", isle: "isola sicura",
       supply: "riserva", hexes: "esagoni r,c", reason: { volcano: "il vulcano è esploso", "turn cap": "limite di turni", "last tile": "ultima tessera", "nobody left": "nessuno rimasto" },
     },
   };
@@ -71,6 +71,8 @@
   const parseHex = n => n.split(",").map(Number);
 
   window.LapilliBoards = window.LapilliBoards || {};
+  // the term table, for the test that both languages have every key
+  (window.LapilliTerms = window.LapilliTerms || {})["the-island"] = T;
   window.LapilliBoards["the-island"] = function (container, view, picker) {
     const o = view.observation;
     const l = L();
@@ -152,11 +154,11 @@
       if (swim) g.push(deco(svgEl("path", { d: `M${x - r - 3},${y + r + 1} q${(r + 3) / 2},-4 ${r + 3},0 t${r + 3},0`, fill: "none", stroke: "#fff", "stroke-width": 2 })));
       const c = svgEl("circle", { cx: x, cy: y, r, fill: PCOL[e.seat], stroke: PDARK[e.seat], "stroke-width": 1.5 });
       tok(c, e.id);
-      g.push(c, text(x, y, e.id.slice(1), { "font-size": r * 1.15, "font-weight": "bold", fill: PTXT[e.seat] }));
-      if (e.value !== undefined) {
-        g.push(deco(svgEl("circle", { cx: x + r * 0.85, cy: y - r * 0.85, r: 5.5, fill: "#fff", stroke: "#333", "stroke-width": 0.8 })),
-          text(x + r * 0.85, y - r * 0.85, String(e.value), { "font-size": 8, "font-weight": "bold" }));
-      }
+      // the explorer's number (R1..R10) is only its name in the notation: a disc shows its printed
+      // value when that is known to this seat (the game's end for all), else nothing, so no
+      // internal index ever looks like points
+      if (e.value !== undefined) g.push(c, text(x, y, String(e.value), { "font-size": r * 1.15, "font-weight": "bold", fill: PTXT[e.seat] }));
+      else g.push(c);
       return g;
     };
     const spread = (k, i, w) => (i - (k - 1) / 2) * w;
@@ -289,7 +291,7 @@
       leg.append(svgEl("rect", { x, y: yy - 8, width: 16, height: 16, fill: col, stroke: "#555" }), lt(x + 22, yy, l.terrain[k], { "font-size": 13 }));
     });
     yy += 24;
-    leg.append(svgEl("circle", { cx: C1, cy: yy, r: 8, fill: PCOL[0], stroke: PDARK[0] }), text(C1, yy, "3", { "font-size": 9, fill: "#fff" }), lt(C1 + 16, yy, l.onLand, { "font-size": 13 }));
+    leg.append(svgEl("circle", { cx: C1, cy: yy, r: 8, fill: PCOL[0], stroke: PDARK[0] }), lt(C1 + 16, yy, l.onLand, { "font-size": 13 }));
     leg.append(svgEl("path", { d: `M${C3 - 10},${yy + 9} q5,-4 10,0 t10,0`, fill: "none", stroke: "#1565c0", "stroke-width": 2 }), svgEl("circle", { cx: C3, cy: yy, r: 7, fill: PCOL[1], stroke: PDARK[1] }), lt(C3 + 16, yy, l.swimmer, { "font-size": 13 }));
     yy += 24;
     const creLeg = ["serpent", "shark", "whale", "squid"];

@@ -1,0 +1,89 @@
+"""Sentences from readings: one renderer for every game, English and Italian.
+
+``State.readings`` (the door: what a seat may read of an act) gives items
+``{"key": ..., "args": {...}}``; each game's ``narration.py`` holds a ``CATALOGUE`` of sentence
+templates per key and language and a ``TERMS`` table translating the values (cards, creatures,
+terrains); this module turns an item into a sentence from the reader's point of view.
+
+Catalogue entries: ``{"en": template, "it": template}`` where a template is a string, or a pair
+``(about someone else, about the reader)`` when the item has a subject seat (``args["seat"]``):
+"Marta draws a card" / "You draw a card".  ``{player}`` is the subject's name; any other arg whose
+key ends in ``seat`` is a seat shown by its name (or "you" when it is the reader); strings are
+translated through ``TERMS``; lists are joined.  Entries in ``COMMON`` (below) serve every game.
+"""
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+LANGUAGES = ("en", "it")
+
+COMMON = {
+    "act": {"en": ("{player} plays {action}", "You play {action}"),
+            "it": ("{player} gioca {action}", "Giochi {action}")},
+    "game_over": {"en": "The game is over", "it": "La partita è finita"},
+}
+_PLAYER = {"en": "Player {n}", "it": "Giocatore {n}"}
+_YOU = {"en": "you", "it": "te"}
+
+
+@lru_cache(maxsize=None)
+def catalogue(game_id: str) -> tuple[dict, dict]:
+    """(CATALOGUE, TERMS) of a game, with the common entries; a game without a narration module
+    (a test game) has the common entries only."""
+    from .registry import GAMES
+
+    cat, terms = dict(COMMON), {lang: {} for lang in LANGUAGES}
+    module = GAMES.get(game_id)
+    if module:
+        try:
+            mod = importlib.import_module(module + ".narration")
+        except ModuleNotFoundError as e:
+            if e.name != module + ".narration":
+                raise
+            mod = None
+        if mod is not None:
+            cat.update(mod.CATALOGUE)
+            for lang in LANGUAGES:
+                terms[lang].update(mod.TERMS.get(lang, {}))
+    return cat, terms
+
+
+def seat_name(names, seat: int, lang: str) -> str:
+    name = names[seat] if names is not None and 0 <= seat < len(names) else None
+    return name or _PLAYER[lang].format(n=seat + 1)
+
+
+def _value(v, lang, terms, names, reader, key):
+    if key.endswith("seat") and isinstance(v, int) and not isinstance(v, bool):
+        return _YOU[lang] if v == reader else seat_name(names, v, lang)
+    if isinstance(v, str):
+        return terms.get(v, v)
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(_value(x, lang, terms, names, reader, "")) for x in v)
+    return v
+
+
+def sentence(game_id: str, item: dict, lang: str, names=None, reader: int | None = None) -> str:
+    """One reading as a sentence in ``lang`` from ``reader``'s point of view (None: a spectator);
+    ``names``: the display name of each seat."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}: languages are {', '.join(LANGUAGES)}")
+    cat, terms = catalogue(game_id)
+    entry = cat.get(item["key"])
+    if entry is None:
+        raise KeyError(f"{game_id}: no sentence for {item['key']!r} in its narration catalogue")
+    tpl = entry[lang]
+    args = item.get("args", {})
+    subject = args.get("seat")
+    if isinstance(tpl, tuple):
+        tpl = tpl[1] if reader is not None and subject == reader else tpl[0]
+    fields = {k: _value(v, lang, terms[lang], names, reader, k) for k, v in args.items()}
+    if isinstance(subject, int):
+        fields["player"] = seat_name(names, subject, lang)
+    return tpl.format(**fields)
+
+
+def text(game_id: str, items: list[dict], lang: str, names=None, reader: int | None = None) -> str:
+    """The readings of one act as one line: its sentences, each ending with a full stop."""
+    return " ".join(sentence(game_id, it, lang, names, reader) + "." for it in items)

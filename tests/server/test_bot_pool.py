@@ -1,0 +1,119 @@
+"""No table can stall the server's computer seats: a named level only, one move per table at a
+time, fair turns across tables and a hard cap per move (the level's time limit plus a margin),
+after which the seat plays a random legal move.
+
+The slow table is Slow Nim (tests/server/slow_game), whose heuristic player never answers: its
+"easy" computer seat would hold a worker for ever without the cap."""
+import json
+
+from .test_api import join, make_table
+
+
+def wait_version(ws, version):
+    """Read views until the table reaches ``version``; returns that view."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "state" and m["version"] >= version:
+            return m
+
+
+def moves_of(client, tid):
+    return [m for m in client.app.state.hub.bots.history if m.table == tid]
+
+
+def test_a_slow_table_does_not_stall_another_tables_computer(make_client):
+    client = make_client(bot_workers=2, bot_untimed_limit=5.0, bot_margin=2.0)
+    # the slow table: its computer (seat 0) is to move as soon as seat 1 is taken
+    slow = make_table(client, game="slownim", seats=[{"kind": "bot", "level": "easy"}, {"kind": "open"}],
+                      options={"pile": 15})
+    t_slow = join(client, slow, 1, "sam")
+    fast = make_table(client, seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}], options={"pile": 21})
+    t_fast = join(client, fast, 0, "ann")
+    with client.websocket_connect(f"/ws/{slow}?token={t_slow}") as s, \
+            client.websocket_connect(f"/ws/{fast}?token={t_fast}") as f:
+        assert s.receive_json()["version"] == 0
+        v = f.receive_json()
+        # three rounds at the other table: each time its computer answers
+        for version in (2, 4, 6):
+            f.send_text(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
+            v = wait_version(f, version)
+            assert v["legal"], "seat 0 is to move again after the computer's answer"
+        # ... while the slow table's computer has still not moved
+        assert client.get(f"/api/tables/{slow}").json()["version"] == 0
+        assert client.app.state.hub.rooms[slow].thinking
+        fast_moves = moves_of(client, fast)
+        assert len(fast_moves) == 3
+        # each of them was the level's own move, chosen before its cap (no fallback)
+        assert not any(m.fallback for m in fast_moves), fast_moves
+        # the slow move reaches its cap: the worker is stopped and the seat plays a legal move
+        v = wait_version(s, 1)
+        assert v["log"][0]["seat"] == 0 and v["log"][0]["action"] in ("take 1", "take 2", "take 3")
+        assert v["legal"]  # and the person at the slow table is to move
+    (slow_move,) = moves_of(client, slow)
+    assert slow_move.fallback and slow_move.level == "easy"
+
+
+def test_the_slow_table_cannot_keep_the_only_worker(make_client):
+    """One worker: the slow table's move is stopped at its cap, so the other table's computer,
+    asked while the slow one thought, gets the worker next and moves."""
+    client = make_client(bot_workers=1, bot_untimed_limit=2.0, bot_margin=1.0)
+    slow = make_table(client, game="slownim", seats=[{"kind": "bot", "level": "easy"}, {"kind": "open"}])
+    join(client, slow, 1, "sam")
+    fast = make_table(client, seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}], options={"pile": 21})
+    t_fast = join(client, fast, 0, "ann")
+    with client.websocket_connect(f"/ws/{slow}") as s, client.websocket_connect(f"/ws/{fast}?token={t_fast}") as f:
+        assert s.receive_json()["version"] == 0  # the slow table is loaded: its computer thinks
+        v = f.receive_json()
+        f.send_text(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
+        v = wait_version(f, 2)
+        assert v["log"][-1]["seat"] == 1
+    hub = client.app.state.hub
+    slow_moves, fast_moves = moves_of(client, slow), moves_of(client, fast)
+    # the slow table's first move was stopped at its cap before the other table's computer moved
+    assert slow_moves and slow_moves[0].fallback
+    assert list(hub.bots.history).index(slow_moves[0]) < list(hub.bots.history).index(fast_moves[0])
+    assert hub.rooms[slow].version >= 1
+
+
+def test_a_table_has_one_move_at_a_time_and_moves_start_in_turn():
+    """The pool's own queue: asking again for a table drops its older move, and the tables
+    waiting for the worker get it in the order they asked."""
+    import asyncio
+
+    from lapilli.server.bots import BotPool
+
+    async def run():
+        pool = BotPool(1)
+        order = []
+        await pool._acquire("a")  # the only worker is busy
+
+        async def wait(table):
+            await pool._acquire(table)
+            order.append(table)
+            pool._release()
+
+        tasks = [asyncio.ensure_future(wait(t)) for t in ("b", "c", "d")]
+        await asyncio.sleep(0)
+        tasks[1].cancel()  # "c" stops waiting
+        await asyncio.sleep(0)
+        pool._release()
+        await asyncio.gather(tasks[0], tasks[2])
+        assert order == ["b", "d"] and pool._busy == 0 and not pool._waiting
+        pool.close()
+
+    asyncio.run(run())
+
+
+def test_computer_seats_take_a_named_level_only(make_client):
+    client = make_client(seat_grace=0)
+    assert client.get("/api/levels").json() == ["random", "heuristic", "easy", "normal", "hard"]
+    tid = make_table(client, options={"pile": 10})
+    ta = join(client, tid, 0)
+    join(client, tid, 1, "bob")
+    for level in ("mcts:iterations=50000000", "wizard", "Normal", ""):
+        r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": ta, "level": level})
+        assert r.status_code == 422, r.text
+        assert "the levels are random, heuristic, easy, normal, hard" in r.json()["error"]
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
+    r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": ta, "level": "heuristic"})
+    assert r.status_code == 200 and client.get(f"/api/tables/{tid}").json()["seats"][1]["agent"] == "heuristic"

@@ -1,0 +1,213 @@
+"""A hypothesis state machine sends random sequences of WebSocket messages to a table (two seated
+players and a spectator): legal and illegal moves, moves out of turn or from a stale or badly
+typed version, undos, text that is not JSON or JSON of any shape, binary frames, deep nesting,
+oversize frames, reconnections.
+
+After every message: the connection is still open and answers, no exception was logged, and the
+table is exactly what an engine model of the accepted moves says (so a refused message changed
+nothing, and an accepted one did just what it should)."""
+import json
+import logging
+
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+
+from .test_api import join, make_table
+
+# any JSON value, nested a little
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
+                    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
+                    max_leaves=12)
+TYPES = st.sampled_from(["act", "undo", "sync", "ping", "reclaim", "", "ACT", "join"])
+
+
+class Errors(logging.Handler):
+    """Collects the server's log records of level ERROR and above."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+def machine(client, game, options, errors, tally):
+    hub = client.app.state.hub
+
+    class WebSocketMessages(RuleBasedStateMachine):
+        def __init__(self):
+            super().__init__()
+            self.tid = make_table(client, game=game, options=options)
+            self.tokens = {0: join(client, self.tid, 0, "ann"), 1: join(client, self.tid, 1, "bob")}
+            self.socks = {}
+            for who in (0, 1, None):
+                self._open(who)
+            self.model = hub.rooms[self.tid].state.clone()  # what the table must be
+            self.version = 0
+
+        def _open(self, who):
+            url = f"/ws/{self.tid}" + ("" if who is None else f"?token={self.tokens[who]}")
+            cm = client.websocket_connect(url)
+            self.socks[who] = (cm, cm.__enter__())
+            self._answers(who)
+
+        def _answers(self, who, pongs=1):
+            """Everything this connection was sent up to now: a ping answered by a pong after it
+            (``pongs``: how many pongs end it, when the message was a ping itself)."""
+            ws = self.socks[who][1]
+            ws.send_text(json.dumps({"type": "ping"}))
+            out = []
+            while True:
+                m = ws.receive_json()
+                if m.get("type") == "pong":
+                    pongs -= 1
+                    if not pongs:
+                        return out
+                    continue
+                out.append(m)
+
+        def _send(self, who, payload, pongs=1):
+            """The answers to one message (the views other connections' moves and presence
+            broadcast to this one before it are read first and set aside)."""
+            self._answers(who)
+            ws = self.socks[who][1]
+            if isinstance(payload, bytes):
+                ws.send_bytes(payload)
+            else:
+                ws.send_text(payload)
+            return self._answers(who, pongs)
+
+        def _expect_refused(self, answers):
+            assert answers and answers[0]["type"] == "error", answers
+            assert all(m["version"] == self.version for m in answers if m["type"] == "state")
+
+        def teardown(self):
+            for cm, _ in self.socks.values():
+                cm.__exit__(None, None, None)
+
+        # ---------------------------------------------------------------- moves
+        @rule(data=st.data(), who=st.sampled_from(["to move", "to move", "to move", "other", None]),
+              version=st.sampled_from(["none", "current", "current", "current", "stale", "text", "float", "huge", "bool"]))
+        def act(self, data, who, version):
+            legal = self.model.legal_actions() if not self.model.is_terminal else []
+            if who is not None:
+                mover = self.model.to_move if self.model.to_move is not None else 0
+                who = mover if who == "to move" else 1 - mover
+            # (an index, not a sample of the list: each example's table has its own seed)
+            action = legal[data.draw(st.integers(0, 10**6)) % len(legal)] if legal else "play 1"
+            msg = {"type": "act", "action": action}
+            v = {"none": None, "current": self.version, "stale": self.version - 1, "text": str(self.version),
+                 "float": self.version + 0.5, "huge": 10**40, "bool": True}[version]
+            if v is not None:
+                msg["version"] = v
+            answers = self._send(who, json.dumps(msg))
+            ok = (who is not None and legal and self.model.to_move == who and version in ("none", "current"))
+            if ok:
+                assert [m["type"] for m in answers] == ["state"], answers
+                self.model.apply(action)
+                self.version += 1
+                assert answers[0]["version"] == self.version
+                tally["accepted moves"] += 1
+            else:
+                self._expect_refused(answers)
+                tally["refused moves"] += 1
+
+        @rule(who=st.sampled_from([0, 1]), text=st.one_of(
+            st.text(max_size=60), st.sampled_from(["", " ", "play", "take 99", "play -1", "play 1 2", "\x00", "é" * 50]),
+            st.builds(lambda a, b: a + b, st.sampled_from(["play ", "place ", "take ", "pick "]), st.text(max_size=12))))
+        def act_any_text(self, who, text):
+            answers = self._send(who, json.dumps({"type": "act", "action": text}))
+            if not self.model.is_terminal and self.model.to_move == who and text in self.model.legal_actions():
+                self.model.apply(text)
+                self.version += 1
+                assert answers[-1]["version"] == self.version
+            else:
+                self._expect_refused(answers)
+
+        @rule(who=st.sampled_from([0, 1, None]))
+        def undo(self, who):
+            allowed = hub.rooms[self.tid].can_undo(who)
+            answers = self._send(who, json.dumps({"type": "undo"}))
+            if allowed:
+                assert [m["type"] for m in answers] == ["state"], answers
+                history = self.model.history[:-1]
+                self.model = hub.rooms[self.tid].state.clone()
+                assert self.model.history == history
+                self.version += 1
+                tally["undos"] += 1
+            else:
+                self._expect_refused(answers)
+
+        # ---------------------------------------------------------------- junk
+        @rule(who=st.sampled_from([0, 1, None]), payload=st.one_of(
+            st.text(max_size=200), st.binary(max_size=64),
+            JSON.map(json.dumps),
+            st.builds(lambda t, extra: json.dumps({"type": t, **extra}), TYPES,
+                      st.dictionaries(st.sampled_from(["action", "version", "seat", "token", "x"]), JSON, max_size=3)),
+            st.sampled_from(["[" * 16000, "[" * 20000, '{"type":' * 3000, "x" * 20000, json.dumps({"type": "act", "action": "p" * 17000})])))
+        def junk(self, who, payload):
+            before = hub.rooms[self.tid].state.to_json()
+            try:
+                msg = json.loads(payload) if isinstance(payload, str) and len(payload) <= 16_384 else None
+            except (ValueError, RecursionError):
+                msg = None
+            kind = msg.get("type") if isinstance(msg, dict) else None
+            answers = self._send(who, payload, pongs=2 if kind == "ping" else 1)
+            if kind in ("act", "undo") and answers and answers[0]["type"] == "state":
+                # a well-formed move hidden in the junk: the model follows the table
+                self.model = hub.rooms[self.tid].state.clone()
+                self.version += 1
+                return
+            if kind == "ping":
+                assert answers == []
+            elif kind == "sync":
+                assert [m["type"] for m in answers] == ["state"]
+            else:
+                self._expect_refused(answers)
+            assert hub.rooms[self.tid].state.to_json() == before
+
+        @rule(who=st.sampled_from([0, 1, None]))
+        def sync(self, who):
+            (v,) = self._send(who, json.dumps({"type": "sync"}))
+            assert v["version"] == self.version and v["seat"] == who
+
+        @rule(who=st.sampled_from([0, 1, None]))
+        def reconnect(self, who):
+            cm, _ = self.socks.pop(who)
+            cm.__exit__(None, None, None)
+            self._open(who)
+
+        # ---------------------------------------------------------------- after every step
+        @invariant()
+        def the_table_is_the_model(self):
+            assert not errors.records, [r.getMessage() for r in errors.records]
+            room = hub.rooms[self.tid]
+            assert room.version == self.version == client.app.state.store.get(self.tid).version
+            assert room.state.history == self.model.history
+            assert room.state.to_json() == self.model.to_json()
+            (v,) = self._send(0, json.dumps({"type": "sync"}))
+            assert v["observation"] == self.model.observation(0)
+
+    return WebSocketMessages
+
+
+@pytest.mark.timeout(300)  # a connection that stops answering fails, not hangs
+@pytest.mark.parametrize("game, options", [("toy", {}), ("stromboli", {})])
+def test_random_websocket_message_sequences(make_client, game, options):
+    client = make_client(max_messages_per_second=1e6, seat_grace=0)
+    errors = Errors()
+    tally = {"accepted moves": 0, "refused moves": 0, "undos": 0}
+    for name in ("lapilli", "uvicorn", "starlette", "fastapi"):
+        logging.getLogger(name).addHandler(errors)
+    try:
+        run_state_machine_as_test(machine(client, game, options, errors, tally), settings=settings(
+            max_examples=20, stateful_step_count=30, deadline=None, derandomize=True,
+            suppress_health_check=list(HealthCheck)))
+    finally:
+        for name in ("lapilli", "uvicorn", "starlette", "fastapi"):
+            logging.getLogger(name).removeHandler(errors)
+    print(game, tally)
+    # the machine reached past the refusals: the tables moved, and moves were refused
+    assert tally["accepted moves"] > 0 and tally["refused moves"] > 0, tally

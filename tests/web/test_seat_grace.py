@@ -1,0 +1,93 @@
+"""Seat grace in the browser: when a person's page goes away the others see their seat held with
+a countdown, then may hand it to the computer; the person who comes back with the same browser
+sees the table and plays their seat again (no blank page, no reconnect loop)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from lapilli.testing.services import free_port, wait_port
+
+from .conftest import SHOTS
+
+
+@pytest.fixture(scope="module")
+def grace_server(tmp_path_factory):
+    """`lapilli serve` with a seat grace of 4 seconds."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("grace") / "grace.db"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
+               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game")
+    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
+                             "--database", f"sqlite:///{db}", "--bot-workers", "1", "--seat-grace", "4"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_port(port, 30)
+    except Exception:
+        proc.kill()
+        raise AssertionError(proc.stderr.read().decode()[-2000:])
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(10)
+
+
+def take_seat(page, server, tid, seat, name):
+    page.goto(f"{server}/t/{tid}")
+    page.fill("#name", name)
+    page.select_option("#seat", str(seat))
+    page.click("#join")
+    page.wait_for_selector("#status", timeout=15_000)
+
+
+def test_held_seat_countdown_take_over_and_the_person_comes_back(grace_server, browser):
+    import httpx
+
+    tid = httpx.post(f"{grace_server}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 21}}).json()["id"]
+    ann_ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    bob_ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    try:
+        ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+        take_seat(ann, grace_server, tid, 0, "ann")
+        take_seat(bob, grace_server, tid, 1, "bob")
+        ann.wait_for_selector("#picker", timeout=15_000)  # both seated: ann is to move
+        bob.close()  # bob's page goes away
+        # ann sees bob's seat held, with its countdown
+        held = ann.locator(".held[data-seat='1']")
+        held.wait_for(timeout=15_000)
+        assert "bob" in held.inner_text() and "held for" in held.inner_text()
+        assert ann.locator(".held .countdown").inner_text().startswith("0:0")
+        assert ann.locator(".takeover").count() == 0
+        os.makedirs(SHOTS, exist_ok=True)
+        ann.screenshot(path=os.path.join(SHOTS, "seat-grace-countdown.png"), full_page=True)
+        # when the grace is over, ann may hand the seat to the computer, which then plays it
+        ann.locator(".takeover[data-seat='1']").click(timeout=15_000)
+        ann.locator(".takeover").wait_for(state="detached", timeout=15_000)  # the view after it
+        ann.fill("#notation", "take 1")
+        ann.click("#send")
+        ann.wait_for_function("() => [...document.querySelectorAll('#log .entry')].some(d => d.dataset.n === '2' && d.querySelector(\".who[data-seat='1']\"))",
+                              timeout=30_000)
+        assert httpx.get(f"{grace_server}/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"
+        # bob comes back in the same browser: his token takes the seat back and he sees the table
+        sockets = []
+        bob = bob_ctx.new_page()
+        bob.on("websocket", lambda ws: sockets.append(ws.url))
+        bob.goto(f"{grace_server}/t/{tid}")
+        bob.wait_for_selector("#status", timeout=15_000)
+        bob.wait_for_selector("#log div", timeout=15_000)
+        seat = httpx.get(f"{grace_server}/api/tables/{tid}").json()["seats"][1]
+        assert seat["kind"] == "human" and seat["name"] == "bob"
+        assert bob.locator("#board").inner_text().strip() or bob.locator("#board svg").count()
+        assert bob.locator("#connection").count() == 0 and bob.locator("#unreachable").count() == 0
+        ann.wait_for_function("() => !document.querySelector('.held') && document.querySelector('#notation')",
+                              timeout=15_000)  # bob is back, and ann is to move
+        ann.fill("#notation", "take 2")
+        ann.click("#send")
+        bob.wait_for_selector("#picker", timeout=15_000)  # and it is bob's turn, by his own hand
+        assert "Your turn, bob" in " ".join(bob.locator("#status").inner_text().split())
+        bob.wait_for_timeout(2500)
+        assert len(sockets) == 1, sockets  # one connection, not a reconnect loop
+        bob.screenshot(path=os.path.join(SHOTS, "seat-grace-returning-player.png"), full_page=True)
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()

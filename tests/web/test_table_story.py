@@ -1,0 +1,180 @@
+"""The table tells the story, in every game: chance shown as it happens and then in the log,
+players by name and colour (no "Seat" anywhere a player reads), a results panel whose parts add
+up to each score, the finished game replayed on its board with the keyboard to the very position
+the table last showed, and every interface key in both languages.  Screenshots of each game
+mid-game and at its results go to docs/screenshots/ when LAPILLI_DOC_SHOTS is set (else to the
+temporary screenshot folder)."""
+import os
+import re
+
+import pytest
+
+import lapilli
+from lapilli.engine.registry import BUILTIN_GAMES
+
+from .conftest import SHOTS, click_retry, create_table
+
+GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
+DOCS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screenshots")
+OUT = DOCS if os.environ.get("LAPILLI_DOC_SHOTS") else SHOTS
+SEAT_WORDS = re.compile(r"\bSeat\b|\bPosto\b")
+
+# every text a player reads: the page's text and the SVG board's labels
+READ_TEXT = "() => document.querySelector('#app').innerText + ' ' + [...document.querySelectorAll('#app svg text')].map(t => t.textContent).join(' ')"
+
+
+def _shot(page, name):
+    os.makedirs(OUT, exist_ok=True)
+    page.wait_for_timeout(700)  # the newest chance has popped in
+    page.screenshot(path=os.path.join(OUT, name), full_page=True)
+
+
+def _click_something(page):
+    for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
+        loc = page.locator(sel)
+        if loc.count():
+            click_retry(page, loc.first)
+            return
+
+
+def _over(page):
+    return page.locator("#results").count() > 0
+
+
+def _play_until(page, done, max_clicks=4000):
+    for _ in range(max_clicks):
+        page.wait_for_function(
+            "() => document.querySelector('#picker') || document.querySelector('#results')", timeout=60_000)
+        if done():
+            return True
+        if _over(page):
+            return False
+        _click_something(page)
+        page.wait_for_timeout(30)
+    raise AssertionError("nothing happened")
+
+
+def _shown_chance(page):
+    """The value shown by the latest chance element, its log line number and its kind (None while
+    no chance with a visible value is shown)."""
+    return page.evaluate("""() => {
+        const c = document.querySelector('#chance .chance-item.latest');
+        if (!c) return null;
+        const v = c.querySelector('.chance-value');
+        if (!v || !v.dataset.value) return null;
+        return {n: c.dataset.n, value: v.textContent, raw: v.dataset.value, kind: c.dataset.kind, name: c.dataset.name};
+    }""")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_tells_the_story(server, page, game):
+    players = lapilli.game_spec(game).min_players
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # random explorers of The Island drown before any is saved: there the computer plays the easy level
+    create_table(page, server, game, players, bots="easy" if game == "the-island" else "random")
+    title = lapilli.game_spec(game).title
+    page.wait_for_selector("#title")
+    assert page.locator("#title").text_content() == title
+
+    # 1. chance as it happens: the element with the rolled or drawn value, then its log line
+    seen = {}
+    assert _play_until(page, lambda: bool(seen.update(c=_shown_chance(page)) or seen["c"])), \
+        f"{game}: the game ended and no chance was ever shown"
+    c = seen["c"]
+    line = page.locator(f"#log .log-chance[data-n='{c['n']}']")
+    assert line.count() == 1, f"{game}: chance {c} has no line in the log"
+    assert c["value"] in line.text_content(), (c, line.text_content())
+    # players by name and colour: the strip, the status line and the log
+    assert page.locator("#players .player .who .dot").count() == players
+    assert page.locator("#log .entry .who").count() > 0
+    txt = page.evaluate(READ_TEXT)
+    assert not SEAT_WORDS.search(txt), f"{game}: a player reads {SEAT_WORDS.search(txt).group()!r}"
+    _shot(page, f"{game}-table.png")
+
+    # 2. the end: a results panel whose parts add up to each score
+    assert not _play_until(page, lambda: False)
+    page.wait_for_selector("#results")
+    rows = page.evaluate("""() => [...document.querySelectorAll('#results .result-seat')].map(r => ({
+        score: +r.dataset.score, total: +r.querySelector('.total').dataset.total,
+        parts: [...r.querySelectorAll('.part')].map(p => +p.dataset.points)}))""")
+    assert len(rows) == players
+    for r in rows:
+        assert r["total"] == r["score"] == sum(r["parts"]), r
+    assert any(r["parts"] for r in rows)
+    if lapilli.game_spec(game).lower_score_wins:
+        assert page.locator("#lower-wins").count() == 1
+    assert page.locator("#winners .who").count() >= 1
+    txt = page.evaluate(READ_TEXT)
+    assert not SEAT_WORDS.search(txt), f"{game}: a player reads {SEAT_WORDS.search(txt).group()!r}"
+    _shot(page, f"{game}-results.png")
+
+    # 3. replay on the board with the keyboard: back to the start, a few steps, then the end,
+    # which must be the position the table showed last
+    live = page.locator("#board").inner_html()
+    plies = int(page.locator("#replay-slider").get_attribute("max"))
+    page.locator("body").click(position={"x": 2, "y": 2})
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('#replay-ply')?.dataset.ply === '0'")
+    for k in range(1, 4):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.querySelector('#replay-ply')?.dataset.ply === '{k}'")
+    # the log is in step with the board: its last line is the step shown
+    assert page.locator("#log .entry").first.get_attribute("data-n") == "3"
+    assert page.locator("#board").inner_html() != live
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.querySelector('#replay-ply')?.dataset.ply === '2'")
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.querySelector('#replay-ply')?.dataset.ply === '{plies}'")
+    assert page.locator("#board").inner_html() == live
+    assert not errors, errors
+
+    # 4. the finished game is listed in the lobby, with its players and winner
+    page.goto(server + "/")
+    row = page.locator("#finished .finished-game").first
+    row.wait_for()
+    assert page.locator(f"#finished [data-table]").count() >= 1
+
+
+def test_every_interface_key_in_both_languages(server, page):
+    """Every key of the client's texts (i18n.js) and of each board's term table exists, non-empty,
+    in Italian and in English, and a chance name or value the server can send has a text."""
+    page.goto(server + "/")
+    for g in GAMES:
+        page.evaluate("g => new Promise(r => { const s = document.createElement('script'); s.src = `/static/boards/${g}.js`; s.onload = r; document.head.append(s); })", g)
+    missing = page.evaluate("""() => {
+        const out = [];
+        const walk = (a, b, path) => {
+            for (const k of Object.keys(a)) {
+                if (!(k in b) || b[k] === '' || b[k] === null) out.push(path + k);
+                else if (typeof a[k] === 'object' && a[k] !== null && !Array.isArray(a[k])) walk(a[k], b[k], path + k + '.');
+                else if (Array.isArray(a[k]) && (!Array.isArray(b[k]) || a[k].length !== b[k].length)) out.push(path + k + '[]');
+            }
+        };
+        walk(I18N.it, I18N.en, 'en missing: ');
+        walk(I18N.en, I18N.it, 'it missing: ');
+        for (const [g, T] of Object.entries(window.LapilliTerms || {})) {
+            walk(T.it, T.en, g + ' en missing: ');
+            walk(T.en, T.it, g + ' it missing: ');
+        }
+        return out;
+    }""")
+    assert not missing, missing
+    assert sorted(page.evaluate("Object.keys(window.LapilliTerms)")) == sorted(GAMES)
+    # every chance name the games send has a text (names gathered from random games)
+    import random
+    names = set()
+    for g in GAMES:
+        spec = lapilli.game_spec(g)
+        s = lapilli.new_game(g, players=spec.min_players, seed=3)
+        r = random.Random(3)
+        # the chance items the server sends, from the game's one door, named as the client keys them
+        sent = lambda items: {i["chance"]["name"].replace(" ", "-") for i in items if i.get("chance")}
+        names |= sent(s.readings(None, None, s.setup_events, 0))
+        while not s.is_terminal:
+            actor, action = s.to_move, r.choice(s.legal_actions())
+            names |= sent(s.readings(actor, action, s.apply(action), 0))
+    assert len(names) >= 10
+    for lang in ("it", "en"):
+        lacking = page.evaluate("([lang, names]) => names.filter(n => !I18N[lang]['ch.' + n])", [lang, sorted(names)])
+        assert not lacking, (lang, lacking)
