@@ -9,6 +9,7 @@ from .errors import BadOption, BadPlayerCount
 
 
 LANGUAGES = ("en", "it")
+AS_DEFAULT = object()  # OptionSpec.legacy: files that name no value were played with the default
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,12 @@ class OptionSpec:
     ``sentence`` say the same in the players' words, in every language of ``LANGUAGES``
     (``{"en": ..., "it": ...}``): a short name and one sentence of explanation.  ``value_labels``
     names the values of a choice in the players' words (``{value: {"en": ..., "it": ...}}``;
-    a yes/no option needs none)."""
+    a yes/no option needs none).
+
+    ``legacy`` is the value a record or state file that names no value for this option was played
+    with: an option added after such files were written, whose default differs from what the
+    engine did before it existed, gives here the reading the engine had then (so old files replay
+    as they were played)."""
 
     name: str
     values: tuple
@@ -29,6 +35,7 @@ class OptionSpec:
     sentence: Mapping[str, str] = field(default_factory=dict)
     value_labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
     house_rule: bool = False  # a reading of an ambiguous rule, chosen by the table (docs/games/<game>.md quotes it)
+    legacy: Any = AS_DEFAULT
 
     def words(self) -> dict:
         """Label, sentence and value names, JSON-ready (values as their JSON text)."""
@@ -113,6 +120,16 @@ class GameSpec:
             if msg:
                 raise BadOption(msg)
         return players, resolved
+
+    def saved_options(self, options: Mapping[str, Any]) -> dict:
+        """The options of a game read from a record or state file: those it names, and every option
+        it does not name (one added after the file was written) at the value such games were played
+        with (``OptionSpec.legacy``, else the default)."""
+        out = dict(options)
+        for name, o in self.options.items():
+            if name not in out:
+                out[name] = o.default if o.legacy is AS_DEFAULT else o.legacy
+        return out
 
     def configurations(self, players: int) -> list[dict]:
         """Every allowed combination of option values for a player count."""

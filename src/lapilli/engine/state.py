@@ -397,7 +397,7 @@ class State:
         new = cls.__new__(cls)
         try:
             new.num_players = int(js["players"])
-            new.options = dict(js["options"])
+            new.options = cls.SPEC.saved_options(js["options"])
             new.seed = int(js["seed"])
             new.seeding = str(js.get("seeding", LINEAR_SEEDING))
             new.rng = Rng.from_state(int(js["rng"]))

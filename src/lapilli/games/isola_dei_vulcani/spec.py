@@ -53,7 +53,7 @@ SPEC = GameSpec(
             "colonist_limit", ("all", "own"), "all",
             "house rule, IDV-6.4 / IDV-I17: colonists created in an area per turn are limited by the villages "
             "present there of every player ('all', the literal 'villaggi presenti') or by one's own ('own')",
-            house_rule=True,
+            house_rule=True, legacy="own",  # the reading the engine had before the option
             label={'en': 'Colonists created in an area per turn', 'it': "Coloni creati in un'area per turno"},
             sentence={'en': "House rule: in one turn a player may create in an area as many colonists as there are villages there, counting every player's villages or only their own.",
                       'it': "Regola della casa: in un turno si possono creare in un'area tanti coloni quanti sono i villaggi presenti, contando i villaggi di tutti o solo i propri."},

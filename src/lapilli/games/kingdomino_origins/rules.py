@@ -77,7 +77,6 @@ class KdoState(State):
         self.pos = -1
         self.fire_at = -1  # the volcano square of a pending fire token
         self.fire_val = 0
-        self.burnt = -1  # the resource type a fire token destroyed in the current Play the tile (or -1)
         self.give_type = -1
         self.give_to = []
         self.rec_kind = None
@@ -215,7 +214,6 @@ class KdoState(State):
         p = self.active
         t = self.cur_tiles[self.pos]
         geo = self.geo
-        self.burnt = -1
         if self._determinized:
             # a search copy: the same territories come back again and again, so the placements
             # and their notation are memoised (a real game, mostly new territories, skips the memo)
@@ -253,6 +251,9 @@ class KdoState(State):
 
     def _start_choose(self, events):
         """KDO-3.6: Choose a new tile (none in the final round, KDO-7.2)."""
+        # the Totems of this Play the tile are settled: the resource types fires burnt in it (``burnt``,
+        # kept only from that fire to here, so saved games carry it only then) is forgotten
+        self.__dict__.pop("burnt", None)
         if not self.new_tiles:
             self._next_turn(events)
             return
@@ -306,7 +307,7 @@ class KdoState(State):
                     events.append({"type": "totem", "resource": RESOURCES[t], "to": leaders[0], "from": None})
             elif (counts[holder] == top and len(leaders) > 1 and self.options.get("totem_tie", "give") != "keep"
                   and (self.active != holder and self.active in leaders
-                       or self.active == holder and getattr(self, "burnt", -1) == t)):
+                       or self.active == holder and t in self.__dict__.get("burnt", ()))):
                 # house rule totem_tie (KDO-I18): a holder who falls to a tie now -- caught up by the
                 # player who added a tile, or whose own fire burnt one of theirs -- no longer has the
                 # majority ("Se perdi la maggioranza"): 'give' hands it to one of the other tied
@@ -529,7 +530,7 @@ class KdoState(State):
         r = self.res[p].pop(c, None)
         if r is not None:
             self.rcount[p][r] -= 1
-            self.burnt = r
+            self.burnt = self.__dict__.get("burnt", ()) + (r,)  # for the Totems (totem_tie)
             ev["destroyed_resource"] = RESOURCES[r]
         k = self.cro[p].pop(c, None)
         if k is not None:

@@ -35,7 +35,7 @@ SPEC = GameSpec(
                                     "house rule, KDO-6.6 / KDO-I4: a fire spray may land on the start tile (True, "
                                     "the literal text: it is one of the 25 squares, 'compresa la tessera di "
                                     "partenza', and has no token nor campfire) or not (False, KDO-I4 a)",
-                                    house_rule=True,
+                                    house_rule=True, legacy=False,  # the engine's reading before the option
             label={'en': 'Fire may land on the start tile', 'it': 'Il fuoco può cadere sulla tessera di partenza'},
             sentence={'en': 'House rule: the start tile counts as a free square where a fire spray may land, as the 25 squares include it, or it is never a landing square.',
                       'it': 'Regola della casa: la tessera di partenza è una casella libera dove può atterrare uno spruzzo di fuoco, perché è tra le 25 caselle, oppure non lo è mai.'}),
@@ -44,7 +44,7 @@ SPEC = GameSpec(
                                 "added a tile has lost the strict majority and gives the Totem to a tied player "
                                 "of their choice ('give', the literal 'Se perdi la maggioranza ... scegli tu'), "
                                 "keeps it ('keep', KDO-I18 a) or returns it to the table ('return')",
-                                house_rule=True,
+                                house_rule=True, legacy="keep",  # the engine's reading before the option
             label={'en': 'Totem holder caught up', 'it': 'Chi ha il Totem viene raggiunto'},
             sentence={'en': 'House rule: when another player draws level with the Totem holder, the holder gives it to a tied player of their choice, keeps it, or puts it back on the table.',
                       'it': 'Regola della casa: quando un altro giocatore raggiunge chi ha il Totem, questi lo dà a un giocatore in parità a sua scelta, lo tiene, oppure lo rimette sul tavolo.'},

@@ -76,7 +76,7 @@ SPEC = GameSpec(
                                "house rule, ISL-9.8 / ISL-I6: with 2-4 players a tie for the win is shared ('base': "
                                "the base game states no tie-break) or broken by the 5-6-player chain ('chain': most "
                                "explorers saved, then fewest turns); with 5-6 players the chain always applies",
-                               house_rule=True,
+                               house_rule=True, legacy="chain",  # the engine's reading before the option
             label={'en': 'Ties with 2 to 4 players', 'it': 'Pareggi con 2-4 giocatori'},
             sentence={'en': 'House rule: with 2 to 4 players tied winners share the victory as in the base game, or the tie is broken as in 5-6-player games (most explorers saved, then fewest turns).',
                       'it': 'Regola della casa: con 2-4 giocatori chi è in parità condivide la vittoria come nel gioco base, oppure la parità si risolve come con 5-6 giocatori (più esploratori salvati, poi meno turni).'},
@@ -84,7 +84,7 @@ SPEC = GameSpec(
         "dive_move": OptionSpec("dive_move", ("compulsory", "optional"), "compulsory",
                                 "house rule, ISL-16.12: after the dive dice a piece must be moved ('compulsory', the "
                                 "literal 'selezionate e muovete') or the player may move nothing ('optional')",
-                                house_rule=True,
+                                house_rule=True, legacy="optional",  # the engine's reading before the option
             label={'en': 'Moving after the dive dice', 'it': 'Movimento dopo i dadi immersione'},
             sentence={'en': 'House rule: after rolling the dive dice a player must move one of the pieces shown, or may choose to move nothing.',
                       'it': 'Regola della casa: dopo il tiro dei dadi immersione si deve muovere uno dei pezzi indicati, oppure si può scegliere di non muovere nulla.'},
@@ -93,6 +93,7 @@ SPEC = GameSpec(
                                     "house rule, ISL-16.31: a dolphin moved by the dive dice may shift its protection "
                                     "only on a space with several swimmers ('several', the literal 'con più "
                                     "Nuotatori') or to any unprotected swimmer on its space ('any')", house_rule=True,
+                                    legacy="any",  # the engine's reading before the option
             label={'en': "Shifting a dolphin's protection", 'it': 'Spostare la protezione di un delfino'},
             sentence={'en': 'House rule: a dolphin chosen with the dive dice may pass its protection to another swimmer only where several swimmers share its space, or to any swimmer there.',
                       'it': 'Regola della casa: un delfino scelto con i dadi immersione può passare la protezione a un altro nuotatore solo dove più nuotatori condividono la sua casella, oppure a qualsiasi nuotatore lì.'},
