@@ -36,9 +36,11 @@ def root_positions(game: str, players: int, n: int, seed: int) -> list:
 # craters on volcano hexes (the earlier set is the data set rim-craters).  Rules corrections and
 # house-rule defaults (issue 36) retook the entries they change: L'Isola dei Vulcani 2 players
 # (colonist limit counting every village, lava reaching a Moai lying without a space) and
-# Kingdomino Origins (fire may land on the start tile), changes of the rules, not of the search.
+# Kingdomino Origins (fire may land on the start tile), changes of the rules, not of the search;
+# with the volcano-crater data these rules move only the first Isola entry (with the data set
+# rim-craters they give the digests the rules alone gave).
 EXPECTED = [
-    ('isola-dei-vulcani', 2, 'mcts:iterations=40', 'e41881c026c9abc2'),
+    ('isola-dei-vulcani', 2, 'mcts:iterations=40', 'cdec1e94714034e6'),
     ('isola-dei-vulcani', 2, 'mcts:iterations=40,rollout_depth=20', '0f16bca046a36a32'),
     ('isola-dei-vulcani', 2, 'mcts:iterations=40,rollout_depth=0,c=0.1', 'c2bdf4314ea7b011'),
     ('isola-dei-vulcani', 4, 'mcts:iterations=40', '6ad8ff221951bf8b'),
