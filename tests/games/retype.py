@@ -24,7 +24,7 @@ def retype(action: str, rng: random.Random, shuffle=None) -> str:
 
 def check_retyped(game: str, games: int, max_plies: int, shuffle=None, per_position: int = 3,
                   seed: int = 0) -> tuple[int, int]:
-    """Play ``games`` random games (random player count and option set); in each position re-type
+    """Play ``games`` random games (the player counts in turn, a random option set); in each position re-type
     ``per_position`` random legal actions and up to 20 with an unordered set, and check that each
     is accepted and leaves the same position as the action itself.
     Actions legal earlier but not now, re-typed, must be refused naming the same rule as when typed
@@ -35,7 +35,7 @@ def check_retyped(game: str, games: int, max_plies: int, shuffle=None, per_posit
     checked = with_set = 0
     seen: list[str] = []
     for g in range(games):
-        n = rng.randint(spec.min_players, spec.max_players)
+        n = spec.min_players + g % (spec.max_players - spec.min_players + 1)  # every count in turn
         s = lapilli.new_game(game, n, seed=seed * 1000 + g, options=rng.choice(spec.configurations(n)))
         while not s.is_terminal and len(s.history) < max_plies:
             legal = s.legal_actions()

@@ -28,7 +28,7 @@ options:
 
   action slots / observation length, by player count:
 
-  - kingdomino-origins: 843 / 8654 (2p), 417 / 6303 (3p), 417 / 8264 (4p); Totem mode
+  - kingdomino-origins: 843 / 8694 (2p), 417 / 6343 (3p), 417 / 8304 (4p); Totem mode
     845, 420, 421 slots and Tribe mode 1202, 600, 600, same lengths;
   - stromboli: 112 (tactical 142) / 1010;
   - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 176077 to 232457 with

@@ -66,7 +66,7 @@ def observe(s, player):
         if s.phase == "give":
             obs["give"] = {"resource": RESOURCES[s.give_type], "to": list(s.give_to)}
     if s.mode == "tribe":
-        obs["display"] = sorted(s.display, key=CRO_ORDER.index)  # the cave is a set: its order tells nothing
+        obs["display"] = list(s.display)
         obs["deck"] = len(s.deck)
         obs["deck_contents"] = sorted(s.deck, key=CRO_ORDER.index)
         obs["destroyed_cromagnons"] = list(s.boxed_cro)
