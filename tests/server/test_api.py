@@ -218,6 +218,18 @@ def test_a_restart_loses_nothing(tmp_path):
             assert v["observation"]["pile"] == 8 and v["legal"] and v["version"] == 1
 
 
+def test_choices_endpoint_disables_a_forbidden_combination(client):
+    r = client.post("/api/games/eruption/choices", json={"players": 3, "options": {}})
+    assert r.status_code == 200
+    assert "4 or 6 players" in r.json()["options"]["variant"]['"cooperation"']
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["the-island"]["default_players"] == 4
+    assert games["the-island"]["options"]["turn_cap"]["label"]["it"]
+    assert client.post("/api/games/eruption/choices", json={"options": {"nope": 1}}).status_code == 400
+    too_many = client.post("/api/games/eruption/choices", json={"players": 9})
+    assert too_many.status_code == 400 and "2 to 6 players" in too_many.json()["error"]
+
+
 def test_binary_frames_deep_nesting_and_bad_versions_keep_the_connection(client):
     """Each of these once dropped the socket (KeyError on a binary frame, RecursionError on deep
     JSON) or was misread (a version given as text): now each gets an error and nothing changes."""

@@ -133,6 +133,8 @@ def replay(record: dict | str, upto: int | None = None, data=None) -> State:
 
     check_matches("record", record.get("dataset"), dataset_of(cls))
     try:
+        if isinstance(options, dict):  # options added since the record was written: as it was played
+            options = cls.SPEC.saved_options(options)
         state = new_game(game, players, seed, options, seeding, data=data)
     except UnknownGame:
         raise

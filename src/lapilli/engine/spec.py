@@ -8,14 +8,45 @@ from typing import Any, Callable, Mapping
 from .errors import BadOption, BadPlayerCount
 
 
+LANGUAGES = ("en", "it")
+AS_DEFAULT = object()  # OptionSpec.legacy: files that name no value were played with the default
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of a game: its allowed values and its default."""
+    """One option of a game: its allowed values and its default.
+
+    ``doc`` is the technical note (clause IDs, for developers and the CLI); ``label`` and
+    ``sentence`` say the same in the players' words, in every language of ``LANGUAGES``
+    (``{"en": ..., "it": ...}``): a short name and one sentence of explanation.  ``value_labels``
+    names the values of a choice in the players' words (``{value: {"en": ..., "it": ...}}``;
+    a yes/no option needs none).
+
+    ``legacy`` is the value a record or state file that names no value for this option was played
+    with: an option added after such files were written, whose default differs from what the
+    engine did before it existed, gives here the reading the engine had then (so old files replay
+    as they were played)."""
 
     name: str
     values: tuple
     default: Any
     doc: str = ""
+    label: Mapping[str, str] = field(default_factory=dict)
+    sentence: Mapping[str, str] = field(default_factory=dict)
+    value_labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+    house_rule: bool = False  # a reading of an ambiguous rule, chosen by the table (docs/games/<game>.md quotes it)
+    legacy: Any = AS_DEFAULT
+
+    def words(self) -> dict:
+        """Label, sentence and value names, JSON-ready (values as their JSON text)."""
+        import json
+
+        return {
+            "house_rule": self.house_rule,
+            "label": dict(self.label),
+            "sentence": dict(self.sentence),
+            "value_labels": {json.dumps(v): dict(self.value_labels[v]) for v in self.values if v in self.value_labels},
+        }
 
     def coerce(self, value: Any) -> Any:
         """Turn a value typed on a command line ("true", "3") into one of the allowed values."""
@@ -57,8 +88,9 @@ class GameSpec:
     # values): a screen shared by several players (hot-seat) hides it between their turns
     private_information: bool = False
 
-    def resolve(self, players: int | None, options: Mapping[str, Any] | None = None) -> tuple[int, dict]:
-        """Check a player count and options; return them with every default filled in."""
+    def check_players(self, players: Any) -> int:
+        """A player count as a whole number within the game's range (None: the usual count);
+        raises BadPlayerCount otherwise."""
         if players is None:
             players = self.default_players or self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
@@ -72,6 +104,11 @@ class GameSpec:
                 if self.min_players != self.max_players
                 else f"{self.title} is for exactly {self.min_players} players, not {players}"
             )
+        return players
+
+    def resolve(self, players: int | None, options: Mapping[str, Any] | None = None) -> tuple[int, dict]:
+        """Check a player count and options; return them with every default filled in."""
+        players = self.check_players(players)
         resolved = {name: o.default for name, o in self.options.items()}
         for name, value in (options or {}).items():
             if name not in self.options:
@@ -84,6 +121,16 @@ class GameSpec:
                 raise BadOption(msg)
         return players, resolved
 
+    def saved_options(self, options: Mapping[str, Any]) -> dict:
+        """The options of a game read from a record or state file: those it names, and every option
+        it does not name (one added after the file was written) at the value such games were played
+        with (``OptionSpec.legacy``, else the default)."""
+        out = dict(options)
+        for name, o in self.options.items():
+            if name not in out:
+                out[name] = o.default if o.legacy is AS_DEFAULT else o.legacy
+        return out
+
     def configurations(self, players: int) -> list[dict]:
         """Every allowed combination of option values for a player count."""
         names = list(self.options)
@@ -94,17 +141,41 @@ class GameSpec:
                 out.append(opts)
         return out
 
+    def choices(self, players: int, options: Mapping[str, Any] | None = None) -> dict:
+        """For a form being filled in: which player counts and option values may be chosen with the
+        rest as it is.  ``{"players": {n: reason or None}, "options": {name: {value JSON: reason or
+        None}}}``; the reason is the rules' own message (``constraint``)."""
+        import json
+
+        players = self.check_players(players)
+        current = {n: o.default for n, o in self.options.items()}
+        for name, value in (options or {}).items():
+            if name not in self.options:
+                raise BadOption(f"{self.title} has no option {name!r}; its options: {', '.join(self.options) or 'none'}")
+            current[name] = self.options[name].coerce(value)
+        out = {"players": {}, "options": {}}
+        for n in range(self.min_players, self.max_players + 1):
+            out["players"][n] = self.constraint(n, current) if self.constraint else None
+        for name, o in self.options.items():
+            out["options"][name] = {}
+            for v in o.values:
+                trial = dict(current, **{name: v})
+                out["options"][name][json.dumps(v)] = self.constraint(players, trial) if self.constraint else None
+        return out
+
     def describe(self) -> dict:
         return {
             "id": self.id,
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "default_players": self.default_players or self.min_players,
             "lower_score_wins": self.lower_score_wins,
             "seat_colours": [{"en": c[0], "it": c[1], "css": c[2]} for c in self.seat_colours],
             "colour_by_seat": self.colour_by_seat,
             "private_information": self.private_information,
             "options": {
-                n: {"values": list(o.values), "default": o.default, "doc": o.doc} for n, o in self.options.items()
+                n: {"values": list(o.values), "default": o.default, "doc": o.doc, **o.words()}
+                for n, o in self.options.items()
             },
         }

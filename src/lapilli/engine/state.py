@@ -88,6 +88,17 @@ class State:
         """Carry out a legal action (already checked) and append the events it causes."""
         raise NotImplementedError
 
+    def canonical(self, text: str) -> str:
+        """``text`` in the game's own spelling: the same action for every way of typing it.
+
+        Case and extra spaces never matter, nor the order of an unordered set (cards discarded
+        together, explorers chosen together).  The base form only joins the words with single
+        spaces; a game overrides it with its notation's canonical form (lower/upper case where
+        its notation uses it, unordered parts in a fixed order).  ``apply`` compares the
+        canonical form of what was typed with the canonical forms of the legal actions, so a
+        legal list may keep any order of its unordered parts."""
+        return " ".join(text.split())
+
     def _explain(self, action: str) -> IllegalAction:
         """Why ``action`` is not legal now: an IllegalAction naming the broken rule."""
         return IllegalAction(f"{action!r} is not a legal action now", rule="notation", action=action)
@@ -229,11 +240,7 @@ class State:
         if legal is None:
             legal = self._legal_cache = self._legal()
         if action not in legal:
-            stripped = " ".join(action.split())
-            if stripped in legal:
-                action = stripped
-            else:
-                raise self._explain(action)
+            action = self._match(action, legal)
         events = Events()
         self._legal_cache = None
         drawn_from = self.rng.state
@@ -241,6 +248,17 @@ class State:
         self.history.append(action)
         events.reveal = self._reveals(action, events) or ("chance" if self.rng.state != drawn_from else None)
         return events
+
+    def _match(self, text: str, legal: list[str]) -> str:
+        """The legal action that ``text`` spells (case, spaces and order of unordered parts
+        aside), or raise the game's explanation of why the canonical form is refused."""
+        canon = self.canonical(text)
+        if canon in legal:
+            return canon
+        for a in legal:
+            if self.canonical(a) == canon:
+                return a
+        raise self._explain(canon)
 
     @staticmethod
     def reveals(events: list) -> str | None:
@@ -379,7 +397,7 @@ class State:
         new = cls.__new__(cls)
         try:
             new.num_players = int(js["players"])
-            new.options = dict(js["options"])
+            new.options = cls.SPEC.saved_options(js["options"])
             new.seed = int(js["seed"])
             new.seeding = str(js.get("seeding", LINEAR_SEEDING))
             new.rng = Rng.from_state(int(js["rng"]))

@@ -28,14 +28,14 @@ options:
 
   action slots / observation length, by player count:
 
-  - kingdomino-origins: 843 / 8654 (2p), 417 / 6303 (3p), 417 / 8264 (4p); Totem mode
+  - kingdomino-origins: 843 / 8694 (2p), 417 / 6343 (3p), 417 / 8304 (4p); Totem mode
     845, 420, 421 slots and Tribe mode 1202, 600, 600, same lengths;
   - stromboli: 112 (tactical 142) / 1010;
-  - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 175944 to 232324 with
+  - the-island: 76122 (2p) to 132342 (6p) slots with the base options, 176077 to 232457 with
     the Dolphins and the Giant Squid; 5187 (2p) + 1714 per further seat (12043 at 6p);
   - eruption: 5488 slots (lava_rain 5491, cooperation 5496); 6478 (2p), 7094, 7714, 8338,
     8966 (6p);
-  - isola-dei-vulcani: 3931 slots (advanced set-up 5752); 2913 (2p), 3511, 4109 (4p);
+  - isola-dei-vulcani: 3975 slots (advanced set-up 5798); 2913 (2p), 3511, 4109 (4p);
     advanced 3243, 3948, 4653.
 
   The Island's table is large because a played creature tile (and a dive-die "D") moves a

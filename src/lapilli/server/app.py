@@ -68,6 +68,11 @@ class CreateTable(Request_):
     rated: bool = False  # signed-in players only, no computer seat; the result changes their ratings
 
 
+class ChoicesRequest(Request_):
+    players: int | None = Field(None, ge=1, le=64)  # None: the game's usual count
+    options: dict = Field(default_factory=dict, max_length=64)
+
+
 class JoinRequest(Request_):
     name: str = Field(..., min_length=1, max_length=40)
 
@@ -235,6 +240,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games")
     def games():
         return [dict(game_spec(g).describe(), datasets=[d.describe() for d in known_sets(g)]) for g in list_games()]
+
+    @app.post("/api/games/{gid}/choices", responses=_errors(400))
+    def choices(req: ChoicesRequest, gid: str = PathParam(..., max_length=64)):
+        """Which player counts and option values the lobby form may offer with the rest as chosen;
+        each refused one with the rules' reason (the game's SPEC.constraint decides)."""
+        return game_spec(gid).choices(req.players, req.options)
 
     @app.get("/api/levels")
     def levels():

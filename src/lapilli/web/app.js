@@ -44,13 +44,51 @@ async function lobby() {
     body.innerHTML = "";
     const players = el("select", { id: "players" });
     for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: n }, n));
-    players.value = g.max_players;
+    players.value = g.default_players;  // the usual player count, not the largest
+    const playersWhy = el("span", { class: "why", id: "players-why" });
+    // every option in the players' words: label, one sentence, values named in the current language
     const opts = el("div", { id: "options" });
+    const word = m => (m && (m[LANG] || m.en)) || "";
     for (const [name, o] of Object.entries(g.options)) {
-      const s = el("select", { "data-option": name }, o.values.map(v => el("option", { value: JSON.stringify(v) }, String(v))));
+      const valueName = v => word((o.value_labels || {})[JSON.stringify(v)]) || (typeof v === "boolean" ? t(v ? "yes" : "no") : String(v));
+      const s = el("select", { "data-option": name, id: `opt-${name}` }, o.values.map(v => el("option", { value: JSON.stringify(v) }, valueName(v))));
       s.value = JSON.stringify(o.default);
-      opts.append(el("label", {}, ` ${name} `, s));
+      opts.append(el("div", { class: "option", "data-option-row": name },
+        el("label", { for: `opt-${name}`, class: "option-label" }, word(o.label) || name), " ",
+        o.house_rule ? el("span", { class: "house-rule" }, t("houseRule")) : "", " ", s,
+        el("div", { class: "option-sentence" }, word(o.sentence)),
+        el("div", { class: "why", "data-why": name })));
     }
+    const chosen = () => {
+      const options = {};
+      opts.querySelectorAll("select").forEach(sel => options[sel.dataset.option] = JSON.parse(sel.value));
+      return options;
+    };
+    // choices the rules forbid with the rest as chosen are disabled, with the rules' reason
+    // (the server asks the game's SPEC.constraint; the client holds no rules)
+    const refresh = async () => {
+      let c;
+      try { c = await api(`/api/games/${g.id}/choices`, { players: +players.value, options: chosen() }); } catch (e) { return; }
+      for (const opt of players.options) {
+        const why = c.players[opt.value];
+        opt.disabled = !!why && opt.value !== players.value;
+        opt.title = why || "";
+      }
+      playersWhy.textContent = c.players[players.value] ? `${t("notAllowed")}: ${c.players[players.value]}` : "";
+      for (const sel of opts.querySelectorAll("select")) {
+        const reasons = c.options[sel.dataset.option] || {};
+        const whys = [];
+        for (const opt of sel.options) {
+          const why = reasons[opt.value];
+          opt.disabled = !!why && opt.value !== sel.value;
+          opt.title = why || "";
+          if (why && opt.value !== sel.value) whys.push(`${opt.textContent}: ${why}`);
+        }
+        opts.querySelector(`[data-why="${sel.dataset.option}"]`).textContent = whys.length ? `${t("notAllowed")} — ${whys.join("; ")}` : "";
+      }
+      create.disabled = !!c.players[players.value];
+    };
+    opts.onchange = refresh;
     // the data sets this server knows for the game (its own first); a choice only when there are several
     const sets = g.datasets || [];
     const dsSel = el("select", { id: "dataset" }, sets.map((d, i) => el("option", { value: i ? d.hash : "default" },
@@ -90,10 +128,9 @@ async function lobby() {
     };
     hot.onchange = drawMine; mySeat.onchange = drawMine;
     const clockChoice = window.LapilliClock.lobbyControl();
-    players.onchange = drawSeats; drawSeats();
+    players.onchange = () => { drawSeats(); refresh(); }; drawSeats();
     const create = el("button", { class: "primary", id: "create", onclick: async () => {
-      const options = {};
-      opts.querySelectorAll("select").forEach(s => options[s.dataset.option] = JSON.parse(s.value));
+      const options = chosen();
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
         const extras = window.LapilliAccount ? LapilliAccount.tableExtras() : {};  // rated (account.js)
@@ -112,9 +149,10 @@ async function lobby() {
       } catch (e) { alert(e.message); }
     } }, t("create"));
     if (sets.length > 1) body.append(el("p", {}, el("label", {}, t("dataset") + " ", dsSel)));
-    body.append(el("p", {}, el("label", {}, t("players") + " ", players)), el("p", {}, t("options"), opts), seats,
+    body.append(el("p", {}, el("label", {}, t("players") + " ", players), " ", playersWhy), el("h3", {}, t("options")), opts, seats,
       el("p", {}, el("label", {}, t("yourName") + " ", myName), " ", el("label", {}, t("yourSeat") + " ", mySeat)),
       el("p", {}, el("label", {}, hot, " " + t("hotseat"))), clockChoice.el, window.LapilliAccount ? LapilliAccount.lobbyField() : "", create);
+    refresh();
   };
   gameSel.onchange = draw; draw();
   const list = el("div", { class: "card" }, el("h2", {}, t("openTables")));

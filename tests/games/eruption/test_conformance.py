@@ -41,4 +41,4 @@ def test_random_games(variant, players):
 def test_spec():
     spec = lapilli.game_spec("eruption")
     assert (spec.min_players, spec.max_players, spec.rules_prefix) == (2, 6, "ERU")
-    assert spec.configurations(4) and len(spec.configurations(3)) == 3 * 3   # no Cooperation with 3
+    assert spec.configurations(4) and len(spec.configurations(3)) == 3 * 3 * 2   # no Cooperation with 3; x both_events_final

@@ -216,3 +216,28 @@ def test_winner_lowest_temperature():
     st.temps = [40, 40, 90]
     assert st.winners() == [0, 1]
     assert st.scores() == [40, 40, 90]
+
+
+@pytest.mark.rule("ERU-13.5")
+@pytest.mark.rule("ERU-13.8")
+@pytest.mark.rule("ERU-I31")
+def test_both_events_in_one_turn_house_rule():
+    """P2 is on the last space (290) and places the last lava tile: event B ("incluso il giocatore
+    che ha piazzato l'ultima tessera lava") and event A ("tutti gli altri giocatori faranno un ultimo
+    turno") in one turn.  'all' (default): P2 plays a final turn too; 'others': only the others."""
+    def final_turns(rule):
+        st = blank(4, both_events_final=rule)
+        goto(st, "p3", 1)
+        st.temps = [100, 290, 40, 60]
+        st.stack = []
+        lay(st, "d3", "N")
+        pending(st, 9, "p2")
+        st.stack = []
+        events = st.apply("place d2 0")
+        assert st.burned[1] and st.end_event == "B"
+        turns = [e["seat"] for e in events if e["type"] == "turn"]
+        while not st.is_terminal:
+            turns += [e["seat"] for e in finish_turn(st) if e["type"] == "turn"]
+        return turns
+    assert final_turns("all") == [2, 3, 0, 1]
+    assert final_turns("others") == [2, 3, 0]

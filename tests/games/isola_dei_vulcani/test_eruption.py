@@ -210,3 +210,49 @@ def test_eruption_limited_by_lava_supply():
     # G4a's lava came back to the supply? no: erecting does not return lava; 2 tiles placed in channel order
     assert s.sp.get("E3b") == "L" and s.sp.get("D2a") == "L" and "D1a" not in s.sp
     assert s.lava_supply == 0
+
+
+def carried_onto_volcano(prayer=0):
+    """Red carries a lying Moai onto volcano 4's hex E2 (no spaces there) and a second one onto G3,
+    whose only space holds lava; then Red erects at G4-W and the die calls volcano 4."""
+    s = clear(fresh(2, first=0), keep=("H5a", "F2a", "F2b", "G3a"))
+    col(s, "E3", 0)
+    lying(s, "E3a", 0)
+    s.apply("carry E3a E2")
+    col(s, "F3", 0)
+    lying(s, "F3a", 0)
+    s.apply("carry F3a G3")
+    assert s.loose == {"E2": (0,), "G3": (0,)}
+    col(s, "G4", 0)
+    lying(s, "G4a", 0)
+    s.prayer = [prayer, 0]
+    s.ap = 4
+    s._legal_cache = None
+    return script(s, VOLCANO, V4)
+
+
+@rule("IDV-10.9")
+@rule("IDV-I18")
+def test_lava_destroys_a_moai_lying_without_a_space():
+    """"un Moai non ancora eretto ... sarà distrutto" when lava reaches it: a Moai carried onto a
+    volcano hex is destroyed when that volcano erupts, and one on a hex whose spaces all hold lava
+    when the flow passes over its hex.  No lying Moai is out of lava's reach."""
+    s = carried_onto_volcano()
+    moai = s.res_moai[0]
+    ev = s.apply("erect G4a G4-W")
+    erupt = next(e for e in ev if e["type"] == "eruption")
+    assert sorted(map(tuple, erupt["threatened"])) == [("E2", 0), ("G3", 0)]   # H3a is where F2-G3's flow lands
+    assert "H3a" in erupt["targets"]
+    destroyed = [e for e in ev if e["type"] == "destroyed"]
+    assert {e.get("hex") for e in destroyed} == {"E2", "G3"} and s.loose == {}
+    assert s.res_moai[0] == moai + 2
+
+
+@rule("IDV-10.10")
+@rule("IDV-I18")
+def test_a_prayer_token_saves_a_moai_lying_without_a_space():
+    s = carried_onto_volcano(prayer=1)
+    s.apply("erect G4a G4-W")
+    assert s.dec == ("save", 0) and sorted(s.legal_actions()) == ["done", "save E2", "save G3"]
+    ev = s.apply("save E2")
+    assert s.loose == {"E2": (0,)} and [e.get("hex") for e in ev if e["type"] == "destroyed"] == ["G3"]

@@ -1,6 +1,8 @@
 """Volcanoes and fire tokens (KDO-5, KDO-6)."""
 import pytest
 
+import lapilli
+
 from lapilli.engine import IllegalAction
 from lapilli.games.kingdomino_origins import board, data
 from lapilli.games.kingdomino_origins.data import TILES, TOKEN_RANGE, VOLCANO, DESERT
@@ -11,8 +13,9 @@ from .helpers import cell, first_play, set_territory, sq, tile_to_play
 CORNER = [". . Q D D", "D D D D D", "D D H D D", "D D D D D", "D D D D D"]
 
 
-def volcano_state(tile, rows=CORNER, mode="discovery", players=3):
-    s = first_play(players, mode, seed=1)
+def volcano_state(tile, rows=CORNER, mode="discovery", players=3, fire_on_start=False):
+    """The start tile is left out of the landing squares (house rule fire_on_start off, KDO-I4 a) unless asked."""
+    s = first_play(players, mode, seed=1, fire_on_start=fire_on_start)
     set_territory(s, s.active, rows)
     tile_to_play(s, tile)
     s.apply(f"place {sq(s, 0, 1)} {sq(s, 0, 0)}")
@@ -133,7 +136,7 @@ def test_token_discarded_when_no_square_is_valid(monkeypatch):
     # no real tile can cause this (every volcano's partner square is a free square), so a test tile
     monkeypatch.setitem(data.TILES, 99, ((VOLCANO, 0, 1, -1), (DESERT, 1, 0, -1)))
     rows = [". . D1 D1 D1", "D1 D1 D1 D1 D1", "D1 D1 H D1 D1", "D1 D1 D1 D1 D1", "D1 D1 D1 D1 D1"]
-    s = first_play(3, seed=1)
+    s = first_play(3, seed=1, fire_on_start=False)   # the start tile left out (KDO-I4 a)
     p = s.active
     set_territory(s, p, rows)
     tile_to_play(s, 99)
@@ -156,3 +159,18 @@ def test_token_stays_and_counts_its_fires():
     while not s.is_terminal:
         s.apply(s.legal_actions()[0])
         assert all(s.tok[p][c] == v for c, v in placed.items())
+
+
+@pytest.mark.rule("KDO-6.6")
+@pytest.mark.rule("KDO-I4")
+def test_fire_on_the_start_tile_house_rule():
+    """The start tile is one of the 25 squares ("compresa la tessera di partenza") with no token and
+    no campfire: by default (the literal text) a spray may land there; with fire_on_start off it may not."""
+    on = volcano_state(45, fire_on_start=True)
+    off = volcano_state(45, fire_on_start=False)
+    assert lapilli.game_spec("kingdomino-origins").options["fire_on_start"].default is True
+    assert sq(on, 2, 2) in targets(on) and sq(off, 2, 2) not in targets(off)
+    assert set(targets(on)) - set(targets(off)) == {sq(on, 2, 2)}
+    p = on.cur_chief[on.pos]
+    on.apply(f"fire {sq(on, 2, 2)}")
+    assert on.tok[p] == {cell(on, 2, 2): 2} and on.phase == "choose"

@@ -38,14 +38,15 @@ def naive_placements(s):
 
 
 def naive_fire(s):
-    """KDO-6.1-6.6 written out (KDO-I1 Chebyshev range)."""
+    """KDO-6.1-6.6 written out (KDO-I1 Chebyshev range; the start tile only with fire_on_start)."""
     geo, p = s.geo, s.active
+    barred = (-1, VOLCANO) if s.options.get("fire_on_start", True) else (-1, START, VOLCANO)
     v = s.fire_at
     rng = TOKEN_RANGE[s.fire_val]
     out = set()
     for c in range(geo.cells):
         land = s.land[p][c]
-        if land in (-1, START, VOLCANO) or c in s.camp[p] or c in s.tok[p] or c == v:
+        if land in barred or c in s.camp[p] or c in s.tok[p] or c == v:
             continue
         if max(abs(geo.row[c] - geo.row[v]), abs(geo.col[c] - geo.col[v])) <= rng:
             out.add(f"fire {geo.name[c]}")

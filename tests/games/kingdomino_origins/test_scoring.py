@@ -152,6 +152,9 @@ def test_homo_habilis():
     s = new(4, "totem", homo_habilis=True)
     assert [parts(s, p)["homo_habilis"] for p in range(4)] == [5, 5, 5, 5]
     s.discards[2] = 1
+    assert [s.end_bonuses(p)["homo_habilis"] for p in range(4)] == [5, 5, 0, 5]
+    assert s.scores() == [0, 0, 0, 0]        # an end-of-game bonus: not scored before the end
+    s.phase = "over"
     assert s.scores() == [5, 5, 0, 5]
 
 
@@ -272,3 +275,26 @@ def test_cromagnon_set():
     gatherers = [k for k in CRO_DECK if k not in warriors]
     assert len(gatherers) == 14 and len(set(gatherers)) == 7
     assert all(gatherers.count(k) == 2 for k in set(gatherers))
+
+
+@pytest.mark.rule("KDO-12.2")
+@pytest.mark.rule("KDO-12.4")
+def test_bonuses_are_not_scored_before_the_end():
+    """At move 0 with both optional rules nobody has scored: the +10 Fire Empire and +5 Homo
+    Habilis are shown apart, "if the game ended now", and counted in the final score."""
+    import random
+
+    import lapilli
+    s = lapilli.new_game("kingdomino-origins", 3, 4, {"fire_empire": True, "homo_habilis": True})
+    assert s.scores() == [0, 0, 0]
+    assert [s.end_bonuses(p) for p in range(3)] == [{"fire_empire": 10, "homo_habilis": 5}] * 3
+    obs = s.observation(0)
+    assert obs["scores"] == [0, 0, 0] and obs["end_bonuses_if_ended_now"][0] == {"fire_empire": 10, "homo_habilis": 5}
+    rng = random.Random(4)
+    while not s.is_terminal:
+        before = s.scores()
+        assert before == [sum(v for k, v in s.score_parts(p).items() if k in ("comfort",)) for p in range(3)]
+        s.apply(rng.choice(s.legal_actions()))
+    final = [sum(v for k, v in s.score_parts(p).items() if k not in ("largest_region", "fire_icons")) for p in range(3)]
+    assert s.scores() == final
+    assert any(sum(s.end_bonuses(p).values()) > 0 for p in range(3))

@@ -44,7 +44,7 @@ def test_player_counts_and_every_mode_with_two():
     with pytest.raises(BadPlayerCount):
         lapilli.new_game(GAME, 1, 0, {})
     for n in (2, 3, 4):
-        assert len(spec.configurations(n)) == 12  # 3 modes x fire_empire x homo_habilis, all allowed
+        assert len(spec.configurations(n)) == 12 * 2 * 3  # 3 modes x fire_empire x homo_habilis x fire_on_start x totem_tie, all allowed
     s = new(2, "tribe", 1, fire_empire=True, homo_habilis=True)
     assert s.size == 7 and s.phase == "pair"
 

@@ -3,7 +3,7 @@ import pytest
 
 from lapilli.games.kingdomino_origins.data import TILES
 
-from .helpers import as_active, cell, first_play, new, set_territory, sq
+from .helpers import as_active, cell, first_play, new, set_territory, sq, tile_to_play
 
 FISH = 1
 
@@ -84,7 +84,7 @@ def play_fire_on_fish(s, seat, tile):
 @pytest.mark.rule("KDO-10.14")
 @pytest.mark.rule("KDO-10.15")
 def test_fish_totem_example():
-    s = first_play(3, "totem", seed=3)
+    s = first_play(3, "totem", seed=3, totem_tie="keep")   # the spec's example follows reading (a)
     A, B, C = 0, 1, 2
     set_territory(s, A, fish_rows(2))
     set_territory(s, B, fish_rows(2))
@@ -139,3 +139,65 @@ def test_only_the_player_who_adds_a_tile_takes_from_the_table():
     ev = s.apply(s.legal_actions()[0])
     assert s.totem[FISH] == 1
     assert {"type": "totem", "resource": "fish", "to": 1, "from": None} in ev
+
+
+@pytest.mark.rule("KDO-10.10")
+def test_no_totem_for_a_discarded_tile():
+    """"Dopo avere aggiunto una tessera al tuo territorio ... prendi la tessera Totem": a player
+    whose tile is discarded adds nothing and takes no Totem, even with a strict majority."""
+    s = first_play(3, "totem", seed=1)
+    p = s.active
+    set_territory(s, p, ["D D D D D", "D S+m D D D", "D D H D D", "D D D D D", "D D D D D"])
+    assert s.rcount[p][0] == 1 and all(s.rcount[q][0] == 0 for q in range(3) if q != p)
+    assert s.totem[0] == -1
+    ev = tile_to_play(s, 48)  # quarry | 3-crater volcano: nowhere to go
+    assert ev[0]["type"] == "discard" and ev[0]["seat"] == p
+    assert s.totem[0] == -1 and not [e for e in ev if e["type"] == "totem"]
+
+
+def fish_tie(totem_tie):
+    """A holds the fish Totem with 3 fish, B has 2, C 1; B adds a tile with 1 fish: 3-3 with A."""
+    s = first_play(3, "totem", seed=3, totem_tie=totem_tie)
+    set_territory(s, 0, [". . . . .", ". . L+f . .", ". L+f H L+f .", ". . . . .", ". . . . ."])
+    set_territory(s, 1, fish_rows(2))
+    set_territory(s, 2, fish_rows(1))
+    s.totem[FISH] = 0
+    as_active(s, 1, 6)  # desert | lake+fish
+    ev = s.apply(s.legal_actions()[0])
+    assert s.rcount[0][FISH] == s.rcount[1][FISH] == 3
+    return s, ev
+
+
+@pytest.mark.rule("KDO-10.13")
+@pytest.mark.rule("KDO-10.15")
+@pytest.mark.rule("KDO-I18")
+def test_totem_tie_house_rule():
+    """"Se perdi la maggioranza ... dai il totem ...": a holder caught up to a tie gives the Totem to
+    the tied player ('give', the literal text, default), keeps it ('keep', KDO-I18 a) or returns it
+    to the table ('return')."""
+    s, ev = fish_tie("give")
+    assert s.totem[FISH] == 1 and {"type": "totem", "resource": "fish", "to": 1, "from": 0} in ev
+    s, ev = fish_tie("keep")
+    assert s.totem[FISH] == 0 and not [e for e in ev if e["type"] == "totem"]
+    s, ev = fish_tie("return")
+    assert s.totem[FISH] == -1 and {"type": "totem", "resource": "fish", "to": None, "from": 0} in ev
+
+
+@pytest.mark.rule("KDO-10.13")
+@pytest.mark.rule("KDO-10.14")
+@pytest.mark.rule("KDO-I18")
+def test_holder_burning_to_a_three_way_tie_chooses_with_give():
+    """The holder's own fire makes 2-2-2 ("ne hai perse a causa di uno spruzzo di fuoco"): with 'give'
+    the holder hands the Totem to one of the two others, its choice; with 'keep' it stays."""
+    for rule, expect_give in (("give", True), ("keep", False)):
+        s = first_play(3, "totem", seed=3, totem_tie=rule)
+        set_territory(s, 0, [". . . . .", ". . L+f . .", ". L+f H L+f .", ". . . . .", ". . . . ."])
+        set_territory(s, 1, fish_rows(2))
+        set_territory(s, 2, fish_rows(2))
+        s.totem[FISH] = 0
+        play_fire_on_fish(s, 0, 28)
+        assert s.rcount[0][FISH] == 2
+        if expect_give:
+            assert s.phase == "give" and s.legal_actions() == ["give 1", "give 2"]
+        else:
+            assert s.phase != "give" and s.totem[FISH] == 0

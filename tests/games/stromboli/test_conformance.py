@@ -12,9 +12,9 @@ CONFIGS = lapilli.game_spec("stromboli").configurations(2)
 
 
 def test_every_option_set_is_listed():
-    assert len(CONFIGS) == 6
-    assert {"tactical": False, "huts": "first", "prescore_priestess": False} in CONFIGS
-    assert {"tactical": True, "huts": "random", "prescore_priestess": True} in CONFIGS
+    assert len(CONFIGS) == 6 * 2   # x the house rule shells_score
+    assert {"tactical": False, "huts": "first", "prescore_priestess": False, "shells_score": "second"} in CONFIGS
+    assert {"tactical": True, "huts": "random", "prescore_priestess": True, "shells_score": "every"} in CONFIGS
 
 
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))

@@ -79,7 +79,7 @@ def test_bad_options_and_player_counts():
     with pytest.raises(lapilli.BadOption):
         lapilli.new_game("stromboli", 2, options={"colour": "red"})
     s = lapilli.new_game("stromboli", 2, options={"tactical": "true", "huts": "random"})
-    assert s.options == {"tactical": True, "huts": "random", "prescore_priestess": False}
+    assert s.options == {"tactical": True, "huts": "random", "prescore_priestess": False, "shells_score": "second"}
 
 
 def test_illegal_action_after_the_end_is_refused():

@@ -208,3 +208,18 @@ def test_e19_case_1_tie_more_statues_wins():
 def test_e19_case_2_tie_on_statues_the_non_first_player_wins():
     assert ended([40, 40], 5, 5, RED).winners() == [YELLOW]
     assert ended([40, 40], 5, 5, YELLOW).winners() == [RED]
+
+
+@pytest.mark.rule("STR-11.17")
+@pytest.mark.rule("STR-I23")
+def test_shells_score_house_rule():
+    """p. 7 "Punti addizionali solo nel secondo calcolo del punteggio ... 1 Punto per ogni carta
+    Conchiglia" (default 'second') against p. 6 "ricevi 1 punto per ogni carta Conchiglia rimasta in
+    mano" ('every'): two shells at the first scoring score 0 or 2."""
+    import lapilli
+    for rule, want in (("second", 0), ("every", 2)):
+        s = lapilli.new_game("stromboli", 2, 0, {"shells_score": rule})
+        s.shells[YELLOW] = SHELLS[:2]
+        assert scoring.breakdown(s, YELLOW, 1)["shells"] == want
+        assert scoring.breakdown(s, YELLOW, 2)["shells"] == 2
+    assert lapilli.game_spec("stromboli").options["shells_score"].default == "second"

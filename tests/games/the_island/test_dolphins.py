@@ -77,7 +77,7 @@ def test_dolphin_back_over_two_swimmers_revealer_chooses():
 @pytest.mark.rule("ISL-16.9")
 @pytest.mark.rule("ISL-16.13")
 def test_e12_d_result():
-    st = blank(2, dolphins=True)
+    st = blank(2, dolphins=True, dive_move="optional")   # the spec's example lets the player move nothing
     put(st, "shark", "0,5")
     ex(st, "B1", "sea", "2,4")
     boat(st, "2,6")
@@ -150,7 +150,7 @@ def test_empty_boat_drift_blocked_by_boats():
 @pytest.mark.rule("ISL-16.10")
 @pytest.mark.rule("ISL-20.8")
 def test_e15_starfish():
-    st = blank(2, dolphins=True, giant_squid=True)
+    st = blank(2, dolphins=True, giant_squid=True, dive_move="optional")
     put(st, "serpent", "0,3")
     put(st, "shark", "0,6")
     put(st, "whale", "10,5")
@@ -335,3 +335,31 @@ def test_whirlpool_takes_dolphins_and_protected_swimmers():
     at(st, "remove", 0)
     st.apply("remove 3,5")
     assert where(st, "B1")[0] == "lost" and st.dol_at[0] == -1 and prot(st)["D1"] is None
+
+
+@pytest.mark.rule("ISL-16.12")
+def test_dive_move_house_rule():
+    """"selezionate e muovete una delle Creature marine": by default (the literal text) a piece must
+    be moved after the dive dice; with dive_move 'optional' the player may answer 'none'."""
+    def pos(rule):
+        st = blank(2, dolphins=True, dive_move=rule)
+        put(st, "shark", "0,5")
+        return dive(st, 0, "shark", 2)
+    st = pos("compulsory")
+    assert "none" not in st.legal_actions() and "shark 0,5 0,6" in st.legal_actions()
+    assert illegal(st, "none").rule == "ISL-16.12"
+    assert "none" in pos("optional").legal_actions()
+
+
+@pytest.mark.rule("ISL-16.31")
+def test_dolphin_shift_house_rule():
+    """"quel Delfino si trova in una casella di mare con più Nuotatori": with one swimmer on a
+    protecting-nobody dolphin's space no shift is offered by default ('several'); 'any' offers it."""
+    def pos(rule):
+        st = blank(3, dolphins=True, dolphin_shift=rule)
+        ex(st, "Y1", "sea", "2,5")
+        dolphin(st, 0, "2,5")
+        return dive(st, 2, "dolphin", 2)
+    assert "shift D1 Y1" not in pos("several").legal_actions()
+    assert illegal(pos("several"), "shift D1 Y1").rule == "ISL-16.31"
+    assert "shift D1 Y1" in pos("any").legal_actions()

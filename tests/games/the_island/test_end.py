@@ -121,17 +121,21 @@ def test_e6_shared_victory():
 
 
 @pytest.mark.rule("ISL-9.8")
+@pytest.mark.rule("ISL-I6")
 def test_tie_chain_with_four_players():
-    st = blank(4)
-    save(st, "R", 6)
-    save(st, "B", 3, 3)
-    save(st, "G", 3, 3)
-    tile(st, "3,5", "mountain", "volcano")
-    at(st, "remove", 0)
-    play_removals(st, (1, 2))
-    st.apply("remove 3,5")
-    assert st.turns == [2, 2, 1, 1]
-    assert st.winners() == [3]          # B and G: 6 points, 2 explorers; G took fewer turns
+    """House rule tiebreak: the base game (2-4 players) states no tie-break, so B and G share the
+    victory with R (all 6 points; 'base', default); 'chain' gives it to G (2 explorers, fewer turns)."""
+    for rule, want in (("chain", [3]), ("base", [0, 1, 3])):
+        st = blank(4, tiebreak=rule)
+        save(st, "R", 6)
+        save(st, "B", 3, 3)
+        save(st, "G", 3, 3)
+        tile(st, "3,5", "mountain", "volcano")
+        at(st, "remove", 0)
+        play_removals(st, (1, 2))
+        st.apply("remove 3,5")
+        assert st.turns == [2, 2, 1, 1]
+        assert st.winners() == want      # B and G: 6 points, 2 explorers; G took fewer turns
 
 
 @pytest.mark.rule("ISL-E48")
@@ -174,7 +178,7 @@ def test_challenge_2_skips_step_3_without_tiles():
 @pytest.mark.rule("ISL-13.3")
 @pytest.mark.rule("ISL-13.4")
 def test_e35_challenge_4_last_tile():
-    st = blank(3, challenge_4=True)
+    st = blank(3, challenge_4=True, tiebreak="chain")   # the spec's example uses the chain (ISL-I6 b)
     ex(st, "R1", "isle", "nw", 3)
     ex(st, "B1", "isle", "se", 3)
     tile(st, "6,6", "mountain", "shark")

@@ -317,3 +317,21 @@ def test_squid_ignores_swimmers_and_visitors():
     at(st, "move", 0)
     st.apply("walk R1 3,4")            # walking next to the squid triggers nothing
     assert where(st, "R1") == ("land", "3,4")
+
+
+@pytest.mark.rule("ISL-17.10")
+@pytest.mark.rule("ISL-17.6")
+def test_squid_moved_by_the_tile_may_stay_and_attack_its_boat():
+    """Rulebook: "La Piovra Gigante potrebbe anche non muoversi e rimanere nella stessa casella di
+    mare" holds for a tile too, so a squid sharing its space with a boat can attack that boat."""
+    st = blank(4, giant_squid=True)
+    hand(st, 0, "move_whale")
+    put(st, "squid", "2,4")
+    boat(st, "2,4", "B1", "Y1")
+    at(st, "tile", 0)
+    assert "play squid 2,4 2,4" in st.legal_actions()
+    st.apply("play squid 2,4 2,4")
+    assert cre(st, "squid") == ["2,4"]
+    assert st.dec == "eat" and sorted(st.legal_actions()) == ["eat B1", "eat Y1"]
+    st.apply("eat B1")
+    assert where(st, "B1")[0] == "lost" and where(st, "Y1") == ("boat", "2,4")

@@ -109,3 +109,19 @@ def parse(action: str) -> tuple:
     if v in ("give", "receive") and n == 1:
         return (v, _mat(a[0]))
     raise NotationError(f"{action!r} is not an Eruption action")
+
+
+def canonical(text: str) -> str:
+    """``text`` in Eruption's spelling: lower case but for a flow end's direction (``d7-N``),
+    single spaces, and the two cards of a ``discard`` in alphabetical order (the pair is an
+    unordered set: ``discard rain quake`` and ``discard quake rain`` are one action)."""
+    toks = text.lower().split()
+    out = toks[:1]
+    for t in toks[1:]:
+        if "-" in t and not t.startswith("v"):
+            h, d = t.split("-", 1)
+            t = f"{h}-{d.upper()}"
+        out.append(t)
+    if out and out[0] == "discard" and len(out) > 2:
+        out[1:] = sorted(out[1:])
+    return " ".join(out)

@@ -414,6 +414,14 @@ class GameState(State):
                     self._event_a(events)
             elif self.final_left is None:                   # ERU-13.4, ERU-13.5
                 self._event_a(events)
+            elif (self.end_event == "B" and self.final_fresh
+                  and self.options.get("both_events_final", "all") == "others"):
+                # house rule both_events_final (ERU-I31(4)): event B fired in this same turn; with
+                # 'others' event A's "tutti gli altri giocatori faranno un ultimo turno" wins, so the
+                # player whose village burned takes no final turn ('all': B's final round, all players)
+                self.lava_removed = True
+                self.final_left = self.num_players - 1
+                events.append({"type": "event_a", "seat": self.turn})
         if self.variant == "annihilation":                  # ERU-17.6, ERU-I42: a quiet round ends it
             self.quiet = 0 if self.changed else self.quiet + 1
             if self.quiet >= n:
@@ -1281,6 +1289,9 @@ class GameState(State):
         d["lost_turn"] = set(self.lost_turn)
 
     # ================================================================== errors and display
+    def canonical(self, text):
+        return N.canonical(text)
+
     def _explain(self, action):
         from .explain import explain
         return explain(self, action)

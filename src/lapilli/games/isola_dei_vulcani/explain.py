@@ -132,10 +132,11 @@ def explain(state, action: str) -> IllegalAction:
             return err("IDV-6.3", f"a colonist is created on a hex holding a village and a colonist of yours; "
                                   f"{h} does not")
         area = geo.area_of[h]
-        if state.created.get(area, 0) >= state._area_villages(area, p):
+        limit = state._colonist_limit(area, p)
+        if state.created.get(area, 0) >= limit:
+            whose = "of yours" if state.options.get("colonist_limit", "all") == "own" else "in all"
             return err("IDV-6.4", f"this turn you created {state.created.get(area, 0)} colonist(s) in area {area}, "
-                                  f"which holds {state._area_villages(area, p)} village(s) of yours: build another "
-                                  "village there first")
+                                  f"which holds {limit} village(s) {whose}: build another village there first")
         return err("IDV-2.9", "your reserve has no colonist left")
     if verb == "erect":
         src, cr = args

@@ -1,12 +1,14 @@
 """Parsing the action notation of L'Isola dei Vulcani (explain.py says why an action is illegal)."""
 from __future__ import annotations
 
+import re
+
 from lapilli.engine import IllegalAction
 
 FORMS = (
     "land HEX | move HEX HEX | carry FROM TO (FROM/TO: a space like D5a, or a hex for a Moai lying "
     "without a space) | village SPACE | colonist HEX | carve SPACE | erect FROM CRATER (crater like D5-NE) | "
-    "pray | end; during an eruption: save SPACE | done; double eruption: erupt N; sinking: rescue HEX | "
+    "pray | end; during an eruption: save SPACE (or HEX for a Moai lying without a space) | done; double eruption: erupt N; sinking: rescue HEX | "
     "rescue FROM TO | skip"
 )
 TURN_VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end"}
@@ -46,8 +48,10 @@ def parse(state, action: str):
             need(args[0], ("hex",)); need(args[1], ("hex",))
         elif verb == "carry":
             need(args[0], ("hex", "space")); need(args[1], ("hex", "space"))
-        elif verb in ("village", "carve", "save"):
+        elif verb in ("village", "carve"):
             need(args[0], ("space",))
+        elif verb == "save":
+            need(args[0], ("space", "hex"))
         elif verb == "erect":
             need(args[0], ("hex", "space")); need(args[1], ("crater",))
         elif verb == "erupt":
@@ -59,3 +63,20 @@ def parse(state, action: str):
     except ValueError as e:
         return _bad(action, str(e))
     return verb, args
+
+
+_PLACE = re.compile(r"^([a-z]+)(\d+)([a-z]?)(?:-([a-z]+))?$")
+
+
+def canonical(text: str) -> str:
+    """``text`` in the board's spelling: the verb in lower case, a hex as ``D5``, a space as
+    ``D5a``, a crater as ``D5-NE``, single spaces.  No action has unordered parts."""
+    toks = text.split()
+    out = [t.lower() for t in toks[:1]]
+    for t in toks[1:]:
+        m = _PLACE.match(t.lower())
+        if m:
+            col, row, space, side = m.groups()
+            t = col.upper() + row + space + (f"-{side.upper()}" if side else "")
+        out.append(t)
+    return " ".join(out)

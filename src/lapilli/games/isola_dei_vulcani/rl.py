@@ -8,7 +8,8 @@ table stays valid when the crater data or the crack rules change.
 Action table (hexes H, their spaces S, adjacent hexes A-B on some map of the set-up):
 ``land H``, ``move A B``, ``carry X Y`` (X the hex A or one of its spaces, Y the hex B or one of
 its spaces), ``village S``, ``colonist H``, ``carve S``, ``erect X H-D`` (X the hex H or one of
-its spaces, D any of E NE NW W SW SE), ``pray``, ``end``, ``save S``, ``done``, ``erupt N`` (every
+its spaces, D any of E NE NW W SW SE), ``pray``, ``end``, ``save S``, ``save H`` (a Moai lying
+without a space on hex H, IDV-10.9), ``done``, ``erupt N`` (every
 volcano number), ``rescue H``, ``rescue A B`` (every ordered pair of hexes: a colonist of the
 sinking part goes to a hex next to the part) and ``skip``.
 
@@ -93,7 +94,7 @@ def action_space(spec, players, options):
     out += [f"carve {s}" for s in L.spaces]
     out += [f"erect {x} {h}-{d}" for h in L.hexes for x in src[h] for d in DIR_NAMES]
     out += ["pray", "end"]
-    out += [f"save {s}" for s in L.spaces] + ["done"]
+    out += [f"save {s}" for s in L.spaces] + [f"save {h}" for h in L.hexes] + ["done"]
     out += [f"erupt {v}" for v in L.volcanoes]
     out += [f"rescue {h}" for h in L.hexes]
     out += [f"rescue {a} {b}" for a in L.hexes for b in L.hexes if a != b]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lapilli.engine import IllegalAction, State
 
+from . import notation as N
 from . import scoring
 from .explain import explain
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
@@ -194,6 +195,16 @@ class GameState(State):
             out.append(h)
         return out
 
+    def _colonist_limit(self, area, p):
+        """IDV-6.4 ("un numero di coloni pari al numero di villaggi presenti"): the villages present
+        in the area, of every player (option colonist_limit 'all', the literal text) or only the
+        player's own (option 'own', IDV-I17's reading)."""
+        if self.options.get("colonist_limit", "all") == "own":
+            return self._area_villages(area, p)
+        geo = self.geo
+        sp = self.sp
+        return sum(1 for h in geo.area_hexes[area] for s in geo.spaces[h] if sp.get(s, "")[:1] == "V")
+
     def _area_villages(self, area, p):
         mark = "V%d" % p
         geo = self.geo
@@ -304,7 +315,7 @@ class GameState(State):
                 if has_village and can_colonist:
                     area = geo.area_of[h]
                     # IDV-6.3 / IDV-6.4 with IDV-I17 (own village; own villages of the area) and IDV-I4 a
-                    if self.created.get(area, 0) < self._area_villages(area, p):
+                    if self.created.get(area, 0) < self._colonist_limit(area, p):
                         out.append(geo.colonist_act[h])
                 if lava and can_carve:
                     carve_act = geo.carve_act
@@ -341,9 +352,22 @@ class GameState(State):
         return out
 
     def _threatened_unsaved(self, seat):
+        """The labels of seat's threatened pieces not yet saved: a space, or a hex for a Moai lying
+        without a space (one entry per such Moai; its save is kept as 'HEX:seat')."""
         if self.erupt is None:
             return []
-        return [s for s, o in self.erupt[2] if o == seat and s not in self.saved]
+        space_hex = self.geo.space_hex
+        left = list(self.saved)
+        out = []
+        for s, o in self.erupt[2]:
+            if o != seat:
+                continue
+            key = s if s in space_hex else f"{s}:{o}"
+            if key in left:
+                left.remove(key)
+            elif s not in out:
+                out.append(s)
+        return out
 
     def _rescue_targets(self, part):
         """Hexes outside the sinking part sharing an edge with it (IDV-I22: cracks do not matter,
@@ -456,6 +480,9 @@ class GameState(State):
         self.stats["erected"] += 1
         h = geo.crater_hex[crater]
         events.append({"type": "erect", "seat": p, "crater": crater})
+        before = self.options.get("moai_score", "after") == "before"
+        if before:  # house rule: "ottiene immediatamente dei Punti Vittoria" (IDV-0.13, IDV-I9 C)
+            self._step_score(p, geo.area_of[h], events)
         m, key = geo.crater_edge[crater]
         cracked = False
         # IDV-8.5 / IDV-8.6 / IDV-I2 a: the crack goes on the crater's facing edge
@@ -482,7 +509,8 @@ class GameState(State):
             steps.append(("erupt", v))
         # IDV-I9 (A): crack, die / eruption, VP, then sinking (IDV-I24: sinking is checked at once, so a
         # part is never left enclosed and a late discovery, IDV-11.15, cannot happen)
-        steps.append(("score", p, geo.area_of[h]))
+        if not before:
+            steps.append(("score", p, geo.area_of[h]))
         if cracked:  # without a new crack no part can have been cut off (every earlier cut has sunk)
             steps.append(("sinkcheck",))
         return steps
@@ -493,7 +521,7 @@ class GameState(State):
             if verb == "save":
                 s = parts[1]
                 self.prayer[seat] -= 1  # IDV-9.8: removed from the game
-                self.saved = self.saved + (s,)
+                self.saved = self.saved + (s if s in self.geo.space_hex else f"{s}:{seat}",)
                 events.append({"type": "prayer-used", "seat": seat, "space": s})
                 if self.prayer[seat] > 0 and self._threatened_unsaved(seat):
                     return
@@ -567,17 +595,29 @@ class GameState(State):
         sunk = self.sunk
         space_hex = self.geo.space_hex
         targets = []
+        flows = []
         # IDV-I1 a: channels from the map data; IDV-I33: only spaces are touched (colonists, erected
         # Moai, cracks and lava in place are never affected)
         for ch in self.geo.channels[v]:
+            path = []
             for s in ch:
                 if space_hex[s] in sunk:
                     break  # IDV-I1: the flow stops at the sea
+                path.append(space_hex[s])
                 if sp.get(s) != "L":  # IDV-10.8: a village or lying Moai counts as free
                     targets.append(s)
+                    flows.append(path)
                     break
         targets = targets[:self.lava_supply]  # IDV-I10: lava placed while the supply lasts
         threatened = tuple((s, int(sp[s][1:])) for s in targets if s in sp)
+        if self.loose:
+            # IDV-10.9, IDV-I18: a Moai lying without a space (carried onto a volcano hex or a hex
+            # with no free space) is destroyed when lava reaches its hex: the erupting volcano's
+            # hex, or a hex the lava flows over or lands on.  No lying Moai is out of lava's reach.
+            reached = {self.geo.volcano_hex[v]}
+            for path in flows[:len(targets)]:
+                reached.update(path)
+            threatened += tuple((h, o) for h in sorted(reached) for o in self.loose.get(h, ()))
         self.erupt = (v, tuple(targets), threatened)
         self.saved = ()
         events.append({"type": "eruption", "volcano": v, "targets": list(targets),
@@ -611,6 +651,21 @@ class GameState(State):
             sp[s] = "L"
             self.lava_supply -= 1
             placed.append(s)
+        saved = list(self.saved)
+        for h, o in threatened:
+            if h in self.geo.space_hex:
+                continue
+            if f"{h}:{o}" in saved:  # IDV-10.10: a prayer token saved it
+                saved.remove(f"{h}:{o}")
+                continue
+            lo = list(self.loose[h])
+            lo.remove(o)
+            if lo:
+                self.loose[h] = tuple(lo)
+            else:
+                del self.loose[h]
+            self.res_moai[o] += 1
+            events.append({"type": "destroyed", "piece": "moai", "seat": o, "hex": h})
         events.append({"type": "lava", "volcano": v, "spaces": placed})
         self.erupt = None
         self.saved = ()
@@ -752,7 +807,8 @@ class GameState(State):
             if self.end_triggered:
                 self._finish("volcanoes", events)  # IDV-13.2
                 return
-            if self.rnd >= self.options.get("max_rounds", 60):
+            limit = self.options.get("max_rounds", 60)
+            if limit != "off" and self.rnd >= limit:
                 self._finish("round-limit", events)  # IDV-I28 engine safeguard
                 return
             if self._stalled():
@@ -832,6 +888,9 @@ class GameState(State):
                        "final": self.final})
 
     # ================================================================== errors
+    def canonical(self, text):
+        return N.canonical(text)
+
     def _explain(self, action):
         return explain(self, action)
 

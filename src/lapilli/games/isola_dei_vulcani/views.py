@@ -24,6 +24,10 @@ def _item(state, actor, ev, reader):
         return {"key": "game-end", "args": {"reason": ev["reason"], "scores": ev["scores"]}}
     if t == "eruption":
         args.pop("threatened", None)
+    if t == "destroyed" and "hex" in ev:  # IDV-10.9: a Moai lying without a space, reached by lava
+        return {"key": "destroyed-lying", "args": {"seat": ev["seat"], "hex": ev["hex"]}}
+    if t == "prayer-used" and ev["space"] not in state.geo.space_hex:  # IDV-10.10: a lying Moai saved
+        return {"key": "prayer-used-lying", "args": {"seat": ev["seat"], "hex": ev["space"]}}
     return {"key": t, "args": args}
 
 

@@ -90,8 +90,9 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
         v = s.land[p][c]
         if v == -1:
             return _ill("the fire token must land on a square of your own territory", "KDO-6.5", action)
-        if v == START:
-            return _ill("the start tile is not a valid landing square for fire", "KDO-6.6", action)
+        if v == START and not s.options.get("fire_on_start", True):
+            return _ill("the start tile is not a valid landing square for fire (house rule fire_on_start off)",
+                        "KDO-6.6", action)
         if v == VOLCANO:
             return _ill("a fire spray can never land on a volcano square", "KDO-6.3", action)
         if c in s.tok[p]:

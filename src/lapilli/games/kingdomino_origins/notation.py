@@ -49,3 +49,12 @@ def parse(text: str, index: dict) -> tuple:
     if verb == "recruit" and args and args[-1] not in CRO_KINDS:
         raise NotationError(f"{args[-1]!r} is no Cro-magnon; the kinds are: " + ", ".join(CRO_KINDS))
     raise NotationError(f"{text.strip()[:40]!r} is not a Kingdomino Origins action; " + HELP)
+
+
+def canonical(text: str) -> str:
+    """``text`` in the game's spelling: lower case, single spaces, and the two positions of
+    ``pair`` in rising order (``pair 41`` is the pair of positions 1 and 4: ``pair 14``)."""
+    toks = text.lower().split()
+    if len(toks) == 2 and toks[0] == "pair" and toks[1].isdigit():
+        toks[1] = "".join(sorted(toks[1]))
+    return " ".join(toks)

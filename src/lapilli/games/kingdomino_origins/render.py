@@ -56,6 +56,8 @@ def observe(s, player):
         "territories": [_territory_view(s, p) for p in range(n)],
         "discards": list(s.discards),
         "scores": s.scores(),
+        # KDO-12.2/12.4: the optional bonuses count at the end; shown apart, "if the game ended now"
+        "end_bonuses_if_ended_now": [s.end_bonuses(p) for p in range(n)],
     }
     if s.phase == "fire":
         obs["fire"] = {"volcano": s.geo.name[s.fire_at], "fires": s.fire_val}
@@ -147,7 +149,9 @@ def render(s, player=None):
         extra = ""
         if s.mode != "discovery":
             extra = "  resources " + " ".join(f"{RESOURCES[t]}:{s.rcount[p][t]}" for t in range(4))
-        lines.append(f"Seat {p} ({COLOURS[p]}){' - you' if p == player else ''}: score {scores[p]}{extra}")
+        bonus = "" if s.phase == "over" else sum(s.end_bonuses(p).values())
+        bonus = f" (+{bonus} bonus if the game ended now)" if bonus else ""
+        lines.append(f"Seat {p} ({COLOURS[p]}){' - you' if p == player else ''}: score {scores[p]}{bonus}{extra}")
         lines.append("     " + " ".join(f" {chr(96 + c)} " for c in range(c0, c1 + 1)))
         for r in range(r0, r1 + 1):
             lines.append(f"{r:>3}  " + " ".join(_square_text(s, p, r * geo.w + c) for c in range(c0, c1 + 1)))

@@ -11,15 +11,15 @@ phase, round, supply), the two rows of 4 tiles (each square's landscape, campfir
 resource; the chief's seat; the tile number), removed tiles, fire tokens left, the volcano that
 throws fire now, and per seat (observer first) its score, discards and its territory on the
 frame: per square landscape, campfires, craters, fire token, resource and Cro-magnon.  Totem and
-Tribe blocks (totem holders, give choice, display, deck contents, destroyed Cro-magnons, recruit
-in progress) are always present (zeros in other modes).
+Tribe blocks (totem holders, give choice, display as counts and in its order, deck contents,
+destroyed Cro-magnons, recruit in progress) are always present (zeros in other modes).
 """
 from __future__ import annotations
 
 from lapilli.rl.features import Features, index_of, rel, seat_order
 
 from .board import GEOMETRY
-from .data import CRO_ORDER, LANDSCAPES, RESOURCES, TILE_NUMBERS, TOKEN_COUNTS
+from .data import CRO_ORDER, DISPLAY_SIZE, LANDSCAPES, RESOURCES, TILE_NUMBERS, TOKEN_COUNTS
 from .rules import ROW
 
 PHASES = ("pick", "pair", "place", "fire", "give", "choose", "recruit", "spend", "put", "over")
@@ -135,7 +135,10 @@ def encode_observation(obs):
     to = set(rel(p, seat, n) for p in give.get("to") or [])
     f.nums(float(i in to) for i in range(n))
     # Tribe mode
-    f.counts(obs.get("display") or [], _CRO)
+    display = obs.get("display") or []
+    f.counts(display, _CRO)
+    for k in range(DISPLAY_SIZE):  # and the cave's cards in the order shown
+        f.one_hot(display[k] if k < len(display) else None, _CRO)
     f.num(obs.get("deck"), 10.0)
     f.counts(obs.get("deck_contents") or [], _CRO)
     f.counts(obs.get("destroyed_cromagnons") or [], _CRO)

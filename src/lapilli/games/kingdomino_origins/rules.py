@@ -9,9 +9,11 @@ from lapilli.engine import IllegalAction, State
 from lapilli.engine.state import BASE_FIELDS
 
 from . import board, scoring
+from .scoring import END_BONUSES
 from .board import GEOMETRY
 from .data import (CRO_DECK, CRO_KINDS, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
                    TILE_NUMBERS, TOKEN_COUNTS, TOKEN_RANGE, TOTEM_VALUE, VOLCANO, LANDSCAPES)
+from . import notation
 from .notation import NotationError, parse
 
 ROW = 4  # tiles per row (KDO-2.6)
@@ -238,15 +240,20 @@ class KdoState(State):
         self.removed.append(t)
         self.discards[p] += 1  # KDO-12.4 (KDO-I28)
         events.append({"type": "discard", "seat": p, "tile": t, "why": "no legal placement"})
-        self._after_play(events)  # KDO-I11: the turn goes on with Choose a new tile (and recruiting)
+        self._after_play(events, added=False)  # KDO-I11: the turn goes on with Choose a new tile (and recruiting)
 
-    def _after_play(self, events):
-        if self.mode == "totem" and self._check_totems(0, events):
+    def _after_play(self, events, added=True):
+        """KDO-10.10: Totems are checked after a tile was added; a discarded tile adds nothing, so
+        nobody takes a Totem then (a discard changes no count, so no holder loses one either)."""
+        if added and self.mode == "totem" and self._check_totems(0, events):
             return
         self._start_choose(events)
 
     def _start_choose(self, events):
         """KDO-3.6: Choose a new tile (none in the final round, KDO-7.2)."""
+        # the Totems of this Play the tile are settled: the resource types fires burnt in it (``burnt``,
+        # kept only from that fire to here, so saved games carry it only then) is forgotten
+        self.__dict__.pop("burnt", None)
         if not self.new_tiles:
             self._next_turn(events)
             return
@@ -298,6 +305,27 @@ class KdoState(State):
                 if len(leaders) == 1 and leaders[0] == self.active:
                     self.totem[t] = leaders[0]
                     events.append({"type": "totem", "resource": RESOURCES[t], "to": leaders[0], "from": None})
+            elif (counts[holder] == top and len(leaders) > 1 and self.options.get("totem_tie", "give") != "keep"
+                  and (self.active != holder and self.active in leaders
+                       or self.active == holder and t in self.__dict__.get("burnt", ()))):
+                # house rule totem_tie (KDO-I18): a holder who falls to a tie now -- caught up by the
+                # player who added a tile, or whose own fire burnt one of theirs -- no longer has the
+                # majority ("Se perdi la maggioranza"): 'give' hands it to one of the other tied
+                # players, chosen by the holder ("Se più giocatori sono in parità, scegli tu");
+                # 'return' puts it back on the table; 'keep' (KDO-I18 a) keeps it
+                if self.options.get("totem_tie") == "return":
+                    self.totem[t] = -1
+                    events.append({"type": "totem", "resource": RESOURCES[t], "to": None, "from": holder})
+                    continue
+                others = [q for q in leaders if q != holder]
+                if len(others) == 1:
+                    self.totem[t] = others[0]
+                    events.append({"type": "totem", "resource": RESOURCES[t], "to": others[0], "from": holder})
+                else:
+                    self.phase = GIVE
+                    self.give_type = t
+                    self.give_to = others
+                    return True
             elif counts[holder] < top:  # KDO-10.13: the holder lost the majority
                 if len(leaders) == 1:
                     self.totem[t] = leaders[0]
@@ -307,7 +335,7 @@ class KdoState(State):
                     self.give_type = t
                     self.give_to = leaders
                     return True
-            # KDO-10.15: a holder still at the top keeps it
+            # KDO-10.15: a holder still alone at the top keeps it (and on a tie with totem_tie 'keep')
         return False
 
     # ------------------------------------------------------------------ the contract hooks
@@ -360,13 +388,14 @@ class KdoState(State):
 
     def _fire_targets(self) -> list:
         """KDO-6.1-6.6 (KDO-I1 Chebyshev range, KDO-I2 free square, KDO-I3 own squares only,
-        KDO-I4 not the start tile)."""
+        KDO-I4: the start tile too with the house rule fire_on_start, the literal text's default)."""
         p = self.active
         land, camp, tok = self.land[p], self.camp[p], self.tok[p]
+        no_start = not self.options.get("fire_on_start", True)
         out = []
         for c in self.geo.within(self.fire_at, TOKEN_RANGE[self.fire_val]):
             v = land[c]
-            if v < 0 or v == START or v == VOLCANO or c in camp or c in tok:
+            if v < 0 or (v == START and no_start) or v == VOLCANO or c in camp or c in tok:
                 continue
             out.append(c)
         out.sort()
@@ -501,6 +530,7 @@ class KdoState(State):
         r = self.res[p].pop(c, None)
         if r is not None:
             self.rcount[p][r] -= 1
+            self.burnt = self.__dict__.get("burnt", ()) + (r,)  # for the Totems (totem_tie)
             ev["destroyed_resource"] = RESOURCES[r]
         k = self.cro[p].pop(c, None)
         if k is not None:
@@ -528,12 +558,20 @@ class KdoState(State):
         return parts
 
     def scores(self):
+        """What each player has scored so far; the end-of-game bonuses (KDO-12.2, KDO-12.4) count
+        only once the game is over (``end_bonuses`` shows them "if the game ended now")."""
+        over = self.phase == OVER
         out = []
         for p in range(self.num_players):
             parts = self.score_parts(p)
-            out.append(sum(v for k, v in parts.items() if k not in ("largest_region", "fire_icons")))
+            out.append(sum(v for k, v in parts.items()
+                           if k not in ("largest_region", "fire_icons") and (over or k not in END_BONUSES)))
         return out
 
+    def end_bonuses(self, p) -> dict:
+        """The end-of-game bonuses seat p would get if the game ended now (KDO-12.2, KDO-12.4)."""
+        parts = self.score_parts(p)
+        return {k: parts[k] for k in END_BONUSES if k in parts}
 
     def score_breakdown(self):
         return scoring.score_breakdown(self)
@@ -555,14 +593,14 @@ class KdoState(State):
         return [p for p in range(self.num_players) if keys[p] == best]
 
     # ------------------------------------------------------------------ errors
+    def canonical(self, text):
+        return notation.canonical(text)
+
     def _explain(self, action):
         try:
             cmd = parse(action, self.geo.index)
         except NotationError as e:
             return IllegalAction(str(e), "notation", action)
-        canonical = " ".join(action.strip().lower().split())
-        if canonical in self.legal_actions():
-            return IllegalAction(f"write actions in lower case, as {canonical!r}", "notation", action)
         from .explain import explain
         return explain(self, cmd, action)
 

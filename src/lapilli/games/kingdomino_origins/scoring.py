@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import board
 from .data import LANDSCAPES
 
+END_BONUSES = ("fire_empire", "homo_habilis")  # KDO-12: counted at the end of the game only
 _LAND_IT = {"desert": "deserto", "steppe": "steppa", "lake": "lago", "jungle": "giungla", "quarry": "cava",
             "volcano": "vulcano"}
 _EXTRA = {
@@ -30,7 +31,8 @@ def score_breakdown(state) -> list[list[dict]]:
                           "label": {"en": f"{name} region: {size} squares × {fire} fire",
                                     "it": f"regione {_LAND_IT[name]}: {size} caselle × {fire} fuochi"}})
         for key, pts in state.score_parts(p).items():
-            if key in _EXTRA:
+            if key in _EXTRA and (state.is_terminal or key not in END_BONUSES):
+                # KDO-12.2/12.4: the bonuses are part of the score only once the game is over
                 rule, en, it = _EXTRA[key]
                 parts.append({"part": key, "points": pts, "rule": rule, "label": {"en": en, "it": it}})
         out.append(parts)

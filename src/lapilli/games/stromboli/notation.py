@@ -73,3 +73,9 @@ def parse(action: str) -> tuple:
 
 
 __all__ = ["parse", "NOTATION_HELP", "CRATER"]
+
+
+def canonical(text: str) -> str:
+    """``text`` in Stromboli's spelling: lower case, single spaces.  ``priestess cX cY`` is
+    ordered (from, to), so no action has unordered parts."""
+    return " ".join(text.lower().split())

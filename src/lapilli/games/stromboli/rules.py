@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from lapilli.engine import State
 
-from . import scoring
+from . import notation, scoring
 from .board import RING, SEG, STATUE_RINGS, name, neighbours_of_crater, shaman_ends
 from .data import (
     BEACH, BUTTERFLIES, BUYABLE, CARD_SPACES, COST, DECKS, FACE, HUTS, KIND, LAVA_MARKERS, NSEG,
@@ -495,6 +495,9 @@ class StromboliState(State):
         self.priestess_up = True
         self.round = 2
         events.append({"type": "round2"})
+
+    def canonical(self, text):
+        return notation.canonical(text)
 
     # ------------------------------------------------------------------ copying and views
     def _copy_fields(self, new):

@@ -68,8 +68,10 @@ def breakdown(state, seat: int, rnd: int) -> dict:
                 if all(statues[r * NSEG + s] == seat for r in (PLAIN, FOREST, MOUNTAIN)):
                     full += 1
             parts["segment"] = 4 * full
-    # STR-11.17 / STR-I23 shells only at the second scoring
-    parts["shells"] = len(state.shells[seat]) if rnd == 2 else 0
+    # STR-11.17 / STR-I23 shells only at the second scoring (p. 7); house rule shells_score 'every':
+    # at both scorings (p. 6, "ricevi 1 punto per ogni carta Conchiglia rimasta in mano")
+    every = state.options.get("shells_score", "second") == "every"
+    parts["shells"] = len(state.shells[seat]) if rnd == 2 or every else 0
     return parts
 
 

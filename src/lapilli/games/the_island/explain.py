@@ -104,6 +104,8 @@ class ExplainMixin:
             if src not in self.cre[kind]:
                 return "ISL-6.11", f"there is no {kind} on that space to move"
             rule = {"serpent": "ISL-6.11", "shark": "ISL-6.12", "whale": "ISL-6.13", "squid": "ISL-17.6"}[kind]
+            if kind == "squid":
+                return rule, "the squid moves to an empty sea space (no piece on it) or stays where it is"
             return rule, f"the {kind} must be moved to an empty sea space (no piece on it)"
         if kind == "winds":
             b = self.hex_boat.get(src)
@@ -266,7 +268,15 @@ class ExplainMixin:
         return "ISL-16.32", f"a dolphin moves up to {dist} sea spaces"
 
     def _why_shift(self, args, p):
-        return "ISL-16.31", "protection shifts only to another unprotected swimmer on the dolphin's space"
+        return "ISL-16.31", ("protection shifts only to another unprotected swimmer on the dolphin's space"
+                             + (", when several swimmers share it" if self.options.get("dolphin_shift", "several")
+                                == "several" else ""))
+
+    def _why_none(self, args, p):
+        if self.dive and not self._may_skip_creature():
+            return "ISL-16.12", ("with the dive dice a creature or empty boat must be moved (house rule dive_move: "
+                                 "compulsory)")
+        return None
 
     def _why_drift(self, args, p):
         src, dst = args

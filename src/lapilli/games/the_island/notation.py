@@ -1,6 +1,8 @@
 """Parsing and printing of The Island's action notation (see the package docstring)."""
 from __future__ import annotations
 
+import re
+
 from .board import BY_NAME, ISLE_NAMES, NAME
 from .data import COLOURS
 
@@ -131,3 +133,21 @@ def parse(action: str):
 
 def hexname(h: int) -> str:
     return NAME[h]
+
+
+_PIECE = re.compile(r"^[a-z]\d+$")
+
+
+def _piece_key(tok: str):
+    return (COLOURS.index(tok[0]) if tok[0] in COLOURS else len(COLOURS), tok[0], int(tok[1:]))
+
+
+def canonical(text: str) -> str:
+    """``text`` in the game's spelling: words in lower case, explorers and dolphins in upper case
+    (``R3``, ``D1``), a space as ``r,c`` (spaces around the comma dropped), single spaces, and the
+    explorers of ``aboard`` in colour-then-number order (they are an unordered set)."""
+    toks = re.sub(r"\s*,\s*", ",", text).lower().split()
+    out = [t.upper() if i and _PIECE.match(t) else t for i, t in enumerate(toks)]
+    if out and out[0] == "aboard" and len(out) > 2 and all(_PIECE.match(t.lower()) for t in out[1:]):
+        out[1:] = sorted(out[1:], key=_piece_key)
+    return " ".join(out)

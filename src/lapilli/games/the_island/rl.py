@@ -7,7 +7,7 @@ H = the 133 hexes, E = the explorers of the seats in play, 10 per seat):
 * step 1: ``play dolphin E h`` (not with the Dolphins); ``play winds a b`` for hexes at distance 1-3 (a boat moves up to 3
   spaces); ``play serpent|shark|whale a b`` for **every** ordered pair of hexes (the tile moves a
   creature to any free sea space; every hex can become sea), ``play squid a b`` with the Giant
-  Squid; ``pass``;
+  Squid (and ``play squid a a``: a squid moved by the tile may stay, ISL-17.10); ``pass``;
 * step 2: ``walk|board|swim E h`` (and ``swim E h dolphin`` with the Dolphins), ``isle E i``,
   ``sail a b`` for adjacent hexes, ``end``;
 * step 3: ``remove h``, ``take h``, ``squid h``, ``eat E``, ``protect E``, and ``aboard`` with
@@ -18,7 +18,7 @@ H = the 133 hexes, E = the explorers of the seats in play, 10 per seat):
   ``drift a b`` (every pair); ``none``, ``repel``.
 
 The unbounded creature moves make the table large: 76,122 slots (2 players) to 132,342
-(6 players) with the base options, 232,324 with 6 players, the Dolphins and the Giant Squid.
+(6 players) with the base options, 232,457 with 6 players, the Dolphins and the Giant Squid.
 ``lapilli.rl`` builds the masks from the legal actions, so the size costs only the mask's memory.
 A factored notation (kind, from, to) would be smaller, but PettingZoo's ``Discrete`` space needs
 one index per action, and this size is still workable.
@@ -89,6 +89,8 @@ def action_space(spec, players, options):
     out += [f"play winds {p}" for p in _pairs(3)]
     for k in ("serpent", "shark", "whale") + (("squid",) if squid else ()):
         out += [f"play {k} {p}" for p in every]
+    if squid:  # ISL-17.10: a squid moved by the tile may stay on its space
+        out += [f"play squid {h} {h}" for h in hexes]
     out.append("pass")
     # step 2
     for verb in ("walk", "board", "swim"):

@@ -240,6 +240,12 @@ class IslandState(State):
     def _protected(self, e):
         return e in self.dol_prot
 
+    def _may_skip_creature(self):
+        """Whether step 4 may move nothing ('none').  With the dive dice the house rule dive_move
+        decides: 'compulsory' (default, the literal "selezionate e muovete una delle Creature marine",
+        ISL-16.12) or 'optional' (ISL-16.12's "may")."""
+        return not (self.dive and self.options.get("dive_move", "compulsory") == "compulsory")
+
     def _unprot_swimmers(self, h):
         prot = self.dol_prot
         return [e for e in self._swimmers(h) if e not in prot]
@@ -322,6 +328,10 @@ class IslandState(State):
 
     def _winners(self):
         keys = [self.tiebreak_key(p) for p in range(self.num_players)]
+        if self.num_players <= 4 and self.options.get("tiebreak", "base") == "base":
+            # house rule tiebreak (ISL-I6): the base game (2-4 players) states no tie-break, so tied
+            # players share the victory; 'chain' uses the 5-6-player chain ISL-9.1 to ISL-9.7
+            keys = [k[:1] for k in keys]
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]   # ISL-9.7: the rest share the victory
 
@@ -414,7 +424,8 @@ class IslandState(State):
         mv = self._creature_moves()
         if mv:
             self._ask("creature", self.cur)               # ISL-7.3 otherwise nothing moves
-            mv.append("none")
+            if self._may_skip_creature():
+                mv.append("none")
             self._legal_cache = mv
 
     # ------------------------------------------------------------------ kill / remove helpers
@@ -699,6 +710,9 @@ class IslandState(State):
         return any(b == tile for _, b in self.hands[seat])
 
     # ================================================================== legal actions
+    def canonical(self, text):
+        return nt.canonical(text)
+
     def _legal(self):
         d = self.dec
         if d == "place":
@@ -712,7 +726,8 @@ class IslandState(State):
         if d == "remove":
             return [f"remove {NAME[h]}" for h in self._removable()]
         if d == "creature":
-            return self._creature_moves() + ["none"]
+            mv = self._creature_moves()
+            return mv + ["none"] if self._may_skip_creature() else mv
         if d == "c5":
             return self._c5_moves(tuple(self.ddata["ids"])) + ["pass"]
         if d == "repel":
@@ -813,6 +828,8 @@ class IslandState(State):
                     if row is None:
                         row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
                     out.extend([row[h] for h in empt])
+                    if k == "squid":                       # ISL-17.10: staying is a movement, by a tile too
+                        out.append(row[src])
         return out
 
     def _swim_reach(self, start):
@@ -1013,8 +1030,11 @@ class IslandState(State):
                     dests = empt if dive else self._sea_reach(src, dist)
                     pre = f"dolphin D{d + 1} "
                     out.extend([pre + NAME[x] for x in dests])
-                    for e in self._unprot_swimmers(src):     # ISL-16.31, ISL-I19 (4)
-                        out.append(f"shift D{d + 1} {LABELS[e]}")
+                    # ISL-16.31, ISL-I19 (4); house rule dolphin_shift: 'several' (default, the literal
+                    # "in una casella di mare con più Nuotatori") needs two or more swimmers there
+                    if self.options.get("dolphin_shift", "several") != "several" or len(self._swimmers(src)) >= 2:
+                        for e in self._unprot_swimmers(src):
+                            out.append(f"shift D{d + 1} {LABELS[e]}")
             elif k == "boat":
                 for b in range(len(self.boat_at)):
                     src = self.boat_at[b]

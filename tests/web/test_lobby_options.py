@@ -1,0 +1,50 @@
+"""The lobby's option form: every option in the players' words, in the current language; the
+usual player count as default; a choice the rules forbid disabled with the rules' reason."""
+import os
+
+from playwright.sync_api import expect
+
+import lapilli
+
+from .conftest import SHOTS
+
+
+def test_lobby_shows_options_in_words_and_disables_a_forbidden_choice(server, browser):
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "the-island")
+    expect(page.locator("#players")).to_have_value("4")              # The Island's usual count, not 6
+    row = page.locator("[data-option-row='squid_variant_2']")
+    expect(row.locator(".option-label")).to_have_text("Gentle squid placement")
+    expect(row.locator(".option-sentence")).to_contain_text("removes no explorer")
+    expect(page.locator("#options")).not_to_contain_text("squid_variant_2")  # no raw ids
+    # the squid variants need the Giant Squid: offered only once it is chosen, with the reason
+    opt = page.locator("#opt-squid_variant_2 option[value='true']")
+    expect(opt).to_be_disabled()
+    expect(row.locator(".why")).to_contain_text("Giant Squid mini-expansion")
+    page.select_option("#opt-giant_squid", "true")
+    expect(opt).to_be_enabled()
+
+    page.select_option("#game", "eruption")
+    page.select_option("#players", "3")
+    variant = page.locator("[data-option-row='variant']")
+    expect(variant.locator(".option-label")).to_have_text("Way to play")
+    expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_be_disabled()
+    expect(variant.locator(".why")).to_contain_text("4 or 6 players")
+    expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_text("Cooperation (teams)")
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, "lobby-options-en.png"), full_page=True)
+
+    page.select_option("#lang", "it")
+    expect(page.locator("#create")).to_have_text("Crea tavolo")       # the lobby is drawn again in Italian
+    page.select_option("#game", "eruption")
+    page.select_option("#players", "3")
+    variant = page.locator("[data-option-row='variant']")
+    expect(variant.locator(".option-label")).to_have_text("Modo di gioco")
+    expect(variant.locator(".why")).to_contain_text("Non ammesso")
+    expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_text("Cooperazione (a squadre)")
+    sentence = lapilli.game_spec("eruption").options["border_side_lost"].sentence["it"]
+    expect(page.locator("[data-option-row='border_side_lost'] .option-sentence")).to_have_text(sentence)
+    page.screenshot(path=os.path.join(SHOTS, "lobby-options-it.png"), full_page=True)
+    ctx.close()
