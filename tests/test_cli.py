@@ -160,3 +160,18 @@ def test_tournament_rotates_seats_and_writes_csv(tmp_path, capsys):
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 6
     assert sorted(r["agent_0"] for r in rows).count("random") == 3  # each agent sat in seat 0 three times
+
+
+def test_save_record_command_and_a_save_move_do_not_collide(monkeypatch, tmp_path, capsys):
+    """'save-record FILE' writes the record so far; 'save X' is left to the game (L'Isola dei
+    Vulcani's move during an eruption), here refused as a move, and writes no file."""
+    from lapilli import cli
+
+    mid = tmp_path / "mid.json"
+    answers = iter([f"save-record {mid}", "save F4a", "quit"])
+    monkeypatch.setattr(cli.console, "input", lambda prompt="": next(answers))
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "isola-dei-vulcani", "--seed", "3", "--seats", "human,random"]) == 0
+    out = capsys.readouterr().out
+    assert json.loads(mid.read_text())["game"] == "isola-dei-vulcani"
+    assert "Not allowed" in out and not (tmp_path / "F4a").exists()

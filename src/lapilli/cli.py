@@ -108,7 +108,7 @@ def _fmt(v) -> str:
 # ---------------------------------------------------------------------------- play
 HELP_TEXT = (
     "Type an action in the game's notation.  Commands: 'list' shows every legal action, "
-    "'board' shows the board again, 'save FILE' saves the record, 'quit' leaves the game."
+    "'board' shows the board again, 'save-record FILE' saves the record, 'quit' leaves the game."
 )
 
 
@@ -174,8 +174,9 @@ def play(
             if text == "board":
                 last_shown = None
                 continue
-            if text.startswith("save "):
-                _save_record(state, Path(text[5:].strip()))
+            # not "save FILE": L'Isola dei Vulcani has a move "save SPACE"
+            if text.startswith("save-record "):
+                _save_record(state, Path(text[len("save-record "):].strip()))
                 continue
             try:
                 events = state.apply(text)
