@@ -237,3 +237,13 @@ def test_secrets_are_told_to_everyone_once_the_game_is_over(game, want, options)
             assert f"draws {name}." in at_end or f"You draw {name}." in at_end
         else:
             assert "(value" not in during and f"(value {action.split()[1]})" in at_end
+
+
+@pytest.mark.rule("IDV-11.7")
+def test_isola_a_player_who_saves_no_colonists_from_a_sinking_is_told_in_both_languages():
+    """The 'skip' of a sinking's rescue decision (rare in random games) has its sentence."""
+    s = lapilli.new_game("isola-dei-vulcani", players=2, seed=1)
+    items = s.readings(0, "skip", [{"type": "no-rescue", "seat": 0}], 1)
+    assert [i["key"] for i in items] == ["no-rescue"]
+    assert narration.text(s.game_id, items, "en", NAMES, 1) == f"{NAMES[0]} saves no colonists from the sinking."
+    assert narration.text(s.game_id, items, "it", NAMES, 0) == "Non salvi nessun colono dall'affondamento."

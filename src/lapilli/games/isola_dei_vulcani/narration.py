@@ -47,6 +47,8 @@ CATALOGUE = {
     "colonist": {"en": ("{player} puts a colonist on {hex}", "You put a colonist on {hex}"),
                  "it": ("{player} mette un colono in {hex}", "Metti un colono in {hex}")},
     "sinking": {"en": "These hexes sink: {hexes}", "it": "Questi esagoni affondano: {hexes}"},
+    "no-rescue": {"en": ("{player} saves no colonists from the sinking", "You save no colonists from the sinking"),
+                  "it": ("{player} non salva nessun colono dall'affondamento", "Non salvi nessun colono dall'affondamento")},
     "rescue": {"en": ("{player} rescues {colonists} colonists to {to}", "You rescue {colonists} colonists to {to}"),
                "it": ("{player} porta in salvo {colonists} coloni in {to}", "Porti in salvo {colonists} coloni in {to}")},
     "sunk": {"en": "Sunk: {hexes}", "it": "Affondati: {hexes}"},
