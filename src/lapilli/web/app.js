@@ -165,15 +165,17 @@ function playerName(v, p) {
   if (pl.kind === "bot") return `${cname} (${t("computer")} ${t(pl.level) || pl.level})`;
   return cname;
 }
+// the player's colour with the seat's shape (boards/generic.js), the same shape as its pieces
+const seatDot = (v, p) => { const c = colourOf(v, p); return el("span", { class: "dot" }, window.LapilliSeatMarks.icon(p, c ? c.css : null)); };
 function who(v, p, mine) {
   const c = colourOf(v, p);
   return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" },
-    el("span", { class: "dot" }), playerName(v, p) + (mine ? ` (${t("you")})` : ""));
+    seatDot(v, p), playerName(v, p) + (mine ? ` (${t("you")})` : ""));
 }
 window.LapilliPlayerName = playerName;
 function dot(v, p) {
   const c = colourOf(v, p);
-  return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" }, el("span", { class: "dot" }));
+  return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" }, seatDot(v, p));
 }
 
 // ---------------------------------------------------------------- chance and the log
