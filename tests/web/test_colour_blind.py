@@ -87,11 +87,11 @@ def test_each_seat_has_its_own_shape_on_the_board(server, page, game):
     for s in c["seats"]:
         assert c["onBoard"][str(s["seat"])] == [s["mark"]], (s, c["onBoard"])
     # the seat list, the log and the results show the same shape per seat
-    log_marks = page.evaluate("""() => [...document.querySelectorAll('#log .who')].map(w =>
+    log_marks = page.evaluate("""() => [...document.querySelectorAll('#log .who[data-seat]')].map(w =>
         [+w.dataset.seat, w.querySelector('svg.seat-icon')?.dataset.mark])""")
     assert log_marks
     for seat, mark in log_marks:
-        assert mark == c["seats"][seat]["mark"], (seat, mark)
+        assert mark == c["seats"][int(seat)]["mark"], (seat, mark)
     assert serious(page) == []
     os.makedirs(SHOTS, exist_ok=True)
     page.add_style_tag(content="html { filter: grayscale(1); }")

@@ -424,7 +424,7 @@ async function tablePage(tid) {
       side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
     }
-    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => logLine(v, e))));
+    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
   // ------------------------------------------------ replay on the board
   const seatForReplay = () => { const m = Object.keys(tokens).map(Number); return m.length ? m[0] : null; };
