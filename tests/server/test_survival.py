@@ -253,36 +253,45 @@ def test_a_client_that_never_reads_cannot_hold_up_its_table(tmp_path):
     try:
         tid = _table(S.url, game="the-island", options={})  # views of about 7 kB
         t0, t1 = _join(S.url, tid, 0), _join(S.url, tid, 1)
-        with connect(f"{S.ws}/ws/{tid}?token={t0}") as a, connect(f"{S.ws}/ws/{tid}?token={t1}") as b:
-            views = {a: _recv_state(a), b: _recv_state(b)}
-            views[a] = _recv_state(a)  # b's arrival
-            slow = RawClient(S.port, f"/ws/{tid}")
-            sent = 0
-            # asks for 3,000 views (20 MB, far more than the buffers on the way hold) or until the
-            # server stops taking its messages, and reads none of them
-            while sent < 3000 and slow.send_text(json.dumps({"type": "sync"})):
-                sent += 1
-            assert sent > 100, sent
-
-            def play(versions):
-                for version in versions:
-                    mover = a if views[a]["legal"] else b
-                    mover.send(json.dumps({"type": "act", "action": views[mover]["legal"][0],
-                                           "version": version - 1}))
-                    for ws in (a, b):
-                        views[ws] = _recv_state(ws, version, timeout=10)
-                        assert views[ws]["version"] == version
-
-            # the players play on while the server works through the requests of the client that
-            # does not read, and after the server has given up on it
-            play(range(1, 3))
-            _until(lambda: "a connection is closed: too slow" in S.text(), "the slow connection is dropped", 30)
-            play(range(3, 5))
-            # the non-reading client was closed with 1013 "try again later" (the frame reaches it
-            # once it reads what was queued before)
-            assert slow.close_code() == 1013
+        # b connects once a holds its view, so that b's arrival reaches a as one more view (the
+        # server may attach two connections opened together in either order)
+        with connect(f"{S.ws}/ws/{tid}?token={t0}") as a:
+            views = {a: _recv_state(a)}
+            with connect(f"{S.ws}/ws/{tid}?token={t1}") as b:
+                views[b] = _recv_state(b)
+                views[a] = _recv_state(a)  # b's arrival
+                _never_reading_client_is_dropped(S, tid, a, b, views)
     finally:
         S.stop()
+
+
+def _never_reading_client_is_dropped(S, tid, a, b, views):
+    """A client that asks for views and reads none is closed; the players play on meanwhile."""
+    slow = RawClient(S.port, f"/ws/{tid}")
+    sent = 0
+    # asks for 3,000 views (20 MB, far more than the buffers on the way hold) or until the
+    # server stops taking its messages, and reads none of them
+    while sent < 3000 and slow.send_text(json.dumps({"type": "sync"})):
+        sent += 1
+    assert sent > 100, sent
+
+    def play(versions):
+        for version in versions:
+            mover = a if views[a]["legal"] else b
+            mover.send(json.dumps({"type": "act", "action": views[mover]["legal"][0],
+                                   "version": version - 1}))
+            for ws in (a, b):
+                views[ws] = _recv_state(ws, version, timeout=10)
+                assert views[ws]["version"] == version
+
+    # the players play on while the server works through the requests of the client that
+    # does not read, and after the server has given up on it
+    play(range(1, 3))
+    _until(lambda: "a connection is closed: too slow" in S.text(), "the slow connection is dropped", 30)
+    play(range(3, 5))
+    # the non-reading client was closed with 1013 "try again later" (the frame reaches it
+    # once it reads what was queued before)
+    assert slow.close_code() == 1013
 
 
 # ---------------------------------------------------------------------------- crowds

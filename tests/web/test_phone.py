@@ -16,7 +16,7 @@ READY = ("() => { const s = document.querySelector('#status');"
 MEASURE = """() => {
   const boxes = [...document.querySelectorAll('svg .clickable, #picker button, #confirm')].map(e => {
     const r = e.getBoundingClientRect();
-    return {w: r.width, h: r.height, what: (e.getAttribute('data-token') || e.id || e.textContent || '').slice(0, 20)};
+    return {w: r.width, h: r.height, what: (e.getAttribute('data-token') || e.getAttribute('aria-label') || e.id || e.textContent || '').slice(0, 20)};
   });
   return {overflow: document.documentElement.scrollWidth - window.innerWidth,
           small: boxes.filter(b => b.w < 24 || b.h < 24), offered: boxes.length};

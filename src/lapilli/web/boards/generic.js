@@ -168,7 +168,10 @@ window.LapilliZoom = function (container, picker, bar) {
     const cell = { x: union.x0 + c * cw, y: union.y0 + r * ch, w: cw, h: ch };
     const n = boxes.filter(b => b.x + b.w / 2 >= cell.x && b.x + b.w / 2 <= cell.x + cell.w && b.y + b.h / 2 >= cell.y && b.y + b.h / 2 <= cell.y + cell.h).length;
     if (!n) continue;
-    const rect = window.svgEl("rect", { x: cell.x, y: cell.y, width: cell.w, height: cell.h, class: "clickable zoom-region", tabindex: "0", role: "button",
+    // a region as thin as a row of targets still offers a finger MIN px each way
+    const minU = MIN / pxPerUnit, rw = Math.max(cell.w, minU), rh = Math.max(cell.h, minU);
+    const rx = clamp(cell.x + cell.w / 2 - rw / 2, full.x, full.x + full.width - rw), ry = clamp(cell.y + cell.h / 2 - rh / 2, full.y, full.y + full.height - rh);
+    const rect = window.svgEl("rect", { x: rx, y: ry, width: rw, height: rh, class: "clickable zoom-region", tabindex: "0", role: "button",
       "aria-label": `${typeof t === "function" ? t("zoomHere") : "zoom here"} (${n})` });
     const go = () => { picker.zoom = frame(cell.x + cell.w / 2, cell.y + cell.h / 2); picker.onChange(); };
     rect.addEventListener("click", ev => { ev.stopPropagation(); go(); });
