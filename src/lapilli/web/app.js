@@ -179,7 +179,7 @@ function dot(v, p) {
 }
 
 // ---------------------------------------------------------------- chance and the log
-const CHANCE_ICON = { die: "⚀", card: "▯", tile: "⬡", token: "●" };
+const CHANCE_ICON = { die: "⚀", card: "🂠", tile: "⬡", token: "●" };
 // chance items of the game's readings; their names ("creature die") key the labels ("ch.creature-die")
 function chanceOf(entry) {
   return (entry.items || []).filter(i => i.chance).map(i => Object.assign({}, i.chance, { name: String(i.chance.name).replace(/ /g, "-") }));

@@ -219,7 +219,7 @@ window.LapilliSeatMarks = (function () {
   // for a number or a letter
   const PATH = {
     circle: (cx, cy, r) => `M${f(cx - r)},${f(cy)} a${f(r)},${f(r)} 0 1,0 ${f(2 * r)},0 a${f(r)},${f(r)} 0 1,0 ${f(-2 * r)},0 Z`,
-    square: (cx, cy, r) => { const h = r * 0.9; return `M${f(cx - h)},${f(cy - h)} h${f(2 * h)} v${f(2 * h)} h${f(-2 * h)} Z`; },
+    square: (cx, cy, r) => { const h = r; return `M${f(cx - h)},${f(cy - h)} h${f(2 * h)} v${f(2 * h)} h${f(-2 * h)} Z`; },
     triangle: (cx, cy, r) => poly(cx, cy + r * 0.18, r * 1.42, [-90, 30, 150]),
     diamond: (cx, cy, r) => poly(cx, cy, r * 1.28, [-90, 0, 90, 180]),
     down: (cx, cy, r) => poly(cx, cy - r * 0.18, r * 1.42, [90, 210, 330]),
