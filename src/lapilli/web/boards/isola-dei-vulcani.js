@@ -356,25 +356,28 @@
       if (o.eruption) line2 += `${line2 ? " · " : ""}${l.eruption} ${o.eruption.volcano}` + (threatened.size ? ` (${threatened.size} ${l.threatened})` : "");
       panel.append(lt(px0 + (o.decision ? 22 : 0), 44, line2, { "font-size": 13, fill: o.eruption ? "#bf360c" : "#333" }));
     }
-    // the column beside the map: players, supply, legend
-    const CW = 300, cx0 = mapW + 10;
-    let y = 8;
-    const PW = CW - 14;
+    // the column beside the map: players, supply, legend; on a narrow screen (a phone) it goes
+    // below the map, the players two by two, so that the map takes the whole width
+    const narrow = container.clientWidth > 0 && container.clientWidth < 700;
+    const CW = 300, cx0 = narrow ? 10 : mapW + 10;
+    let y = narrow ? mapH + 10 : 8;
+    const PW = narrow ? (mapW - 30) / 2 : CW - 14;
     for (let p = 0; p < n; p++) {
+      const bx = cx0 + (narrow ? (p % 2) * (PW + 10) : 0);
       const top = y, f = o.final ? o.final[p] : null, PH = f ? 108 : 90;
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
-      panel.append(svgEl("rect", { x: cx0, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
-      panel.append(SM().piece(p, cx0 + 16, top + 18, 9, { fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
-      panel.append(lt(cx0 + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
-      panel.append(lt(cx0 + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
-      panel.append(lt(cx0 + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
+      panel.append(svgEl("rect", { x: bx, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
+      panel.append(SM().piece(p, bx + 16, top + 18, 9, { fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
+      panel.append(lt(bx + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
+      panel.append(lt(bx + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
+      panel.append(lt(bx + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;
-      panel.append(lt(cx0 + 10, top + 41, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
-      panel.append(lt(cx0 + 10, top + 60, `${l.reserve}: ${rs.colonists[p]} ${l.colonists}, ${rs.villages[p]} ${l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
-      panel.append(lt(cx0 + 10, top + 78, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
-      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: cx0 + 150 + i * 15, cy: top + 78, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
-      if (f) panel.append(lt(cx0 + 10, top + 96, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" ") + ` = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
-      y += PH + 6;
+      panel.append(lt(bx + 10, top + 41, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + 60, `${l.reserve}: ${rs.colonists[p]} ${l.colonists}, ${rs.villages[p]} ${l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + 78, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
+      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: bx + 150 + i * 15, cy: top + 78, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
+      if (f) panel.append(lt(bx + 10, top + 96, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" ") + ` = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
+      if (!narrow || p % 2 === 1 || p === n - 1) y += PH + 6;
     }
     y += 12;
     panel.append(lt(cx0, y, `${l.supply}: ${l.lava} ${o.supply.lava}, ${l.cracks} ${o.supply.cracks}`, { "font-size": 13.5 }));
@@ -403,13 +406,15 @@
       [g => { g.append(deco("line", { x1: -10, y1: 4, x2: 10, y2: 4, stroke: "#0b3d66", "stroke-width": 4, "stroke-dasharray": "7 4" })); g.append(anchor(0, -5, "#0b3d66", { transform: "scale(0.7) translate(0,-4)" })); }, l.lBay],
       [g => g.append(deco("line", { x1: -10, y1: 0, x2: 10, y2: 0, stroke: "#3b2a1a", "stroke-width": 3.6 })), l.lArea],
     ];
+    const per = narrow ? Math.ceil(items.length / 2) : items.length;   // two columns on a narrow screen
     items.forEach(([draw, label], i) => {
-      const g = svgEl("g", { transform: `translate(${cx0 + 14},${y + i * 21})`, class: "deco" });
+      const lx = cx0 + Math.floor(i / per) * (mapW / 2), ly = y + (i % per) * 21;
+      const g = svgEl("g", { transform: `translate(${lx + 14},${ly})`, class: "deco" });
       draw(g);
-      panel.append(g, lt(cx0 + 34, y + i * 21, label, { "font-size": 13.5 }));
+      panel.append(g, lt(lx + 34, ly, label, { "font-size": 13.5 }));
     });
-    y += items.length * 21 + 4;
-    const totalW = mapW + CW + 10, totalH = Math.max(mapH, y);
+    y += per * 21 + 4;
+    const totalW = narrow ? mapW : mapW + CW + 10, totalH = Math.max(mapH, y);
     svg.insertBefore(deco("rect", { x: mapW, y: 0, width: totalW - mapW, height: totalH, fill: "#fbf7ef" }), gHex);
     if (totalH > mapH) svg.insertBefore(deco("rect", { x: 0, y: mapH, width: mapW, height: totalH - mapH, fill: "#fbf7ef" }), gHex);
     svg.setAttribute("viewBox", `0 0 ${totalW.toFixed(0)} ${totalH.toFixed(0)}`);
