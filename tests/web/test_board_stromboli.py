@@ -21,8 +21,8 @@ def test_board_tokens_and_a_placement_by_clicking(server, page):
     # first turn: every disc is in the reserve, so the only verb is 'place' (chosen for us)
     # and the five reserve discs are the clickable tokens
     for v in "12345":
-        assert board.locator(f"circle.clickable[data-token='{v}']").count() == 1
-    board.locator("circle.clickable[data-token='3']").click()
+        assert board.locator(f"[data-mark].clickable[data-token='{v}']").count() == 1
+    board.locator("[data-mark].clickable[data-token='3']").click()
     beaches = board.locator("path.clickable[data-token^='b']")
     assert beaches.count() >= 5      # at most one beach is refused by the sum rule
     assert board.locator("path.clickable[data-token^='p']").count() == 0

@@ -23,10 +23,10 @@ def test_board_tokens_and_a_placement_by_clicking(server, page):
         assert board.locator(f"[data-token='{isle}']").count() == 1, isle
     # set-up: 'place' is chosen for us; the values still to place are the clickable discs
     for v in "123456":
-        assert board.locator(f"circle.clickable[data-token='{v}']").count() >= 1, v
-    assert board.locator("circle.clickable[data-token='6']").count() == 1      # one explorer is worth 6
+        assert board.locator(f"[data-mark].clickable[data-token='{v}']").count() >= 1, v
+    assert board.locator("[data-mark].clickable[data-token='6']").count() == 1      # one explorer is worth 6
     assert board.locator("polygon.clickable").count() == 0
-    board.locator("circle.clickable[data-token='6']").click()
+    board.locator("[data-mark].clickable[data-token='6']").click()
     tiles = board.locator("polygon.clickable")
     assert tiles.count() == 40                     # the first explorer may go on any of the 40 tiles
     target = tiles.nth(7).get_attribute("data-token")
@@ -35,7 +35,7 @@ def test_board_tokens_and_a_placement_by_clicking(server, page):
     assert wait_logged(page, f"place 6 {target}").startswith(f"You place explorer R1 on {target}.")
     # the placed explorer is drawn on its tile with its token
     page.wait_for_selector("#board svg [data-token='R1']", timeout=15_000)
-    assert board.locator("circle[data-token='R1']").count() == 1
+    assert board.locator("[data-mark][data-token='R1']").count() == 1
 
 
 def test_moves_by_clicking_and_a_midgame_picture(server, page):
@@ -51,7 +51,7 @@ def test_moves_by_clicking_and_a_midgame_picture(server, page):
         verb = next((v for v in ("walk", "swim") if v in verbs), None)
         if verb and page.locator("#board .chosen").count() == 0 and page.locator("#log .entry").count() > 26:
             page.locator(f"#picker button[data-pick='{verb}']").click()
-            ex = board.locator("circle.clickable[data-token^='R']").first
+            ex = board.locator("[data-mark].clickable[data-token^='R']").first
             who = ex.get_attribute("data-token")
             ex.click()
             dest = board.locator("polygon.clickable").first

@@ -206,19 +206,21 @@ function playerName(v, p) {
   if (pl.kind === "bot") return `${cname} (${t("computer")} ${t(pl.level) || pl.level})`;
   return cname;
 }
+// the player's colour with the seat's shape (boards/generic.js), the same shape as its pieces
+const seatDot = (v, p) => { const c = colourOf(v, p); return el("span", { class: "dot" }, window.LapilliSeatMarks.icon(p, c ? c.css : null)); };
 function who(v, p, mine) {
   const c = colourOf(v, p);
   return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" },
-    el("span", { class: "dot" }), playerName(v, p) + (mine ? ` (${t("you")})` : ""));
+    seatDot(v, p), playerName(v, p) + (mine ? ` (${t("you")})` : ""));
 }
 window.LapilliPlayerName = playerName;
 function dot(v, p) {
   const c = colourOf(v, p);
-  return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" }, el("span", { class: "dot" }));
+  return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" }, seatDot(v, p));
 }
 
 // ---------------------------------------------------------------- chance and the log
-const CHANCE_ICON = { die: "⚀", card: "▯", tile: "⬡", token: "●" };
+const CHANCE_ICON = { die: "⚀", card: "🂠", tile: "⬡", token: "●" };
 // chance items of the game's readings; their names ("creature die") key the labels ("ch.creature-die")
 function chanceOf(entry) {
   return (entry.items || []).filter(i => i.chance).map(i => Object.assign({}, i.chance, { name: String(i.chance.name).replace(/ /g, "-") }));
@@ -469,7 +471,7 @@ async function tablePage(tid) {
     if (window.LapilliCoach) window.LapilliCoach.decorate({ tid, v, live, board, side, replay, goReplay, show,
       seat: seatForReplay(), token: v.seat === null ? null : tokens[v.seat],
       others: live.table.seats.some(s => s.kind === "human" && s.seat !== v.seat) });
-    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log" }, v.log.slice().reverse().map(e => logLine(v, e))));
+    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
   // ------------------------------------------------ replay on the board
   const seatForReplay = () => { const m = Object.keys(tokens).map(Number); return m.length ? m[0] : null; };

@@ -81,6 +81,7 @@
   const VLIGHT = ["#ffe0b2", "#fff9c4", "#c8e6c9", "#bbdefb", "#e1bee7", "#ffcdd2"];
   const MATCOL = { straw: "#f2d13c", wood: "#8d5a3b", stone: "#9e9e9e" };
   const MATS = ["straw", "wood", "stone"];
+  const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
   // lava tiles by type: [type, flows, count]; ids 0..39 in this order, 40..42 eruption tiles
   const TYPES = [[1, "S", 1], [2, "N S", 1], [3, "S SW", 2], [4, "S NW", 2], [5, "N SE SW", 3], [6, "NE SE S", 3],
     [8, "N S NW", 4], [9, "N NE S", 4], [10, "N NE S SW", 4], [11, "N NE SE S", 4], [12, "N NE S NW", 6], [13, "N NE SE S NW", 6]];
@@ -170,7 +171,7 @@
       const ws = (res.winners || []).map(seatName).join(", ");
       top.append(lt(12, 22, `${l.over}${o.end_event ? " (" + o.end_event + ")" : ""}${ws ? " — " + l.winners + ": " + ws : ""}`, { "font-weight": "bold", fill: "#b71c1c", "font-size": 18 }));
     } else if (mover !== null && mover !== undefined) {
-      top.append(svgEl("circle", { cx: 20, cy: 22, r: 10, fill: pcol(mover), stroke: "#111", "stroke-width": 1.5 }));
+      top.append(SM().piece(mover, 20, 22, 10, { fill: pcol(mover), stroke: "#111", "stroke-width": 1.5 }));
       let ph = l.phase[o.phase] || o.phase;
       if (o.phase === "place" && o.mode) ph += ` — ${l.mode[o.mode] || o.mode}`;
       if (o.phase === "p4") ph += ` (${l.builds}: ${o.builds_left})`;
@@ -205,6 +206,7 @@
       }
       labelLayer.append(text(sx, sy - 9, `V${vi}`, { "font-size": 17, "font-weight": "bold", fill: used ? VCOL[vi] : "#999", stroke: "#fff", "stroke-width": 0.6 }));
       labelLayer.append(text(sx, sy + 10, owner >= 0 ? seatName(owner) : (used ? l.colours[vi] : "—"), { "font-size": 11, fill: "#333", "font-weight": owner === mine ? "bold" : "normal" }));
+      if (owner >= 0) labelLayer.append(SM().piece(owner, sx + 22, sy - 9, 6.5, { fill: VCOL[vi], stroke: "#111", "stroke-width": 1.2, class: "deco" }));
       if (owner >= 0) labelLayer.append(text(sx, sy + 25, `${o.temperatures[owner]}${l.deg}${o.burned[owner] ? " ✝" : ""}`, { "font-size": 13, "font-weight": "bold", fill: o.temperatures[owner] >= 200 ? "#b71c1c" : "#333" }));
     });
     for (const h of ISLAND) {
@@ -251,6 +253,7 @@
         stroke: wall ? pcol(wall[1]) : "#777", "stroke-width": wall ? 1.5 : 0.6, "stroke-dasharray": closed && !wall ? "3 3" : null });
       tok(line, name);
       markLayer.append(line);
+      if (wall) { const [gx, gy] = edgeMid(h, d, 0.98); markLayer.append(SM().glyph(wall[1], gx, gy, 3.4, pcol(wall[1]), "#111")); }
       const [mx, my] = edgeMid(h, d, 1.22);
       labelLayer.append(text(mx, my, String(i + 1), { "font-size": 9, fill: "#222" }));
     }));
@@ -274,6 +277,8 @@
       if (w) {
         const [[x1, y1], [x2, y2]] = edgeEnds(h, d, 0.93);
         markLayer.append(tok(bar(x1, y1, x2, y2, 9, { fill: MATCOL[w[0]], stroke: pcol(w[1]), "stroke-width": 2 }), e));
+        const [gx, gy] = edgeMid(h, d, 0.93);
+        markLayer.append(SM().glyph(w[1], gx, gy, 3.4, pcol(w[1]), "#111"));
       } else {
         const [x, y] = edgeMid(h, d, 0.86);
         markLayer.append(tok(svgEl("circle", { cx: x, cy: y, r: 6, fill: "#fff8e1", stroke: "#e65100", "stroke-width": 1.5, "fill-opacity": 0.85 }), e));
@@ -309,14 +314,15 @@
     meter.append(text(mx(LAST), y - 7, String(LAST), { "font-size": 10, fill: "#b71c1c", "font-weight": "bold" }));
     ESPACES.forEach((t, k) => {
       const c = o.eruption_claims[k], placed = o.eruption_placed[k];
-      meter.append(svgEl("polygon", { points: `${mx(t)},${y + 2} ${mx(t) - 7},${y + 14} ${mx(t) + 7},${y + 14}`, fill: placed ? "#555" : (c !== null ? pcol(c) : "#d50000"), stroke: "#fff", "stroke-width": 1, class: "deco" }));
+      if (c !== null && !placed) meter.append(SM().piece(c, mx(t), y + 9, 6, { fill: pcol(c), stroke: "#111", "stroke-width": 1, class: "deco" }));
+      else meter.append(svgEl("polygon", { points: `${mx(t)},${y + 2} ${mx(t) - 7},${y + 14} ${mx(t) + 7},${y + 14}`, fill: placed ? "#555" : "#d50000", stroke: "#fff", "stroke-width": 1, class: "deco" }));
       meter.append(text(mx(t) + 16, y + 8, `E${k + 1}`, { "font-size": 10, "font-weight": "bold", fill: "#b71c1c" }));
     });
     const atTemp = {};
     for (let p = 0; p < n; p++) {
       const t = o.temperatures[p];
       const k = atTemp[t] = (atTemp[t] || 0) + 1;
-      meter.append(svgEl("circle", { cx: mx(t), cy: y + 20 + (k - 1) * 0, r: 7, fill: pcol(p), stroke: p === turn ? "#000" : "#fff", "stroke-width": p === turn ? 2.5 : 1.5, transform: `translate(${(k - 1) * 9},${(k - 1) * 4})`, class: "deco" }));
+      meter.append(SM().piece(p, mx(t), y + 20, 7, { fill: pcol(p), stroke: p === turn ? "#000" : "#fff", "stroke-width": p === turn ? 2.5 : 1.5, transform: `translate(${(k - 1) * 9},${(k - 1) * 4})`, class: "deco" }));
     }
     y += 50;
     const claimText = ESPACES.map((t, k) => {
@@ -384,7 +390,8 @@
         "stroke-width": (!o.is_terminal && p === turn) ? 5 : 1.5, class: "deco" }));
       const vi = o.villages[p];
       const nm = seatName(p);
-      pan.append(lt(x0 + 10, y0 + 16, nm.length > 24 ? nm.slice(0, 23) + "…" : nm, { "font-weight": "bold", "font-size": 15, fill: "#222" }));
+      pan.append(SM().piece(p, x0 + 18, y0 + 17, 8, { fill: pcol(p), stroke: "#111", "stroke-width": 1.2, class: "deco" }));
+      pan.append(lt(x0 + 32, y0 + 16, nm.length > 24 ? nm.slice(0, 23) + "…" : nm, { "font-weight": "bold", "font-size": 15, fill: "#222" }));
       pan.append(lt(x0 + 10, y0 + 35, vi !== null ? `${l.village} V${vi} (${l.colours[vi]})` : "", { "font-size": 12, fill: "#444" }));
       const tmp = o.temperatures[p];
       const zone = DANGER.filter(z => tmp >= z).length;

@@ -204,3 +204,52 @@ window.hexCorners = function (cx, cy, size, flat) {
   }
   return pts.join(" ");
 };
+
+// Seat symbols, so that players are told apart without colour (colour-blind players, a greyscale
+// screen or print): every seat has a shape, drawn as the outline of its round pieces (discs,
+// pawns, counters) and as a small glyph on pieces whose own shape means something (a village, a
+// statue, a Moai, a wall).  The seat list, the log and the results show the same shape beside each
+// name (app.js), so "the triangle" is the same player everywhere.  Each drawn mark carries
+// data-seat and data-mark (the shape's name).
+window.LapilliSeatMarks = (function () {
+  const NAMES = ["circle", "square", "triangle", "diamond", "down", "star"];
+  const f = v => v.toFixed(2);
+  const poly = (cx, cy, R, angles) => "M" + angles.map(a => `${f(cx + R * Math.cos(a * Math.PI / 180))},${f(cy + R * Math.sin(a * Math.PI / 180))}`).join(" L") + " Z";
+  // each shape drawn about (cx, cy) with about the area of a disc of radius r, room in the middle
+  // for a number or a letter
+  const PATH = {
+    circle: (cx, cy, r) => `M${f(cx - r)},${f(cy)} a${f(r)},${f(r)} 0 1,0 ${f(2 * r)},0 a${f(r)},${f(r)} 0 1,0 ${f(-2 * r)},0 Z`,
+    square: (cx, cy, r) => { const h = r; return `M${f(cx - h)},${f(cy - h)} h${f(2 * h)} v${f(2 * h)} h${f(-2 * h)} Z`; },
+    triangle: (cx, cy, r) => poly(cx, cy + r * 0.18, r * 1.42, [-90, 30, 150]),
+    diamond: (cx, cy, r) => poly(cx, cy, r * 1.28, [-90, 0, 90, 180]),
+    down: (cx, cy, r) => poly(cx, cy - r * 0.18, r * 1.42, [90, 210, 330]),
+    star: (cx, cy, r) => {
+      const R = r * 1.4, y0 = cy + r * 0.08;
+      return "M" + [...Array(10).keys()].map(i => {
+        const a = (-90 + 36 * i) * Math.PI / 180, k = i % 2 ? R * 0.55 : R;
+        return `${f(cx + k * Math.cos(a))},${f(y0 + k * Math.sin(a))}`;
+      }).join(" L") + " Z";
+    },
+  };
+  const name = p => NAMES[((p % NAMES.length) + NAMES.length) % NAMES.length];
+  return {
+    NAMES,
+    name,
+    path: (p, cx, cy, r) => PATH[name(p)](cx, cy, r),
+    // a piece of seat p in the seat's shape (attrs: fill, stroke, class, ...)
+    piece(p, cx, cy, r, attrs = {}) {
+      return window.svgEl("path", Object.assign({ d: PATH[name(p)](cx, cy, r), "data-seat": p, "data-mark": name(p) }, attrs));
+    },
+    // the seat's shape as a small glyph on a piece of its own shape (drawn right after it)
+    glyph(p, cx, cy, r, fill, stroke) {
+      return window.svgEl("path", { d: PATH[name(p)](cx, cy, r), "data-seat": p, "data-mark": name(p), class: "deco seat-glyph",
+        fill, stroke: stroke || "none", "stroke-width": stroke ? 0.8 : null, "pointer-events": "none" });
+    },
+    // the seat's shape as a small inline picture beside a name (the seat list, the log, the results)
+    icon(p, fill) {
+      const svg = window.svgEl("svg", { class: "seat-icon", viewBox: "-12 -12 24 24", "aria-hidden": "true", focusable: "false", "data-seat": p, "data-mark": name(p) });
+      svg.append(window.svgEl("path", { d: PATH[name(p)](0, 0, 8.2), fill: fill || "#999", stroke: "#000a", "stroke-width": 1.6, "stroke-linejoin": "round" }));
+      return svg;
+    },
+  };
+})();

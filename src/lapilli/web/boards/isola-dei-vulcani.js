@@ -49,6 +49,7 @@
   const S = 44;                       // hex radius
   const W = Math.sqrt(3) * S;         // hex width
   const SEA = "#8ec9e6";
+  const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
 
   // ------------------------------------------------------------------ reading the view
   const parseHex = n => {
@@ -242,7 +243,7 @@
       const counts = sameBays ? o.boat.map((k, q) => [q, k]).filter(([, k]) => k > 0) : (o.boat[p] ? [[p, o.boat[p]]] : []);
       counts.forEach(([q, k], i) => {
         const cx = bx + 16 + i * 14, cy = by + 10;
-        gEdge.append(deco("circle", { cx, cy, r: 6.5, fill: PCOL[q], stroke: "#111", "stroke-width": 1.2 }), text(cx, cy + 0.5, String(k), { "font-size": 9, "font-weight": "bold", fill: PTEXT[q] }));
+        gEdge.append(SM().piece(q, cx, cy, 6.5, { class: "deco", fill: PCOL[q], stroke: "#111", "stroke-width": 1.2 }), text(cx, cy + 0.5, String(k), { "font-size": 9, "font-weight": "bold", fill: PTEXT[q] }));
       });
     });
     // cracks: a jagged dark line on the shared edge
@@ -265,9 +266,12 @@
     // pieces
     const moaiShape = (x, y, owner, standing, attrs = {}) => {
       // a Moai: grey stone with the owner's colour round it; standing = upright
+      // with the owner's shape on the stone
       const w = standing ? 9 : 18, hgt = standing ? 18 : 9;
-      return svgEl("rect", Object.assign({ x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 3.5, fill: "#8d8d86",
-        stroke: PCOL[owner], "stroke-width": 2.6 }, attrs));
+      const g = svgEl("g", { class: "deco" });
+      g.append(svgEl("rect", Object.assign({ x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 3.5, fill: "#8d8d86",
+        stroke: PCOL[owner], "stroke-width": 2.6, "data-seat": owner }, attrs)), SM().glyph(owner, x, y, 2.6, PCOL[owner], "#111"));
+      return g;
     };
     for (const h of hexes) {
       if (sunk.has(h)) continue;
@@ -308,7 +312,8 @@
         if (v === "L") gPieces.append(deco("path", { d: `M${sx - 5},${sy + 3} q2.5,-6 5,0 t5,0`, fill: "none", stroke: "#ffcc80", "stroke-width": 1.6 }));
         else if (v && v[0] === "V") {
           const p = +v.slice(1);
-          gPieces.append(deco("path", { d: `M${sx - 6},${sy + 6} L${sx - 6},${sy - 1} L${sx},${sy - 7} L${sx + 6},${sy - 1} L${sx + 6},${sy + 6} Z`, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 1.2 }));
+          gPieces.append(deco("path", { d: `M${sx - 6},${sy + 6} L${sx - 6},${sy - 1} L${sx},${sy - 7} L${sx + 6},${sy - 1} L${sx + 6},${sy + 6} Z`, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 1.2, "data-seat": p }),
+            SM().glyph(p, sx, sy + 1.5, 2.8, PTEXT[p]));
         } else if (v && v[0] === "M") gPieces.append(moaiShape(sx, sy, +v.slice(1), false, { class: "deco" }));
         if (saved.has(s)) gPieces.append(deco("circle", { cx: sx, cy: sy, r: 12, fill: "none", stroke: "#8e24aa", "stroke-width": 2.5 }));
         else if (targets.has(s)) gPieces.append(deco("circle", { cx: sx, cy: sy, r: 11, fill: "none", stroke: "#ff3d00", "stroke-width": 2, "stroke-dasharray": "2 2" }));
@@ -320,7 +325,7 @@
       const present = cols.map((k, p) => [p, k]).filter(([, k]) => k > 0);
       present.forEach(([p, k], i) => {
         const px = x + (i - (present.length - 1) / 2) * 13, py = y - 14;
-        gPieces.append(deco("circle", { cx: px, cy: py, r: 6.5, fill: PCOL[p], stroke: "#111", "stroke-width": 1.2 }));
+        gPieces.append(SM().piece(p, px, py, 6.5, { class: "deco", fill: PCOL[p], stroke: "#111", "stroke-width": 1.2 }));
         gPieces.append(text(px, py + 0.5, String(k), { "font-size": 9, "font-weight": "bold", fill: PTEXT[p] }));
       });
     }
@@ -337,7 +342,7 @@
       if (view.result) panel.append(lt(px0, 44, `${l.winners}: ${view.result.winners.map(w => l.colours[w]).join(", ")}`, { "font-weight": "bold", "font-size": 14 }));
     } else {
       panel.append(lt(px0, 18, `${l.round} ${o.round}${o.end_triggered ? " · " + l.lastRound : ""}`, { "font-weight": "bold", "font-size": 16 }));
-      panel.append(svgEl("circle", { cx: px0 + 100, cy: 18, r: 8, fill: PCOL[cur], stroke: "#111" }));
+      panel.append(SM().piece(cur, px0 + 100, 18, 8, { fill: PCOL[cur], stroke: "#111" }));
       panel.append(lt(px0 + 114, 18, `${l.turnOf} ${l.colours[cur]}${cur === mine ? " (" + l.you + ")" : ""}`, { "font-size": 15, "font-weight": "bold" }));
       const apx = mapW - 230;
       for (let i = 0; i < 4; i++) panel.append(svgEl("circle", { cx: apx + i * 20, cy: 18, r: 7.5, fill: i < o.ap ? "#ffb300" : "#eee", stroke: "#795548" }));
@@ -345,31 +350,34 @@
       let line2 = o.prayed ? l.prayed : "";
       if (o.decision) {
         const [kind, who] = o.decision;
-        panel.append(svgEl("circle", { cx: px0 + 8, cy: 44, r: 7, fill: PCOL[who], stroke: "#111" }));
+        panel.append(SM().piece(who, px0 + 8, 44, 7, { fill: PCOL[who], stroke: "#111" }));
         line2 = `${l.waiting} ${l.colours[who]}${who === mine ? " (" + l.you + ")" : ""}: ${l.decisions[kind] || kind}`;
       }
       if (o.eruption) line2 += `${line2 ? " · " : ""}${l.eruption} ${o.eruption.volcano}` + (threatened.size ? ` (${threatened.size} ${l.threatened})` : "");
       panel.append(lt(px0 + (o.decision ? 22 : 0), 44, line2, { "font-size": 13, fill: o.eruption ? "#bf360c" : "#333" }));
     }
-    // the column beside the map: players, supply, legend
-    const CW = 300, cx0 = mapW + 10;
-    let y = 8;
-    const PW = CW - 14;
+    // the column beside the map: players, supply, legend; on a narrow screen (a phone) it goes
+    // below the map, the players two by two, so that the map takes the whole width
+    const narrow = container.clientWidth > 0 && container.clientWidth < 700;
+    const CW = 300, cx0 = narrow ? 10 : mapW + 10;
+    let y = narrow ? mapH + 10 : 8;
+    const PW = narrow ? (mapW - 30) / 2 : CW - 14;
     for (let p = 0; p < n; p++) {
+      const bx = cx0 + (narrow ? (p % 2) * (PW + 10) : 0);
       const top = y, f = o.final ? o.final[p] : null, PH = f ? 108 : 90;
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
-      panel.append(svgEl("rect", { x: cx0, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
-      panel.append(svgEl("circle", { cx: cx0 + 16, cy: top + 18, r: 9, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
-      panel.append(lt(cx0 + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
-      panel.append(lt(cx0 + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
-      panel.append(lt(cx0 + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
+      panel.append(svgEl("rect", { x: bx, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
+      panel.append(SM().piece(p, bx + 16, top + 18, 9, { fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
+      panel.append(lt(bx + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
+      panel.append(lt(bx + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
+      panel.append(lt(bx + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;
-      panel.append(lt(cx0 + 10, top + 41, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
-      panel.append(lt(cx0 + 10, top + 60, `${l.reserve}: ${rs.colonists[p]} ${l.colonists}, ${rs.villages[p]} ${l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
-      panel.append(lt(cx0 + 10, top + 78, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
-      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: cx0 + 150 + i * 15, cy: top + 78, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
-      if (f) panel.append(lt(cx0 + 10, top + 96, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" ") + ` = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
-      y += PH + 6;
+      panel.append(lt(bx + 10, top + 41, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + 60, `${l.reserve}: ${rs.colonists[p]} ${l.colonists}, ${rs.villages[p]} ${l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + 78, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
+      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: bx + 150 + i * 15, cy: top + 78, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
+      if (f) panel.append(lt(bx + 10, top + 96, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" ") + ` = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
+      if (!narrow || p % 2 === 1 || p === n - 1) y += PH + 6;
     }
     y += 12;
     panel.append(lt(cx0, y, `${l.supply}: ${l.lava} ${o.supply.lava}, ${l.cracks} ${o.supply.cracks}`, { "font-size": 13.5 }));
@@ -387,24 +395,26 @@
     y += 21;
     const items = [
       [g => g.append(deco("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3, fill: "#e8551f", stroke: "#8a2500" })), l.lLava],
-      [g => g.append(deco("path", { d: "M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", fill: PCOL[0], stroke: PDARK[0] })), l.lVillage],
+      [g => g.append(deco("path", { d: "M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", fill: PCOL[0], stroke: PDARK[0], "data-seat": 0 }), SM().glyph(0, 0, 1.5, 2.8, PTEXT[0])), l.lVillage],
       [g => g.append(moaiShape(0, 0, 0, false, { class: "deco" })), l.lMoai],
       [g => { g.append(deco("circle", { cx: 0, cy: 0, r: 7.5, fill: "#e0f2f1", stroke: "#37474f", "stroke-width": 1.6 })); g.append(deco("line", { x1: 7, y1: 0, x2: 14, y2: 0, stroke: "#37474f", "stroke-width": 2.2 })); }, l.lCrater],
       [g => { g.append(deco("circle", { cx: 0, cy: 0, r: 7.5, fill: "#546e7a", stroke: "#37474f" })); g.append(moaiShape(0, -1, 1, true, { class: "deco" })); }, l.lErected],
       [g => g.append(deco("path", { d: "M-10,-6 L-4,-2 L-6,2 L0,4 L-2,8", fill: "none", stroke: "#111", "stroke-width": 3 })), l.lCrack],
       [g => g.append(deco("path", { d: "M-12,7 L-4,-8 L4,-8 L12,7 Z", fill: "#6d3b2a", stroke: "#e65100", "stroke-width": 2 })), l.lVolcano],
-      [g => { g.append(deco("circle", { cx: 0, cy: 0, r: 6.5, fill: PCOL[2], stroke: "#111" })); g.append(text(0, 0.5, "2", { "font-size": 9, "font-weight": "bold" })); }, l.lColonist],
+      [g => { g.append(SM().piece(2, 0, 0, 6.5, { class: "deco", fill: PCOL[2], stroke: "#111" })); g.append(text(0, 1.5, "2", { "font-size": 9, "font-weight": "bold" })); }, l.lColonist],
       [g => { g.append(deco("rect", { x: -10, y: -8, width: 20, height: 16, fill: "#6fb3d9", stroke: "#4a90bd", "stroke-dasharray": "4 3" })); g.append(deco("path", { d: "M-8,1 q2,-3 4,0 t4,0 t4,0 t4,0", fill: "none", stroke: "#e3f2fd", "stroke-width": 1.4 })); }, l.lSunk],
       [g => { g.append(deco("line", { x1: -10, y1: 4, x2: 10, y2: 4, stroke: "#0b3d66", "stroke-width": 4, "stroke-dasharray": "7 4" })); g.append(anchor(0, -5, "#0b3d66", { transform: "scale(0.7) translate(0,-4)" })); }, l.lBay],
       [g => g.append(deco("line", { x1: -10, y1: 0, x2: 10, y2: 0, stroke: "#3b2a1a", "stroke-width": 3.6 })), l.lArea],
     ];
+    const per = narrow ? Math.ceil(items.length / 2) : items.length;   // two columns on a narrow screen
     items.forEach(([draw, label], i) => {
-      const g = svgEl("g", { transform: `translate(${cx0 + 14},${y + i * 21})`, class: "deco" });
+      const lx = cx0 + Math.floor(i / per) * (mapW / 2), ly = y + (i % per) * 21;
+      const g = svgEl("g", { transform: `translate(${lx + 14},${ly})`, class: "deco" });
       draw(g);
-      panel.append(g, lt(cx0 + 34, y + i * 21, label, { "font-size": 13.5 }));
+      panel.append(g, lt(lx + 34, ly, label, { "font-size": 13.5 }));
     });
-    y += items.length * 21 + 4;
-    const totalW = mapW + CW + 10, totalH = Math.max(mapH, y);
+    y += per * 21 + 4;
+    const totalW = narrow ? mapW : mapW + CW + 10, totalH = Math.max(mapH, y);
     svg.insertBefore(deco("rect", { x: mapW, y: 0, width: totalW - mapW, height: totalH, fill: "#fbf7ef" }), gHex);
     if (totalH > mapH) svg.insertBefore(deco("rect", { x: 0, y: mapH, width: mapW, height: totalH - mapH, fill: "#fbf7ef" }), gHex);
     svg.setAttribute("viewBox", `0 0 ${totalW.toFixed(0)} ${totalH.toFixed(0)}`);

@@ -42,6 +42,7 @@
   const LAND = { desert: "#ecd57e", steppe: "#a9cf62", lake: "#4f96d8", jungle: "#2f7d3b", quarry: "#9a9a9a", volcano: "#a8321c", start: "#8a6248" };
   const RES = { mammoth: ["#7b4a1e", "M"], fish: ["#0d47a1", "F"], mushroom: ["#c62828", "U"], flint: ["#37474f", "K"] };
   const PLAYER = ["#e0568f", "#333333", "#2e9d5b", "#2463c6"];
+  const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
   const PNAME = { en: ["pink", "black", "green", "blue"], it: ["rosa", "nero", "verde", "blu"] };
   const CRO = { hunter: "H", fisher: "F", gatherer: "G", sculptress: "C", painter: "P", firelady: "Y", shaman: "N",
     magrolino: "M", amazzone: "A", energumeno: "E" };
@@ -124,7 +125,7 @@
     if (o.is_terminal) {
       status.append(S("text", { x: 330, y: 22, "font-size": 18, "font-weight": "bold", fill: "#b71c1c" }, `${L.over} — ${o.scores.map((s, i) => `${pn[i]} ${s}`).join(", ")}`));
     } else if (o.to_move !== null && o.to_move !== undefined) {
-      status.append(S("circle", { cx: 340, cy: 16, r: 9, fill: PLAYER[o.to_move], stroke: "#000" }));
+      status.append(SM().piece(o.to_move, 340, 16, 9, { fill: PLAYER[o.to_move], stroke: "#000" }));
       status.append(S("text", { x: 356, y: 22, "font-size": 18, fill: "#3b2a22" }, `${seatLabel(o.to_move)} — ${L.phase[phase] || phase}`));
     }
     y = 34;
@@ -148,8 +149,8 @@
             "data-token": tokens ? String(t.tile) : null }));
         }
         if (t && t.chief !== null && t.chief !== undefined) {
-          svg.append(S("circle", { cx: x + 2 * TS + 14, cy: ty + TS / 2, r: 10, fill: PLAYER[t.chief], stroke: "#000", "stroke-width": 1.5 }));
-          svg.append(S("text", { x: x + 2 * TS + 14, y: ty + TS / 2 + 4, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, String(t.chief)));
+          // the chief on the tile: its player's colour and shape (not a seat number)
+          svg.append(SM().piece(t.chief, x + 2 * TS + 14, ty + TS / 2, 10, { fill: PLAYER[t.chief], stroke: "#000", "stroke-width": 1.5 }));
         }
       });
     };
@@ -202,7 +203,7 @@
         svg.append(S("text", { x: tx + 24, y: y + 16, "font-size": 13, fill: "#3b2a22" }, `${L.res[r]} ${vals[r] || ""}:`));
         const hx = tx + 24 + 8 * (L.res[r].length + 4);
         if (holder === null || holder === undefined) svg.append(S("text", { x: hx, y: y + 16, "font-size": 13, fill: "#888" }, "—"));
-        else svg.append(S("circle", { cx: hx + 8, cy: y + 11, r: 8, fill: PLAYER[holder], stroke: "#000" }));
+        else svg.append(SM().piece(holder, hx + 8, y + 11, 8, { fill: PLAYER[holder], stroke: "#000" }));
         tx += 200;
       }
       y += 30;
@@ -251,7 +252,7 @@
       svg.append(S("rect", { class: "panel", x: px, y: py, width: PW, height: PH, rx: 8, fill: "#fffdf8",
         stroke: isTurn ? PLAYER[p] : "#c8b9a6", "stroke-width": isTurn ? 4 : 1.5,
         "data-token": phase === "give" ? String(p) : null }));
-      svg.append(S("circle", { cx: px + 18, cy: py + 18, r: 10, fill: PLAYER[p], stroke: "#000" }));
+      svg.append(SM().piece(p, px + 18, py + 18, 10, { fill: PLAYER[p], stroke: "#000" }));
       svg.append(S("text", { x: px + 34, y: py + 24, "font-size": 16, "font-weight": "bold", fill: "#222" },
         `${isTurn ? "▶ " : ""}${seatLabel(p)}: ${o.scores[p]} ${L.pts}`));
       // resources, Totems, discards

@@ -36,6 +36,7 @@
   const L = () => T[(typeof LANG !== "undefined" && T[LANG]) ? LANG : "en"];
   const PCOL = ["#d1342f", "#f2c230"];
   const PDARK = ["#7a1512", "#8a6a00"];
+  const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
   const RINGCOL = ["#7fc4e0", "#f3dea0", "#b9d98a", "#6fae5c", "#a8968a", "#6b3b30"];
   const LETTERS = ["w", "b", "p", "f", "m", "c"];
   // ring radii, outside in: [outer, inner]
@@ -159,7 +160,7 @@
         const items = vals.map(String).concat(lava ? ["L"] : []);
         items.forEach((v, i) => {
           const [x, y] = pol(rr, a - 14 + i * 7.5);
-          const c = svgEl("circle", { cx: x, cy: y, r: 10, fill: v === "L" ? "#e64a19" : PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
+          const c = SM().piece(seat, x, y, 10, { fill: v === "L" ? "#e64a19" : PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
           if (seat === mine && myTurn && v !== "L") tok(c, v); else c.classList.add("deco");
           isle.append(c, text(x, y, v, { "font-size": 11, "font-weight": "bold", fill: seat === 0 || v === "L" ? "#fff" : "#222" }));
         });
@@ -179,12 +180,13 @@
     for (const [n, owner] of Object.entries(o.statues || {})) {
       const [x, y] = spaceXY(n, 4);
       isle.append(svgEl("path", { d: `M${x - 9},${y + 10} L${x - 6},${y - 6} L${x},${y - 12} L${x + 6},${y - 6} L${x + 9},${y + 10} Z`,
-        fill: PCOL[owner], stroke: "#222", "stroke-width": 1.5, class: "deco" }));
+        fill: PCOL[owner], stroke: "#222", "stroke-width": 1.5, class: "deco", "data-seat": owner }),
+        SM().glyph(owner, x, y + 2, 3.6, owner === 0 ? "#fff" : "#222"));
     }
     o.shamans.forEach((n, seat) => {
       const ring = ringOf(n);
       const [x, y] = spaceXY(n, ring <= 1 ? (seat === 0 ? 14 : -14) : -12);
-      const c = svgEl("circle", { cx: x, cy: y, r: 11, fill: PCOL[seat], stroke: "#111", "stroke-width": 3 });
+      const c = SM().piece(seat, x, y, 11, { fill: PCOL[seat], stroke: "#111", "stroke-width": 3 });
       if (seat === mine) tok(c, "stay"); else c.classList.add("deco");
       isle.append(c, text(x, y, "☻", { "font-size": 14, fill: seat === 0 ? "#fff" : "#222" }));
     });
@@ -210,17 +212,35 @@
       panel.append(lt(200, 20, l.over, { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
     } else {
       const who = pend.seat;
-      panel.append(svgEl("circle", { cx: 200, cy: 20, r: 9, fill: PCOL[who], stroke: "#111", "stroke-width": 1.5 }));
+      panel.append(SM().piece(who, 200, 20, 9, { fill: PCOL[who], stroke: "#111", "stroke-width": 1.5 }));
       const what = (l.kinds[pend.kind] || pend.kind) + (pend.kind === "pick" ? ` (${pend.segment})` : "");
       panel.append(lt(215, 20, `${names[who]}${who === mine ? " (" + l.you + ")" : ""}: ${what}`, { "font-size": 15, "font-weight": "bold" }));
     }
     let y = 2 * CY + 4;
-    const PW = 362, PH = 214;
+    const PW = 362;
+    // the cards in front of each player, as chips in rows: the panels grow with the longest list
+    const chips = seat => {
+      const counts = {}, out = [];
+      o.front[seat].forEach(c => { counts[c.face] = (counts[c.face] || 0) + 1; });
+      let cx = 62, row = 0;
+      for (const [face, k] of Object.entries(counts)) {
+        const lab = cardLabel(face);
+        const s = (k > 1 ? k + "× " : "") + lab.text + (lab.bf ? " " + "✿".repeat(lab.bf) : "");
+        const w = 12 + s.length * 7.4;
+        if (cx + w > PW - 6) { cx = 62; row += 1; }
+        out.push({ x: cx, row, w, s, lab });
+        cx += w + 4;
+      }
+      return out;
+    };
+    const chipRows = [0, 1].map(seat => chips(seat).reduce((m, c) => Math.max(m, c.row + 1), 1));
+    const PH = 214 + Math.max(0, Math.max(...chipRows) - 2) * 24;
     for (const seat of [0, 1]) {
       const x0 = 6 + seat * (PW + 4), top = y;
       panel.append(svgEl("rect", { x: x0, y: top, width: PW, height: PH, rx: 8, fill: seat === 0 ? "#fbe4e3" : "#fdf5d6",
         stroke: PCOL[seat], "stroke-width": (!o.is_terminal && pend.seat === seat) ? 5 : 1.5 }));
-      panel.append(lt(x0 + 10, top + 18, `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}`, { "font-weight": "bold", fill: PDARK[seat], "font-size": 18 }));
+      panel.append(SM().piece(seat, x0 + 20, top + 19, 9, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 }));
+      panel.append(lt(x0 + 36, top + 18, `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}`, { "font-weight": "bold", fill: PDARK[seat], "font-size": 18 }));
       if (o.first_player === seat) panel.append(lt(x0 + 10, top + 38, l.firstPlayer, { "font-size": 12, fill: "#555" }));
       panel.append(lt(x0 + PW - 10, top + 22, `${o.points[seat]}`, { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[seat] }));
       panel.append(lt(x0 + PW - 10, top + 46, l.points, { "font-size": 12, "text-anchor": "end" }));
@@ -229,28 +249,21 @@
       let dx = x0 + 100;
       for (let v = 1; v <= 5; v++) {
         if (o.discs[seat][String(v)] !== null) continue;
-        const c = svgEl("circle", { cx: dx, cy: top + 64, r: 13, fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
+        const c = SM().piece(seat, dx, top + 64, 13, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
         if (seat === mine && myTurn) tok(c, String(v)); else c.classList.add("deco");
         panel.append(c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 14, fill: seat === 0 ? "#fff" : "#222" }));
         dx += 31;
       }
       if (o.lava_discs && o.lava_discs[seat] === "reserve") {
-        panel.append(svgEl("circle", { cx: dx, cy: top + 64, r: 13, fill: "#e64a19", class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
+        panel.append(SM().piece(seat, dx, top + 64, 13, { fill: "#e64a19", stroke: PDARK[seat], "stroke-width": 1.5, class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
       }
       panel.append(lt(x0 + 10, top + 92, `${l.statues}: ${o.statues_left[seat]}   ·   ${l.shells}: ${o.shells[seat].length}`, { "font-size": 14 }));
       // cards in front
       panel.append(lt(x0 + 10, top + 118, l.cards + ":", { "font-size": 14 }));
-      const counts = {};
-      o.front[seat].forEach(c => { counts[c.face] = (counts[c.face] || 0) + 1; });
-      let cx = x0 + 62, cy = top + 118;
-      for (const [face, k] of Object.entries(counts)) {
-        const lab = cardLabel(face);
-        const s = (k > 1 ? k + "× " : "") + lab.text + (lab.bf ? " " + "✿".repeat(lab.bf) : "");
-        const w = 12 + s.length * 7.4;
-        if (cx + w > x0 + PW - 6) { cx = x0 + 62; cy += 24; }
-        panel.append(svgEl("rect", { x: cx, y: cy - 10, width: w, height: 20, rx: 4, fill: CARDCOL[lab.kind] || "#fff", stroke: "#555", class: "deco" }));
-        panel.append(lt(cx + 6, cy, s, { "font-size": 13, fill: lab.kind === "nautilus" ? "#fff" : "#222" }));
-        cx += w + 4;
+      for (const c of chips(seat)) {
+        const cx = x0 + c.x, cy = top + 118 + c.row * 24;
+        panel.append(svgEl("rect", { x: cx, y: cy - 10, width: c.w, height: 20, rx: 4, fill: CARDCOL[c.lab.kind] || "#fff", stroke: "#555", class: "deco" }));
+        panel.append(lt(cx + 6, cy, c.s, { "font-size": 13, fill: c.lab.kind === "nautilus" ? "#fff" : "#222" }));
       }
       const ls = (o.last_scoring || [])[seat];
       if (ls && ls.parts) {

@@ -59,6 +59,7 @@
   const SEA = "#7dc3e3", SEA_OUT = "#5aa9d3";
   const CRE = { serpent: ["#2e7d32", "S"], shark: ["#546e7a", "K"], whale: ["#283593", "W"], squid: ["#8e24aa", "Q"] };
   const DOLPHIN = "#00acc1";
+  const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
   const ROWS = [[2, 8], [1, 10], [0, 10], [1, 10], [0, 10], [0, 11], [0, 10], [0, 11], [0, 10], [1, 10], [0, 10], [1, 10], [2, 8]];
   const ISLES = { nw: [[1, 1], [2, 0]], ne: [[1, 10], [2, 10]], sw: [[10, 0], [11, 1]], se: [[10, 10], [11, 10]] };
   const HAND_TOKEN = { dolphin: "dolphin", winds: "winds", move_serpent: "serpent", move_shark: "shark", move_whale: "whale" };
@@ -144,7 +145,7 @@
       const saved = o.explorers.filter(e => e.where === "isle" && e.at === isle);
       saved.forEach((e, i) => {
         const sx = x - 30 + (i % 8) * 8.5, sy = y + (Math.floor(i / 8) ? 34 : -36);
-        board.append(deco(svgEl("circle", { cx: sx, cy: sy, r: 4, fill: PCOL[e.seat], stroke: PDARK[e.seat] })));
+        board.append(deco(SM().piece(e.seat, sx, sy, 4, { fill: PCOL[e.seat], stroke: PDARK[e.seat] })));
       });
     }
 
@@ -152,7 +153,7 @@
     const explorer = (e, x, y, r, swim) => {
       const g = [];
       if (swim) g.push(deco(svgEl("path", { d: `M${x - r - 3},${y + r + 1} q${(r + 3) / 2},-4 ${r + 3},0 t${r + 3},0`, fill: "none", stroke: "#fff", "stroke-width": 2 })));
-      const c = svgEl("circle", { cx: x, cy: y, r, fill: PCOL[e.seat], stroke: PDARK[e.seat], "stroke-width": 1.5 });
+      const c = SM().piece(e.seat, x, y, r, { fill: PCOL[e.seat], stroke: PDARK[e.seat], "stroke-width": 1.5 });
       tok(c, e.id);
       // the explorer's number (R1..R10) is only its name in the notation: a disc shows its printed
       // value when that is known to this seat (the game's end for all), else nothing, so no
@@ -223,7 +224,7 @@
       if (extra.length) side.append(lt(VW - 12, 22, extra.join("  ·  "), { "font-size": 15, "text-anchor": "end", "font-weight": "bold", fill: "#bf360c" }));
       const who = o.deciding;
       if (who !== null && who !== undefined) {
-        side.append(svgEl("circle", { cx: SX + 9, cy: 46, r: 9, fill: PCOL[who], stroke: PDARK[who], "stroke-width": 1.5, class: "deco" }));
+        side.append(SM().piece(who, SX + 9, 46, 9, { fill: PCOL[who], stroke: PDARK[who], "stroke-width": 1.5, class: "deco" }));
         side.append(lt(SX + 24, 46, `${cname(who)}: ${l.dec[o.decision] || o.decision}`, { "font-size": 16, "font-weight": "bold" }));
       }
     }
@@ -233,7 +234,7 @@
       const px = 10 + (q % 2) * (PW + 10), top = y + Math.floor(q / 2) * ph;
       const active = !o.is_terminal && (q === o.deciding);
       side.append(svgEl("rect", { x: px, y: top, width: PW, height: ph - 8, rx: 8, fill: PBG[q], stroke: active ? "#d4571c" : PDARK[q], "stroke-width": active ? 4 : 1.2, class: "deco" }));
-      side.append(svgEl("circle", { cx: px + 16, cy: top + 18, r: 9, fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5, class: "deco" }));
+      side.append(SM().piece(q, px + 16, top + 18, 9, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5, class: "deco" }));
       side.append(lt(px + 32, top + 18, cname(q) + (q === cur && !o.is_terminal ? "  ◀" : ""), { "font-weight": "bold", "font-size": 16, fill: q === 5 ? "#333" : PDARK[q] }));
       if (o.is_terminal && o.scores) {
         side.append(lt(px + PW - 10, top + 18, `${o.scores[q]} ${l.points}`, { "font-weight": "bold", "font-size": 17, "text-anchor": "end" }));
@@ -252,7 +253,7 @@
         let dx = px + 92;
         if (Array.isArray(tp)) {
           tp.forEach(v => {
-            const c = svgEl("circle", { cx: dx, cy: line3, r: 10, fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5 });
+            const c = SM().piece(q, dx, line3, 10, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5 });
             if (q === me && o.decision === "place") tok(c, String(v)); else deco(c);
             side.append(c, text(dx, line3, String(v), { "font-size": 12, "font-weight": "bold", fill: PTXT[q] }));
             dx += 23;
@@ -291,8 +292,8 @@
       leg.append(svgEl("rect", { x, y: yy - 8, width: 16, height: 16, fill: col, stroke: "#555" }), lt(x + 22, yy, l.terrain[k], { "font-size": 13 }));
     });
     yy += 24;
-    leg.append(svgEl("circle", { cx: C1, cy: yy, r: 8, fill: PCOL[0], stroke: PDARK[0] }), lt(C1 + 16, yy, l.onLand, { "font-size": 13 }));
-    leg.append(svgEl("path", { d: `M${C3 - 10},${yy + 9} q5,-4 10,0 t10,0`, fill: "none", stroke: "#1565c0", "stroke-width": 2 }), svgEl("circle", { cx: C3, cy: yy, r: 7, fill: PCOL[1], stroke: PDARK[1] }), lt(C3 + 16, yy, l.swimmer, { "font-size": 13 }));
+    leg.append(SM().piece(0, C1, yy, 8, { fill: PCOL[0], stroke: PDARK[0] }), lt(C1 + 16, yy, l.onLand, { "font-size": 13 }));
+    leg.append(svgEl("path", { d: `M${C3 - 10},${yy + 9} q5,-4 10,0 t10,0`, fill: "none", stroke: "#1565c0", "stroke-width": 2 }), SM().piece(1, C3, yy, 7, { fill: PCOL[1], stroke: PDARK[1] }), lt(C3 + 16, yy, l.swimmer, { "font-size": 13 }));
     yy += 24;
     const creLeg = ["serpent", "shark", "whale", "squid"];
     creLeg.forEach((k, i) => {
