@@ -621,18 +621,18 @@ class Hub:
         else:
             room.info = await run_in_threadpool(self.store.get, info.id)
 
-    async def check_clocks(self) -> int:
+    async def check_clocks(self) -> list[str]:
         """Every table whose person to move ran out of time: a computer of the clock's level takes
         the seat and the game goes on.  Of several instances that find the same deadline, the
-        store lets one act.  Returns how many seats this instance handed over."""
+        store lets one act.  Returns the tables where this instance handed a seat over."""
         now = self.now()
-        done = 0
+        done = []
         for tid, seat, deadline in await run_in_threadpool(self.store.expired, now):
             info = await self.info(tid)
             level = ((info.clock.clock if info.clock else None) or {}).get("level", "normal")
             if not await run_in_threadpool(self.store.time_out, tid, seat, deadline, level):
                 continue  # another instance, or a move, got there first
-            done += 1
+            done.append(tid)
             log.info("table %s: seat %d ran out of time; the computer (%s) plays it", tid, seat, level)
             if tid in self.rooms:
                 await self.refresh_info(tid)
