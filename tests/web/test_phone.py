@@ -18,7 +18,9 @@ MEASURE = """() => {
     const r = e.getBoundingClientRect();
     return {w: r.width, h: r.height, what: (e.getAttribute('data-token') || e.getAttribute('aria-label') || e.id || e.textContent || '').slice(0, 20)};
   });
+  const header = document.querySelector('header');
   return {overflow: document.documentElement.scrollWidth - window.innerWidth,
+          headerOverflow: header.scrollWidth - header.clientWidth,
           small: boxes.filter(b => b.w < 24 || b.h < 24), offered: boxes.length};
 }"""
 
@@ -37,6 +39,7 @@ def test_play_to_the_end_with_big_enough_targets(server, browser, game, size):
                 break
             m = page.evaluate(MEASURE)
             assert m["overflow"] <= 0, f"{m['overflow']} px of horizontal scrolling"
+            assert m["headerOverflow"] <= 0, f"the header's links and buttons overflow it by {m['headerOverflow']} px"
             assert not m["small"], m["small"][:5]
             if decisions == 3:
                 os.makedirs(SHOTS, exist_ok=True)
