@@ -49,6 +49,15 @@ def catalogue(game_id: str) -> tuple[dict, dict]:
     return cat, terms
 
 
+
+def with_quiet_act(items: list[dict], actor, action: str | None, quiet: dict) -> list[dict]:
+    """``items`` of an act whose verb is in ``quiet`` (verb -> catalogue key) and whose events
+    name no act of the actor's own (a pass, a stay): a first item telling that the actor did it."""
+    verb = action.split()[0] if action else None
+    if verb in quiet and not any(it["args"].get("seat") == actor for it in items):
+        items.insert(0, {"key": quiet[verb], "args": {"seat": actor}})
+    return items
+
 def seat_name(names, seat: int, lang: str) -> str:
     name = names[seat] if names is not None and 0 <= seat < len(names) else None
     return name or _PLAYER[lang].format(n=seat + 1)

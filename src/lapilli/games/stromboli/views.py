@@ -6,6 +6,8 @@ card and a Lava card turned over are chance events.
 """
 from __future__ import annotations
 
+from lapilli.engine.narration import with_quiet_act
+
 from .data import FACE
 
 # events whose subject is the seat that acted (the event itself names no seat)
@@ -37,8 +39,4 @@ def _item(state, actor, ev, reader):
 
 
 def readings(state, actor, action, events, reader):
-    items = [_item(state, actor, ev, reader) for ev in events]
-    verb = action.split()[0] if action else None
-    if verb in _QUIET and not any(it["args"].get("seat") == actor for it in items):
-        items.insert(0, {"key": _QUIET[verb], "args": {"seat": actor}})
-    return items
+    return with_quiet_act([_item(state, actor, ev, reader) for ev in events], actor, action, _QUIET)

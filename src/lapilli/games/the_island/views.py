@@ -11,6 +11,8 @@ Hidden things (ISL-6.3 of the spec, section 6.3):
 """
 from __future__ import annotations
 
+from lapilli.engine.narration import with_quiet_act
+
 from . import notation as nt
 from .board import ISLAND_SLOTS, ISLE_NAMES, NAME
 from .data import RED_BACKS, TERRAINS
@@ -209,8 +211,4 @@ def _item(state, actor, ev, reader):
 
 
 def readings(state, actor, action, events, reader):
-    items = [_item(state, actor, ev, reader) for ev in events]
-    verb = action.split()[0] if action else None
-    if verb in _QUIET and not any(it["args"].get("seat") == actor for it in items):
-        items.insert(0, {"key": _QUIET[verb], "args": {"seat": actor}})
-    return items
+    return with_quiet_act([_item(state, actor, ev, reader) for ev in events], actor, action, _QUIET)
