@@ -95,6 +95,22 @@ def test_after_the_grace_a_seated_player_may_hand_the_seat_to_a_computer(make_cl
         assert v["log"][-1]["seat"] == 1
 
 
+def test_a_seat_taken_and_never_opened_ends_its_countdown_too(make_client):
+    """Bob takes his seat and his page never connects: the countdown the others see from the
+    start must end with a view offering his seat to a computer, as when a connection drops."""
+    client = make_client(seat_grace=1.0)
+    tid = make_table(client, options={"pile": 21})
+    ta = join(client, tid, 0)
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        view(a)
+        join(client, tid, 1, "bob")
+        v = until(a, lambda v: v["held"])
+        assert [h["seat"] for h in v["held"]] == [1] and v["present"] == [0]
+        v = until(a, lambda v: not v["held"])  # no move, no connection: the grace alone ends it
+        assert v["present"] == [0]
+        assert take_over(client, tid, 1, ta, "random").status_code == 200
+
+
 def test_the_token_takes_the_seat_back_and_the_computer_leaves(make_client):
     """Bob's seat at a Slow Nim table goes to an "easy" computer that thinks for ever; when bob
     comes back with his token the seat is his again, the computer's move is dropped and bob

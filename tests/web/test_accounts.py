@@ -42,6 +42,9 @@ def test_sign_up_sign_in_a_rated_game_and_the_player_pages(server, browser):
         ann.fill("#account-password", "volcano-pass-1")
         ann.click("#account-submit")
         ann.wait_for_selector("#me")
+        # signing in draws the lobby again (after fetching its lists): the form to fill is the
+        # new one, with the "rated" choice a signed-out lobby does not have
+        ann.wait_for_selector("#rated")
 
         # a rated table: every seat open, the other player arrives by the invite link
         ann.select_option("#game", "nim")

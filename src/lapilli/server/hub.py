@@ -166,6 +166,7 @@ class Room:
         # (seat, action, undoable, events): the events are kept so that the log can be narrated
         self.acts: list[tuple[int, str, bool, list[dict]]] = []
         self.conns: dict[Any, int | None] = {}
+        self.grace_timers: dict[int, Any] = {}  # seat -> the timer that ends its countdown (Hub._watch_grace)
         self.seats_present: Counter = Counter()  # seat -> open connections (spectators not counted)
         self.lock = asyncio.Lock()
         self.thinking = False
@@ -463,6 +464,7 @@ class Hub:
                 self.broadcast(room)
                 return
         conn.send(room.view_text(conn.seat))
+        self._watch_grace(room)
 
     def detach(self, room: Room, conn: Conn) -> None:
         if room.conns.pop(conn, "absent") == "absent":
@@ -474,17 +476,32 @@ class Hub:
                 del room.seats_present[conn.seat]
                 room.absent_since[conn.seat] = time.monotonic()
                 self.broadcast(room)
-                # when the grace is over the others get a view without the countdown
-                asyncio.get_running_loop().call_later(room.seat_grace + 0.05, self._grace_over, room, conn.seat)
+
+    def _watch_grace(self, room: Room) -> None:
+        """When a held seat's grace runs out, the others must get a view without its countdown
+        (with the button that hands the seat to a computer). Every countdown a view can show is
+        watched: a seat left by its person, but also one taken and never opened, or one nobody has
+        opened since the table was loaded."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a room driven synchronously): nobody to tell
+            return
+        for h in room.held():
+            if h["seat"] not in room.grace_timers:
+                room.grace_timers[h["seat"]] = loop.call_later(h["seconds"] + 0.05, self._grace_over, room, h["seat"])
 
     def _grace_over(self, room: Room, seat: int) -> None:
-        if room.grace_left(seat) == 0 and not room.seats_present.get(seat) and room.conns:
+        room.grace_timers.pop(seat, None)
+        if room.grace_left(seat) > 0:  # left again (or the timer ran early): watch the new countdown
+            self._watch_grace(room)
+        elif not room.seats_present.get(seat) and room.conns:
             self.broadcast(room)
 
     def broadcast(self, room: Room) -> None:
         """Queue the current view to every connection: serialized once per seat."""
         for conn, seat in list(room.conns.items()):
             conn.send(room.view_text(seat))
+        self._watch_grace(room)
 
     # ------------------------------------------------------------------ changes
     async def act(self, room: Room, seat: int, action: str) -> None:
