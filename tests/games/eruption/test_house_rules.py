@@ -165,3 +165,28 @@ def test_random_games_new_options(variant, extra, players):
         assert all(0 <= t <= 290 for t in st.scores())
         ends.add(st.end_event)
     assert ends <= ({"annihilation", "stalemate"} if variant == "annihilation" else {"A", "B"})
+
+
+@pytest.mark.parametrize("players,opts", [(3, {"variant": "annihilation", "lava_rain": True}),
+                                          (4, {"variant": "cooperation", "lava_rain": True})])
+def test_heuristics_play_lava_rain_with_another_variant(players, opts):
+    # the computer players' evaluator and rollout policy in the combinations the single-option
+    # sweep (tests/agents/test_heuristics_every_option.py) cannot reach
+    from lapilli.engine.rng import Rng
+    from lapilli.games.eruption import heuristics
+
+    s = lapilli.new_game("eruption", players, 11, opts)
+    rng = Rng(11)
+    takes = 0
+    for _ in range(150):
+        if s.is_terminal:
+            break
+        v = heuristics.values(s)
+        assert len(v) == players and all(0.0 <= x <= 1.0 for x in v)
+        assert all(isinstance(heuristics.evaluate(s, p), float) for p in range(players))
+        legal = s.legal_actions()
+        a = heuristics.policy(s, legal, rng)
+        assert a in legal
+        takes += a.startswith("take ")
+        s.apply(a)
+    assert takes > 0
