@@ -124,6 +124,7 @@ def test_lava_rain_with_annihilation():
     st._run(events)
     assert {"type": "reshuffle", "what": "set-aside lava tiles", "size": 4} in events
     assert len(st.stacks[0]) == 4 and st.set_aside == [] and st.legal_actions() == ["take 1"]
+    assert {"type": "face_up", "stack": 1, "tile": st.stacks[0][-1]} in events
     assert st.observation(1)["lava_rain_stacks"][0] == {"size": 4, "top": st.stacks[0][-1]}
 
 

@@ -663,7 +663,7 @@ class GameState(State):
                 self.rng.shuffle(new)
                 self.stacks[0] = new
                 events.append({"type": "reshuffle", "what": "set-aside lava tiles", "size": len(new)})
-                events.append({"type": "lava_rain", "tops": [s[-1] if s else None for s in self.stacks]})
+                events.append({"type": "face_up", "stack": 1, "tile": new[-1]})
             fit = self._fit_set(self._spaces(mode))
             takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and TILE_BIT[s[-1]] & fit]
             if takes:
