@@ -1,6 +1,7 @@
 """Accounts, sessions, CSRF, sign-in lock-out, rated tables and their ratings, and the migration
 of a database made by the previous schema; on SQLite and on PostgreSQL."""
 import json
+import time
 import uuid
 from datetime import timedelta
 
@@ -317,3 +318,49 @@ def test_a_database_of_the_previous_schema_with_a_game_in_progress_upgrades_and_
     # and the upgraded database takes accounts
     sign_up(client, "ann")
     assert client.get("/api/account").json() == {"username": "ann"}
+
+
+def test_a_seat_whose_time_ran_out_loses_the_rated_game_even_when_taken_back(make_client, db_url):
+    """Bob's time runs out and the computer takes his seat; he comes back with his token and plays
+    on: whatever the board says at the end, he abandoned (ratings), and Ann is rated only on her
+    win against him."""
+    from .test_clocks import FakeClock, check_clocks
+
+    now = FakeClock()
+    client = make_client(database_url=db_url, signin_rate="1000/minute", now=now, clock_poll=3600)
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    h = as_(client, ann)
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True, "options": {"pile": 10},
+                                           "clock": {"kind": "turn", "per_move": 600, "level": "random"}},
+                      headers=h).json()["id"]
+    ta = client.post(f"/api/tables/{tid}/seats/0", json={"name": "a"}, headers=h).json()["token"]
+    h = as_(client, bob)
+    tb = client.post(f"/api/tables/{tid}/seats/1", json={"name": "b"}, headers=h).json()["token"]
+    client.cookies.clear()
+    play(client, tid, [ta, tb], [(0, "take 3")])
+    now.t += 601                                        # bob, away, runs out of time
+    assert check_clocks(client, tid) == 1
+    store = client.app.state.hub.store
+    for _ in range(200):                                # the computer moves for him
+        if store.get(tid).version >= 2:
+            break
+        time.sleep(0.05)
+    assert store.get(tid).version == 2 and store.seat_timed_out(tid, 1)
+    # his token takes the seat back and both play the game out, three stones a move at most
+    for _ in range(10):
+        if client.get(f"/api/tables/{tid}").json()["status"] == "finished":
+            break
+        with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, \
+                client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+            views = []
+            for w in (a, b):  # each seat's view once both are present
+                m = w.receive_json()
+                while not (m["type"] == "state" and m["present"] == [0, 1]):
+                    m = w.receive_json()
+                views.append(m)
+        mover = next(seat for seat, v in enumerate(views) if v["legal"])
+        play(client, tid, [ta, tb], [(mover, views[mover]["legal"][-1])])
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
+    [ra] = client.get("/api/players/ann").json()["ratings"]
+    [rb] = client.get("/api/players/bob").json()["ratings"]
+    assert rb["rating"] < 1500 < ra["rating"]
