@@ -3,8 +3,11 @@ sound move is good, and the review of a seat reads nothing that seat could not s
 
 Each game's record in records/ was found by self-play of the heuristic players: at one decision
 of seat 0, the legal move the judge scores worst (``blunder``) beside the heuristic player's move
-(``sound``); the file says in words what the blunder does.  The searches run with a small budget
-(``ITERATIONS``) so the tests stay fast.
+(``sound``); the file says in words what the blunder does.  In Eruption the heuristic player's
+move there (Rain) loses 0.04 to 0.06 of a win share against discarding a card for a wall when the
+judge uses 16 samples (an inaccuracy, not a sound move), so the record's sound move is discarding
+Aftershock for a wall (loss 0 with 4 and 16 samples, judge seeds 0 to 2).  The searches run with
+a small budget (``ITERATIONS``) so the tests stay fast.
 """
 import json
 from pathlib import Path
