@@ -1295,10 +1295,13 @@ class GameState(State):
     def _resample_hidden(self, player, rng):
         if self.over:
             return
+        # every pool sorted before its shuffle: the sample is a function of what ``player`` sees
+        # and the generator alone, never of the order the hidden cards and tiles lie in
         pool = list(self.deck)
         for q, h in enumerate(self.hands):
             if q != player:
                 pool.extend(h)
+        pool.sort()
         rng.shuffle(pool)
         for q, h in enumerate(self.hands):
             if q != player:
@@ -1307,7 +1310,7 @@ class GameState(State):
                 del pool[:k]
         self.deck = pool
         if self.stacks is not None:
-            rest = [t for s in self.stacks for t in s[:-1]]
+            rest = sorted([t for s in self.stacks for t in s[:-1]])
             rng.shuffle(rest)
             new = []
             for s in self.stacks:
@@ -1316,6 +1319,7 @@ class GameState(State):
                 del rest[:k]
             self.stacks = new
         else:
+            self.stack.sort()
             rng.shuffle(self.stack)
 
     def _copy_fields(self, new):
