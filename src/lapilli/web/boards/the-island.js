@@ -95,7 +95,9 @@
     const deco = e => { e.classList.add("deco"); return e; };
     const text = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11 }, attrs), s);
     const lt = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "font-size": 14, "dominant-baseline": "central" }, attrs), s);
-    const cname = q => l.colours[q] + (q === me ? ` (${l.you})` : "");
+    // each player by the table's one name for the seat (app.js), the colour when the board stands alone
+    const pname = q => window.LapilliPlayerName ? window.LapilliPlayerName(view, q) : l.colours[q];
+    const cname = q => pname(q) + (q === me ? ` (${l.you})` : "");
 
     // ------------------------------------------------------------ the sea and the hexes
     const board = svgEl("g");
@@ -217,7 +219,7 @@
       side.append(lt(SX, 22, `${l.over}` + (o.end_reason ? ` — ${l.reason[o.end_reason] || o.end_reason}` : ""), { "font-weight": "bold", "font-size": 19, fill: "#b71c1c" }));
     } else {
       const total = (o.turns || []).reduce((a, b) => a + b, 0);
-      side.append(lt(SX, 22, cur === null ? l.setup : `${l.turn} ${total} · ${l.turnOf} ${l.colours[cur]}`, { "font-weight": "bold", "font-size": 19 }));
+      side.append(lt(SX, 22, cur === null ? l.setup : `${l.turn} ${total} · ${l.turnOf} ${pname(cur)}`, { "font-weight": "bold", "font-size": 19 }));
       const extra = [];
       if (o.roll) extra.push(`${l.roll}: ${l.cre[o.roll[0]] || o.roll[0]}${o.roll[1] !== undefined ? " · " + o.roll[1] : ""}`);
       if (o.points) extra.push(`${l.moves}: ${o.points}`);
