@@ -111,6 +111,18 @@ class Conn:
         self._writer.cancel()
 
 
+def _with_words(game_id: str, item: dict) -> dict:
+    """The item with its chance value told as players see the component ("words", per language),
+    when the game tells it so (a card by its face, a tile by its shape, not their ids)."""
+    c = item.get("chance")
+    if not c or c.get("value") is None:
+        return item
+    words = {lang: narration.chance_words(game_id, c, lang) for lang in narration.LANGUAGES}
+    if any(w is None for w in words.values()):
+        return item
+    return dict(item, chance=dict(c, words=words))
+
+
 def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
     """Log lines as ``reader`` reads them on the position ``st``: ``rows`` are (n, seat, action,
     events), the set-up being (0, None, None, setup events).  Each line has the items of the
@@ -121,7 +133,7 @@ def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
     out = []
     open_notation = st.is_terminal or not st.SPEC.private_information
     for n, s, a, events in rows:
-        items = st.readings(s, a, events, reader)
+        items = [_with_words(st.game_id, it) for it in st.readings(s, a, events, reader)]
         entry = {"n": n, "seat": s, "items": items,
                  "text": {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}}
         if a is not None and (open_notation or (reader is not None and reader == s)):

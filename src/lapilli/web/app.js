@@ -234,6 +234,7 @@ function chanceText(c) {
 }
 function chanceValue(c) {
   if (c.value === undefined || c.value === null) return "?";
+  if (c.words) return c.words[LANG] || c.words.en;  // the component as players see it (the game's narration)
   return String(c.value).split(" ").map(x => (I18N[LANG]["cv." + x] || I18N.en["cv." + x] || x)).join(" ");
 }
 function chanceItem(v, entry, c) {
