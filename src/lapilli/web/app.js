@@ -69,17 +69,19 @@ async function lobby() {
     const refresh = async () => {
       let c;
       try { c = await api(`/api/games/${g.id}/choices`, { players: +players.value, options: chosen() }); } catch (e) { return; }
+      // the reason in the reader's language (the game's catalogue of its constraint's messages)
+      const reason = why => why ? (word((c.words || {})[why]) || why) : "";
       for (const opt of players.options) {
-        const why = c.players[opt.value];
+        const why = reason(c.players[opt.value]);
         opt.disabled = !!why && opt.value !== players.value;
         opt.title = why || "";
       }
-      playersWhy.textContent = c.players[players.value] ? `${t("notAllowed")}: ${c.players[players.value]}` : "";
+      playersWhy.textContent = c.players[players.value] ? `${t("notAllowed")}: ${reason(c.players[players.value])}` : "";
       for (const sel of opts.querySelectorAll("select")) {
         const reasons = c.options[sel.dataset.option] || {};
         const whys = [];
         for (const opt of sel.options) {
-          const why = reasons[opt.value];
+          const why = reason(reasons[opt.value]);
           opt.disabled = !!why && opt.value !== sel.value;
           opt.title = why || "";
           if (why && opt.value !== sel.value) whys.push(`${opt.textContent}: ${why}`);

@@ -129,4 +129,6 @@ def chance_words(chance: dict, lang: str):
     if chance["name"] == "lava tile":
         v = chance["value"]
         return "; ".join(_tile(t, lang) for t in v) if isinstance(v, (list, tuple)) else _tile(v, lang)
+    if chance["name"] == "action card":
+        return TERMS[lang].get(chance["value"])
     return None

@@ -2,9 +2,14 @@
 from lapilli.engine import GameSpec, OptionSpec
 
 
+_COOP = "the Cooperation variant is for 4 or 6 players (ERU-16.1)"
+# the constraint's messages in the players' languages (the lobby shows them)
+CONSTRAINT_WORDS = {_COOP: {"en": _COOP, "it": "la variante Cooperazione è per 4 o 6 giocatori (ERU-16.1)"}}
+
+
 def _constraint(players: int, options: dict):
     if options.get("variant") == "cooperation" and players not in (4, 6):
-        return "the Cooperation variant is for 4 or 6 players (ERU-16.1)"
+        return _COOP
     return None
 
 
@@ -53,4 +58,5 @@ SPEC = GameSpec(
     end_rule="ERU-13.1",
     default_players=4,
     constraint=_constraint,
+    constraint_words=CONSTRAINT_WORDS,
 )

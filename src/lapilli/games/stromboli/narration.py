@@ -48,8 +48,8 @@ CATALOGUE = {
                              "it": ("{player} non può spostare la sacerdotessa", "Non puoi spostare la sacerdotessa")},
     "trigger": {"en": ("{player} sets off scoring {scoring}", "You set off scoring {scoring}"),
                 "it": ("{player} fa scattare il conteggio {scoring}", "Fai scattare il conteggio {scoring}")},
-    "buy": {"en": ("{player} buys {card} with shells {shells}", "You buy {card} with shells {shells}"),
-            "it": ("{player} compra {card} con le conchiglie {shells}", "Compri {card} con le conchiglie {shells}")},
+    "buy": {"en": ("{player} buys {card} with {shells}", "You buy {card} with {shells}"),
+            "it": ("{player} compra {card} con {shells}", "Compri {card} con {shells}")},
     "eruption": {"en": "The volcano erupts and destroys the statues on {destroyed}",
                  "it": "Il vulcano erutta e distrugge le statue su {destroyed}"},
     "eruption.none": {"en": "The volcano erupts; no statue is destroyed",
@@ -101,6 +101,11 @@ def words(key: str, value, lang: str):
 
     if key == "card" and isinstance(value, str) and value in CARD:
         return card_face(value, lang)
+    if key == "shells" and isinstance(value, (list, tuple)):   # the Shell cards spent: how many
+        n = len(value)
+        if lang == "it":
+            return "nessuna conchiglia" if n == 0 else "1 conchiglia" if n == 1 else f"{n} conchiglie"
+        return "no shells" if n == 0 else "1 shell" if n == 1 else f"{n} shells"
     return None
 
 
