@@ -5,8 +5,9 @@ colours.
 """
 
 CATALOGUE = {
-    "first_player": {"en": ("{player} ({colour}) plays first", "You ({colour}) play first"),
-                     "it": ("{player} ({colour}) gioca per primo", "Tu ({colour}) giochi per primo")},
+    # the player's name already goes with its colour at the table (a seat with no name is its colour)
+    "first_player": {"en": ("{player} plays first", "You play first"),
+                     "it": ("{player} gioca per primo", "Tu giochi per primo")},
     "shuffle": {"en": "The palm cards are shuffled into three piles", "it": "Le carte palma vengono mescolate in tre pile"},
     "draw": {"en": "The card {card} is laid on space {space} of segment {segment}",
              "it": "La carta {card} va sullo spazio {space} del segmento {segment}"},
