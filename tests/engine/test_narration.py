@@ -226,7 +226,7 @@ def test_chance_values_are_told_as_players_see_them(game):
     """A drawn card, a turned tile, a drawn chief: told by face, shape or colour in both
     languages, in the sentence and in the chance item's words (the table shows those)."""
     from lapilli.engine.registry import new_game
-    from lapilli.server.hub import _with_words
+    from lapilli.server.hub import with_chance_words
     st = new_game(game, 2, 3, {})
     rng = random.Random(3)
     told = 0
@@ -244,7 +244,7 @@ def test_chance_values_are_told_as_players_see_them(game):
             c = it.get("chance")
             if not c or c.get("value") is None or c["name"] in ("tiles", "wall dice"):
                 continue
-            w = _with_words(game, it)["chance"].get("words")
+            w = with_chance_words(game, it)["chance"].get("words")
             assert w and w["en"] and w["it"], (game, c)
             assert str(c["value"]) not in (w["en"], w["it"]) and not INTERNAL_ID.search(w["en"] + w["it"]), (c, w)
             told += 1

@@ -111,7 +111,7 @@ class Conn:
         self._writer.cancel()
 
 
-def _with_words(game_id: str, item: dict) -> dict:
+def with_chance_words(game_id: str, item: dict) -> dict:
     """The item with its chance value told as players see the component ("words", per language),
     when the game tells it so (a card by its face, a tile by its shape, not their ids)."""
     c = item.get("chance")
@@ -133,7 +133,7 @@ def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
     out = []
     open_notation = st.is_terminal or not st.SPEC.private_information
     for n, s, a, events in rows:
-        items = [_with_words(st.game_id, it) for it in st.readings(s, a, events, reader)]
+        items = [with_chance_words(st.game_id, it) for it in st.readings(s, a, events, reader)]
         entry = {"n": n, "seat": s, "items": items,
                  "text": {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}}
         if a is not None and (open_notation or (reader is not None and reader == s)):
