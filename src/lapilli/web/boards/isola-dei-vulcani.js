@@ -370,7 +370,10 @@
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
       panel.append(svgEl("rect", { x: bx, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
       panel.append(SM().piece(p, bx + 16, top + 18, 9, { fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
-      panel.append(lt(bx + 32, top + 18, `${pname(p)}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
+      // the name shrinks to fit beside the points ("Blue (computer, normal)" is long)
+      const head = `${pname(p)}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`;
+      const fit = Math.min(16, Math.max(10, (PW - 32 - 48) / (head.length * 0.6)));
+      panel.append(lt(bx + 32, top + 18, head, { "font-weight": "bold", fill: PDARK[p], "font-size": fit.toFixed(1) }));
       panel.append(lt(bx + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
       panel.append(lt(bx + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;
