@@ -208,8 +208,12 @@ function playerName(v, p) {
   const c = colourOf(v, p);
   return c ? (c[LANG] || c.en) : `${t("player")} ${p + 1}`;
 }
-// a seat before anyone sits in it: its colour in the game (SPEC.seat_colours), as the table will name it
-function seatWord(g, i) { const c = (g.seat_colours || [])[i]; return c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}`; }
+// a seat before anyone sits in it: its colour in the game (SPEC.seat_colours), as the table will name
+// it; where players choose their colour in play (Eruption's villages), its number
+function seatWord(g, i) {
+  const c = g.colour_by_seat === false ? null : (g.seat_colours || [])[i];
+  return c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}`;
+}
 // the player's colour with the seat's shape (boards/generic.js), the same shape as its pieces
 const seatDot = (v, p) => { const c = colourOf(v, p); return el("span", { class: "dot" }, window.LapilliSeatMarks.icon(p, c ? c.css : null)); };
 function who(v, p, mine) {
