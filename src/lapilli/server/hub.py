@@ -159,7 +159,7 @@ def seat_label(st, s, lang: str) -> str:
     colour ("Red"); a computer adds its level ("Yellow (computer, easy)", and a person's name when
     it stands in for one).  The status line, the log, the player panels and the results all use it."""
     c = _colour(st, s.seat)
-    person = s.name if (s.kind == "human" or s.stand_in) and s.name and not s.name.startswith("computer (") else ""
+    person = s.name if s.kind == "human" or s.stand_in else ""  # a computer's own seat has no person's name
     base = person or (c[0 if lang == "en" else 1] if c else _PLAYER[lang].format(n=s.seat + 1))
     if s.kind == "bot":
         level = _LEVELS[lang].get(s.agent, s.agent)
