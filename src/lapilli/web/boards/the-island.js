@@ -237,7 +237,10 @@
       const active = !o.is_terminal && (q === o.deciding);
       side.append(svgEl("rect", { x: px, y: top, width: PW, height: ph - 8, rx: 8, fill: PBG[q], stroke: active ? "#d4571c" : PDARK[q], "stroke-width": active ? 4 : 1.2, class: "deco" }));
       side.append(SM().piece(q, px + 16, top + 18, 9, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5, class: "deco" }));
-      side.append(lt(px + 32, top + 18, cname(q) + (q === cur && !o.is_terminal ? "  ◀" : ""), { "font-weight": "bold", "font-size": 16, fill: q === 5 ? "#333" : PDARK[q] }));
+      // the name shrinks to fit beside the saved count ("Blue (computer, normal)" is long)
+      const head = cname(q) + (q === cur && !o.is_terminal ? "  ◀" : "");
+      const fit = Math.min(16, Math.max(10, (PW - 32 - 90) / (head.length * 0.6)));
+      side.append(lt(px + 32, top + 18, head, { "font-weight": "bold", "font-size": fit.toFixed(1), fill: q === 5 ? "#333" : PDARK[q] }));
       if (o.is_terminal && o.scores) {
         side.append(lt(px + PW - 10, top + 18, `${o.scores[q]} ${l.points}`, { "font-weight": "bold", "font-size": 17, "text-anchor": "end" }));
       } else {
