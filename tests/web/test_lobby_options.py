@@ -35,6 +35,17 @@ def test_lobby_shows_options_in_words_and_disables_a_forbidden_choice(server, br
     expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_text("Cooperation (teams)")
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, "lobby-options-en.png"), full_page=True)
+    # Eruption's house rules: Lava Rain combines with Annihilation (not with the standard game)
+    rain = page.locator("[data-option-row='lava_rain']")
+    expect(rain.locator(".option-label")).to_have_text("Lava Rain with Cooperation or Annihilation")
+    expect(page.locator("#opt-lava_rain option[value='true']")).to_be_disabled()
+    expect(rain.locator(".why")).to_contain_text("Cooperation or Annihilation")
+    page.select_option("#opt-variant", '"annihilation"')
+    expect(page.locator("#opt-lava_rain option[value='true']")).to_be_enabled()
+    end = page.locator("[data-option-row='annihilation_end']")
+    expect(end.locator(".option-label")).to_have_text("End of an Annihilation game with no winner yet")
+    expect(end.locator(".option-sentence")).to_contain_text("once nothing more can happen")
+    page.screenshot(path=os.path.join(SHOTS, "lobby-options-eruption-house-rules.png"), full_page=True)
 
     page.select_option("#lang", "it")
     expect(page.locator("#create")).to_have_text("Crea tavolo")       # the lobby is drawn again in Italian
