@@ -54,8 +54,19 @@ def test_lobby_shows_options_in_words_and_disables_a_forbidden_choice(server, br
     variant = page.locator("[data-option-row='variant']")
     expect(variant.locator(".option-label")).to_have_text("Modo di gioco")
     expect(variant.locator(".why")).to_contain_text("Non ammesso")
+    # the rules' reason in Italian too (the game's catalogue of its refusals), with no English left
+    expect(variant.locator(".why")).to_contain_text("la variante Cooperazione è per 4 o 6 giocatori (ERU-16.1)")
+    expect(variant.locator(".why")).not_to_contain_text("players")
+    expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_attribute(
+        "title", "la variante Cooperazione è per 4 o 6 giocatori (ERU-16.1)")
     expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_text("Cooperazione (a squadre)")
     sentence = lapilli.game_spec("eruption").options["border_side_lost"].sentence["it"]
     expect(page.locator("[data-option-row='border_side_lost'] .option-sentence")).to_have_text(sentence)
     page.screenshot(path=os.path.join(SHOTS, "lobby-options-it.png"), full_page=True)
+    page.select_option("#game", "the-island")
+    row = page.locator("[data-option-row='squid_variant_2']")
+    expect(row.locator(".why")).to_contain_text("mini-espansione Piovra gigante")
+    expect(row.locator(".why")).not_to_contain_text("Giant Squid")
+    # the seats are named by their colour before anyone sits
+    expect(page.locator("#seats tr").first.locator("td").first).to_have_text("Rosso")
     ctx.close()

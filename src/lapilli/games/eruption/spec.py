@@ -2,13 +2,25 @@
 from lapilli.engine import GameSpec, OptionSpec
 
 
+_COOP = "the Cooperation variant is for 4 or 6 players (ERU-16.1)"
+_RAIN = ("the option lava_rain adds Lava Rain to Cooperation or Annihilation; "
+         "for Lava Rain alone choose the variant lava_rain (ERU-18)")
+# the constraint's messages in the players' languages (the lobby shows them)
+CONSTRAINT_WORDS = {
+    _COOP: {"en": _COOP, "it": "la variante Cooperazione è per 4 o 6 giocatori (ERU-16.1)"},
+    _RAIN: {"en": "this option adds Lava Rain to Cooperation or Annihilation; for Lava Rain alone choose "
+                  "the way to play Lava Rain (ERU-18)",
+            "it": "questa opzione aggiunge la Pioggia di lava a Cooperazione o Annientamento; per la sola "
+                  "Pioggia di lava scegliete il modo di gioco Pioggia di lava (ERU-18)"},
+}
+
+
 def _constraint(players: int, options: dict):
     if options.get("variant") == "cooperation" and players not in (4, 6):
-        return "the Cooperation variant is for 4 or 6 players (ERU-16.1)"
+        return _COOP
     if options.get("lava_rain") and options.get("variant") not in ("cooperation", "annihilation"):
         # one spelling per game: Lava Rain alone is the variant 'lava_rain' (records name it so)
-        return ("the option lava_rain adds Lava Rain to Cooperation or Annihilation; "
-                "for Lava Rain alone choose the variant lava_rain (ERU-18)")
+        return _RAIN
     return None
 
 
@@ -78,4 +90,5 @@ SPEC = GameSpec(
     end_rule="ERU-13.1",
     default_players=4,
     constraint=_constraint,
+    constraint_words=CONSTRAINT_WORDS,
 )
