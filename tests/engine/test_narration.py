@@ -171,8 +171,12 @@ def test_eruption_drawn_card_is_read_by_its_drawer_only():
 def test_eruption_tile_and_dice():
     s, actor, action, events = _first("eruption", 2, {}, "tile_placed")
     ev = next(e for e in events if e["type"] == "tile_placed")
-    assert f"{NAMES[actor]} places lava tile {ev['tile']} at {ev['at']}, rotation {ev['rotation']}." in \
+    # a lava tile by its shape (how many sides lava flows out of), never by its number
+    from lapilli.games.eruption.data import TILE_MASK
+    k = bin(TILE_MASK[ev["tile"]]).count("1")
+    assert f"{NAMES[actor]} places the lava tile ({k} outlets) at {ev['at']}, rotation {ev['rotation']}." in \
         _say(s, actor, action, events, 1 - actor)
+    assert f"Piazzi la tessera lava ({k} uscite) in {ev['at']}" in _say(s, actor, action, events, actor, "it")
     s, actor, action, events = _first("eruption", 2, {}, "roll")
     ev = next(e for e in events if e["type"] == "roll")
     assert f"You roll {ev['red']} and {ev['white']}: the {ev['material']} wall at {ev['at']}" in \
@@ -197,7 +201,54 @@ def test_stromboli_disc_and_card():
         f"{NAMES[actor]} puts disc {ev['value']} on beach {ev['beach']}")
     s, actor, action, events = _first("stromboli", 2, {}, "pick")
     ev = next(e for e in events if e["type"] == "pick")
-    assert f"You take card {ev['card']} (" in _say(s, actor, action, events, actor)
+    # a palm card by its face as printed (kind, pearl, baskets, butterflies), never by its id
+    from lapilli.games.stromboli.narration import card_face
+    said = _say(s, actor, action, events, actor)
+    assert f"You take the card {card_face(ev['card'], 'en')} from space " in said and ev["card"] not in said
+    assert f"Prendi la carta {card_face(ev['card'], 'it')} dallo spazio " in _say(s, actor, action, events, actor, "it")
+
+
+def test_stromboli_card_faces_in_words():
+    from lapilli.games.stromboli.data import CARD
+    from lapilli.games.stromboli.narration import card_face
+    basket2 = next(c for c, v in CARD.items() if v[1] == "basket" and v[4] == 2 and v[3] == 1)
+    assert card_face(basket2, "en") == "Basket ×2, 1 butterfly"
+    assert card_face(basket2, "it") == "Cesto ×2, 1 farfalla"
+    pearl = next(c for c, v in CARD.items() if v[1] == "pearl" and v[5] == "white")
+    assert card_face(pearl, "it").startswith("Perla bianca")
+
+
+INTERNAL_ID = re.compile(r"\b\d-\d\d\b|\bx\d\+|\d+bf\b")
+
+
+@pytest.mark.parametrize("game", ["stromboli", "eruption", "kingdomino-origins"])
+def test_chance_values_are_told_as_players_see_them(game):
+    """A drawn card, a turned tile, a drawn chief: told by face, shape or colour in both
+    languages, in the sentence and in the chance item's words (the table shows those)."""
+    from lapilli.engine.registry import new_game
+    from lapilli.server.hub import with_chance_words
+    st = new_game(game, 2, 3, {})
+    rng = random.Random(3)
+    told = 0
+    rows = [(None, None, st.setup_events)]
+    for _ in range(120):
+        if st.is_terminal:
+            break
+        seat, a = st.to_move, rng.choice(st.legal_actions())
+        rows.append((seat, a, st.apply(a)))
+    for seat, a, ev in rows:
+        for lang in ("en", "it"):
+            said = narration.text(game, st.readings(seat, a, ev, None), lang, NAMES)
+            assert not INTERNAL_ID.search(said), said
+        for it in st.readings(seat, a, ev, None):
+            c = it.get("chance")
+            if not c or c.get("value") is None or c["name"] in ("tiles", "wall dice"):
+                continue
+            w = with_chance_words(game, it)["chance"].get("words")
+            assert w and w["en"] and w["it"], (game, c)
+            assert str(c["value"]) not in (w["en"], w["it"]) and not INTERNAL_ID.search(w["en"] + w["it"]), (c, w)
+            told += 1
+    assert told > 0, game
 
 
 def test_isola_dei_vulcani_die_and_moves():

@@ -18,9 +18,10 @@ LEGACY = {
     ("the-island", "tiebreak"): "chain",
     ("the-island", "dive_move"): "optional",
     ("the-island", "dolphin_shift"): "any",
+    ("eruption", "annihilation_end"): "quiet_round",
 }
 CASES = [("isola-dei-vulcani", 2, {}), ("kingdomino-origins", 3, {"mode": "totem"}),
-         ("the-island", 3, {"dolphins": True, "giant_squid": True})]
+         ("the-island", 3, {"dolphins": True, "giant_squid": True}), ("eruption", 3, {"variant": "annihilation"})]
 
 
 def test_only_the_changed_house_rules_have_a_legacy_value():

@@ -79,6 +79,7 @@ class GameState(State):
         for p, h in enumerate(self.hands):
             if p != player:
                 pool.extend(h)
+        pool.sort()                 # a canonical order first: the sample must not depend on the true one
         rng.shuffle(pool)
         for p, h in enumerate(self.hands):
             if p != player:

@@ -11,10 +11,12 @@ from lapilli.testing.conformance import check_conformance
 # a house rule's clause, for the rules marker
 CLAUSE = {"moai_score": "IDV-I9", "colonist_limit": "IDV-6.4", "fire_on_start": "KDO-6.6", "totem_tie": "KDO-I18",
           "prescore_priestess": "STR-I38", "shells_score": "STR-I23", "both_events_final": "ERU-I31",
+          "annihilation_end": "ERU-I42", "lava_rain": "ERU-18.1",
           "tiebreak": "ISL-I6", "dive_move": "ISL-16.12", "dolphin_shift": "ISL-16.31"}
 # the options a house rule acts with (so that the random game reaches it)
 WITH = {"totem_tie": {"mode": "totem"}, "prescore_priestess": {"tactical": True}, "dive_move": {"dolphins": True},
-        "dolphin_shift": {"dolphins": True}}
+        "dolphin_shift": {"dolphins": True}, "annihilation_end": {"variant": "annihilation"},
+        "lava_rain": {"variant": "annihilation"}}
 
 
 def _cases():

@@ -7,8 +7,9 @@ moves).  A mirror engine follows the moves.  After every move, for every receive
 `lapilli.testing.leaks` builds the worlds that receiver cannot tell from the real one (another
 action of the same actor, re-sampled hidden parts) and requires
 
-* the newest log entry to carry exactly the receiver's readings of the act, which must be the
-  same in every such world, with a sentence in each language;
+* the newest log entry to carry exactly the receiver's readings of the act (a visible chance value
+  told in words besides), which must be the same in every such world, with a sentence in each
+  language;
 * no log entry to contain any secret token of its act (the notation of an action whose content
   is hidden, or an event field's hidden value in any printed form): the newest entry, and every
   earlier one, read again on the current position, until the game is over.
@@ -26,6 +27,7 @@ import pytest
 
 import lapilli
 from lapilli.engine.registry import BUILTIN_GAMES
+from lapilli.server.hub import with_chance_words
 from lapilli.testing.leaks import check_act
 
 MAX_MOVES = 120
@@ -55,7 +57,10 @@ def _check_secrets(msg, mirror, seat, tokens, earlier=None):
 def _check_log(msg, mirror, seat, items, tokens):
     _check_secrets(msg, mirror, seat, tokens)
     entry = msg["log"][-1]
-    assert entry["items"] == json.loads(json.dumps(items)), f"seat {seat}: log entry is not its readings"
+    # the readings themselves; a chance value the reader may see is also told in words (a card by its
+    # face), made from that value alone (lapilli.server.hub.with_chance_words)
+    told = [with_chance_words(mirror.game_id, it) for it in items]
+    assert entry["items"] == json.loads(json.dumps(told)), f"seat {seat}: log entry is not its readings"
     assert set(entry["text"]) == {"en", "it"} and all(entry["text"].values())
 
 

@@ -35,6 +35,17 @@ def test_lobby_shows_options_in_words_and_disables_a_forbidden_choice(server, br
     expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_text("Cooperation (teams)")
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, "lobby-options-en.png"), full_page=True)
+    # Eruption's house rules: Lava Rain combines with Annihilation (not with the standard game)
+    rain = page.locator("[data-option-row='lava_rain']")
+    expect(rain.locator(".option-label")).to_have_text("Lava Rain with Cooperation or Annihilation")
+    expect(page.locator("#opt-lava_rain option[value='true']")).to_be_disabled()
+    expect(rain.locator(".why")).to_contain_text("Cooperation or Annihilation")
+    page.select_option("#opt-variant", '"annihilation"')
+    expect(page.locator("#opt-lava_rain option[value='true']")).to_be_enabled()
+    end = page.locator("[data-option-row='annihilation_end']")
+    expect(end.locator(".option-label")).to_have_text("End of an Annihilation game with no winner yet")
+    expect(end.locator(".option-sentence")).to_contain_text("once nothing more can happen")
+    page.screenshot(path=os.path.join(SHOTS, "lobby-options-eruption-house-rules.png"), full_page=True)
 
     page.select_option("#lang", "it")
     expect(page.locator("#create")).to_have_text("Crea tavolo")       # the lobby is drawn again in Italian
@@ -43,8 +54,19 @@ def test_lobby_shows_options_in_words_and_disables_a_forbidden_choice(server, br
     variant = page.locator("[data-option-row='variant']")
     expect(variant.locator(".option-label")).to_have_text("Modo di gioco")
     expect(variant.locator(".why")).to_contain_text("Non ammesso")
+    # the rules' reason in Italian too (the game's catalogue of its refusals), with no English left
+    expect(variant.locator(".why")).to_contain_text("la variante Cooperazione è per 4 o 6 giocatori (ERU-16.1)")
+    expect(variant.locator(".why")).not_to_contain_text("players")
+    expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_attribute(
+        "title", "la variante Cooperazione è per 4 o 6 giocatori (ERU-16.1)")
     expect(page.locator("#opt-variant option[value='\"cooperation\"']")).to_have_text("Cooperazione (a squadre)")
     sentence = lapilli.game_spec("eruption").options["border_side_lost"].sentence["it"]
     expect(page.locator("[data-option-row='border_side_lost'] .option-sentence")).to_have_text(sentence)
     page.screenshot(path=os.path.join(SHOTS, "lobby-options-it.png"), full_page=True)
+    page.select_option("#game", "the-island")
+    row = page.locator("[data-option-row='squid_variant_2']")
+    expect(row.locator(".why")).to_contain_text("mini-espansione Piovra gigante")
+    expect(row.locator(".why")).not_to_contain_text("Giant Squid")
+    # the seats are named by their colour before anyone sits
+    expect(page.locator("#seats tr").first.locator("td").first).to_have_text("Rosso")
     ctx.close()

@@ -18,6 +18,10 @@ GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
 DOCS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screenshots")
 OUT = DOCS if os.environ.get("LAPILLI_DOC_SHOTS") else SHOTS
 SEAT_WORDS = re.compile(r"\bSeat\b|\bPosto\b")
+# ids of components that a player never sees printed: Stromboli's palm card ids and face codes
+INTERNAL_ID = re.compile(r"\b\d-\d\d\b|x\d\+|\d+bf\b")
+# chance items whose value is a component's id (their words must say what the component shows)
+BY_WORDS = ("palm-card", "lava-tile", "chief")
 
 # every text a player reads: the page's text and the SVG board's labels
 READ_TEXT = "() => document.querySelector('#app').innerText + ' ' + [...document.querySelectorAll('#app svg text')].map(t => t.textContent).join(' ')"
@@ -52,6 +56,25 @@ def _play_until(page, done, max_clicks=4000):
         _click_something(page)
         page.wait_for_timeout(30)
     raise AssertionError("nothing happened")
+
+
+def _names(page):
+    """Each seat's name as the seat list shows it (the person's own seat without " (you)")."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#players .player')].map(p =>
+        [p.dataset.seat, p.querySelector('.who').textContent.replace(/ \\((you|tu)\\)$/, '').trim()]))""")
+
+
+def _chance_as_seen(page, game):
+    """No chance value shown as an internal id: in the strip and the log."""
+    shown = page.evaluate("""() => [...document.querySelectorAll('#chance .chance-item')].map(c => ({
+        name: c.dataset.name, raw: c.querySelector('.chance-value').dataset.value,
+        text: c.querySelector('.chance-value').textContent}))""")
+    for c in shown:
+        assert not INTERNAL_ID.search(c["text"]), (game, c)
+        if c["name"] in BY_WORDS and c["raw"]:
+            assert c["text"] != c["raw"] and not re.fullmatch(r"[\d,\s]+", c["text"]), (game, c)
+    log = " ".join(page.locator("#log").all_inner_texts())
+    assert not INTERNAL_ID.search(log), (game, INTERNAL_ID.search(log).group())
 
 
 def _shown_chance(page):
@@ -90,6 +113,18 @@ def test_the_table_tells_the_story(server, page, game):
     assert page.locator("#log .entry .who").count() > 0
     txt = page.evaluate(READ_TEXT)
     assert not SEAT_WORDS.search(txt), f"{game}: a player reads {SEAT_WORDS.search(txt).group()!r}"
+    _chance_as_seen(page, game)
+    # one name per seat everywhere: the seat list's name is the board panel's and the log's; a
+    # person who typed no name goes by the seat's colour, a computer by its colour and level
+    names = _names(page)
+    colours = lapilli.game_spec(game).seat_colours
+    if lapilli.game_spec(game).colour_by_seat:
+        assert names["0"] == colours[0][0], names
+        assert names["1"] == f"{colours[1][0]} (computer, {'easy' if game == 'the-island' else 'random'})", names
+    board_text = page.evaluate("() => [...document.querySelectorAll('#board svg text')].map(t => t.textContent).join(' | ')")
+    for seat, name in names.items():
+        assert name in board_text, (game, seat, name, board_text[:400])
+    assert not re.search(r"\bPlayer \d|\bcomputer \(", txt), (game, txt[:300])
     _shot(page, f"{game}-table.png")
 
     # 2. the end: a results panel whose parts add up to each score
@@ -105,6 +140,14 @@ def test_the_table_tells_the_story(server, page, game):
     if lapilli.game_spec(game).lower_score_wins:
         assert page.locator("#lower-wins").count() == 1
     assert page.locator("#winners .who").count() >= 1
+    # the results name each seat as the seat list does, and so does the log (the computer has played)
+    final = _names(page)
+    assert final == names, (final, names)
+    log_text = " ".join(page.locator("#log .entry .text").all_inner_texts())
+    assert names["1"] in log_text, (game, names["1"], log_text[:400])
+    for seat, name in final.items():
+        assert page.locator(f"#results .result-seat[data-seat='{seat}'] .who").first.text_content().startswith(name), (seat, name)
+    _chance_as_seen(page, game)
     txt = page.evaluate(READ_TEXT)
     assert not SEAT_WORDS.search(txt), f"{game}: a player reads {SEAT_WORDS.search(txt).group()!r}"
     _shot(page, f"{game}-results.png")

@@ -10,6 +10,8 @@ Catalogue entries: ``{"en": template, "it": template}`` where a template is a st
 "Marta draws a card" / "You draw a card".  ``{player}`` is the subject's name; any other arg whose
 key ends in ``seat`` is a seat shown by its name (or "you" when it is the reader); strings are
 translated through ``TERMS``; lists are joined.  Entries in ``COMMON`` (below) serve every game.
+A game's ``words(key, value, lang)`` may tell an arg as players see the component (a card by its
+face, not its id), and its ``chance_words(chance, lang)`` a chance item's value the same way.
 """
 from __future__ import annotations
 
@@ -28,24 +30,31 @@ _YOU = {"en": "you", "it": "te"}
 
 
 @lru_cache(maxsize=None)
+def _module(game_id: str):
+    """A game's narration module (None: the game has none, as a test game)."""
+    from .registry import GAMES
+
+    module = GAMES.get(game_id)
+    if not module:
+        return None
+    try:
+        return importlib.import_module(module + ".narration")
+    except ModuleNotFoundError as e:
+        if e.name != module + ".narration":
+            raise
+        return None
+
+
+@lru_cache(maxsize=None)
 def catalogue(game_id: str) -> tuple[dict, dict]:
     """(CATALOGUE, TERMS) of a game, with the common entries; a game without a narration module
     (a test game) has the common entries only."""
-    from .registry import GAMES
-
     cat, terms = dict(COMMON), {lang: {} for lang in LANGUAGES}
-    module = GAMES.get(game_id)
-    if module:
-        try:
-            mod = importlib.import_module(module + ".narration")
-        except ModuleNotFoundError as e:
-            if e.name != module + ".narration":
-                raise
-            mod = None
-        if mod is not None:
-            cat.update(mod.CATALOGUE)
-            for lang in LANGUAGES:
-                terms[lang].update(mod.TERMS.get(lang, {}))
+    mod = _module(game_id)
+    if mod is not None:
+        cat.update(mod.CATALOGUE)
+        for lang in LANGUAGES:
+            terms[lang].update(mod.TERMS.get(lang, {}))
     return cat, terms
 
 
@@ -63,9 +72,29 @@ def seat_name(names, seat: int, lang: str) -> str:
     return name or _PLAYER[lang].format(n=seat + 1)
 
 
-def _value(v, lang, terms, names, reader, key):
+def _words(game_id: str, key: str, v, lang: str):
+    """A component told as players see it (a card by its face, a tile by its shape), by the game's
+    ``words(key, value, lang)`` (None: the value has no such words)."""
+    fn = getattr(_module(game_id), "words", None)
+    return fn(key, v, lang) if fn is not None else None
+
+
+def chance_words(game_id: str, chance: dict, lang: str) -> str | None:
+    """A chance item's value (``{"kind", "name", "value"}``) as its players see it on the
+    component, in ``lang``; None when the value is hidden or the game has no words for it."""
+    if chance.get("value") is None:
+        return None
+    fn = getattr(_module(game_id), "chance_words", None)
+    return fn(chance, lang) if fn is not None else None
+
+
+def _value(v, lang, terms, names, reader, key, game_id=None):
     if key.endswith("seat") and isinstance(v, int) and not isinstance(v, bool):
         return _YOU[lang] if v == reader else seat_name(names, v, lang)
+    if game_id is not None and key:
+        w = _words(game_id, key, v, lang)
+        if w is not None:
+            return w
     if isinstance(v, str):
         return terms.get(v, v)
     if isinstance(v, (list, tuple)):
@@ -87,7 +116,7 @@ def sentence(game_id: str, item: dict, lang: str, names=None, reader: int | None
     subject = args.get("seat")
     if isinstance(tpl, tuple):
         tpl = tpl[1] if reader is not None and subject == reader else tpl[0]
-    fields = {k: _value(v, lang, terms[lang], names, reader, k) for k, v in args.items()}
+    fields = {k: _value(v, lang, terms[lang], names, reader, k, game_id) for k, v in args.items()}
     if isinstance(subject, int):
         fields["player"] = seat_name(names, subject, lang)
     return tpl.format(**fields)

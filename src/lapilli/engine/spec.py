@@ -67,7 +67,9 @@ class GameSpec:
     """What `lapilli.game_spec(id)` returns.
 
     ``constraint(players, options)`` may return a message when a combination of a player count
-    and options is not allowed by the rules (or None when it is).
+    and options is not allowed by the rules (or None when it is); ``constraint_words`` is the
+    catalogue of those messages in the players' languages (``{message: {"en": ..., "it": ...}}``),
+    which the lobby shows.
     """
 
     id: str
@@ -84,6 +86,7 @@ class GameSpec:
     colour_by_seat: bool = True  # False where players choose their colour in play (Eruption's villages)
     default_players: int | None = None
     constraint: Callable[[int, dict], str | None] | None = None
+    constraint_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # True where a player holds something the others may not see (a hand of cards, hidden
     # values): a screen shared by several players (hot-seat) hides it between their turns
     private_information: bool = False
@@ -144,7 +147,8 @@ class GameSpec:
     def choices(self, players: int, options: Mapping[str, Any] | None = None) -> dict:
         """For a form being filled in: which player counts and option values may be chosen with the
         rest as it is.  ``{"players": {n: reason or None}, "options": {name: {value JSON: reason or
-        None}}}``; the reason is the rules' own message (``constraint``)."""
+        None}}, "words": {reason: {language: text}}}``; the reason is the rules' own message
+        (``constraint``), "words" tells it in each language of ``constraint_words``."""
         import json
 
         players = self.check_players(players)
@@ -161,6 +165,10 @@ class GameSpec:
             for v in o.values:
                 trial = dict(current, **{name: v})
                 out["options"][name][json.dumps(v)] = self.constraint(players, trial) if self.constraint else None
+        # each reason given, in every language of its catalogue (the lobby shows the reader's)
+        reasons = {r for r in out["players"].values() if r}
+        reasons |= {r for vals in out["options"].values() for r in vals.values() if r}
+        out["words"] = {r: dict(self.constraint_words.get(r, {"en": r})) for r in sorted(reasons)}
         return out
 
     def describe(self) -> dict:

@@ -33,7 +33,7 @@ from .accounts import Accounts, User, current_user
 from .bots import LEVELS, BotPool
 from .config import Settings
 from .hub import (SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
-                  log_entries, players, result)
+                  log_entries, players, result, seat_labels)
 from .pubsub import PubSub
 from .store import Conflict, Forbidden, NotFound, Store
 from .turns import ClockRequest, router as turns_router
@@ -74,7 +74,7 @@ class ChoicesRequest(Request_):
 
 
 class JoinRequest(Request_):
-    name: str = Field(..., min_length=1, max_length=40)
+    name: str = Field("", max_length=40)  # empty: the seat goes by its colour ("Red")
 
 
 class TakeOver(Request_):
@@ -384,7 +384,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             mover = st.to_move
             rows.append((i, mover, action, st.apply(action)))
         # the log in step with the board, each act told as the seat read it at this ply
-        log = log_entries(st, rows, seat, [s.name or None for s in room.info.seats])
+        log = log_entries(st, rows, seat, seat_labels(st, room.info))
         out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
                "text": st.render(seat), "last": log[-1] if ply else None,
                "log": log[-60:], "title": st.SPEC.title, "players": players(st, room.info)}

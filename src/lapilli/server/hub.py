@@ -111,34 +111,76 @@ class Conn:
         self._writer.cancel()
 
 
-def log_entries(st, rows, reader: int | None, names: list) -> list[dict]:
+def with_chance_words(game_id: str, item: dict) -> dict:
+    """The item with its chance value told as players see the component ("words", per language),
+    when the game tells it so (a card by its face, a tile by its shape, not their ids)."""
+    c = item.get("chance")
+    if not c or c.get("value") is None:
+        return item
+    words = {lang: narration.chance_words(game_id, c, lang) for lang in narration.LANGUAGES}
+    if any(w is None for w in words.values()):
+        return item
+    return dict(item, chance=dict(c, words=words))
+
+
+def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
     """Log lines as ``reader`` reads them on the position ``st``: ``rows`` are (n, seat, action,
     events), the set-up being (0, None, None, setup events).  Each line has the items of the
     game's one door (``State.readings``), their sentences in every language, and the action's
     notation where the reader may see it whole (its actor, a game whose players hide nothing
-    from each other, or the game's end), so the board can mark the last move."""
+    from each other, or the game's end), so the board can mark the last move.  ``names``: each
+    seat's name per language (``seat_labels``)."""
     out = []
     open_notation = st.is_terminal or not st.SPEC.private_information
     for n, s, a, events in rows:
-        items = st.readings(s, a, events, reader)
+        items = [with_chance_words(st.game_id, it) for it in st.readings(s, a, events, reader)]
         entry = {"n": n, "seat": s, "items": items,
-                 "text": {lang: narration.text(st.game_id, items, lang, names, reader) for lang in narration.LANGUAGES}}
+                 "text": {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}}
         if a is not None and (open_notation or (reader is not None and reader == s)):
             entry["action"] = a
         out.append(entry)
     return out
 
 
-def players(st, info: TableInfo) -> list[dict]:
-    """Each seat's display name (the joined person's, or the computer's level) and colour, from
-    the game's colour list (``SPEC.seat_colours``) and the state (a game may let players choose)."""
+_LEVELS = {"en": {"easy": "easy", "normal": "normal", "hard": "hard", "random": "random"},
+           "it": {"easy": "facile", "normal": "normale", "hard": "difficile", "random": "casuale"}}
+_COMPUTER = {"en": "computer", "it": "computer"}
+_PLAYER = {"en": "Player {n}", "it": "Giocatore {n}"}
+
+
+def _colour(st, seat: int):
     colours = st.SPEC.seat_colours
+    k = st.seat_colour(seat)
+    return colours[k] if k is not None and k < len(colours) else None
+
+
+def seat_label(st, s, lang: str) -> str:
+    """The one name a seat goes by at the table, in ``lang``: the name its person gave, else its
+    colour ("Red"); a computer adds its level ("Yellow (computer, easy)", and a person's name when
+    it stands in for one).  The status line, the log, the player panels and the results all use it."""
+    c = _colour(st, s.seat)
+    person = s.name if s.kind == "human" or s.stand_in else ""  # a computer's own seat has no person's name
+    base = person or (c[0 if lang == "en" else 1] if c else _PLAYER[lang].format(n=s.seat + 1))
+    if s.kind == "bot":
+        level = _LEVELS[lang].get(s.agent, s.agent)
+        return f"{base} ({_COMPUTER[lang]}, {level})"
+    return base
+
+
+def seat_labels(st, info: TableInfo) -> dict[str, list[str]]:
+    """``seat_label`` of every seat, in every language of the narration."""
+    return {lang: [seat_label(st, s, lang) for s in info.seats] for lang in narration.LANGUAGES}
+
+
+def players(st, info: TableInfo) -> list[dict]:
+    """Each seat's display name in every language (``seat_label``) and colour, from the game's
+    colour list (``SPEC.seat_colours``) and the state (a game may let players choose)."""
     out = []
     for s in info.seats:
-        k = st.seat_colour(s.seat)
-        c = colours[k] if k is not None and k < len(colours) else None
+        c = _colour(st, s.seat)
         out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
                     "level": s.agent if s.kind == "bot" else "",
+                    "label": {lang: seat_label(st, s, lang) for lang in narration.LANGUAGES},
                     "colour": {"en": c[0], "it": c[1], "css": c[2]} if c else None})
     return out
 
@@ -241,8 +283,9 @@ class Room:
     def _seat_part(self, seat: int | None) -> dict:
         """What a seat sees of the position: computed once per version and seat (every
         connection of that seat, and every presence-only broadcast, reuse it)."""
-        if self._parts_version != self.version:
-            self._parts, self._parts_version = {}, self.version
+        # the log names the seats: a person joining changes it without a new version
+        if self._parts_version != (self.version, self._info_stamp):
+            self._parts, self._parts_version = {}, (self.version, self._info_stamp)
         part = self._parts.get(seat)
         if part is None:
             st = self.state
@@ -266,7 +309,7 @@ class Room:
         start = max(0, len(self.acts) - last)
         rows = [(0, None, None, st.setup_events)] if start == 0 and st.setup_events else []
         rows += [(i, s, a, ev) for i, (s, a, _, ev) in enumerate(self.acts[start:], start=start + 1)]
-        return log_entries(st, rows, seat, [s.name or None for s in self.info.seats])
+        return log_entries(st, rows, seat, seat_labels(st, self.info))
 
     # ------------------------------------------------------------------ seat grace
     def grace_left(self, seat: int) -> float:

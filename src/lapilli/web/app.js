@@ -69,17 +69,19 @@ async function lobby() {
     const refresh = async () => {
       let c;
       try { c = await api(`/api/games/${g.id}/choices`, { players: +players.value, options: chosen() }); } catch (e) { return; }
+      // the reason in the reader's language (the game's catalogue of its constraint's messages)
+      const reason = why => why ? (word((c.words || {})[why]) || why) : "";
       for (const opt of players.options) {
-        const why = c.players[opt.value];
+        const why = reason(c.players[opt.value]);
         opt.disabled = !!why && opt.value !== players.value;
         opt.title = why || "";
       }
-      playersWhy.textContent = c.players[players.value] ? `${t("notAllowed")}: ${c.players[players.value]}` : "";
+      playersWhy.textContent = c.players[players.value] ? `${t("notAllowed")}: ${reason(c.players[players.value])}` : "";
       for (const sel of opts.querySelectorAll("select")) {
         const reasons = c.options[sel.dataset.option] || {};
         const whys = [];
         for (const opt of sel.options) {
-          const why = reasons[opt.value];
+          const why = reason(reasons[opt.value]);
           opt.disabled = !!why && opt.value !== sel.value;
           opt.title = why || "";
           if (why && opt.value !== sel.value) whys.push(`${opt.textContent}: ${why}`);
@@ -104,7 +106,7 @@ async function lobby() {
       const open = [...seats.querySelectorAll("select")].filter(s => s.value === "open").map(s => +s.dataset.seat);
       const keep = mySeat.value;
       mySeat.innerHTML = "";
-      open.forEach(i => mySeat.append(el("option", { value: i }, `${t("player")} ${i + 1}`)));
+      open.forEach(i => mySeat.append(el("option", { value: i }, seatWord(g, i))));
       mySeat.append(el("option", { value: "watch" }, t("onlyWatch")));
       mySeat.value = [...mySeat.options].some(o => o.value === keep) ? keep : (open.length ? String(open[0]) : "watch");
       seats.querySelectorAll("[data-seat-name]").forEach(n => {
@@ -116,13 +118,13 @@ async function lobby() {
       const before = [...seats.querySelectorAll("select")].map(s => s.value);
       seats.innerHTML = "";
       for (let i = 0; i < +players.value; i++) {
-        const s = el("select", { "data-seat": i, "aria-label": `${t("player")} ${i + 1}` },
+        const s = el("select", { "data-seat": i, "aria-label": seatWord(g, i) },
           el("option", { value: "open" }, t("openSeat")),
           ["easy", "normal", "hard", "random"].map(l => el("option", { value: l }, `${t("computer")} (${t(l)})`)));
         s.value = before[i] || (i > 0 ? "normal" : "open");
         s.onchange = drawMine;
-        const name = el("input", { "data-seat-name": i, placeholder: `${t("player")} ${i + 1}`, maxlength: 40, "aria-label": `${t("name")}: ${t("player")} ${i + 1}` });
-        seats.append(el("tr", {}, el("td", {}, `${t("player")} ${i + 1}`), el("td", {}, s), el("td", { class: "hot-name" }, name)));
+        const name = el("input", { "data-seat-name": i, placeholder: seatWord(g, i), maxlength: 40, "aria-label": `${t("name")}: ${seatWord(g, i)}` });
+        seats.append(el("tr", {}, el("td", {}, seatWord(g, i)), el("td", {}, s), el("td", { class: "hot-name" }, name)));
       }
       drawMine();
     };
@@ -142,7 +144,7 @@ async function lobby() {
           const mine = String(i) === mySeat.value;
           if (!mine && !hot.checked) continue;  // left for a friend with the invite link
           const typed = mine ? typedName : seats.querySelector(`[data-seat-name='${i}']`).value.trim();
-          const j = await api(`/api/tables/${r.id}/seats/${i}`, { name: typed || `${t("player")} ${i + 1}` });
+          const j = await api(`/api/tables/${r.id}/seats/${i}`, { name: typed });
           saveToken(r.id, i, j.token);
         }
         history.pushState({}, "", r.invite); route();
@@ -197,14 +199,20 @@ async function lobby() {
 // or for a computer its colour and level; the colours are the game's own (SPEC.seat_colours,
 // sent by the server in each view's "players").
 function colourOf(v, p) { const pl = (v.players || [])[p]; return pl && pl.colour ? pl.colour : null; }
+// The name is the server's one label of the seat (hub.seat_label): the name a person gave, else
+// the seat's colour ("Red"), a computer with its level ("Yellow (computer, easy)").
 function playerName(v, p) {
   if (p === null || p === undefined) return "";
   const pl = (v.players || [])[p] || {};
+  if (pl.label) return pl.label[LANG] || pl.label.en;
   const c = colourOf(v, p);
-  const cname = c ? (c[LANG] || c.en) : `${t("player")} ${p + 1}`;
-  if (pl.kind === "human" && pl.name) return pl.name;
-  if (pl.kind === "bot") return `${cname} (${t("computer")} ${t(pl.level) || pl.level})`;
-  return cname;
+  return c ? (c[LANG] || c.en) : `${t("player")} ${p + 1}`;
+}
+// a seat before anyone sits in it: its colour in the game (SPEC.seat_colours), as the table will name
+// it; where players choose their colour in play (Eruption's villages), its number
+function seatWord(g, i) {
+  const c = g.colour_by_seat === false ? null : (g.seat_colours || [])[i];
+  return c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}`;
 }
 // the player's colour with the seat's shape (boards/generic.js), the same shape as its pieces
 const seatDot = (v, p) => { const c = colourOf(v, p); return el("span", { class: "dot" }, window.LapilliSeatMarks.icon(p, c ? c.css : null)); };
@@ -232,6 +240,7 @@ function chanceText(c) {
 }
 function chanceValue(c) {
   if (c.value === undefined || c.value === null) return "?";
+  if (c.words) return c.words[LANG] || c.words.en;  // the component as players see it (the game's narration)
   return String(c.value).split(" ").map(x => (I18N[LANG]["cv." + x] || I18N.en["cv." + x] || x)).join(" ");
 }
 function chanceItem(v, entry, c) {
@@ -345,12 +354,12 @@ async function tablePage(tid) {
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
     const name = el("input", { id: "name", placeholder: t("yourName") });
-    const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, `${t("player")} ${s.seat + 1}`)));
+    const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, seatWord(spec, s.seat))));
     name.value = localStorage.getItem("lapilli-name") || "";
     head.append(el("p", {}, name, seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
       const typed = name.value.trim();
       if (typed) localStorage.setItem("lapilli-name", typed);
-      try { const j = await api(`/api/tables/${tid}/seats/${seatSel.value}`, { name: typed || `${t("player")} ${+seatSel.value + 1}` }); saveToken(tid, j.seat, j.token); tablePage(tid); }
+      try { const j = await api(`/api/tables/${tid}/seats/${seatSel.value}`, { name: typed }); saveToken(tid, j.seat, j.token); tablePage(tid); }
       catch (e) { alert(e.message); }
     } }, t("join"))));
   }

@@ -41,4 +41,5 @@ def test_random_games(variant, players):
 def test_spec():
     spec = lapilli.game_spec("eruption")
     assert (spec.min_players, spec.max_players, spec.rules_prefix) == (2, 6, "ERU")
-    assert spec.configurations(4) and len(spec.configurations(3)) == 3 * 3 * 2   # no Cooperation with 3; x both_events_final
+    # no Cooperation with 3; x border_side_lost x both_events_final x annihilation_end, and lava_rain with Annihilation
+    assert spec.configurations(4) and len(spec.configurations(3)) == (3 + 1) * 3 * 2 * 2

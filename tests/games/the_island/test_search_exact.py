@@ -364,33 +364,36 @@ SPEC = ("mcts:iterations=400,c=0.05,rollout_depth=0,evaluator=game,policy=game,p
         "order=eval,max_depth=3")
 
 # (players, decision, move chosen, digest of the root children's (move, visits, total)), recorded
-# with the code of 2dd5572 by _root_positions / _root_record below
+# with the code of 2dd5572 by _root_positions / _root_record below; retaken when a determinization
+# became a function of the seat's observation and the seed alone (hidden pools sorted before the
+# shuffle): the heuristic players' games that give the roots, and the search's samples, drew other
+# samples of the same distribution, so every entry moved
 ROOTS = [
-    (2, 'boat', 'boat 3,3', '10fc727345a5'),
-    (2, 'tile', 'play serpent 10,0 4,8', 'e065a243a933'),
-    (2, 'creature', 'shark 6,6 7,8', '3c6736791421'),
-    (2, 'creature', 'whale 1,2 1,3', '274eb3b61cca'),
-    (2, 'creature', 'shark 3,6 1,7', 'a7cc077f4d48'),
-    (3, 'place', 'place 1 6,6', 'e58805a8d787'),
-    (3, 'move', 'walk R1 8,7', '258122b12388'),
-    (3, 'move', 'sail 9,10 10,10', '8456706d0f37'),
-    (3, 'creature', 'shark 8,3 6,3', '25e235097015'),
-    (3, 'remove', 'remove 5,2', 'f3675b2ad10c'),
-    (4, 'place', 'place 1 7,7', 'd70c9ae0dccb'),
-    (4, 'tile', 'play whale 6,1 4,10', 'a3ffbd04e2bb'),
-    (4, 'move', 'sail 11,2 11,1', '5bf192bb0ed6'),
-    (4, 'creature', 'serpent 10,10 9,10', 'f094e604505d'),
-    (4, 'move', 'swim Y6 6,8', '53a53ea44565'),
-    (5, 'place', 'place 1 3,6', '8978fe36a7b0'),
-    (5, 'move', 'walk B5 9,5', '8130e06d3dca'),
-    (5, 'move', 'sail 10,4 11,4', '1277a52eebe0'),
-    (5, 'move', 'sail 7,0 6,0', '20d5806b3f0c'),
-    (5, 'move', 'sail 4,5 3,5', 'a092d44640b1'),
-    (6, 'place', 'place 2 7,6', '08b10dfe8cd3'),
-    (6, 'move', 'swim O5 8,8', '9a98d39134d9'),
-    (6, 'tile', 'play winds 3,1 4,0', 'e5566599cddb'),
-    (6, 'move', 'isle G2 se', '01469a754c03'),
-    (6, 'remove', 'remove 4,3', '741561796e55'),
+    (2, 'move', 'board R10 2,4', '33ecabf32d42'),
+    (2, 'move', 'walk B4 9,5', 'ce9b23d0d5f3'),
+    (2, 'move', 'swim R4 12,8', '0e489ce40f9a'),
+    (2, 'creature', 'serpent 8,9 7,9', 'f818b29e58e2'),
+    (2, 'move', 'end', '162a0e047172'),
+    (3, 'place', 'place 1 6,6', '0bb22aaa607f'),
+    (3, 'tile', 'play dolphin B10 2,0', '0c6a142cc94b'),
+    (3, 'move', 'walk R3 3,6', '6d09aeaf550a'),
+    (3, 'tile', 'play shark 7,2 6,8', 'c7997956141e'),
+    (3, 'creature', 'shark 7,2 7,1', 'a6ae38de324a'),
+    (4, 'place', 'place 2 5,2', '75f2e940ab7f'),
+    (4, 'move', 'walk B6 8,3', 'b0c7c819ae4e'),
+    (4, 'creature', 'shark 1,6 1,8', 'd4313223262f'),
+    (4, 'move', 'sail 4,3 5,4', 'dd85e363428d'),
+    (4, 'tile', 'play winds 9,5 8,2', '2de6c50a0447'),
+    (5, 'place', 'place 1 5,6', 'e488b9b843ca'),
+    (5, 'tile', 'play whale 4,1 11,1', '1a3ed9058cef'),
+    (5, 'move', 'walk G4 9,7', '628a92381e2d'),
+    (5, 'move', 'walk Y1 7,9', 'c0a5f6a6859b'),
+    (5, 'move', 'sail 2,10 3,10', 'efe468ac75b2'),
+    (6, 'place', 'place 1 7,6', '5b77f241c89f'),
+    (6, 'move', 'board O7 10,6', '077e40f0b039'),
+    (6, 'tile', 'play whale 2,3 12,5', '5e2a5aaa6aa1'),
+    (6, 'move', 'board G1 2,7', 'cf9644e7d747'),
+    (6, 'remove', 'remove 6,7', '0c18ec506039'),
 ]
 
 

@@ -1,7 +1,9 @@
 """Eruption (Stratus Games, 2011): lead a village on a volcanic island and keep it cool.
 
 2-6 players; options ``variant`` (standard, cooperation [4 or 6 players], annihilation,
-lava_rain) and ``border_side_lost`` (ERU-I23 reading: none, rest_of_turn, permanent).
+lava_rain), ``border_side_lost`` (ERU-I23 reading: none, rest_of_turn, permanent) and the house
+rules ``both_events_final``, ``annihilation_end`` (stuck, quiet_round) and ``lava_rain`` (Lava
+Rain's stacks with Cooperation or Annihilation).
 Rules: the rules spec eruption.md (clauses ERU-*); data provenance: docs/games/eruption.md.
 
 Action notation

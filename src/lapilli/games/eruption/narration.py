@@ -7,7 +7,7 @@ reasons (the Italian card names translate the English names the rulebook prints)
 CATALOGUE = {
     "shuffle": {"en": "The action cards are shuffled", "it": "Le carte azione vengono mescolate"},
     "deal": {"en": "Each player is dealt {cards} action cards", "it": "Ogni giocatore riceve {cards} carte azione"},
-    "lava_rain": {"en": "Three lava stacks, face up: tiles {tops}", "it": "Tre pile di lava scoperte: tessere {tops}"},
+    "lava_rain": {"en": "Three lava stacks, face up: {tops}", "it": "Tre pile di lava scoperte: {tops}"},
     "reshuffle": {"en": "The discards are shuffled into a new deck of {size} cards",
                   "it": "Gli scarti vengono mescolati in un nuovo mazzo di {size} carte"},
     "village": {"en": ("{player} chooses village {village}", "You choose village {village}"),
@@ -17,19 +17,19 @@ CATALOGUE = {
     "damage": {"en": ("{player}'s village heats up by {amount}, to {to}", "Your village heats up by {amount}, to {to}"),
                "it": ("Il villaggio di {player} si scalda di {amount}, fino a {to}",
                       "Il tuo villaggio si scalda di {amount}, fino a {to}")},
-    "draw_tile": {"en": ("{player} draws lava tile {tile}", "You draw lava tile {tile}"),
-                  "it": ("{player} pesca la tessera lava {tile}", "Peschi la tessera lava {tile}")},
-    "take_tile": {"en": ("{player} takes lava tile {tile} from stack {stack}", "You take lava tile {tile} from stack {stack}"),
-                  "it": ("{player} prende la tessera lava {tile} dalla pila {stack}",
-                         "Prendi la tessera lava {tile} dalla pila {stack}")},
-    "face_up": {"en": "Lava tile {tile} is turned face up on stack {stack}",
-                "it": "La tessera lava {tile} viene scoperta sulla pila {stack}"},
+    "draw_tile": {"en": ("{player} draws a lava tile ({tile})", "You draw a lava tile ({tile})"),
+                  "it": ("{player} pesca una tessera lava ({tile})", "Peschi una tessera lava ({tile})")},
+    "take_tile": {"en": ("{player} takes the lava tile ({tile}) from stack {stack}", "You take the lava tile ({tile}) from stack {stack}"),
+                  "it": ("{player} prende la tessera lava ({tile}) dalla pila {stack}",
+                         "Prendi la tessera lava ({tile}) dalla pila {stack}")},
+    "face_up": {"en": "A lava tile ({tile}) is turned face up on stack {stack}",
+                "it": "Una tessera lava ({tile}) viene scoperta sulla pila {stack}"},
     "no_tile": {"en": "No lava tile can be placed", "it": "Nessuna tessera lava si può piazzare"},
-    "tile_placed": {"en": ("{player} places lava tile {tile} at {at}, rotation {rotation}",
-                           "You place lava tile {tile} at {at}, rotation {rotation}"),
-                    "it": ("{player} piazza la tessera lava {tile} in {at}, rotazione {rotation}",
-                           "Piazzi la tessera lava {tile} in {at}, rotazione {rotation}")},
-    "tile_set_aside": {"en": "Lava tile {tile} at {at} is set aside", "it": "La tessera lava {tile} in {at} viene messa da parte"},
+    "tile_placed": {"en": ("{player} places the lava tile ({tile}) at {at}, rotation {rotation}",
+                           "You place the lava tile ({tile}) at {at}, rotation {rotation}"),
+                    "it": ("{player} piazza la tessera lava ({tile}) in {at}, rotazione {rotation}",
+                           "Piazzi la tessera lava ({tile}) in {at}, rotazione {rotation}")},
+    "tile_set_aside": {"en": "The lava tile ({tile}) at {at} is set aside", "it": "La tessera lava ({tile}) in {at} viene messa da parte"},
     "rotated": {"en": ("{player} turns the tile at {at}", "You turn the tile at {at}"),
                 "it": ("{player} ruota la tessera in {at}", "Ruoti la tessera in {at}")},
     "play": {"en": ("{player} plays {card}", "You play {card}"), "it": ("{player} gioca {card}", "Giochi {card}")},
@@ -101,3 +101,34 @@ TERMS = {
            "sinkhole": "Voragine", "quake": "Terremoto", "rain": "Pioggia", "reinforce": "Rinforzo",
            "bomb": "Bomba vulcanica", "straw": "paglia", "wood": "legno", "stone": "pietra"},
 }
+
+
+def _tile(tile, lang: str) -> str:
+    """A lava tile as players see it: its shape, the number of sides lava flows out of (the
+    tiles' numbers are printed nowhere a player reads)."""
+    from .data import ERUPTION_IDS, TILE_MASK
+
+    k = bin(TILE_MASK[tile]).count("1")
+    if tile in ERUPTION_IDS:
+        return {"en": f"eruption: lava on all {k} sides", "it": f"eruzione: lava su tutti i {k} lati"}[lang]
+    if lang == "it":
+        return "1 uscita" if k == 1 else f"{k} uscite"
+    return "1 outlet" if k == 1 else f"{k} outlets"
+
+
+def words(key: str, value, lang: str):
+    """Lava tiles by their shape, not their number (see lapilli.engine.narration)."""
+    if key == "tile" and isinstance(value, int) and not isinstance(value, bool):
+        return _tile(value, lang)
+    if key == "tops" and isinstance(value, (list, tuple)):
+        return "; ".join(_tile(t, lang) for t in value)
+    return None
+
+
+def chance_words(chance: dict, lang: str):
+    if chance["name"] == "lava tile":
+        v = chance["value"]
+        return "; ".join(_tile(t, lang) for t in v) if isinstance(v, (list, tuple)) else _tile(v, lang)
+    if chance["name"] == "action card":
+        return TERMS[lang].get(chance["value"])
+    return None

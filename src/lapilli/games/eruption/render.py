@@ -42,7 +42,8 @@ def board_picture(st) -> list[str]:
 def render(st, player=None) -> str:
     out = []
     n = st.num_players
-    out.append(f"ERUPTION  ({n} players, variant {st.variant})   ply {len(st.history)}")
+    rain = " with Lava Rain" if st.stacks is not None and st.variant != "lava_rain" else ""   # house rule lava_rain
+    out.append(f"ERUPTION  ({n} players, variant {st.variant}{rain})   ply {len(st.history)}")
     out.append("legend: d7. empty hex d7, s/w/t resource hex (straw/wood/stone), # lava tile, * eruption tile, "
                "^^ volcano, V<village><seat> village cells")
     out.extend(board_picture(st))

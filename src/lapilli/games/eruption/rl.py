@@ -47,7 +47,7 @@ def action_space(spec, players, options):
     variant = options.get("variant")
     out = [f"village {v['id']}" for v in VILLAGES]
     out += [f"erupt {h}" for h in HEXES]
-    if variant == "lava_rain":
+    if variant == "lava_rain" or options.get("lava_rain"):   # the variant, or the house rule with another
         out += [f"take {k + 1}" for k in range(len(RAIN_STACKS))]
     out += [f"place {h} {r}" for h in HEXES for r in range(6)]
     out += ["extra", "end", "rain", "lavaflow", "quake", "draw"]

@@ -160,7 +160,8 @@ class GameState(State):
         stack = list(range(NUM_LAVA))                       # ERU-1.7
         self.rng.shuffle(stack)
         events.append({"type": "shuffle", "what": "lava stack", "size": len(stack)})
-        if self.variant == "lava_rain":                     # ERU-18.1, ERU-I43: 14 / 13 / 13
+        # ERU-18.1, ERU-I43: 14 / 13 / 13; the house rule lava_rain adds them to Cooperation / Annihilation
+        if self.variant == "lava_rain" or opts.get("lava_rain", False):
             self.stacks = []
             for size in RAIN_STACKS:
                 self.stacks.append(stack[:size])
@@ -252,8 +253,9 @@ class GameState(State):
 
     def lava_count(self) -> int:
         if self.stacks is not None:
-            return sum(len(s) for s in self.stacks)
-        n = len(self.stack)
+            n = sum(len(s) for s in self.stacks)
+        else:
+            n = len(self.stack)
         if self.variant == "annihilation":
             n += len(self._set_aside_lava())                # ERU-17.4: refilled from the set-aside tiles
         return n
@@ -422,9 +424,17 @@ class GameState(State):
                 self.lava_removed = True
                 self.final_left = self.num_players - 1
                 events.append({"type": "event_a", "seat": self.turn})
-        if self.variant == "annihilation":                  # ERU-17.6, ERU-I42: a quiet round ends it
+        if self.variant == "annihilation":                  # ERU-17.6
             self.quiet = 0 if self.changed else self.quiet + 1
-            if self.quiet >= n:
+            if self.options.get("annihilation_end", "stuck") == "quiet_round":
+                if self.quiet >= n:                         # ERU-I42: any whole round with no change ends it
+                    self._finish("stalemate", events)
+                    return
+            elif not self._settled():
+                self.quiet = 0                              # something can still happen on its own
+            elif self.quiet >= n or not any(self._can_act(q) for q in range(n)):
+                # house rule annihilation_end 'stuck': "Se non possono essere effettuate altre azioni";
+                # a whole round in which nobody acts, while nothing can happen on its own, counts too
                 self._finish("stalemate", events)
                 return
         if self.final_left is not None:
@@ -437,6 +447,45 @@ class GameState(State):
                 return
         i = self.order.index(p)
         self._begin_turn(self.order[(i + 1) % n], events)
+
+    def _settled(self) -> bool:
+        """Annihilation ('stuck', ERU-17.5 / ERU-17.6): nothing can happen on its own any more: no
+        lava tile can come into play and lava touches no surviving village (no Phase 1 roll or heat)."""
+        for p in range(self.num_players):
+            if not self.burned[p] and self._contacts(self.vil[p]):
+                return False
+        if self.lava_off:
+            return True
+        if self.stacks is not None:
+            coming = [s[-1] for s in self.stacks if s]
+        else:
+            coming = list(self.stack)
+        if not coming:
+            coming = self._set_aside_lava()                 # ERU-17.4: they refill the stack
+        if not coming:
+            return True
+        tested, self.tested = self.tested, set()           # walls are rolled again next turn
+        try:
+            fit = self._fit_set(self._spaces("p2"))
+        finally:
+            self.tested = tested
+        return not any(TILE_BIT[t] & fit for t in coming)
+
+    def _can_act(self, p) -> bool:
+        """Whether seat p has an action left in a turn of their own (a card, a draw, a wall to build,
+        an eruption tile to place)."""
+        if self.my_claims(p) and self.eruption_spaces():
+            return True
+        if self.burned[p]:                                  # ERU-17.3: only Phase 2
+            return False
+        if self.hands[p] or (self.temps[p] >= DZ2 and (self.deck or self.discard)):
+            return True
+        if not any(self.reserve[p].values()):
+            return False
+        if any(k not in self.fwalls for k in self._open_ends()):
+            return True
+        v = self.vil[p]
+        return any((v, i) not in self.bwalls and (v, i) not in self.lost for i in range(len(VILLAGES[v]["sides"])))
 
     def _event_a(self, events):
         self.lava_removed = True                            # ERU-13.4, ERU-I30(2)
@@ -606,6 +655,15 @@ class GameState(State):
         self.mode = mode
         p = self.turn
         if self.stacks is not None:                         # ERU-18.3, ERU-I43(2)(3)
+            if not any(self.stacks) and self.variant == "annihilation" and self._set_aside_lava():
+                # ERU-17.4 with the house rule lava_rain: the set-aside lava tiles form a new stack
+                # (the first), its top face up (ERU-18.5)
+                new = self._set_aside_lava()
+                self.set_aside = [t for t in self.set_aside if t >= NUM_LAVA]
+                self.rng.shuffle(new)
+                self.stacks[0] = new
+                events.append({"type": "reshuffle", "what": "set-aside lava tiles", "size": len(new)})
+                events.append({"type": "face_up", "stack": 1, "tile": new[-1]})
             fit = self._fit_set(self._spaces(mode))
             takes = [f"take {k + 1}" for k, s in enumerate(self.stacks) if s and TILE_BIT[s[-1]] & fit]
             if takes:
@@ -1237,10 +1295,13 @@ class GameState(State):
     def _resample_hidden(self, player, rng):
         if self.over:
             return
+        # every pool sorted before its shuffle: the sample is a function of what ``player`` sees
+        # and the generator alone, never of the order the hidden cards and tiles lie in
         pool = list(self.deck)
         for q, h in enumerate(self.hands):
             if q != player:
                 pool.extend(h)
+        pool.sort()
         rng.shuffle(pool)
         for q, h in enumerate(self.hands):
             if q != player:
@@ -1249,7 +1310,7 @@ class GameState(State):
                 del pool[:k]
         self.deck = pool
         if self.stacks is not None:
-            rest = [t for s in self.stacks for t in s[:-1]]
+            rest = sorted([t for s in self.stacks for t in s[:-1]])
             rng.shuffle(rest)
             new = []
             for s in self.stacks:
@@ -1258,6 +1319,7 @@ class GameState(State):
                 del rest[:k]
             self.stacks = new
         else:
+            self.stack.sort()
             rng.shuffle(self.stack)
 
     def _copy_fields(self, new):

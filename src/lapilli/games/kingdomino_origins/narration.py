@@ -53,3 +53,15 @@ TERMS = {
            "hunter": "Cacciatore", "gatherer": "Raccoglitrice", "fisher": "Pescatore", "firelady": "Signora del fuoco",
            "shaman": "Sciamano", "sculptress": "Scultrice"},
 }
+
+
+def chance_words(chance: dict, lang: str):
+    """A chief drawn from the bag as players see it: the chief in its player's colour (not a seat
+    number; see lapilli.engine.narration)."""
+    if chance["name"] == "chief" and isinstance(chance["value"], int):
+        from .spec import SPEC
+
+        colours = SPEC.seat_colours
+        if 0 <= chance["value"] < len(colours):
+            return colours[chance["value"]][0 if lang == "en" else 1]
+    return None

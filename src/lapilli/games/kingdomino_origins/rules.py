@@ -614,7 +614,10 @@ class KdoState(State):
         return len(self.supply) > 1 or len(set(self.deck)) > 1
 
     def _resample_hidden(self, player, rng):
+        # sorted first: the sample is a function of the generator alone, not of the true order
+        self.supply.sort()
         rng.shuffle(self.supply)
+        self.deck.sort()
         rng.shuffle(self.deck)
 
     # ------------------------------------------------------------------ copying and saving

@@ -5,13 +5,14 @@ colours.
 """
 
 CATALOGUE = {
-    "first_player": {"en": ("{player} ({colour}) plays first", "You ({colour}) play first"),
-                     "it": ("{player} ({colour}) gioca per primo", "Tu ({colour}) giochi per primo")},
+    # the player's name already goes with its colour at the table (a seat with no name is its colour)
+    "first_player": {"en": ("{player} plays first", "You play first"),
+                     "it": ("{player} gioca per primo", "Tu giochi per primo")},
     "shuffle": {"en": "The palm cards are shuffled into three piles", "it": "Le carte palma vengono mescolate in tre pile"},
-    "draw": {"en": "Card {card} ({face}) is laid on space {space} of segment {segment}",
-             "it": "La carta {card} ({face}) va sullo spazio {space} del segmento {segment}"},
-    "lava_card": {"en": "Lava card {card} is turned over: crater {crater}",
-                  "it": "Si scopre la carta lava {card}: cratere {crater}"},
+    "draw": {"en": "The card {card} is laid on space {space} of segment {segment}",
+             "it": "La carta {card} va sullo spazio {space} del segmento {segment}"},
+    "lava_card": {"en": "A Lava card is turned over: crater {crater}",
+                  "it": "Si scopre una carta Lava: cratere {crater}"},
     "place": {"en": ("{player} puts disc {value} on beach {beach}", "You put disc {value} on beach {beach}"),
               "it": ("{player} mette il disco {value} sulla spiaggia {beach}", "Metti il disco {value} sulla spiaggia {beach}")},
     "place.lava": {"en": ("{player} puts disc {value} on beach {beach}, with the lava disc",
@@ -31,11 +32,11 @@ CATALOGUE = {
     "lava_disc_back": {"en": ("{player} gets the lava disc back", "You get the lava disc back"),
                        "it": ("{player} riprende il disco lava", "Riprendi il disco lava")},
     "lava_marker": {"en": "A lava marker goes on crater {crater}", "it": "Un segnalino lava va sul cratere {crater}"},
-    "pick": {"en": ("{player} takes card {card} ({face}) from space {space}", "You take card {card} ({face}) from space {space}"),
-             "it": ("{player} prende la carta {card} ({face}) dallo spazio {space}",
-                    "Prendi la carta {card} ({face}) dallo spazio {space}")},
-    "receive_card": {"en": ("{player} receives card {card} ({face})", "You receive card {card} ({face})"),
-                     "it": ("{player} riceve la carta {card} ({face})", "Ricevi la carta {card} ({face})")},
+    "pick": {"en": ("{player} takes the card {card} from space {space}", "You take the card {card} from space {space}"),
+             "it": ("{player} prende la carta {card} dallo spazio {space}",
+                    "Prendi la carta {card} dallo spazio {space}")},
+    "receive_card": {"en": ("{player} receives the card {card}", "You receive the card {card}"),
+                     "it": ("{player} riceve la carta {card}", "Ricevi la carta {card}")},
     "build": {"en": ("{player} builds a statue on {space}", "You build a statue on {space}"),
               "it": ("{player} costruisce una statua su {space}", "Costruisci una statua su {space}")},
     "build_impossible": {"en": ("{player} cannot build", "You cannot build"),
@@ -48,8 +49,8 @@ CATALOGUE = {
                              "it": ("{player} non può spostare la sacerdotessa", "Non puoi spostare la sacerdotessa")},
     "trigger": {"en": ("{player} sets off scoring {scoring}", "You set off scoring {scoring}"),
                 "it": ("{player} fa scattare il conteggio {scoring}", "Fai scattare il conteggio {scoring}")},
-    "buy": {"en": ("{player} buys {card} with shells {shells}", "You buy {card} with shells {shells}"),
-            "it": ("{player} compra {card} con le conchiglie {shells}", "Compri {card} con le conchiglie {shells}")},
+    "buy": {"en": ("{player} buys {card} with {shells}", "You buy {card} with {shells}"),
+            "it": ("{player} compra {card} con {shells}", "Compri {card} con {shells}")},
     "eruption": {"en": "The volcano erupts and destroys the statues on {destroyed}",
                  "it": "Il vulcano erutta e distrugge le statue su {destroyed}"},
     "eruption.none": {"en": "The volcano erupts; no statue is destroyed",
@@ -73,3 +74,46 @@ TERMS = {
            "majority": "la carta Maggioranza", "forest": "la carta Foresta", "mountain": "la carta Montagna",
            "segment": "la carta Segmento", "Red": "rosso", "Yellow": "giallo"},
 }
+
+_PEARL = {"en": {"white": "white", "black": "black"}, "it": {"white": "bianca", "black": "nera"}}
+_BUTTERFLY = {"en": ("1 butterfly", "{n} butterflies"), "it": ("1 farfalla", "{n} farfalle")}
+
+
+def card_face(cid: str, lang: str) -> str:
+    """A palm card as players see its face: kind, pearl colour, baskets, butterflies
+    ("Basket ×2, 1 butterfly"; the card's id is printed nowhere)."""
+    from .data import CARD
+
+    _deck, kind, _face, bf, bk, pearl = CARD[cid]
+    s = TERMS[lang].get(kind, kind)
+    if pearl:
+        s += " " + _PEARL[lang].get(pearl, pearl)
+    if kind == "basket":
+        s += f" ×{bk}"
+    if bf:
+        one, many = _BUTTERFLY[lang]
+        s += ", " + (one if bf == 1 else many.format(n=bf))
+    return s
+
+
+def words(key: str, value, lang: str):
+    """Palm cards by their face, not their id (see lapilli.engine.narration)."""
+    from .data import CARD
+
+    if key == "card" and isinstance(value, str) and value in CARD:
+        return card_face(value, lang)
+    if key == "shells" and isinstance(value, (list, tuple)):   # the Shell cards spent: how many
+        n = len(value)
+        if lang == "it":
+            return "nessuna conchiglia" if n == 0 else "1 conchiglia" if n == 1 else f"{n} conchiglie"
+        return "no shells" if n == 0 else "1 shell" if n == 1 else f"{n} shells"
+    return None
+
+
+def chance_words(chance: dict, lang: str):
+    from .data import CARD
+
+    v = chance["value"]
+    if isinstance(v, str) and v in CARD:
+        return card_face(v, lang)
+    return None

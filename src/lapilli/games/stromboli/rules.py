@@ -532,7 +532,9 @@ class StromboliState(State):
         return any(len(p) > 1 for p in self.piles)
 
     def _resample_hidden(self, player, rng):
+        # sorted first: the sample is a function of the generator alone, not of the true order
         for pile in self.piles:
+            pile.sort()
             rng.shuffle(pile)
 
     def pending(self) -> dict:

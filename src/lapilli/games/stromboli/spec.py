@@ -2,10 +2,17 @@
 from lapilli.engine import GameSpec, OptionSpec
 
 
+_PRESCORE = ("option 'prescore_priestess' only applies to the tactical variant: in the base game the "
+             "Priestess can always be bought before a scoring (STR-10.2)")
+# the constraint's messages in the players' languages (the lobby shows them)
+CONSTRAINT_WORDS = {_PRESCORE: {
+    "en": "only with the tactical variant: in the base game the Priestess can always be bought before a scoring (STR-10.2)",
+    "it": "solo con la variante tattica: nel gioco base la Sacerdotessa si può sempre comprare prima di un conteggio (STR-10.2)"}}
+
+
 def _constraint(players: int, options: dict) -> str | None:
     if options.get("prescore_priestess") and not options.get("tactical"):
-        return ("option 'prescore_priestess' only applies to the tactical variant: in the base game the "
-                "Priestess can always be bought before a scoring (STR-10.2)")
+        return _PRESCORE
     return None
 
 
@@ -46,4 +53,5 @@ SPEC = GameSpec(
     end_rule="STR-9.5",
     default_players=2,
     constraint=_constraint,
+    constraint_words=CONSTRAINT_WORDS,
 )

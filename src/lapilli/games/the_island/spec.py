@@ -2,13 +2,25 @@
 from lapilli.engine import GameSpec, OptionSpec
 
 
+_C5_PLAYERS = "Challenge 5 (Super sovrappopolazione!) needs 5 or 6 players (ISL-15.1)"
+_C1_C5 = "Challenges 1 and 5 both rewrite explorer placement and cannot be combined (ISL-I28)"
+_SQUID = "the squid variants are options of the Giant Squid mini-expansion (ISL-20.11)"
+# the constraint's messages in the players' languages (the lobby shows them)
+CONSTRAINT_WORDS = {
+    _C5_PLAYERS: {"en": "Challenge 5 (Super Overpopulation) needs 5 or 6 players (ISL-15.1)",
+                  "it": "la Sfida 5 (Super sovrappopolazione!) richiede 5 o 6 giocatori (ISL-15.1)"},
+    _C1_C5: {"en": _C1_C5, "it": "le Sfide 1 e 5 cambiano entrambe il piazzamento degli esploratori e non si possono combinare (ISL-I28)"},
+    _SQUID: {"en": _SQUID, "it": "le varianti della piovra sono opzioni della mini-espansione Piovra gigante (ISL-20.11)"},
+}
+
+
 def _constraint(players: int, options: dict):
     if options.get("challenge_5") and players < 5:
-        return "Challenge 5 (Super sovrappopolazione!) needs 5 or 6 players (ISL-15.1)"
+        return _C5_PLAYERS
     if options.get("challenge_5") and options.get("challenge_1"):
-        return "Challenges 1 and 5 both rewrite explorer placement and cannot be combined (ISL-I28)"
+        return _C1_C5
     if (options.get("squid_variant_1") or options.get("squid_variant_2")) and not options.get("giant_squid"):
-        return "the squid variants are options of the Giant Squid mini-expansion (ISL-20.11)"
+        return _SQUID
     return None
 
 
@@ -26,6 +38,7 @@ SPEC = GameSpec(
     end_rule="ISL-8.1",
     private_information=True,  # kept tiles in hand, explorer values while placing (ISL-1.7, ISL-5.10)
     constraint=_constraint,
+    constraint_words=CONSTRAINT_WORDS,
     options={
         "challenge_1": OptionSpec("challenge_1", _B, False, "Densely Populated: two explorers on inner tiles at set-up",
             label={'en': 'Challenge 1: Densely Populated', 'it': 'Sfida 1: Densamente popolata'},

@@ -143,10 +143,12 @@ class ViewsMixin:
 
     def _hidden_plan(self, player):
         """The pools of hidden tile backs (per terrain) and explorer values (per seat) of this
-        position, for many determinizations of it (``_resample_plan`` copies them)."""
-        tiles = [(t, isl, hand, [self.back[h] for h in isl] + [self.hands[q][i][1] for q, i in hand])
+        position, for many determinizations of it (``_resample_plan`` copies them).  Each pool is
+        sorted: the samples are a function of what ``player`` sees and the generator alone, never
+        of the order in which the hidden backs and values happen to lie (a side channel)."""
+        tiles = [(t, isl, hand, sorted([self.back[h] for h in isl] + [self.hands[q][i][1] for q, i in hand]))
                  for t, (isl, hand) in self._hidden_tiles(player).items()]
-        vals = [(q, eids, unpl, [self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else []))
+        vals = [(q, eids, unpl, sorted([self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])))
                 for q, eids, unpl in self._hidden_values(player)]
         return self._keepable(), tiles, vals
 

@@ -19,7 +19,7 @@
       pending: "tile in hand", rotation: "rotation", chooseRot: "choose the rotation", stacks: "Lava Rain stacks",
       meter: "Burn meter", dz: "danger zone", es: "eruption", claimed: "claimed by", placed: "placed", free: "free",
       finalTurns: "final turns left", lavaRemoved: "lava stack removed", team: "team with", builds: "builds left",
-      legend: "Legend", noHand: "no cards",
+      legend: "Legend", noHand: "no cards", outlets: "{n} outlets",
       leg: { lava: "lava tile", erupt: "eruption tile", volcano: "volcano (central flows)", flow: "open flow end (wall site)",
         side: "village side", contact: "lava touching a village", straw: "straw", wood: "wood", stone: "stone",
         res: "resource hex (wall when lava arrives)", wall: "wall:", die: "die" },
@@ -42,7 +42,7 @@
       pending: "tessera in mano", rotation: "rotazione", chooseRot: "scegli la rotazione", stacks: "Pile della Pioggia di lava",
       meter: "Termometro", dz: "zona di pericolo", es: "eruzione", claimed: "presa da", placed: "piazzata", free: "libera",
       finalTurns: "turni finali rimasti", lavaRemoved: "pila lava rimossa", team: "squadra con", builds: "costruzioni rimaste",
-      legend: "Legenda", noHand: "nessuna carta",
+      legend: "Legenda", noHand: "nessuna carta", outlets: "{n} uscite",
       leg: { lava: "tessera lava", erupt: "tessera eruzione", volcano: "vulcano (flussi centrali)", flow: "flusso aperto (posto per un muro)",
         side: "lato del villaggio", contact: "lava a contatto con un villaggio", straw: "paglia", wood: "legno", stone: "pietra",
         res: "esagono risorsa (un muro quando arriva la lava)", wall: "muro di", die: "dado" },
@@ -349,7 +349,9 @@
     if (o.pending_tile !== null && o.pending_tile !== undefined) {
       mid.append(lt(12, y + 10, `${l.pending} (${l.mode[o.mode] || o.mode || ""})`, { "font-weight": "bold", "font-size": 14 }));
       mid.append(tileIcon(60, y + 58, o.pending_tile, 0, 32));
-      mid.append(text(60, y + 100, `type ${TILE[o.pending_tile].type}`, { "font-size": 11 }));
+      // the tile told by its shape, as the log tells it (its type number is printed nowhere)
+      const pt = TILE[o.pending_tile];
+      mid.append(text(60, y + 100, pt.type === "E" ? l.leg.erupt : l.outlets.replace("{n}", [0, 1, 2, 3, 4, 5].filter(k => pt.mask & (1 << k)).length), { "font-size": 11 }));
       rowH = 112;
     }
     if (rotating) {

@@ -90,6 +90,8 @@
     const next = picker ? picker.next() : new Set();
     const chosen = new Set(picker ? picker.chosen : []);
     const mine = view.seat;
+    // each player by the table's one name for the seat (app.js), the colour when the board stands alone
+    const pname = q => window.LapilliPlayerName ? window.LapilliPlayerName(view, q) : l.colours[q];
     const n = o.num_players;
     const volcanoAt = {};
     for (const [v, h] of Object.entries(o.volcano_hexes)) volcanoAt[h] = +v;
@@ -339,11 +341,11 @@
     panel.append(deco("rect", { x: 0, y: 0, width: mapW, height: TOP - 4, fill: "#fbf7efee" }));
     if (o.is_terminal || o.final) {
       panel.append(lt(px0, 20, l.over + (o.end_reason ? ` (${l.reasons[o.end_reason] || o.end_reason})` : ""), { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
-      if (view.result) panel.append(lt(px0, 44, `${l.winners}: ${view.result.winners.map(w => l.colours[w]).join(", ")}`, { "font-weight": "bold", "font-size": 14 }));
+      if (view.result) panel.append(lt(px0, 44, `${l.winners}: ${view.result.winners.map(w => pname(w)).join(", ")}`, { "font-weight": "bold", "font-size": 14 }));
     } else {
       panel.append(lt(px0, 18, `${l.round} ${o.round}${o.end_triggered ? " · " + l.lastRound : ""}`, { "font-weight": "bold", "font-size": 16 }));
       panel.append(SM().piece(cur, px0 + 100, 18, 8, { fill: PCOL[cur], stroke: "#111" }));
-      panel.append(lt(px0 + 114, 18, `${l.turnOf} ${l.colours[cur]}${cur === mine ? " (" + l.you + ")" : ""}`, { "font-size": 15, "font-weight": "bold" }));
+      panel.append(lt(px0 + 114, 18, `${l.turnOf} ${pname(cur)}${cur === mine ? " (" + l.you + ")" : ""}`, { "font-size": 15, "font-weight": "bold" }));
       const apx = mapW - 230;
       for (let i = 0; i < 4; i++) panel.append(svgEl("circle", { cx: apx + i * 20, cy: 18, r: 7.5, fill: i < o.ap ? "#ffb300" : "#eee", stroke: "#795548" }));
       panel.append(lt(apx + 76, 18, `${o.ap} ${l.ap}`, { "font-size": 13, "font-weight": "bold" }));
@@ -351,7 +353,7 @@
       if (o.decision) {
         const [kind, who] = o.decision;
         panel.append(SM().piece(who, px0 + 8, 44, 7, { fill: PCOL[who], stroke: "#111" }));
-        line2 = `${l.waiting} ${l.colours[who]}${who === mine ? " (" + l.you + ")" : ""}: ${l.decisions[kind] || kind}`;
+        line2 = `${l.waiting} ${pname(who)}${who === mine ? " (" + l.you + ")" : ""}: ${l.decisions[kind] || kind}`;
       }
       if (o.eruption) line2 += `${line2 ? " · " : ""}${l.eruption} ${o.eruption.volcano}` + (threatened.size ? ` (${threatened.size} ${l.threatened})` : "");
       panel.append(lt(px0 + (o.decision ? 22 : 0), 44, line2, { "font-size": 13, fill: o.eruption ? "#bf360c" : "#333" }));
@@ -368,7 +370,10 @@
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
       panel.append(svgEl("rect", { x: bx, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
       panel.append(SM().piece(p, bx + 16, top + 18, 9, { fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
-      panel.append(lt(bx + 32, top + 18, `${l.colours[p]}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`, { "font-weight": "bold", fill: PDARK[p], "font-size": 16 }));
+      // the name shrinks to fit beside the points ("Blue (computer, normal)" is long)
+      const head = `${pname(p)}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`;
+      const fit = Math.min(16, Math.max(10, (PW - 32 - 48) / (head.length * 0.6)));
+      panel.append(lt(bx + 32, top + 18, head, { "font-weight": "bold", fill: PDARK[p], "font-size": fit.toFixed(1) }));
       panel.append(lt(bx + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
       panel.append(lt(bx + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;

@@ -123,7 +123,7 @@
     status.append(S("text", { x: 10, y: 22, "font-size": 18, "font-weight": "bold", fill: "#3b2a22" },
       `${L.mode[o.mode] || o.mode} · ${o.round > 0 ? `${L.round} ${o.round} ${L.of} 12` : L.setup}`));
     if (o.is_terminal) {
-      status.append(S("text", { x: 330, y: 22, "font-size": 18, "font-weight": "bold", fill: "#b71c1c" }, `${L.over} — ${o.scores.map((s, i) => `${pn[i]} ${s}`).join(", ")}`));
+      status.append(S("text", { x: 330, y: 22, "font-size": 18, "font-weight": "bold", fill: "#b71c1c" }, `${L.over} — ${o.scores.map((s, i) => `${window.LapilliPlayerName ? window.LapilliPlayerName(view, i) : pn[i]} ${s}`).join(", ")}`));
     } else if (o.to_move !== null && o.to_move !== undefined) {
       status.append(SM().piece(o.to_move, 340, 16, 9, { fill: PLAYER[o.to_move], stroke: "#000" }));
       status.append(S("text", { x: 356, y: 22, "font-size": 18, fill: "#3b2a22" }, `${seatLabel(o.to_move)} — ${L.phase[phase] || phase}`));

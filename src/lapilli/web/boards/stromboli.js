@@ -206,7 +206,8 @@
     svg.append(panel);
     const lt = (x, yy, s, attrs = {}) => svgEl("text", Object.assign({ x, y: yy, "font-size": 16, "dominant-baseline": "central" }, attrs), s);
     // status line above the island
-    const names = [l.red, l.yellow];
+    // each player by the table's one name for the seat (app.js), the colour when the board stands alone
+    const names = [0, 1].map(p => window.LapilliPlayerName ? window.LapilliPlayerName(view, p) : [l.red, l.yellow][p]);
     panel.append(lt(12, 20, `${l.round} ${o.round} · ${l.turn} ${o.turns}`, { "font-weight": "bold", "font-size": 17 }));
     if (o.is_terminal || pend.kind === "over") {
       panel.append(lt(200, 20, l.over, { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));

@@ -95,7 +95,9 @@
     const deco = e => { e.classList.add("deco"); return e; };
     const text = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11 }, attrs), s);
     const lt = (x, y, s, attrs = {}) => svgEl("text", Object.assign({ x, y, "font-size": 14, "dominant-baseline": "central" }, attrs), s);
-    const cname = q => l.colours[q] + (q === me ? ` (${l.you})` : "");
+    // each player by the table's one name for the seat (app.js), the colour when the board stands alone
+    const pname = q => window.LapilliPlayerName ? window.LapilliPlayerName(view, q) : l.colours[q];
+    const cname = q => pname(q) + (q === me ? ` (${l.you})` : "");
 
     // ------------------------------------------------------------ the sea and the hexes
     const board = svgEl("g");
@@ -217,7 +219,7 @@
       side.append(lt(SX, 22, `${l.over}` + (o.end_reason ? ` — ${l.reason[o.end_reason] || o.end_reason}` : ""), { "font-weight": "bold", "font-size": 19, fill: "#b71c1c" }));
     } else {
       const total = (o.turns || []).reduce((a, b) => a + b, 0);
-      side.append(lt(SX, 22, cur === null ? l.setup : `${l.turn} ${total} · ${l.turnOf} ${l.colours[cur]}`, { "font-weight": "bold", "font-size": 19 }));
+      side.append(lt(SX, 22, cur === null ? l.setup : `${l.turn} ${total} · ${l.turnOf} ${pname(cur)}`, { "font-weight": "bold", "font-size": 19 }));
       const extra = [];
       if (o.roll) extra.push(`${l.roll}: ${l.cre[o.roll[0]] || o.roll[0]}${o.roll[1] !== undefined ? " · " + o.roll[1] : ""}`);
       if (o.points) extra.push(`${l.moves}: ${o.points}`);
@@ -235,7 +237,10 @@
       const active = !o.is_terminal && (q === o.deciding);
       side.append(svgEl("rect", { x: px, y: top, width: PW, height: ph - 8, rx: 8, fill: PBG[q], stroke: active ? "#d4571c" : PDARK[q], "stroke-width": active ? 4 : 1.2, class: "deco" }));
       side.append(SM().piece(q, px + 16, top + 18, 9, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5, class: "deco" }));
-      side.append(lt(px + 32, top + 18, cname(q) + (q === cur && !o.is_terminal ? "  ◀" : ""), { "font-weight": "bold", "font-size": 16, fill: q === 5 ? "#333" : PDARK[q] }));
+      // the name shrinks to fit beside the saved count ("Blue (computer, normal)" is long)
+      const head = cname(q) + (q === cur && !o.is_terminal ? "  ◀" : "");
+      const fit = Math.min(16, Math.max(10, (PW - 32 - 90) / (head.length * 0.6)));
+      side.append(lt(px + 32, top + 18, head, { "font-weight": "bold", "font-size": fit.toFixed(1), fill: q === 5 ? "#333" : PDARK[q] }));
       if (o.is_terminal && o.scores) {
         side.append(lt(px + PW - 10, top + 18, `${o.scores[q]} ${l.points}`, { "font-weight": "bold", "font-size": 17, "text-anchor": "end" }));
       } else {

@@ -1,0 +1,26 @@
+"""One name per seat at the table, from one function (hub.seat_label): the name its person gave,
+else its colour; a computer adds its level; in both languages."""
+from lapilli.engine.registry import new_game
+from lapilli.server.hub import players, seat_label, seat_labels
+from lapilli.server.store import SeatInfo, TableInfo
+
+
+def _info(seats):
+    return TableInfo(id="t", game="the-island", players=len(seats), options={}, seed=1, version=0,
+                     status="playing", seats=seats)
+
+
+def test_a_seat_goes_by_its_name_else_its_colour_and_a_computer_by_its_level():
+    st = new_game("the-island", 3, 1, {})
+    info = _info([SeatInfo(0, "human", "", ""), SeatInfo(1, "bot", "computer (easy)", "easy"),
+                  SeatInfo(2, "human", "Marta", "")])
+    assert seat_labels(st, info) == {"en": ["Red", "Blue (computer, easy)", "Marta"],
+                                     "it": ["Rosso", "Blu (computer, facile)", "Marta"]}
+    assert [p["label"]["en"] for p in players(st, info)] == ["Red", "Blue (computer, easy)", "Marta"]
+
+
+def test_a_computer_standing_in_for_a_person_keeps_the_persons_name():
+    st = new_game("the-island", 2, 1, {})
+    stand_in = SeatInfo(1, "bot", "Luca", "normal", stand_in=True)
+    assert seat_label(st, stand_in, "en") == "Luca (computer, normal)"
+    assert seat_label(st, stand_in, "it") == "Luca (computer, normale)"
