@@ -9,13 +9,14 @@ ZOOM = """() => {
   const box = document.createElement("div");
   box.style.width = "390px";
   document.body.append(box);
-  const svg = window.svgEl("svg", { class: "board", viewBox: "0 0 1000 1000", width: 390, height: 390 });
+  const svg = window.svgEl("svg", { class: "board", viewBox: "0 0 1000 1000" });
   for (let i = 0; i < 5; i++) svg.append(window.svgEl("circle", { cx: 20 + 10 * i, cy: 20, r: 2, class: "clickable", "data-id": "tok" + i }));
   svg.append(window.svgEl("rect", { x: 650, y: 50, width: 300, height: 900, class: "clickable", "data-id": "tall" }));
   box.append(svg);
   const bar = document.createElement("div");
   const picker = { chosen: [], zoom: null, noZoom: false, onChange: () => {} };
   const offered = () => [...svg.querySelectorAll(".clickable:not(.zoom-region)")].map(e => e.dataset.id);
+  const smallest = () => Math.min(...[...svg.querySelectorAll(".clickable:not(.zoom-region)")].map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }));
   const regions = () => [...svg.querySelectorAll(".zoom-region")];
   window.LapilliZoom(box, picker, bar);
   const out = { first: offered(), regions: regions().length, afterEach: [] };
@@ -30,7 +31,7 @@ ZOOM = """() => {
     svg.querySelectorAll(".zoom-regions").forEach(g => g.remove());
     svg.querySelectorAll("[data-id]").forEach(e => { e.classList.add("clickable"); e.style.pointerEvents = ""; });
     window.LapilliZoom(box, picker, bar);
-    out.afterEach.push({ offered: offered(), regions: regions().length });
+    out.afterEach.push({ offered: offered(), regions: regions().length, smallest: smallest() });
   }
   box.remove();
   return out;
@@ -43,6 +44,8 @@ def test_every_region_tapped_offers_targets_even_one_too_big_for_the_zoomed_view
     out = page.evaluate(ZOOM)
     assert out["first"] == [] and out["regions"] >= 2, out  # too small at first: regions to choose from
     assert all(step["offered"] and step["regions"] == 0 for step in out["afterEach"]), out["afterEach"]
+    # a finger can hit what a region offers (the WCAG 2.2 target size)
+    assert all(step["smallest"] >= 24 for step in out["afterEach"]), out["afterEach"]
     # between them the regions offer every target, the tall one included
     offered = {t for step in out["afterEach"] for t in step["offered"]}
     assert offered == {"tok0", "tok1", "tok2", "tok3", "tok4", "tall"}, offered

@@ -162,7 +162,10 @@ window.LapilliZoom = function (container, picker, bar) {
     return;
   }
   targets.forEach(withdraw);
-  const cols = Math.ceil((union.x1 - union.x0) / viewW), rows = Math.ceil((union.y1 - union.y0) / viewH);
+  // cells smaller than a view by the size of the targets (up to half a view), so that every
+  // target whose centre is in a cell fits whole in the view of that cell
+  const padW = Math.min(Math.max(...boxes.map(b => b.w)), viewW / 2), padH = Math.min(Math.max(...boxes.map(b => b.h)), viewH / 2);
+  const cols = Math.ceil((union.x1 - union.x0) / (viewW - padW)), rows = Math.ceil((union.y1 - union.y0) / (viewH - padH));
   const cw = (union.x1 - union.x0) / cols, ch = (union.y1 - union.y0) / rows;
   const layer = window.svgEl("g", { class: "zoom-regions" });
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
@@ -174,14 +177,15 @@ window.LapilliZoom = function (container, picker, bar) {
     const rx = clamp(cell.x + cell.w / 2 - rw / 2, full.x, full.x + full.width - rw), ry = clamp(cell.y + cell.h / 2 - rh / 2, full.y, full.y + full.height - rh);
     const rect = window.svgEl("rect", { x: rx, y: ry, width: rw, height: rh, class: "clickable zoom-region", tabindex: "0", role: "button",
       "aria-label": `${typeof t === "function" ? t("zoomHere") : "zoom here"} (${n})` });
-    // the region's view: the zoomed frame around the cell, grown to hold whole every target the
-    // region counts (one bigger than a zoomed view, a tile beside small tokens, is then offered
-    // whole, never lost between regions)
+    // the region's view: a zoomed view around the targets the region counts; only where they do
+    // not fit in one (a target bigger than half a view, a tile beside small tokens) does the view
+    // grow to hold them whole, so that no target is lost between regions
     const go = () => {
-      const f = frame(cell.x + cell.w / 2, cell.y + cell.h / 2);
-      let x0 = f.x, y0 = f.y, x1 = f.x + f.w, y1 = f.y + f.h;
-      boxes.filter(b => centreIn(b, cell)).forEach(b => { x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.w); y1 = Math.max(y1, b.y + b.h); });
-      x0 = Math.max(x0, full.x); y0 = Math.max(y0, full.y); x1 = Math.min(x1, full.x + full.width); y1 = Math.min(y1, full.y + full.height);
+      const u = boxes.filter(b => centreIn(b, cell)).reduce((u, b) => ({ x0: Math.min(u.x0, b.x), y0: Math.min(u.y0, b.y), x1: Math.max(u.x1, b.x + b.w), y1: Math.max(u.y1, b.y + b.h) }),
+        { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
+      const f = frame((u.x0 + u.x1) / 2, (u.y0 + u.y1) / 2);
+      const x0 = Math.max(Math.min(f.x, u.x0), full.x), y0 = Math.max(Math.min(f.y, u.y0), full.y);
+      const x1 = Math.min(Math.max(f.x + f.w, u.x1), full.x + full.width), y1 = Math.min(Math.max(f.y + f.h, u.y1), full.y + full.height);
       picker.zoom = { x: x0, y: y0, w: x1 - x0, h: y1 - y0, unit: viewW };
       picker.onChange();
     };
