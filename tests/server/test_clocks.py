@@ -4,6 +4,8 @@ computer while the game goes on to its end, one instance acting on a deadline, a
 survives a restart, and the clock's presets and refusals."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from lapilli.server import clocks
@@ -296,3 +298,34 @@ def test_the_clock_of_a_seat_taken_back():
     rich = clocks.start({"kind": "realtime", "bank": 600.0, "increment": 0.0}, 2, 0, 1000.0)
     assert clocks.reclaimed(rich, 0, 1100.0) == rich                 # more than the floor left: unchanged
     assert clocks.reclaimed(clocks.ClockState(None), 0, 5.0) == clocks.ClockState(None)
+
+
+def _eventually(test) -> bool:
+    """Whether ``test()`` holds within ten seconds (for what another instance hears through Redis)."""
+    for _ in range(200):
+        if test():
+            return True
+        time.sleep(0.05)
+    return test()
+
+
+def test_with_redis_the_other_instance_hears_of_a_timeout_and_of_the_seat_taken_back(make_client, db, redis_url):
+    """With Redis between them, the instance where ann sits hears at once that the other one
+    handed her seat to the computer (her view shows it), and the other one hears that she took
+    it back."""
+    now = FakeClock()
+    a = make_client(database_url=db, redis_url=redis_url, instance="a", now=now, clock_poll=3600, bot_pace=3600)
+    b = make_client(database_url=db, redis_url=redis_url, instance="b", now=now, clock_poll=3600, bot_pace=3600)
+    tid = make_table(a, options={"pile": 10}, clock={"preset": "24h", "level": "random"})
+    ta, _ = join(a, tid, 0), join(a, tid, 1, "bob")
+    with a.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
+        view(ws)
+        now.t += 86_401
+        assert check_clocks(b, tid) == 1
+        assert _eventually(lambda: hub_of(a).rooms[tid].info.seats[0].kind == "bot")
+        v = until(ws, lambda m: m["table"]["seats"][0]["kind"] == "bot")  # pushed to ann through a
+        assert v["table"]["seats"][0]["timed_out"] and v["version"] == 0
+    with a.websocket_connect(f"/ws/{tid}?token={ta}") as ws:  # she comes back through a
+        assert view(ws)["table"]["seats"][0]["kind"] == "human"
+        assert _eventually(lambda: hub_of(b).rooms[tid].info.seats[0].kind == "human")  # b hears of it
+        assert hub_of(b).rooms[tid].info.clock.deadline == now.t + 86_400

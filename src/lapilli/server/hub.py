@@ -468,14 +468,18 @@ class Hub:
             room.apply_stored(version, kind, seat, action)
 
     async def refresh_info(self, tid: str) -> None:
+        """The table's seats changed here (without a step): read them again, and tell the other
+        instances to do the same."""
         room = self.rooms.get(tid)
         if room is None:
             info = await run_in_threadpool(self.store.get, tid)
+            self._spawn(self.pubsub.publish(tid, info.version, seats=True))
             if info.clock and info.clock.clock and info.status == "playing" and not info.clock.running():
                 await self.room(tid)  # play began: loading the table starts its clock
             return
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
+            self._spawn(self.pubsub.publish(tid, room.info.version, seats=True))
             now = time.monotonic()
             for s in room.info.seats:  # a seat just taken counts as left until it connects
                 if s.kind == "human" and not room.seats_present.get(s.seat):
@@ -639,12 +643,13 @@ class Hub:
         self._spawn(self.pubsub.publish(room.info.id, room.version))  # never holds up the sender
         self.schedule_bot(room)
 
-    async def on_remote_change(self, tid: str, version: int) -> None:
+    async def on_remote_change(self, tid: str, version: int, seats: bool = False) -> None:
+        """Another instance stored a step (``version``) or changed the table's seats (``seats``)."""
         room = self.rooms.get(tid)
         if room is None:
             return
         async with room.lock:
-            if version > room.version:
+            if version > room.version or seats:
                 room.info = await run_in_threadpool(self.store.get, tid)
                 await self._catch_up(room)
         self.broadcast(room)
@@ -725,10 +730,9 @@ class Hub:
                 continue  # another instance, or a move, got there first
             done.append(tid)
             log.info("table %s: seat %d ran out of time; the computer (%s) plays it", tid, seat, level)
-            if tid in self.rooms:
-                await self.refresh_info(tid)
-            else:
+            if tid not in self.rooms:
                 await self.room(tid)  # loaded so that the computer moves
+            await self.refresh_info(tid)  # and the other instances hear of it
         return done
 
     async def clock_watch(self) -> None:
