@@ -364,3 +364,69 @@ def test_a_seat_whose_time_ran_out_loses_the_rated_game_even_when_taken_back(mak
     [ra] = client.get("/api/players/ann").json()["ratings"]
     [rb] = client.get("/api/players/bob").json()["ratings"]
     assert rb["rating"] < 1500 < ra["rating"]
+
+
+def test_a_rating_update_that_fails_stays_pending_and_is_applied_once_later(make_client, db_url, monkeypatch):
+    """The database fails as the rated game ends: the move is stored, the rating changes are not
+    and stay pending; another instance starting on the database applies them once, and further
+    retries (either instance) change nothing."""
+    from sqlalchemy.exc import OperationalError
+
+    from lapilli.server.accounts import Accounts
+
+    real, calls = Accounts.rate_finished, []
+
+    def failing_once(self, *args):
+        calls.append(args)
+        if len(calls) == 1:
+            raise OperationalError("UPDATE tables", {}, ConnectionError("the database is not answering"))
+        return real(self, *args)
+
+    monkeypatch.setattr(Accounts, "rate_finished", failing_once)
+    first = make_client(database_url=db_url, signin_rate="1000/minute", rating_retry=3600)
+    ann, bob = sign_up(first, "ann"), sign_up(first, "bob")
+    tid, tokens = rated_table(first, ann, bob)
+    views = play(first, tid, tokens, [(0, "take 3"), (1, "take 3"), (0, "take 3"), (1, "take 1")])
+    assert views[0]["result"]["winners"] == [1] and len(calls) == 1
+    assert first.get(f"/api/tables/{tid}").json()["status"] == "finished"
+    assert first.get("/api/players/bob").json()["ratings"] == []  # the update failed: nothing applied
+    assert first.app.state.store.ratings_pending() == [tid]
+    second = make_client(database_url=db_url, rating_retry=3600)  # retries pending ratings as it starts
+    for _ in range(200):
+        if second.get("/api/players/bob").json()["ratings"]:
+            break
+        time.sleep(0.05)
+    [ra] = second.get("/api/players/ann").json()["ratings"]
+    [rb] = second.get("/api/players/bob").json()["ratings"]
+    assert rb["rating"] > 1500 > ra["rating"] and ra["games"] == rb["games"] == 1
+    assert first.app.state.store.ratings_pending() == []
+    for c in (first, second, first):
+        assert c.portal.call(c.app.state.hub.retry_ratings) == []
+    assert first.get("/api/players/bob").json()["ratings"] == [rb]
+
+
+def test_pending_ratings_are_retried_by_the_instance_itself(make_client, db_url, monkeypatch):
+    """The periodic retry of the instance whose update failed applies the changes."""
+    from sqlalchemy.exc import OperationalError
+
+    from lapilli.server.accounts import Accounts
+
+    real, calls = Accounts.rate_finished, []
+
+    def failing_once(self, *args):
+        calls.append(args)
+        if len(calls) == 1:
+            raise OperationalError("UPDATE tables", {}, ConnectionError("the database is not answering"))
+        return real(self, *args)
+
+    monkeypatch.setattr(Accounts, "rate_finished", failing_once)
+    client = make_client(database_url=db_url, signin_rate="1000/minute", rating_retry=0.05)
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    tid, tokens = rated_table(client, ann, bob)
+    play(client, tid, tokens, [(0, "take 3"), (1, "take 3"), (0, "take 3"), (1, "take 1")])
+    for _ in range(200):
+        if client.get("/api/players/bob").json()["ratings"]:
+            break
+        time.sleep(0.05)
+    [rb] = client.get("/api/players/bob").json()["ratings"]
+    assert rb["rating"] > 1500 and rb["games"] == 1 and len(calls) >= 2

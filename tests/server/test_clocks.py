@@ -4,10 +4,12 @@ computer while the game goes on to its end, one instance acting on a deadline, a
 survives a restart, and the clock's presets and refusals."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from lapilli.server import clocks
-from lapilli.server.store import Store
+from lapilli.server.store import Conflict, Store
 
 from .test_api import join, make_table
 from .test_seat_grace import sync, until, view
@@ -201,3 +203,129 @@ def test_a_database_of_the_previous_schema_upgrades_and_its_game_in_progress_fin
                 ws.send_json({"type": "act", "action": v["legal"][0], "version": v["version"]})
             v = view(ws)
     assert c.get("/api/tables/old4").json()["status"] == "finished"
+
+
+def test_a_move_from_a_seat_timed_out_on_another_instance_is_refused_by_the_store(make_client, db):
+    """Two instances on one database: b hands ann's seat to the computer when her time runs out;
+    a has not heard of it and still takes ann's move, but the store refuses it (the seat is no
+    longer hers), so a reads the table again and tells her why."""
+    now = FakeClock()
+    # bot_pace: a computer's move waits an hour before it is stored, so none is stored here
+    a = make_client(database_url=db, now=now, clock_poll=3600, bot_pace=3600)
+    tid = make_table(a, options={"pile": 10}, clock={"preset": "24h", "level": "random"})
+    ta, _ = join(a, tid, 0), join(a, tid, 1, "bob")
+    b = make_client(database_url=db, now=now, clock_poll=3600, bot_pace=3600)
+    with a.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
+        v = view(ws)
+        assert v["seat"] == 0 and v["legal"] and v["version"] == 0
+        now.t += 86_401
+        assert check_clocks(b, tid) == 1
+        assert hub_of(a).rooms[tid].info.seats[0].kind == "human"  # a has not heard of it
+        ws.send_json({"type": "act", "action": "take 1", "version": v["version"]})
+        err = ws.receive_json()
+        assert err["type"] == "error", err
+        assert err["message"] == ("your time ran out and a computer plays seat 0 now, so your move is not stored; "
+                                  "reload the page to take the seat back")
+        v = view(ws)  # a caught up with the store
+        seat = v["table"]["seats"][0]
+        assert v["version"] == 0 and seat["kind"] == "bot" and seat["timed_out"] and seat["stand_in"]
+    st = Store(db)
+    assert st.get(tid).version == 0 and st.steps(tid) == []
+    # the same referee for a computer's move on a seat its person took back meanwhile
+    st.reclaim_seat(tid, ta)
+    with pytest.raises(Conflict):
+        st.append_step(tid, 0, "act", 0, "take 1", actor="bot")
+    assert st.append_step(tid, 0, "act", 0, "take 1", actor="human") == 1
+
+
+def test_a_person_taking_back_a_turn_based_seat_after_its_timeout_gets_a_full_turn(make_client, db):
+    """Ann's 10 minutes pass and the computer takes her seat; she opens the table before it moves:
+    her turn starts again with the full time per move, so she is not timed out again at once,
+    and her seat stays marked timed out (a rated game stays lost)."""
+    now = FakeClock()
+    c = make_client(database_url=db, now=now, clock_poll=3600, bot_pace=3600)
+    tid = make_table(c, options={"pile": 10}, clock={"kind": "turn", "per_move": 600, "level": "random"})
+    ta, _ = join(c, tid, 0), join(c, tid, 1, "bob")
+    now.t += 601
+    assert check_clocks(c, tid) == 1
+    with c.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
+        v = view(ws)
+        seat = v["table"]["seats"][0]
+        assert v["seat"] == 0 and seat["kind"] == "human" and seat["timed_out"]
+        assert v["clock"]["running"] == 0 and v["clock"]["deadline"] == now.t + 600
+        assert hub_of(c).store.get(tid).clock.deadline == now.t + 600
+        assert check_clocks(c, tid) == 0  # not timed out again at once
+        now.t += 599
+        assert check_clocks(c, tid) == 0
+        ws.send_json({"type": "act", "action": "take 1", "version": v["version"]})
+        v = until(ws, lambda m: m["version"] == 1)
+        assert v["clock"]["running"] == 1 and v["table"]["seats"][0]["kind"] == "human"
+    assert hub_of(c).store.seat_timed_out(tid, 0)
+
+
+def test_a_person_taking_back_a_realtime_seat_after_its_timeout_gets_the_reclaim_floor(make_client, db):
+    """A real-time bank of 10 s without increment runs out; taken back, the seat has the site's
+    floor (30 s, or the increment when more) and its turn starts again."""
+    now = FakeClock()
+    c = make_client(database_url=db, now=now, clock_poll=3600, bot_pace=3600)
+    tid = make_table(c, options={"pile": 10}, clock={"kind": "realtime", "bank": 10, "increment": 0,
+                                                     "level": "random"})
+    ta, _ = join(c, tid, 0), join(c, tid, 1, "bob")
+    now.t += 11
+    assert check_clocks(c, tid) == 1
+    with c.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
+        v = view(ws)
+        assert v["table"]["seats"][0]["kind"] == "human"
+        assert v["clock"]["running"] == 0 and v["clock"]["to_move_left"] == clocks.RECLAIM_FLOOR == 30
+        assert v["clock"]["left"] == [30.0, 10.0]
+        assert check_clocks(c, tid) == 0
+        now.t += 20
+        ws.send_json({"type": "act", "action": "take 1", "version": v["version"]})
+        v = until(ws, lambda m: m["version"] == 1)
+        assert v["clock"]["running"] == 1 and v["clock"]["left"] == [10.0, 10.0]
+
+
+def test_the_clock_of_a_seat_taken_back():
+    turn = clocks.start({"kind": "turn", "per_move": 600.0}, 2, 0, 1000.0)
+    assert clocks.reclaimed(turn, 0, 1601.0).deadline == 2201.0      # passed: a full turn from now
+    assert clocks.reclaimed(turn, 0, 1500.0) == turn                 # still ahead: unchanged
+    assert clocks.reclaimed(turn, 1, 1601.0) == turn                 # not its turn: its next turn is full
+    rt = clocks.start({"kind": "realtime", "bank": 10.0, "increment": 45.0}, 2, 0, 1000.0)
+    back = clocks.reclaimed(rt, 0, 1011.0)                           # the floor is the increment when more
+    assert (back.to_move, back.turn_started, back.deadline, back.banks) == (0, 1011.0, 1056.0, [45.0, 10.0])
+    other = clocks.reclaimed(rt, 1, 1005.0)                          # not its turn: its bank is raised
+    assert (other.deadline, other.banks) == (1010.0, [10.0, 45.0])
+    rich = clocks.start({"kind": "realtime", "bank": 600.0, "increment": 0.0}, 2, 0, 1000.0)
+    assert clocks.reclaimed(rich, 0, 1100.0) == rich                 # more than the floor left: unchanged
+    assert clocks.reclaimed(clocks.ClockState(None), 0, 5.0) == clocks.ClockState(None)
+
+
+def _eventually(test) -> bool:
+    """Whether ``test()`` holds within ten seconds (for what another instance hears through Redis)."""
+    for _ in range(200):
+        if test():
+            return True
+        time.sleep(0.05)
+    return test()
+
+
+def test_with_redis_the_other_instance_hears_of_a_timeout_and_of_the_seat_taken_back(make_client, db, redis_url):
+    """With Redis between them, the instance where ann sits hears at once that the other one
+    handed her seat to the computer (her view shows it), and the other one hears that she took
+    it back."""
+    now = FakeClock()
+    a = make_client(database_url=db, redis_url=redis_url, instance="a", now=now, clock_poll=3600, bot_pace=3600)
+    b = make_client(database_url=db, redis_url=redis_url, instance="b", now=now, clock_poll=3600, bot_pace=3600)
+    tid = make_table(a, options={"pile": 10}, clock={"preset": "24h", "level": "random"})
+    ta, _ = join(a, tid, 0), join(a, tid, 1, "bob")
+    with a.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
+        view(ws)
+        now.t += 86_401
+        assert check_clocks(b, tid) == 1
+        assert _eventually(lambda: hub_of(a).rooms[tid].info.seats[0].kind == "bot")
+        v = until(ws, lambda m: m["table"]["seats"][0]["kind"] == "bot")  # pushed to ann through a
+        assert v["table"]["seats"][0]["timed_out"] and v["version"] == 0
+    with a.websocket_connect(f"/ws/{tid}?token={ta}") as ws:  # she comes back through a
+        assert view(ws)["table"]["seats"][0]["kind"] == "human"
+        assert _eventually(lambda: hub_of(b).rooms[tid].info.seats[0].kind == "human")  # b hears of it
+        assert hub_of(b).rooms[tid].info.clock.deadline == now.t + 86_400

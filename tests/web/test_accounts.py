@@ -158,3 +158,46 @@ def test_two_signed_in_players_play_a_rated_turn_based_game_to_the_end(server, b
     finally:
         for c in contexts:
             c.close()
+
+
+def test_a_signed_in_person_is_shown_their_username_instead_of_the_name_field(server, browser):
+    """The lobby and the join form ask a guest's name; a signed-in person sits under their
+    username, so they see it there instead of the field."""
+    contexts = [browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}) for _ in range(3)]
+    ann, bob, guest = (c.new_page() for c in contexts)
+    os.makedirs(SHOTS, exist_ok=True)
+    try:
+        guest.goto(server + "/")
+        guest.wait_for_selector("#create")
+        assert guest.is_visible("#my-name") and guest.locator("#playing-as").count() == 0
+
+        _sign_up(ann, server, "annname", "volcano-pass-5")
+        ann.wait_for_selector("#rated")  # the lobby drawn for the signed-in person
+        assert ann.locator("#my-name").count() == 0
+        assert ann.text_content("#playing-as") == "Playing as annname"
+        ann.screenshot(path=os.path.join(SHOTS, "account-lobby-signed-in.png"))
+        ann.select_option("#game", "nim")
+        ann.select_option("#players", "2")
+        ann.select_option("[data-seat='1']", "open")
+        ann.click("#create")
+        ann.wait_for_url("**/t/**")
+        invite = ann.url
+        tid = invite.rstrip("/").split("/")[-1]
+
+        guest.goto(invite)
+        guest.wait_for_selector("#join")
+        assert guest.is_visible("#name") and guest.locator("#playing-as").count() == 0
+
+        _sign_up(bob, server, "bobname", "volcano-pass-6")
+        bob.goto(invite)
+        bob.wait_for_selector("#join")
+        assert bob.locator("#name").count() == 0
+        assert bob.text_content("#playing-as") == "Playing as bobname"
+        bob.screenshot(path=os.path.join(SHOTS, "account-join-signed-in.png"))
+        bob.click("#join")
+        bob.wait_for_selector("#join", state="detached")
+        info = bob.request.get(f"{server}/api/tables/{tid}").json()
+        assert [(s["name"], s["account"]) for s in info["seats"]] == [("annname", True), ("bobname", True)]
+    finally:
+        for c in contexts:
+            c.close()

@@ -357,10 +357,12 @@ def install(app, settings, errors) -> None:
         game_spec(game)  # an unknown game is refused clearly
         return await run_in_threadpool(accounts(request).leaderboard, game, limit, offset)
 
-    async def rate(room) -> None:
-        if room.info.rated:
+    async def rate(room) -> dict | None:
+        """The rating changes of a finished rated table, applied once (None: nothing to do)."""
+        if room.info.rated and room.state.is_terminal:
             st = room.state
-            await run_in_threadpool(app.state.accounts.rate_finished, room.info.id, st.winners(), st.scores(),
-                                    st.SPEC.lower_score_wins)
+            return await run_in_threadpool(app.state.accounts.rate_finished, room.info.id, st.winners(),
+                                           st.scores(), st.SPEC.lower_score_wins)
+        return None
 
     app.state.rate_finished = rate

@@ -163,7 +163,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.on_finish = app.state.rate_finished
         background = [asyncio.create_task(hub.sweeper()),
                       asyncio.create_task(hub.resume()),  # tables whose computer is to move, in batches
-                      asyncio.create_task(hub.clock_watch())]  # clocks that ran out
+                      asyncio.create_task(hub.clock_watch()),  # clocks that ran out
+                      asyncio.create_task(hub.rating_watch())]  # rating changes still pending
         yield
         for t in background:
             t.cancel()
@@ -485,8 +486,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 seat = await run_in_threadpool(store(ws).seat_for_token, tid, token)
                 if seat is None:  # a computer stands in for the token's person: the seat goes back
                     loaded = h.rooms.get(tid)
-                    seat = (await h.reclaim(loaded, token) if loaded is not None
-                            else await run_in_threadpool(store(ws).reclaim_seat, tid, token))
+                    if loaded is not None:
+                        seat = await h.reclaim(loaded, token)
+                    else:
+                        seat = await run_in_threadpool(store(ws).reclaim_seat, tid, token, h.now())
+                        if seat is not None:
+                            await h.refresh_info(tid)  # the other instances hear of it
                 if seat is None:
                     await ws.send_json({"type": "error", "message": "this token holds no seat at this table",
                                         "fatal": True})

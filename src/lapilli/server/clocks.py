@@ -11,6 +11,12 @@ When the seat to move runs out, a computer of the clock's ``level`` takes the se
 person's token, so the person may take it back) and the game goes on; the seat is marked
 ``timed_out`` (a rated game counts it lost).  A turn is the span in which one seat is to move: a
 seat that acts several times in a row (a game whose turn has several actions) keeps one deadline.
+
+A person who takes their seat back from the computer (``reclaimed``) is not timed out again at
+once: on a turn-based table, a turn of theirs whose deadline has passed starts afresh with the full
+``per_move``; on a real-time table their bank (on their turn: the time left to their deadline) is
+raised to at least ``RECLAIM_FLOOR`` seconds or the increment, whichever is more.  The seat stays
+marked ``timed_out``: a rated game stays lost for them.
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from dataclasses import dataclass
 
 KINDS = ("realtime", "turn")
 HOUR, DAY = 3600.0, 86400.0
+RECLAIM_FLOOR = 30.0  # seconds a real-time seat has at least when its person takes it back
 
 # the lobby's presets: id -> clock (seconds)
 PRESETS: dict[str, dict] = {
@@ -75,6 +82,34 @@ def after_act(cs: ClockState, players: int, seat: int, next_seat: int | None, no
     if banks is not None and 0 <= seat < len(banks):
         banks[seat] = max(0.0, banks[seat] - (now - cs.turn_started)) + float(cs.clock.get("increment", 0.0))
     return begin_turn(ClockState(cs.clock, banks), next_seat, now)
+
+
+def reclaim_bank(clock: dict) -> float:
+    """The least time a real-time seat has when its person takes it back from the computer."""
+    return max(RECLAIM_FLOOR, float(clock.get("increment", 0.0)))
+
+
+def reclaimed(cs: ClockState, seat: int, now: float) -> ClockState:
+    """The clock after the person at ``seat`` took it back from the computer at ``now``: not
+    timed out again at once (module docstring).  The clock is unchanged when it has not started,
+    and on a turn-based table whenever the seat's deadline is still ahead."""
+    if not cs.clock or not cs.running():
+        return cs
+    if cs.clock["kind"] != "realtime":
+        if cs.to_move == seat and cs.deadline <= now:
+            return begin_turn(cs, seat, now)
+        return cs
+    floor = reclaim_bank(cs.clock)
+    banks = list(cs.banks) if cs.banks is not None else []
+    if not 0 <= seat < len(banks):
+        return cs
+    if cs.to_move == seat:
+        if cs.deadline - now >= floor:
+            return cs
+        banks[seat] = floor  # the turn starts again now, with the floor in the bank
+        return ClockState(cs.clock, banks, seat, now, now + floor)
+    banks[seat] = max(banks[seat], floor)
+    return ClockState(cs.clock, banks, cs.to_move, cs.turn_started, cs.deadline)
 
 
 def public(cs: ClockState, now: float) -> dict | None:

@@ -71,6 +71,9 @@ class Settings:
     # no test sleeps), and how often each instance looks for a deadline that has passed
     now: Callable[[], float] = time.time
     clock_poll: float = field(default_factory=_env("LAPILLI_CLOCK_POLL", 0.5))
+    # ratings: how often each instance retries the rating changes of finished rated games that
+    # could not be applied when they ended (the database did not answer); also once at start-up
+    rating_retry: float = field(default_factory=_env("LAPILLI_RATING_RETRY", 30.0))
     # "your turn" e-mail: the SMTP server (smtp://[user:password@]host:port, smtps:// for TLS;
     # None: no e-mail), the sender, the address the links in a mail point to, and the least
     # seconds between two notices to one seat of one table

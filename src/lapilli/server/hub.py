@@ -386,8 +386,10 @@ class Hub:
         self._tasks: set[asyncio.Task] = set()
         self.closing = False
         # awaited once after the step that ends a game is stored, before anyone is shown the end
-        # (the server's ratings); a failure there is logged and never undoes the stored move
-        self.on_finish: Callable[[Room], Awaitable[None]] | None = None
+        # (the server's ratings), and by retry_ratings for a finished table whose ratings are
+        # still pending; true when it changed something.  A failure there is logged and never
+        # undoes the stored move (the ratings stay pending and are retried)
+        self.on_finish: Callable[[Room], Awaitable[Any]] | None = None
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.create_task(coro)
@@ -452,14 +454,18 @@ class Hub:
             room.apply_stored(version, kind, seat, action)
 
     async def refresh_info(self, tid: str) -> None:
+        """The table's seats changed here (without a step): read them again, and tell the other
+        instances to do the same."""
         room = self.rooms.get(tid)
         if room is None:
             info = await run_in_threadpool(self.store.get, tid)
+            self._spawn(self.pubsub.publish(tid, info.version, seats=True))
             if info.clock and info.clock.clock and info.status == "playing" and not info.clock.running():
                 await self.room(tid)  # play began: loading the table starts its clock
             return
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
+            self._spawn(self.pubsub.publish(tid, room.info.version, seats=True))
             now = time.monotonic()
             for s in room.info.seats:  # a seat just taken counts as left until it connects
                 if s.kind == "human" and not room.seats_present.get(s.seat):
@@ -471,7 +477,7 @@ class Hub:
     async def reclaim(self, room: Room, token: str) -> int | None:
         """The person whose token this is takes their seat back from the computer standing in
         for them; returns the seat (None when the token holds no seat here)."""
-        seat = await run_in_threadpool(self.store.reclaim_seat, room.info.id, token)
+        seat = await run_in_threadpool(self.store.reclaim_seat, room.info.id, token, self.now())
         if seat is not None:
             if room.state.to_move == seat:
                 self.bots.cancel(room.info.id)
@@ -533,7 +539,11 @@ class Hub:
         self._watch_grace(room)
 
     # ------------------------------------------------------------------ changes
-    async def act(self, room: Room, seat: int, action: str) -> None:
+    async def act(self, room: Room, seat: int, action: str, by: str = "human") -> None:
+        """Store and apply ``seat``'s action; ``by`` is who plays the seat ("human" or "bot"), as
+        the store checks it when the step is stored (another instance may have handed the seat
+        over meanwhile)."""
+        refused = None
         async with room.lock:
             new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
@@ -543,50 +553,75 @@ class Hub:
                 clock = clocks.after_act(room.info.clock, room.info.players, seat, to_move, self.now())
             try:
                 version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
-                                                  new.history[-1], status, to_move, clock)
+                                                  new.history[-1], status, to_move, clock, by)
             except Conflict:
-                await self._catch_up(room)
-                raise ActionRefused("the table changed before your move arrived; here is the new position") from None
+                refused = await self._after_conflict(room, seat, by, "move")
             except STORAGE_ERRORS:
                 self._heal(room)
                 raise StorageUnavailable(f"{STORAGE_DOWN}: your move is not stored, nothing changed; "
                                          "try again in a moment") from None
-            room.state = new
-            room.acts.append((seat, new.history[-1], undoable, events))
-            room.version = version
-            room.info.to_move = to_move
-            if clock is not None:
-                room.info.clock = clock
-            if status:
-                room.info.status = status
+            if refused is None:
+                room.state = new
+                room.acts.append((seat, new.history[-1], undoable, events))
+                room.version = version
+                room.info.to_move = to_move
+                if clock is not None:
+                    room.info.clock = clock
+                if status:
+                    room.info.status = status
+        if refused is not None:
+            self._refused(room, refused)
         if status and self.on_finish is not None:
             try:
                 await self.on_finish(room)
-            except Exception:
-                log.exception("table %s: what follows the end of the game failed", room.info.id)
+            except Exception:  # kept pending in the store: retry_ratings applies it later
+                log.exception("table %s: what follows the end of the game failed; retried later", room.info.id)
         self._changed(room)
         if to_move is not None and to_move != seat:
             self._spawn(self.notify(room, to_move))
 
     async def undo(self, room: Room, seat: int) -> None:
+        refused = None
         async with room.lock:
             if not room.can_undo(seat):
                 raise ActionRefused("nothing to undo: only your own last action of this turn, "
                                     "before anything random or hidden is revealed")
             try:
                 version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "undo", seat, "",
-                                                  None, seat, room.info.clock)
+                                                  None, seat, room.info.clock, "human")
             except Conflict:
-                await self._catch_up(room)
-                raise ActionRefused("the table changed before your undo arrived") from None
+                refused = await self._after_conflict(room, seat, "human", "undo")
             except STORAGE_ERRORS:
                 self._heal(room)
                 raise StorageUnavailable(f"{STORAGE_DOWN}: your undo is not stored, nothing changed; "
                                          "try again in a moment") from None
-            room.acts.pop()
-            room._rebuild()
-            room.version = version
+            if refused is None:
+                room.acts.pop()
+                room._rebuild()
+                room.version = version
+        if refused is not None:
+            self._refused(room, refused)
         self._changed(room)
+
+    async def _after_conflict(self, room: Room, seat: int, by: str, what: str) -> ActionRefused:
+        """The store refused a step (another writer or instance got there first): the table is
+        read again (seats and clock, then the steps it misses) and the refusal says why."""
+        room.info = await run_in_threadpool(self.store.get, room.info.id)
+        await self._catch_up(room)
+        s = room.info.seats[seat]
+        if s.kind != by and by == "human":
+            why = "your time ran out and " if s.timed_out else ""
+            return ActionRefused(f"{why}a computer plays seat {seat} now, so your {what} is not stored; "
+                                 "reload the page to take the seat back")
+        return ActionRefused(f"the table changed before your {what} arrived; here is the new position")
+
+    def _refused(self, room: Room, refused: ActionRefused):
+        """A refused step re-read the table: its computer moves when one now plays the seat to
+        move, and everyone here is shown the table as stored, just after the sender is told why
+        (the refusal goes first)."""
+        self.schedule_bot(room)
+        asyncio.get_running_loop().call_soon(self.broadcast, room)
+        raise refused
 
     def _changed(self, room: Room) -> None:
         room.last_used = self.clock()
@@ -594,12 +629,13 @@ class Hub:
         self._spawn(self.pubsub.publish(room.info.id, room.version))  # never holds up the sender
         self.schedule_bot(room)
 
-    async def on_remote_change(self, tid: str, version: int) -> None:
+    async def on_remote_change(self, tid: str, version: int, seats: bool = False) -> None:
+        """Another instance stored a step (``version``) or changed the table's seats (``seats``)."""
         room = self.rooms.get(tid)
         if room is None:
             return
         async with room.lock:
-            if version > room.version:
+            if version > room.version or seats:
                 room.info = await run_in_threadpool(self.store.get, tid)
                 await self._catch_up(room)
         self.broadcast(room)
@@ -680,10 +716,9 @@ class Hub:
                 continue  # another instance, or a move, got there first
             done.append(tid)
             log.info("table %s: seat %d ran out of time; the computer (%s) plays it", tid, seat, level)
-            if tid in self.rooms:
-                await self.refresh_info(tid)
-            else:
+            if tid not in self.rooms:
                 await self.room(tid)  # loaded so that the computer moves
+            await self.refresh_info(tid)  # and the other instances hear of it
         return done
 
     async def clock_watch(self) -> None:
@@ -697,6 +732,38 @@ class Hub:
                 log.warning("clocks: %s; looking again shortly", STORAGE_DOWN)
             except Exception:
                 log.exception("looking for run-out clocks failed")
+
+    async def retry_ratings(self) -> list[str]:
+        """Apply the rating changes still pending for finished rated tables (the update at the end
+        of the game failed, e.g. the database did not answer, or the instance stopped first).
+        The store applies each once, whichever instance asks, however often.  Returns the tables
+        this call rated."""
+        if self.on_finish is None:
+            return []
+        done = []
+        for tid in await run_in_threadpool(self.store.ratings_pending):
+            try:
+                changed = await self.on_finish(await self.peek(tid))
+            except (StorageUnavailable, *STORAGE_ERRORS):
+                raise
+            except Exception:  # this table only (e.g. a data set this server was not started with)
+                log.exception("table %s: its pending rating changes could not be applied", tid)
+                continue
+            if changed:
+                done.append(tid)
+                log.warning("table %s: its pending rating changes are applied", tid)
+        return done
+
+    async def rating_watch(self) -> None:
+        """Retries pending rating changes at start-up and then every ``rating_retry`` seconds."""
+        while not self.closing:
+            try:
+                await self.retry_ratings()
+            except (StorageUnavailable, *STORAGE_ERRORS):
+                log.warning("ratings: %s; pending rating changes are retried later", STORAGE_DOWN)
+            except Exception:
+                log.exception("retrying pending rating changes failed")
+            await asyncio.sleep(self.settings.rating_retry)
 
     async def notify(self, room: Room, seat: int | None) -> bool:
         """A "your turn" e-mail to the person at ``seat`` when they are away from the table, gave
@@ -749,7 +816,7 @@ class Hub:
             # the seat may go back to its person while the computer thinks or retries
             while room.version == version and not self.closing and room.info.seats[seat].kind == "bot":
                 try:
-                    await self.act(room, seat, action)
+                    await self.act(room, seat, action, by="bot")
                     break
                 except ActionRefused as e:
                     log.info("computer move on table %s dropped: %s", room.info.id, e.message)

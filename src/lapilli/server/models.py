@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text,
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text,
                         UniqueConstraint, false)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -23,6 +23,7 @@ class TableRow(Base):
     ("linear" for tables created before seeds were mixed)."""
 
     __tablename__ = "tables"
+    __table_args__ = (Index("ix_tables_rating_pending", "rated", "rated_done"),)
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int] = mapped_column(Integer)
@@ -35,7 +36,9 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | playing | finished
     dataset: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # {"name", "hash"}; None: the game's own data
     # a rated table: signed-in players only; ``rated_done`` is set in the transaction that
-    # applies the finished game's rating changes, so they are applied once whatever the instance
+    # applies the finished game's rating changes, so they are applied once whatever the instance;
+    # a finished rated table without it has its rating changes pending (the update failed, or the
+    # instance stopped first): every instance retries them (Store.ratings_pending)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     rated_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -2,7 +2,9 @@
 
 When an instance stores a step it publishes ``{"table": id, "version": v, "from": instance}``;
 every other instance reloads the new steps of that table from the database and pushes fresh
-views to its own connections.  Without a Redis URL (one process) this is a no-op.
+views to its own connections.  A change of seats without a step (a person sits down, a computer
+takes a seat whose time ran out, a person takes their seat back) adds ``"seats": true``, and the
+others read the table's seats and clock again.  Without a Redis URL (one process) this is a no-op.
 
 Redis may go away: the listener then logs the outage and tries again with a growing pause
 (0.1 s doubling up to ``retry_max`` seconds).  Messages published meanwhile are lost, so once it
@@ -31,7 +33,7 @@ class PubSub:
         self.connected = asyncio.Event()
         self.down_since: float | None = None
 
-    async def start(self, on_change: Callable[[str, int], Awaitable[None]],
+    async def start(self, on_change: Callable[[str, int, bool], Awaitable[None]],
                     on_reconnect: Callable[[], Awaitable[None]] | None = None) -> None:
         if not self.url:
             return
@@ -74,7 +76,7 @@ class PubSub:
                     try:
                         data = json.loads(msg["data"])
                         if data.get("from") != self.instance:
-                            await on_change(data["table"], int(data["version"]))
+                            await on_change(data["table"], int(data["version"]), bool(data.get("seats")))
                     except Exception:  # a bad message, or a table that cannot be read now
                         log.exception("pub/sub message not handled")
                 raise ConnectionError("the subscription ended")
@@ -94,11 +96,14 @@ class PubSub:
                 except Exception:
                     pass
 
-    async def publish(self, table: str, version: int) -> None:
+    async def publish(self, table: str, version: int, seats: bool = False) -> None:
         if self._redis is None:
             return
+        msg = {"table": table, "version": version, "from": self.instance}
+        if seats:
+            msg["seats"] = True
         try:
-            await self._redis.publish(CHANNEL, json.dumps({"table": table, "version": version, "from": self.instance}))
+            await self._redis.publish(CHANNEL, json.dumps(msg))
         except Exception as e:  # the step is stored; the others re-read their tables when Redis is back
             log.warning("publish of table %s version %s failed (%s)", table, version, e.__class__.__name__)
 

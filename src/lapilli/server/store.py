@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import clocks
 from .clocks import ClockState
 from .models import Base, HintRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
 
@@ -195,23 +196,32 @@ class Store:
         return [tuple(r) for r in rows]
 
     def append_step(self, tid: str, expected_version: int, kind: str, seat: int, action: str,
-                    status: str | None = None, to_move: int | None = None, clock: ClockState | None = None) -> int:
+                    status: str | None = None, to_move: int | None = None, clock: ClockState | None = None,
+                    actor: str | None = None) -> int:
         """Store one step and advance the version from ``expected_version``; returns the new
-        version.  Raises Conflict when another writer got there first.  The seat to move after
-        the step and the table's clock (``clock``, when the table has one) are stored with it.
-        (SQLAlchemy Core with prepared statements: this is the hot path of every move.)"""
-        tables, steps = TableRow.__table__, StepRow.__table__
+        version.  Raises Conflict when another writer got there first, or when the seat is no
+        longer played by ``actor`` ("human": a person's step, "bot": a computer's; None: not
+        checked), e.g. another instance handed the seat to the computer when its time ran out:
+        the store is the referee, in the same statement that advances the version.  The seat to
+        move after the step and the table's clock (``clock``, when the table has one) are stored
+        with it.  (SQLAlchemy Core with prepared statements: this is the hot path of every move.)"""
+        tables, steps, seats = TableRow.__table__, StepRow.__table__, SeatRow.__table__
         values = {"version": expected_version + 1, "updated": _now(), "to_move": to_move}
         if status:
             values["status"] = status
         if clock is not None and clock.clock:
             values.update(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started)
+        guard = [tables.c.id == tid, tables.c.version == expected_version]
+        if actor is not None:
+            guard.append(select(seats.c.id).where(seats.c.table_id == tid, seats.c.seat == seat,
+                                                  seats.c.kind == actor).exists())
         try:
             with self._write_lock, self.engine.begin() as conn:
-                res = conn.execute(tables.update().where(tables.c.id == tid, tables.c.version == expected_version)
-                                   .values(**values))
+                res = conn.execute(tables.update().where(*guard).values(**values))
                 if res.rowcount != 1:
-                    raise Conflict(f"table {tid} is no longer at version {expected_version}")
+                    who = {"human": "its person", "bot": "the computer"}.get(actor)
+                    raise Conflict(f"table {tid} is no longer at version {expected_version}"
+                                   + (f", or seat {seat} is no longer played by {who}" if who else ""))
                 conn.execute(steps.insert().values(table_id=tid, version=expected_version + 1, kind=kind,
                                                    seat=seat, action=action, created=values["updated"]))
         except IntegrityError:
@@ -257,6 +267,16 @@ class Store:
         """Whether the seat's time ran out in this game (a rated game counts the seat's player lost)."""
         with self.Session() as s:
             return bool(s.scalar(select(SeatRow.timed_out).where(SeatRow.table_id == tid, SeatRow.seat == seat)))
+
+    # ------------------------------------------------------------------ ratings
+    def ratings_pending(self, limit: int = 100) -> list[str]:
+        """Ids of the finished rated tables whose rating changes are not applied yet (the update
+        at the end of the game failed, or its instance stopped first), the oldest change first."""
+        with self.Session() as s:
+            return list(s.scalars(select(TableRow.id)
+                                  .where(TableRow.rated.is_(True), TableRow.rated_done.is_(False),
+                                         TableRow.status == "finished")
+                                  .order_by(TableRow.updated, TableRow.id).limit(limit)).all())
 
     # ------------------------------------------------------------------ "your turn" e-mail
     def set_email(self, tid: str, token: str, email: str | None) -> int | None:
@@ -366,9 +386,11 @@ class Store:
             row.kind, row.agent = "bot", agent
             self._update_status(s, tid)
 
-    def reclaim_seat(self, tid: str, token: str) -> int | None:
+    def reclaim_seat(self, tid: str, token: str, now: float | None = None) -> int | None:
         """The token's person takes back the seat a computer plays for them; returns the seat,
-        or None when the token holds no such seat."""
+        or None when the token holds no such seat.  With ``now`` (the server's clock), a clocked
+        table's clock gives them time in the same transaction (``clocks.reclaimed``), so that a
+        seat whose time ran out is not timed out again at once."""
         if not token:
             return None
         with self._write_lock, self.Session.begin() as s:
@@ -377,6 +399,10 @@ class Store:
             if row is None:
                 return None
             row.kind, row.agent = "human", ""
+            t = s.get(TableRow, tid)
+            if now is not None and t.clock and t.status == "playing":
+                cs = clocks.reclaimed(_clock_of(t), row.seat, now)
+                t.banks, t.deadline, t.turn_started = cs.banks, cs.deadline, cs.turn_started
             return row.seat
 
     def _update_status(self, s: Session, tid: str) -> None:

@@ -26,6 +26,7 @@
     ratings: "Ratings", rating: "Rating", deviation: "± (deviation)", gamesPlayed: "Games", leaderboard: "Leaderboard",
     playing: "Playing", finishedOf: "Finished games", noRatings: "No rated game yet", noGames: "None",
     won: "won", lost: "lost", seatOf: "seat", open: "open", rank: "#", playerLabel: "Player", noPlayer: "No such player",
+    playingAs: "Playing as",
   });
   Object.assign(I18N.it, {
     signIn: "Entra", signUp: "Registrati", signOut: "Esci", username: "Nome utente", password: "Password",
@@ -34,6 +35,7 @@
     ratings: "Punteggi", rating: "Punteggio", deviation: "± (deviazione)", gamesPlayed: "Partite", leaderboard: "Classifica",
     playing: "In corso", finishedOf: "Partite finite", noRatings: "Ancora nessuna partita classificata", noGames: "Nessuna",
     won: "vinta", lost: "persa", seatOf: "posto", open: "apri", rank: "#", playerLabel: "Giocatore", noPlayer: "Giocatore inesistente",
+    playingAs: "Giochi come",
   });
 
   const mk = (tag, attrs = {}, ...kids) => {
@@ -165,6 +167,11 @@
     // the lobby's new-table form: a signed-in person may make the table rated
     lobbyField() {
       return me ? mk("p", {}, mk("label", {}, mk("input", { type: "checkbox", id: "rated" }), " " + t("rated"))) : "";
+    },
+    // where the lobby and the join form ask a guest's name: a signed-in person sits under their
+    // username (the server takes it from the session), so they are shown it instead of the field
+    nameField(field) {
+      return me ? mk("span", { id: "playing-as", class: "playing-as" }, t("playingAs") + " ", mk("b", {}, me)) : field;
     },
     tableExtras() {
       const box = document.getElementById("rated");

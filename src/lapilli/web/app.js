@@ -152,7 +152,8 @@ async function lobby() {
     } }, t("create"));
     if (sets.length > 1) body.append(el("p", {}, el("label", {}, t("dataset") + " ", dsSel)));
     body.append(el("p", {}, el("label", {}, t("players") + " ", players), " ", playersWhy), el("h3", {}, t("options")), opts, seats,
-      el("p", {}, el("label", {}, t("yourName") + " ", myName), " ", el("label", {}, t("yourSeat") + " ", mySeat)),
+      el("p", {}, window.LapilliAccount ? LapilliAccount.nameField(el("label", {}, t("yourName") + " ", myName)) : el("label", {}, t("yourName") + " ", myName),
+        " ", el("label", {}, t("yourSeat") + " ", mySeat)),
       el("p", {}, el("label", {}, hot, " " + t("hotseat"))), clockChoice.el, window.LapilliAccount ? LapilliAccount.lobbyField() : "", create);
     refresh();
   };
@@ -356,7 +357,7 @@ async function tablePage(tid) {
     const name = el("input", { id: "name", placeholder: t("yourName") });
     const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, seatWord(spec, s.seat))));
     name.value = localStorage.getItem("lapilli-name") || "";
-    head.append(el("p", {}, name, seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
+    head.append(el("p", {}, window.LapilliAccount ? LapilliAccount.nameField(name) : name, " ", seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
       const typed = name.value.trim();
       if (typed) localStorage.setItem("lapilli-name", typed);
       try { const j = await api(`/api/tables/${tid}/seats/${seatSel.value}`, { name: typed }); saveToken(tid, j.seat, j.token); tablePage(tid); }
