@@ -134,7 +134,6 @@
     const pcol = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#777" : VCOL[o.villages[p]];
     const plight = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#eee" : VLIGHT[o.villages[p]];
 
-    container.style.flex = "1.8";   // the island needs room: a wider column than the side panel
     const svg = svgEl("svg", { class: "board eruption", viewBox: `0 0 ${W} 1200`, "font-family": "system-ui, sans-serif", style: "max-height:none;background:#9fd3e8" });
     svg.append(svgEl("style", {}, ".deco,text{pointer-events:none} svg.eruption .highlight{stroke:#00e5ff;stroke-width:4} " +
       "svg.eruption .chosen{stroke:#1565c0 !important;stroke-width:5 !important} .small{font-size:10px}"));
