@@ -250,6 +250,7 @@ function chanceText(c) {
 function chanceValue(c) {
   if (c.value === undefined || c.value === null) return "?";
   if (c.words) return c.words[LANG] || c.words.en;  // the component as players see it (the game's narration)
+  if (Array.isArray(c.value)) return c.value.map(x => chanceValue({ value: x })).join(", ");
   return String(c.value).split(" ").map(x => (I18N[LANG]["cv." + x] || I18N.en["cv." + x] || x)).join(" ");
 }
 // the parts of a chance value, each shown as its own die, tile or card: a row of tiles drawn, the
@@ -409,8 +410,8 @@ async function tablePage(tid) {
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
-    const name = el("input", { id: "name", placeholder: t("yourName") });
-    const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, seatWord(spec, s.seat))));
+    const name = el("input", { id: "name", placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 40 });
+    const seatSel = el("select", { id: "seat", "aria-label": t("yourSeat") }, openSeats.map(s => el("option", { value: s.seat }, seatWord(spec, s.seat))));
     name.value = localStorage.getItem("lapilli-name") || "";
     head.append(el("p", { class: "join" }, name, seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
       const typed = name.value.trim();
