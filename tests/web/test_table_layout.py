@@ -135,6 +135,14 @@ def test_the_invite_link_is_copied_by_a_button_that_says_so(server, browser):
         button.click()
         page.wait_for_function("() => document.querySelector('#copy-invite').textContent.includes('Link copied')")
         assert page.evaluate("navigator.clipboard.readText()") == page.url
+        # a browser that allows no copying (a page served over plain http): the link, selected, to copy
+        page.wait_for_function("() => document.querySelector('#copy-invite').textContent === 'Copy invite link'")
+        page.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined}); document.execCommand = () => false")
+        button.click()
+        page.wait_for_selector("#invite-url")
+        assert page.input_value("#invite-url") == page.url
+        assert page.evaluate("document.activeElement.id") == "invite-url"
+        assert "Copy this link" in page.inner_text("#invite-note")
         # the folded parts open over the page, one at a time
         page.click("#commitment summary")
         assert page.locator("#commitment-hash").is_visible()
