@@ -23,7 +23,8 @@ GEOMETRY = """() => {
   const svg = document.querySelector('#board svg.board');
   const vb = svg.viewBox.baseVal;
   return {head: box('.table-head'), title: box('#title'), players: box('#players'), actions: box('.head-actions'),
-          svg: box('#board svg.board'), zoomed: svg.classList.contains('zoomed'), regions: document.querySelectorAll('.zoom-region').length,
+          svg: box('#board svg.board'), svgWidth: svg.getBoundingClientRect().width,
+          mapAspect: parseFloat(getComputedStyle(svg).getPropertyValue('--map-aspect')) || null, zoomed: svg.classList.contains('zoomed'), regions: document.querySelectorAll('.zoom-region').length,
           targets: [...document.querySelectorAll('#board svg .clickable')].map(e => { const r = e.getBoundingClientRect();
             return {w: r.width, h: r.height, token: e.getAttribute('data-token')}; }),
           overflow: document.documentElement.scrollWidth - window.innerWidth};
@@ -70,11 +71,16 @@ def test_desktop_header_is_one_row_and_the_board_is_in_view_unzoomed(server, bro
         for part in ("players", "actions"):
             assert abs((g[part]["top"] + g[part]["bottom"]) / 2 - (g["title"]["top"] + g["title"]["bottom"]) / 2) < 12, (part, g)
         assert g["head"]["height"] < 70, g["head"]
-        # the board starts right below it; the drawings no taller than wide (Isola, Kingdomino
-        # Origins) are seen whole, and so is the whole map of The Island (its last row of hexes)
+        # the board starts right below it and its map is seen whole: the drawings no taller than
+        # wide (Isola, Kingdomino Origins) entirely, the islands drawn above their player panels
+        # (Stromboli, The Island, Eruption) down to their shore (the board's --map-aspect: its
+        # width over the island's height)
         assert g["svg"]["top"] < 160, g["svg"]
         if game in ("isola-dei-vulcani", "kingdomino-origins"):
             assert g["svg"]["bottom"] <= 800, g["svg"]
+        else:
+            assert g["mapAspect"], f"{game}: the board gives no --map-aspect"
+            assert g["svg"]["top"] + g["svgWidth"] / g["mapAspect"] <= 801, g
         if game == "the-island":
             assert page.locator("#board svg polygon[data-token='12,4']").bounding_box()["y"] + 20 <= 800
         # a desktop shows the whole board: no region zoom when every target is large enough

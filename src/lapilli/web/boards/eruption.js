@@ -451,6 +451,8 @@
     });
     y += Math.ceil(items.length / 2) * 24 + 8;
     svg.setAttribute("viewBox", `0 0 ${W} ${y}`);
+    // the width at which the island (down to its shore) fits the screen's height (style.css)
+    svg.style.setProperty("--map-aspect", (W / (CY + 5 * SQ3 * S + S * 1.25 + 8)).toFixed(4));
     container.append(svg);
   };
 })();

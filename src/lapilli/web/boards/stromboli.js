@@ -250,13 +250,13 @@
       let dx = x0 + 100;
       for (let v = 1; v <= 5; v++) {
         if (o.discs[seat][String(v)] !== null) continue;
-        const c = SM().piece(seat, dx, top + 64, 13, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
+        const c = SM().piece(seat, dx, top + 64, 16, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
         if (seat === mine && myTurn) tok(c, String(v)); else c.classList.add("deco");
-        panel.append(c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 14, fill: seat === 0 ? "#fff" : "#222" }));
-        dx += 31;
+        panel.append(c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 15, fill: seat === 0 ? "#fff" : "#222" }));
+        dx += 38;
       }
       if (o.lava_discs && o.lava_discs[seat] === "reserve") {
-        panel.append(SM().piece(seat, dx, top + 64, 13, { fill: "#e64a19", stroke: PDARK[seat], "stroke-width": 1.5, class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
+        panel.append(SM().piece(seat, dx, top + 64, 16, { fill: "#e64a19", stroke: PDARK[seat], "stroke-width": 1.5, class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
       }
       panel.append(lt(x0 + 10, top + 92, `${l.statues}: ${o.statues_left[seat]}   ·   ${l.shells}: ${o.shells[seat].length}`, { "font-size": 14 }));
       // cards in front
@@ -307,6 +307,8 @@
     });
     y += 40;
     svg.setAttribute("viewBox", `0 0 740 ${y}`);
+    // the width at which the island (down to its outer circle) fits the screen's height (style.css)
+    svg.style.setProperty("--map-aspect", (740 / (2 * CY + 8)).toFixed(4));
     container.append(svg);
   };
 })();

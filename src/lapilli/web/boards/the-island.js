@@ -263,10 +263,10 @@
           const counts = new Map();
           tp.forEach(v => counts.set(v, (counts.get(v) || 0) + 1));
           counts.forEach((k, v) => {
-            const c = SM().piece(q, dx, line3, 14, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5 });
+            const c = SM().piece(q, dx, line3, 15, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5 });
             if (q === me && o.decision === "place") tok(c, String(v)); else deco(c);
             side.append(c, text(dx, line3, String(v), { "font-size": 14, "font-weight": "bold", fill: PTXT[q] }));
-            if (k > 1) side.append(lt(dx + 16, line3 + 8, `×${k}`, { "font-size": 11, fill: "#333" }));
+            if (k > 1) side.append(lt(dx + 17, line3 + 9, `×${k}`, { "font-size": 11, fill: "#333" }));
             dx += 50;
           });
         } else if (tp) {
@@ -321,6 +321,8 @@
     leg.append(lt(C2 - 8, yy, `${l.hexes}`, { "font-size": 13, fill: "#444" }));
     yy += 18;
     svg.setAttribute("viewBox", `0 0 ${VW} ${yy}`);
+    // the width at which the island and its sea fit the screen's height (style.css)
+    svg.style.setProperty("--map-aspect", (VW / BOTTOM).toFixed(4));
     container.append(svg);
     // Once a whole move is sent the shared picker leaves the old view on screen, still clickable,
     // until the server's answer arrives: a second click would build a move on a stale position.
