@@ -434,6 +434,7 @@ async function tablePage(tid) {
   let replay = null;          // {ply, plies, data} while a finished game is being replayed
   const seen = new Set();     // log lines whose chance has been shown
   const recent = [];          // chance just shown: [{entry, item, at}]
+  let chanceTimer = null;     // when the oldest chance shown is due to leave
   const showChance = v => {
     // the chance of new log lines appears at once and stays long enough to read (and the
     // latest stays until newer chance replaces it); every line's chance is in the log as well
@@ -445,6 +446,9 @@ async function tablePage(tid) {
       for (const c of chanceOf(e)) recent.push({ entry: e, item: c, at: now });
     }
     while (recent.length > 6 || (recent.length > 1 && now - recent[0].at > 8000)) recent.shift();
+    // the older chance leaves when its time is up, even when nothing else happens meanwhile
+    clearTimeout(chanceTimer);
+    if (recent.length > 1) chanceTimer = setTimeout(() => { if (chance.isConnected && !replay) showChance(v); }, 8050 - (now - recent[0].at));
     chance.innerHTML = "";
     if (!recent.length) { chance.classList.add("empty"); return; }
     chance.classList.remove("empty");
@@ -511,7 +515,9 @@ async function tablePage(tid) {
     (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
     markLastMove(board, v);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
-    if (!replay) showChance(v);
+    // chance is shown while the game goes on (the results panel takes over at its end)
+    if (!replay && !live.result) showChance(v);
+    else { clearTimeout(chanceTimer); chance.replaceChildren(); chance.classList.add("empty"); }
     const status = el("p", { id: "status" });
     if (live.result) status.append(t("gameOver"));
     else if (v.legal.length) status.append(`${t("yourTurn")}, `, who(v, v.seat));
@@ -539,8 +545,9 @@ async function tablePage(tid) {
       try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
     } }, `${t("takeOver")}: `, who(v, s.seat))));
     if (live.result) {
-      side.append(replayBar());
+      // the result first, then the replay of the game on its board
       side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
+      side.append(replayBar());
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
     }
     // the coach (coach.js): Review after the game, Hint during it
