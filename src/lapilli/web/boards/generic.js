@@ -135,6 +135,7 @@ window.LapilliZoom = function (container, picker, bar) {
   const frame = (cx, cy) => ({ x: clamp(cx - viewW / 2, full.x, full.x + full.width - viewW), y: clamp(cy - viewH / 2, full.y, full.y + full.height - viewH), w: viewW, h: viewH });
   const show = z => { svg.setAttribute("viewBox", `${z.x} ${z.y} ${z.w} ${z.h}`); svg.classList.add("zoomed"); };
   const inside = (b, z) => b.x >= z.x - 1e-6 && b.y >= z.y - 1e-6 && b.x + b.w <= z.x + z.w + 1e-6 && b.y + b.h <= z.y + z.h + 1e-6;
+  const centreIn = (b, z) => inside({ x: b.x + b.w / 2, y: b.y + b.h / 2, w: 0, h: 0 }, z);
   const word = (key, fallback) => (typeof t === "function" ? t(key) : fallback);
   const toggle = (id, label, off) => {
     const b = document.createElement("button");
@@ -152,7 +153,7 @@ window.LapilliZoom = function (container, picker, bar) {
   }
   // the targets are spread wider than one zoomed view: a first tap chooses the region; in a
   // region, the targets outside it are not offered until the player goes back to the regions
-  if (picker.zoom && picker.zoom.w <= viewW * 1.001 && boxes.some(b => inside(b, picker.zoom))) {
+  if (picker.zoom && Math.abs((picker.zoom.unit || 0) - viewW) <= viewW * 1e-3 && boxes.some(b => inside(b, picker.zoom))) {
     show(picker.zoom);
     targets.forEach((e, i) => { if (!inside(boxes[i], picker.zoom)) withdraw(e); });
     const b = document.createElement("button");
@@ -168,14 +169,24 @@ window.LapilliZoom = function (container, picker, bar) {
   const layer = window.svgEl("g", { class: "zoom-regions" });
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
     const cell = { x: union.x0 + c * cw, y: union.y0 + r * ch, w: cw, h: ch };
-    const n = boxes.filter(b => b.x + b.w / 2 >= cell.x && b.x + b.w / 2 <= cell.x + cell.w && b.y + b.h / 2 >= cell.y && b.y + b.h / 2 <= cell.y + cell.h).length;
+    const n = boxes.filter(b => centreIn(b, cell)).length;
     if (!n) continue;
     // a region as thin as a row of targets still offers a finger MIN px each way
     const minU = MIN / pxPerUnit, rw = Math.max(cell.w, minU), rh = Math.max(cell.h, minU);
     const rx = clamp(cell.x + cell.w / 2 - rw / 2, full.x, full.x + full.width - rw), ry = clamp(cell.y + cell.h / 2 - rh / 2, full.y, full.y + full.height - rh);
     const rect = window.svgEl("rect", { x: rx, y: ry, width: rw, height: rh, class: "clickable zoom-region", tabindex: "0", role: "button",
       "aria-label": `${typeof t === "function" ? t("zoomHere") : "zoom here"} (${n})` });
-    const go = () => { picker.zoom = frame(cell.x + cell.w / 2, cell.y + cell.h / 2); picker.onChange(); };
+    // the region's view: the zoomed frame around the cell, grown to hold whole every target the
+    // region counts (one bigger than a zoomed view, a tile beside small tokens, is then offered
+    // whole, never lost between regions)
+    const go = () => {
+      const f = frame(cell.x + cell.w / 2, cell.y + cell.h / 2);
+      let x0 = f.x, y0 = f.y, x1 = f.x + f.w, y1 = f.y + f.h;
+      boxes.filter(b => centreIn(b, cell)).forEach(b => { x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.w); y1 = Math.max(y1, b.y + b.h); });
+      x0 = Math.max(x0, full.x); y0 = Math.max(y0, full.y); x1 = Math.min(x1, full.x + full.width); y1 = Math.min(y1, full.y + full.height);
+      picker.zoom = { x: x0, y: y0, w: x1 - x0, h: y1 - y0, unit: viewW };
+      picker.onChange();
+    };
     rect.addEventListener("click", ev => { ev.stopPropagation(); go(); });
     rect.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); picker.keyboard = true; go(); } });
     layer.append(rect);
