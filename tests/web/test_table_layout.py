@@ -153,6 +153,7 @@ def test_the_invite_link_is_copied_by_a_button_that_says_so(server, browser):
         page.click("#commitment summary")
         assert page.locator("#commitment-hash").is_visible()
         page.click("#notices summary")
+        page.wait_for_function("() => !document.querySelector('#commitment').open")  # closed by the toggle of the other
         assert page.locator("#notice-email").is_visible() and not page.locator("#commitment-hash").is_visible()
     finally:
         ctx.close()

@@ -218,7 +218,7 @@ function nthPlayer(i) {
   return t("nthPlayer").replace("{nth}", Array.isArray(nth) && i < nth.length ? nth[i] : `${i + 1}.`);
 }
 // a seat before anyone sits in it: its colour in the game (SPEC.seat_colours), as the table will name
-// it; where players choose their colour in play (Eruption's villages), its number
+// it; where players choose their colour in play (Eruption's villages), its place ("First player")
 function seatWord(g, i) {
   const c = g.colour_by_seat === false ? null : (g.seat_colours || [])[i];
   return c ? (c[LANG] || c.en) : nthPlayer(i);

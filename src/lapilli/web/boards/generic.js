@@ -153,9 +153,9 @@ window.LapilliZoom = function (container, picker, bar) {
   }
   // the targets are spread wider than one zoomed view: a first tap chooses the region; in a
   // region, the targets outside it are not offered until the player goes back to the regions
-  if (picker.zoom && Math.abs((picker.zoom.unit || 0) - viewW) <= viewW * 1e-3 && boxes.some(b => inside(b, picker.zoom))) {
+  if (picker.zoom && Math.abs((picker.zoom.unit || 0) - viewW) <= viewW * 1e-3 && boxes.some(b => centreIn(b, picker.zoom))) {
     show(picker.zoom);
-    targets.forEach((e, i) => { if (!inside(boxes[i], picker.zoom)) withdraw(e); });
+    targets.forEach((e, i) => { if (!centreIn(boxes[i], picker.zoom)) withdraw(e); });
     const b = document.createElement("button");
     b.id = "zoom-out";
     b.textContent = "⤢ " + word("otherRegions", "other parts of the board");
@@ -176,17 +176,11 @@ window.LapilliZoom = function (container, picker, bar) {
     const rx = clamp(cell.x + cell.w / 2 - rw / 2, full.x, full.x + full.width - rw), ry = clamp(cell.y + cell.h / 2 - rh / 2, full.y, full.y + full.height - rh);
     const rect = window.svgEl("rect", { x: rx, y: ry, width: rw, height: rh, class: "clickable zoom-region", tabindex: "0", role: "button",
       "aria-label": `${typeof t === "function" ? t("zoomHere") : "zoom here"} (${n})` });
-    // the region's view: the zoomed frame around the cell, grown to hold whole every target the
-    // region counts (one bigger than a zoomed view, a tile beside small tokens, is then offered
-    // whole, never lost between regions)
-    const go = () => {
-      const f = frame(cell.x + cell.w / 2, cell.y + cell.h / 2);
-      let x0 = f.x, y0 = f.y, x1 = f.x + f.w, y1 = f.y + f.h;
-      boxes.filter(b => centreIn(b, cell)).forEach(b => { x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.w); y1 = Math.max(y1, b.y + b.h); });
-      x0 = Math.max(x0, full.x); y0 = Math.max(y0, full.y); x1 = Math.min(x1, full.x + full.width); y1 = Math.min(y1, full.y + full.height);
-      picker.zoom = { x: x0, y: y0, w: x1 - x0, h: y1 - y0, unit: viewW };
-      picker.onChange();
-    };
+    // the region's view: the zoomed frame around the cell (it holds the whole cell), at the scale
+    // that shows the smallest target at MIN px; it offers every target whose centre it holds, so
+    // one bigger than the view (a village side beside small flow ends) is offered, partly shown,
+    // never lost between regions, and growing the view never shrinks the others below 24 px
+    const go = () => { picker.zoom = Object.assign(frame(cell.x + cell.w / 2, cell.y + cell.h / 2), { unit: viewW }); picker.onChange(); };
     rect.addEventListener("click", ev => { ev.stopPropagation(); go(); });
     rect.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); picker.keyboard = true; go(); } });
     layer.append(rect);
