@@ -241,7 +241,10 @@
       panel.append(svgEl("rect", { x: x0, y: top, width: PW, height: PH, rx: 8, fill: seat === 0 ? "#fbe4e3" : "#fdf5d6",
         stroke: PCOL[seat], "stroke-width": (!o.is_terminal && pend.seat === seat) ? 5 : 1.5 }));
       panel.append(SM().piece(seat, x0 + 20, top + 19, 9, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 }));
-      panel.append(lt(x0 + 36, top + 18, `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}`, { "font-weight": "bold", fill: PDARK[seat], "font-size": 18 }));
+      // the name shrinks to fit beside the points ("Yellow (computer, random)" is long)
+      const head = `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}`;
+      const fit = Math.min(18, Math.max(11, (PW - 36 - 60) / (head.length * 0.66)));
+      panel.append(lt(x0 + 36, top + 18, head, { "font-weight": "bold", fill: PDARK[seat], "font-size": fit.toFixed(1) }));
       if (o.first_player === seat) panel.append(lt(x0 + 10, top + 38, l.firstPlayer, { "font-size": 12, fill: "#555" }));
       panel.append(lt(x0 + PW - 10, top + 22, `${o.points[seat]}`, { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[seat] }));
       panel.append(lt(x0 + PW - 10, top + 46, l.points, { "font-size": 12, "text-anchor": "end" }));
