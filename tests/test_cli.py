@@ -175,3 +175,20 @@ def test_save_record_command_and_a_save_move_do_not_collide(monkeypatch, tmp_pat
     out = capsys.readouterr().out
     assert json.loads(mid.read_text())["game"] == "isola-dei-vulcani"
     assert "Not allowed" in out and not (tmp_path / "F4a").exists()
+
+
+@pytest.mark.parametrize("lang, computer, person", [("en", "Red (computer, random)", "Blue"),
+                                                    ("it", "Rosso (computer, casuale)", "Blu")])
+def test_play_names_seats_as_the_web_table_does(monkeypatch, capsys, lang, computer, person):
+    """The terminal names each seat as the table does (narration.seat_label): its colour, a
+    computer with its level; never "Player N" or "Seat N"."""
+    from lapilli import cli
+
+    monkeypatch.setattr(cli.console, "input", lambda prompt="": "quit")
+    # The Island: the computer (first seat) places an explorer before the person is asked
+    assert main(["play", "the-island", "--seed", "2", "--seats", "random,human", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert f"Seats: {computer}, {person}" in out
+    assert f"{person}, your move" in out
+    assert computer in out.split("Seats:")[1].split("your move")[0].split("Data set")[1]  # its placement, by name
+    assert "Player 1" not in out and "Giocatore 1" not in out and "Seat 0" not in out

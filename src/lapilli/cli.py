@@ -135,13 +135,15 @@ def play(
     bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i, game=game, players=players) for i, s in enumerate(seat_names) if s != "human"}
     humans = [i for i, s in enumerate(seat_names) if s == "human"]
     console.print(f"[bold]{state.SPEC.title}[/bold] - {players} players, seed {seed}, options {state.options}")
-    console.print("Seats: " + ", ".join(f"{narration.seat_name(None, i, lang)}: {s}" for i, s in enumerate(seat_names)))
+    # each seat named as at the web table: its colour, a computer with its level
+    names = lambda: [narration.seat_label(state, i, lang, agent="" if s == "human" else s) for i, s in enumerate(seat_names)]  # noqa: E731
+    console.print("Seats: " + ", ".join(names()), markup=False)
     console.print(f"Data set: {state.dataset.name} ({state.dataset.hash[:12]})", markup=False)
     console.print(HELP_TEXT)
     # what the terminal tells of each act is what the person at it may read (one human seat);
     # with several people at one screen, or none, it tells what a spectator may read
     viewer = humans[0] if len(humans) == 1 else None
-    _narrate(state, None, None, state.setup_events, viewer, None, lang)
+    _narrate(state, None, None, state.setup_events, viewer, names(), lang)
     last_shown = None
     try:
         while not state.is_terminal:
@@ -149,14 +151,14 @@ def play(
             if seat in bots:
                 action = bots[seat].choose(agents_mod.Decision(state, seat))
                 events = state.apply(action)
-                _narrate(state, seat, state.history[-1], events, viewer, None, lang)
+                _narrate(state, seat, state.history[-1], events, viewer, names(), lang)
                 continue
             if last_shown != (len(state.history), seat):
                 console.print(state.render(seat if humans else viewer), markup=False, soft_wrap=True)
                 last_shown = (len(state.history), seat)
             legal = state.legal_actions()
             preview = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all; 'list' shows them)" if len(legal) > 12 else "")
-            console.print(f"[bold]{escape(narration.seat_name(None, seat, lang))}[/bold], your move. Legal: {escape(preview)}")
+            console.print(f"[bold]{escape(names()[seat])}[/bold], your move. Legal: {escape(preview)}")
             try:
                 text = console.input("> ").strip()
             except EOFError:
@@ -183,7 +185,7 @@ def play(
             except IllegalAction as e:
                 console.print(f"[red]Not allowed ({escape(e.rule)}):[/red] {escape(e.message)}")
                 continue
-            _narrate(state, seat, state.history[-1], events, seat, None, lang)
+            _narrate(state, seat, state.history[-1], events, seat, names(), lang)
     except KeyboardInterrupt:
         _save_record(state, save, quitting=True)
         raise Abort("interrupted", 130)

@@ -142,39 +142,15 @@ def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
     return out
 
 
-_LEVELS = {"en": {"easy": "easy", "normal": "normal", "hard": "hard", "random": "random"},
-           "it": {"easy": "facile", "normal": "normale", "hard": "difficile", "random": "casuale"}}
-_COMPUTER = {"en": "computer", "it": "computer"}
-# a seat with no colour yet (Eruption's, until its player chooses a village, in seat order) goes
-# by its place in that order, never by a number
-_NTH = {"en": ("First", "Second", "Third", "Fourth", "Fifth", "Sixth"),
-        "it": ("Primo", "Secondo", "Terzo", "Quarto", "Quinto", "Sesto")}
-_PLAYER = {"en": "{nth} player", "it": "{nth} giocatore"}
-
-
-def _nth_player(seat: int, lang: str) -> str:
-    nth = _NTH[lang]
-    word = nth[seat] if seat < len(nth) else (f"{seat + 1}th" if lang == "en" else f"{seat + 1}º")
-    return _PLAYER[lang].format(nth=word)
-
-
 def _colour(st, seat: int):
-    colours = st.SPEC.seat_colours
-    k = st.seat_colour(seat)
-    return colours[k] if k is not None and k < len(colours) else None
+    return narration.seat_colour(st, seat)
 
 
 def seat_label(st, s, lang: str) -> str:
-    """The one name a seat goes by at the table, in ``lang``: the name its person gave, else its
-    colour ("Red"); a computer adds its level ("Yellow (computer, easy)", and a person's name when
-    it stands in for one).  The status line, the log, the player panels and the results all use it."""
-    c = _colour(st, s.seat)
-    person = s.name if s.kind == "human" or s.stand_in else ""  # a computer's own seat has no person's name
-    base = person or (c[0 if lang == "en" else 1] if c else _nth_player(s.seat, lang))
-    if s.kind == "bot":
-        level = _LEVELS[lang].get(s.agent, s.agent)
-        return f"{base} ({_COMPUTER[lang]}, {level})"
-    return base
+    """The one name a seat goes by at the table (``narration.seat_label``): the name its person
+    gave, else its colour; a computer adds its level.  The status line, the log, the player panels
+    and the results all use it."""
+    return narration.seat_label(st, s.seat, lang, s.name, s.agent if s.kind == "bot" else "", s.stand_in)
 
 
 def seat_labels(st, info: TableInfo) -> dict[str, list[str]]:
