@@ -24,3 +24,15 @@ def test_a_computer_standing_in_for_a_person_keeps_the_persons_name():
     stand_in = SeatInfo(1, "bot", "Luca", "normal", stand_in=True)
     assert seat_label(st, stand_in, "en") == "Luca (computer, normal)"
     assert seat_label(st, stand_in, "it") == "Luca (computer, normale)"
+
+
+def test_a_seat_with_no_colour_yet_goes_by_its_place_never_a_number():
+    """Eruption's players choose their colour (a village) in play: until then a seat is named by
+    its place in the seat order, the order in which the villages are chosen."""
+    st = new_game("eruption", 2, 1, {})
+    info = TableInfo(id="t", game="eruption", players=2, options={}, seed=1, version=0, status="playing",
+                     seats=[SeatInfo(0, "human", "", ""), SeatInfo(1, "bot", "computer (random)", "random")])
+    assert seat_labels(st, info) == {"en": ["First player", "Second player (computer, random)"],
+                                     "it": ["Primo giocatore", "Secondo giocatore (computer, casuale)"]}
+    st.apply(st.legal_actions()[0])  # the first player chooses a village: from then on its colour
+    assert seat_label(st, info.seats[0], "en") == ["Orange", "Yellow", "Green", "Blue", "Purple", "Red"][st.seat_colour(0)]

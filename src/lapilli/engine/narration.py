@@ -72,6 +72,20 @@ def seat_name(names, seat: int, lang: str) -> str:
     return name or _PLAYER[lang].format(n=seat + 1)
 
 
+# a seat with no colour yet (Eruption's, until its player chooses a village, in seat order) goes
+# by its place in that order, never by a number
+_NTH = {"en": ("First", "Second", "Third", "Fourth", "Fifth", "Sixth"),
+        "it": ("Primo", "Secondo", "Terzo", "Quarto", "Quinto", "Sesto")}
+_NTH_PLAYER = {"en": "{nth} player", "it": "{nth} giocatore"}
+
+
+def nth_player(seat: int, lang: str) -> str:
+    """A seat by its place in the seat order ("Second player")."""
+    nth = _NTH[lang]
+    word = nth[seat] if seat < len(nth) else (f"{seat + 1}th" if lang == "en" else f"{seat + 1}º")
+    return _NTH_PLAYER[lang].format(nth=word)
+
+
 _LEVELS = {"en": {"easy": "easy", "normal": "normal", "hard": "hard", "random": "random"},
            "it": {"easy": "facile", "normal": "normale", "hard": "difficile", "random": "casuale"}}
 _COMPUTER = {"en": "computer", "it": "computer"}
@@ -87,12 +101,12 @@ def seat_colour(st, seat: int):
 
 def seat_label(st, seat: int, lang: str, name: str = "", agent: str = "", stand_in: bool = False) -> str:
     """The one name a seat goes by, in ``lang``: the name its person gave, else its colour
-    ("Red"); a computer (``agent``: its level) adds its level ("Yellow (computer, easy)"), and a
+    ("Red"), else (no colour chosen yet) its place ("First player"); a computer (``agent``: its level) adds its level ("Yellow (computer, easy)"), and a
     person's name when it stands in for one (``stand_in``).  The web table and the terminal both
     use it."""
     c = seat_colour(st, seat)
     person = name if not agent or stand_in else ""  # a computer's own seat has no person's name
-    base = person or (c[0 if lang == "en" else 1] if c else _PLAYER[lang].format(n=seat + 1))
+    base = person or (c[0 if lang == "en" else 1] if c else nth_player(seat, lang))
     if agent:
         return f"{base} ({_COMPUTER[lang]}, {_LEVELS[lang].get(agent, agent)})"
     return base

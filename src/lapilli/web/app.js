@@ -163,7 +163,10 @@ async function lobby() {
   const rows = el("div", { id: "tables" });
   const addRows = page => {
     for (const tb of page) {
-      rows.append(el("p", {}, `${tb.game} · ${tb.players} · ${tb.status} `,
+      // the game by its title, the number of players and the table's state in words
+      const title = (games.find(x => x.id === tb.game) || { title: tb.game }).title;
+      const status = { open: t("statusOpen"), playing: t("statusPlaying"), finished: t("statusFinished") }[tb.status] || tb.status;
+      rows.append(el("p", { class: "open-table-row" }, el("b", {}, title), ` · ${t("nPlayers").replace("{n}", tb.players)} · ${status} · `,
         el("a", { href: `/t/${tb.id}` }, tb.status === "open" ? t("join") : t("watch"))));
     }
   };
@@ -207,13 +210,19 @@ function playerName(v, p) {
   const pl = (v.players || [])[p] || {};
   if (pl.label) return pl.label[LANG] || pl.label.en;
   const c = colourOf(v, p);
-  return c ? (c[LANG] || c.en) : `${t("player")} ${p + 1}`;
+  return c ? (c[LANG] || c.en) : nthPlayer(p);
+}
+// a seat that has no colour yet goes by its place in the seat order ("Second player"), as the
+// server names it (hub.seat_label), never by a number
+function nthPlayer(i) {
+  const nth = t("nth");
+  return t("nthPlayer").replace("{nth}", Array.isArray(nth) && i < nth.length ? nth[i] : `${i + 1}.`);
 }
 // a seat before anyone sits in it: its colour in the game (SPEC.seat_colours), as the table will name
-// it; where players choose their colour in play (Eruption's villages), its number
+// it; where players choose their colour in play (Eruption's villages), its place ("First player")
 function seatWord(g, i) {
   const c = g.colour_by_seat === false ? null : (g.seat_colours || [])[i];
-  return c ? (c[LANG] || c.en) : `${t("player")} ${i + 1}`;
+  return c ? (c[LANG] || c.en) : nthPlayer(i);
 }
 // the player's colour with the seat's shape (boards/generic.js), the same shape as its pieces
 const seatDot = (v, p) => { const c = colourOf(v, p); return el("span", { class: "dot" }, window.LapilliSeatMarks.icon(p, c ? c.css : null)); };
@@ -242,14 +251,26 @@ function chanceText(c) {
 function chanceValue(c) {
   if (c.value === undefined || c.value === null) return "?";
   if (c.words) return c.words[LANG] || c.words.en;  // the component as players see it (the game's narration)
+  if (Array.isArray(c.value)) return c.value.map(x => chanceValue({ value: x })).join(", ");
   return String(c.value).split(" ").map(x => (I18N[LANG]["cv." + x] || I18N.en["cv." + x] || x)).join(" ");
 }
-function chanceItem(v, entry, c) {
-  // the die, card, tile or token itself, its face showing the value (face down when hidden)
-  const hidden = c.value === undefined || c.value === null;
+// the parts of a chance value, each shown as its own die, tile or card: a row of tiles drawn, the
+// two wall dice, the lava tiles that rain down (one part when the value is a single component)
+function chanceParts(c) {
+  if (!Array.isArray(c.value) || c.value.length < 2) return [{ raw: String(c.value), text: chanceValue(c) }];
+  const words = c.words ? String(c.words[LANG] || c.words.en).split("; ") : null;
+  return c.value.map((x, i) => ({ raw: String(x),
+    text: words && words.length === c.value.length ? words[i] : chanceValue({ value: x }) }));
+}
+function chanceItem(v, entry, c, more = []) {
+  // the die, card, tile or token itself, its face showing the value (face down when hidden); a
+  // value of several components shows one face per component, so every face fits its text;
+  // ``more``: further chance of the same kind and name the same event showed (the newest first)
+  const partsOf = x => (x.value === undefined || x.value === null) ? [{ raw: "", text: chanceValue(x), hidden: true }] : chanceParts(x);
+  const parts = [c, ...more].reverse().flatMap(partsOf);
   return el("div", { class: `chance-item kind-${c.kind}`, "data-kind": c.kind, "data-name": c.name, "data-n": entry.n },
-    el("span", { class: `chance-face face-${c.kind}` + (hidden ? " hidden" : "") },
-      el("span", { class: "chance-value", "data-value": hidden ? "" : String(c.value) }, chanceValue(c))),
+    el("span", { class: "chance-faces" }, parts.map(pt => el("span", { class: `chance-face face-${c.kind}` + (pt.hidden ? " hidden" : "") },
+      el("span", { class: "chance-value", "data-value": pt.raw }, pt.text)))),
     el("span", { class: "chance-body" },
       el("span", { class: "chance-name" }, t("ch." + c.name)),
       entry.seat !== null && entry.seat !== undefined ? el("span", { class: "chance-who" }, who(v, entry.seat)) : ""));
@@ -303,6 +324,21 @@ function resultsPanel(v, mine) {
 }
 
 // ---------------------------------------------------------------- table
+// copy a text to the clipboard: the Clipboard API where the page may use it (https, localhost),
+// else the older copy command on a selected field; false when neither works
+async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return true; }
+  } catch (e) { /* fall back below */ }
+  const area = el("textarea", { readonly: "", style: "position:fixed;top:-100px;left:0;opacity:0" });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+  area.remove();
+  return ok;
+}
 let sockets = [];
 let keyHandler = null;
 const loadedBoards = {};
@@ -339,42 +375,67 @@ async function tablePage(tid) {
   await loadBoard(info.game);
   const tokens = getTokens(tid);
   app.innerHTML = "";
-  const head = el("div", { class: "card table-head" }, el("h2", { id: "title" }, spec.title),
-    el("p", { class: "invite" }, `${t("invite")}: `, el("code", {}, location.origin + `/t/${tid}`)),
+  // the header: the title with the table's actions on one row (copy the invite link, rules, fair
+  // dice, notices), so that the board starts high on the page; each folded part opens over the page
+  const inviteUrl = location.origin + `/t/${tid}`;
+  const copied = el("span", { class: "invite-note", id: "invite-note", role: "status" });
+  const copyBtn = el("button", { id: "copy-invite", title: inviteUrl, onclick: async () => {
+    if (await copyText(inviteUrl)) {
+      copyBtn.textContent = "✓ " + t("inviteCopied"); copied.textContent = "";
+      setTimeout(() => { copyBtn.textContent = t("copyInvite"); }, 2500);
+    } else {  // no clipboard here (a page served over plain http): the link, selected, to copy by hand
+      const box = el("input", { id: "invite-url", readonly: "", value: inviteUrl, "aria-label": t("invite"), size: inviteUrl.length });
+      copied.replaceChildren(`${t("copyByHand")} `, box);
+      box.select();
+    }
+  } }, t("copyInvite"));
+  const actions = el("div", { class: "head-actions" }, copyBtn,
     el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
+  const head = el("div", { class: "card table-head" },
+    el("div", { class: "head-row" }, el("h2", { id: "title" }, spec.title), actions), copied);
   if (info.commitment) {
     // the proof of fair dice, out of the way: the record of the finished game reveals seed and salt
-    head.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
-      el("code", { id: "commitment-hash", title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
-      el("p", { class: "hint" }, `${t("digest")}: `, el("code", { id: "digest" }, ""))));
+    actions.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
+      el("div", { class: "pop" },
+        el("code", { id: "commitment-hash", title: t("fairDiceHelp") }, info.commitment), el("p", { class: "hint" }, t("fairDiceHelp")),
+        el("p", { class: "hint" }, `${t("digest")}: `, el("code", { id: "digest" }, "")))));
   }
-  head.append(el("p", { id: "table-dataset" }, `${t("dataset")}: `, info.dataset
-    ? el("b", {}, `${info.dataset.name} (${info.dataset.hash.slice(0, 12)})`) : t("defaultData")));
-  if (Object.keys(tokens).length) head.append(window.LapilliClock.noticeForm(tid, tokens));
+  // the component data: said only when the table plays with other data than the game's own
+  if (info.dataset) head.append(el("p", { id: "table-dataset" }, `${t("dataset")}: `,
+    el("b", {}, `${info.dataset.name} (${info.dataset.hash.slice(0, 12)})`)));
+  if (Object.keys(tokens).length) actions.append(window.LapilliClock.noticeForm(tid, tokens));
+  // only one folded part open at a time
+  actions.querySelectorAll("details").forEach(d => d.addEventListener("toggle", () => {
+    if (d.open) actions.querySelectorAll("details[open]").forEach(o => { if (o !== d) o.open = false; });
+  }));
   app.append(head);
   const openSeats = info.seats.filter(s => s.kind === "open");
   if (openSeats.length && Object.keys(tokens).length === 0) {
-    const name = el("input", { id: "name", placeholder: t("yourName") });
-    const seatSel = el("select", { id: "seat" }, openSeats.map(s => el("option", { value: s.seat }, seatWord(spec, s.seat))));
+    const name = el("input", { id: "name", placeholder: t("yourName"), "aria-label": t("yourName"), maxlength: 40 });
+    const seatSel = el("select", { id: "seat", "aria-label": t("yourSeat") }, openSeats.map(s => el("option", { value: s.seat }, seatWord(spec, s.seat))));
     name.value = localStorage.getItem("lapilli-name") || "";
-    head.append(el("p", {}, window.LapilliAccount ? LapilliAccount.nameField(name) : name, " ", seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
+    head.append(el("p", { class: "join" }, window.LapilliAccount ? LapilliAccount.nameField(name) : name, seatSel, el("button", { class: "primary", id: "join", onclick: async () => {
       const typed = name.value.trim();
       if (typed) localStorage.setItem("lapilli-name", typed);
       try { const j = await api(`/api/tables/${tid}/seats/${seatSel.value}`, { name: typed }); saveToken(tid, j.seat, j.token); tablePage(tid); }
       catch (e) { alert(e.message); }
     } }, t("join"))));
   }
+  // the players in their colours sit in the header's row, between the title and the actions
   const strip = el("div", { class: "players", id: "players" });
+  head.querySelector(".head-row").insertBefore(strip, actions);
   const chance = el("div", { class: "chance", id: "chance", "aria-live": "polite" });
   const board = el("div", { class: "card", id: "board" });
   const side = el("div", { class: "card", id: "side" });
-  app.append(strip, el("div", { class: "columns" }, el("div", { class: "main-col" }, chance, board), side));
+  // a wide screen puts the chance beside the board, above the status and the log (style.css)
+  app.append(el("div", { class: "columns table-columns" }, el("div", { class: "main-col" }, chance, board), side));
   const views = {};
   const pickers = {};
   let lastError = "";
   let replay = null;          // {ply, plies, data} while a finished game is being replayed
   const seen = new Set();     // log lines whose chance has been shown
   const recent = [];          // chance just shown: [{entry, item, at}]
+  let chanceTimer = null;     // when the oldest chance shown is due to leave
   const showChance = v => {
     // the chance of new log lines appears at once and stays long enough to read (and the
     // latest stays until newer chance replaces it); every line's chance is in the log as well
@@ -386,13 +447,23 @@ async function tablePage(tid) {
       for (const c of chanceOf(e)) recent.push({ entry: e, item: c, at: now });
     }
     while (recent.length > 6 || (recent.length > 1 && now - recent[0].at > 8000)) recent.shift();
+    // the older chance leaves when its time is up, even when nothing else happens meanwhile
+    clearTimeout(chanceTimer);
+    if (recent.length > 1) chanceTimer = setTimeout(() => { if (chance.isConnected && !replay) showChance(v); }, 8050 - (now - recent[0].at));
     chance.innerHTML = "";
     if (!recent.length) { chance.classList.add("empty"); return; }
     chance.classList.remove("empty");
-    // the newest pops in once (not again at every redraw)
+    // the newest pops in once (not again at every redraw); the components one event shows together
+    // (the palm cards laid at set-up) sit side by side in one item
     const newest = recent[recent.length - 1];
-    recent.slice().reverse().forEach((r, i) => {
-      const d = chanceItem(v, r.entry, r.item);
+    const groups = [];
+    for (const r of recent.slice().reverse()) {
+      const g = groups[groups.length - 1];
+      if (g && g.entry === r.entry && g.item.name === r.item.name && g.item.kind === r.item.kind) g.more.push(r.item);
+      else groups.push({ entry: r.entry, item: r.item, more: [] });
+    }
+    groups.forEach((g, i) => {
+      const d = chanceItem(v, g.entry, g.item, g.more);
       if (i === 0) { d.classList.add("latest"); if (!newest.shown) { d.classList.add("pop"); newest.shown = true; } }
       chance.append(d);
     });
@@ -445,7 +516,9 @@ async function tablePage(tid) {
     (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
     markLastMove(board, v);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
-    if (!replay) showChance(v);
+    // chance is shown while the game goes on (the results panel takes over at its end)
+    if (!replay && !live.result) showChance(v);
+    else { clearTimeout(chanceTimer); chance.replaceChildren(); chance.classList.add("empty"); }
     const status = el("p", { id: "status" });
     if (live.result) status.append(t("gameOver"));
     else if (v.legal.length) status.append(`${t("yourTurn")}, `, who(v, v.seat));
@@ -473,8 +546,9 @@ async function tablePage(tid) {
       try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
     } }, `${t("takeOver")}: `, who(v, s.seat))));
     if (live.result) {
-      side.append(replayBar());
+      // the result first, then the replay of the game on its board
       side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
+      side.append(replayBar());
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
     }
     // the coach (coach.js): Review after the game, Hint during it

@@ -9,7 +9,7 @@
     timeoutLevel: "a tempo scaduto gioca il computer", clockOf: "Orologio", aMove: "a mossa", timedOut: "tempo scaduto",
     myTables: "I miei tavoli", noMyTables: "Non sei seduto a nessun tavolo da questo browser.", yourTurnMark: "Tocca a te",
     theirTurn: "Tocca a", openTable: "Apri", notifyBrowser: "Avvisami in questo browser", notifyOn: "Avvisi del browser attivi",
-    notifyDenied: "Il browser non permette gli avvisi", mailMe: "E-mail quando tocca a me", save: "Salva",
+    notifyDenied: "Il browser non permette gli avvisi", mailMe: "E-mail quando tocca a me", save: "Salva", notices: "Avvisi",
     mailSaved: "Ti scriveremo a", mailStopped: "Nessuna e-mail", statusOpen: "in attesa di giocatori", statusPlaying: "in corso",
     statusFinished: "finita", standIn: "gioca il computer per te",
   });
@@ -19,7 +19,7 @@
     timeoutLevel: "when time runs out the computer plays", clockOf: "Clock", aMove: "a move", timedOut: "time ran out",
     myTables: "My tables", noMyTables: "This browser holds no seat at any table.", yourTurnMark: "Your turn",
     theirTurn: "To move:", openTable: "Open", notifyBrowser: "Notify me in this browser", notifyOn: "Browser notices on",
-    notifyDenied: "The browser does not allow notices", mailMe: "E-mail me when it is my turn", save: "Save",
+    notifyDenied: "The browser does not allow notices", mailMe: "E-mail me when it is my turn", save: "Save", notices: "Notices",
     mailSaved: "We will write to", mailStopped: "No e-mail", statusOpen: "waiting for players", statusPlaying: "playing",
     statusFinished: "finished", standIn: "the computer plays for you",
   });
@@ -128,14 +128,16 @@
     const token = tokens[Object.keys(tokens)[0]];
     const input = mk("input", { id: "notice-email", type: "email", placeholder: "name@example.org", maxlength: 254, "aria-label": t("mailMe") });
     const note = mk("span", { id: "notice-note", class: "hint" });
-    const box = mk("details", { class: "notices", id: "notices" }, mk("summary", {}, t("mailMe")),
-      mk("p", {}, input, " ", mk("button", { id: "notice-save", onclick: async () => {
-        try {
-          const r = await post(`/api/tables/${tid}/notify`, { token, email: input.value.trim() || null });
-          note.textContent = r.email ? ` ${t("mailSaved")} ${r.email}` : ` ${t("mailStopped")}`;
-        } catch (e) { note.textContent = ` ${e.message}`; }
-      } }, t("save")), note),
-      mk("p", {}, permissionButton()));
+    // folded under one short word in the table's header; it opens over the page (style.css .pop)
+    const box = mk("details", { class: "notices", id: "notices" }, mk("summary", {}, t("notices")),
+      mk("div", { class: "pop" },
+        mk("p", {}, mk("label", { for: "notice-email" }, t("mailMe")), mk("br"), input, " ", mk("button", { id: "notice-save", onclick: async () => {
+          try {
+            const r = await post(`/api/tables/${tid}/notify`, { token, email: input.value.trim() || null });
+            note.textContent = r.email ? ` ${t("mailSaved")} ${r.email}` : ` ${t("mailStopped")}`;
+          } catch (e) { note.textContent = ` ${e.message}`; }
+        } }, t("save")), note),
+        mk("p", {}, permissionButton())));
     post("/api/my-tables", { seats: [{ table: tid, token }] }).then(rows => {
       if (rows[0] && rows[0].email) { input.value = rows[0].email; note.textContent = ` ${t("mailSaved")} ${rows[0].email}`; }
     }).catch(() => {});

@@ -134,7 +134,6 @@
     const pcol = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#777" : VCOL[o.villages[p]];
     const plight = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#eee" : VLIGHT[o.villages[p]];
 
-    container.style.flex = "1.8";   // the island needs room: a wider column than the side panel
     const svg = svgEl("svg", { class: "board eruption", viewBox: `0 0 ${W} 1200`, "font-family": "system-ui, sans-serif", style: "max-height:none;background:#9fd3e8" });
     svg.append(svgEl("style", {}, ".deco,text{pointer-events:none} svg.eruption .highlight{stroke:#00e5ff;stroke-width:4} " +
       "svg.eruption .chosen{stroke:#1565c0 !important;stroke-width:5 !important} .small{font-size:10px}"));
@@ -452,6 +451,8 @@
     });
     y += Math.ceil(items.length / 2) * 24 + 8;
     svg.setAttribute("viewBox", `0 0 ${W} ${y}`);
+    // the width at which the island (down to its shore) fits the screen's height (style.css)
+    svg.style.setProperty("--map-aspect", (W / (CY + 5 * SQ3 * S + S * 1.25 + 8)).toFixed(4));
     container.append(svg);
   };
 })();

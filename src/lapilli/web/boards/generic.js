@@ -101,12 +101,14 @@ window.LapilliPickerUI = function (container, picker, send) {
   }
 };
 
-// Targets a finger can hit.  Where the targets offered are smaller on screen than MIN px (a phone,
-// a dense board), the board zooms into the part being chosen: the smallest box of the board that
-// holds every target, when they then reach MIN px; else the board is cut into regions of that size
-// and a first tap picks the region to zoom into.  A button zooms out again.
+// Targets a finger can hit.  Where a target offered is smaller on screen than the WCAG 2.2 target
+// size (24 px: a phone, a dense board), the board zooms into the part being chosen, showing the
+// targets at MIN px: the smallest box of the board that holds every target, when they then reach
+// MIN px; else the board is cut into regions of that size and a first tap picks the region to zoom
+// into.  A button zooms out again.  Where every target is large enough (a desktop) the whole board
+// stays in view.
 window.LapilliZoom = function (container, picker, bar) {
-  const MIN = 26;
+  const TARGET = 24, MIN = 26;
   const svg = container.querySelector("svg.board");
   const targets = [...container.querySelectorAll("svg .clickable")];
   if (!svg || !targets.length || !svg.getScreenCTM()) return;
@@ -119,9 +121,9 @@ window.LapilliZoom = function (container, picker, bar) {
     return { x: a.x, y: a.y, w: b.x - a.x, h: b.y - a.y };
   };
   const boxes = targets.map(boxOf);
-  const pxPerUnit = svg.getBoundingClientRect().width / full.width;
+  const pxPerUnit = svg.getScreenCTM().a;  // the board's scale on screen (its height may be what limits it)
   const smallest = Math.min(...boxes.map(b => Math.min(b.w, b.h)));
-  if (!(smallest > 0) || smallest * pxPerUnit >= MIN) return;
+  if (!(smallest > 0) || smallest * pxPerUnit >= TARGET) return;
   // the view that shows the smallest target at MIN px: as wide as the board is on screen, at
   // most 60 % of the screen high
   const scale = MIN / smallest;  // px per unit wanted

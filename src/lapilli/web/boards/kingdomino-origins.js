@@ -101,7 +101,6 @@
     const pn = PNAME[LANG] || PNAME.en;
     const o = view.observation;
     const n = o.num_players;
-    container.style.flex = "3 1 760px";  // the territories need room: the board takes most of the width
     const F = 2 * o.size - 1;
     const phase = o.phase;
     const chosen = picker ? picker.chosen : [];

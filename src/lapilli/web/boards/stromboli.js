@@ -241,7 +241,10 @@
       panel.append(svgEl("rect", { x: x0, y: top, width: PW, height: PH, rx: 8, fill: seat === 0 ? "#fbe4e3" : "#fdf5d6",
         stroke: PCOL[seat], "stroke-width": (!o.is_terminal && pend.seat === seat) ? 5 : 1.5 }));
       panel.append(SM().piece(seat, x0 + 20, top + 19, 9, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 }));
-      panel.append(lt(x0 + 36, top + 18, `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}`, { "font-weight": "bold", fill: PDARK[seat], "font-size": 18 }));
+      // the name shrinks to fit beside the points ("Yellow (computer, random)" is long)
+      const head = `${names[seat]}${seat === mine ? " (" + l.you + ")" : ""}`;
+      const fit = Math.min(18, Math.max(11, (PW - 36 - 60) / (head.length * 0.66)));
+      panel.append(lt(x0 + 36, top + 18, head, { "font-weight": "bold", fill: PDARK[seat], "font-size": fit.toFixed(1) }));
       if (o.first_player === seat) panel.append(lt(x0 + 10, top + 38, l.firstPlayer, { "font-size": 12, fill: "#555" }));
       panel.append(lt(x0 + PW - 10, top + 22, `${o.points[seat]}`, { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[seat] }));
       panel.append(lt(x0 + PW - 10, top + 46, l.points, { "font-size": 12, "text-anchor": "end" }));
@@ -250,13 +253,13 @@
       let dx = x0 + 100;
       for (let v = 1; v <= 5; v++) {
         if (o.discs[seat][String(v)] !== null) continue;
-        const c = SM().piece(seat, dx, top + 64, 13, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
+        const c = SM().piece(seat, dx, top + 64, 16, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
         if (seat === mine && myTurn) tok(c, String(v)); else c.classList.add("deco");
-        panel.append(c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 14, fill: seat === 0 ? "#fff" : "#222" }));
-        dx += 31;
+        panel.append(c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 15, fill: seat === 0 ? "#fff" : "#222" }));
+        dx += 38;
       }
       if (o.lava_discs && o.lava_discs[seat] === "reserve") {
-        panel.append(SM().piece(seat, dx, top + 64, 13, { fill: "#e64a19", stroke: PDARK[seat], "stroke-width": 1.5, class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
+        panel.append(SM().piece(seat, dx, top + 64, 16, { fill: "#e64a19", stroke: PDARK[seat], "stroke-width": 1.5, class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
       }
       panel.append(lt(x0 + 10, top + 92, `${l.statues}: ${o.statues_left[seat]}   ·   ${l.shells}: ${o.shells[seat].length}`, { "font-size": 14 }));
       // cards in front
@@ -307,6 +310,8 @@
     });
     y += 40;
     svg.setAttribute("viewBox", `0 0 740 ${y}`);
+    // the width at which the island (down to its outer circle) fits the screen's height (style.css)
+    svg.style.setProperty("--map-aspect", (740 / (2 * CY + 8)).toFixed(4));
     container.append(svg);
   };
 })();

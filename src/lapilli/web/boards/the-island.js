@@ -231,7 +231,9 @@
       }
     }
     let y = BOTTOM + 6;
-    const PW = (VW - 30) / 2, ph = 100;
+    // a fourth line for the boats still to place while explorer values are still to place too
+    const both = q => { const tp = o.to_place[q]; return ((Array.isArray(tp) && tp.length) || (!Array.isArray(tp) && tp)) && ((o.boats_to_place || [])[q] || 0); };
+    const PW = (VW - 30) / 2, ph = [...Array(n).keys()].some(both) ? 122 : 100;
     for (let q = 0; q < n; q++) {
       const px = 10 + (q % 2) * (PW + 10), top = y + Math.floor(q / 2) * ph;
       const active = !o.is_terminal && (q === o.deciding);
@@ -255,19 +257,23 @@
       const btp = (o.boats_to_place || [])[q] || 0;
       if ((Array.isArray(tp) && tp.length) || (!Array.isArray(tp) && tp) || btp) {
         side.append(lt(px + 10, line3, `${l.toPlace}:`, { "font-size": 13 }));
-        let dx = px + 92;
+        let dx = px + 96;
         if (Array.isArray(tp)) {
-          tp.forEach(v => {
-            const c = SM().piece(q, dx, line3, 10, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5 });
+          // each value once, with how many are left (a disc a finger or a mouse hits at once on a desktop)
+          const counts = new Map();
+          tp.forEach(v => counts.set(v, (counts.get(v) || 0) + 1));
+          counts.forEach((k, v) => {
+            const c = SM().piece(q, dx, line3, 15, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5 });
             if (q === me && o.decision === "place") tok(c, String(v)); else deco(c);
-            side.append(c, text(dx, line3, String(v), { "font-size": 12, "font-weight": "bold", fill: PTXT[q] }));
-            dx += 23;
+            side.append(c, text(dx, line3, String(v), { "font-size": 14, "font-weight": "bold", fill: PTXT[q] }));
+            if (k > 1) side.append(lt(dx + 17, line3 + 9, `×${k}`, { "font-size": 11, fill: "#333" }));
+            dx += 50;
           });
         } else if (tp) {
           side.append(lt(dx - 10, line3, `${tp} ●`, { "font-size": 13 }));
           dx += 34;
         }
-        if (btp) side.append(lt(dx, line3, `${l.boats}: ${btp}`, { "font-size": 13 }));
+        if (btp) side.append(both(q) ? lt(px + 10, line3 + 26, `${l.boats}: ${btp}`, { "font-size": 13 }) : lt(dx, line3, `${l.boats}: ${btp}`, { "font-size": 13 }));
       } else {
         // tiles in hand: their backs are shown to the holder only
         side.append(lt(px + 10, line3, `${l.hand}:`, { "font-size": 13 }));
@@ -315,6 +321,8 @@
     leg.append(lt(C2 - 8, yy, `${l.hexes}`, { "font-size": 13, fill: "#444" }));
     yy += 18;
     svg.setAttribute("viewBox", `0 0 ${VW} ${yy}`);
+    // the width at which the island and its sea fit the screen's height (style.css)
+    svg.style.setProperty("--map-aspect", (VW / BOTTOM).toFixed(4));
     container.append(svg);
     // Once a whole move is sent the shared picker leaves the old view on screen, still clickable,
     // until the server's answer arrives: a second click would build a move on a stale position.
