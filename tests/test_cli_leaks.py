@@ -95,7 +95,13 @@ def _check(acts, reader=0):
         compared += n
         leaked = sorted(t for t in tokens if t in out)
         assert not leaked, f"the terminal showed seat {reader} hidden {leaked[:4]} after {action!r}"
-        shown.append((narration.text(before.game_id, items, "en", None, reader), out))
+        # the terminal names seats as the table does, from the position after the act (a seat
+        # that chose its colour in it goes by that colour): the reader is "human", others "random"
+        after = before.clone()
+        after.apply(action)
+        names = [narration.seat_label(after, s, "en", agent="" if s == reader else "random")
+                 for s in range(after.num_players)]
+        shown.append((narration.text(before.game_id, items, "en", names, reader), out))
     for text, out in shown:
         assert text.split(".")[0] in out, f"the terminal did not show {text!r}"
     return compared

@@ -146,7 +146,7 @@ window.LapilliZoom = function (container, picker, bar) {
   };
   const zoomOut = () => toggle("zoom-out", "⤢ " + word("wholeBoard", "whole board"), true);
   if (picker.noZoom) { toggle("zoom-in", "🔍 " + word("zoomIn", "zoom in"), false); return; }
-  const withdraw = e => { e.classList.remove("clickable", "highlight"); e.removeAttribute("tabindex"); e.removeAttribute("role"); e.style.pointerEvents = "none"; };
+  const withdraw = e => { e.classList.remove("clickable", "highlight"); e.removeAttribute("tabindex"); e.removeAttribute("role"); e.removeAttribute("aria-label"); e.style.pointerEvents = "none"; };
   if (union.x1 - union.x0 <= viewW && union.y1 - union.y0 <= viewH) {
     picker.zoom = frame((union.x0 + union.x1) / 2, (union.y0 + union.y1) / 2);
     show(picker.zoom); zoomOut(); return;
