@@ -153,7 +153,9 @@ def test_my_tables_marks_where_it_is_your_turn(make_client):
     assert not by[t3]["your_turn"] and by[t3]["status"] == "open"
     assert rows[0]["id"] == t1  # your turn first
     bob = c.post("/api/my-tables", json={"seats": [{"table": t2, "token": b2}]}).json()
-    assert bob[0]["your_turn"] and bob[0]["names"] == ["ann", "bob"]
+    # each seat named as at the table, in both languages: the typed names, an open seat by its place
+    assert bob[0]["your_turn"] and bob[0]["labels"] == {"en": ["ann", "bob"], "it": ["ann", "bob"]}
+    assert by[t3]["labels"]["en"][0] == "ann" and by[t3]["labels"]["en"][1] != by[t3]["labels"]["it"][1]
 
 
 def test_lapilli_serve_smtp_sends_the_notice(tmp_path, smtp):

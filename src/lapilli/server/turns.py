@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from ..engine.registry import game_spec
 from . import clocks
 from .bots import LEVELS
+from .hub import seat_labels
 from .notices import valid_address
 
 Level = Literal[LEVELS]  # type: ignore[valid-type]
@@ -102,7 +103,8 @@ def router(errors) -> APIRouter:
                         "seat": seat, "stand_in": kind == "bot", "to_move": to_move,
                         "your_turn": info.status == "playing" and to_move == seat and kind == "human",
                         "clock": clock, "email": email,
-                        "names": [s.name if s.kind == "human" else f"computer ({s.agent})" for s in info.seats]})
+                        # each seat named as at the table (hub.seat_label), in every language
+                        "labels": seat_labels((await h.peek(tid)).state, info)})
         order = {"playing": 0, "open": 1, "finished": 2}
         out.sort(key=lambda x: (not x["your_turn"], order.get(x["status"], 3)))
         return out

@@ -167,6 +167,8 @@
     }
     return out;
   }
+  // each seat's name as the table gives it, in the page's language
+  const names = r => r.labels[typeof LANG === "string" && r.labels[LANG] ? LANG : "en"];
   async function myTables(root) {
     const seats = seatTokens();
     const rows = seats.length ? await post("/api/my-tables", { seats: seats.slice(0, 200) }) : [];
@@ -179,9 +181,9 @@
       const status = { open: t("statusOpen"), playing: t("statusPlaying"), finished: t("statusFinished") }[r.status] || r.status;
       const line = mk("div", { class: "my-table" + (r.your_turn ? " your-turn" : ""), "data-table": r.id, "data-your-turn": String(r.your_turn) },
         r.your_turn ? mk("span", { class: "turn-mark", title: t("yourTurnMark") }, `● ${t("yourTurnMark")}`) : mk("span", { class: "turn-mark none" }, ""),
-        mk("b", {}, r.title), " · ", r.names.map((n, i) => (i === r.seat ? `${n || t("player") + " " + (i + 1)} (${t("you")})` : n || "…")).join(", "),
+        mk("b", {}, r.title), " · ", names(r).map((n, i) => (i === r.seat ? `${n} (${t("you")})` : n)).join(", "),
         " · ", status,
-        r.status === "playing" && !r.your_turn && r.to_move !== null ? ` · ${t("theirTurn")} ${r.names[r.to_move] || t("player") + " " + (r.to_move + 1)}` : "",
+        r.status === "playing" && !r.your_turn && r.to_move !== null ? ` · ${t("theirTurn")} ${names(r)[r.to_move]}` : "",
         r.stand_in ? ` · ${t("standIn")}` : "",
         r.clock && r.clock.running !== null ? mk("span", { class: "seat-clock" + (r.your_turn ? " running" : ""), "data-left-at": String(r.clock.to_move_left), "data-since": String(at), title: t("clockOf") },
           mk("span", { class: "clock-time" }, span(r.clock.to_move_left))) : "",
