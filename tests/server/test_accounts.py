@@ -225,6 +225,20 @@ def test_an_unrated_table_changes_no_rating_and_shows_on_the_player_page(client)
     assert client.get("/api/players/nobody").status_code == 404
 
 
+def test_hot_seat_while_signed_in_seats_the_others_under_their_typed_names(client):
+    """A signed-in person who seats every player of the screen sits under their username at their
+    own seat; the other seats go to the names typed for them, as guests (not to the account)."""
+    ann = sign_up(client, "annhot")
+    h = as_(client, ann)
+    tid = client.post("/api/tables", json={"game": "nim", "players": 3, "options": {"pile": 10}}, headers=h).json()["id"]
+    for seat, typed in enumerate(["ignored", "Carla", "Dino"]):
+        assert client.post(f"/api/tables/{tid}/seats/{seat}", json={"name": typed}, headers=h).status_code == 200
+    seats = client.get(f"/api/tables/{tid}").json()["seats"]
+    assert [(s["name"], s["account"]) for s in seats] == [("annhot", True), ("Carla", False), ("Dino", False)]
+    page = client.get("/api/players/annhot").json()
+    assert [(t["id"], t["seat"]) for t in page["playing"]] == [(tid, 0)]
+
+
 def test_the_player_who_abandons_loses_and_the_other_is_protected(client):
     ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
     tid, tokens = rated_table(client, ann, bob)

@@ -327,6 +327,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
         name, uid = (user.username, user.id) if user else (req.name.strip(), None)
+        if user and not info.rated and any(s.user_id == user.id for s in info.seats):
+            # hot-seat: a signed-in person already seated here seats the others of the screen as
+            # guests, under the names typed for them (a rated table refuses a second seat)
+            name, uid = req.name.strip(), None
         token = await run_in_threadpool(store(request).claim_seat, tid, seat, name, uid)
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}
