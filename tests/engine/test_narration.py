@@ -194,6 +194,13 @@ def test_kingdomino_origins_take_and_place():
     assert _say(s, actor, action, events, None).startswith(f"{NAMES[actor]} places tile {ev['tile']} at {a}, {b}.")
 
 
+def test_kingdomino_origins_pair_tells_two_positions():
+    s, actor, action, events = _first("kingdomino-origins", 2, {}, "pair")
+    a, b = action.split()[1]
+    assert _say(s, actor, action, events, 1 - actor).startswith(f"{NAMES[actor]} takes the chiefs on positions {a} and {b}.")
+    assert _say(s, actor, action, events, actor, "it").startswith(f"Prendi i capotribù nelle posizioni {a} e {b}.")
+
+
 def test_stromboli_disc_and_card():
     s, actor, action, events = _first("stromboli", 2, {}, "place")
     ev = events[0]

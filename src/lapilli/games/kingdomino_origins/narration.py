@@ -65,3 +65,10 @@ def chance_words(chance: dict, lang: str):
         if 0 <= chance["value"] < len(colours):
             return colours[chance["value"]][0 if lang == "en" else 1]
     return None
+
+
+def words(key: str, value, lang: str):
+    """An event's value told as players say it: the two positions of ``pair 14`` as "1 and 4"."""
+    if key == "positions" and isinstance(value, str) and len(value) == 2 and value.isdigit():
+        return f"{value[0]} {'and' if lang == 'en' else 'e'} {value[1]}"
+    return None
