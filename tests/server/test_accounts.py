@@ -380,10 +380,9 @@ def test_a_seat_whose_time_ran_out_loses_the_rated_game_even_when_taken_back(mak
     assert rb["rating"] < 1500 < ra["rating"]
 
 
-def test_a_rating_update_that_fails_stays_pending_and_is_applied_once_later(make_client, db_url, monkeypatch):
-    """The database fails as the rated game ends: the move is stored, the rating changes are not
-    and stay pending; another instance starting on the database applies them once, and further
-    retries (either instance) change nothing."""
+def _rating_update_fails_once(monkeypatch) -> list:
+    """Make the first rating update raise a database error (the storage layer itself is real);
+    returns the list of calls made."""
     from sqlalchemy.exc import OperationalError
 
     from lapilli.server.accounts import Accounts
@@ -397,6 +396,14 @@ def test_a_rating_update_that_fails_stays_pending_and_is_applied_once_later(make
         return real(self, *args)
 
     monkeypatch.setattr(Accounts, "rate_finished", failing_once)
+    return calls
+
+
+def test_a_rating_update_that_fails_stays_pending_and_is_applied_once_later(make_client, db_url, monkeypatch):
+    """The database fails as the rated game ends: the move is stored, the rating changes are not
+    and stay pending; another instance starting on the database applies them once, and further
+    retries (either instance) change nothing."""
+    calls = _rating_update_fails_once(monkeypatch)
     first = make_client(database_url=db_url, signin_rate="1000/minute", rating_retry=3600)
     ann, bob = sign_up(first, "ann"), sign_up(first, "bob")
     tid, tokens = rated_table(first, ann, bob)
@@ -421,19 +428,7 @@ def test_a_rating_update_that_fails_stays_pending_and_is_applied_once_later(make
 
 def test_pending_ratings_are_retried_by_the_instance_itself(make_client, db_url, monkeypatch):
     """The periodic retry of the instance whose update failed applies the changes."""
-    from sqlalchemy.exc import OperationalError
-
-    from lapilli.server.accounts import Accounts
-
-    real, calls = Accounts.rate_finished, []
-
-    def failing_once(self, *args):
-        calls.append(args)
-        if len(calls) == 1:
-            raise OperationalError("UPDATE tables", {}, ConnectionError("the database is not answering"))
-        return real(self, *args)
-
-    monkeypatch.setattr(Accounts, "rate_finished", failing_once)
+    calls = _rating_update_fails_once(monkeypatch)
     client = make_client(database_url=db_url, signin_rate="1000/minute", rating_retry=0.05)
     ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
     tid, tokens = rated_table(client, ann, bob)

@@ -142,10 +142,6 @@ def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
     return out
 
 
-def _colour(st, seat: int):
-    return narration.seat_colour(st, seat)
-
-
 def seat_label(st, s, lang: str) -> str:
     """The one name a seat goes by at the table (``narration.seat_label``): the name its person
     gave, else its colour; a computer adds its level.  The status line, the log, the player panels
@@ -163,7 +159,7 @@ def players(st, info: TableInfo) -> list[dict]:
     colour list (``SPEC.seat_colours``) and the state (a game may let players choose)."""
     out = []
     for s in info.seats:
-        c = _colour(st, s.seat)
+        c = narration.seat_colour(st, s.seat)
         out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
                     "level": s.agent if s.kind == "bot" else "",
                     "label": {lang: seat_label(st, s, lang) for lang in narration.LANGUAGES},
