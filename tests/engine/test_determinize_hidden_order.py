@@ -136,3 +136,14 @@ def test_a_resampled_position_gives_the_same_determinizations(game):
             s.apply(r.choice(s.legal_actions()))
     if _hides(s):
         assert differed >= 10
+
+
+@pytest.mark.parametrize("game", BUILTIN_GAMES)
+def test_a_determinization_carries_no_trace_of_the_real_seed(game):
+    """An agent holds only determinized copies: none may name the game's seed or its generator
+    (with them the agent could replay the true future chance)."""
+    real = lapilli.new_game(game, seed=424242)
+    copy = real.determinize(real.to_move, 5)
+    assert copy.seed == 5 and copy.seed != real.seed
+    assert copy.to_json()["rng"] != real.to_json()["rng"]
+    assert "424242" not in str(copy.to_json()["seed"])

@@ -363,6 +363,9 @@ class State:
         ``plan``: ``self.hidden_plan(player)``, to skip working it out again (the same result)."""
         new = self.clone(history)
         new.rng = Rng(seed)
+        # The copy names the generator it was given, not the game's: the real seed would let
+        # whoever holds a copy (an agent) replay the game's true future chance.
+        new.seed, new.seeding = seed, LINEAR_SEEDING
         new._determinized = True
         if type(self)._resample_hidden is not State._resample_hidden:
             if player is None or player != self.to_move:
