@@ -480,7 +480,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/{tid}")
-    async def ws_table(ws: WebSocket, tid: str, token: str = ""):
+    async def ws_table(ws: WebSocket, tid: str, token: str = "", log: str = ""):
+        """A seat's (``token``) or a spectator's connection to a table.  ``log=delta``: the
+        client keeps the table log and is sent only the lines it does not have (Room.text_for)."""
         await ws.accept()
         h, tid, token = hub(ws), tid[:64], token[:200]
         try:
@@ -514,7 +516,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json({"type": "error", "message": str(e), "fatal": True})
             await ws.close(4400)
             return
-        conn = Conn(ws, seat, settings.send_timeout, settings.send_queue)
+        conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=log == "delta")
         h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
         dead = asyncio.ensure_future(conn.dead.wait())
         bucket, last = 2 * settings.max_messages_per_second, time.monotonic()
@@ -577,7 +579,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             conn.send_json({"type": "pong"})
             return
         if kind == "sync":
-            conn.send(room.view_text(seat))
+            conn.send(room.text_for(conn, full=True))
             return
         if seat is None:
             conn.send_json({"type": "error", "message": "spectators cannot play"})
@@ -600,10 +602,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await h.undo(room, seat)
         except (ActionRefused, StorageUnavailable) as e:
             conn.send_json({"type": "error", "message": e.message, "rule": getattr(e, "rule", "")})
-            conn.send(room.view_text(seat))
+            conn.send(room.text_for(conn))
         except STORAGE_ERRORS:  # re-reading the table after a conflict failed
             conn.send_json({"type": "error", "message": f"{STORAGE_DOWN}: try again in a moment", "rule": ""})
-            conn.send(room.view_text(seat))
+            conn.send(room.text_for(conn))
 
     app.include_router(turns_router(_errors))
 

@@ -18,10 +18,12 @@ What keeps it standing:
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
 from collections import Counter, OrderedDict
+from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from sqlalchemy.exc import DBAPIError
@@ -63,9 +65,13 @@ class Conn:
     serialized messages that its own writer task sends, each within ``timeout`` seconds.  A
     connection that falls behind is marked dead; its handler then closes it."""
 
-    def __init__(self, ws, seat: int | None, timeout: float, limit: int):
+    def __init__(self, ws, seat: int | None, timeout: float, limit: int, delta: bool = False):
         self.ws = ws
         self.seat = seat
+        # ``delta``: the client keeps the log and is sent only the lines it does not have
+        # (Room.text_for); ``have``: the log lines it was last sent, by number (their JSON)
+        self.delta = delta
+        self.have: dict[int, str] | None = None
         self.timeout = timeout
         self.queue: asyncio.Queue[str] = asyncio.Queue(max(1, limit))
         self.dead = asyncio.Event()
@@ -88,7 +94,8 @@ class Conn:
         while True:
             text = await self.queue.get()
             try:
-                await asyncio.wait_for(self.ws.send_text(text), self.timeout)
+                async with asyncio.timeout(self.timeout):  # no task per message, as wait_for makes
+                    await self.ws.send_text(text)
             except asyncio.TimeoutError:
                 self.kill(f"a message not taken within {self.timeout:g} s")
                 return
@@ -111,6 +118,16 @@ class Conn:
         self._writer.cancel()
 
 
+BOARDS = Path(__file__).resolve().parent.parent / "web" / "boards"
+
+
+@functools.lru_cache(maxsize=None)
+def has_board(game_id: str) -> bool:
+    """The web client draws this game with a board of its own (web/boards/<game>.js), so its
+    views need not carry the text picture."""
+    return (BOARDS / f"{game_id}.js").is_file()
+
+
 def with_chance_words(game_id: str, item: dict) -> dict:
     """The item with its chance value told as players see the component ("words", per language),
     when the game tells it so (a card by its face, a tile by its shape, not their ids)."""
@@ -123,7 +140,7 @@ def with_chance_words(game_id: str, item: dict) -> dict:
     return dict(item, chance=dict(c, words=words))
 
 
-def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
+def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = None) -> list[dict]:
     """Log lines as ``reader`` reads them on the position ``st``: ``rows`` are (n, seat, action,
     events), the set-up being (0, None, None, setup events).  Each line has the items of the
     game's one door (``State.readings``), their sentences in every language, and the action's
@@ -133,9 +150,18 @@ def log_entries(st, rows, reader: int | None, names: dict) -> list[dict]:
     out = []
     open_notation = st.is_terminal or not st.SPEC.private_information
     for n, s, a, events in rows:
-        items = [with_chance_words(st.game_id, it) for it in st.readings(s, a, events, reader)]
-        entry = {"n": n, "seat": s, "items": items,
-                 "text": {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}}
+        readings = st.readings(s, a, events, reader)
+        # ``memo`` (n -> (readings, names, items, text)): narrating a line is the costly part of a
+        # view, and a line reads the same until the game reveals a secret in it or a name changes
+        known = memo.get(n) if memo is not None else None
+        if known is not None and known[0] == readings and known[1] == names:
+            items, text = known[2], known[3]
+        else:
+            items = [with_chance_words(st.game_id, it) for it in readings]
+            text = {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}
+            if memo is not None:
+                memo[n] = (readings, names, items, text)
+        entry = {"n": n, "seat": s, "items": items, "text": text}
         if a is not None and (open_notation or (reader is not None and reader == s)):
             entry["action"] = a
         out.append(entry)
@@ -201,6 +227,11 @@ class Room:
         self._texts: dict = {}
         self._texts_key = None
         self._digest_version, self._digest_value = -1, ""
+        self._digest_of: tuple[list, str] = ([], info.commitment)  # (actions chained, digest after them)
+        self._log_memo: dict = {}  # seat -> narrated log lines (log_entries)
+        self._lines: dict = {}  # seat -> its log lines serialized (_line_texts)
+        self._lines_key: dict = {}
+        self._line_memo: dict = {}  # seat -> n -> (items, text, action, seat, the line serialized)
         self.now: Callable[[], float] = time.time  # the server's wall clock (the hub gives its own)
 
     @property
@@ -286,9 +317,10 @@ class Room:
                 "observation": st.observation(seat),
                 "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
                 "log": self._log(seat),
-                "text": st.render(seat),
                 "title": st.SPEC.title,
             }
+            if not has_board(st.game_id):  # the web client's fallback shows the text picture
+                part["text"] = st.render(seat)
             if st.is_terminal:
                 part["result"] = result(st)
             self._parts[seat] = part
@@ -302,7 +334,11 @@ class Room:
         start = max(0, len(self.acts) - last)
         rows = [(0, None, None, st.setup_events)] if start == 0 and st.setup_events else []
         rows += [(i, s, a, ev) for i, (s, a, _, ev) in enumerate(self.acts[start:], start=start + 1)]
-        return log_entries(st, rows, seat, seat_labels(st, self.info))
+        memo = self._log_memo.setdefault(seat, {})
+        if len(memo) > 2 * last + 1:  # lines scrolled out of the log, or taken back by an undo
+            for n in [n for n in memo if n < start or n > len(self.acts)]:
+                del memo[n]
+        return log_entries(st, rows, seat, seat_labels(st, self.info), memo)
 
     # ------------------------------------------------------------------ seat grace
     def grace_left(self, seat: int) -> float:
@@ -327,9 +363,16 @@ class Room:
         return sorted(s for s, n in self.seats_present.items() if n > 0)
 
     def _digest(self) -> str:
+        """The digest chain of the actions so far, extended by the new ones only (after an undo
+        it starts again from the commitment)."""
         if self._digest_version != self.version:
-            self._digest_value = actions_digest(self.info.commitment, [a for _, a, _, _ in self.acts])
-            self._digest_version = self.version
+            actions = [a for _, a, _, _ in self.acts]
+            done, value = self._digest_of
+            if len(done) > len(actions) or actions[:len(done)] != done:
+                done, value = [], self.info.commitment
+            value = actions_digest(value, actions[len(done):])
+            self._digest_of = (actions, value)
+            self._digest_value, self._digest_version = value, self.version
         return self._digest_value
 
     def view(self, seat: int | None) -> dict:
@@ -351,19 +394,79 @@ class Room:
         msg.update(self._seat_part(seat))
         return msg
 
+    def text_for(self, conn: "Conn", full: bool = False) -> str:
+        """The view for this connection: the whole view, or, for a client that keeps the log
+        (``conn.delta``) and was sent a view before, the view with only the log lines it does
+        not have in this form: ``log_from`` (the first line of the log now), ``log_keep`` (the
+        lines from ``log_from`` up to before this number are the ones it has) and ``log`` (the
+        lines from ``log_keep`` on).  A line read anew (a secret revealed, a name changed, an
+        undo) is sent again with every line after it.  ``full``: the whole view in any case."""
+        seat = conn.seat
+        if not conn.delta:
+            return self.view_text(seat)
+        entries = self._seat_part(seat)["log"]
+        lines = self._line_texts(seat, entries)
+        have, conn.have = conn.have, {e["n"]: t for e, t in zip(entries, lines)}
+        k = 0
+        if have is not None and not full:
+            for e, t in zip(entries, lines):
+                if have.get(e["n"]) != t:
+                    break
+                k += 1
+        if k == 0:
+            return self.view_text(seat)
+        first = entries[0]["n"]
+        keep = entries[k]["n"] if k < len(entries) else entries[-1]["n"] + 1
+        texts = self._text_cache()
+        key = ("delta", seat, first, keep)
+        text = texts.get(key)
+        if text is None:
+            msg = self.view(seat)
+            del msg["log"]  # a fresh dict: the cached part keeps its log
+            msg.update(log_from=first, log_keep=keep)
+            head = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+            text = texts[key] = head[:-1] + ',"log":[' + ",".join(lines[k:]) + "]}"
+        return text
+
+    def _line_texts(self, seat: int | None, entries: list[dict]) -> list[str]:
+        """Each log line serialized, once per position and seat."""
+        key = (self.version, self._info_stamp, seat)
+        if self._lines_key.get(seat) != key:
+            # a line whose items and sentences are the very objects the log memo reused is
+            # serialized as before (log_entries gives them back while the line reads the same)
+            memo, lines, fresh = self._line_memo.get(seat, {}), [], {}
+            for e in entries:
+                known = memo.get(e["n"])
+                if (known is not None and known[0] is e["items"] and known[1] is e["text"]
+                        and known[2] == e.get("action") and known[3] == e["seat"]):
+                    line = known[4]
+                else:
+                    line = json.dumps(e, separators=(",", ":"), ensure_ascii=False)
+                fresh[e["n"]] = (e["items"], e["text"], e.get("action"), e["seat"], line)
+                lines.append(line)
+            self._line_memo[seat] = fresh
+            self._lines[seat], self._lines_key[seat] = lines, key
+        return self._lines[seat]
+
     def view_text(self, seat: int | None) -> str:
         """The view of a seat, serialized once per position, seats present and table details:
         every connection of a seat (and every spectator) is sent the same text."""
+        texts = self._text_cache()
+        text = texts.get(seat)
+        if text is None:
+            text = texts[seat] = json.dumps(self.view(seat), separators=(",", ":"), ensure_ascii=False)
+        return text
+
+    def _text_cache(self) -> dict:
+        """The serialized views of this position, seats present and table details (emptied
+        when any of them changes)."""
         key = (self.version, tuple(self.present()), self._info_stamp, len(self.acts),
                tuple((h["seat"], h["seconds"]) for h in self.held()),
                # a running clock is read anew each second
                int(self.now()) if self.info.clock and self.info.clock.running() else None)
         if key != self._texts_key:
             self._texts, self._texts_key = {}, key
-        text = self._texts.get(seat)
-        if text is None:
-            text = self._texts[seat] = json.dumps(self.view(seat), separators=(",", ":"), ensure_ascii=False)
-        return text
+        return self._texts
 
 
 
@@ -552,7 +655,7 @@ class Hub:
             if room.seats_present[conn.seat] == 1:
                 self.broadcast(room)
                 return
-        conn.send(room.view_text(conn.seat))
+        conn.send(room.text_for(conn))
         self._watch_grace(room)
 
     def detach(self, room: Room, conn: Conn) -> None:
@@ -588,8 +691,8 @@ class Hub:
 
     def broadcast(self, room: Room) -> None:
         """Queue the current view to every connection: serialized once per seat."""
-        for conn, seat in list(room.conns.items()):
-            conn.send(room.view_text(seat))
+        for conn in list(room.conns):
+            conn.send(room.text_for(conn))
         self._watch_grace(room)
 
     # ------------------------------------------------------------------ changes

@@ -90,7 +90,11 @@ def _clock_of(t: TableRow) -> ClockState:
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # one connection per worker thread that may touch the store at once (Starlette's thread
+        # pool holds 40): with the default pool of 5 (+10 overflow) connections beyond it were
+        # opened, set up (the pragmas below) and closed again for every busy moment
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                            pool_size=40, max_overflow=10)
 
         @event.listens_for(eng, "connect")
         def _pragmas(conn, _record):  # pragma: no cover - trivial

@@ -596,11 +596,19 @@ async function tablePage(tid) {
   document.addEventListener("keydown", keyHandler);
   let connNote = "";
   const connect = (seat, tries = 0) => {
-    const q = seat === null ? "" : `?token=${encodeURIComponent(tokens[seat])}`;
+    // log=delta: after the first view the server sends only the log lines this page lacks
+    const q = (seat === null ? "?" : `?token=${encodeURIComponent(tokens[seat])}&`) + "log=delta";
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tid}${q}`);
     ws.seat = seat;
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
+      if (m.type === "state" && m.log_from !== undefined) {
+        // the lines this page has from log_from up to before log_keep, then the ones sent
+        const had = views[seat === null ? "spectator" : seat];
+        if (!had) { ws.send(JSON.stringify({ type: "sync" })); return; }
+        m.log = had.log.filter(e => e.n >= m.log_from && e.n < m.log_keep).concat(m.log);
+        delete m.log_from; delete m.log_keep;
+      }
       if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; show(); }
       else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }

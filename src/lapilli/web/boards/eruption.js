@@ -131,6 +131,12 @@
       const nm = window.LapilliPlayerName ? window.LapilliPlayerName(view, p) : `${p + 1}`;
       return nm + (p === mine ? ` (${l.you})` : "");
     };
+    // on the board, under a village (about 110 px wide): the name without what follows it in
+    // brackets ("Orange" for "Orange (computer, random)"); the panels below give it whole
+    const boardName = p => {
+      const nm = window.LapilliPlayerName ? window.LapilliPlayerName(view, p) : `${p + 1}`;
+      return nm.split(" (")[0] + (p === mine ? ` (${l.you})` : "");
+    };
     const pcol = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#777" : VCOL[o.villages[p]];
     const plight = p => (o.villages[p] === null || o.villages[p] === undefined) ? "#eee" : VLIGHT[o.villages[p]];
 
@@ -204,7 +210,7 @@
         isle.append(p);
       }
       labelLayer.append(text(sx, sy - 9, `V${vi}`, { "font-size": 17, "font-weight": "bold", fill: used ? VCOL[vi] : "#999", stroke: "#fff", "stroke-width": 0.6 }));
-      labelLayer.append(text(sx, sy + 10, owner >= 0 ? seatName(owner) : (used ? l.colours[vi] : "—"), { "font-size": 11, fill: "#333", "font-weight": owner === mine ? "bold" : "normal" }));
+      labelLayer.append(text(sx, sy + 10, owner >= 0 ? boardName(owner) : (used ? l.colours[vi] : "—"), { "font-size": 11, fill: "#333", "font-weight": owner === mine ? "bold" : "normal" }));
       if (owner >= 0) labelLayer.append(SM().piece(owner, sx + 22, sy - 9, 6.5, { fill: VCOL[vi], stroke: "#111", "stroke-width": 1.2, class: "deco" }));
       if (owner >= 0) labelLayer.append(text(sx, sy + 25, `${o.temperatures[owner]}${l.deg}${o.burned[owner] ? " ✝" : ""}`, { "font-size": 13, "font-weight": "bold", fill: o.temperatures[owner] >= 200 ? "#b71c1c" : "#333" }));
     });
@@ -355,7 +361,7 @@
     }
     if (rotating) {
       const id = chosenList[0] === "place" ? o.pending_tile : (tiles[chosenList[1]] || [0])[0];
-      const x0 = 150;
+      const x0 = 196;  // right of the tile in hand's heading; rotation 5 ends at 688 of 700
       mid.append(lt(x0, y + 10, `${l.chooseRot} (${chosenList[1]})`, { "font-weight": "bold", "font-size": 14 }));
       for (let r = 0; r < 6; r++) {
         const x = x0 + 30 + r * 86;

@@ -1,0 +1,148 @@
+"""What a view reuses from the view before it gives what computing it afresh gives: the digest
+chain (extended by the new actions only, started again after undos) and the narrated log lines
+(reused while a line's readings and the seats' names are unchanged)."""
+import json
+import random
+
+import pytest
+
+import lapilli
+from lapilli.engine.fairness import actions_digest
+from lapilli.engine.registry import BUILTIN_GAMES
+from lapilli.server.hub import Room, has_board, log_entries, seat_labels
+from lapilli.server.store import SeatInfo, TableInfo
+
+
+def _room(game):
+    st = lapilli.new_game(game, seed=5)
+    seats = [SeatInfo(p, "human", f"p{p}", "") for p in range(st.num_players)]
+    info = TableInfo(id="t", game=game, players=st.num_players, options=dict(st.options), seed=5, version=0,
+                     status="playing", seats=seats, commitment="c0ffee", seeding=st.seeding)
+    room = Room(info)
+    for p in range(st.num_players):  # everyone at the table: no countdown ticking between two views
+        room.seats_present[p] += 1
+    return room
+
+
+def _fresh_log(room, seat, last=60):
+    st = room.state
+    start = max(0, len(room.acts) - last)
+    rows = [(0, None, None, st.setup_events)] if start == 0 and st.setup_events else []
+    rows += [(i, s, a, ev) for i, (s, a, _, ev) in enumerate(room.acts[start:], start=start + 1)]
+    return log_entries(st, rows, seat, seat_labels(st, room.info))
+
+
+@pytest.mark.parametrize("game", BUILTIN_GAMES)
+def test_reused_digest_and_log_equal_fresh_ones_through_undos(game):
+    room = _room(game)
+    rng = random.Random(3)
+    version, undos = 0, 0
+    while not room.state.is_terminal and version < 160:
+        version += 1
+        if room.acts and rng.random() < 0.2:  # sometimes one or two steps taken back
+            room.apply_stored(version, "undo", room.acts[-1][0], "")
+            undos += 1
+        else:
+            seat = room.state.to_move
+            room.apply_stored(version, "act", seat, rng.choice(room.state.legal_actions()))
+        assert room._digest() == actions_digest("c0ffee", [a for _, a, _, _ in room.acts])
+        for seat in (None, 0, room.state.num_players - 1):
+            assert room._log(seat) == _fresh_log(room, seat), (version, seat)
+    assert undos > 5
+
+
+def test_a_name_change_is_told_in_the_reused_log_lines():
+    room = _room("stromboli")
+    for v in range(1, 6):
+        room.apply_stored(v, "act", room.state.to_move, room.state.legal_actions()[0])
+    before = room._log(0)
+    seats = list(room.info.seats)
+    seats[1] = SeatInfo(1, "human", "Zoe", "")
+    room.info = TableInfo(**{**room.info.__dict__, "seats": seats})
+    after = room._log(0)
+    assert after == _fresh_log(room, 0) and after != before
+    assert any("Zoe" in e["text"]["en"] for e in after)
+
+
+def test_views_carry_the_text_picture_only_for_games_without_a_board():
+    assert all(has_board(g) for g in BUILTIN_GAMES)
+    room = _room("eruption")
+    assert "text" not in room.view(0) and "observation" in room.view(0)
+    assert not has_board("nim")
+
+
+class _Client:
+    """A connection as Room.text_for sees it, and the log its page keeps (app.js merges so)."""
+
+    def __init__(self, seat):
+        self.seat, self.delta, self.have, self.log = seat, True, None, None
+        self.partial = 0
+
+    def receive(self, text):
+        m = json.loads(text)
+        if "log_from" in m:
+            assert self.log is not None, "a partial log before any whole one"
+            m["log"] = [e for e in self.log if m["log_from"] <= e["n"] < m["log_keep"]] + m["log"]
+            del m["log_from"], m["log_keep"]
+            self.partial += 1
+        self.log = m["log"]
+        return m
+
+
+@pytest.mark.parametrize("game", BUILTIN_GAMES)
+def test_a_client_keeping_the_log_has_the_whole_log_after_every_view(game):
+    """Undos, a name change, the log scrolling past 60 lines and the secrets revealed at the end:
+    the lines sent plus the ones kept are always the whole log, and the rest of the view is the
+    whole view's."""
+    room = _room(game)
+    clients = [_Client(None), _Client(0), _Client(room.state.num_players - 1)]
+    rng = random.Random(8)
+    version, partial, saved = 0, 0, 0
+    while not room.state.is_terminal and version < 2000:
+        version += 1
+        if room.acts and rng.random() < 0.1:
+            room.apply_stored(version, "undo", room.acts[-1][0], "")
+        else:
+            room.apply_stored(version, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+        if version == 30:
+            seats = list(room.info.seats)
+            seats[0] = SeatInfo(0, "human", "Zoe", "")
+            room.info = TableInfo(**{**room.info.__dict__, "seats": seats})
+        for c in clients:
+            text = room.text_for(c)
+            whole = json.loads(room.view_text(c.seat))
+            assert c.receive(text) == whole, (version, c.seat)
+            if len(text) < len(room.view_text(c.seat)):
+                partial += 1
+                saved += len(room.view_text(c.seat)) - len(text)
+    assert room.state.is_terminal and version > 60
+    assert partial > version  # most views carried only the new lines
+
+
+def test_the_web_clients_wiring_of_the_kept_log(client):
+    from .test_api import join, make_table
+
+    tid = make_table(client, options={"pile": 21})
+    t0, t1 = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={t0}&log=delta") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={t1}") as b:
+        ca = _Client(0)
+        first = ca.receive(a.receive_text())
+        assert "log_from" not in first
+        for action in ("take 1", "take 2", "take 1"):
+            mover, other = (a, b) if first["legal"] else (b, a)
+            mover.send_text(json.dumps({"type": "act", "action": action}))
+            while True:
+                raw = a.receive_text()
+                if json.loads(raw)["type"] != "state":
+                    continue
+                first = ca.receive(raw)
+                if first["version"] >= 1 and first["log"] and first["log"][-1]["action"] == action:
+                    break
+            whole = None
+            a.send_text(json.dumps({"type": "sync"}))
+            while whole is None or whole["type"] != "state":
+                whole = json.loads(a.receive_text())
+            assert "log_from" not in whole and whole["log"] == ca.log
+            ca.log = whole["log"]
+    assert ca.partial >= 2  # each move after the first came as its new log line (before it the log was empty)
