@@ -12,11 +12,139 @@ from contextlib import contextmanager
 import httpx
 from websockets.sync.client import connect
 
+from lapilli.server.config import Settings
+from lapilli.server.hub import Hub, Room
+from lapilli.server.store import SeatInfo, TableInfo
 from lapilli.testing.services import free_port
 
 from .test_multi_instance import _start_instance
 
 GRACE = 1.5
+
+
+# ---------------------------------------------------------------- one table's presence, on a clock of its own
+class Clock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+def nim_room(clock, grace=120.0, ttl=60.0):
+    info = TableInfo("t1", "nim", 2, {"pile": 21}, 1, 0, "playing",
+                     [SeatInfo(0, "human", "alice", ""), SeatInfo(1, "human", "bob", "")])
+    return Room(info, seat_grace=grace, presence_ttl=ttl, mono=clock)
+
+
+def test_a_seat_connected_to_another_instance_is_present_and_not_held():
+    clock = Clock()
+    room = nim_room(clock)
+    room.seats_present[1] += 1  # bob, here
+    clock.t += 200  # long past the grace
+    assert room.present() == [1] and room.grace_left(0) == 0 and room.held() == []  # alice's grace is over
+    assert room.heard("A", [0]) is True  # instance A: alice is connected to it
+    assert room.present() == [0, 1] and room.is_present(0) and room.held() == []
+    assert room.local_seats() == [1]
+    clock.t += 59
+    assert room.heard("A", [0]) is False  # a heartbeat changes nothing seen...
+    clock.t += 59
+    assert room.is_present(0)  # ...but keeps her present past the TTL since the first word
+    assert room.view(1)["present"] == [0, 1] and room.view(1)["held"] == []
+
+
+def test_a_seat_that_leaves_its_instance_starts_its_countdown_then():
+    clock = Clock()
+    room = nim_room(clock)
+    room.heard("A", [0])
+    room.heard("B", [0])  # alice has a tab on A and one on B
+    clock.t += 300
+    room.heard("A", [0])
+    room.heard("B", [0])
+    assert room.heard("A", []) is False  # still connected to B
+    assert room.grace_left(0) == 0
+    clock.t += 10
+    assert room.heard("B", []) is True  # gone everywhere: the countdown starts now
+    assert room.present() == [] and room.held() == [{"seat": 0, "seconds": 120.0}]  # bob's grace is long over
+    clock.t += 100
+    assert room.grace_left(0) == 20
+    room.seats_present[0] += 1  # she opens the table here
+    assert room.grace_left(0) == 0 and room.present() == [0]
+
+
+def test_a_silent_instance_counts_as_gone_after_the_ttl_from_when_it_was_last_heard():
+    clock = Clock()
+    room = nim_room(clock, grace=120, ttl=60)
+    room.heard("A", [0])
+    clock.t += 59.9
+    assert room.is_present(0) and room.expire() is False
+    clock.t += 0.1  # 60 s without a word from A
+    assert not room.is_present(0) and room.present() == []
+    assert room.grace_left(0) == 60  # the countdown ran from when she was last heard
+    assert room.held()[0] == {"seat": 0, "seconds": 60.0}
+    assert room.expire() is True and room.remote == {}  # forgotten, the countdown kept
+    assert room.grace_left(0) == 60 and room.expire() is False
+    clock.t += 60
+    assert room.grace_left(0) == 0 and room.held() == []
+    room.heard("A", [0])  # A was only slow: it speaks again, she is present again
+    assert room.present() == [0]
+    # an instance that lists her no more after having gone silent: the countdown still runs
+    # from when it was last heard, not from now
+    clock.t += 100
+    assert room.heard("A", []) is False  # already not counted present
+    assert room.grace_left(0) == 20
+
+
+def test_a_heard_list_is_checked():
+    clock = Clock()
+    room = nim_room(clock)
+    assert room.heard("A", [5, -1, "0", None, True]) is False  # no such seats
+    assert room.present() == []
+
+
+class FakePubSub:
+    url = "redis://test"
+
+    def __init__(self):
+        self.sent = []
+
+    def announce(self, msg):
+        self.sent.append(msg)
+
+
+class FakeConn:
+    def __init__(self, seat):
+        self.seat, self.texts = seat, []
+
+    def send(self, text):
+        self.texts.append(json.loads(text))
+
+
+def test_the_hub_shares_its_seats_and_updates_views_on_what_it_hears():
+    clock = Clock()
+    pubsub = FakePubSub()
+    hub = Hub(None, bots=None, pubsub=pubsub, settings=Settings(database_url="sqlite://", presence_heartbeat=2))
+    room = nim_room(clock)
+    hub.rooms["t1"] = room
+    bob = FakeConn(1)
+    hub.attach(room, bob)  # bob's first connection here: the others are told
+    assert pubsub.sent == [{"t": {"t1": [1]}}]
+    assert bob.texts[-1]["present"] == [1] and [h["seat"] for h in bob.texts[-1]["held"]] == [0]
+    hub.on_presence({"from": "A", "t": {"t1": [0], "not loaded": [0]}})
+    assert bob.texts[-1]["present"] == [0, 1] and bob.texts[-1]["held"] == []
+    n = len(bob.texts)
+    hub.on_presence({"from": "A", "t": {"t1": [0]}})  # a heartbeat: nothing new to show
+    assert len(bob.texts) == n
+    hub.on_presence({"from": "A", "ask": ["t1", "other"]})  # A loaded the table: what is connected here
+    assert pubsub.sent[-1] == {"t": {"t1": [1]}}
+    hub.on_presence({"from": "A", "bye": True})  # A stops: alice is gone, her countdown starts
+    assert bob.texts[-1]["present"] == [1] and [h["seat"] for h in bob.texts[-1]["held"]] == [0]
+    hub.on_presence({"from": "A", "t": {"t1": [0]}})
+    clock.t += 61  # A goes silent
+    assert room.expire() is True
+    hub.detach(room, bob)  # bob's last connection here: the others are told
+    assert pubsub.sent[-1] == {"t": {"t1": []}}
+    assert hub.settings.presence_ttl == 6
 
 
 @contextmanager

@@ -342,7 +342,7 @@ class Room:
         countdown now (or from when it was last heard, if that instance had gone silent).  True
         when the seats present changed."""
         before, now = self.present(), self.mono()
-        seats = {s for s in seats if isinstance(s, int) and 0 <= s < self.info.players}
+        seats = {s for s in seats if type(s) is int and 0 <= s < self.info.players}
         for seat in seats:
             self.remote.setdefault(seat, {})[source] = now
         for seat, where in list(self.remote.items()):
