@@ -302,3 +302,18 @@ def test_an_instance_that_crashes_counts_as_gone_after_the_ttl(postgres_url, red
             # her token takes the seat back on B
             with ws(pb, tid, ta) as again:
                 assert until(again, lambda v: v["seat"] == 0)["players"][0]["kind"] == "human"
+
+
+def test_an_instance_that_stops_cleanly_says_so_at_once(postgres_url, redis_url):
+    """A is stopped (SIGTERM) with alice connected: B starts her countdown then, not after the
+    TTL (90 s with a heartbeat of 30 s)."""
+    with two_instances(postgres_url, redis_url, heartbeat=30) as (procs, pa, pb):
+        tid, ta, tb = table(pa)
+        with ws(pb, tid, tb) as bob:
+            with ws(pa, tid, ta) as alice:
+                until(alice, lambda v: True)
+                until(bob, lambda v: v["present"] == [0, 1])
+                procs[0].terminate()
+                procs[0].wait(10)
+            v = until(bob, lambda v: v["present"] == [1])
+            assert held(v) == [0], v
