@@ -22,7 +22,8 @@ def moves_of(client, tid):
 
 
 def test_a_slow_table_does_not_stall_another_tables_computer(make_client):
-    client = make_client(bot_workers=2, bot_untimed_limit=5.0, bot_margin=2.0)
+    # the slow move's cap (12 + 2 s) leaves a loaded machine time for the other table's three rounds
+    client = make_client(bot_workers=2, bot_untimed_limit=12.0, bot_margin=2.0)
     # the slow table: its computer (seat 0) is to move as soon as seat 1 is taken
     slow = make_table(client, game="slownim", seats=[{"kind": "bot", "level": "easy"}, {"kind": "open"}],
                       options={"pile": 15})

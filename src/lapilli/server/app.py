@@ -232,7 +232,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redis = await hub(request).pubsub.ping()
         ok = database == "ok" and redis in ("ok", "not used")
         return JSONResponse({"status": "ok" if ok else "degraded", "database": database, "redis": redis,
-                             "tables_loaded": len(hub(request).rooms)}, status_code=200 if ok else 503)
+                             "tables_loaded": hub(request).in_memory()}, status_code=200 if ok else 503)
 
     # ------------------------------------------------------------------ lobby
     def known_sets(game: str) -> list:

@@ -21,7 +21,7 @@ import asyncio
 import json
 import logging
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any, Awaitable, Callable
 
 from sqlalchemy.exc import DBAPIError
@@ -239,9 +239,20 @@ class Room:
         undoable = not new.reveals(events)
         return new, undoable, events
 
-    def apply_stored(self, version: int, kind: str, seat: int, action: str) -> None:
-        """Apply a step read back from storage (already validated when it was stored)."""
-        if kind == "act":
+    def apply_stored(self, version: int, kind: str, seat: int, action: str, fresh: bool = False) -> None:
+        """Apply a step read back from storage (already validated when it was stored).
+        ``fresh``: the room is being built and nobody holds it yet, so the step is applied in
+        place instead of on a copy (a refused step then fails the whole load)."""
+        if kind == "act" and fresh:
+            st = self.state
+            if st.is_terminal or st.to_move != seat:
+                raise ActionRefused(f"stored step {version}: seat {seat} is not to move")
+            try:
+                events = st.apply(action)
+            except IllegalAction as e:
+                raise ActionRefused(e.message, e.rule) from None
+            self.acts.append((seat, st.history[-1], not st.reveals(events), events))
+        elif kind == "act":
             new, undoable, events = self.try_act(seat, action)
             self.state = new
             self.acts.append((seat, new.history[-1], undoable, events))
@@ -415,6 +426,8 @@ class Room:
 
 
 class Hub:
+    PEEKED = 64  # read-only tables peek keeps (besides the loaded ones, at most settings.max_tables)
+
     def __init__(self, store: Store, bots: BotPool, pubsub: PubSub, settings=None,
                  clock: Callable[[], float] = time.monotonic, datasets=()):
         from .config import Settings
@@ -435,6 +448,7 @@ class Hub:
 
             self.mailer = Mailer(self.settings.smtp_url, self.settings.mail_from, self.settings.public_url)
         self.rooms: dict[str, Room] = {}
+        self.peeked: OrderedDict[str, Room] = OrderedDict()  # read-only tables (peek), least recent first
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
         self.closing = False
@@ -471,33 +485,77 @@ class Hub:
             async with self._load_lock:
                 room = self.rooms.get(tid)
                 if room is None:
+                    self.peeked.pop(tid, None)  # built afresh: its seats' countdowns start now
                     room = await self._load(tid)
                     if len(self.rooms) >= self.settings.max_tables:
                         self.sweep(room_for=1)
                     self.rooms[tid] = room
+                    self._trim_peeked()
                     self.pubsub.announce({"ask": [tid]})  # who is connected to it elsewhere
         room.last_used = self.clock()
         await self._start_clock(room)
         self.schedule_bot(room)
         return room
 
+    def _build(self, tid: str, info: TableInfo | None = None) -> Room:
+        """A table read from storage and played up to its last step (blocking: replaying a long
+        game takes tens of milliseconds, so it runs in a worker thread, never on the event loop)."""
+        if info is None:
+            info = self.store.get(tid)
+        room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info),
+                    presence_ttl=self.settings.presence_ttl)
+        room.now = self.now
+        for version, kind, seat, action in self.store.steps(tid, 0):
+            room.apply_stored(version, kind, seat, action, fresh=True)
+        return room
+
     async def _load(self, tid: str) -> Room:
         try:
-            info = await run_in_threadpool(self.store.get, tid)
-            room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info),
-                        presence_ttl=self.settings.presence_ttl)
-            room.now = self.now
-            await self._catch_up(room)
+            return await run_in_threadpool(self._build, tid)
         except STORAGE_ERRORS:
             raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
                 from None
-        return room
 
     async def peek(self, tid: str) -> Room:
         """The table as it stands, for reading only: the loaded one, or one read from storage
-        that is not kept in memory."""
+        that is not kept among the loaded tables.  The last ``PEEKED`` such reads are kept while
+        their table has no new step (a player's page or My tables read the same tables on every
+        visit), and are given their seats as stored now."""
         room = self.rooms.get(tid)
-        return room if room is not None else await self._load(tid)
+        if room is not None:
+            return room
+        try:
+            info = await run_in_threadpool(self.store.get, tid)
+        except STORAGE_ERRORS:
+            raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
+                from None
+        room = self.peeked.get(tid)
+        if room is not None and room.version == info.version:
+            self.peeked.move_to_end(tid)
+            room.info = info
+            room.last_used = self.clock()
+            return room
+        try:
+            room = await run_in_threadpool(self._build, tid, info)
+        except STORAGE_ERRORS:
+            raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
+                from None
+        if self.rooms.get(tid) is not None:  # loaded meanwhile
+            return self.rooms[tid]
+        self.peeked[tid] = room
+        self.peeked.move_to_end(tid)
+        self._trim_peeked()
+        return room
+
+    def _trim_peeked(self) -> None:
+        """Loaded and peeked tables together stay within max_tables."""
+        keep = max(0, min(self.PEEKED, self.settings.max_tables - len(self.rooms)))
+        while len(self.peeked) > keep:
+            self.peeked.popitem(last=False)
+
+    def in_memory(self) -> int:
+        """Tables held in memory: the loaded ones and the read-only ones ``peek`` keeps."""
+        return len(self.rooms) + len(self.peeked)
 
     async def info(self, tid: str) -> TableInfo:
         room = self.rooms.get(tid)
@@ -950,6 +1008,9 @@ class Hub:
             if now - room.last_used >= s.idle_seconds and self.evictable(room):
                 del self.rooms[tid]
                 gone += 1
+        for tid, room in list(self.peeked.items()):
+            if now - room.last_used >= s.idle_seconds:
+                del self.peeked[tid]
         cap = max(0, s.max_tables - room_for)
         if len(self.rooms) > cap:
             for room in sorted(self.rooms.values(), key=lambda r: r.last_used):
@@ -958,6 +1019,7 @@ class Hub:
                 if self.evictable(room):
                     del self.rooms[room.info.id]
                     gone += 1
+        self._trim_peeked()
         return gone
 
     async def sweeper(self) -> None:

@@ -92,10 +92,11 @@ def router(errors) -> APIRouter:
         found = await run_in_threadpool(st.seats_of_tokens, [(x.table, x.token) for x in req.seats])
         out = []
         for tid, seat, kind in found:
-            info = await h.info(tid)
+            room = await h.peek(tid)  # the seats' labels need the position (colours chosen in play)
+            info = room.info
             to_move = info.to_move
             if to_move is None and info.status != "finished":
-                to_move = (await h.peek(tid)).state.to_move  # tables stored before the seat to move was
+                to_move = room.state.to_move  # tables stored before the seat to move was
             token = next(x.token for x in req.seats if x.table == tid)
             email = await run_in_threadpool(st.email_of, tid, token)
             clock = clocks.public(info.clock, h.now()) if info.clock and info.clock.clock else None
@@ -104,7 +105,7 @@ def router(errors) -> APIRouter:
                         "your_turn": info.status == "playing" and to_move == seat and kind == "human",
                         "clock": clock, "email": email,
                         # each seat named as at the table (hub.seat_label), in every language
-                        "labels": seat_labels((await h.peek(tid)).state, info)})
+                        "labels": seat_labels(room.state, info)})
         order = {"playing": 0, "open": 1, "finished": 2}
         out.sort(key=lambda x: (not x["your_turn"], order.get(x["status"], 3)))
         return out
