@@ -3,6 +3,7 @@ one instance is present at the table for every instance, so their seat is neithe
 countdown) nor handed to a computer by a player on another instance; when they leave, every
 instance starts their countdown; an instance that stops heartbeating counts as gone after the
 presence TTL (3 heartbeats), the countdown running from when it was last heard."""
+import asyncio
 import json
 import os
 import signal
@@ -10,12 +11,13 @@ import time
 from contextlib import contextmanager
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from lapilli.server.config import Settings
 from lapilli.server.hub import Hub, Room
-from lapilli.server.store import SeatInfo, TableInfo
-from lapilli.testing.services import free_port
+from lapilli.server.store import SeatInfo, Store, TableInfo
+from lapilli.testing.services import Redis, free_port
 
 from .test_multi_instance import _start_instance
 
@@ -147,11 +149,25 @@ def test_the_hub_shares_its_seats_and_updates_views_on_what_it_hears():
     assert hub.settings.presence_ttl == 6
 
 
+def test_after_a_redis_outage_the_hub_says_again_who_is_connected_and_asks_the_others(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    tid = store.create_table("nim", 2, {"pile": 21}, 1, [{"kind": "open"}, {"kind": "open"}])
+    pubsub = FakePubSub()
+    hub = Hub(store, bots=None, pubsub=pubsub, settings=Settings(database_url="sqlite://"))
+    hub.rooms[tid] = room = Room(store.get(tid))
+    quiet = store.create_table("nim", 2, {"pile": 21}, 1, [{"kind": "open"}, {"kind": "open"}])
+    hub.rooms[quiet] = Room(store.get(quiet))  # no seat connected here: nothing to say of it
+    hub.attach(room, FakeConn(0))
+    pubsub.sent.clear()
+    asyncio.run(hub.resync())
+    assert pubsub.sent == [{"t": {tid: [0]}}, {"ask": None}]
+
+
 @contextmanager
-def two_instances(postgres_url, redis_url, heartbeat):
+def two_instances(postgres_url, redis_url, heartbeat, grace=GRACE):
     """Instances A and B on one database and Redis, with a short seat grace and the heartbeat given."""
-    env = {"LAPILLI_SEAT_GRACE": str(GRACE), "LAPILLI_PRESENCE_HEARTBEAT": str(heartbeat),
-           "LAPILLI_BOT_PACE": "0", "LAPILLI_BOT_WORKERS": "1"}
+    env = {"LAPILLI_SEAT_GRACE": str(grace), "LAPILLI_PRESENCE_HEARTBEAT": str(heartbeat),
+           "LAPILLI_BOT_PACE": "0", "LAPILLI_BOT_WORKERS": "1", "LAPILLI_RETRY_MAX_SECONDS": "0.5"}
     pa, pb = free_port(), free_port()
     procs = [_start_instance("A", postgres_url, redis_url, pa, **env)]
     try:
@@ -222,6 +238,17 @@ def test_a_person_on_another_instance_is_present_there_and_their_seat_is_not_han
             assert r.status_code == 409 and "still connected" in r.json()["error"], r.text
             assert sync(alice)["present"] == [0, 1]  # and A sees bob, connected to B
         assert httpx.get(f"http://127.0.0.1:{pb}/api/tables/{tid}").json()["seats"][0]["kind"] == "human"
+
+
+def test_an_instance_that_loads_a_table_asks_who_is_connected_elsewhere(postgres_url, redis_url):
+    # a heartbeat of 30 s: B learns of alice from A's answer to its question, not from a heartbeat
+    with two_instances(postgres_url, redis_url, heartbeat=30) as (_, pa, pb):
+        tid, ta, tb = table(pa)
+        with ws(pa, tid, ta) as alice:
+            until(alice, lambda v: True)
+            with ws(pb, tid, tb) as bob:  # B loads the table now
+                v = until(bob, lambda v: v["present"] == [0, 1])
+                assert v["held"] == []
 
 
 def test_leaving_one_instance_starts_the_countdown_on_the_others(postgres_url, redis_url):
@@ -317,3 +344,34 @@ def test_an_instance_that_stops_cleanly_says_so_at_once(postgres_url, redis_url)
                 procs[0].wait(10)
             v = until(bob, lambda v: v["present"] == [1])
             assert held(v) == [0], v
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    r = Redis(tmp_path)
+    url = r.start()
+    yield r, url
+    r.stop()
+
+
+def test_a_redis_outage_ends_remote_presence_after_the_ttl_and_it_comes_back_with_redis(postgres_url, own_redis):
+    """Redis stops: neither instance hears the other, so after the TTL each shows the other's
+    person away (held for them), and moves go on; Redis back, each says again who is connected to
+    it and asks the others, and both are present again everywhere."""
+    redis, redis_url = own_redis
+    with two_instances(postgres_url, redis_url, heartbeat=0.3, grace=60) as (_, pa, pb):
+        tid, ta, tb = table(pa)
+        with ws(pb, tid, tb) as bob, ws(pa, tid, ta) as alice:
+            until(alice, lambda v: v["present"] == [0, 1])
+            until(bob, lambda v: v["present"] == [0, 1])
+            redis.stop()
+            v = until(bob, lambda v: v["present"] == [1])
+            assert held(v) == [0], v  # her seat is held for her, not taken as present for ever
+            v = until(alice, lambda v: v["present"] == [0])
+            assert held(v) == [1], v
+            alice.send(json.dumps({"type": "act", "action": "take 2", "version": 0}))
+            assert until(alice, lambda v: v["version"] == 1)["observation"]["pile"] == 19  # stored
+            redis.start()  # same port, empty
+            v = until(bob, lambda v: v["present"] == [0, 1] and v["version"] == 1)
+            assert v["held"] == [] and v["legal"]
+            assert until(alice, lambda v: v["present"] == [0, 1])["held"] == []
