@@ -19,7 +19,8 @@ last one here, every heartbeat, and when asked; ``"ask": [tables]`` (or null: ev
 the others to say who is connected to them there (sent when a table is loaded, and after the
 listener reconnects); ``"bye": true``, this instance stops.  Presence messages go out one at a
 time in the order they were made (a seat leaving is never overtaken by an older heartbeat); a
-failed one is dropped, the next heartbeat saying it again.
+failed one is dropped, the next heartbeat saying it again.  The seats of an instance not heard
+for three heartbeats (it crashed, or Redis is down) count as gone (``Room.expire``).
 """
 from __future__ import annotations
 
