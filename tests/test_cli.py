@@ -119,6 +119,14 @@ def test_every_command_has_help_with_examples(capsys, command):
     assert "Examples" in out and f"lapilli {command}" in out
 
 
+def test_serve_refuses_a_presence_heartbeat_that_is_not_above_zero(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LAPILLI_PRESENCE_HEARTBEAT", "0")
+    monkeypatch.setenv("LAPILLI_HOME", str(tmp_path))
+    assert main(["serve", "--database", f"sqlite:///{tmp_path / 'x.db'}"]) == 2
+    err = capsys.readouterr().err
+    assert "LAPILLI_PRESENCE_HEARTBEAT is 0: give it a number of seconds above 0" in " ".join(err.split())
+
+
 def test_simulate_writes_csv_and_is_reproducible_across_jobs(tmp_path, capsys):
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     assert main(["simulate", "toy", "-n", "40", "--seed", "5", "--out", str(a), "--quiet"]) == 0

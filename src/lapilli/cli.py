@@ -717,6 +717,9 @@ def serve(
     from .server.config import Settings
 
     settings = Settings()
+    if not settings.presence_heartbeat > 0:
+        raise LapilliError(f"LAPILLI_PRESENCE_HEARTBEAT is {settings.presence_heartbeat:g}: give it a number of "
+                           "seconds above 0 (default 20)")
     if database:
         settings.database_url = database
     if redis:

@@ -41,8 +41,9 @@ def test_postgres_two_writers_one_wins(pg_store):
     assert len(pg_store.steps(tid)) == 1 and pg_store.get(tid).version == 1
 
 
-def _start_instance(name, db, redis, port):
-    env = dict(os.environ, LAPILLI_INSTANCE=name, PYTHONPATH=os.pathsep.join(sys.path))
+def _start_instance(name, db, redis, port, **env_vars):
+    """``lapilli serve`` as instance ``name``; ``env_vars``: more LAPILLI_* settings."""
+    env = dict(os.environ, LAPILLI_INSTANCE=name, PYTHONPATH=os.pathsep.join(sys.path), **env_vars)
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--database", db, "--redis", redis], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

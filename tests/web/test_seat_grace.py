@@ -91,3 +91,70 @@ def test_held_seat_countdown_take_over_and_the_person_comes_back(grace_server, b
     finally:
         ann_ctx.close()
         bob_ctx.close()
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory):
+    """Two `lapilli serve` instances on one PostgreSQL and one Redis, seat grace 4 s, presence
+    heartbeat 1 s."""
+    from lapilli.testing.services import Postgres, Redis
+
+    pg, redis = Postgres(tmp_path_factory.mktemp("pg")), Redis(tmp_path_factory.mktemp("redis"))
+    db, redis_url = pg.start(), redis.start()
+    procs, urls = [], []
+    try:
+        for name in ("A", "B"):
+            port = free_port()
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_INSTANCE=name,
+                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_PRESENCE_HEARTBEAT="1")
+            procs.append(subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1",
+                                           "--port", str(port), "--database", db, "--redis", redis_url,
+                                           "--bot-workers", "1", "--seat-grace", "4"], env=env,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+            try:
+                wait_port(port, 30)
+            except Exception:
+                procs[-1].kill()
+                raise AssertionError(procs[-1].stderr.read().decode()[-2000:])
+            urls.append(f"http://127.0.0.1:{port}")
+        yield urls
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(10)
+        redis.stop()
+        pg.stop()
+
+
+def test_a_person_at_another_instance_shows_present_and_their_countdown_when_they_leave(two_servers, browser):
+    """ann plays through instance A, bob through B: bob's page shows ann present (no countdown,
+    nothing to hand over) for longer than the grace; when her page goes away, his shows her
+    countdown from the full grace, then offers her seat to the computer."""
+    import httpx
+
+    A, B = two_servers
+    tid = httpx.post(f"{A}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 21}}).json()["id"]
+    ann_ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    bob_ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    try:
+        ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+        take_seat(ann, A, tid, 0, "ann")
+        take_seat(bob, B, tid, 1, "bob")
+        ann.wait_for_selector("#picker", timeout=15_000)  # both seated: ann is to move
+        bob.wait_for_function("() => document.querySelector('#status').innerText.includes('ann')", timeout=15_000)
+        bob.wait_for_timeout(5500)  # longer than the grace (4 s) and the presence TTL (3 s)
+        assert bob.locator(".held").count() == 0 and bob.locator(".takeover").count() == 0
+        assert bob.locator(".player[data-seat='0'] .presence.here").count() == 1  # ann is here
+        bob.screenshot(path=os.path.join(SHOTS, "seat-grace-other-instance-present.png"), full_page=True)
+        ann.close()  # ann's page goes away: instance A tells B
+        held = bob.locator(".held[data-seat='0']")
+        held.wait_for(timeout=15_000)  # held at all: the grace runs from when she left, not from earlier
+        assert "ann" in held.inner_text() and "held for" in held.inner_text()
+        assert bob.locator(".player[data-seat='0'] .presence.here").count() == 0  # and away
+        bob.screenshot(path=os.path.join(SHOTS, "seat-grace-other-instance-countdown.png"), full_page=True)
+        bob.locator(".takeover[data-seat='0']").click(timeout=15_000)
+        bob.locator(".takeover").wait_for(state="detached", timeout=15_000)
+        assert httpx.get(f"{B}/api/tables/{tid}").json()["seats"][0]["kind"] == "bot"
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()

@@ -157,14 +157,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_untimed_limit)
         pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds)
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
-        await pubsub.start(hub.on_remote_change, hub.resync)
+        await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence)
         app.state.store, app.state.hub = store, hub
         app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds)
         hub.on_finish = app.state.rate_finished
         background = [asyncio.create_task(hub.sweeper()),
                       asyncio.create_task(hub.resume()),  # tables whose computer is to move, in batches
                       asyncio.create_task(hub.clock_watch()),  # clocks that ran out
-                      asyncio.create_task(hub.rating_watch())]  # rating changes still pending
+                      asyncio.create_task(hub.rating_watch()),  # rating changes still pending
+                      asyncio.create_task(hub.presence_watch())]  # seats connected to other instances
         yield
         for t in background:
             t.cancel()
@@ -347,7 +348,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not 0 <= seat < room.info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
         if seat != asker:
-            if any(s == seat for s in room.conns.values()):
+            if room.is_present(seat):  # to this instance or another one
                 raise HTTPException(409, f"seat {seat} is still connected")
             left = room.grace_left(seat)
             if left > 0:

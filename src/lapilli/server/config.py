@@ -35,6 +35,10 @@ class Settings:
     bot_untimed_limit: float = 5.0
     # seconds a disconnected person's seat is held before another player may hand it to a computer
     seat_grace: float = field(default_factory=lambda: float(os.environ.get("LAPILLI_SEAT_GRACE", "120")))
+    # several instances (Redis): each re-announces the seats connected to it every this many
+    # seconds; a seat another instance has not re-announced for presence_ttl counts as gone
+    # (that instance stopped without saying so). Give every instance the same value.
+    presence_heartbeat: float = field(default_factory=_env("LAPILLI_PRESENCE_HEARTBEAT", 20.0))
     # seconds a computer move is shown before the next one when a person is seated
     bot_pace: float = field(default_factory=lambda: float(os.environ.get("LAPILLI_BOT_PACE", "1.5")))
     max_message_bytes: int = 16_384
@@ -81,3 +85,7 @@ class Settings:
     mail_from: str = field(default_factory=_env("LAPILLI_MAIL_FROM", "lapilli@localhost", str))
     public_url: str = field(default_factory=_env("LAPILLI_PUBLIC_URL", "http://127.0.0.1:8000", str))
     notice_every: float = 3600.0
+
+    @property
+    def presence_ttl(self) -> float:
+        return 3 * self.presence_heartbeat

@@ -203,13 +203,19 @@ def result(st) -> dict:
 class Room:
     """One table in memory."""
 
-    def __init__(self, info: TableInfo, now: float = 0.0, seat_grace: float = 120.0, data=None):
+    def __init__(self, info: TableInfo, now: float = 0.0, seat_grace: float = 120.0, data=None,
+                 presence_ttl: float = 60.0, mono: Callable[[], float] = time.monotonic):
         self.info = info
         self.seat_grace = seat_grace
-        # when each person's seat was last left (monotonic seconds); a seat nobody has opened
-        # since the table was loaded counts as left then
-        loaded = time.monotonic()
+        self.mono = mono  # the clock of presence and seat grace (monotonic seconds)
+        # when each person's seat was last left; a seat nobody has opened since the table was
+        # loaded counts as left then
+        loaded = mono()
         self.absent_since: dict[int, float] = {s.seat: loaded for s in info.seats if s.kind == "human"}
+        # seats connected to other instances: seat -> {instance: when it last said so}; a seat
+        # not heard of for presence_ttl counts as gone since then (Hub.on_presence)
+        self.remote: dict[int, dict[str, float]] = {}
+        self.presence_ttl = presence_ttl
         self.data = data  # the table's DataSet (None: the game's own data)
         self.state = new_game(info.game, info.players, info.seed, info.options, info.seeding, data=data)
         self.version = 0
@@ -341,13 +347,23 @@ class Room:
         return log_entries(st, rows, seat, seat_labels(st, self.info), memo)
 
     # ------------------------------------------------------------------ seat grace
+    def is_present(self, seat: int) -> bool:
+        """The seat has a connection here, or another instance said it has one there within the
+        presence TTL."""
+        if self.seats_present.get(seat, 0) > 0:
+            return True
+        now = self.mono()
+        return any(now - t < self.presence_ttl for t in self.remote.get(seat, {}).values())
+
     def grace_left(self, seat: int) -> float:
         """Seconds before another player may hand this person's seat to a computer (0 when the
-        seat is connected, not a person's, or its grace is over)."""
-        if self.info.seats[seat].kind != "human" or self.seats_present.get(seat, 0) > 0:
+        seat is connected to any instance, not a person's, or its grace is over).  The countdown
+        runs from when the seat was last left, or last heard of on an instance that went silent."""
+        if self.info.seats[seat].kind != "human" or self.is_present(seat):
             return 0.0
-        since = self.absent_since.get(seat, time.monotonic())
-        return max(0.0, self.seat_grace - (time.monotonic() - since))
+        now = self.mono()
+        since = max([self.absent_since.get(seat, now), *self.remote.get(seat, {}).values()])
+        return max(0.0, self.seat_grace - (now - since))
 
     def held(self) -> list[dict]:
         """The absent persons' seats still held for them, with the seconds left (the countdown
@@ -360,7 +376,48 @@ class Room:
         return out
 
     def present(self) -> list[int]:
+        """The seats connected to any instance."""
+        return sorted(s for s in set(self.seats_present) | set(self.remote) if self.is_present(s))
+
+    def local_seats(self) -> list[int]:
+        """The seats connected to this instance."""
         return sorted(s for s, n in self.seats_present.items() if n > 0)
+
+    def heard(self, source: str, seats) -> bool:
+        """Instance ``source`` says exactly ``seats`` are connected to it here (an empty list: none,
+        or it stops).  A seat it no longer lists and that is connected nowhere else starts its
+        countdown now (or from when it was last heard, if that instance had gone silent).  True
+        when the seats present changed."""
+        before, now = self.present(), self.mono()
+        seats = {s for s in seats if type(s) is int and 0 <= s < self.info.players}
+        for seat in seats:
+            self.remote.setdefault(seat, {})[source] = now
+        for seat, where in list(self.remote.items()):
+            if source in where and seat not in seats:
+                last = where.pop(source)
+                self._forget(seat, now if now - last < self.presence_ttl else last)
+        return self.present() != before
+
+    def expire(self) -> bool:
+        """Forget the seats other instances have not said for the presence TTL (the instance
+        stopped without a word): each one's countdown runs from when it was last heard.  True when
+        a seat stopped being present (its silence already counts; the views must show it)."""
+        now, gone = self.mono(), False
+        for seat, where in list(self.remote.items()):
+            for source, last in list(where.items()):
+                if now - last >= self.presence_ttl:
+                    del where[source]
+                    gone = self._forget(seat, last) or gone
+        return gone
+
+    def _forget(self, seat: int, left: float) -> bool:
+        """A remote presence of ``seat`` ended at ``left``; True when the seat is now connected nowhere."""
+        if not self.remote.get(seat):
+            self.remote.pop(seat, None)
+        if self.is_present(seat):
+            return False
+        self.absent_since[seat] = max(self.absent_since.get(seat, left), left)
+        return True
 
     def _digest(self) -> str:
         """The digest chain of the actions so far, extended by the new ones only (after an undo
@@ -537,6 +594,7 @@ class Hub:
                         self.sweep(room_for=1)
                     self.rooms[tid] = room
                     self._trim_peeked()
+                    self.pubsub.announce({"ask": [tid]})  # who is connected to it elsewhere
         room.last_used = self.clock()
         await self._start_clock(room)
         self.schedule_bot(room)
@@ -547,7 +605,8 @@ class Hub:
         game takes tens of milliseconds, so it runs in a worker thread, never on the event loop)."""
         if info is None:
             info = self.store.get(tid)
-        room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info))
+        room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info),
+                    presence_ttl=self.settings.presence_ttl)
         room.now = self.now
         for version, kind, seat, action in self.store.steps(tid, 0):
             room.apply_stored(version, kind, seat, action, fresh=True)
@@ -623,9 +682,9 @@ class Hub:
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
             self._spawn(self.pubsub.publish(tid, room.info.version, seats=True))
-            now = time.monotonic()
+            now = room.mono()
             for s in room.info.seats:  # a seat just taken counts as left until it connects
-                if s.kind == "human" and not room.seats_present.get(s.seat):
+                if s.kind == "human" and not room.is_present(s.seat):
                     room.absent_since.setdefault(s.seat, now)
             await self._start_clock(room)
             self.broadcast(room)
@@ -653,6 +712,7 @@ class Hub:
             room.absent_since.pop(conn.seat, None)
             room.seats_present[conn.seat] += 1
             if room.seats_present[conn.seat] == 1:
+                self._announce([room])
                 self.broadcast(room)
                 return
         conn.send(room.text_for(conn))
@@ -666,7 +726,8 @@ class Hub:
             room.seats_present[conn.seat] -= 1
             if room.seats_present[conn.seat] <= 0:
                 del room.seats_present[conn.seat]
-                room.absent_since[conn.seat] = time.monotonic()
+                room.absent_since[conn.seat] = room.mono()
+                self._announce([room])
                 self.broadcast(room)
 
     def _watch_grace(self, room: Room) -> None:
@@ -686,8 +747,51 @@ class Hub:
         room.grace_timers.pop(seat, None)
         if room.grace_left(seat) > 0:  # left again (or the timer ran early): watch the new countdown
             self._watch_grace(room)
-        elif not room.seats_present.get(seat) and room.conns:
+        elif not room.is_present(seat) and room.conns:
             self.broadcast(room)
+
+    # ------------------------------------------------------------------ presence across instances
+    def _announce(self, rooms, every: bool = False) -> None:
+        """Tell the other instances which seats of these tables are connected here (pubsub's
+        "t" message, 200 tables a message); ``every``: only the tables with such a seat."""
+        tables = {r.info.id: r.local_seats() for r in rooms}
+        if every:
+            tables = {tid: seats for tid, seats in tables.items() if seats}
+        items = list(tables.items())
+        for i in range(0, len(items), 200):
+            self.pubsub.announce({"t": dict(items[i:i + 200])})
+
+    def on_presence(self, msg: dict) -> None:
+        """A presence message of another instance (pubsub.py): the seats connected to it, a
+        question, or its goodbye.  Tables whose seats present changed get fresh views."""
+        source = str(msg.get("from"))
+        if msg.get("bye"):
+            heard = {tid: [] for tid in self.rooms}
+        else:
+            heard = msg.get("t") or {}
+        for tid, seats in heard.items():
+            room = self.rooms.get(tid)
+            if room is not None and isinstance(seats, list) and room.heard(source, seats):
+                self.broadcast(room)
+        if "ask" in msg:
+            asked = msg["ask"]
+            rooms = self.rooms.values() if asked is None else [self.rooms[t] for t in asked if t in self.rooms]
+            self._announce(list(rooms), every=True)
+
+    async def presence_watch(self) -> None:
+        """With Redis: every ``presence_heartbeat`` seconds, say again which seats are connected
+        here, and forget the seats the other instances have stopped saying (their TTL)."""
+        if self.pubsub.url is None:
+            return
+        while not self.closing:
+            await asyncio.sleep(self.settings.presence_heartbeat)
+            try:
+                self._announce(list(self.rooms.values()), every=True)
+                for room in list(self.rooms.values()):
+                    if room.expire() and room.conns:
+                        self.broadcast(room)
+            except Exception:
+                log.exception("sharing presence with the other instances failed")
 
     def broadcast(self, room: Room) -> None:
         """Queue the current view to every connection: serialized once per seat."""
@@ -800,7 +904,10 @@ class Hub:
 
     async def resync(self) -> None:
         """After Redis came back: steps stored by other instances meanwhile were not announced,
-        so read every open table's version and bring the ones behind up to date."""
+        so read every open table's version and bring the ones behind up to date.  Presence
+        messages were lost too: say which seats are connected here, and ask the others."""
+        self._announce(list(self.rooms.values()), every=True)
+        self.pubsub.announce({"ask": None})
         rooms = list(self.rooms.values())
         behind = 0
         for i in range(0, len(rooms), 500):
@@ -929,7 +1036,7 @@ class Hub:
         if self.mailer is None or seat is None or room.state.is_terminal:
             return False
         s = room.info.seats[seat]
-        if s.kind != "human" or room.seats_present.get(seat):
+        if s.kind != "human" or room.is_present(seat):
             return False
         try:
             claim = await run_in_threadpool(self.store.claim_notice, room.info.id, seat, self.now(),

@@ -10,6 +10,17 @@ Redis may go away: the listener then logs the outage and tries again with a grow
 (0.1 s doubling up to ``retry_max`` seconds).  Messages published meanwhile are lost, so once it
 is subscribed again it calls ``on_reconnect``, which re-reads the versions of the open tables.
 A publish that fails is logged and dropped for the same reason: the step is already stored.
+
+Presence goes on a second channel, so that who is connected where is shared by every instance
+(seat grace, ``Hub.on_presence``).  Each message is ``{"from": instance, ...}`` with one of:
+``"t": {table: [seats]}``, the seats that have a connection to this instance at those tables (all
+of them: a seat not listed has none here), sent when a seat gets its first connection or loses its
+last one here, every heartbeat, and when asked; ``"ask": [tables]`` (or null: every table), asking
+the others to say who is connected to them there (sent when a table is loaded, and after the
+listener reconnects); ``"bye": true``, this instance stops.  Presence messages go out one at a
+time in the order they were made (a seat leaving is never overtaken by an older heartbeat); a
+failed one is dropped, the next heartbeat saying it again.  The seats of an instance not heard
+for three heartbeats (it crashed, or Redis is down) count as gone (``Room.expire``).
 """
 from __future__ import annotations
 
@@ -21,6 +32,8 @@ from typing import Awaitable, Callable
 
 log = logging.getLogger("lapilli.server")
 CHANNEL = "lapilli:tables"
+PRESENCE = "lapilli:presence"
+OUTBOX = 1000  # presence messages waiting for Redis; beyond it they are dropped (the heartbeat repeats them)
 
 
 class PubSub:
@@ -32,9 +45,16 @@ class PubSub:
         self._task: asyncio.Task | None = None
         self.connected = asyncio.Event()
         self.down_since: float | None = None
+        self._outbox: asyncio.Queue | None = None
+        self._sender: asyncio.Task | None = None
+        self._presence_failing = False
 
     async def start(self, on_change: Callable[[str, int, bool], Awaitable[None]],
-                    on_reconnect: Callable[[], Awaitable[None]] | None = None) -> None:
+                    on_reconnect: Callable[[], Awaitable[None]] | None = None,
+                    on_presence: Callable[[dict], None] | None = None) -> None:
+        """Follow the other instances: ``on_change(table, version, seats)`` for their steps and
+        seat changes, ``on_reconnect()`` once the listener is back after an outage, and
+        ``on_presence(message)`` for their presence messages (the module's docstring)."""
         if not self.url:
             return
         import redis.asyncio as aioredis
@@ -46,19 +66,21 @@ class PubSub:
         # would hide the messages lost meanwhile
         self._listener = aioredis.from_url(self.url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0),
                                            health_check_interval=5)
-        self._task = asyncio.create_task(self._listen(on_change, on_reconnect))
+        self._outbox = asyncio.Queue(OUTBOX)
+        self._sender = asyncio.create_task(self._send_presence())
+        self._task = asyncio.create_task(self._listen(on_change, on_reconnect, on_presence))
         try:  # the first subscription, so that a step published right after start-up is heard
             await asyncio.wait_for(self.connected.wait(), 5)
         except asyncio.TimeoutError:
             log.warning("Redis at %s does not answer yet; tables of other instances are not followed "
                         "until it does", self.url)
 
-    async def _listen(self, on_change, on_reconnect) -> None:
+    async def _listen(self, on_change, on_reconnect, on_presence) -> None:
         pause = 0.1
         while True:
             pubsub = self._listener.pubsub()
             try:
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(CHANNEL, PRESENCE)
                 self.connected.set()
                 if self.down_since is not None:
                     log.warning("Redis pub/sub back after %.1f s: re-reading the open tables",
@@ -75,7 +97,12 @@ class PubSub:
                         continue
                     try:
                         data = json.loads(msg["data"])
-                        if data.get("from") != self.instance:
+                        if data.get("from") == self.instance:
+                            continue
+                        if msg.get("channel") in (PRESENCE, PRESENCE.encode()):
+                            if on_presence is not None:
+                                on_presence(data)
+                        else:
                             await on_change(data["table"], int(data["version"]), bool(data.get("seats")))
                     except Exception:  # a bad message, or a table that cannot be read now
                         log.exception("pub/sub message not handled")
@@ -107,6 +134,29 @@ class PubSub:
         except Exception as e:  # the step is stored; the others re-read their tables when Redis is back
             log.warning("publish of table %s version %s failed (%s)", table, version, e.__class__.__name__)
 
+    def announce(self, msg: dict) -> None:
+        """Queue a presence message (module docstring); sent in order by one task."""
+        if self._outbox is None:
+            return
+        try:
+            self._outbox.put_nowait(dict(msg, **{"from": self.instance}))
+        except asyncio.QueueFull:
+            self._presence_failed(f"more than {OUTBOX} presence messages waiting")
+
+    async def _send_presence(self) -> None:
+        while True:
+            text = json.dumps(await self._outbox.get(), separators=(",", ":"))
+            try:
+                await self._redis.publish(PRESENCE, text)
+                self._presence_failing = False
+            except Exception as e:  # the next heartbeat says it again; the others' TTL covers the rest
+                self._presence_failed(e.__class__.__name__)
+
+    def _presence_failed(self, why: str) -> None:
+        if not self._presence_failing:  # once per outage, not once per message
+            self._presence_failing = True
+            log.warning("presence not shared with the other instances (%s); dropped until Redis answers", why)
+
     async def ping(self) -> str:
         """'ok', 'not used' (one process) or what went wrong."""
         if self._redis is None:
@@ -118,12 +168,18 @@ class PubSub:
             return f"unreachable ({e.__class__.__name__})"
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
+        for task in (self._task, self._sender):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
         if self._redis is not None:
+            try:  # the others count this instance's seats as gone at once, not after the TTL
+                bye = json.dumps({"from": self.instance, "bye": True})
+                await asyncio.wait_for(self._redis.publish(PRESENCE, bye), 2)
+            except Exception:
+                pass
             await self._redis.aclose()
             await self._listener.aclose()
