@@ -136,7 +136,7 @@ W = {
         "other": "{who} to move.",
         "current": "Current row: ", "new": "New row:     ",
         "supply": "Supply: {n} tiles.  Fire tokens left (count x fires): {tokens}",
-        "totems": "Totems (points): {totems}", "nobody": "nobody",
+        "totems": "Totems: {totems}", "points": "{n} points", "nobody": "nobody",
         "cave": "Cave: {cave}; Cro-magnon deck {deck}", "empty": "empty",
         "squares": "Squares: landscape D desert S steppe L lake J jungle Q quarry V volcano (craters); "
                    "digit = fire icons; m {mammoth} f {fish} u {mushroom} k {flint}; * fire token; [H] Hut",
@@ -162,7 +162,7 @@ W = {
         "other": "Tocca a {who}.",
         "current": "Riga attuale: ", "new": "Nuova riga:   ",
         "supply": "Riserva: {n} tessere.  Gettoni Fuoco rimasti (quanti x fuochi): {tokens}",
-        "totems": "Totem (punti): {totems}", "nobody": "nessuno",
+        "totems": "Totem: {totems}", "points": "{n} punti", "nobody": "nessuno",
         "cave": "Caverna: {cave}; mazzo dei Cro-magnon {deck}", "empty": "vuota",
         "squares": "Caselle: paesaggio D deserto S steppa L lago J giungla Q cava V vulcano (crateri); "
                    "cifra = icone Fuoco; m {mammoth} f {fish} u {mushroom} k {flint}; * gettone Fuoco; [H] Capanna",
@@ -200,7 +200,7 @@ def render(s, player=None, labels=None, lang="en"):
     lines.append(w["supply"].format(n=len(s.supply), tokens=", ".join(f"{c}x{f}" for f, c in sorted(s.tokens.items()))))
     if s.mode == "totem":
         lines.append(w["totems"].format(totems=", ".join(
-            f"{terms.get(RESOURCES[t], RESOURCES[t])} ({TOTEM_VALUE[t]}): "
+            f"{terms.get(RESOURCES[t], RESOURCES[t])} ({w['points'].format(n=TOTEM_VALUE[t])}): "
             f"{w['nobody'] if s.totem[t] < 0 else names[s.totem[t]]}" for t in range(4))))
     if s.mode == "tribe":
         lines.append(w["cave"].format(cave=", ".join(terms.get(c, c) for c in s.display) or w["empty"], deck=len(s.deck)))

@@ -25,7 +25,7 @@ W = {
                "colours: {colours}",
         "isles": "safe isles: {isles}; explorers saved: {saved}",
         "over": "Game over ({why}). Scores: {scores}. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
-        "volcano": "the volcano erupts",
+        "volcano": "the volcano erupts", "you": " (you)",
         "turn": "{who}'s turn. ",
         "place": "{who} places an explorer ('place VALUE HEX').",
         "boat": "{who} places a boat ('boat HEX').",
@@ -52,7 +52,7 @@ W = {
                "minuscole = nuotatori; colori: {colours}",
         "isles": "isole sicure: {isles}; esploratori salvati: {saved}",
         "over": "Partita finita ({why}). Punteggi: {scores}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
-        "volcano": "il vulcano erutta",
+        "volcano": "il vulcano erutta", "you": " (tu)",
         "turn": "Turno di {who}. ",
         "place": "{who} piazza un esploratore ('place VALORE ESAGONO').",
         "boat": "{who} piazza una barca ('boat ESAGONO').",
@@ -113,7 +113,8 @@ def render_state(st, player=None, labels=None, lang="en") -> str:
             row += f"{cell[:CELL - 1]:^{CELL}}"
         lines.append(row)
     n = st.num_players
-    lines.append(w["key"].format(colours=", ".join(f"{COLOURS[q]} = {names[q]}" for q in range(n))))
+    lines.append(w["key"].format(colours=", ".join(f"{COLOURS[q]} = {names[q]}" + (w["you"] if q == player else "")
+                                                   for q in range(n))))
     lines.append(w["isles"].format(isles=", ".join(ISLE_NAMES),
                                    saved=", ".join(f"{names[q]} {k}" for q, k in enumerate(obs["saved"]))))
     who = obs["deciding"]
