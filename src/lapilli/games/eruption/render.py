@@ -175,7 +175,7 @@ def render(st, player=None, labels=None, lang="en") -> str:
         head = names[p] + (w["you"] if p == player else "") + (w["to_move"] if st.to_move == p and not st.is_terminal else "")
         out.append(f"  {head}: " + "; ".join(parts))
     if st.stacks is not None:
-        out.append(w["stacks"].format(stacks="  ".join(
+        out.append(w["stacks"].format(stacks="; ".join(
             w["stack"].format(k=k + 1, n=len(s), top=tile_words(s[-1], lang) if s else w["empty"])
             for k, s in enumerate(st.stacks))))
     else:

@@ -61,7 +61,7 @@ W = {
         "remove": "{who} toglie una tessera terreno ('remove ESAGONO').",
         "creature": "{who} muove la creatura indicata dal dado, o 'none' se è permesso.",
         "c5": "{who} fa una mossa con un esploratore della tessera affondata, o 'pass'.",
-        "repel": "{who} può giocare {repellent} contro {kind} in {at} ('repel'), o 'pass'.",
+        "repel": "{who} può giocare {repellent} ({kind} in {at}) ('repel'), o 'pass'.",
         "protect": "{who} sceglie il nuotatore protetto dal delfino ('protect ESPLORATORE').",
         "eat": "{who} sceglie l'esploratore preso dal calamaro gigante ('eat ESPLORATORE').",
         "squid": "{who} piazza un calamaro gigante ('squid ESAGONO').",
