@@ -200,3 +200,39 @@ def test_play_names_seats_as_the_web_table_does(monkeypatch, capsys, lang, compu
     assert f"{person}, your move" in out
     assert computer in out.split("Seats:")[1].split("your move")[0].split("Data set")[1]  # its placement, by name
     assert "Player 1" not in out and "Giocatore 1" not in out and "Seat 0" not in out
+
+
+@pytest.mark.parametrize("game", ["eruption", "isola-dei-vulcani", "kingdomino-origins", "stromboli", "the-island"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_play_picture_names_the_seat_to_move_as_the_prompt_does(monkeypatch, capsys, game, lang):
+    """The board picture `lapilli play` prints before a person's move is the game's picture in
+    --lang with the labels of the prompts: the person's seat by the name its prompt calls it, marked
+    as theirs, and a computer by its full label ("Red (computer, random)")."""
+    from lapilli import cli
+    from lapilli.engine import narration
+
+    holder = {}
+    real_new_game = cli.new_game
+
+    def new_game(*a, **k):
+        holder["state"] = real_new_game(*a, **k)
+        return holder["state"]
+
+    seen = []
+
+    def answer(prompt=""):
+        st = holder["state"]
+        labels = [narration.seat_label(st, s, lang, agent="random" if s == 1 else "") for s in range(2)]
+        seen.append((capsys.readouterr().out, st.render(st.to_move, labels, lang), labels, st.to_move))
+        return "quit"
+
+    monkeypatch.setattr(cli, "new_game", new_game)
+    monkeypatch.setattr(cli.console, "input", answer)
+    assert main(["play", game, "--players", "2", "--seats", "human,random", "--seed", "4", "--lang", lang]) == 0
+    out, picture, labels, seat = seen[0]
+    assert seat == 0 and picture in out                      # the picture, as render draws it with these labels
+    prompt = [line for line in out.splitlines() if "your move" in line][-1]
+    assert prompt.startswith(f"{labels[0]}, your move")      # the prompt names the seat by the same label
+    assert labels[0] + {"en": " (you", "it": " (tu"}[lang] in picture
+    assert labels[1] in picture and ("(computer, random)" if lang == "en" else "(computer, casuale)") in labels[1]
+    assert picture != holder["state"].render(0, None, "it" if lang == "en" else "en")   # in --lang

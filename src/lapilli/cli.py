@@ -120,7 +120,7 @@ def play(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
     seed: Optional[int] = typer.Option(None, help="seed of the game's randomness (default: random)"),
     save: Optional[Path] = typer.Option(None, help="write the game's record (JSON) here at the end"),
-    lang: str = typer.Option("en", help="language of the narrated moves: en or it"),
+    lang: str = typer.Option("en", help="language of the narrated moves and of the board picture: en or it"),
     data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
                                        "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
 ):
@@ -154,7 +154,7 @@ def play(
                 _narrate(state, seat, state.history[-1], events, viewer, names(), lang)
                 continue
             if last_shown != (len(state.history), seat):
-                console.print(state.render(seat if humans else viewer), markup=False, soft_wrap=True)
+                console.print(state.render(seat if humans else viewer, names(), lang), markup=False, soft_wrap=True)
                 last_shown = (len(state.history), seat)
             legal = state.legal_actions()
             preview = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all; 'list' shows them)" if len(legal) > 12 else "")
@@ -189,7 +189,7 @@ def play(
     except KeyboardInterrupt:
         _save_record(state, save, quitting=True)
         raise Abort("interrupted", 130)
-    console.print(state.render(viewer), markup=False, soft_wrap=True)
+    console.print(state.render(viewer, names(), lang), markup=False, soft_wrap=True)
     _show_result(state)
     _save_record(state, save)
 
@@ -656,8 +656,8 @@ def replay(
         events = state.apply(action)
         _narrate(state, mover, action, events, seat, None, lang, prefix=f"{i:4d}. ")
         if steps:
-            console.print(state.render(seat), markup=False, soft_wrap=True)
-    console.print(final.render(seat), markup=False, soft_wrap=True)
+            console.print(state.render(seat, None, lang), markup=False, soft_wrap=True)
+    console.print(final.render(seat, None, lang), markup=False, soft_wrap=True)
     if final.is_terminal:
         _show_result(final)
     else:

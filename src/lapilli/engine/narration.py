@@ -112,6 +112,32 @@ def seat_label(st, seat: int, lang: str, name: str = "", agent: str = "", stand_
     return base
 
 
+def picture_labels(st, labels, lang: str) -> list[str]:
+    """The names a game's text picture (``render.py``) gives the seats: ``labels`` as the caller
+    built them (one per seat, as ``lapilli play`` does with ``seat_label``), else each seat's
+    ``seat_label`` without a person's name or a computer's level."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}: languages are {', '.join(LANGUAGES)}")
+    n = st.num_players
+    if labels is None:
+        return [seat_label(st, p, lang) for p in range(n)]
+    labels = list(labels)
+    if len(labels) != n:
+        raise ValueError(f"{len(labels)} seat labels for {n} seats: give one label per seat")
+    return labels
+
+
+_AND = {"en": "and", "it": "e"}
+
+
+def join_names(names, lang: str) -> str:
+    """Names as one phrase: "Red", "Red and Blue", "Red, Blue and Green"."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {_AND[lang]} {names[-1]}"
+
+
 def _words(game_id: str, key: str, v, lang: str):
     """A component told as players see it (a card by its face, a tile by its shape), by the game's
     ``words(key, value, lang)`` (None: the value has no such words)."""

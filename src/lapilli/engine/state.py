@@ -182,8 +182,11 @@ class State:
         for k, v in data.items():
             self.__dict__[k] = codec.decode(v)
 
-    def render(self, player: int | None = None) -> str:
-        """A plain-text picture of the position as ``player`` sees it (for terminals)."""
+    def render(self, player: int | None = None, labels: list[str] | None = None, lang: str = "en") -> str:
+        """A plain-text picture of the position as ``player`` sees it (for terminals), in ``lang``
+        ("en" or "it"), naming the seats by ``labels`` (one per seat; default: each seat's
+        ``narration.seat_label``).  This default dumps the observation, for games without a
+        ``render.py``."""
         import json
 
         return json.dumps(self.observation(player), indent=1)

@@ -2,6 +2,7 @@
 import pytest
 
 from lapilli import IllegalAction
+from lapilli.games.eruption.narration import TERMS
 
 from .helpers import blank, goto
 
@@ -48,5 +49,6 @@ def test_render_shows_board_and_hand():
     st = blank()
     goto(st, "p3", 0)
     text = st.render(0)
-    assert "f3s" in text and "^^" in text and "your hand (seat 0)" in text and "burn meter" in text
+    hand = ", ".join(TERMS["en"][c] for c in st.hands[0])
+    assert "f3s" in text and "^^" in text and f"your hand: {hand}" in text and "burn meter" in text
     assert "your hand" not in st.render(None)

@@ -1,7 +1,7 @@
 """Bad input: malformed notation and illegal actions leave the state unchanged and say why."""
 import pytest
 
-from lapilli.engine import IllegalAction
+from lapilli.engine import IllegalAction, narration
 
 from .helpers import first_play, new
 
@@ -71,7 +71,8 @@ def test_mode_actions_out_of_mode():
 def test_render_shows_the_position():
     s = first_play(4, "tribe", seed=2)
     text = s.render(s.to_move)
-    assert "To move: seat" in text and "(you)" in text and "Current row" in text and "Cave:" in text
+    mover = narration.seat_label(s, s.to_move, "en")
+    assert f"{mover} (you) plays their tile" in text and "Current row" in text and "Cave:" in text
     assert "[H]" in text
     s = first_play(2, "totem", seed=2)
     assert "Totems:" in s.render(None) and "7x7" in s.render(None)

@@ -78,7 +78,7 @@ def test_each_player_starts_with_start_tile_hut_and_one_chief():
         terr = s.observation(p)["territories"][p]
         assert terr == [{"square": "e5", "landscape": "start", "campfires": 0, "craters": 0, "token": 0,
                          "resource": None, "cromagnon": None}]
-    assert "pink" in s.render(0) and "blue" in s.render(0)
+    assert "Pink" in s.render(0) and "Blue" in s.render(0)
     s = first_play(4, seed=3)
     assert sorted(s.cur_chief) == [0, 1, 2, 3]  # one chief per player
 

@@ -123,7 +123,7 @@ def test_render_shows_board_and_private_info():
     ex(st, "R1", "land", "3,5")
     hand(st, 0, "winds")
     text = st.render(0)
-    assert "_R" in text and "your hand: winds (beach)" in text and "R decides: move" in text
+    assert "_R" in text and "your hand: favourable winds (beach)" in text and "Red moves explorers and boats" in text
     assert "winds" not in st.render(1)
 
 

@@ -103,7 +103,7 @@ TERMS = {
 }
 
 
-def _tile(tile, lang: str) -> str:
+def tile_words(tile, lang: str) -> str:
     """A lava tile as players see it: its shape, the number of sides lava flows out of (the
     tiles' numbers are printed nowhere a player reads)."""
     from .data import ERUPTION_IDS, TILE_MASK
@@ -119,16 +119,16 @@ def _tile(tile, lang: str) -> str:
 def words(key: str, value, lang: str):
     """Lava tiles by their shape, not their number (see lapilli.engine.narration)."""
     if key == "tile" and isinstance(value, int) and not isinstance(value, bool):
-        return _tile(value, lang)
+        return tile_words(value, lang)
     if key == "tops" and isinstance(value, (list, tuple)):
-        return "; ".join(_tile(t, lang) for t in value)
+        return "; ".join(tile_words(t, lang) for t in value)
     return None
 
 
 def chance_words(chance: dict, lang: str):
     if chance["name"] == "lava tile":
         v = chance["value"]
-        return "; ".join(_tile(t, lang) for t in v) if isinstance(v, (list, tuple)) else _tile(v, lang)
+        return "; ".join(tile_words(t, lang) for t in v) if isinstance(v, (list, tuple)) else tile_words(v, lang)
     if chance["name"] == "action card":
         return TERMS[lang].get(chance["value"])
     return None

@@ -1,11 +1,95 @@
-"""Plain-text picture of an Eruption position for terminals."""
+"""Plain-text picture of an Eruption position for terminals, in English or Italian.
+
+Seats are named by ``labels`` (one per seat, as ``lapilli play`` names them in its prompts) or by
+``narration.seat_label``; cards and tiles are told with the words of the narration catalogue
+(``narration.TERMS``, lava tiles by their outlets), the Italian words are the rulebook's.
+"""
 from __future__ import annotations
 
+from lapilli.engine import narration
+
+from . import board as B
 from . import notation as N
-from .data import (CENTRE, DANGER, DIR_NAMES, ERUPTION_SPACES, LABELS, LAST, NUM_LAVA, PLAYABLE_SET,
-                   RESOURCES, TILE_TYPE, VILLAGE_CELL, VOLCANO, CENTRAL_FLOWS, VILLAGES)
+from .data import (CENTRE, DANGER, DIR_NAMES, ERUPTION_SPACES, LABELS, LAST, NUM_LAVA, RESOURCES,
+                   VILLAGE_CELL, VOLCANO, CENTRAL_FLOWS)
+from .narration import TERMS, tile_words
 
 _RES = {"straw": "s", "wood": "w", "stone": "t"}
+
+W = {
+    "en": {
+        "title": "ERUPTION  ({n} players, {variant})   move {ply}",
+        "standard": "standard game", "cooperation": "Cooperation variant", "annihilation": "Annihilation variant",
+        "lava_rain": "Lava Rain variant", "with_rain": ", with Lava Rain",
+        "legend": "legend: d7. empty hex d7, s/w/t resource hex (straw/wood/stone), # lava tile, * eruption tile, "
+                  "^^ volcano, V<village> village cells (V<village>+ a player's village)",
+        "tiles": "lava tiles (hex: sides lava flows out of):", "eruption_tile": "eruption tile",
+        "rotation": "rotation {r}", "central": "lava flows out of the volcano at: {flows}",
+        "flow_walls": "walls on lava flows: {walls}", "border_walls": "walls on village borders: {walls}",
+        "meter": "burn meter: danger zones at {danger} °C; eruption spaces at {spaces} °C; a village burns at {last} °C",
+        "players": "players:", "you": " (you)", "to_move": " - to move",
+        "village": "village {v}", "no_village": "no village yet", "reserve": "walls in reserve: {res}",
+        "cards": {1: "1 action card"}, "cards_n": "{n} action cards", "touching": "lava touching the village: {sides}",
+        "none": "none", "burned": "BURNED", "team": "team with {mate}",
+        "stacks": "Lava Rain stacks: {stacks}", "stack": "stack {k}: {n} tiles, face up: {top}", "empty": "empty",
+        "lava_stack": "lava tiles in the stack: {n}{removed}; action deck {deck}, discard pile {discard}",
+        "removed": " (removed from play)",
+        "claims": "eruption tiles: {claims}", "free": "space {k} free", "placed": "space {k} placed",
+        "claimed": "space {k} claimed by {who}",
+        "hand": "your hand: {cards}", "no_cards": "no cards",
+        "over": "GAME OVER{why}. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "why": {"A": "a village burned", "B": "the lava ran out", "annihilation": "one village is left",
+                "stalemate": "nobody can play on"},
+        "turn": "{turn}'s turn. {task}",
+        "village_task": "{who} chooses a village ('village N').",
+        "erupt": "{who} places the claimed eruption tile ('erupt HEX').",
+        "take": "{who} takes the face-up lava tile of a stack ('take N').",
+        "place": "{who} places the drawn lava tile ({tile}): 'place HEX ROTATION'.",
+        "p2x": "Danger zone 3: {who} may draw another lava tile ('extra') or end Phase 2 ('end').",
+        "p3": "Phase 3: {who} plays or discards action cards, then 'end'.",
+        "p4": "Phase 4: {who} may build a wall ('build ...') or end the turn ('end').",
+        "consent": "{who} answers the teammate's request for a wall ('accept' or 'refuse').",
+        "other": "{who} to move.",
+    },
+    "it": {
+        "title": "ERUPTION  ({n} giocatori, {variant})   mossa {ply}",
+        "standard": "partita normale", "cooperation": "variante Cooperazione",
+        "annihilation": "variante Annientamento", "lava_rain": "variante Pioggia di lava",
+        "with_rain": ", con la Pioggia di lava",
+        "legend": "legenda: d7. esagono vuoto d7, s/w/t esagono risorsa (paglia/legno/pietra), # tessera lava, "
+                  "* tessera eruzione, ^^ vulcano, V<villaggio> caselle del villaggio (V<villaggio>+ il villaggio "
+                  "di un giocatore)",
+        "tiles": "tessere lava (esagono: lati da cui esce la lava):", "eruption_tile": "tessera eruzione",
+        "rotation": "rotazione {r}", "central": "flussi di lava che escono dal vulcano: {flows}",
+        "flow_walls": "muri sui flussi di lava: {walls}", "border_walls": "muri ai confini dei villaggi: {walls}",
+        "meter": "termometro: zone pericolo a {danger} °C; caselle eruzione a {spaces} °C; un villaggio prende "
+                 "fuoco a {last} °C",
+        "players": "giocatori:", "you": " (tu)", "to_move": " - di turno",
+        "village": "villaggio {v}", "no_village": "nessun villaggio ancora", "reserve": "muri nella riserva: {res}",
+        "cards": {1: "1 carta azione"}, "cards_n": "{n} carte azione", "touching": "lava sul villaggio: {sides}",
+        "none": "nessuna", "burned": "HA PRESO FUOCO", "team": "in squadra con {mate}",
+        "stacks": "pile della Pioggia di lava: {stacks}", "stack": "pila {k}: {n} tessere, scoperta: {top}",
+        "empty": "vuota",
+        "lava_stack": "tessere lava nella pila: {n}{removed}; mazzo delle carte azione {deck}, scarti {discard}",
+        "removed": " (rimosse dal gioco)",
+        "claims": "tessere eruzione: {claims}", "free": "casella {k} libera", "placed": "casella {k} piazzata",
+        "claimed": "casella {k} presa da {who}",
+        "hand": "la tua mano: {cards}", "no_cards": "nessuna carta",
+        "over": "PARTITA FINITA{why}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "why": {"A": "un villaggio ha preso fuoco", "B": "la lava è finita", "annihilation": "resta un solo villaggio",
+                "stalemate": "nessuno può più giocare"},
+        "turn": "Turno di {turn}. {task}",
+        "village_task": "{who} sceglie un villaggio ('village N').",
+        "erupt": "{who} piazza la tessera eruzione presa ('erupt ESAGONO').",
+        "take": "{who} prende la tessera lava scoperta di una pila ('take N').",
+        "place": "{who} piazza la tessera lava pescata ({tile}): 'place ESAGONO ROTAZIONE'.",
+        "p2x": "Zona pericolo 3: {who} può pescare un'altra tessera lava ('extra') o finire la fase 2 ('end').",
+        "p3": "Fase 3: {who} gioca o scarta carte azione, poi 'end'.",
+        "p4": "Fase 4: {who} può costruire un muro ('build ...') o finire il turno ('end').",
+        "consent": "{who} risponde al compagno di squadra che chiede un muro ('accept' o 'refuse').",
+        "other": "Tocca a {who}.",
+    },
+}
 
 
 def _cell(st, h) -> str:
@@ -13,8 +97,7 @@ def _cell(st, h) -> str:
         return " ^^ " if h != CENTRE else "^^^^"
     if h in VILLAGE_CELL:
         v = VILLAGE_CELL[h]
-        owner = st.vil.index(v) if v in st.vil else None
-        return f" V{v}{'' if owner is None else owner}".ljust(4)[:4]
+        return f" V{v}{'+' if v in st.vil else ''}".ljust(4)[:4]
     lab = LABELS[h]
     t = st.tiles.get(h)
     if t is not None:
@@ -39,59 +122,85 @@ def board_picture(st) -> list[str]:
     return lines
 
 
-def render(st, player=None) -> str:
+def _wall(w, names, terms) -> str:
+    material, seat = w
+    return f"{terms.get(material, material)} ({names[seat]})"
+
+
+def render(st, player=None, labels=None, lang="en") -> str:
+    names = narration.picture_labels(st, labels, lang)
+    w, terms = W[lang], TERMS[lang]
     out = []
     n = st.num_players
-    rain = " with Lava Rain" if st.stacks is not None and st.variant != "lava_rain" else ""   # house rule lava_rain
-    out.append(f"ERUPTION  ({n} players, variant {st.variant}{rain})   ply {len(st.history)}")
-    out.append("legend: d7. empty hex d7, s/w/t resource hex (straw/wood/stone), # lava tile, * eruption tile, "
-               "^^ volcano, V<village><seat> village cells")
+    variant = w.get(st.variant, st.variant)
+    if st.stacks is not None and st.variant != "lava_rain":   # house rule lava_rain
+        variant += w["with_rain"]
+    out.append(w["title"].format(n=n, variant=variant, ply=len(st.history)))
+    out.append(w["legend"])
     out.extend(board_picture(st))
     out.append("")
     if st.tiles:
-        out.append("tiles (hex: flows):")
+        out.append(w["tiles"])
         items = []
         for h in sorted(st.tiles, key=lambda h: (h[0], h[1])):
             tid, rot, mask = st.tiles[h]
             flows = ",".join(DIR_NAMES[d] for d in range(6) if mask >> d & 1)
-            kind = "eruption" if tid >= NUM_LAVA else f"type {TILE_TYPE[tid]} r{rot}"
+            kind = w["eruption_tile"] if tid >= NUM_LAVA else f"{tile_words(tid, lang)}, {w['rotation'].format(r=rot)}"
             items.append(f"{LABELS[h]}: {flows} ({kind})")
         for i in range(0, len(items), 3):
             out.append("  " + " | ".join(items[i:i + 3]))
-    out.append("central flows: " + ", ".join(N.flow_loc(f) for f in CENTRAL_FLOWS))
+    out.append(w["central"].format(flows=", ".join(N.flow_loc(f) for f in CENTRAL_FLOWS)))
     if st.fwalls:
-        out.append("flow walls: " + ", ".join(f"{N.flow_loc(k)} {w[0]} (seat {w[1]})" for k, w in sorted(st.fwalls.items())))
+        out.append(w["flow_walls"].format(walls=", ".join(
+            f"{N.flow_loc(k)} {_wall(v, names, terms)}" for k, v in sorted(st.fwalls.items()))))
     if st.bwalls:
-        out.append("border walls: " + ", ".join(f"{N.side_loc(*k)} {w[0]} (seat {w[1]})" for k, w in sorted(st.bwalls.items())))
-    out.append(f"burn meter: danger zones at {', '.join(map(str, DANGER))}; eruption spaces at "
-               f"{', '.join(map(str, ERUPTION_SPACES))}; burned at {LAST}")
+        out.append(w["border_walls"].format(walls=", ".join(
+            f"{N.side_loc(*k)} {_wall(v, names, terms)}" for k, v in sorted(st.bwalls.items()))))
+    out.append(w["meter"].format(danger=", ".join(map(str, DANGER)), spaces=", ".join(map(str, ERUPTION_SPACES)),
+                                 last=LAST))
+    out.append(w["players"])
     for p in range(n):
         v = st.vil[p]
-        from . import board as B
         cont = [N.side_loc(v, i) for i in B.contacts(st.tiles, v)] if v is not None else []
-        tag = []
+        res = ", ".join(f"{terms.get(m, m)} {c}" for m, c in st.reserve[p].items())
+        k = len(st.hands[p])
+        parts = [w["village"].format(v=v) if v is not None else w["no_village"], f"{st.temps[p]} °C",
+                 w["reserve"].format(res=res), w["cards"].get(k) or w["cards_n"].format(n=k),
+                 w["touching"].format(sides=", ".join(cont) or w["none"])]
         if st.burned[p]:
-            tag.append("BURNED")
-        if st.teams:
-            tag.append(f"team with seat {st.mate(p)}")
-        res = " ".join(f"{m}:{c}" for m, c in st.reserve[p].items())
-        out.append(f"  seat {p}{' <- to move' if st.to_move == p else ''}: village {v} "
-                   f"{VILLAGES[v]['colour'] if v is not None else '?'}  {st.temps[p]:3d} C  reserve {res}  "
-                   f"cards {len(st.hands[p])}  lava touching: {', '.join(cont) or 'none'} {' '.join(tag)}")
+            parts.append(w["burned"])
+        mate = st.mate(p) if st.teams else None
+        if mate is not None:
+            parts.append(w["team"].format(mate=names[mate]))
+        head = names[p] + (w["you"] if p == player else "") + (w["to_move"] if st.to_move == p and not st.is_terminal else "")
+        out.append(f"  {head}: " + "; ".join(parts))
     if st.stacks is not None:
-        out.append("lava rain stacks: " + "  ".join(
-            f"stack {k + 1}: {len(s)} tiles, top type {TILE_TYPE[s[-1]] if s else '-'}" for k, s in enumerate(st.stacks)))
+        out.append(w["stacks"].format(stacks="; ".join(
+            w["stack"].format(k=k + 1, n=len(s), top=tile_words(s[-1], lang) if s else w["empty"])
+            for k, s in enumerate(st.stacks))))
     else:
-        out.append(f"lava stack: {len(st.stack)} tiles{' (removed)' if st.lava_removed else ''}; "
-                   f"action deck {len(st.deck)}, discard pile {len(st.discard)}")
-    claims = ", ".join(f"ES{k + 1}:{'placed' if st.erupted[k] else ('seat ' + str(c) if c is not None else 'free')}"
+        out.append(w["lava_stack"].format(n=len(st.stack), removed=w["removed"] if st.lava_removed else "",
+                                          deck=len(st.deck), discard=len(st.discard)))
+    claims = ", ".join(w["placed"].format(k=k + 1) if st.erupted[k] else
+                       (w["claimed"].format(k=k + 1, who=names[c]) if c is not None else w["free"].format(k=k + 1))
                        for k, c in enumerate(st.claims))
-    out.append(f"eruption tiles: {claims}")
+    out.append(w["claims"].format(claims=claims))
     if player is not None:
-        out.append(f"your hand (seat {player}): {', '.join(st.hands[player]) or 'empty'}")
+        hand = ", ".join(terms.get(c, c) for c in st.hands[player])
+        out.append(w["hand"].format(cards=hand or w["no_cards"]))
     if st.is_terminal:
-        out.append(f"GAME OVER ({st.end_event}); winners: {st.winners()}")
+        won = [names[x] for x in st.winners()]
+        why = w["why"].get(st.end_event)
+        out.append(w["over"].format(why=f" ({why})" if why else "",
+                                    winners=w["winner" if len(won) == 1 else "winners"].format(
+                                        w=narration.join_names(won, lang))))
     else:
-        extra = f", tile in hand: type {TILE_TYPE[st.pending]}" if st.pending is not None else ""
-        out.append(f"turn of seat {st.turn}, phase {st.phase}{extra}; to move: seat {st.to_move}")
+        who = names[st.to_move]
+        ph = st.phase
+        key = "village_task" if ph == "village" else ph if ph in ("erupt", "take", "place", "p2x", "p3", "p4",
+                                                                   "consent") else "other"
+        tile = tile_words(st.pending, lang) if st.pending is not None else ""
+        task = w[key].format(who=who, tile=tile)
+        # the seat to move is the seat whose turn it is, but for a teammate asked for a wall
+        out.append(task if ph == "village" or st.turn == st.to_move else w["turn"].format(turn=names[st.turn], task=task))
     return "\n".join(out)

@@ -1358,9 +1358,9 @@ class GameState(State):
         from .explain import explain
         return explain(self, action)
 
-    def render(self, player=None):
+    def render(self, player=None, labels=None, lang="en"):
         from .render import render
-        return render(self, player)
+        return render(self, player, labels, lang)
 
 
 # immutable fields shared by reference in clones (scalars, tuples, None)

@@ -1,9 +1,61 @@
-"""Plain-text picture of a position for the terminal."""
+"""Plain-text picture of a position for the terminal, in English or Italian.
+
+Seats are named by ``labels`` (one per seat, as ``lapilli play`` names them in its prompts) or by
+``narration.seat_label``; each seat's pieces are marked with the initial of its colour in the
+picture's language, and the seat lines say which initial is whose.  The Italian words are the
+rulebook's (gettoni preghiera, tessere crepa, Punti Azione).
+"""
 from __future__ import annotations
 
-from .data import COLOURS
+from lapilli.engine import narration
+
+from .narration import TERMS
 
 CELL = 9  # characters per hex in the map
+
+# the seats' colours (data.COLOURS: Red, Blue, Yellow, Green) by their initials
+SYMBOLS = {"en": "RBYG", "it": "RBGV"}
+
+W = {
+    "en": {
+        "map": "L'Isola dei Vulcani - map (HEX^AREA volcano hex, HEX:AREA other hex, ~~~ sunk)",
+        "hexes": "Hexes (spaces: L lava, V village, M lying Moai, . empty; craters: * covered by a Moai):",
+        "area": "area", "volcano": "VOLCANO", "loose": "lying Moai without a space", "craters": "craters",
+        "colonists": "colonists", "cracks": "cracks: {cracks}", "none": "none",
+        "supply": "volcano tokens left: {volcanoes}   supply: lava tiles {lava}, crack tiles {cracks}, "
+                  "prayer tokens {prayer}",
+        "seat": "{sym} = {name}{tags}: {vp} VP; colonists in the boat {boat}; reserve: colonists {col}, "
+                "villages {vil}, Moai {moai}; prayer tokens {prayer}; landing bay {bay}",
+        "first": "first player", "you": "you",
+        "over": "Game over ({why}). {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "turn": "Round {rnd}: {who}'s turn, {ap} left{last}.", "ap": ("1 action point", "{n} action points"), "last": " (this is the last round)",
+        "save": "{who} may spend prayer tokens to save threatened pieces ('save SPACE'), or 'done'.",
+        "order": "{who} chooses which volcano erupts first ('erupt N').",
+        "rescue": "{who} may rescue their colonists from the sinking hexes ('rescue HEX'), or 'skip'.",
+        "rescue1": "{who} may rescue a colonist from the sinking hexes ('rescue FROM TO'), or 'skip'.",
+        "decide": "{who} decides.",
+    },
+    "it": {
+        "map": "L'Isola dei Vulcani - mappa (ESAGONO^ZONA esagono vulcano, ESAGONO:ZONA altro esagono, ~~~ affondato)",
+        "hexes": "Esagoni (spazi: L lava, V villaggio, M Moai sdraiato, . vuoto; crateri: * coperto da un Moai):",
+        "area": "zona", "volcano": "VULCANO", "loose": "Moai sdraiati senza spazio", "craters": "crateri",
+        "colonists": "coloni", "cracks": "crepe: {cracks}", "none": "nessuna",
+        "supply": "segnalini vulcano rimasti: {volcanoes}   riserva comune: tessere lava {lava}, tessere crepa "
+                  "{cracks}, gettoni preghiera {prayer}",
+        "seat": "{sym} = {name}{tags}: {vp} PV; coloni nella barca {boat}; riserva: coloni {col}, villaggi {vil}, "
+                "Moai {moai}; gettoni preghiera {prayer}; baia di approdo {bay}",
+        "first": "primo giocatore", "you": "tu",
+        "over": "Partita finita ({why}). {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "turn": "Giro {rnd}: turno di {who}, {ap}{last}.",
+        "ap": ("resta 1 Punto Azione", "restano {n} Punti Azione"), "last": " (questo è l'ultimo giro)",
+        "save": "{who} può spendere gettoni preghiera per salvare i pezzi minacciati ('save SPAZIO'), o 'done'.",
+        "order": "{who} sceglie quale vulcano erutta per primo ('erupt N').",
+        "rescue": "{who} può portare in salvo i suoi coloni dagli esagoni che affondano ('rescue ESAGONO'), "
+                  "o 'skip'.",
+        "rescue1": "{who} può portare in salvo un colono dagli esagoni che affondano ('rescue DA A'), o 'skip'.",
+        "decide": "Decide {who}.",
+    },
+}
 
 
 def _hex_label(state, h):
@@ -15,7 +67,10 @@ def _hex_label(state, h):
     return f"{h}{mark}{area}"
 
 
-def render(state, player=None) -> str:
+def render(state, player=None, labels=None, lang="en") -> str:
+    names = narration.picture_labels(state, labels, lang)
+    w = W[lang]
+    sym = SYMBOLS[lang]
     geo = state.geo
     n = state.num_players
     lines = []
@@ -24,7 +79,7 @@ def render(state, player=None) -> str:
         c, r = geo.offset[h]
         rows.setdefault(r, {})[c] = h
     min_c = min(c for c, _ in geo.offset.values())
-    lines.append("L'Isola dei Vulcani -- map (HEX^AREA = volcano hex, HEX:AREA, ~~~ = sunk)")
+    lines.append(w["map"])
     for r in sorted(rows):
         line = " " * (CELL // 2 if r % 2 else 0)
         maxc = max(rows[r])
@@ -33,8 +88,7 @@ def render(state, player=None) -> str:
             line += (f"[{_hex_label(state, h):^7}]" if h else " " * CELL)
         lines.append(line.rstrip())
     lines.append("")
-    lines.append("Hexes (spaces: L lava, V village, M lying Moai, . empty; craters: * covered by a Moai):")
-    sym = "RBYG"
+    lines.append(w["hexes"])
     for h in geo.hexes:
         if h in state.sunk:
             continue
@@ -47,38 +101,41 @@ def render(state, player=None) -> str:
             parts.append(" ".join(sps))
         lo = state.loose.get(h)
         if lo:
-            parts.append("loose Moai " + "".join(sym[o] for o in lo))
+            parts.append(f"{w['loose']} " + "".join(sym[o] for o in lo))
         crs = []
         for cr in geo.hex_craters[h]:
             o = state.erected.get(cr)
             crs.append(cr.split("-")[1] + ("*" + sym[o] if o is not None else ""))
         if crs:
-            parts.append("craters " + ",".join(crs))
+            parts.append(f"{w['craters']} " + ",".join(crs))
         c = state.col.get(h)
         if c:
-            parts.append("colonists " + " ".join(f"{sym[p]}{k}" for p, k in enumerate(c) if k))
+            parts.append(f"{w['colonists']} " + " ".join(f"{sym[p]}{k}" for p, k in enumerate(c) if k))
         v = geo.volcano_at.get(h)
-        head = f"{h:>4} area {geo.area_of[h]:>2}" + (f" VOLCANO {v}" if v else "")
+        head = f"{h:>4} {w['area']} {geo.area_of[h]:>2}" + (f" {w['volcano']} {v}" if v else "")
         lines.append(f"{head:<24} " + " | ".join(parts))
-    lines.append("cracks: " + (", ".join(sorted(state.cracks)) or "none"))
-    lines.append(f"volcanoes left: {state.volcanoes}   supply: lava {state.lava_supply}, cracks "
-                 f"{state.crack_supply}, prayer {state.prayer_supply}")
+    lines.append(w["cracks"].format(cracks=", ".join(sorted(state.cracks)) or w["none"]))
+    lines.append(w["supply"].format(volcanoes=", ".join(map(str, state.volcanoes)) or w["none"],
+                                    lava=state.lava_supply, cracks=state.crack_supply, prayer=state.prayer_supply))
     lines.append("")
     for p in range(n):
         tag = []
-        if p == state.first:
-            tag.append("first player")
         if p == player:
-            tag.append("you")
-        lines.append(f"{sym[p]} {COLOURS[p]:<7} VP {state.vp[p]:>3}  boat {state.boat[p]}  reserve: colonists "
-                     f"{state.res_col[p]} villages {state.res_vil[p]} Moai {state.res_moai[p]}  prayer "
-                     f"{state.prayer[p]}  bay {','.join(state.bay_of[p])}" + (f"  ({', '.join(tag)})" if tag else ""))
+            tag.append(w["you"])
+        if p == state.first:
+            tag.append(w["first"])
+        lines.append(w["seat"].format(sym=sym[p], name=names[p], tags=f" ({', '.join(tag)})" if tag else "",
+                                      vp=state.vp[p], boat=state.boat[p], col=state.res_col[p], vil=state.res_vil[p],
+                                      moai=state.res_moai[p], prayer=state.prayer[p], bay=",".join(state.bay_of[p])))
     if state.over:
-        lines.append(f"Game over ({state.end_reason}); winners: "
-                     + ", ".join(COLOURS[w] for w in state.winners()))
+        won = [names[x] for x in state.winners()]
+        lines.append(w["over"].format(why=TERMS[lang].get(state.end_reason, state.end_reason),
+                                      winners=w["winner" if len(won) == 1 else "winners"].format(
+                                          w=narration.join_names(won, lang))))
     else:
-        lines.append(f"Round {state.rnd}; turn of {COLOURS[state.cur]} with {state.ap} AP left"
-                     + ("; end triggered, this is the last round" if state.end_triggered else ""))
+        lines.append(w["turn"].format(rnd=state.rnd, who=names[state.cur],
+                                      ap=w["ap"][0] if state.ap == 1 else w["ap"][1].format(n=state.ap),
+                                      last=w["last"] if state.end_triggered else ""))
         if state.dec is not None:
-            lines.append(f"Waiting for {COLOURS[state.dec[1]]} to decide: {state.dec[0]}")
+            lines.append(w.get(state.dec[0], w["decide"]).format(who=names[state.dec[1]]))
     return "\n".join(lines)

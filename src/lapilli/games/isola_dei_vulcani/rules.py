@@ -938,10 +938,10 @@ class GameState(State):
             "final": self.final,
         }
 
-    def render(self, player=None):
+    def render(self, player=None, labels=None, lang="en"):
         from .render import render
 
-        return render(self, player)
+        return render(self, player, labels, lang)
 
 
 COLOUR_NAMES = COLOURS

@@ -1,9 +1,15 @@
-"""Observations (what a seat may see) and the plain-text picture of a position."""
+"""Observations (what a seat may see) and the plain-text picture of a position.
+
+The picture names seats by ``labels`` (one per seat, as ``lapilli play`` names them in its
+prompts) or by ``narration.seat_label``, in English or Italian (the rulebook's words: capo tribù,
+riga, gettone Fuoco, Capanna; resources and Cro-magnons from ``narration.TERMS``).
+"""
 from __future__ import annotations
 
-from .data import CRO_ORDER, LAND_LETTER, LANDSCAPES, RES_LETTER, RESOURCES, START, TILES, TOTEM_VALUE
+from lapilli.engine import narration
 
-COLOURS = ("pink", "black", "green", "blue")  # KDO-2.1 (cosmetic)
+from .data import CRO_ORDER, LAND_LETTER, LANDSCAPES, RES_LETTER, RESOURCES, START, TILES, TOTEM_VALUE
+from .narration import TERMS
 CRO_LETTER = {"hunter": "H", "fisher": "F", "gatherer": "G", "sculptress": "C", "painter": "P", "firelady": "Y",
               "shaman": "N", "magrolino": "M", "amazzone": "A", "energumeno": "E"}
 
@@ -112,46 +118,108 @@ def _tile_text(s, t):
     return f"#{t} {'|'.join(parts)}"
 
 
-def render(s, player=None):
+W = {
+    "en": {
+        "title": "Kingdomino Origins - {mode} mode, {n} players ({size}x{size} territories), {round}",
+        "modes": {"discovery": "Discovery", "totem": "Totem", "tribe": "Tribe"},
+        "round": "round {r}", "setup": "set-up", "you": " (you)",
+        "over": "Game over. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "pick": "{who} puts their chief on a tile of the first row ('take N').",
+        "pair": "{who} takes positions 1 and 4, or 2 and 3, of the first row ('pair 14' or 'pair 23').",
+        "place": "{who} plays their tile into their territory ('place A B').",
+        "fire": "{who} chooses where the fire token lands ('fire X').",
+        "give": "{who} gives the lost Totem to one of the tied leaders: {options}.",
+        "choose": "{who} chooses a new tile of the new row ('take N').",
+        "recruit": "{who} recruits a Cro-magnon ('recruit KIND' or 'recruit deck KIND') or passes ('pass').",
+        "spend": "{who} spends a resource for the {cromagnon} ('spend X').",
+        "put": "{who} puts the {cromagnon} on a square ('put X').",
+        "other": "{who} to move.",
+        "current": "Current row: ", "new": "New row:     ",
+        "supply": "Supply: {n} tiles.  Fire tokens left (count x fires): {tokens}",
+        "totems": "Totems: {totems}", "points": "{n} points", "nobody": "nobody",
+        "cave": "Cave: {cave}; Cro-magnon deck {deck}", "empty": "empty",
+        "squares": "Squares: landscape D desert S steppe L lake J jungle Q quarry V volcano (craters); "
+                   "digit = fire icons; m {mammoth} f {fish} u {mushroom} k {flint}; * fire token; [H] Hut",
+        "cromagnons": "Cro-magnons: H {hunter} F {fisher} G {gatherer} C {sculptress} P {painter} Y {firelady} "
+                      "N {shaman}; warriors M {magrolino} (1) A {amazzone} (2) E {energumeno} (3)",
+        "seat": "{name}: score {score}{bonus}{resources}", "bonus": " (+{b} bonus if the game ended now)",
+        "resources": "; resources: {res}",
+    },
+    "it": {
+        "title": "Kingdomino Origins - modalità {mode}, {n} giocatori (territori {size}x{size}), {round}",
+        "modes": {"discovery": "Scoperta", "totem": "Totem", "tribe": "Tribù"},
+        "round": "turno {r}", "setup": "preparazione", "you": " (tu)",
+        "over": "Partita finita. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "pick": "{who} mette il suo capo tribù su una tessera della prima riga ('take N').",
+        "pair": "{who} prende le posizioni 1 e 4, o 2 e 3, della prima riga ('pair 14' o 'pair 23').",
+        "place": "{who} aggiunge la sua tessera al territorio ('place A B').",
+        "fire": "{who} sceglie dove atterra il gettone Fuoco ('fire X').",
+        "give": "{who} dà il Totem perso a uno dei giocatori in testa a pari merito: {options}.",
+        "choose": "{who} sceglie una nuova tessera della nuova riga ('take N').",
+        "recruit": "{who} recluta un Cro-magnon ('recruit TIPO' o 'recruit deck TIPO') o passa ('pass').",
+        "spend": "{who} spende una risorsa per: {cromagnon} ('spend X').",
+        "put": "{who} mette {cromagnon} su una casella ('put X').",
+        "other": "Tocca a {who}.",
+        "current": "Riga attuale: ", "new": "Nuova riga:   ",
+        "supply": "Riserva: {n} tessere.  Gettoni Fuoco rimasti (quanti x fuochi): {tokens}",
+        "totems": "Totem: {totems}", "points": "{n} punti", "nobody": "nessuno",
+        "cave": "Caverna: {cave}; mazzo dei Cro-magnon {deck}", "empty": "vuota",
+        "squares": "Caselle: paesaggio D deserto S steppa L lago J giungla Q cava V vulcano (crateri); "
+                   "cifra = icone Fuoco; m {mammoth} f {fish} u {mushroom} k {flint}; * gettone Fuoco; [H] Capanna",
+        "cromagnons": "Cro-magnon: H {hunter} F {fisher} G {gatherer} C {sculptress} P {painter} Y {firelady} "
+                      "N {shaman}; guerrieri M {magrolino} (1) A {amazzone} (2) E {energumeno} (3)",
+        "seat": "{name}: punteggio {score}{bonus}{resources}", "bonus": " (+{b} di bonus se la partita finisse ora)",
+        "resources": "; risorse: {res}",
+    },
+}
+
+
+def render(s, player=None, labels=None, lang="en"):
+    names = narration.picture_labels(s, labels, lang)
+    w, terms = W[lang], TERMS[lang]
     geo = s.geo
-    lines = [f"Kingdomino Origins - {s.mode} mode, {s.num_players} players ({geo.n}x{geo.n}), round {s.round}"]
+    you = [name + (w["you"] if p == player else "") for p, name in enumerate(names)]
+    rnd = w["round"].format(r=s.round) if s.round else w["setup"]
+    lines = [w["title"].format(mode=w["modes"].get(s.mode, s.mode), n=s.num_players, size=geo.n, round=rnd)]
     if s.phase == "over":
-        lines.append("Game over.")
+        won = [names[x] for x in s.winners()]
+        lines.append(w["over"].format(winners=w["winner" if len(won) == 1 else "winners"].format(
+            w=narration.join_names(won, lang))))
     else:
-        who = s.to_move
-        lines.append(f"To move: seat {who} ({COLOURS[who]}) - {s.phase}" + (" (you)" if who == player else ""))
+        options = ", ".join(f"'give {q}' ({names[q]})" for q in s.give_to)
+        cro = terms.get(s.rec_kind, s.rec_kind) if s.rec_kind else ""
+        lines.append(w.get(s.phase, w["other"]).format(who=you[s.to_move], options=options, cromagnon=cro))
 
     def row_text(tiles, chiefs):
-        return "  ".join(f"{i + 1}:{_tile_text(s, t)}" + (f" <seat {chiefs[i]}>" if chiefs[i] >= 0 else "")
+        return "  ".join(f"{i + 1}:{_tile_text(s, t)}" + (f" <{names[chiefs[i]]}>" if chiefs[i] >= 0 else "")
                          for i, t in enumerate(tiles))
 
-    lines.append("Current row: " + row_text(s.cur_tiles, s.cur_chief))
+    lines.append(w["current"] + row_text(s.cur_tiles, s.cur_chief))
     if s.new_tiles:
-        lines.append("New row:     " + row_text(s.new_tiles, s.new_chief))
-    lines.append(f"Supply: {len(s.supply)} tiles.  Fire tokens left: " +
-                 ", ".join(f"{c}x{f}" for f, c in sorted(s.tokens.items())))
+        lines.append(w["new"] + row_text(s.new_tiles, s.new_chief))
+    lines.append(w["supply"].format(n=len(s.supply), tokens=", ".join(f"{c}x{f}" for f, c in sorted(s.tokens.items()))))
     if s.mode == "totem":
-        lines.append("Totems: " + ", ".join(
-            f"{RESOURCES[t]}({TOTEM_VALUE[t]})={'-' if s.totem[t] < 0 else 'seat ' + str(s.totem[t])}" for t in range(4)))
+        lines.append(w["totems"].format(totems=", ".join(
+            f"{terms.get(RESOURCES[t], RESOURCES[t])} ({w['points'].format(n=TOTEM_VALUE[t])}): "
+            f"{w['nobody'] if s.totem[t] < 0 else names[s.totem[t]]}" for t in range(4))))
     if s.mode == "tribe":
-        lines.append(f"Cave: {', '.join(s.display) or '(empty)'}; deck {len(s.deck)}")
-    lines.append("Squares: landscape D desert S steppe L lake J jungle Q quarry V volcano(craters); digit = fire icons;"
-                 " m mammoth f fish u mushroom k flint; * fire token; [H] Hut")
+        lines.append(w["cave"].format(cave=", ".join(terms.get(c, c) for c in s.display) or w["empty"], deck=len(s.deck)))
+    lines.append(w["squares"].format(**{r: terms.get(r, r) for r in RESOURCES}))
     if s.mode == "tribe":
-        lines.append("Cro-magnons: H hunter F fisher G gatherer C sculptress P painter Y fire lady N shaman;"
-                     " warriors M magrolino(1) A amazzone(2) E energumeno(3)")
+        lines.append(w["cromagnons"].format(**{k: terms.get(k, k) for k in CRO_LETTER}))
     scores = s.scores()
     for p in range(s.num_players):
         minr, maxr, minc, maxc = s.bbox[p]
         r0, r1 = max(1, minr - 1), min(geo.w - 2, maxr + 1)
         c0, c1 = max(1, minc - 1), min(geo.w - 2, maxc + 1)
         lines.append("")
-        extra = ""
+        res = ""
         if s.mode != "discovery":
-            extra = "  resources " + " ".join(f"{RESOURCES[t]}:{s.rcount[p][t]}" for t in range(4))
-        bonus = "" if s.phase == "over" else sum(s.end_bonuses(p).values())
-        bonus = f" (+{bonus} bonus if the game ended now)" if bonus else ""
-        lines.append(f"Seat {p} ({COLOURS[p]}){' - you' if p == player else ''}: score {scores[p]}{bonus}{extra}")
+            res = w["resources"].format(res=", ".join(
+                f"{terms.get(RESOURCES[t], RESOURCES[t])} {s.rcount[p][t]}" for t in range(4)))
+        bonus = 0 if s.phase == "over" else sum(s.end_bonuses(p).values())
+        lines.append(w["seat"].format(name=you[p], score=scores[p], bonus=w["bonus"].format(b=bonus) if bonus else "",
+                                      resources=res))
         lines.append("     " + " ".join(f" {chr(96 + c)} " for c in range(c0, c1 + 1)))
         for r in range(r0, r1 + 1):
             lines.append(f"{r:>3}  " + " ".join(_square_text(s, p, r * geo.w + c) for c in range(c0, c1 + 1)))

@@ -644,6 +644,6 @@ class KdoState(State):
         from .render import observe
         return observe(self, player)
 
-    def render(self, player=None):
+    def render(self, player=None, labels=None, lang="en"):
         from .render import render
-        return render(self, player)
+        return render(self, player, labels, lang)

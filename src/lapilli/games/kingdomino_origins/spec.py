@@ -9,7 +9,7 @@ def _constraint(players: int, options: dict):
 
 SPEC = GameSpec(
     id="kingdomino-origins",
-    # the four Hut colours (KDO-2.1), as render.COLOURS
+    # the four Hut colours (KDO-2.1)
     seat_colours=(("Pink", "Rosa", "#e0568f"), ("Black", "Nero", "#333333"), ("Green", "Verde", "#2e9d5b"),
                   ("Blue", "Blu", "#2463c6")),
     title="Kingdomino Origins",

@@ -1,92 +1,168 @@
-"""Plain-text picture of a Stromboli position for the terminal."""
+"""Plain-text picture of a Stromboli position for the terminal, in English or Italian.
+
+Seats are named by ``labels`` (one per seat, as ``lapilli play`` names them in its prompts) or by
+``narration.seat_label``; the board table marks each seat's pieces with the initial of its
+colour in the picture's language, and its legend says which initial is whose.  Palm cards are
+told by their face (``narration.card_face``); the Italian words are the rulebook's (Barca da
+Pesca, capanna, molo, Sciamano, carte Palma, tabellone segnapunti).
+"""
 from __future__ import annotations
 
-from .data import CARD_SPACES, COST, FOREST, MOUNTAIN, NSEG, PIER, PLAIN, PRIESTESS, HUTS, card_label, KIND, PEARL
+from lapilli.engine import narration
+
+from .data import CARD_SPACES, COST, FOREST, MOUNTAIN, NSEG, PIER, PLAIN, PRIESTESS, HUTS, KIND, PEARL
+from .narration import card_face
 from .scoring import baskets
 
-COL = ("Red", "Yellow")
-INIT = ("R", "Y")
+INIT = {"en": ("R", "Y"), "it": ("R", "G")}   # Red / Rosso, Yellow / Giallo (SPEC.seat_colours)
+
+W = {
+    "en": {
+        "title": "STROMBOLI  round {round}, turn {turn}   points: {points}   first player: {first}{tactical}",
+        "tactical": "   [tactical variant]", "you": " (you)",
+        "over": "Game over: {points}. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "turn": "{who} to play: place a disc, take one back{boat}.", "boat": " or move the boat",
+        "shaman": "{who} may move the shaman ('shaman SPACE' or 'stay').",
+        "pick": "{who} chooses a card of segment {segment} ('pick 1' or 'pick 2').",
+        "buy": "{who} received a Shell: 'buy CARD' or 'pass'.",
+        "prebuy": "Before the scoring {who} may buy 1 card: 'buy CARD' or 'pass'.",
+        "priestess": "{who} moves a lava marker: 'priestess cX cY'.",
+        "other": "{who} to move.",
+        "columns": ("seg", "boat", "beach discs", "plain", "forest", "mountain", "crater", "cards"),
+        "BOAT": "BOAT", "hut": "hut", "pier": "pier", "statue": "statue", "lava": "lava",
+        "legend": "(hut = a shaman's start beach, pier = the boat's start; {who}; X@ = shaman, X-statue = statue, "
+                  "* = lava marker on the crater; cards 1 and 2 = the segment's card spaces)",
+        "piles": "Piles: 1 palm {p1}, 2 palms {p2}, 3 palms {p3}, discard {discard}   lava markers in supply: {supply}",
+        "scoreboard": "Scoreboard (cost in shells): {cards}   Priestess {cost}: {side}",
+        "face_up": "face up", "face_down": "face down", "none": "none",
+        "score_cards": {"butterflies": "Butterflies", "majority": "Majority", "forest": "Forest",
+                        "mountain": "Mountain", "segment": "Segment"},
+        "seat": "{name}: reserve discs {discs}; statues left {statues}; shells {shells}; baskets {baskets}; "
+                "pearls white {white}, black {black}; nautilus {nautilus}; score cards: {cards}{lava}",
+        "lava_reserve": "; lava disc in reserve", "lava_beach": "; lava disc on beach {beach}",
+        "scoring": "Scoring {round}: {who} +{total} ({parts})", "nothing": "nothing",
+        "parts": {"statues": "statues", "baskets": "baskets", "pearls": "pearls", "nautilus": "nautilus",
+                  "butterflies": "butterflies", "majority": "majority", "forest": "forest", "mountain": "mountain",
+                  "segment": "segment", "shells": "shells"},
+    },
+    "it": {
+        "title": "STROMBOLI  giro {round}, turno {turn}   punti: {points}   primo giocatore: {first}{tactical}",
+        "tactical": "   [variante tattica]", "you": " (tu)",
+        "over": "Partita finita: {points}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "turn": "Tocca a {who}: piazza un disco, recuperane uno{boat}.", "boat": " o muovi la barca",
+        "shaman": "{who} può muovere lo sciamano ('shaman SPAZIO' o 'stay').",
+        "pick": "{who} sceglie una carta del segmento {segment} ('pick 1' o 'pick 2').",
+        "buy": "{who} ha ricevuto una Conchiglia: 'buy CARTA' o 'pass'.",
+        "prebuy": "Prima del conteggio {who} può comprare 1 carta: 'buy CARTA' o 'pass'.",
+        "priestess": "{who} sposta un segnalino lava: 'priestess cX cY'.",
+        "other": "Tocca a {who}.",
+        "columns": ("seg", "barca", "dischi in spiaggia", "pianura", "foresta", "montagna", "cratere", "carte"),
+        "BOAT": "BARCA", "hut": "capanna", "pier": "molo", "statue": "statua", "lava": "lava",
+        "legend": "(capanna = spiaggia di partenza di uno sciamano, molo = partenza della barca; {who}; X@ = sciamano, "
+                  "X-statua = statua, * = segnalino lava sul cratere; carte 1 e 2 = gli spazi carta del segmento)",
+        "piles": "Mazzi: 1 palma {p1}, 2 palme {p2}, 3 palme {p3}, scarti {discard}   segnalini lava nella riserva: "
+                 "{supply}",
+        "scoreboard": "Tabellone segnapunti (costo in conchiglie): {cards}   Sacerdotessa {cost}: {side}",
+        "face_up": "a faccia in su", "face_down": "a faccia in giù", "none": "nessuna",
+        "score_cards": {"butterflies": "Farfalle", "majority": "Maggioranza", "forest": "Foresta",
+                        "mountain": "Montagna", "segment": "Segmento"},
+        "seat": "{name}: dischi nella riserva {discs}; statue rimaste {statues}; conchiglie {shells}; cesti {baskets}; "
+                "perle bianche {white}, nere {black}; nautili {nautilus}; carte punteggio: {cards}{lava}",
+        "lava_reserve": "; disco lava nella riserva", "lava_beach": "; disco lava sulla spiaggia {beach}",
+        "scoring": "Conteggio {round}: {who} +{total} ({parts})", "nothing": "niente",
+        "parts": {"statues": "statue", "baskets": "cesti", "pearls": "perle", "nautilus": "nautili",
+                  "butterflies": "farfalle", "majority": "maggioranza", "forest": "foresta", "mountain": "montagna",
+                  "segment": "segmento", "shells": "conchiglie"},
+    },
+}
 
 
-def _cell(state, sp: int) -> str:
+def _cell(state, sp: int, init, w) -> str:
     s = ""
     o = state.statues[sp]
     if o >= 0:
-        s += INIT[o] + "-statue"
+        s += init[o] + "-" + w["statue"]
     for q in (0, 1):
         if state.shaman[q] == sp:
-            s += ("+" if s else "") + INIT[q] + "@"
+            s += ("+" if s else "") + init[q] + "@"
     return s or "."
 
 
-def _pending(state) -> str:
+def _points(state, names) -> str:
+    return ", ".join(f"{names[q]} {state.points[q]}" for q in (0, 1))
+
+
+def _pending(state, names, w, lang) -> str:
     if state.over:
-        p = state.points
-        w = state.winners()
-        return f"Game over: Red {p[0]}, Yellow {p[1]}; winner: {', '.join(COL[x] for x in w)}"
+        won = [names[x] for x in state.winners()]
+        return w["over"].format(points=_points(state, names), winners=w["winner" if len(won) == 1 else "winners"].format(
+            w=narration.join_names(won, lang)))
     t = state.tasks[0]
-    who = COL[state.to_move]
-    return {
-        "turn": f"{who} to play: place a disc, take one back" + (" or move the boat" if not state.reserve(state.active) else ""),
-        "shaman": f"{who} may move the shaman ('shaman <space>' or 'stay')",
-        "pick": f"{who} chooses a card of segment {t[2] if len(t) > 2 else ''} ('pick 1' / 'pick 2')",
-        "buy": f"{who} received a Shell: 'buy <card>' or 'pass'",
-        "prebuy": f"Before the scoring {who} may buy 1 card: 'buy <card>' or 'pass'",
-        "priestess": f"{who} moves a lava marker: 'priestess cX cY'",
-    }.get(t[0], t[0])
+    who = names[state.to_move]
+    boat = w["boat"] if not state.reserve(state.active) else ""
+    return w.get(t[0], w["other"]).format(who=who, boat=boat, segment=t[2] if t[0] == "pick" and len(t) > 2 else "")
 
 
-def render(state, player=None) -> str:
+def render(state, player=None, labels=None, lang="en") -> str:
+    names = narration.picture_labels(state, labels, lang)
+    w, init = W[lang], INIT[lang]
+    you = [name + (w["you"] if q == player else "") for q, name in enumerate(names)]
     L = []
-    L.append(f"STROMBOLI  round {state.round}  turn {state.turns}   Red {state.points[0]} : {state.points[1]} Yellow"
-             f"   first player: {COL[state.first]}" + ("   [tactical variant]" if state.tactical else ""))
-    L.append(_pending(state))
+    L.append(w["title"].format(round=state.round, turn=state.turns, points=_points(state, names),
+                               first=names[state.first], tactical=w["tactical"] if state.tactical else ""))
+    L.append(_pending(state, you, w, lang))
     L.append("")
-    hdr = f"{'seg':7} {'boat':4} {'beach discs':22} {'plain':14} {'forest':14} {'mountain':14} {'crater':7} cards"
+    tags = {s: f" {w['hut']}" for s in HUTS}
+    tags[PIER] = f" {w['pier']}"
+    segw = max(7, max(len(f"S{s}{tags.get(s, '')}") for s in range(NSEG)))
+    boatw = max(4, len(w["BOAT"]), len(w["columns"][1]))
+    c = w["columns"]
+    hdr = f"{c[0]:{segw}} {c[1]:{boatw}} {c[2]:22} {c[3]:14} {c[4]:14} {c[5]:14} {c[6]:7} {c[7]}"
     L.append(hdr)
     L.append("-" * len(hdr) + "-" * 24)
     for s in range(NSEG):
-        boat = "BOAT" if state.boat == s else ""
+        boat = w["BOAT"] if state.boat == s else ""
         discs = []
         for q in (0, 1):
             vals = [str(v) for v in range(1, 6) if state.discs[q][v] == s]
             if vals:
-                discs.append(f"{INIT[q]}:{'+'.join(vals)}={sum(int(v) for v in vals)}")
+                discs.append(f"{init[q]}:{'+'.join(vals)}={sum(int(v) for v in vals)}")
             if state.lava_disc[q] == s:
-                discs.append(f"{INIT[q]}:lava")
+                discs.append(f"{init[q]}:{w['lava']}")
         for q in (0, 1):
             if state.shaman[q] == NSEG + s:
-                discs.append(f"{INIT[q]}@")
-        tag = " hut" if s in HUTS else (" pier" if s == PIER else "")
+                discs.append(f"{init[q]}@")
         beach = (" ".join(discs) or ".")
         crater = "*" * state.craters[s] or "."
         cards = []
         for j in range(CARD_SPACES):
-            c = state.cards[s * CARD_SPACES + j]
-            cards.append(f"{j + 1}:{card_label(c) if c else '-'}")
-        L.append(f"{'S' + str(s) + tag:7} {boat:4} {beach:22} {_cell(state, PLAIN * NSEG + s):14} "
-                 f"{_cell(state, FOREST * NSEG + s):14} {_cell(state, MOUNTAIN * NSEG + s):14} {crater:7} {'  '.join(cards)}")
-    L.append("(hut = a shaman's start beach, pier = the boat's start; R = Red, Y = Yellow; X@ = shaman,"
-             " X-statue = statue, * = lava marker on the crater; cards 1 and 2 = the segment's card spaces)")
+            cid = state.cards[s * CARD_SPACES + j]
+            cards.append(f"{j + 1}:{card_face(cid, lang) if cid else '-'}")
+        L.append(f"{'S' + str(s) + tags.get(s, ''):{segw}} {boat:{boatw}} {beach:22} "
+                 f"{_cell(state, PLAIN * NSEG + s, init, w):14} {_cell(state, FOREST * NSEG + s, init, w):14} "
+                 f"{_cell(state, MOUNTAIN * NSEG + s, init, w):14} {crater:7} {'  '.join(cards)}")
+    L.append(w["legend"].format(who=", ".join(f"{init[q]} = {names[q]}" for q in (0, 1))))
     L.append("")
     piles = state.piles
-    L.append(f"Piles: 1-palm {len(piles[0])}  2-palm {len(piles[1])}  3-palm {len(piles[2])}  discard {len(state.discard)}"
-             f"   lava markers in supply: {state.supply()}")
-    sc = "  ".join(f"{c}({COST[c]})" for c in state.board_cards) or "none"
-    L.append(f"Scoreboard: {sc}   Priestess({COST[PRIESTESS]}): {'face up' if state.priestess_up else 'face down'}")
+    L.append(w["piles"].format(p1=len(piles[0]), p2=len(piles[1]), p3=len(piles[2]), discard=len(state.discard),
+                               supply=state.supply()))
+    sc = ", ".join(f"{w['score_cards'].get(x, x)} {COST[x]}" for x in state.board_cards) or w["none"]
+    L.append(w["scoreboard"].format(cards=sc, cost=COST[PRIESTESS],
+                                    side=w["face_up"] if state.priestess_up else w["face_down"]))
     for q in (0, 1):
         front = state.front[q]
-        w = sum(1 for c in front if KIND[c] == "pearl" and PEARL[c] == "white")
-        b = sum(1 for c in front if KIND[c] == "pearl" and PEARL[c] == "black")
-        n = sum(1 for c in front if KIND[c] == "nautilus")
+        white = sum(1 for x in front if KIND[x] == "pearl" and PEARL[x] == "white")
+        black = sum(1 for x in front if KIND[x] == "pearl" and PEARL[x] == "black")
+        naut = sum(1 for x in front if KIND[x] == "nautilus")
         lava = state.lava_disc[q]
-        lava_s = "" if lava == -2 else ("  lava disc: reserve" if lava == -1 else f"  lava disc: b{lava}")
-        me = "  <- you" if player == q else ""
-        L.append(f"{COL[q]:6} reserve discs {' '.join(map(str, state.reserve(q))) or '-':10} statues left {state.statues_left[q]}"
-                 f"  shells {len(state.shells[q])}  baskets {baskets(front)}  pearls W{w} B{b}  nautilus {n}"
-                 f"  score cards: {', '.join(state.score_cards[q]) or '-'}{lava_s}{me}")
+        lava_s = "" if lava == -2 else (w["lava_reserve"] if lava == -1 else w["lava_beach"].format(beach=f"b{lava}"))
+        L.append(w["seat"].format(name=you[q], discs=" ".join(map(str, state.reserve(q))) or "-",
+                                  statues=state.statues_left[q], shells=len(state.shells[q]), baskets=baskets(front),
+                                  white=white, black=black, nautilus=naut,
+                                  cards=", ".join(w["score_cards"].get(x, x) for x in state.score_cards[q]) or "-",
+                                  lava=lava_s))
     if state.last_scoring:
         for q, sc in enumerate(state.last_scoring):
-            parts = ", ".join(f"{k} {v}" for k, v in sc["parts"].items() if v)
-            L.append(f"Scoring {sc['round']}: {COL[q]} +{sc['total']} ({parts or 'nothing'})")
+            parts = ", ".join(f"{w['parts'].get(k, k)} {v}" for k, v in sc["parts"].items() if v)
+            L.append(w["scoring"].format(round=sc["round"], who=names[q], total=sc["total"], parts=parts or w["nothing"]))
     return "\n".join(L)

@@ -579,10 +579,10 @@ class StromboliState(State):
             "last_scoring": [dict(x) for x in self.last_scoring],
         }
 
-    def render(self, player=None):
+    def render(self, player=None, labels=None, lang="en"):
         from .render import render
 
-        return render(self, player)
+        return render(self, player, labels, lang)
 
 
 _SPACE = {name(sp): sp for sp in range(NSEG * 6)}

@@ -41,8 +41,8 @@ from .views import ViewsMixin
 class GameState(ExplainMixin, ViewsMixin, IslandState):
     SPEC = SPEC
 
-    def render(self, player=None) -> str:
-        return render_state(self, player)
+    def render(self, player=None, labels=None, lang="en") -> str:
+        return render_state(self, player, labels, lang)
 
 
 __all__ = ["SPEC", "GameState"]

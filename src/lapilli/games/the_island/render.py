@@ -1,15 +1,84 @@
-"""A plain-text picture of the board for terminals."""
+"""A plain-text picture of the board for terminals, in English or Italian, drawn from the
+observation of the seat it is for (nothing that seat may not see).
+
+Seats are named by ``labels`` (one per seat, as ``lapilli play`` names them in its prompts) or by
+``narration.seat_label``; explorers keep their notation (colour letter and number: ``R1``), and
+the key says whose letter is whose.  Tile backs, creatures and end reasons are told with the
+narration catalogue's words (``narration.TERMS``).
+"""
 from __future__ import annotations
 
-from . import notation as nt
-from .board import ISLE_NAMES, NAME, RC_T, ROWS_SPAN
-from .data import COLOURS, TERRAINS
+from lapilli.engine import narration
+
+from .board import ISLE_NAMES, ROWS_SPAN
+from .data import COLOURS
+from .narration import TERMS
 
 CELL = 7
 TERRAIN_MARK = {"beach": "_", "forest": "^", "mountain": "A"}
 
 
-def render_state(st, player=None) -> str:
+W = {
+    "en": {
+        "key": "key: _ beach, ^ forest, A mountain (+ colours of the explorers on it); ~ empty sea; S serpent, "
+               "K shark, W whale, Q squid, D dolphin; <..> boat with its passengers; lower case = swimmers; "
+               "colours: {colours}",
+        "isles": "safe isles: {isles}; explorers saved: {saved}",
+        "over": "Game over ({why}). Scores: {scores}. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "volcano": "the volcano erupts", "you": " (you)",
+        "turn": "{who}'s turn. ",
+        "place": "{who} places an explorer ('place VALUE HEX').",
+        "boat": "{who} places a boat ('boat HEX').",
+        "tile": "{who} may play a tile from their hand, or 'pass'.",
+        "move": "{who} moves explorers and boats, or 'end'.",
+        "remove": "{who} removes a terrain tile ('remove HEX').",
+        "creature": "{who} moves the creature the die shows, or 'none' when allowed.",
+        "c5": "{who} makes one move with an explorer from the sunk tile, or 'pass'.",
+        "repel": "{who} may play {repellent} against the {kind} on {at} ('repel'), or 'pass'.",
+        "protect": "{who} chooses the swimmer the dolphin protects ('protect EXPLORER').",
+        "eat": "{who} chooses the explorer the giant squid takes ('eat EXPLORER').",
+        "squid": "{who} places a giant squid ('squid HEX').",
+        "take": "{who} takes an empty boat from the board ('take HEX').",
+        "aboard": "{who} chooses who boards the boat ({room} places: 'aboard X Y ...').",
+        "other": "{who} decides.",
+        "roll": "die: {kind}, up to {distance}", "spaces": ("1 space", "{n} spaces"),
+        "points": "movement points left: {n}",
+        "mine": "your explorers: {explorers}", "to_place": "values still to place: {values}",
+        "hand": "your hand: {tiles}", "others": "tiles in the other players' hands: {hands}",
+    },
+    "it": {
+        "key": "legenda: _ spiaggia, ^ foresta, A montagna (+ colori degli esploratori sopra); ~ mare vuoto; "
+               "S serpente marino, K squalo, W balena, Q calamaro gigante, D delfino; <..> barca con i passeggeri; "
+               "minuscole = nuotatori; colori: {colours}",
+        "isles": "isole sicure: {isles}; esploratori salvati: {saved}",
+        "over": "Partita finita ({why}). Punteggi: {scores}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "volcano": "il vulcano erutta", "you": " (tu)",
+        "turn": "Turno di {who}. ",
+        "place": "{who} piazza un esploratore ('place VALORE ESAGONO').",
+        "boat": "{who} piazza una barca ('boat ESAGONO').",
+        "tile": "{who} può giocare una tessera dalla mano, o 'pass'.",
+        "move": "{who} muove esploratori e barche, o 'end'.",
+        "remove": "{who} toglie una tessera terreno ('remove ESAGONO').",
+        "creature": "{who} muove la creatura indicata dal dado, o 'none' se è permesso.",
+        "c5": "{who} fa una mossa con un esploratore della tessera affondata, o 'pass'.",
+        "repel": "{who} può giocare {repellent} ({kind} in {at}) ('repel'), o 'pass'.",
+        "protect": "{who} sceglie il nuotatore protetto dal delfino ('protect ESPLORATORE').",
+        "eat": "{who} sceglie l'esploratore preso dal calamaro gigante ('eat ESPLORATORE').",
+        "squid": "{who} piazza un calamaro gigante ('squid ESAGONO').",
+        "take": "{who} prende una barca vuota dal tabellone ('take ESAGONO').",
+        "aboard": "{who} sceglie chi sale sulla barca ({room} posti: 'aboard X Y ...').",
+        "other": "Decide {who}.",
+        "roll": "dado: {kind}, fino a {distance}", "spaces": ("1 spazio", "{n} spazi"),
+        "points": "punti movimento rimasti: {n}",
+        "mine": "i tuoi esploratori: {explorers}", "to_place": "valori ancora da piazzare: {values}",
+        "hand": "la tua mano: {tiles}", "others": "tessere in mano agli altri giocatori: {hands}",
+    },
+}
+
+
+def render_state(st, player=None, labels=None, lang="en") -> str:
+    names = narration.picture_labels(st, labels, lang)
+    w, terms = W[lang], TERMS[lang]
     obs = st.observation(player)
     land = {}
     sea = {}
@@ -43,29 +112,41 @@ def render_state(st, player=None) -> str:
                 cell = cell or "~"
             row += f"{cell[:CELL - 1]:^{CELL}}"
         lines.append(row)
-    lines.append("key: _ beach, ^ forest, A mountain (+ colours of the explorers on it); ~ empty sea; "
-                 "S serpent, K shark, W whale, Q squid, D dolphin; <..> boat with its passengers; "
-                 "lower case = swimmers; colours R B Y G O W")
-    lines.append("isles: " + ", ".join(f"{n}" for n in ISLE_NAMES) + "; saved: " +
-                 ", ".join(f"{COLOURS[q]} {s}" for q, s in enumerate(obs["saved"])))
+    n = st.num_players
+    lines.append(w["key"].format(colours=", ".join(f"{COLOURS[q]} = {names[q]}" + (w["you"] if q == player else "")
+                                                   for q in range(n))))
+    lines.append(w["isles"].format(isles=", ".join(ISLE_NAMES),
+                                   saved=", ".join(f"{names[q]} {k}" for q, k in enumerate(obs["saved"]))))
     who = obs["deciding"]
     if obs["is_terminal"]:
-        lines.append(f"game over ({obs['end_reason']}); scores: {obs['scores']}; winners: {st.winners()}")
+        won = [names[x] for x in st.winners()]
+        why = w["volcano"] if obs["end_reason"] == "volcano" else terms.get(obs["end_reason"], obs["end_reason"])
+        lines.append(w["over"].format(why=why, scores=", ".join(f"{names[q]} {v}" for q, v in enumerate(obs["scores"])),
+                                      winners=w["winner" if len(won) == 1 else "winners"].format(
+                                          w=narration.join_names(won, lang))))
     else:
-        lines.append(f"turn of {COLOURS[obs['current']] if obs['current'] is not None else '-'}; "
-                     f"{COLOURS[who]} decides: {obs['decision']} {obs['details'] or ''}")
+        d = obs["details"] or {}
+        kind = d.get("kind", "")
+        task = w.get(obs["decision"], w["other"]).format(
+            who=names[who], room=d.get("room", ""), at=d.get("at", ""), kind=terms.get(kind, kind),
+            repellent=terms.get(f"{kind}_repellent", kind))
+        cur = obs["current"]
+        lines.append((w["turn"].format(who=names[cur]) if cur is not None and cur != who else "") + task)
         if obs["roll"]:
-            lines.append(f"roll: {obs['roll']}")
+            kind, distance = obs["roll"]
+            far = w["spaces"][0] if distance == 1 else w["spaces"][1].format(n=distance)
+            lines.append(w["roll"].format(kind=terms.get(kind, kind), distance=far))
         if obs["points"]:
-            lines.append(f"movement points left: {obs['points']}")
+            lines.append(w["points"].format(n=obs["points"]))
     if player is not None:
         mine = [f"{x['id']}@{x.get('at', '?')}" + (f"={x['value']}" if "value" in x else "")
                 for x in obs["explorers"] if x["seat"] == player and x["where"] not in ("lost",)]
-        lines.append(f"your explorers: {' '.join(mine) or '-'}")
+        lines.append(w["mine"].format(explorers=" ".join(mine) or "-"))
         if isinstance(obs["to_place"][player], list) and obs["to_place"][player]:
-            lines.append(f"values to place: {obs['to_place'][player]}")
+            lines.append(w["to_place"].format(values=", ".join(map(str, obs["to_place"][player]))))
         hand = obs["hands"][player]
-        lines.append("your hand: " + (", ".join(f"{t['back']} ({t['terrain']})" for t in hand) or "-"))
-    others = [f"{COLOURS[q]}:{len(h)}" for q, h in enumerate(obs["hands"]) if q != player]
-    lines.append("tiles in other hands: " + " ".join(others))
+        lines.append(w["hand"].format(tiles=", ".join(
+            f"{terms.get(t['back'], t['back'])} ({terms.get(t['terrain'], t['terrain'])})" for t in hand) or "-"))
+    others = [f"{names[q]} {len(h)}" for q, h in enumerate(obs["hands"]) if q != player]
+    lines.append(w["others"].format(hands=", ".join(others)))
     return "\n".join(lines)
