@@ -120,6 +120,7 @@ class FakePubSub:
 class FakeConn:
     def __init__(self, seat):
         self.seat, self.texts = seat, []
+        self.delta, self.have = False, None  # sent whole views (Room.text_for)
 
     def send(self, text):
         self.texts.append(json.loads(text))
