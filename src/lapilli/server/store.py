@@ -7,14 +7,13 @@ gets `Conflict`.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import secrets
 import threading
 import uuid
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, create_engine, event, select, update
+from sqlalchemy import create_engine, event, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -109,26 +108,6 @@ def make_engine(url: str) -> Engine:
     args = {"connect_timeout": 3} if url.startswith("postgresql") else {}
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, pool_timeout=5,
                          connect_args=args)
-
-
-@functools.lru_cache(maxsize=None)
-def _step_update(status: bool, clock: bool, actor: bool):
-    """The UPDATE that advances a table's version with a step, built once per shape and run with
-    bound parameters (building the statement for each move cost more than running it).  The
-    ``b_`` parameters: the table, the version expected and the new one, the time, the seat to
-    move, and as the shape asks the status, the clock, the seat and who must play it."""
-    tables, seats = TableRow.__table__, SeatRow.__table__
-    guard = [tables.c.id == bindparam("b_tid"), tables.c.version == bindparam("b_expected")]
-    if actor:
-        guard.append(select(seats.c.id).where(seats.c.table_id == bindparam("b_tid"), seats.c.seat == bindparam("b_seat"),
-                                              seats.c.kind == bindparam("b_actor")).exists())
-    values = {"version": bindparam("b_version"), "updated": bindparam("b_updated"), "to_move": bindparam("b_to_move")}
-    if status:
-        values["status"] = bindparam("b_status")
-    if clock:
-        values.update(banks=bindparam("b_banks", type_=tables.c.banks.type),
-                      deadline=bindparam("b_deadline"), turn_started=bindparam("b_turn_started"))
-    return tables.update().where(*guard).values(**values)
 
 
 class Store:
@@ -230,25 +209,25 @@ class Store:
         the store is the referee, in the same statement that advances the version.  The seat to
         move after the step and the table's clock (``clock``, when the table has one) are stored
         with it.  (SQLAlchemy Core with prepared statements: this is the hot path of every move.)"""
-        values = {"b_version": expected_version + 1, "b_updated": _now(), "b_to_move": to_move, "b_tid": tid,
-                  "b_expected": expected_version}
+        tables, steps, seats = TableRow.__table__, StepRow.__table__, SeatRow.__table__
+        values = {"version": expected_version + 1, "updated": _now(), "to_move": to_move}
         if status:
-            values["b_status"] = status
-        timed = clock is not None and bool(clock.clock)
-        if timed:
-            values.update(b_banks=clock.banks, b_deadline=clock.deadline, b_turn_started=clock.turn_started)
+            values["status"] = status
+        if clock is not None and clock.clock:
+            values.update(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started)
+        guard = [tables.c.id == tid, tables.c.version == expected_version]
         if actor is not None:
-            values.update(b_seat=seat, b_actor=actor)
+            guard.append(select(seats.c.id).where(seats.c.table_id == tid, seats.c.seat == seat,
+                                                  seats.c.kind == actor).exists())
         try:
             with self._write_lock, self.engine.begin() as conn:
-                res = conn.execute(_step_update(bool(status), timed, actor is not None), values)
+                res = conn.execute(tables.update().where(*guard).values(**values))
                 if res.rowcount != 1:
                     who = {"human": "its person", "bot": "the computer"}.get(actor)
                     raise Conflict(f"table {tid} is no longer at version {expected_version}"
                                    + (f", or seat {seat} is no longer played by {who}" if who else ""))
-                conn.execute(StepRow.__table__.insert(), {"table_id": tid, "version": expected_version + 1,
-                                                          "kind": kind, "seat": seat, "action": action,
-                                                          "created": values["b_updated"]})
+                conn.execute(steps.insert().values(table_id=tid, version=expected_version + 1, kind=kind,
+                                                   seat=seat, action=action, created=values["updated"]))
         except IntegrityError:
             raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
         return expected_version + 1
