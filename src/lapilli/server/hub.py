@@ -232,7 +232,7 @@ class Room:
         self._parts_version = -1
         self._texts: dict = {}
         self._texts_key = None
-        self._digest_version, self._digest_value = -1, ""
+        self._digest_version = -1
         self._digest_of: tuple[list, str] = ([], info.commitment)  # (actions chained, digest after them)
         self._log_memo: dict = {}  # seat -> narrated log lines (log_entries)
         self._lines: dict = {}  # seat -> its log lines serialized (_line_texts)
@@ -254,14 +254,15 @@ class Room:
         return not st.is_terminal and self.info.seats[st.to_move].kind == "bot"
 
     # ------------------------------------------------------------------ steps
-    def try_act(self, seat: int, action: str):
-        """Validate and apply on a copy; returns (new_state, undoable, events) or raises ActionRefused."""
+    def try_act(self, seat: int, action: str, in_place: bool = False):
+        """Validate and apply on a copy (``in_place``: on the state itself, for a room nobody
+        holds yet); returns (new_state, undoable, events) or raises ActionRefused."""
         st = self.state
         if st.is_terminal:
             raise ActionRefused("the game is over")
         if st.to_move != seat:
             raise ActionRefused(f"it is not your turn: seat {st.to_move} is to move")
-        new = st.clone()
+        new = st if in_place else st.clone()
         try:
             events = new.apply(action)
         except IllegalAction as e:
@@ -274,17 +275,8 @@ class Room:
         """Apply a step read back from storage (already validated when it was stored).
         ``fresh``: the room is being built and nobody holds it yet, so the step is applied in
         place instead of on a copy (a refused step then fails the whole load)."""
-        if kind == "act" and fresh:
-            st = self.state
-            if st.is_terminal or st.to_move != seat:
-                raise ActionRefused(f"stored step {version}: seat {seat} is not to move")
-            try:
-                events = st.apply(action)
-            except IllegalAction as e:
-                raise ActionRefused(e.message, e.rule) from None
-            self.acts.append((seat, st.history[-1], not st.reveals(events), events))
-        elif kind == "act":
-            new, undoable, events = self.try_act(seat, action)
+        if kind == "act":
+            new, undoable, events = self.try_act(seat, action, in_place=fresh)
             self.state = new
             self.acts.append((seat, new.history[-1], undoable, events))
         elif kind == "undo":
@@ -427,10 +419,9 @@ class Room:
             done, value = self._digest_of
             if len(done) > len(actions) or actions[:len(done)] != done:
                 done, value = [], self.info.commitment
-            value = actions_digest(value, actions[len(done):])
-            self._digest_of = (actions, value)
-            self._digest_value, self._digest_version = value, self.version
-        return self._digest_value
+            self._digest_of = (actions, actions_digest(value, actions[len(done):]))
+            self._digest_version = self.version
+        return self._digest_of[1]
 
     def view(self, seat: int | None) -> dict:
         msg = {
@@ -612,9 +603,9 @@ class Hub:
             room.apply_stored(version, kind, seat, action, fresh=True)
         return room
 
-    async def _load(self, tid: str) -> Room:
+    async def _load(self, tid: str, info: TableInfo | None = None) -> Room:
         try:
-            return await run_in_threadpool(self._build, tid)
+            return await run_in_threadpool(self._build, tid, info)
         except STORAGE_ERRORS:
             raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
                 from None
@@ -638,11 +629,7 @@ class Hub:
             room.info = info
             room.last_used = self.clock()
             return room
-        try:
-            room = await run_in_threadpool(self._build, tid, info)
-        except STORAGE_ERRORS:
-            raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
-                from None
+        room = await self._load(tid, info)
         if self.rooms.get(tid) is not None:  # loaded meanwhile
             return self.rooms[tid]
         self.peeked[tid] = room
