@@ -39,6 +39,9 @@ from .store import Conflict, Forbidden, NotFound, Store
 from .turns import ClockRequest, router as turns_router
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+# the messages a client may send on a table's WebSocket (the server sends "state", "error" and
+# "pong"); docs/security.md has a row for each
+CLIENT_MESSAGES = ("act", "undo", "sync", "ping")
 log = logging.getLogger("lapilli.server")
 
 # Every field of a request is bounded and unknown fields are refused, so bad input gets a clear
@@ -573,7 +576,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except (ValueError, RecursionError):
             msg = None
         kind = msg.get("type") if isinstance(msg, dict) else None
-        if kind not in ("act", "undo", "sync", "ping"):
+        if kind not in CLIENT_MESSAGES:
             conn.send_json({"type": "error", "message": "unknown message; expected act, undo, sync or ping"})
             return
         if kind == "ping":

@@ -1,0 +1,113 @@
+"""docs/security.md keeps one row per door of the server: every HTTP route (those of the OpenAPI
+schema and the pages and files outside it), every WebSocket message type in both directions, and
+the other surfaces (the digest and commitment, records, the coach, sessions, notices, presence
+between instances).  Each row names at least one test, and each named test exists.  A new route
+or message type cannot arrive without its row: this test lists what the row is missing for."""
+import re
+from pathlib import Path
+
+from fastapi.routing import APIRoute, APIWebSocketRoute
+from starlette.routing import Mount
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "security.md"
+SERVER = ROOT / "src" / "lapilli" / "server"
+
+# the doors that are not routes or messages; each must have its row, named as here
+OTHER_DOORS = ("fair-dice digest", "seed commitment", "lapilli verify", "session cookie", "CSRF header",
+               "passwords", "guest and player names", "your-turn mail", "e-mail confirmation",
+               "presence between instances", "coach worker", "computer seats", "seat grace",
+               "clocks", "ratings", "database", "file descriptors")
+
+
+def rows() -> dict[str, str]:
+    """Each table row of the doc: its first cell's door (the text in backticks) -> the whole row."""
+    out = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("|") or line.startswith("|--") or line.startswith("| Door"):
+            continue
+        first = line.split("|")[1]
+        for door in re.findall(r"`([^`]+)`", first):
+            out[door.strip()] = line
+    return out
+
+
+def server_messages() -> set[str]:
+    """The types of the messages the server sends on a table's WebSocket, read from its source."""
+    found = set()
+    for path in SERVER.rglob("*.py"):
+        found |= set(re.findall(r"""["']type["']\s*:\s*["']([a-z_]+)["']""", path.read_text(encoding="utf-8")))
+    return found
+
+
+def routes(items, prefix: str = ""):
+    """Every route of an application, into included routers too, with its full path."""
+    for route in items:
+        inner = getattr(route, "original_router", None)  # a router included by FastAPI
+        if inner is not None:
+            context = getattr(route, "include_context", None)
+            yield from routes(inner.routes, prefix + (getattr(context, "prefix", "") or ""))
+        else:
+            yield prefix, route
+
+
+def required(app) -> list[str]:
+    from lapilli.server.app import CLIENT_MESSAGES
+
+    doors = []
+    for prefix, route in routes(app.routes):
+        if isinstance(route, APIRoute):
+            for method in sorted(route.methods - {"HEAD", "OPTIONS"}):
+                doors.append(f"{method} {prefix}{route.path}")
+        elif isinstance(route, APIWebSocketRoute):
+            doors.append(f"WS {prefix}{route.path}")
+        elif isinstance(route, Mount):
+            doors.append(f"GET {prefix}{route.path}/")
+    doors += [f"ws→ {t}" for t in CLIENT_MESSAGES]
+    doors += [f"ws← {t}" for t in sorted(server_messages())]
+    return doors + list(OTHER_DOORS)
+
+
+def test_every_door_has_its_row_with_a_test_that_exists(client):
+    have = rows()
+    missing = [d for d in required(client.app) if d not in have]
+    assert not missing, f"docs/security.md has no row for: {missing}"
+    schema = [f"{m.upper()} {p}" for p, ops in client.app.openapi()["paths"].items() for m in ops]
+    assert set(schema) <= set(required(client.app)), "a route of the OpenAPI schema was not found by the walk"
+    for door, line in have.items():
+        tests = re.findall(r"(tests/[\w/]+\.py)::(\w+)", line)
+        assert tests, f"the row of {door!r} names no test"
+        for file, name in tests:
+            path = ROOT / file
+            assert path.exists(), f"the row of {door!r} names {file}, which does not exist"
+            assert re.search(rf"^(async )?def {name}\b", path.read_text(encoding="utf-8"), re.M), \
+                f"the row of {door!r} names {file}::{name}, which is not a test there"
+
+
+def test_the_check_notices_a_missing_row(client, monkeypatch):
+    """The completeness check would fail for a route without a row."""
+    from fastapi import APIRouter
+
+    router = APIRouter()
+
+    @router.get("/api/a-door-nobody-wrote-down")
+    def nobody():
+        return {}
+
+    client.app.include_router(router)
+    assert "GET /api/a-door-nobody-wrote-down" in required(client.app)
+    assert "GET /api/a-door-nobody-wrote-down" not in rows()
+
+
+def test_pages_serve_only_the_client(client):
+    """The page routes answer the client's one HTML file whatever the path says, and /static
+    serves only files of the client's folder."""
+    index = client.get("/").text
+    assert "<html" in index.lower()
+    for path in ("/mine", "/t/abc", "/players/%3Cscript%3E", "/leaderboard/stromboli"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.text == index, path
+    assert client.get("/static/app.js").status_code == 200
+    for path in ("/static/../server/config.py", "/static/%2e%2e/server/config.py", "/static/..%2fserver%2fconfig.py"):
+        r = client.get(path)
+        assert r.status_code == 404 or "dataclass" not in r.text, path
