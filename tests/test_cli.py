@@ -236,3 +236,44 @@ def test_play_picture_names_the_seat_to_move_as_the_prompt_does(monkeypatch, cap
     assert labels[0] + {"en": " (you", "it": " (tu"}[lang] in picture
     assert labels[1] in picture and ("(computer, random)" if lang == "en" else "(computer, casuale)") in labels[1]
     assert picture != holder["state"].render(0, None, "it" if lang == "en" else "en")   # in --lang
+
+
+def test_every_play_example_of_the_help_starts_a_game(monkeypatch, tmp_path, capsys):
+    """Each `lapilli play` example that --help prints starts its game (and quits at once)."""
+    import shlex
+
+    from lapilli import cli
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli.console, "input", lambda prompt="": "quit")
+    epilog = next(c.epilog for c in cli.app.registered_commands if c.callback is cli.play)
+    examples = [line.strip() for line in epilog.splitlines() if line.strip().startswith("lapilli play ")]
+    assert len(examples) >= 3
+    for example in examples:
+        argv = shlex.split(example)[1:]
+        if "--data" in argv:  # the example's own folder, as `lapilli data export` writes it
+            game, folder = argv[1], argv[argv.index("--data") + 1]
+            assert main(["data", "export", game, folder]) == 0
+        capsys.readouterr()
+        assert main(argv) == 0, f"{example}: {capsys.readouterr().err}"
+
+
+def test_games_shows_every_option_value_in_80_columns(monkeypatch, capsys):
+    """`lapilli games` in a terminal 80 columns wide shows every option whole."""
+    from rich.console import Console
+
+    from lapilli import cli
+    from lapilli.engine.registry import game_spec, list_games
+
+    monkeypatch.setattr(cli, "console", Console(width=80, force_terminal=False))
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 80 and "…" not in line for line in lines)
+    for gid in list_games():
+        spec = game_spec(gid)
+        start = next(i for i, line in enumerate(lines) if line.startswith(f"{gid}  {spec.title}, "))
+        block = lines[start + 1:start + 1 + len(spec.options)]
+        for name, option in spec.options.items():
+            shown = next(line.split("=", 1)[1] for line in block if line.strip().startswith(f"{name}="))
+            assert shown.split("|") == [cli._fmt(v) for v in [option.default]
+                                        + [x for x in option.values if x != option.default]], (gid, name)

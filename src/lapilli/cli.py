@@ -85,20 +85,18 @@ def _resolve_players(game: str, players: Optional[int], seats: Optional[str] = N
 # ---------------------------------------------------------------------------- games
 @app.command(epilog=_examples('lapilli games'))
 def games():
-    """List the games, their player counts and options."""
-    table = Table(title="Lapilli games")
-    table.add_column("id")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (default first)")
+    """List the games, their player counts and options (each option's default first)."""
     for gid in list_games():
         spec = game_spec(gid)
-        opts = "; ".join(
-            f"{n}=" + "|".join(_fmt(v) for v in [o.default] + [x for x in o.values if x != o.default])
-            for n, o in spec.options.items()
-        )
-        table.add_row(gid, spec.title, f"{spec.min_players}-{spec.max_players}", opts or "-")
-    console.print(table)
+        count = (str(spec.min_players) if spec.min_players == spec.max_players
+                 else f"{spec.min_players}-{spec.max_players}")
+        console.print(f"[bold]{gid}[/bold]  {spec.title}, {count} players",
+                      highlight=False)
+        for n, o in spec.options.items():
+            values = "|".join(_fmt(v) for v in [o.default] + [x for x in o.values if x != o.default])
+            console.print(f"    {n}={values}", highlight=False, markup=False)
+        if not spec.options:
+            console.print("    (no options)", highlight=False)
 
 
 def _fmt(v) -> str:
@@ -112,7 +110,7 @@ HELP_TEXT = (
 )
 
 
-@app.command(epilog=_examples('lapilli play the-island', 'lapilli play eruption --seats human,normal', 'lapilli play stromboli --players 3 --seats human,hard,easy --save game.json', 'lapilli play the-island -o giant_squid=true --seed 7', 'lapilli play stromboli --data mine/'))
+@app.command(epilog=_examples('lapilli play the-island', 'lapilli play eruption --seats human,normal', 'lapilli play kingdomino-origins --players 3 --seats human,hard,easy --save game.json', 'lapilli play the-island -o giant_squid=true --seed 7', 'lapilli play stromboli --data mine/'))
 def play(
     game: str = typer.Argument(..., help="game id (see `lapilli games`)"),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players"),
