@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 import lapilli
 from lapilli.cli import main
-from lapilli.engine.fairness import NotVerified, actions_digest, commitment, verify_record
+from lapilli.engine.fairness import NotVerified, actions_digest, record_commitment, seed_actions_digest, seed_commitment, verify_record
 
 GAME = "kingdomino-origins"
 
@@ -80,7 +80,12 @@ def test_seeds_are_63_bit_secrets_and_never_reach_a_client_before_the_end(public
     assert max(r.seed for r in rows) >= 2**32  # not the 31-bit seeds of before (a 1-in-a-billion miss per table)
     for tid, seed, salt, commit, seeding in rows:
         assert seeding == "mix64" and len(salt) == 32
-        assert commit == hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+        # SHA-256 of the compact JSON (sorted keys) of everything that decides the game
+        t = public_client.get(f"/api/tables/{tid}").json()
+        terms = {"fairness": 2, "game": GAME, "players": 2, "options": t["options"],
+                 "data": lapilli.new_game(GAME, 2, 1).dataset.hash, "seeding": "mix64", "seat_order": [0, 1],
+                 "seed": seed, "salt": salt}
+        assert commit == hashlib.sha256(json.dumps(terms, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
         t = public_client.get(f"/api/tables/{tid}").json()
         assert t["commitment"] == commit
         texts = [json.dumps(t), public_client.get("/api/tables").text,
@@ -102,9 +107,10 @@ def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tm
     before_end = [m for m in seen if m["type"] == "state" and not m["observation"]["is_terminal"]]
     assert before_end and not any(str(rec["seed"]) in json.dumps(m) or rec["salt"] in json.dumps(m) for m in before_end)
 
-    # every view showed the digest of the actions so far, chained from the commitment
+    # every view showed the digest of the actions so far, chained from the commitment and keyed by the salt
     states = [m for m in seen if m["type"] == "state"]
-    assert all(m["digest"] == actions_digest(rec["commitment"], rec["actions"][:m["version"]]) for m in states)
+    assert all(m["digest"] == actions_digest(rec["commitment"], rec["actions"][:m["version"]], rec["salt"])
+               for m in states)
     last_digest = states[-1]["digest"]
 
     path = tmp_path / "game.json"
@@ -120,12 +126,17 @@ def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tm
         err = capsys.readouterr().err
         assert "NOT verified" in err and why in err, err
 
-    refused({**rec, "seed": rec["seed"] + 1}, "seed or the salt was changed")
-    refused({**rec, "salt": rec["salt"][:-1] + ("0" if rec["salt"][-1] != "0" else "1")}, "seed or the salt was changed")
+    refused({**rec, "seed": rec["seed"] + 1}, "one of them was changed")
+    refused({**rec, "salt": rec["salt"][:-1] + ("0" if rec["salt"][-1] != "0" else "1")}, "one of them was changed")
     # a forger who also recomputes the commitment is caught by the commitment shown at the table
-    forged_seed = rec["seed"] + 1
-    refused({**rec, "seed": forged_seed, "commitment": commitment(forged_seed, rec["salt"])},
-            "not the one shown at the table", expected=rec["commitment"])
+    forged = {**rec, "seed": rec["seed"] + 1}
+    refused({**forged, "commitment": record_commitment(forged)}, "not the one shown at the table",
+            expected=rec["commitment"])
+    # nor does a record made under the first construction pass for it (a downgrade)
+    old = {k: v for k, v in rec.items() if k != "fairness"}
+    refused(old, "seed or the salt was changed")
+    refused({**old, "commitment": seed_commitment(rec["seed"], rec["salt"])}, "not the one shown at the table",
+            expected=rec["commitment"])
     bare = {k: v for k, v in rec.items() if k != "result"}
     # every action, changed to one that is not legal at that point (the action of another ply),
     # breaks the replay
