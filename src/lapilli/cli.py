@@ -668,9 +668,11 @@ def verify(
     commitment: Optional[str] = typer.Option(None, help="the commitment shown at the table, to check the record against"),
     digest: Optional[str] = typer.Option(None, help="the last digest of the actions shown at the table"),
 ):
-    """Check that a web-table game was dealt fairly: its seed matches the commitment shown before
-    the first move, and every action replays from that seed to the recorded result."""
-    from .engine.fairness import NotVerified, verify_record
+    """Check that a web-table game was dealt fairly: its game, player count, options, data set,
+    seeding, seat order, seed and salt give the commitment shown before the first move, its
+    actions give the last digest shown, and every action replays from that seed to the recorded
+    result."""
+    from .engine.fairness import NotVerified, record_fairness, verify_record
 
     try:
         text = file.read_text()
@@ -681,8 +683,11 @@ def verify(
     except NotVerified as e:
         raise Abort(f"NOT verified: {e}", code=1)
     record = json.loads(text)
+    covered = ("the game, players, options, data set, seeding and seat order" if record_fairness(record) > 1
+               else "only the seed (an older record: its options were not committed to)")
     console.print(f"verified: {record['game']}, {len(record['actions'])} actions replayed from the seed committed to "
-                  f"as {record['commitment']}; scores {state.scores()}, winners {state.winners()}", markup=False)
+                  f"as {record['commitment']}, with {covered}; scores {state.scores()}, winners {state.winners()}",
+                  markup=False)
 
 
 # ---------------------------------------------------------------------------- serve

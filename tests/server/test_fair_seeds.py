@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 import lapilli
 from lapilli.cli import main
-from lapilli.engine.fairness import NotVerified, actions_digest, commitment, verify_record
+from lapilli.engine.fairness import NotVerified, actions_digest, record_commitment, seed_actions_digest, seed_commitment, verify_record
 
 GAME = "kingdomino-origins"
 
@@ -80,7 +80,12 @@ def test_seeds_are_63_bit_secrets_and_never_reach_a_client_before_the_end(public
     assert max(r.seed for r in rows) >= 2**32  # not the 31-bit seeds of before (a 1-in-a-billion miss per table)
     for tid, seed, salt, commit, seeding in rows:
         assert seeding == "mix64" and len(salt) == 32
-        assert commit == hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+        # SHA-256 of the compact JSON (sorted keys) of everything that decides the game
+        t = public_client.get(f"/api/tables/{tid}").json()
+        terms = {"fairness": 2, "game": GAME, "players": 2, "options": t["options"],
+                 "data": lapilli.new_game(GAME, 2, 1).dataset.hash, "seeding": "mix64", "seat_order": [0, 1],
+                 "seed": seed, "salt": salt}
+        assert commit == hashlib.sha256(json.dumps(terms, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
         t = public_client.get(f"/api/tables/{tid}").json()
         assert t["commitment"] == commit
         texts = [json.dumps(t), public_client.get("/api/tables").text,
@@ -102,9 +107,10 @@ def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tm
     before_end = [m for m in seen if m["type"] == "state" and not m["observation"]["is_terminal"]]
     assert before_end and not any(str(rec["seed"]) in json.dumps(m) or rec["salt"] in json.dumps(m) for m in before_end)
 
-    # every view showed the digest of the actions so far, chained from the commitment
+    # every view showed the digest of the actions so far, chained from the commitment and keyed by the salt
     states = [m for m in seen if m["type"] == "state"]
-    assert all(m["digest"] == actions_digest(rec["commitment"], rec["actions"][:m["version"]]) for m in states)
+    assert all(m["digest"] == actions_digest(rec["commitment"], rec["actions"][:m["version"]], rec["salt"])
+               for m in states)
     last_digest = states[-1]["digest"]
 
     path = tmp_path / "game.json"
@@ -120,12 +126,17 @@ def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tm
         err = capsys.readouterr().err
         assert "NOT verified" in err and why in err, err
 
-    refused({**rec, "seed": rec["seed"] + 1}, "seed or the salt was changed")
-    refused({**rec, "salt": rec["salt"][:-1] + ("0" if rec["salt"][-1] != "0" else "1")}, "seed or the salt was changed")
+    refused({**rec, "seed": rec["seed"] + 1}, "one of them was changed")
+    refused({**rec, "salt": rec["salt"][:-1] + ("0" if rec["salt"][-1] != "0" else "1")}, "one of them was changed")
     # a forger who also recomputes the commitment is caught by the commitment shown at the table
-    forged_seed = rec["seed"] + 1
-    refused({**rec, "seed": forged_seed, "commitment": commitment(forged_seed, rec["salt"])},
-            "not the one shown at the table", expected=rec["commitment"])
+    forged = {**rec, "seed": rec["seed"] + 1}
+    refused({**forged, "commitment": record_commitment(forged)}, "not the one shown at the table",
+            expected=rec["commitment"])
+    # nor does a record made under the first construction pass for it (a downgrade)
+    old = {k: v for k, v in rec.items() if k != "fairness"}
+    refused(old, "seed or the salt was changed")
+    refused({**old, "commitment": seed_commitment(rec["seed"], rec["salt"])}, "not the one shown at the table",
+            expected=rec["commitment"])
     bare = {k: v for k, v in rec.items() if k != "result"}
     # every action, changed to one that is not legal at that point (the action of another ply),
     # breaks the replay
@@ -237,3 +248,65 @@ def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(backend,
     assert store.get(store.create_table("stromboli", 2, {}, 2**62 + 5, [{}, {}], "ab", "cd", "mix64")).seed == 2**62 + 5
     store.engine.dispose()
     eng.dispose()
+
+
+def test_verify_refuses_a_record_whose_game_was_changed(public_client, tmp_path, capsys):
+    """The commitment covers everything that decides the game: another option value, player
+    count, game, data set, seeding or seat order in the record is refused for that reason, even
+    where the actions would still replay (an option they do not meet, say)."""
+    tid, seen = _play_to_the_end(public_client, GAME, 2)
+    rec = public_client.get(f"/api/tables/{tid}/record").json()
+    last_digest = [m for m in seen if m["type"] == "state"][-1]["digest"]
+    assert rec["fairness"] == 2 and rec["seat_order"] == [0, 1]
+    path = tmp_path / "game.json"
+
+    def verify(record: dict) -> tuple[int, str]:
+        path.write_text(json.dumps(record))
+        code = main(["verify", str(path), "--commitment", rec["commitment"], "--digest", last_digest])
+        out = capsys.readouterr()
+        return code, " ".join((out.out + out.err).split())  # the console wraps long lines
+
+    code, out = verify(rec)
+    assert code == 0 and "with the game, players, options, data set, seeding and seat order" in out, out
+    spec = lapilli.game_spec(GAME)
+    changed = [{**rec, "options": {**rec["options"], name: value}}
+               for name, o in spec.options.items() for value in o.values if value != rec["options"][name]]
+    changed += [{**rec, "options": {**rec["options"], "mode": rec["options"]["mode"], "extra": 1}},
+                {**rec, "players": 3}, {**rec, "game": "stromboli"},
+                {**rec, "dataset": {**rec["dataset"], "hash": "0" * 64}},
+                {**{k: v for k, v in rec.items() if k != "dataset"}, "dataset": {"name": "mine", "hash": "1" * 64}},
+                {**rec, "seeding": "linear"}, {**rec, "seat_order": [1, 0]}]
+    replayable = 0
+    for record in changed:
+        try:  # the game as changed still replays to the recorded result: only the commitment tells
+            replayable += lapilli.replay({**record, **({"options": spec.saved_options(record["options"])})}
+                                         ).is_terminal
+        except Exception:
+            pass
+        code, out = verify(record)
+        assert code == 1 and "NOT verified" in out and "do not give its commitment" in out, (record, out)
+    assert len(changed) >= 10 and replayable >= 1
+
+
+def test_an_older_record_verifies_by_the_first_rule(tmp_path, capsys):
+    """A record of a table made before the commitment covered the game ("fairness" absent): the
+    commitment SHA-256("seed:salt"), the digest of either chain (plain SHA-256, or the keyed one
+    such a table shows from the moment the server runs the keyed construction)."""
+    seed, salt = 2**62 + 17, "5a" * 16
+    s = lapilli.new_game(GAME, 2, seed)
+    pick = random.Random(4)
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        s.apply(legal[pick.randrange(len(legal))])
+    commit = seed_commitment(seed, salt)
+    rec = {**s.to_record(), "salt": salt, "commitment": commit}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(rec))
+    for digest in (seed_actions_digest(commit, rec["actions"]), actions_digest(commit, rec["actions"], salt)):
+        assert main(["verify", str(path), "--commitment", commit, "--digest", digest]) == 0
+        assert "an older record" in " ".join(capsys.readouterr().out.split())
+    changed = rec["actions"][:-1] + ["take 99"]
+    with pytest.raises(NotVerified, match="digest"):
+        verify_record({**rec, "actions": changed}, commit, seed_actions_digest(commit, rec["actions"]))
+    with pytest.raises(NotVerified, match="seed or the salt was changed"):
+        verify_record({**rec, "seed": seed + 1}, commit)

@@ -45,7 +45,7 @@ def test_reused_digest_and_log_equal_fresh_ones_through_undos(game):
         else:
             seat = room.state.to_move
             room.apply_stored(version, "act", seat, rng.choice(room.state.legal_actions()))
-        assert room._digest() == actions_digest("c0ffee", [a for _, a, _, _ in room.acts])
+        assert room._digest() == actions_digest("c0ffee", [a for _, a, _, _ in room.acts], room.info.salt)
         for seat in (None, 0, room.state.num_players - 1):
             assert room._log(seat) == _fresh_log(room, seat), (version, seat)
     assert undos > 5

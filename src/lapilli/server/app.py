@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..engine import narration
 from ..engine.dataset import default_dataset
 from ..engine.errors import LapilliError
-from ..engine.fairness import commitment
+from ..engine.fairness import FAIRNESS, commitment, seed_commitment
 from ..engine.rng import DEFAULT_SEEDING
 from ..engine.registry import game_spec, list_games, new_game, replay
 from . import accounts as account_api
@@ -293,8 +293,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 names = ", ".join(d.name for d in known_sets(req.game))
                 raise LapilliError(f"this server knows no data set {req.dataset!r} of {req.game}; it knows: {names}")
             dataset = found[0].describe()
+        # the commitment covers everything that decides the game (engine/fairness.py)
+        data_hash = dataset["hash"] if dataset else default_dataset(req.game).hash
+        commit = commitment(seed, salt, game=req.game, players=players, options=options, data=data_hash,
+                            seeding=DEFAULT_SEEDING)
         tid = await run_in_threadpool(store(request).create_table, req.game, players, options, seed, rows,
-                                      salt, commitment(seed, salt), DEFAULT_SEEDING, dataset,
+                                      salt, commit, DEFAULT_SEEDING, dataset,
                                       req.clock.stored() if req.clock else None, req.rated)
         return {"id": tid, "invite": f"/t/{tid}"}
 
@@ -372,8 +376,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def record(request: Request, tid: str = TableId):
         room = await finished(request, tid, "record")
         rec = room.state.to_record()
-        if room.info.commitment:  # the seed, its salt and their commitment: `lapilli verify` checks them
-            rec.update(salt=room.info.salt, commitment=room.info.commitment)
+        info = room.info
+        if info.commitment:  # the seed, its salt and their commitment: `lapilli verify` checks them
+            rec.update(salt=info.salt, commitment=info.commitment)
+            if info.commitment != seed_commitment(info.seed, info.salt):
+                # committed to with the game's terms: the options as the table was made with them
+                # (the ones committed to), and the seats in their order
+                rec.update(fairness=FAIRNESS, options=dict(info.options), seat_order=list(range(info.players)))
         return JSONResponse(rec,
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 

@@ -412,14 +412,15 @@ class Room:
         return True
 
     def _digest(self) -> str:
-        """The digest chain of the actions so far, extended by the new ones only (after an undo
-        it starts again from the commitment)."""
+        """The digest chain of the actions so far, keyed by the table's secret salt (so that it
+        reveals no hidden action: engine/fairness.py), extended by the new ones only (after an
+        undo it starts again from the commitment)."""
         if self._digest_version != self.version:
             actions = [a for _, a, _, _ in self.acts]
             done, value = self._digest_of
             if len(done) > len(actions) or actions[:len(done)] != done:
                 done, value = [], self.info.commitment
-            self._digest_of = (actions, actions_digest(value, actions[len(done):]))
+            self._digest_of = (actions, actions_digest(value, actions[len(done):], self.info.salt))
             self._digest_version = self.version
         return self._digest_of[1]
 
@@ -437,7 +438,7 @@ class Room:
         }
         if self.info.clock and self.info.clock.clock:  # every seat's time left, the running one counting down
             msg["clock"] = clocks.public(self.info.clock, self.now())
-        if self.info.commitment:  # the chain of the actions so far, from the commitment (`lapilli verify --digest`)
+        if self.info.commitment:  # the keyed chain of the actions so far, from the commitment (`lapilli verify --digest`)
             msg["digest"] = self._digest()
         msg.update(self._seat_part(seat))
         return msg

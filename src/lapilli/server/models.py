@@ -18,8 +18,8 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     """A game table: its game, options, seed and the version that every stored step advances.
-    ``salt`` and ``commitment`` (SHA-256 of seed and salt, shown to every seat) prove the seed
-    was fixed before the first move; ``seeding`` is how the seed became the game's generator
+    ``salt`` and ``commitment`` (SHA-256 of the game's terms, seed and salt, shown to every seat:
+    engine/fairness.py) prove the game and its seed were fixed before the first move; ``seeding`` is how the seed became the game's generator
     ("linear" for tables created before seeds were mixed)."""
 
     __tablename__ = "tables"

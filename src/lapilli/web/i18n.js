@@ -31,8 +31,8 @@ const I18N = {
     "cv.pearl": "Perla", "cv.nautilus": "Nautilus", "cv.lava": "Lava",
     away: "è uscito", heldFor: "il posto è tenuto ancora per", reconnecting: "Connessione persa: nuovo tentativo tra",
     unreachable: "Tavolo non raggiungibile",
-    fairDice: "Dadi equi", copyInvite: "Copia il link d'invito", inviteCopied: "Link copiato", copyByHand: "Copia questo link:", fairDiceHelp: "SHA-256 del seme e di un sale segreto, fissati prima della prima mossa; a fine partita: lapilli verify PARTITA.json --commitment … --digest …",
-    digest: "Impronta delle mosse finora",
+    fairDice: "Dadi equi", copyInvite: "Copia il link d'invito", inviteCopied: "Link copiato", copyByHand: "Copia questo link:", fairDiceHelp: "SHA-256 di gioco, giocatori, opzioni, dati, posti, seme e di un sale segreto, fissati prima della prima mossa; a fine partita: lapilli verify PARTITA.json --commitment … --digest …",
+    digest: "Impronta delle mosse finora (con il sale segreto: non rivela le mosse nascoste)",
     dataset: "Dati dei componenti", defaultData: "quelli del gioco",
   },
   en: {
@@ -66,8 +66,8 @@ const I18N = {
     "cv.pearl": "Pearl", "cv.nautilus": "Nautilus", "cv.lava": "Lava",
     away: "left", heldFor: "the seat is held for", reconnecting: "Connection lost: trying again in",
     unreachable: "Cannot open the table",
-    fairDice: "Fair dice", copyInvite: "Copy invite link", inviteCopied: "Link copied", copyByHand: "Copy this link:", fairDiceHelp: "SHA-256 of the seed and a secret salt, fixed before the first move; after the game: lapilli verify GAME.json --commitment … --digest …",
-    digest: "Digest of the moves so far",
+    fairDice: "Fair dice", copyInvite: "Copy invite link", inviteCopied: "Link copied", copyByHand: "Copy this link:", fairDiceHelp: "SHA-256 of the game, players, options, data, seats, seed and a secret salt, fixed before the first move; after the game: lapilli verify GAME.json --commitment … --digest …",
+    digest: "Digest of the moves so far (keyed by the secret salt: it reveals no hidden move)",
     dataset: "Component data", defaultData: "the game's own",
   },
 };
