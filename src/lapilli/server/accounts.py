@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from .models import RatingRow, SeatRow, SessionRow, TableRow, UserRow
-from .ratings import Rating, pairwise, places, update as glicko_update
+from .ratings import Rating, early as ratings_early, pairwise, places, update as glicko_update
 from .store import NotFound, Store
 
 SESSION_COOKIE = "lapilli_session"
@@ -194,23 +194,34 @@ class Accounts:
                             .values(rated_done=True))
             if res.rowcount != 1:
                 return None
-            game = s.get(TableRow, tid).game
+            t = s.get(TableRow, tid)
+            game = t.game
             seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
             if any(x.user_id is None for x in seats):
                 return None  # cannot happen through the API: every seat of a rated table is an account
+            # the computer plays a person's seat at the end, or took it during the game (handed over,
+            # or the person's time ran out; the person may have taken it back since): that person
+            # abandoned, and left early when the game had made few of its usual plies then
+            abandoned = {x.seat for x in seats if x.kind == "bot" or x.timed_out or x.left_at is not None}
+            early = {x.seat for x in seats if x.left_at is not None and ratings_early(game, t.players, x.left_at)}
+            pairs = pairwise(places(winners, scores, lower_wins), abandoned, early)
+            stored = {x.seat: s.scalars(select(RatingRow).where(RatingRow.user_id == x.user_id,
+                                                                RatingRow.game == game)).first() for x in seats}
+            # everyone's rating as it stands (rated in this game or not: their opponents read it)
+            everyone = {seat: Rating(r.rating, r.rd, r.vol) if r is not None else Rating()
+                        for seat, r in stored.items()}
             rows = {}
             for x in seats:
-                r = s.scalars(select(RatingRow).where(RatingRow.user_id == x.user_id, RatingRow.game == game)).first()
+                if not pairs.get(x.seat):
+                    continue  # the game is not rated for this seat (another abandoned it early)
+                r = stored[x.seat]
                 if r is None:
                     r = RatingRow(user_id=x.user_id, game=game, rating=Rating().rating, rd=Rating().rd,
                                   vol=Rating().vol, games=0)
                     s.add(r)
                 rows[x.seat] = r
-            # the computer plays a person's seat at the end, or took it when the person's time ran
-            # out (the person may have taken it back since): that person abandoned
-            abandoned = {x.seat for x in seats if x.kind == "bot" or x.timed_out}
-            before = {seat: Rating(r.rating, r.rd, r.vol) for seat, r in rows.items()}
-            after = glicko_update(before, pairwise(places(winners, scores, lower_wins), abandoned))
+            before = {seat: everyone[seat] for seat in rows}
+            after = glicko_update(everyone, {seat: pairs[seat] for seat in rows})
             for seat, r in rows.items():
                 r.rating, r.rd, r.vol, r.games = after[seat].rating, after[seat].rd, after[seat].vol, r.games + 1
                 r.updated = self.now()

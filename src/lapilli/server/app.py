@@ -32,7 +32,7 @@ from . import accounts as account_api
 from .accounts import Accounts, User, current_user
 from .bots import LEVELS, BotPool
 from .config import Settings
-from .hub import (SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
+from .hub import (NOT_STARTED, SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
                   log_entries, players, result, seat_labels)
 from .pubsub import PubSub
 from .store import Conflict, Forbidden, NotFound, Store
@@ -68,7 +68,7 @@ class CreateTable(Request_):
     seed: int | None = Field(None, ge=0, lt=2**63)  # refused unless the server runs with test seeds
     dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
     clock: ClockRequest | None = None  # None: an untimed table
-    rated: bool = False  # signed-in players only, no computer seat; the result changes their ratings
+    rated: bool = False  # signed-in players only, no computer seat, a clock; the result changes their ratings
 
 
 class ChoicesRequest(Request_):
@@ -83,6 +83,8 @@ class JoinRequest(Request_):
 class TakeOver(Request_):
     token: str = Field(..., max_length=200)
     level: Level = "normal"
+    # at a rated table, handing one's own seat over resigns the game: the asker says so first
+    resign: bool = False
 
 
 class HintRequest(Request_):
@@ -276,6 +278,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if any(s.kind == "bot" for s in seats):
                 raise LapilliError("a rated table is for signed-in players only: make every seat open, or "
                                    "create an unrated table to play the computer")
+            if req.clock is None:
+                # a player who never moves would hold a rated game for ever
+                raise LapilliError("a rated table needs a clock (real-time or turn-based): add clock, e.g. "
+                                   "{\"preset\": \"10m+10s\"} or {\"preset\": \"24h\"}")
         rows = []
         for s in seats:
             if s.kind == "bot":
@@ -347,7 +353,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def take_over(req: TakeOver, request: Request, tid: str = TableId, seat: int = SeatNumber):
         """A computer opponent takes over a seat (asked by any seated player of the table): the
         asker's own seat at once, another person's seat once it has been away for the seat grace.
-        The seat's token takes it back at any time."""
+        The seat's token takes it back at any time.  At a rated table the seat is abandoned for the
+        rating (ratings.py) whatever happens later, and handing one's own seat over is a
+        resignation the asker must say (``resign``) before it happens."""
         asker = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
         if asker is None:
             raise HTTPException(403, "only a player seated at this table can hand a seat to the computer")
@@ -361,9 +369,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if left > 0:
                 raise HTTPException(409, f"seat {seat} is held for its player for {math.ceil(left)} more seconds "
                                          "(seat grace); ask again after that")
-        await run_in_threadpool(store(request).seat_to_bot, tid, seat, req.level)
+        elif room.info.rated and not room.state.is_terminal and not req.resign:
+            raise HTTPException(409, "at a rated table handing your own seat to the computer resigns the game: "
+                                     "you lose it for the rating, and taking the seat back later gives no time; "
+                                     "send resign: true to resign")
+        resigned = await run_in_threadpool(store(request).seat_to_bot, tid, seat, req.level)
         await hub(request).refresh_info(tid)
-        return {"seat": seat, "agent": req.level}
+        return {"seat": seat, "agent": req.level, "resigned": bool(resigned and seat == asker)}
 
     async def finished(request: Request, tid: str, what: str):
         """The finished table for reading (not kept in memory); refused before anything is loaded."""
@@ -442,19 +454,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
 
     async def _hint_seats(request: Request, tid: str) -> tuple:
-        """(the table's info, its hints per seat, the persons' seats that have not agreed)."""
+        """(the table's info, its hints per seat, the persons' seats that have not agreed).  A
+        person's seat counts whoever plays it now: a computer standing in for its person does not
+        agree for them."""
         info = await hub(request).info(tid)
         got = await run_in_threadpool(store(request).hints, tid)
-        people = [s.seat for s in info.seats if s.kind == "human"]
+        people = [s.seat for s in info.seats if s.kind == "human" or s.stand_in]
         missing = [p for p in people if not got.get(p, {}).get("agree")]
         return info, got, missing
+
+    def _no_coach(info) -> str | None:
+        """Why no hint may be given at this table now (None: hints follow the consent rule)."""
+        if info.rated and info.status != "finished":
+            return "no hints at a rated table: the coach is for unrated tables, and for reviews once the game is over"
+        return None
 
     @app.get("/api/tables/{tid}/hints", responses=_errors(404))
     async def hints(request: Request, tid: str = TableId):
         """Hints at the table: per seat whether its person agreed and how many it used, and whether
         hints are allowed (every person seated agreed; a person alone with computers agrees by asking)."""
         info, got, missing = await _hint_seats(request, tid)
-        return {"allowed": not missing, "waiting_for": missing,
+        return {"allowed": not missing and _no_coach(info) is None, "waiting_for": missing, "rated": info.rated,
                 "seats": [{"seat": s.seat, "agree": got.get(s.seat, {}).get("agree", False),
                            "used": got.get(s.seat, {}).get("used", 0)} for s in info.seats]}
 
@@ -463,16 +483,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
         if seat is None:
             raise HTTPException(403, "only a person seated at this table may agree to hints (the token holds no seat)")
+        why = _no_coach(await hub(request).info(tid))
+        if why:
+            raise HTTPException(403, why)
         await run_in_threadpool(store(request).hint_agree, tid, seat)
         return await hints(request, tid)
 
     @app.post("/api/tables/{tid}/hint", responses=_errors(403, 404, 409, 503))
     async def hint(req: HintRequest, request: Request, tid: str = TableId):
         """The move the coach suggests to the seat to move (its token's), from what that seat sees;
-        allowed when every person seated agreed (asking counts as agreeing); each hint is counted."""
+        allowed when every person seated agreed (asking counts as agreeing) and the game has begun;
+        never at a rated table; each hint is counted."""
         seat = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
         if seat is None:
             raise HTTPException(403, "only a person seated at this table may ask for a hint (the token holds no seat)")
+        info = await hub(request).info(tid)
+        why = _no_coach(info)
+        if why:
+            raise HTTPException(403, why)
+        if any(s.kind == "open" for s in info.seats):
+            raise HTTPException(409, NOT_STARTED)
         await run_in_threadpool(store(request).hint_agree, tid, seat)
         info, _, missing = await _hint_seats(request, tid)
         if missing:

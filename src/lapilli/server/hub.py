@@ -44,6 +44,7 @@ log = logging.getLogger("lapilli.server")
 # what the database driver raises when the database cannot be reached
 STORAGE_ERRORS = (DBAPIError, PoolTimeout)
 STORAGE_DOWN = "the database is not answering"
+NOT_STARTED = "the game has not started: it starts when every seat is taken"
 SLOW_CLOSE = 1013  # "try again later": the connection did not read its messages in time
 
 
@@ -249,9 +250,14 @@ class Room:
         self._info = info
         self._info_stamp = getattr(self, "_info_stamp", 0) + 1
 
+    def started(self) -> bool:
+        """Play has begun: every seat is taken (by a person or a computer).  No move is accepted
+        before, a computer's included, and the start is one change every connection is shown."""
+        return all(s.kind != "open" for s in self.info.seats)
+
     def computer_to_move(self) -> bool:
         st = self.state
-        return not st.is_terminal and self.info.seats[st.to_move].kind == "bot"
+        return not st.is_terminal and self.started() and self.info.seats[st.to_move].kind == "bot"
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str, in_place: bool = False):
@@ -313,7 +319,7 @@ class Room:
             st = self.state
             part = {
                 "observation": st.observation(seat),
-                "legal": st.legal_actions() if seat is not None and st.to_move == seat else [],
+                "legal": st.legal_actions() if seat is not None and st.to_move == seat and self.started() else [],
                 "log": self._log(seat),
                 "title": st.SPEC.title,
             }
@@ -664,8 +670,9 @@ class Hub:
         if room is None:
             info = await run_in_threadpool(self.store.get, tid)
             self._spawn(self.pubsub.publish(tid, info.version, seats=True))
-            if info.clock and info.clock.clock and info.status == "playing" and not info.clock.running():
-                await self.room(tid)  # play began: loading the table starts its clock
+            if info.status == "playing" and ((info.clock and info.clock.clock and not info.clock.running())
+                                             or any(s.kind == "bot" for s in info.seats)):
+                await self.room(tid)  # play began: loading the table starts its clock and its computers
             return
         if room is not None:
             room.info = await run_in_threadpool(self.store.get, tid)
@@ -794,6 +801,8 @@ class Hub:
         over meanwhile)."""
         refused = None
         async with room.lock:
+            if not room.started():
+                raise ActionRefused(NOT_STARTED)
             new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
             to_move = None if new.is_terminal else new.to_move
@@ -832,6 +841,8 @@ class Hub:
     async def undo(self, room: Room, seat: int) -> None:
         refused = None
         async with room.lock:
+            if not room.started():
+                raise ActionRefused(NOT_STARTED)
             if not room.can_undo(seat):
                 raise ActionRefused("nothing to undo: only your own last action of this turn, "
                                     "before anything random or hidden is revealed")

@@ -68,6 +68,9 @@ class SeatRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), default="", index=True)
     # the seat's time ran out and a computer took it (a rated game counts it lost: Store.seat_timed_out)
     timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    # at a rated table: the plies the game had made when a computer first took the person's seat
+    # (handed over, or its time ran out); None: never abandoned (ratings.py reads it)
+    left_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # "your turn" e-mail: the address the seat's person gave for this table, the secret of its
     # opt-out link, and when the last notice went (seconds since the epoch)
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)

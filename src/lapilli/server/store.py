@@ -13,7 +13,7 @@ import threading
 import uuid
 from dataclasses import dataclass
 
-from sqlalchemy import create_engine, event, select, update
+from sqlalchemy import create_engine, event, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -265,7 +265,19 @@ class Store:
                 select(tables.c.id).where(tables.c.id == tid, tables.c.deadline == deadline,
                                           tables.c.to_move == seat, tables.c.status == "playing").exists())
                 .values(kind="bot", agent=level, timed_out=True))
+            if res.rowcount == 1 and conn.scalar(select(tables.c.rated).where(tables.c.id == tid)):
+                conn.execute(seats.update().where(seats.c.table_id == tid, seats.c.seat == seat,
+                                                  seats.c.left_at.is_(None))
+                             .values(left_at=self._plies(conn, tid)))
             return res.rowcount == 1
+
+    @staticmethod
+    def _plies(conn, tid: str) -> int:
+        """The plies the table's game has made (its actions, less those taken back)."""
+        steps = StepRow.__table__
+        counts = dict(conn.execute(select(steps.c.kind, func.count()).where(steps.c.table_id == tid)
+                                   .group_by(steps.c.kind)).all())
+        return int(counts.get("act", 0)) - int(counts.get("undo", 0))
 
     def seat_timed_out(self, tid: str, seat: int) -> bool:
         """Whether the seat's time ran out in this game (a rated game counts the seat's player lost)."""
@@ -378,9 +390,11 @@ class Store:
                                                   SeatRow.token_hash == hash_token(token))).first()
             return row.seat if row is not None and row.kind == "human" else None
 
-    def seat_to_bot(self, tid: str, seat: int, agent: str) -> None:
+    def seat_to_bot(self, tid: str, seat: int, agent: str) -> bool:
         """A computer plays the seat.  A person's seat keeps its name and token, so that the
-        person can take it back (``reclaim_seat``)."""
+        person can take it back (``reclaim_seat``).  At a rated table a person's seat taken by
+        the computer once the game has begun is abandoned for good (``left_at``: the plies made
+        then, ratings.py); True when the seat is abandoned."""
         with self._write_lock, self.Session.begin() as s:
             row = s.scalars(select(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)).first()
             if row is None:
@@ -388,13 +402,18 @@ class Store:
             if not row.token_hash:
                 row.name = f"computer ({agent})"
             row.kind, row.agent = "bot", agent
+            t = s.get(TableRow, tid)
+            if t.rated and row.token_hash and row.left_at is None and t.status != "finished":
+                row.left_at = self._plies(s.connection(), tid)
             self._update_status(s, tid)
+            return row.left_at is not None
 
     def reclaim_seat(self, tid: str, token: str, now: float | None = None) -> int | None:
         """The token's person takes back the seat a computer plays for them; returns the seat,
         or None when the token holds no such seat.  With ``now`` (the server's clock), a clocked
         table's clock gives them time in the same transaction (``clocks.reclaimed``), so that a
-        seat whose time ran out is not timed out again at once."""
+        seat whose time ran out is not timed out again at once; at a rated table it never does
+        (the seat's bank and deadline stay as they stood, so a hand-over buys no time)."""
         if not token:
             return None
         with self._write_lock, self.Session.begin() as s:
@@ -404,7 +423,8 @@ class Store:
                 return None
             row.kind, row.agent = "human", ""
             t = s.get(TableRow, tid)
-            if now is not None and t.clock and t.status == "playing":
+            # a rated table never gives time: the bank goes on from where it stood
+            if now is not None and t.clock and t.status == "playing" and not t.rated:
                 cs = clocks.reclaimed(_clock_of(t), row.seat, now)
                 t.banks, t.deadline, t.turn_started = cs.banks, cs.deadline, cs.turn_started
             return row.seat
