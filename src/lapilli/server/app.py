@@ -159,7 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence)
         app.state.store, app.state.hub = store, hub
-        app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds)
+        app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds,
+                                      hash_concurrency=settings.hash_concurrency, hash_waiting=settings.hash_waiting)
         hub.on_finish = app.state.rate_finished
         background = [asyncio.create_task(hub.sweeper()),
                       asyncio.create_task(hub.resume()),  # tables whose computer is to move, in batches
@@ -327,11 +328,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         info = await run_in_threadpool(store(request).get, tid)
         if not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
-        name, uid = (user.username, user.id) if user else (req.name.strip(), None)
+        name, uid = (user.username, user.id) if user else (None, None)
         if user and not info.rated and any(s.user_id == user.id for s in info.seats):
             # hot-seat: a signed-in person already seated here seats the others of the screen as
             # guests, under the names typed for them (a rated table refuses a second seat)
-            name, uid = req.name.strip(), None
+            name, uid = None, None
+        if uid is None:
+            # a guest's name: no control character, no reserved word, not an account's look-alike
+            name = await run_in_threadpool(request.app.state.accounts.guest_name, req.name)
         token = await run_in_threadpool(store(request).claim_seat, tid, seat, name, uid)
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}
