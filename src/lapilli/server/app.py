@@ -98,9 +98,9 @@ def _errors(*codes: int) -> dict:
             404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
             422: "a field is missing, unknown, of the wrong type or out of bounds",
             413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
-            429: "too many tables created (LAPILLI_CREATE_RATE) or sign-ins tried from this address, or a "
-                 "name locked after wrong passwords; see Retry-After",
-            503: "the database is not answering; try again in a moment"}
+            429: "too many tables created (LAPILLI_CREATE_RATE), sign-ins or sign-ups tried from this address, "
+                 "or too many failed sign-ins to one name from this address; see Retry-After",
+            503: "the database is not answering, or too many passwords are being checked; try again in a moment"}
     return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
 
