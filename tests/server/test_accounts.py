@@ -1,6 +1,7 @@
 """Accounts, sessions, CSRF, sign-in lock-out, rated tables and their ratings, and the migration
 of a database made by the previous schema; on SQLite and on PostgreSQL."""
 import json
+import re
 import time
 import uuid
 from datetime import timedelta
@@ -27,7 +28,7 @@ def db_url(request, tmp_path):
 
 @pytest.fixture
 def client(make_client, db_url):
-    return make_client(database_url=db_url, signin_rate="1000/minute")
+    return make_client(database_url=db_url, signin_rate="1000/minute", signup_rate="1000/minute")
 
 
 def sign_up(client, name, password=PASSWORD, **kw):
@@ -84,7 +85,7 @@ def test_session_cookies_are_secure_over_https(make_client, tmp_path):
         assert tls.get("/api/account").json() == {"username": "ann"}
 
 
-def test_a_wrong_password_is_refused_and_repeated_failures_lock_the_name(client):
+def test_a_wrong_password_is_refused_and_repeated_failures_slow_down_that_address(client):
     sign_up(client, "ann")
     client.cookies.clear()
     accounts = client.app.state.accounts
@@ -93,16 +94,15 @@ def test_a_wrong_password_is_refused_and_repeated_failures_lock_the_name(client)
     # an unknown name is refused in the same words
     assert client.post("/api/account/signin", json={"username": "nobody", "password": PASSWORD}).json() == \
         {"error": "wrong username or password"}
-    for _ in range(client.settings.lockout_failures - 2):
+    for _ in range(client.settings.lockout_failures - 1):
         assert client.post("/api/account/signin", json={"username": "ann", "password": "nope nope"}).status_code == 401
-    r = client.post("/api/account/signin", json={"username": "ann", "password": "nope nope"})
-    assert r.status_code == 429 and "lock sign-in to ann" in r.json()["error"]
-    # locked: even the right password is refused until the lock ends
+    # from this address, even the right password waits until the window lets a try again
     r = client.post("/api/account/signin", json={"username": "ann", "password": PASSWORD})
-    assert r.status_code == 429 and "locked" in r.json()["error"] and int(r.headers["Retry-After"]) > 0
+    assert r.status_code == 429 and "too many failed sign-ins" in r.json()["error"]
+    assert 0 < int(r.headers["Retry-After"]) <= client.settings.lockout_seconds + 1
     assert "lapilli_session" not in client.cookies
-    real = accounts.now
-    accounts.now = lambda: real() + timedelta(seconds=client.settings.lockout_seconds + 1)
+    real = accounts.clock
+    accounts.clock = lambda: real() + client.settings.lockout_seconds + 1
     r = client.post("/api/account/signin", json={"username": "ann", "password": PASSWORD})
     assert r.status_code == 200 and client.get("/api/account").json() == {"username": "ann"}
 
@@ -439,3 +439,200 @@ def test_pending_ratings_are_retried_by_the_instance_itself(make_client, db_url,
         time.sleep(0.05)
     [rb] = client.get("/api/players/bob").json()["ratings"]
     assert rb["rating"] > 1500 and rb["games"] == 1 and len(calls) >= 2
+
+
+# ---------------------------------------------------------------------- names, guessing, hashing
+def from_address(client, host: str):
+    """The client's next requests come from ``host`` (the server sees it as the client address)."""
+    client._transport.client = (host, 50000)
+    return client
+
+
+def test_a_guest_cannot_sit_under_an_accounts_name_a_look_alike_or_a_reserved_word(client):
+    sign_up(client, "alice")
+    client.cookies.clear()
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2}).json()["id"]
+    for name in ["alice", "Alice", " ALICE ", "\u0430lice",  # Cyrillic а
+                 "aI\u0456ce", "a1ice", "\uff41lice",  # capital I and Ukrainian і for l and i, a digit, full width
+                 "computer (hard)", "Computer", "c0mputer", "admin", "SYSTEM", "hard", "difficile", "random",
+                 "\u202eecila", "bob\n", "bo\u200bb", "bob\u2028", "bob\x00"]:
+        r = client.post(f"/api/tables/{tid}/seats/0", json={"name": name})
+        assert r.status_code == 400, (name, r.text)
+        assert r.json()["error"], name
+    assert "account" in client.post(f"/api/tables/{tid}/seats/0", json={"name": "\u0430lice"}).json()["error"]
+    assert "reserved" in client.post(f"/api/tables/{tid}/seats/0", json={"name": "computer (hard)"}).json()["error"]
+    assert "control" in client.post(f"/api/tables/{tid}/seats/0", json={"name": "\u202eecila"}).json()["error"]
+    # other names sit as before, trimmed, and the table tells a guest from an account
+    assert client.post(f"/api/tables/{tid}/seats/0", json={"name": "  Ma\u0301rta "}).status_code == 200
+    seats = client.get(f"/api/tables/{tid}").json()["seats"]
+    assert (seats[0]["name"], seats[0]["account"]) == ("Ma\u0301rta", False)
+
+
+def test_a_signed_in_persons_hot_seat_names_are_checked_as_a_guests(client):
+    ann = sign_up(client, "annhs")
+    sign_up(client, "bobhs")
+    h = as_(client, ann)
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2}, headers=h).json()["id"]
+    assert client.post(f"/api/tables/{tid}/seats/0", json={"name": ""}, headers=h).status_code == 200
+    assert client.post(f"/api/tables/{tid}/seats/1", json={"name": "B\u043EBHS"}, headers=h).status_code == 400
+
+
+def test_sign_up_refuses_reserved_words_look_alikes_and_control_characters(client):
+    sign_up(client, "alice")
+    client.cookies.clear()
+    for name, status in [("admin", 400), ("Computer", 400), ("system", 400), ("normal", 400),
+                         ("alIce", 409), ("a1ice", 409), ("ALICE", 409), ("ali\u200bce", 400), ("al\u202eice", 400)]:
+        r = client.post("/api/account/signup", json={"username": name, "password": PASSWORD})
+        assert r.status_code == status, (name, r.text)
+    assert client.post("/api/account/signup", json={"username": "alice2", "password": PASSWORD}).status_code == 201
+
+
+def test_the_owner_signs_in_from_another_address_after_wrong_passwords_from_an_attacker(client):
+    """Wrong passwords slow down the (name, address) pair that sent them, never the name for
+    everyone: the attacker's address is refused for a while, the owner's is not."""
+    sign_up(client, "ann")
+    client.cookies.clear()
+    from_address(client, "10.6.6.6")
+    n = client.settings.lockout_failures
+    codes = [client.post("/api/account/signin", json={"username": "ann", "password": "wrong password"}).status_code
+             for _ in range(n + 1)]
+    assert codes == [401] * n + [429]
+    r = client.post("/api/account/signin", json={"username": "ann", "password": PASSWORD})
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0  # not even the right one from there
+    from_address(client, "10.1.1.1")
+    r = client.post("/api/account/signin", json={"username": "ann", "password": PASSWORD})
+    assert r.status_code == 200 and client.get("/api/account").json() == {"username": "ann"}
+    # the slow-down ends with its window
+    client.cookies.clear()
+    accounts = client.app.state.accounts
+    real = accounts.clock
+    accounts.clock = lambda: real() + client.settings.lockout_seconds + 1
+    from_address(client, "10.6.6.6")
+    assert client.post("/api/account/signin", json={"username": "ann", "password": PASSWORD}).status_code == 200
+
+
+def test_unknown_names_and_wrong_passwords_are_answered_alike(client):
+    sign_up(client, "ann")
+    client.cookies.clear()
+
+    def answers(name):
+        out = []
+        for _ in range(client.settings.lockout_failures + 2):
+            r = client.post("/api/account/signin", json={"username": name, "password": "wrong password"})
+            # the same words, but for the seconds left to wait
+            out.append((r.status_code, re.sub(r"\d+", "N", r.json()["error"]), r.headers.get("Retry-After") is not None))
+        return out
+
+    known, unknown = answers("ann"), answers("nobody")
+    assert [a[0] for a in known][-1] == 429
+    assert known == unknown
+
+
+def test_sign_up_is_rate_limited_per_address(make_client, tmp_path):
+    c = make_client(database_url=f"sqlite:///{tmp_path / 'u.db'}")  # the default rate
+    codes = []
+    for i in range(30):
+        c.cookies.clear()
+        codes.append(c.post("/api/account/signup", json={"username": f"ann{i}", "password": PASSWORD}).status_code)
+    assert 429 in codes and set(codes) == {201, 429}
+    allowed = codes.index(429)
+    assert codes[allowed:] == [429] * (30 - allowed)
+    r = c.post("/api/account/signup", json={"username": "annx", "password": PASSWORD})
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+    c.cookies.clear()
+    from_address(c, "10.2.2.2")  # another address is not held back
+    assert c.post("/api/account/signup", json={"username": "bob", "password": PASSWORD}).status_code == 201
+
+
+class CountingHasher:
+    """A password hasher that counts how many of its hashes run at the same time."""
+
+    def __init__(self, real):
+        import threading
+
+        self.real, self.lock, self.now, self.peak, self.calls = real, threading.Lock(), 0, 0, 0
+
+    def _count(self, fn, *a):
+        with self.lock:
+            self.now += 1
+            self.calls += 1
+            self.peak = max(self.peak, self.now)
+        try:
+            time.sleep(0.05)  # long enough for the others to start if nothing holds them back
+            return fn(*a)
+        finally:
+            with self.lock:
+                self.now -= 1
+
+    def hash(self, password):
+        return self._count(self.real.hash, password)
+
+    def verify(self, digest, password):
+        return self._count(self.real.verify, digest, password)
+
+    def check_needs_rehash(self, digest):
+        return self.real.check_needs_rehash(digest)
+
+
+def test_concurrent_sign_ups_and_sign_ins_hash_at_most_the_configured_number_at_once(make_client, tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    c = make_client(database_url=f"sqlite:///{tmp_path / 'h.db'}", signin_rate="1000/minute")
+    accounts = c.app.state.accounts
+    accounts.hasher = counting = CountingHasher(accounts.hasher)
+
+    def browser():
+        """A browser of its own (its own cookies) through the running server."""
+        import httpx
+
+        return httpx.Client(transport=c._transport, base_url="http://testserver")
+
+    def sign_up_one(i):
+        with browser() as b:
+            return b.post("/api/account/signup", json={"username": f"user{i}", "password": PASSWORD}).status_code
+
+    def sign_in_one(i):
+        with browser() as b:
+            return b.post("/api/account/signin", json={"username": f"user{i % 3}",
+                                                       "password": PASSWORD if i % 2 else "wrong!!!"}).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        ups = list(pool.map(sign_up_one, range(8)))  # within the default sign-up rate of one address
+        ins = list(pool.map(sign_in_one, range(8)))
+    assert ups == [201] * 8 and set(ins) <= {200, 401}
+    assert counting.calls >= 16
+    assert 1 <= counting.peak <= 2
+    assert c.settings.hash_concurrency == 2  # the default
+
+
+def test_past_the_hashes_running_and_the_requests_waiting_a_sign_up_is_answered_busy_at_once():
+    """The queue in front of the hashes is bounded too: whatever arrives, at most
+    ``concurrency`` hashes run and ``waiting`` requests wait; the next is answered 503."""
+    import asyncio
+
+    from lapilli.server.accounts import AccountError, HashGate
+
+    async def scenario():
+        gate, release, started = HashGate(concurrency=1, waiting=1), asyncio.Event(), []
+
+        async def hold(i):
+            async with gate.slot():
+                started.append(i)
+                await release.wait()
+
+        running = asyncio.ensure_future(hold(0))
+        await asyncio.sleep(0)
+        waiting = asyncio.ensure_future(hold(1))
+        await asyncio.sleep(0)
+        assert started == [0] and gate.waiting == 1
+        with pytest.raises(AccountError) as refused:
+            async with gate.slot():
+                pass
+        assert refused.value.status == 503 and refused.value.retry_after
+        release.set()
+        await asyncio.gather(running, waiting)
+        assert started == [0, 1] and gate.waiting == 0
+        async with gate.slot():  # free again
+            pass
+
+    asyncio.run(scenario())

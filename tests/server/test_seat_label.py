@@ -36,3 +36,12 @@ def test_a_seat_with_no_colour_yet_goes_by_its_place_never_a_number():
                                      "it": ["Primo giocatore", "Secondo giocatore (computer, casuale)"]}
     st.apply(st.legal_actions()[0])  # the first player chooses a village: from then on its colour
     assert seat_label(st, info.seats[0], "en") == ["Orange", "Yellow", "Green", "Blue", "Purple", "Red"][st.seat_colour(0)]
+
+
+def test_the_view_tells_an_accounts_seat_from_a_guests():
+    """A guest and an account may not share a name, and the view says which a seat's person is,
+    so that the table can draw them differently."""
+    st = new_game("the-island", 3, 1, {})
+    info = _info([SeatInfo(0, "human", "alice", "", user_id=7), SeatInfo(1, "human", "Marta", ""),
+                  SeatInfo(2, "bot", "computer (easy)", "easy")])
+    assert [(p["name"], p["account"]) for p in players(st, info)] == [("alice", True), ("Marta", False), ("", False)]

@@ -22,6 +22,7 @@ def server(tmp_path_factory):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
                LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
                LAPILLI_CREATE_RATE="10000/minute",  # every test creates its tables from 127.0.0.1
+               LAPILLI_SIGNUP_RATE="10000/hour",  # and signs up from there
                LAPILLI_COACH_ITERATIONS="20", LAPILLI_COACH_SAMPLES="2")  # reviews of whole games stay quick
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
                              "--database", f"sqlite:///{db}", "--bot-workers", "2",

@@ -201,3 +201,55 @@ def test_a_signed_in_person_is_shown_their_username_instead_of_the_name_field(se
     finally:
         for c in contexts:
             c.close()
+
+
+def test_the_table_draws_an_account_and_a_guest_differently(server, browser):
+    """An account's name links to its player page and carries a mark; a guest is "(guest)" /
+    "(ospite)"; a guest may not sit under an account's name, whatever its case."""
+    contexts = [browser.new_context(locale=loc, viewport={"width": 1280, "height": 900})
+                for loc in ("en-US", "en-US", "it-IT")]
+    ann, guest, watcher = (c.new_page() for c in contexts)
+    os.makedirs(SHOTS, exist_ok=True)
+    try:
+        _sign_up(ann, server, "annmark", "volcano-pass-7")
+        ann.wait_for_selector("#rated")
+        ann.select_option("#game", "nim")
+        ann.select_option("#players", "2")
+        ann.select_option("[data-seat='1']", "open")
+        ann.click("#create")
+        ann.wait_for_url("**/t/**")
+        invite = ann.url
+
+        refused = []
+        guest.on("dialog", lambda d: (refused.append(d.message), d.dismiss()))
+        guest.goto(invite)
+        guest.wait_for_selector("#join")
+        guest.fill("#name", "ANNMARK")
+        guest.click("#join")
+        for _ in range(100):  # the refusal comes as an alert
+            if refused:
+                break
+            guest.wait_for_timeout(50)
+        assert refused and "annmark" in refused[0], refused
+        guest.fill("#name", "Marta")
+        guest.click("#join")
+        guest.wait_for_selector("#join", state="detached")
+
+        for page in (ann, guest):
+            page.goto(invite)
+            page.wait_for_selector("#players .player[data-seat='1'] .guest-mark")
+            link = page.locator("#players .player[data-seat='0'] a.account")
+            assert link.get_attribute("href") == "/players/annmark"
+            assert link.locator(".account-mark").count() == 1
+            assert page.locator("#players .player[data-seat='0'] .guest-mark").count() == 0
+            seat1 = page.locator("#players .player[data-seat='1'] .who").inner_text()
+            assert "Marta" in seat1 and "(guest)" in seat1, seat1
+            assert page.locator("#players .player[data-seat='1'] .account-mark").count() == 0
+        guest.screenshot(path=os.path.join(SHOTS, "account-and-guest-at-the-table.png"))
+        watcher.goto(invite)
+        watcher.wait_for_selector("#players .player[data-seat='1'] .guest-mark")
+        assert watcher.locator("#players .player[data-seat='1'] .guest-mark").inner_text().strip() == "(ospite)"
+        assert watcher.locator("#players .player[data-seat='0'] a.account .account-mark").count() == 1
+    finally:
+        for c in contexts:
+            c.close()

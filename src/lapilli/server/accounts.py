@@ -1,29 +1,43 @@
 """Accounts: sign-up, sign-in and sign-out with a username and password, sessions, CSRF
-protection, lock-out after repeated failures, player pages and per-game ratings.
+protection, a slow-down of password guessing, player pages and per-game ratings.
 
-- Passwords are kept as Argon2id hashes (argon2-cffi, its default parameters); a hash made with
-  older parameters is replaced at the next sign-in.
+- Passwords are kept as Argon2id hashes (argon2-cffi, its default parameters: 64 MiB of memory
+  each); a hash made with older parameters is replaced at the next sign-in.  At most
+  ``hash_concurrency`` hashes run at once, in threads off the event loop (HashGate), and at most
+  ``hash_waiting`` requests wait for one (more are answered 503): the memory Argon2 takes stays
+  bounded whatever arrives.
 - A session is a random cookie (``lapilli_session``: HttpOnly, SameSite=Lax, Secure over HTTPS or
   with LAPILLI_SECURE_COOKIES=1) whose SHA-256 is a row of ``sessions``; signing out deletes it.
 - CSRF: every state-changing request (POST, PUT, PATCH, DELETE) that carries a valid session
   cookie must carry the session's CSRF token in the header X-CSRF-Token; the browser reads it
   from the cookie ``lapilli_csrf`` (not HttpOnly: a page of another site cannot read it).
-- Sign-in is rate-limited per client address (LAPILLI_SIGNIN_RATE) and a name is locked for
-  ``lockout_seconds`` after ``lockout_failures`` wrong passwords in a row.
+- Sign-up (LAPILLI_SIGNUP_RATE) and sign-in (LAPILLI_SIGNIN_RATE) are rate-limited per client
+  address.  Failed sign-ins slow down the (name, address) pair that made them: after
+  ``lockout_failures`` failures within ``lockout_seconds`` that pair is refused until the oldest
+  leaves the window; the name stays open to its owner from any other address.  An unknown name
+  and a wrong password are answered alike (status, words, and an Argon2 verification each) and
+  count alike, so the answers do not tell which names exist.
+- Usernames go through names.check_name, as guests' names do, and may not look like an existing
+  account's (names.keys).
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import re
 import secrets
+import threading
+import time
+from collections import OrderedDict, deque
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from fastapi import Depends, Path as PathParam, Query, Request
 from fastapi.responses import JSONResponse
@@ -35,6 +49,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from .models import RatingRow, SeatRow, SessionRow, TableRow, UserRow
+from .names import NameRefused, check_name, keys
 from .ratings import Rating, early as ratings_early, pairwise, places, update as glicko_update
 from .store import NotFound, Store
 
@@ -69,76 +84,163 @@ def _aware(t: datetime | None) -> datetime | None:
     return t.replace(tzinfo=timezone.utc) if t is not None and t.tzinfo is None else t
 
 
+class HashGate:
+    """At most ``concurrency`` password hashes at once (Argon2id takes 64 MiB each), and at most
+    ``waiting`` requests waiting for one: past that a request is answered 503 at once, so neither
+    the memory of the hashes nor the queue in front of them grows with what arrives.  Waiting
+    happens on the event loop, never in a thread, so the threads other requests need stay free."""
+
+    def __init__(self, concurrency: int = 2, waiting: int = 32):
+        self.concurrency, self.max_waiting = max(1, concurrency), max(0, waiting)
+        self._free = asyncio.Semaphore(self.concurrency)
+        self.waiting = 0
+
+    @asynccontextmanager
+    async def slot(self):
+        if self._free.locked() and self.waiting >= self.max_waiting:
+            raise AccountError("the server is busy checking passwords; try again in a moment", 503, retry_after=2)
+        self.waiting += 1
+        try:
+            await self._free.acquire()
+        finally:
+            self.waiting -= 1
+        try:
+            yield
+        finally:
+            self._free.release()
+
+    async def run(self, fn, *args):
+        """``fn(*args)`` in a thread once a slot is free (a thread started is waited for even when
+        the request goes away, so the slot is held exactly as long as its hash runs)."""
+        async with self.slot():
+            return await run_in_threadpool(fn, *args)
+
+
+class Guesses:
+    """Failed sign-ins per (name, address) in a moving window of ``seconds``: a pair with
+    ``failures`` of them waits until the oldest leaves the window.  Kept in memory, at most
+    ``max_pairs`` pairs (the least recently failed go first); ``clock`` is injected by tests."""
+
+    def __init__(self, failures: int = 5, seconds: float = 900.0, max_pairs: int = 100_000,
+                 clock: Callable[[], float] = time.time):
+        self.failures, self.seconds, self.max_pairs, self.clock = max(1, failures), seconds, max_pairs, clock
+        self._pairs: OrderedDict[tuple[str, str], deque] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def wait(self, pair: tuple[str, str]) -> int:
+        """Seconds the pair must wait before its next try (0: it may try now)."""
+        now = self.clock()
+        with self._lock:
+            times = self._pairs.get(pair)
+            if not times:
+                return 0
+            while times and times[0] <= now - self.seconds:
+                times.popleft()
+            if not times:
+                del self._pairs[pair]
+                return 0
+            return int(times[0] + self.seconds - now) + 1 if len(times) >= self.failures else 0
+
+    def failed(self, pair: tuple[str, str]) -> None:
+        with self._lock:
+            times = self._pairs.pop(pair, None) or deque(maxlen=self.failures)
+            times.append(self.clock())
+            self._pairs[pair] = times
+            while len(self._pairs) > self.max_pairs:
+                self._pairs.popitem(last=False)
+
+
+WRONG = "wrong username or password"
+
+
 class Accounts:
-    """Users, sessions and ratings in the server's database.  ``now`` is the clock (injected by
-    tests)."""
+    """Users, sessions and ratings in the server's database.  ``now`` is the clock of the
+    database's times, ``clock`` that of the sign-in slow-down (both injected by tests)."""
 
     def __init__(self, store: Store, lockout_failures: int = 5, lockout_seconds: float = 900.0,
-                 session_days: float = 30.0, now: Callable[[], datetime] | None = None):
+                 session_days: float = 30.0, now: Callable[[], datetime] | None = None,
+                 hash_concurrency: int = 2, hash_waiting: int = 32):
         self.store = store
         self.Session = store.Session
         self.lockout_failures, self.lockout_seconds = lockout_failures, lockout_seconds
         self.session_days = session_days
         self.now = now or (lambda: datetime.now(timezone.utc))
+        self.guesses = Guesses(lockout_failures, lockout_seconds, clock=lambda: self.clock())
+        self.clock = time.time
+        self.gate = HashGate(hash_concurrency, hash_waiting)
         self.hasher = PasswordHasher()
         self._dummy = self.hasher.hash(secrets.token_hex(8))  # unknown names cost a hash too
 
     # ------------------------------------------------------------------ accounts
+    def look_alike(self, name: str) -> str | None:
+        """The username of an account whose name looks like ``name`` (names.keys), or None."""
+        found = set(keys(name))
+        with self.Session() as s:
+            return s.scalars(select(UserRow.username).where(or_(UserRow.key == name.lower(),
+                                                                UserRow.skeleton.in_(found),
+                                                                UserRow.skeleton_folded.in_(found)))
+                             .limit(1)).first()
+
+    def guest_name(self, raw: str) -> str:
+        """A guest's name as typed for a seat, checked (names.check_name) and not an account's."""
+        try:
+            name = check_name(raw, "a guest's name")
+        except NameRefused as e:
+            raise AccountError(str(e)) from None
+        if name:
+            taken = self.look_alike(name)
+            if taken is not None:
+                raise AccountError(f"{name!r} is, or looks like, the name of the account {taken!r}: a guest "
+                                   "sits under another name (or signs in to sit as that account)")
+        return name
+
     def sign_up(self, username: str, password: str, email: str | None = None) -> User:
+        try:
+            username = check_name(username, "a username")
+        except NameRefused as e:
+            raise AccountError(str(e)) from None
         if not USERNAME.match(username):
             raise AccountError("a username is 3 to 20 letters, digits, '-' or '_'")
         if not 8 <= len(password) <= 200:
             raise AccountError("a password is 8 to 200 characters long")
         if email is not None and (len(email) > 254 or not re.match(r"^[^@\s]+@[^@\s]+$", email)):
             raise AccountError("that e-mail address is not valid; leave it out or give name@host")
+        taken = f"the username {username!r} is taken, or looks like one that is; choose another"
+        if self.look_alike(username) is not None:
+            raise AccountError(taken, 409)
         digest = self.hasher.hash(password)
+        plain, folded = keys(username)
         try:
             with self.store._write_lock, self.Session.begin() as s:
                 row = UserRow(username=username, key=username.lower(), password_hash=digest, email=email or None,
-                              failed=0, created=self.now())
+                              failed=0, created=self.now(), skeleton=plain, skeleton_folded=folded)
                 s.add(row)
                 s.flush()
                 return User(row.id, row.username, row.email)
         except IntegrityError:
-            raise AccountError(f"the username {username!r} is taken; choose another", 409) from None
+            raise AccountError(taken, 409) from None
 
-    def sign_in(self, username: str, password: str) -> User:
-        """The user, when the password is right and the name is not locked; a wrong password
-        counts towards the lock-out."""
-        now = self.now()
+    def sign_in(self, username: str, password: str, address: str = "unknown") -> User:
+        """The user, when the password is right.  A failure (an unknown name or a wrong password,
+        answered alike) counts against the (name, address) pair; a pair with too many waits."""
+        pair = (username.lower(), address)
+        wait = self.guesses.wait(pair)
+        if wait:
+            raise AccountError(f"too many failed sign-ins to this name from your address: try again in {wait} "
+                               "seconds", 429, retry_after=wait)
         with self.Session() as s:
             row = s.scalars(select(UserRow).where(UserRow.key == username.lower())).first()
-        if row is None:
-            try:
-                self.hasher.verify(self._dummy, password)
-            except VerificationError:
-                pass
-            raise AccountError("wrong username or password", 401)
-        locked = _aware(row.locked_until)
-        if locked is not None and locked > now:
-            wait = int((locked - now).total_seconds()) + 1
-            raise AccountError(f"too many wrong passwords for {row.username}: sign-in is locked for {wait} more "
-                               "seconds", 429, retry_after=wait)
         try:
-            self.hasher.verify(row.password_hash, password)
+            # an unknown name is checked against a dummy hash: the same work as a known one
+            self.hasher.verify(row.password_hash if row is not None else self._dummy, password)
+            if row is None:
+                raise VerificationError(WRONG)
         except (VerificationError, InvalidHashError):
+            self.guesses.failed(pair)
+            raise AccountError(WRONG, 401) from None
+        if self.hasher.check_needs_rehash(row.password_hash):
             with self.store._write_lock, self.Session.begin() as s:
-                u = s.get(UserRow, row.id)
-                u.failed += 1
-                locks = u.failed >= self.lockout_failures
-                if locks:
-                    u.failed = 0
-                    u.locked_until = now + timedelta(seconds=self.lockout_seconds)
-            if locks:
-                raise AccountError(f"wrong password; {self.lockout_failures} in a row lock sign-in to "
-                                   f"{row.username} for {int(self.lockout_seconds)} seconds", 429,
-                                   retry_after=int(self.lockout_seconds)) from None
-            raise AccountError("wrong username or password", 401) from None
-        with self.store._write_lock, self.Session.begin() as s:
-            u = s.get(UserRow, row.id)
-            u.failed, u.locked_until = 0, None
-            if self.hasher.check_needs_rehash(u.password_hash):
-                u.password_hash = self.hasher.hash(password)
+                s.get(UserRow, row.id).password_hash = self.hasher.hash(password)
         return User(row.id, row.username, row.email)
 
     def user(self, username: str) -> User:
@@ -288,7 +390,7 @@ def install(app, settings, errors) -> None:
     """The account routes: /api/account/*, /api/players/NAME, /api/leaderboard/GAME."""
     from .hub import players, result
 
-    signin_rate = parse_rate(settings.signin_rate)
+    signin_rate, signup_rate = parse_rate(settings.signin_rate), parse_rate(settings.signup_rate)
     limiter = MovingWindowRateLimiter(MemoryStorage())
 
     def accounts(request) -> Accounts:
@@ -308,20 +410,26 @@ def install(app, settings, errors) -> None:
         headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
         return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
-    @app.post("/api/account/signup", tags=["accounts"], status_code=201, responses=errors(400, 403, 409))
+    def limit(rate, what: str, address: str, text: str) -> None:
+        if not limiter.hit(rate, what, address):
+            reset = limiter.get_window_stats(rate, what, address).reset_time
+            raise AccountError(f"too many {what} attempts from {address}: at most {text}; try again later", 429,
+                               retry_after=max(1, int(reset - time.time()) + 1))
+
+    @app.post("/api/account/signup", tags=["accounts"], status_code=201, responses=errors(400, 403, 409, 429))
     async def sign_up(req: SignUp, request: Request):
         """A new account; the browser is signed in to it."""
-        user = await run_in_threadpool(accounts(request).sign_up, req.username.strip(), req.password,
-                                       (req.email or "").strip() or None)
+        limit(signup_rate, "sign-up", request.client.host if request.client else "unknown", settings.signup_rate)
+        acc = accounts(request)
+        user = await acc.gate.run(acc.sign_up, req.username, req.password, (req.email or "").strip() or None)
         return await run_in_threadpool(signed_in, request, user, 201)
 
     @app.post("/api/account/signin", tags=["accounts"], responses=errors(400, 401, 403, 429))
     async def sign_in(req: Body, request: Request):
         address = request.client.host if request.client else "unknown"
-        if not limiter.hit(signin_rate, "signin", address):
-            raise AccountError(f"too many sign-in attempts from {address}: at most {settings.signin_rate}; "
-                               "try again later", 429, retry_after=60)
-        user = await run_in_threadpool(accounts(request).sign_in, req.username.strip(), req.password)
+        limit(signin_rate, "sign-in", address, settings.signin_rate)
+        acc = accounts(request)
+        user = await acc.gate.run(acc.sign_in, req.username.strip(), req.password, address)
         return await run_in_threadpool(signed_in, request, user)
 
     @app.post("/api/account/signout", tags=["accounts"], responses=errors(400, 403))

@@ -103,9 +103,9 @@ def _errors(*codes: int) -> dict:
             404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
             422: "a field is missing, unknown, of the wrong type or out of bounds",
             413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
-            429: "too many tables created (LAPILLI_CREATE_RATE) or sign-ins tried from this address, or a "
-                 "name locked after wrong passwords; see Retry-After",
-            503: "the database is not answering; try again in a moment"}
+            429: "too many tables created (LAPILLI_CREATE_RATE), sign-ins or sign-ups tried from this address, "
+                 "or too many failed sign-ins to one name from this address; see Retry-After",
+            503: "the database is not answering, or too many passwords are being checked; try again in a moment"}
     return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
 
@@ -164,7 +164,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence)
         app.state.store, app.state.hub = store, hub
-        app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds)
+        app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds,
+                                      hash_concurrency=settings.hash_concurrency, hash_waiting=settings.hash_waiting)
         hub.on_finish = app.state.rate_finished
         background = [asyncio.create_task(hub.sweeper()),
                       asyncio.create_task(hub.resume()),  # tables whose computer is to move, in batches
@@ -340,11 +341,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         info = await run_in_threadpool(store(request).get, tid)
         if not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
-        name, uid = (user.username, user.id) if user else (req.name.strip(), None)
+        name, uid = (user.username, user.id) if user else (None, None)
         if user and not info.rated and any(s.user_id == user.id for s in info.seats):
             # hot-seat: a signed-in person already seated here seats the others of the screen as
             # guests, under the names typed for them (a rated table refuses a second seat)
-            name, uid = req.name.strip(), None
+            name, uid = None, None
+        if uid is None:
+            # a guest's name: no control character, no reserved word, not an account's look-alike
+            name = await run_in_threadpool(request.app.state.accounts.guest_name, req.name)
         token = await run_in_threadpool(store(request).claim_seat, tid, seat, name, uid)
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}

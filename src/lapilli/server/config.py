@@ -63,10 +63,16 @@ class Settings:
     # tests only: POST /api/tables may then choose the seed (LAPILLI_TEST_SEEDS=1); otherwise the
     # server alone draws every seed, and nobody can know or choose the dice
     test_seeds: bool = field(default_factory=lambda: os.environ.get("LAPILLI_TEST_SEEDS") == "1")
-    # accounts: sign-in attempts per client address (a `limits` rate string); a name is locked
-    # for lockout_seconds after lockout_failures wrong passwords in a row; session cookies are
-    # Secure over HTTPS, or always with LAPILLI_SECURE_COOKIES=1 (behind a proxy that ends TLS)
+    # accounts: sign-in and sign-up attempts per client address (`limits` rate strings); a (name,
+    # address) pair with lockout_failures failed sign-ins within lockout_seconds waits until the
+    # oldest leaves that window (the name stays open from other addresses); at most
+    # hash_concurrency Argon2 hashes (64 MiB each) run at once and at most hash_waiting requests
+    # wait for one (more answer 503); session cookies are Secure over HTTPS, or always with
+    # LAPILLI_SECURE_COOKIES=1 (behind a proxy that ends TLS)
     signin_rate: str = field(default_factory=_env("LAPILLI_SIGNIN_RATE", "10/minute", str))
+    signup_rate: str = field(default_factory=_env("LAPILLI_SIGNUP_RATE", "10/hour", str))
+    hash_concurrency: int = field(default_factory=_env("LAPILLI_HASH_CONCURRENCY", 2, int))
+    hash_waiting: int = field(default_factory=_env("LAPILLI_HASH_WAITING", 32, int))
     lockout_failures: int = field(default_factory=_env("LAPILLI_LOCKOUT_FAILURES", 5, int))
     lockout_seconds: float = field(default_factory=_env("LAPILLI_LOCKOUT_SECONDS", 900.0))
     secure_cookies: bool = field(default_factory=lambda: os.environ.get("LAPILLI_SECURE_COOKIES") == "1")

@@ -183,11 +183,14 @@ def seat_labels(st, info: TableInfo) -> dict[str, list[str]]:
 
 def players(st, info: TableInfo) -> list[dict]:
     """Each seat's display name in every language (``seat_label``) and colour, from the game's
-    colour list (``SPEC.seat_colours``) and the state (a game may let players choose)."""
+    colour list (``SPEC.seat_colours``) and the state (a game may let players choose);
+    ``account``: the seat's person is a signed-in account (its name is its username, with a player
+    page), else a guest, whose name no account has (names.py), or a computer."""
     out = []
     for s in info.seats:
         c = narration.seat_colour(st, s.seat)
         out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
+                    "account": s.user_id is not None,
                     "level": s.agent if s.kind == "bot" else "",
                     "label": {lang: seat_label(st, s, lang) for lang in narration.LANGUAGES},
                     "colour": {"en": c[0], "it": c[1], "css": c[2]} if c else None})

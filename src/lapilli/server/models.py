@@ -123,8 +123,10 @@ class HintRow(Base):
     used: Mapped[int] = mapped_column(Integer, default=0)
 class UserRow(Base):
     """A signed-up person.  ``key`` is the username in lower case (names are unique whatever
-    their case); ``failed`` counts sign-in failures since the last success and ``locked_until``
-    refuses sign-in to the name until then (lock-out after repeated failures)."""
+    their case); ``skeleton`` and ``skeleton_folded`` are its confusable skeletons (names.keys:
+    no guest and no other account may take a name that looks the same).  ``failed`` and
+    ``locked_until`` are no longer used: wrong passwords slow down the address that sends them
+    (Accounts.sign_in), never the name for everyone."""
 
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -135,6 +137,8 @@ class UserRow(Base):
     failed: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    skeleton: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
+    skeleton_folded: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
 
 
 class SessionRow(Base):

@@ -226,10 +226,23 @@ function seatWord(g, i) {
 }
 // the player's colour with the seat's shape (boards/generic.js), the same shape as its pieces
 const seatDot = (v, p) => { const c = colourOf(v, p); return el("span", { class: "dot" }, window.LapilliSeatMarks.icon(p, c ? c.css : null)); };
-function who(v, p, mine) {
+// An account and a guest are never drawn alike: an account's name carries a mark (in the player
+// strip and the results, ``link``: a link to its player page); a guest's says "(guest)". The
+// server refuses a guest a name that is or looks like an account's (server/names.py).
+function who(v, p, mine, link) {
   const c = colourOf(v, p);
+  const pl = (v.players || [])[p] || {};
+  const name = playerName(v, p);
+  let shown = name;
+  if (pl.kind === "human" && pl.account && pl.name) {
+    const mark = el("span", { class: "account-mark", title: t("accountMark"), "aria-label": t("accountMark") }, "✓");
+    shown = link ? el("a", { class: "account", href: `/players/${encodeURIComponent(pl.name)}` }, name, mark)
+      : el("span", { class: "account" }, name, mark);
+  } else if (pl.kind === "human" && pl.name) {
+    shown = el("span", { class: "guest" }, name, el("span", { class: "guest-mark" }, ` (${t("guest")})`));
+  }
   return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" },
-    seatDot(v, p), playerName(v, p) + (mine ? ` (${t("you")})` : ""));
+    seatDot(v, p), shown, mine ? ` (${t("you")})` : "");
 }
 window.LapilliPlayerName = playerName;
 function dot(v, p) {
@@ -309,7 +322,7 @@ function resultsPanel(v, mine) {
   for (const p of order) {
     const parts = (r.breakdown || [])[p] || [];
     const card = el("div", { class: "score result-seat" + (r.winners.includes(p) ? " won" : ""), "data-seat": p, "data-score": r.scores[p] },
-      el("div", { class: "result-head" }, who(v, p, p === mine), el("span", { class: "total", "data-total": r.scores[p] },
+      el("div", { class: "result-head" }, who(v, p, p === mine, true), el("span", { class: "total", "data-total": r.scores[p] },
         `${r.scores[p]} ${t(r.lower_wins ? "degrees" : "points")}${r.winners.includes(p) ? " ★" : ""}`)));
     const tb = el("table", { class: "parts" });
     for (const part of parts) {
@@ -497,7 +510,7 @@ async function tablePage(tid) {
     (v.players || []).forEach(pl => {
       const p = pl.seat;
       strip.append(el("div", { class: "player" + (p === to && !v.result ? " to-move" : "") + (v.result && v.result.winners.includes(p) ? " won" : ""), "data-seat": p },
-        who(v, p, p === mine), v.result ? el("span", { class: "pscore" }, `${v.result.scores[p]}`) : "",
+        who(v, p, p === mine, true), v.result ? el("span", { class: "pscore" }, `${v.result.scores[p]}`) : "",
         pl.kind === "human" ? el("span", { class: "presence" + (v.present.includes(p) ? " here" : ""), title: t(v.present.includes(p) ? "here" : "away") }, "●") : ""));
     });
     window.LapilliClock.strip(strip, Object.assign({}, v, { clock: live.clock, receivedAt: live.receivedAt, table: live.table }));
