@@ -13,7 +13,7 @@ from typing import Literal
 
 from fastapi import Depends, FastAPI, HTTPException, Path as PathParam, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from limits import parse as parse_rate
 from limits.storage import MemoryStorage
@@ -35,6 +35,7 @@ from .config import Settings
 from .hub import (NOT_STARTED, SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
                   log_entries, players, result, seat_labels)
 from .pubsub import PubSub
+from .reads import HeavyReads
 from .store import Conflict, Forbidden, NotFound, Store
 from .turns import ClockRequest, router as turns_router
 
@@ -103,8 +104,9 @@ def _errors(*codes: int) -> dict:
             404: "no such table or seat", 409: "the table or seat is not in a state that allows it",
             422: "a field is missing, unknown, of the wrong type or out of bounds",
             413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
-            429: "too many tables created (LAPILLI_CREATE_RATE), sign-ins or sign-ups tried from this address, "
-                 "or too many failed sign-ins to one name from this address; see Retry-After",
+            429: "too many tables created (LAPILLI_CREATE_RATE), finished games read (LAPILLI_HEAVY_READ_RATE), "
+                 "sign-ins or sign-ups tried from this address, or too many failed sign-ins to one name from "
+                 "this address; see Retry-After",
             503: "the database is not answering, or too many passwords are being checked; try again in a moment"}
     return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
@@ -153,6 +155,47 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+def _json(value) -> bytes:
+    """``value`` as FastAPI's JSONResponse writes it."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+
+def finished_record(hub: Hub, tid: str, info) -> tuple[tuple, int]:
+    """(info, data set, record) of a finished table, and their size in bytes (blocking: building
+    a long game takes tens of milliseconds, so it runs in the pool of heavy reads)."""
+    room = hub.rooms.get(tid) or hub._build(tid, info)
+    rec = room.state.to_record()
+    return (info, room.data, rec), len(_json(rec))
+
+
+def replay_view(info, data, rec: dict, seat: int | None, ply: int) -> tuple[bytes, int]:
+    """The finished game after ``ply`` actions as ``seat`` sees it (None: a spectator), as JSON,
+    and its size (blocking: it replays the game, so it runs in the pool of heavy reads)."""
+    st = replay(rec, upto=0, data=data)
+    rows = [(0, None, None, st.setup_events)] if st.setup_events else []
+    for i, action in enumerate(rec["actions"][:ply], 1):
+        mover = st.to_move
+        rows.append((i, mover, action, st.apply(action)))
+    # the log in step with the board, each act told as the seat read it at this ply: its last 60
+    # lines (each line is read on its own, so only those are narrated)
+    log = log_entries(st, rows[-60:], seat, seat_labels(st, info))
+    out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
+           "text": st.render(seat), "last": log[-1] if ply else None,
+           "log": log, "title": st.SPEC.title, "players": players(st, info)}
+    if st.is_terminal:
+        out["result"] = result(st)
+    body = _json(out)
+    return body, len(body)
+
+
+def finished_summary(hub: Hub, tid: str, info) -> tuple[dict, int]:
+    """What the finished list tells of a game besides its table: title, players, winners and
+    scores (blocking: the game is built, in the pool of heavy reads)."""
+    room = hub.rooms.get(tid) or hub._build(tid, info)
+    st = room.state
+    return dict(title=st.SPEC.title, players_info=players(st, info), winners=st.winners(), scores=st.scores()), 1
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -164,6 +207,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence)
         app.state.store, app.state.hub = store, hub
+        app.state.reads = HeavyReads(settings.heavy_workers, settings.replay_cache_bytes)
         app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds,
                                       hash_concurrency=settings.hash_concurrency, hash_waiting=settings.hash_waiting)
         hub.on_finish = app.state.rate_finished
@@ -178,15 +222,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.close()
         await pubsub.stop()
         bots.close()
+        app.state.reads.close()
 
     # every route: a state-changing request made with a session cookie carries its CSRF token
     app = FastAPI(title="Lapilli", lifespan=lifespan, dependencies=[Depends(account_api.csrf_guard)])
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     create_rate = parse_rate(settings.create_rate)
+    heavy_rate = parse_rate(settings.heavy_read_rate)
     limiter = MovingWindowRateLimiter(MemoryStorage())
 
     def hub(request_or_ws) -> Hub:
         return request_or_ws.app.state.hub
+
+    def heavy(request: Request) -> None:
+        """One more heavy read to compute for this client address; 429 past LAPILLI_HEAVY_READ_RATE."""
+        address = request.client.host if request.client else "unknown"
+        if not limiter.hit(heavy_rate, "heavy", address):
+            reset = limiter.get_window_stats(heavy_rate, "heavy", address).reset_time
+            raise HTTPException(429, f"too many finished games read from {address}: at most "
+                                     f"{settings.heavy_read_rate} that are not already computed; try again later",
+                                headers={"Retry-After": str(max(1, int(reset - time.time()) + 1))})
 
     def store(request_or_ws) -> Store:
         return request_or_ws.app.state.store
@@ -316,18 +371,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         wanted = tuple(s for s in status.split(",") if s in ("open", "playing", "finished"))
         return [t.public() for t in await run_in_threadpool(store(request).list_tables, wanted, limit, offset)]
 
-    @app.get("/api/finished", responses=_errors())
+    @app.get("/api/finished", responses=_errors(429))
     async def finished_games(request: Request, limit: int = Query(20, ge=1, le=100)):
-        """Finished games, the most recently ended first, with their players and winners (read
-        without keeping them in memory)."""
-        out = []
+        """Finished games, the most recently ended first, with their players and winners.  Each
+        game's summary is computed once (in the pool of heavy reads) and kept; a list that needs
+        one computed counts against LAPILLI_HEAVY_READ_RATE."""
+        reads: HeavyReads = request.app.state.reads
         rows = await run_in_threadpool(lambda: store(request).list_tables(("finished",), limit, by_update=True))
-        for info in rows:
-            room = await hub(request).peek(info.id)
-            st = room.state
-            out.append(dict(info.public(), title=st.SPEC.title, players_info=players(st, info),
-                            winners=st.winners(), scores=st.scores()))
-        return out
+        keys = [(info.id, info.version) for info in rows]
+        if any(reads.needs_work(k, reads.summaries) for k in keys):
+            heavy(request)
+        summaries = await asyncio.gather(*(reads.read(k, finished_summary, hub(request), info.id, info,
+                                                      cache=reads.summaries) for k, info in zip(keys, rows)))
+        return [dict(info.public(), **summary) for info, summary in zip(rows, summaries)]
 
     @app.get("/api/tables/{tid}", responses=_errors(404))
     async def table(request: Request, tid: str = TableId):
@@ -402,29 +458,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(rec,
                             headers={"Content-Disposition": f'attachment; filename="lapilli-{tid}.json"'})
 
-    @app.get("/api/tables/{tid}/replay/{ply}", responses=_errors(403, 404))
+    @app.get("/api/tables/{tid}/replay/{ply}", responses=_errors(403, 404, 429))
     async def replay_step(request: Request, tid: str = TableId, ply: int = PathParam(..., ge=0, le=10**6),
                           seat: int | None = Query(None, ge=0, le=63)):
         """The finished game after ``ply`` actions, seen from ``seat`` (default: a spectator); once
-        the game is over its record, seed included, is public, so any seat's view may be asked."""
-        room = await finished(request, tid, "replay")
-        if seat is not None and not 0 <= seat < room.info.players:
+        the game is over its record, seed included, is public, so any seat's view may be asked.
+        Each answer is computed once (in the pool of heavy reads) and kept; one that must be
+        computed counts against LAPILLI_HEAVY_READ_RATE."""
+        info = await hub(request).info(tid)
+        if info.status != "finished":
+            # the seed would reveal every hidden thing and every future draw
+            raise HTTPException(403, "the replay is available when the game is over")
+        if seat is not None and not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
-        rec = room.state.to_record()
+        reads: HeavyReads = request.app.state.reads
+        counted = reads.needs_work(("record", tid))  # a request counts once, whatever it needs computed
+        if counted:
+            heavy(request)
+        info, data, rec = await reads.read(("record", tid), finished_record, hub(request), tid, info)
         ply = max(0, min(ply, len(rec["actions"])))
-        st = replay(rec, upto=0, data=room.data)
-        rows = [(0, None, None, st.setup_events)] if st.setup_events else []
-        for i, action in enumerate(rec["actions"][:ply], 1):
-            mover = st.to_move
-            rows.append((i, mover, action, st.apply(action)))
-        # the log in step with the board, each act told as the seat read it at this ply
-        log = log_entries(st, rows, seat, seat_labels(st, room.info))
-        out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
-               "text": st.render(seat), "last": log[-1] if ply else None,
-               "log": log[-60:], "title": st.SPEC.title, "players": players(st, room.info)}
-        if st.is_terminal:
-            out["result"] = result(st)
-        return out
+        key = ("replay", tid, seat, ply)
+        if not counted and reads.needs_work(key):
+            heavy(request)
+        body = await reads.read(key, replay_view, info, data, rec, seat, ply)
+        return Response(body, media_type="application/json")
 
     reviewing: dict = {}   # (table, seat, level) -> the review being computed in this process
 

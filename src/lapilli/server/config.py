@@ -58,6 +58,15 @@ class Settings:
     # limits: table creation per client address (a `limits` rate string), and request bodies
     create_rate: str = field(default_factory=_env("LAPILLI_CREATE_RATE", "20/minute", str))
     max_body_bytes: int = field(default_factory=_env("LAPILLI_MAX_BODY_BYTES", 65_536, int))
+    # WebSockets open at once from one client address (behind a proxy every client has the
+    # proxy's address); more are refused with close code 4429
+    max_sockets_per_address: int = field(default_factory=_env("LAPILLI_MAX_SOCKETS_PER_ADDRESS", 50, int))
+    # heavy reads of finished games (replay steps, the finished list): computed in heavy_workers
+    # threads, the answers kept up to replay_cache_bytes (least recently used dropped first), and
+    # the ones that must be computed limited per client address (a `limits` rate string)
+    heavy_workers: int = field(default_factory=_env("LAPILLI_HEAVY_WORKERS", 2, int))
+    heavy_read_rate: str = field(default_factory=_env("LAPILLI_HEAVY_READ_RATE", "120/minute", str))
+    replay_cache_bytes: int = field(default_factory=_env("LAPILLI_REPLAY_CACHE_BYTES", 32 * 2**20, int))
     # outages: the longest wait between two attempts to reach Redis or to store a computer's move
     retry_max_seconds: float = field(default_factory=_env("LAPILLI_RETRY_MAX_SECONDS", 5.0))
     # tests only: POST /api/tables may then choose the seed (LAPILLI_TEST_SEEDS=1); otherwise the
