@@ -30,7 +30,7 @@ from ..engine.rng import DEFAULT_SEEDING
 from ..engine.registry import game_spec, list_games, new_game, replay
 from . import accounts as account_api
 from .accounts import Accounts, User, current_user
-from .bots import LEVELS, BotPool
+from .bots import LEVELS, BotPool, ClientGone, CoachBusy
 from .config import Settings
 from .hub import (NOT_STARTED, SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable,
                   log_entries, players, result, seat_labels)
@@ -105,8 +105,8 @@ def _errors(*codes: int) -> dict:
             422: "a field is missing, unknown, of the wrong type or out of bounds",
             413: "the request body is larger than the server takes (LAPILLI_MAX_BODY_BYTES)",
             429: "too many tables created (LAPILLI_CREATE_RATE), finished games read (LAPILLI_HEAVY_READ_RATE), "
-                 "sign-ins or sign-ups tried from this address, or too many failed sign-ins to one name from "
-                 "this address; see Retry-After",
+                 "sign-ins or sign-ups tried, or reviews and hints waited for (LAPILLI_COACH_PER_ADDRESS) from "
+                 "this address, or too many failed sign-ins to one name from this address; see Retry-After",
             503: "the database is not answering, or too many passwords are being checked; try again in a moment"}
     return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
@@ -202,7 +202,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
-        bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_untimed_limit)
+        bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_untimed_limit,
+                       coach_workers=settings.coach_workers, coach_per_client=settings.coach_per_address)
         pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds)
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence)
@@ -483,36 +484,39 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         body = await reads.read(key, replay_view, info, data, rec, seat, ply)
         return Response(body, media_type="application/json")
 
-    reviewing: dict = {}   # (table, seat, level) -> the review being computed in this process
+    async def coach(request: Request, fn, *args, limit: float, key=None, urgent: bool = False):
+        """A coach job for this request: shared by ``key``, bounded per client address (429),
+        dropped or stopped when every client waiting for it has gone."""
+        address = request.client.host if request.client else "unknown"
+        try:
+            return await hub(request).bots.coach(fn, *args, limit=limit, key=key, urgent=urgent, client=address,
+                                                 gone=request.is_disconnected)
+        except CoachBusy as e:
+            raise HTTPException(429, str(e), headers={"Retry-After": "10"})
+        except ClientGone:
+            raise HTTPException(499, "the client closed the request")
 
-    @app.get("/api/tables/{tid}/review/{seat}", responses=_errors(403, 404, 503))
+    @app.get("/api/tables/{tid}/review/{seat}", responses=_errors(403, 404, 429, 503))
     async def review(request: Request, tid: str = TableId, seat: int = SeatNumber,
                      level: str = Query("normal", pattern="^(easy|normal|hard)$")):
         """The coach's review of ``seat`` in the finished game (docs/coach.md): computed once in the
-        coach's worker with a bounded budget, then kept with the game."""
+        coach's worker with a bounded budget, then kept with the game.  Several clients asking for
+        the same review wait for one computation, which stops when none of them waits any more."""
         room = await finished(request, tid, "review")
         if not 0 <= seat < room.info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
         got = await run_in_threadpool(store(request).get_review, tid, seat, level)
         if got is not None:
             return got
-        key = (tid, seat, level)
-        task = reviewing.get(key)       # a review already being computed here is shared, not repeated
-        if task is None:
-            from .bots import _review
+        from .bots import _review
 
-            async def compute():
-                data = await hub(request).bots.coach(_review, room.state.to_record(), seat, level,
-                                                     settings.coach_iterations, settings.coach_samples, room.data,
-                                                     limit=settings.coach_limit)
-                return await run_in_threadpool(store(request).save_review, tid, seat, level, data)
-
-            task = reviewing[key] = asyncio.ensure_future(compute())
-            task.add_done_callback(lambda _: reviewing.pop(key, None))
         try:
-            return await asyncio.shield(task)
+            data = await coach(request, _review, room.state.to_record(), seat, level, settings.coach_iterations,
+                               settings.coach_samples, room.data, limit=settings.coach_limit,
+                               key=("review", tid, seat, level))
         except TimeoutError:
             raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
+        return await run_in_threadpool(store(request).save_review, tid, seat, level, data)  # the first one kept
 
     async def _hint_seats(request: Request, tid: str) -> tuple:
         """(the table's info, its hints per seat, the persons' seats that have not agreed).  A
@@ -550,11 +554,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await run_in_threadpool(store(request).hint_agree, tid, seat)
         return await hints(request, tid)
 
-    @app.post("/api/tables/{tid}/hint", responses=_errors(403, 404, 409, 503))
+    @app.post("/api/tables/{tid}/hint", responses=_errors(403, 404, 409, 429, 503))
     async def hint(req: HintRequest, request: Request, tid: str = TableId):
         """The move the coach suggests to the seat to move (its token's), from what that seat sees;
         allowed when every person seated agreed (asking counts as agreeing) and the game has begun;
-        never at a rated table; each hint is counted."""
+        never at a rated table; each hint is counted.  A live game's hint goes before every waiting
+        review."""
         seat = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
         if seat is None:
             raise HTTPException(403, "only a person seated at this table may ask for a hint (the token holds no seat)")
@@ -575,8 +580,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from .bots import _hint
 
         try:
-            got = await hub(request).bots.coach(_hint, room.state.to_json(), seat, "normal",
-                                                    settings.coach_iterations, room.data, limit=30)
+            got = await coach(request, _hint, room.state.to_json(), seat, "normal", settings.coach_iterations,
+                              room.data, limit=30, urgent=True)
         except TimeoutError:
             raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
         await run_in_threadpool(store(request).hint_used, tid, seat)

@@ -18,6 +18,7 @@ The worker gets the state as JSON and the level's spec, builds the agent and han
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 import time
 from collections import deque
@@ -113,6 +114,34 @@ def _fallback(state_json: dict, seat: int, seed: int) -> str:
     return RandomAgent(seed=seed).choose(Decision(load_state(state_json), seat))
 
 
+class CoachBusy(LapilliError):
+    """A client already waits for as many coach jobs as it may."""
+
+    def __init__(self, client: str, most: int):
+        super().__init__(f"{client} already waits for {most} reviews or hints; ask again when one has answered")
+
+
+class ClientGone(Exception):
+    """The client that waited for a coach job has left."""
+
+
+@dataclass(eq=False)
+class _CoachJob:
+    fn: object
+    args: tuple
+    limit: float
+    urgent: bool
+    seq: int
+    key: object
+    result: asyncio.Future
+    waiters: int = 0
+    running: object = None        # the worker's future once started
+    counted_other: bool = False
+
+    def __lt__(self, other):      # heap entries tie on (priority, seq) never; this keeps heapq total
+        return self.seq < other.seq
+
+
 @dataclass
 class BotMove:
     """One computer move: what was asked, how long it waited and thought, and whether the cap
@@ -130,11 +159,21 @@ class BotMove:
 
 class BotPool:
     def __init__(self, workers: int = 1, margin: float = 2.0, untimed_limit: float = 5.0,
-                 coach_limit: float = 300.0):
+                 coach_limit: float = 300.0, coach_workers: int = 2, coach_per_client: int = 2,
+                 coach_poll: float = 0.5):
         self.workers = max(1, workers)
         self.coach_limit = coach_limit
-        self._coach = None          # the coach's own worker (reviews, hints), one job at a time
-        self._coach_lock = None
+        self.coach_workers = max(1, coach_workers)
+        self.coach_per_client = max(1, coach_per_client)
+        self.coach_poll = coach_poll    # seconds between two looks at whether a waiting client left
+        self._coach = None              # the coach's own workers (reviews, hints)
+        self._coach_loop = None
+        self._coach_queue: list = []    # heap of (0 urgent / 1 other, order of asking, job)
+        self._coach_keyed: dict = {}    # key -> the shared job waiting or running
+        self._coach_load: dict[str, int] = {}  # client -> jobs it waits for
+        self._coach_running = 0
+        self._coach_others = 0          # running jobs that are not urgent
+        self._coach_seq = 0
         self.margin = margin
         self.untimed_limit = untimed_limit
         self._pool = None
@@ -249,11 +288,7 @@ class BotPool:
         return move
 
     # ------------------------------------------------------------------ the coach
-    async def coach(self, fn, *args, limit: float | None = None):
-        """Run a coach job (``_review`` or ``_hint``) in the coach's own worker: a process apart
-        from the move workers, at a lower CPU priority (nice 10), one job at a time, stopped after
-        ``limit`` seconds (TimeoutError); so reviews and hints never take a move worker from a
-        computer opponent."""
+    def _coach_pool(self):
         if self._coach is None:
             import os
             import sys
@@ -261,22 +296,119 @@ class BotPool:
             from pebble import ProcessPool
 
             paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
-            self._coach = ProcessPool(1, initializer=_init_coach, initargs=(paths, os.getpid()),
+            self._coach = ProcessPool(self.coach_workers, initializer=_init_coach, initargs=(paths, os.getpid()),
                                       context=worker_context())
-            self._coach_lock = asyncio.Lock()
-        async with self._coach_lock:
-            fut = self._coach.schedule(fn, args=args, timeout=limit or self.coach_limit)
-            try:
-                return await asyncio.wrap_future(fut)
-            finally:
-                if not fut.done():
-                    fut.cancel()
+            self._coach_loop = asyncio.get_running_loop()
+        return self._coach
+
+    async def coach(self, fn, *args, limit: float | None = None, key=None, urgent: bool = False,
+                    client: str = "local", gone=None):
+        """Run a coach job (``_review`` or ``_hint``) in the coach's own workers: processes apart
+        from the move workers, at a lower CPU priority (nice 10), each job stopped after ``limit``
+        seconds (TimeoutError); so reviews and hints never take a move worker from a computer
+        opponent.
+
+        - ``urgent`` jobs (a live game's hint) start before every other waiting job, and with more
+          than one coach worker the others (reviews) never take the last free one.
+        - A job with a ``key`` is shared: asking for it while it waits or runs joins it.
+        - ``client`` (the asking address) has at most ``coach_per_client`` jobs waited for at
+          once (queued or running); past it CoachBusy.
+        - ``gone``: an async callable telling whether the asker has left (polled while waiting);
+          then ClientGone.  A job nobody waits for any more is dropped from the queue or, running,
+          stopped (pebble ends its worker's process and starts a new one)."""
+        self._coach_pool()
+        if self._coach_load.get(client, 0) >= self.coach_per_client:
+            raise CoachBusy(client, self.coach_per_client)
+        job = self._coach_keyed.get(key) if key is not None else None
+        if job is None:
+            self._coach_seq += 1
+            job = _CoachJob(fn, args, limit or self.coach_limit, urgent, self._coach_seq, key,
+                            self._coach_loop.create_future())
+            if key is not None:
+                self._coach_keyed[key] = job
+            heapq.heappush(self._coach_queue, (0 if urgent else 1, job.seq, job))
+        elif urgent and not job.urgent and job.running is None:  # a hint joining a queued review: now urgent
+            job.urgent = True
+            heapq.heappush(self._coach_queue, (0, job.seq, job))
+        job.waiters += 1
+        self._coach_load[client] = self._coach_load.get(client, 0) + 1
+        try:
+            self._coach_dispatch()
+            while True:
+                done, _ = await asyncio.wait({job.result}, timeout=self.coach_poll if gone else None)
+                if done:
+                    return job.result.result()
+                if await gone():
+                    raise ClientGone()
+        finally:
+            left = self._coach_load[client] - 1
+            if left:
+                self._coach_load[client] = left
+            else:
+                del self._coach_load[client]
+            job.waiters -= 1
+            if job.waiters == 0 and not job.result.done():
+                self._coach_drop(job)
+
+    def coach_status(self) -> dict:
+        """How many coach jobs wait and run (counts only)."""
+        return {"queued": sum(1 for _, _, j in self._coach_queue if j.running is None and not j.result.done()),
+                "running": self._coach_running}
+
+    def _coach_drop(self, job: _CoachJob) -> None:
+        """Nobody waits for ``job`` any more: out of the queue, or stopped if it runs."""
+        if self._coach_keyed.get(job.key) is job:
+            del self._coach_keyed[job.key]
+        job.result.cancel()
+        if job.running is not None:
+            job.running.cancel()  # pebble stops the worker's process; _coach_done frees the slot
+        log.info("coach: a %s nobody waits for any more was %s", getattr(job.fn, "__name__", "job"),
+                 "stopped" if job.running is not None else "dropped")
+
+    def _coach_dispatch(self) -> None:
+        """Start waiting jobs while workers are free, urgent ones first; with more than one
+        worker the others leave one worker free for urgent ones."""
+        while self._coach_queue and self._coach_running < self.coach_workers:
+            _, _, job = self._coach_queue[0]
+            if job.result.done() or job.running is not None:  # dropped, or a stale entry of a job raised
+                heapq.heappop(self._coach_queue)
+                continue
+            if not job.urgent and self._coach_others >= max(1, self.coach_workers - 1):
+                return  # the rest of the queue is non-urgent too
+            heapq.heappop(self._coach_queue)
+            self._coach_running += 1
+            self._coach_others += not job.urgent
+            job.counted_other = not job.urgent
+            job.running = self._coach.schedule(job.fn, args=job.args, timeout=job.limit)
+            job.running.add_done_callback(lambda f, job=job: self._coach_finished(job, f))
+
+    def _coach_finished(self, job: _CoachJob, fut) -> None:
+        """pebble's thread: hand the end of a job to the event loop."""
+        try:
+            self._coach_loop.call_soon_threadsafe(self._coach_done, job, fut)
+        except RuntimeError:  # the loop has closed (the server stopped)
+            pass
+
+    def _coach_done(self, job: _CoachJob, fut) -> None:
+        self._coach_running -= 1
+        self._coach_others -= job.counted_other
+        if self._coach_keyed.get(job.key) is job:
+            del self._coach_keyed[job.key]
+        if not job.result.done():
+            if fut.cancelled():
+                job.result.cancel()
+            elif fut.exception() is not None:
+                job.result.set_exception(fut.exception())
+            else:
+                job.result.set_result(fut.result())
+        if self._coach is not None:
+            self._coach_dispatch()
 
     def close(self) -> None:
         if self._coach is not None:
-            self._coach.stop()
-            self._coach.join(5)
-            self._coach = None
+            coach, self._coach = self._coach, None
+            coach.stop()
+            coach.join(5)
         for task in list(self._jobs.values()):
             task.cancel()
         self._jobs.clear()

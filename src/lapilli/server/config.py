@@ -32,6 +32,10 @@ class Settings:
     coach_iterations: int = field(default_factory=_env("LAPILLI_COACH_ITERATIONS", 150, int))
     coach_samples: int = field(default_factory=_env("LAPILLI_COACH_SAMPLES", 4, int))
     coach_limit: float = field(default_factory=_env("LAPILLI_COACH_LIMIT", 300.0))
+    # the coach's worker processes (with more than one, reviews leave one free for live games'
+    # hints), and the reviews and hints one client address may wait for at once (more: 429)
+    coach_workers: int = field(default_factory=_env("LAPILLI_COACH_WORKERS", 2, int))
+    coach_per_address: int = field(default_factory=_env("LAPILLI_COACH_PER_ADDRESS", 2, int))
     bot_untimed_limit: float = 5.0
     # seconds a disconnected person's seat is held before another player may hand it to a computer
     seat_grace: float = field(default_factory=lambda: float(os.environ.get("LAPILLI_SEAT_GRACE", "120")))

@@ -1,0 +1,213 @@
+"""The coach's queue under a real `lapilli serve` on 127.0.0.1: a review whose client has gone
+is dropped (queued) or stopped (running), each client address has a bounded share of the
+coach (more answer 429), and a live game's hint goes before the reviews.
+
+Reviews are made slow on purpose (a long search for each of ten decisions and each of their
+moves: a review takes longer than its cap) while a hint, one search of one position, stays quick; clients are told apart by
+X-Forwarded-For, which uvicorn trusts from 127.0.0.1."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from lapilli.testing.services import free_port, wait_port
+
+
+def serve(tmp_path, **env):
+    port = free_port()
+    full = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game",
+                LAPILLI_BOT_WORKERS="1", LAPILLI_BOT_PACE="0", LAPILLI_COACH_ITERATIONS="20000",
+                LAPILLI_COACH_SAMPLES="1", LAPILLI_COACH_LIMIT="10", **env)
+    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--database", f"sqlite:///{tmp_path / 'coach.db'}"], env=full,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_port(port, 60)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+def server(tmp_path):
+    procs = []
+
+    def start(**env):
+        proc, base = serve(tmp_path, **env)
+        procs.append(proc)
+        return base
+
+    yield start
+    for p in procs:
+        p.terminate()
+        try:
+            p.wait(15)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(15)
+
+
+def seat(base, tid, n, name):
+    r = httpx.post(f"{base}/api/tables/{tid}/seats/{n}", json={"name": name})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+def act(base, tid, token, action):
+    """The seat of ``token`` connects, makes one move and leaves once the table took it."""
+    port = base.rsplit(":", 1)[1]
+    with connect(f"ws://127.0.0.1:{port}/ws/{tid}?token={token}") as ws:
+        while (v := json.loads(ws.recv(timeout=30)))["type"] != "state":
+            pass
+        ws.send(json.dumps({"type": "act", "action": action, "version": v["version"]}))
+        while True:
+            m = json.loads(ws.recv(timeout=30))
+            if m["type"] == "state" and m["version"] > v["version"]:
+                return m
+            assert m["type"] != "error", m
+
+
+def finished_game(base) -> str:
+    tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "options": {"pile": 21}}).json()["id"]
+    ta, tb = seat(base, tid, 0, "ann"), seat(base, tid, 1, "bob")
+    for i in range(21):  # ten or eleven decisions each to review
+        act(base, tid, (ta, tb)[i % 2], "take 1")
+    assert httpx.get(f"{base}/api/tables/{tid}").json()["status"] == "finished"
+    return tid
+
+
+def live_game(base) -> tuple[str, str]:
+    tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "options": {"pile": 21},
+                                                 "seats": [{"kind": "open"}, {"kind": "bot", "level": "random"}]}
+                     ).json()["id"]
+    return tid, seat(base, tid, 0, "ann")
+
+
+def review(base, tid, n, level, address, timeout):
+    return httpx.get(f"{base}/api/tables/{tid}/review/{n}", params={"level": level},
+                     headers={"X-Forwarded-For": address}, timeout=timeout)
+
+
+def abandon(base, tid, n, level, address):
+    """Ask for a review and give up after 1 s (the client closes its connection)."""
+    with pytest.raises(httpx.ReadTimeout):
+        review(base, tid, n, level, address, 1.0)
+
+
+def test_reviews_abandoned_by_their_clients_are_stopped(server):
+    # one coach worker: a hint gets it only once the abandoned reviews are out of the way
+    base = server(LAPILLI_COACH_WORKERS="1")
+    done = finished_game(base)
+    ht, token = live_game(base)
+    for i, (n, level) in enumerate((n, level) for n in (0, 1) for level in ("normal", "hard")):
+        abandon(base, done, n, level, f"10.0.1.{i}")
+    # kept running, four reviews would hold the worker for 4 x 10 s; stopped, the hint is quick
+    r = httpx.post(f"{base}/api/tables/{ht}/hint", json={"token": token}, headers={"X-Forwarded-For": "10.0.2.1"},
+                   timeout=15)
+    assert r.status_code == 200, r.text
+    assert r.json()["move"] in ("take 1", "take 2", "take 3")
+
+
+def test_each_address_has_a_bounded_share_and_hints_go_first(server):
+    base = server(LAPILLI_COACH_WORKERS="2", LAPILLI_COACH_PER_ADDRESS="2")
+    done = finished_game(base)
+    ht, token = live_game(base)
+    answers = []
+    waiting = [threading.Thread(target=lambda lv=lv: answers.append(review(base, done, 0, lv, "10.0.3.1", 60)))
+               for lv in ("normal", "hard")]
+    for t in waiting:
+        t.start()
+    time.sleep(1.0)  # both of 10.0.3.1's reviews are in (one running, one queued)
+    r = review(base, done, 1, "hard", "10.0.3.1", 5)
+    assert r.status_code == 429 and "Retry-After" in r.headers, r.text
+    # another address is not refused: its request waits for the coach (here it gives up)
+    abandon(base, done, 1, "normal", "10.0.3.2")
+    # a live game's hint does not wait behind the reviews
+    r = httpx.post(f"{base}/api/tables/{ht}/hint", json={"token": token}, headers={"X-Forwarded-For": "10.0.3.3"},
+                   timeout=15)
+    assert r.status_code == 200, r.text
+    for t in waiting:
+        t.join(90)
+    # the reviews still being asked for ran to the coach's cap (10 s): refused, never dropped
+    assert sorted(a.status_code for a in answers) == [503, 503]
+
+
+# ---------------------------------------------------------------------- the queue itself (BotPool)
+def _run(coro):
+    import asyncio
+
+    return asyncio.run(coro)
+
+
+def test_a_shared_job_runs_while_one_client_waits_and_stops_when_none_does():
+    import asyncio
+
+    from lapilli.server.bots import BotPool
+
+    async def main():
+        pool = BotPool(1, coach_workers=1, coach_per_client=4)
+        try:
+            await pool.coach(time.sleep, 0)  # the worker process is up
+            a = asyncio.ensure_future(pool.coach(time.sleep, 1.5, key="k", client="a"))
+            b = asyncio.ensure_future(pool.coach(time.sleep, 1.5, key="k", client="b"))
+            await asyncio.sleep(0.3)
+            assert pool.coach_status() == {"queued": 0, "running": 1}  # one job for both
+            a.cancel()  # a leaves: b still waits, the job goes on
+            assert await b is None
+            c = asyncio.ensure_future(pool.coach(time.sleep, 60, key="k2", client="c"))
+            d = asyncio.ensure_future(pool.coach(time.sleep, 60, key="k2", client="d"))
+            await asyncio.sleep(0.3)
+            assert pool.coach_status() == {"queued": 0, "running": 1}
+            c.cancel()
+            d.cancel()  # nobody waits: the worker's process is stopped and the worker free again
+            for _ in range(100):
+                await asyncio.sleep(0.1)
+                if pool.coach_status()["running"] == 0:
+                    break
+            assert pool.coach_status() == {"queued": 0, "running": 0}
+            assert await pool.coach(time.sleep, 0, client="e") is None
+        finally:
+            pool.close()
+
+    _run(main())
+
+
+def test_urgent_jobs_go_first_and_a_clients_share_is_bounded():
+    import asyncio
+
+    from lapilli.server.bots import BotPool, CoachBusy
+
+    async def main():
+        pool = BotPool(1, coach_workers=1, coach_per_client=2)
+        order = []
+
+        async def ask(name, seconds, client, urgent=False):
+            await pool.coach(time.sleep, seconds, client=client, urgent=urgent)
+            order.append(name)
+
+        try:
+            await pool.coach(time.sleep, 0)
+            first = asyncio.ensure_future(ask("running review", 1.0, "a"))
+            await asyncio.sleep(0.3)
+            queued = [asyncio.ensure_future(ask("queued review", 0.1, "b")),
+                      asyncio.ensure_future(ask("queued review", 0.1, "c"))]
+            await asyncio.sleep(0.1)
+            hint = asyncio.ensure_future(ask("hint", 0.1, "d", urgent=True))
+            second = asyncio.ensure_future(ask("a's second", 0.1, "a"))
+            await asyncio.sleep(0.1)
+            try:
+                await pool.coach(time.sleep, 0, client="a")  # a already waits for two
+                raise AssertionError("a third job of one client was taken")
+            except CoachBusy:
+                pass
+            await asyncio.gather(first, hint, second, *queued)
+            assert order[:2] == ["running review", "hint"]
+        finally:
+            pool.close()
+
+    _run(main())
