@@ -382,3 +382,43 @@ def test_a_redis_outage_ends_remote_presence_after_the_ttl_and_it_comes_back_wit
             v = until(bob, lambda v: v["present"] == [0, 1] and v["version"] == 1)
             assert v["held"] == [] and v["legal"]
             assert until(alice, lambda v: v["present"] == [0, 1])["held"] == []
+
+
+def test_while_presence_from_other_instances_is_unknown_no_seat_is_handed_over(postgres_url, own_redis):
+    """Redis stops for longer than the seat grace (and the presence TTL): B no longer hears that
+    alice is connected to A, so her seat looks away and its grace over, yet B refuses to hand it
+    to a computer, saying why; Redis back, B hears of her again and she is still connected."""
+    redis, redis_url = own_redis
+    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
+        tid, ta, tb = table(pa)
+        with ws(pb, tid, tb) as bob, ws(pa, tid, ta) as alice:
+            until(alice, lambda v: v["present"] == [0, 1])
+            until(bob, lambda v: v["present"] == [0, 1])
+            redis.stop()
+            v = until(bob, lambda v: v["present"] == [1])
+            assert v["held"] == [], v  # the TTL (3 s) is longer than the grace (1.5 s)
+            r = take_over(pb, tid, 0, tb)
+            assert r.status_code == 503, r.text
+            assert "presence from other instances is unknown" in r.json()["error"], r.text
+            assert httpx.get(f"http://127.0.0.1:{pb}/api/tables/{tid}").json()["seats"][0]["kind"] == "human"
+            redis.start()  # same port, empty
+            until(bob, lambda v: v["present"] == [0, 1])
+            r = take_over(pb, tid, 0, tb)
+            assert r.status_code == 409 and "still connected" in r.json()["error"], r.text
+            alice.send(json.dumps({"type": "act", "action": "take 1", "version": 0}))
+            assert until(alice, lambda v: v["version"] == 1)["observation"]["pile"] == 20  # still hers
+
+
+def test_a_person_whose_seat_goes_to_the_computer_is_told_at_once_on_every_instance(postgres_url, redis_url):
+    """Alice, connected to A, hands her own seat to the computer through B: her connection to A
+    is told at once that the computer plays her seat now (and how to take it back)."""
+    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
+        tid, ta, tb = table(pa)
+        with ws(pa, tid, ta) as alice:
+            until(alice, lambda v: True)
+            assert take_over(pb, tid, 0, ta).status_code == 200
+            while True:  # the next messages: the notice comes, not only a view with a computer at seat 0
+                m = json.loads(alice.recv(timeout=10))
+                if m["type"] == "seat_lost":
+                    break
+            assert m["seat"] == 0 and "computer" in m["message"] and "reload" in m["message"], m

@@ -204,7 +204,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.database_url)
         bots = BotPool(settings.bot_workers, settings.bot_margin, settings.bot_untimed_limit,
                        coach_workers=settings.coach_workers, coach_per_client=settings.coach_per_address)
-        pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds)
+        pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds, settings.presence_ttl)
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence)
         app.state.store, app.state.hub = store, hub
@@ -410,13 +410,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub(request).refresh_info(tid)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/tables/{tid}/seats/{seat}/computer", responses=_errors(400, 403, 404, 409))
+    @app.post("/api/tables/{tid}/seats/{seat}/computer", responses=_errors(400, 403, 404, 409, 503))
     async def take_over(req: TakeOver, request: Request, tid: str = TableId, seat: int = SeatNumber):
         """A computer opponent takes over a seat (asked by any seated player of the table): the
-        asker's own seat at once, another person's seat once it has been away for the seat grace.
-        The seat's token takes it back at any time.  At a rated table the seat is abandoned for the
-        rating (ratings.py) whatever happens later, and handing one's own seat over is a
-        resignation the asker must say (``resign``) before it happens."""
+        asker's own seat at once, another person's seat once it has been away for the seat grace
+        and only while this instance knows who is connected to the others (503 otherwise: during
+        and just after a Redis outage).  The seat's token takes it back at any time, and every
+        connection of its person is told at once (a "seat_lost" message).  At a rated table the
+        seat is abandoned for the rating (ratings.py) whatever happens later, and handing one's own
+        seat over is a resignation the asker must say (``resign``) before it happens."""
         asker = await run_in_threadpool(store(request).seat_for_token, tid, req.token)
         if asker is None:
             raise HTTPException(403, "only a player seated at this table can hand a seat to the computer")
@@ -424,6 +426,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not 0 <= seat < room.info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
         if seat != asker:
+            unknown = hub(request).pubsub.presence_unknown()
+            if unknown and room.info.seats[seat].kind == "human":  # its person may be connected elsewhere
+                raise HTTPException(503, f"{unknown}, so seat {seat} is not handed to the computer now; "
+                                         "ask again in a moment", headers={"Retry-After": "5"})
             if room.is_present(seat):  # to this instance or another one
                 raise HTTPException(409, f"seat {seat} is still connected")
             left = room.grace_left(seat)

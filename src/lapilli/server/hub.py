@@ -250,8 +250,24 @@ class Room:
 
     @info.setter
     def info(self, info: TableInfo) -> None:
+        before = getattr(self, "_info", None)
         self._info = info
         self._info_stamp = getattr(self, "_info_stamp", 0) + 1
+        if before is not None and before is not info:
+            self._tell_seats_lost(before, info)
+
+    def _tell_seats_lost(self, before: TableInfo, info: TableInfo) -> None:
+        """Every connection of a person whose seat a computer now plays (handed over here or on
+        another instance, or their time ran out) is told at once, before the new view."""
+        for old, new in zip(before.seats, info.seats):
+            if old.kind == "human" and new.kind == "bot":
+                why = "your time ran out: " if new.timed_out and not old.timed_out else ""
+                text = json.dumps({"type": "seat_lost", "seat": new.seat,
+                                   "message": f"{why}the computer plays your seat ({new.seat}) now; "
+                                              "reload the page to take it back"}, separators=(",", ":"))
+                for conn, seat in list(self.conns.items()):
+                    if seat == new.seat:
+                        conn.send(text)
 
     def started(self) -> bool:
         """Play has begun: every seat is taken (by a person or a computer).  No move is accepted

@@ -21,6 +21,12 @@ listener reconnects); ``"bye": true``, this instance stops.  Presence messages g
 time in the order they were made (a seat leaving is never overtaken by an older heartbeat); a
 failed one is dropped, the next heartbeat saying it again.  The seats of an instance not heard
 for three heartbeats (it crashed, or Redis is down) count as gone (``Room.expire``).
+
+While Redis is unreachable, and after it comes back until every instance heard within the TTL
+before the outage has spoken again (or the TTL has passed: it counts as stopped), this instance's
+picture of who is connected elsewhere is incomplete: ``presence_unknown`` says so, and no
+person's seat is handed to a computer meanwhile (a person connected to another instance would
+look away).
 """
 from __future__ import annotations
 
@@ -37,8 +43,16 @@ OUTBOX = 1000  # presence messages waiting for Redis; beyond it they are dropped
 
 
 class PubSub:
-    def __init__(self, url: str | None, instance: str, retry_max: float = 5.0):
+    def __init__(self, url: str | None, instance: str, retry_max: float = 5.0, presence_ttl: float = 60.0,
+                 mono: Callable[[], float] = time.monotonic):
         self.url = url
+        self.presence_ttl = presence_ttl
+        self.mono = mono
+        # presence completeness: when each other instance was last heard, since when the listener
+        # is subscribed, and the instances heard before the last outage not heard again since
+        self.last_heard: dict[str, float] = {}
+        self.up_since: float | None = None
+        self.awaited: set[str] = set()
         self.instance = instance
         self.retry_max = retry_max
         self._redis = None
@@ -81,6 +95,7 @@ class PubSub:
             pubsub = self._listener.pubsub()
             try:
                 await pubsub.subscribe(CHANNEL, PRESENCE)
+                self.up_since = self.mono()
                 self.connected.set()
                 if self.down_since is not None:
                     log.warning("Redis pub/sub back after %.1f s: re-reading the open tables",
@@ -99,6 +114,7 @@ class PubSub:
                         data = json.loads(msg["data"])
                         if data.get("from") == self.instance:
                             continue
+                        self._heard_from(data)
                         if msg.get("channel") in (PRESENCE, PRESENCE.encode()):
                             if on_presence is not None:
                                 on_presence(data)
@@ -113,6 +129,7 @@ class PubSub:
                 self.connected.clear()
                 if self.down_since is None:
                     self.down_since = time.monotonic()
+                    self._outage_began()
                     log.warning("Redis pub/sub lost (%s): other instances' moves are not followed; "
                                 "retrying", e.__class__.__name__)
                 await asyncio.sleep(pause)
@@ -122,6 +139,36 @@ class PubSub:
                     await pubsub.aclose()
                 except Exception:
                     pass
+
+    def _heard_from(self, data: dict) -> None:
+        source = str(data.get("from"))
+        if data.get("bye"):  # it stops: nothing more to hear from it
+            self.last_heard.pop(source, None)
+            self.awaited.discard(source)
+        else:
+            self.last_heard[source] = self.mono()
+            self.awaited.discard(source)
+
+    def _outage_began(self) -> None:
+        """The instances that may have persons connected (heard within the TTL) are to be heard
+        again before presence counts as known."""
+        now = self.mono()
+        self.awaited |= {s for s, t in self.last_heard.items() if now - t < self.presence_ttl}
+        self.up_since = None
+
+    def presence_unknown(self) -> str | None:
+        """None when this instance knows who is connected to the other instances (or there are
+        none: no Redis), else why not."""
+        if self.url is None:
+            return None
+        if not self.connected.is_set() or self.up_since is None:
+            return "presence from other instances is unknown: Redis is not answering"
+        if self.awaited:
+            if self.mono() - self.up_since < self.presence_ttl:
+                return ("presence from other instances is unknown: Redis is back and not every other "
+                        "instance has been heard from again")
+            self.awaited.clear()  # silent for the TTL: they count as stopped (Room.expire)
+        return None
 
     async def publish(self, table: str, version: int, seats: bool = False) -> None:
         if self._redis is None:

@@ -625,6 +625,8 @@ async function tablePage(tid) {
       if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; show(); }
       else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
+      // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded
+      else if (m.type === "seat_lost") { lastError = { rule: "", message: m.message }; show(); }
     };
     ws.onclose = () => {
       if (!sockets.includes(ws)) return;  // this page closed it
