@@ -683,10 +683,10 @@ def verify(
     except NotVerified as e:
         raise Abort(f"NOT verified: {e}", code=1)
     record = json.loads(text)
-    covered = ("the game, players, options, data set, seeding and seat order" if record_fairness(record) > 1
-               else "only the seed (an older record: its options were not committed to)")
+    covered = ("the commitment covers the game, players, options, data set, seeding and seat order"
+               if record_fairness(record) > 1 else "an older record: the commitment covers the seed only, not the options")
     console.print(f"verified: {record['game']}, {len(record['actions'])} actions replayed from the seed committed to "
-                  f"as {record['commitment']}, with {covered}; scores {state.scores()}, winners {state.winners()}",
+                  f"as {record['commitment']} ({covered}); scores {state.scores()}, winners {state.winners()}",
                   markup=False)
 
 

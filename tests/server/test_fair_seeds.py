@@ -267,7 +267,7 @@ def test_verify_refuses_a_record_whose_game_was_changed(public_client, tmp_path,
         return code, " ".join((out.out + out.err).split())  # the console wraps long lines
 
     code, out = verify(rec)
-    assert code == 0 and "with the game, players, options, data set, seeding and seat order" in out, out
+    assert code == 0 and "the commitment covers the game, players, options, data set, seeding and seat order" in out, out
     spec = lapilli.game_spec(GAME)
     changed = [{**rec, "options": {**rec["options"], name: value}}
                for name, o in spec.options.items() for value in o.values if value != rec["options"][name]]
