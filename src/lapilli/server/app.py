@@ -173,6 +173,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.close()
         await pubsub.stop()
         bots.close()
+        app.state.accounts.gate.close()
 
     # every route: a state-changing request made with a session cookie carries its CSRF token
     app = FastAPI(title="Lapilli", lifespan=lifespan, dependencies=[Depends(account_api.csrf_guard)])
