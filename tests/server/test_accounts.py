@@ -455,7 +455,8 @@ def test_a_guest_cannot_sit_under_an_accounts_name_a_look_alike_or_a_reserved_wo
     for name in ["alice", "Alice", " ALICE ", "\u0430lice",  # Cyrillic а
                  "aI\u0456ce", "a1ice", "\uff41lice",  # capital I and Ukrainian і for l and i, a digit, full width
                  "computer (hard)", "Computer", "c0mputer", "admin", "SYSTEM", "hard", "difficile", "random",
-                 "\u202eecila", "bob\n", "bo\u200bb", "bob\u2028", "bob\x00"]:
+                 "\u202eecila", "bob\n", "bo\u200bb", "bob\u2028", "bob\x00",
+                 "\u034f", "bo\u0301\u0301\u0301b"]:  # nothing visible; stacked accents
         r = client.post(f"/api/tables/{tid}/seats/0", json={"name": name})
         assert r.status_code == 400, (name, r.text)
         assert r.json()["error"], name
