@@ -1,5 +1,6 @@
-"""Accounts, sessions, CSRF, sign-in lock-out, rated tables and their ratings, and the migration
-of a database made by the previous schema; on SQLite and on PostgreSQL."""
+"""Accounts, sessions, CSRF, the sign-in slow-down per address, the sign-up limit, the bound on
+password hashes, names (guests and usernames), rated tables and their ratings, and the migration of
+a database made by the previous schema; on SQLite and on PostgreSQL."""
 import json
 import re
 import time
