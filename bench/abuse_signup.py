@@ -53,7 +53,7 @@ def pct(xs: list[float], q: float) -> float:
 async def pinger(url: str, tid: str, stop: asyncio.Event, rtts: list, window: list) -> None:
     """A spectator of another table: a ping every 50 ms, each round trip recorded while the burst
     runs (``window`` holds the burst's start and end)."""
-    async with websockets.connect(f"{url}/ws/{tid}", max_size=2**22) as ws:
+    async with websockets.connect(f"ws{url[4:]}/ws/{tid}", max_size=2**22) as ws:
         await ws.recv()  # the table's first view
         while not stop.is_set():
             t0 = time.perf_counter()
@@ -69,6 +69,7 @@ async def pinger(url: str, tid: str, stop: asyncio.Event, rtts: list, window: li
 
 
 async def run(url: str, pid: int, n: int) -> None:
+    idle: list[float] = []
     async with httpx.AsyncClient(base_url=url, timeout=300) as http:
         r = await http.post("/api/tables", json={"game": "the-island", "players": 2,
                                                   "seats": [{"kind": "open"}, {"kind": "bot", "level": "random"}]})
@@ -76,7 +77,11 @@ async def run(url: str, pid: int, n: int) -> None:
         before = memory(pid)
         stop, rtts, window = asyncio.Event(), [], []
         ping = asyncio.create_task(pinger(url, tid, stop, rtts, window))
-        await asyncio.sleep(1.0)  # the pings settle
+        window.append(time.perf_counter())
+        await asyncio.sleep(3.0)  # pings with nothing else going on, to compare
+        idle = list(rtts)
+        rtts.clear()
+        window.clear()
 
         async def sign_up(i: int) -> int:
             async with httpx.AsyncClient(base_url=url, timeout=300) as c:  # a browser of its own
@@ -101,6 +106,8 @@ async def run(url: str, pid: int, n: int) -> None:
         after = memory(pid)
     counts = {c: codes.count(c) for c in sorted(set(codes))}
     print(f"{n} concurrent sign-ups from 127.0.0.1: statuses {counts}, all answered in {wall:.2f} s")
+    print(f"another table's ping before the burst: {len(idle)} pings, p50 {1e3 * pct(idle, .5):.1f} ms, "
+          f"p95 {1e3 * pct(idle, .95):.1f} ms, max {1e3 * max(idle, default=float('nan')):.1f} ms")
     print(f"another table's ping during the burst: {len(rtts)} pings, p50 {1e3 * pct(rtts, .5):.1f} ms, "
           f"p95 {1e3 * pct(rtts, .95):.1f} ms, max {1e3 * max(rtts, default=float('nan')):.1f} ms")
     print(f"/health during the burst answered in {1e3 * health_s:.0f} ms")

@@ -1,5 +1,6 @@
-"""Accounts, sessions, CSRF, sign-in lock-out, rated tables and their ratings, and the migration
-of a database made by the previous schema; on SQLite and on PostgreSQL."""
+"""Accounts, sessions, CSRF, the sign-in slow-down per address, the sign-up limit, the bound on
+password hashes, names (guests and usernames), rated tables and their ratings, and the migration of
+a database made by the previous schema; on SQLite and on PostgreSQL."""
 import json
 import re
 import time
@@ -455,7 +456,8 @@ def test_a_guest_cannot_sit_under_an_accounts_name_a_look_alike_or_a_reserved_wo
     for name in ["alice", "Alice", " ALICE ", "\u0430lice",  # Cyrillic а
                  "aI\u0456ce", "a1ice", "\uff41lice",  # capital I and Ukrainian і for l and i, a digit, full width
                  "computer (hard)", "Computer", "c0mputer", "admin", "SYSTEM", "hard", "difficile", "random",
-                 "\u202eecila", "bob\n", "bo\u200bb", "bob\u2028", "bob\x00"]:
+                 "\u202eecila", "bob\n", "bo\u200bb", "bob\u2028", "bob\x00",
+                 "\u034f", "bo\u0301\u0301\u0301b"]:  # nothing visible; stacked accents
         r = client.post(f"/api/tables/{tid}/seats/0", json={"name": name})
         assert r.status_code == 400, (name, r.text)
         assert r.json()["error"], name

@@ -224,6 +224,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await pubsub.stop()
         bots.close()
         app.state.reads.close()
+        app.state.accounts.gate.close()
 
     # every route: a state-changing request made with a session cookie carries its CSRF token
     app = FastAPI(title="Lapilli", lifespan=lifespan, dependencies=[Depends(account_api.csrf_guard)])

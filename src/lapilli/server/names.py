@@ -4,7 +4,8 @@ sign-up.  One check for all of them (``check_name``), so that nobody can pass fo
 - control and format characters are refused (Unicode categories Cc, Cf, Co, Cs, Cn, and the line
   and paragraph separators Zl, Zp): line breaks, bidi overrides that turn "ecila" into "alice",
   zero-width characters that hide inside a name;
-- a name is trimmed and at most ``MAX_NAME`` characters long;
+- a name is trimmed, at most ``MAX_NAME`` characters long, shows at least one letter or digit
+  (not only invisible or combining characters) and stacks at most two marks on a letter;
 - reserved words are refused: a name may not contain "computer", "admin" or "system" as a word,
   nor be a computer level ("hard", "difficile"), so nobody reads a person as the computer or the
   house;
@@ -53,6 +54,11 @@ def check_name(raw: str, what: str = "a name") -> str:
     name = raw.strip()
     if len(name) > MAX_NAME:
         raise NameRefused(f"{what} is at most {MAX_NAME} characters long")
+    if name and not any(unicodedata.category(ch)[0] in "LN" for ch in name):
+        raise NameRefused(f"{what} needs at least one letter or digit")
+    if re.search(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]{3}", name) or \
+            any(all(unicodedata.category(c)[0] == "M" for c in name[i:i + 4]) for i in range(len(name) - 3)):
+        raise NameRefused(f"{what} may not stack accents (at most two marks on a letter)")
     if name:
         words = {w for k in keys(name) for w in re.split(r"[\W_]+", k) if w}
         bad = next((w for w in RESERVED_WORDS if w in words), None)

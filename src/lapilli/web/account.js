@@ -132,7 +132,9 @@
     for (const f of p.finished) {
       const row = mk("p", { class: "player-game", "data-table": f.id }, mk("b", {}, f.title), " · ",
         mk("span", { class: f.won ? "won" : "lost" }, f.won ? t("won") : t("lost")), f.rated ? ` · ${t("ratedBadge")}` : "", " · ");
-      f.players.forEach((pl, i) => { if (i) row.append(", "); row.append(`${pl.name || pl.level} ${f.scores[pl.seat]}`); });
+      // a guest's name says so (an account and a guest are never drawn alike)
+      const guestMark = pl => pl.kind === "human" && pl.name && !pl.account ? ` (${t("guestMark")})` : "";
+      f.players.forEach((pl, i) => { if (i) row.append(", "); row.append(`${pl.name || pl.level}${guestMark(pl)} ${f.scores[pl.seat]}`); });
       row.append(" ", mk("a", { href: f.replay }, t("replay")));
       fin.append(row);
     }

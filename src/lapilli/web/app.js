@@ -239,7 +239,7 @@ function who(v, p, mine, link) {
     shown = link ? el("a", { class: "account", href: `/players/${encodeURIComponent(pl.name)}` }, name, mark)
       : el("span", { class: "account" }, name, mark);
   } else if (pl.kind === "human" && pl.name) {
-    shown = el("span", { class: "guest" }, name, el("span", { class: "guest-mark" }, ` (${t("guest")})`));
+    shown = el("span", { class: "guest" }, name, el("span", { class: "guest-mark" }, ` (${t("guestMark")})`));
   }
   return el("span", { class: "who", "data-seat": p, style: c ? `--pc:${c.css}` : "" },
     seatDot(v, p), shown, mine ? ` (${t("you")})` : "");
