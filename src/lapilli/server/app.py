@@ -436,13 +436,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         the game is over its record, seed included, is public, so any seat's view may be asked.
         Each answer is computed once (in the pool of heavy reads) and kept; one that must be
         computed counts against LAPILLI_HEAVY_READ_RATE."""
-        info = await hub(request).info(tid)
+        reads: HeavyReads = request.app.state.reads
+        kept = reads.answers.get(("record", tid))  # only a finished table's record is kept
+        info = kept[0] if kept is not None else await hub(request).info(tid)
         if info.status != "finished":
             # the seed would reveal every hidden thing and every future draw
             raise HTTPException(403, "the replay is available when the game is over")
         if seat is not None and not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
-        reads: HeavyReads = request.app.state.reads
         counted = reads.needs_work(("record", tid))  # a request counts once, whatever it needs computed
         if counted:
             heavy(request)
