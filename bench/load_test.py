@@ -182,7 +182,8 @@ def main():
     db = args.database or f"sqlite:///{tempfile.mkdtemp()}/load.db"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
                LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
-               LAPILLI_CREATE_RATE="100000/minute")  # the load test creates its tables from one address
+               # the load test creates its tables and opens every client's sockets from one address
+               LAPILLI_CREATE_RATE="100000/minute", LAPILLI_MAX_SOCKETS_PER_ADDRESS="100000")
     log = tempfile.NamedTemporaryFile(prefix="lapilli-load-", suffix=".log", delete=False)
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port), "--database", db],
                             env=env, stderr=log)

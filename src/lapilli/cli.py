@@ -691,6 +691,24 @@ def verify(
 
 
 # ---------------------------------------------------------------------------- serve
+def _raise_descriptor_limit() -> str:
+    """Raise this process's soft limit of open files to its hard limit (every WebSocket holds
+    one; the usual soft limit of 1,024 is soon reached by a crowd), and say what it is."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return "open files: the system's limit"
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            return f"open files: at most {want} (raised from {soft})"
+        except (ValueError, OSError) as e:
+            return f"open files: at most {soft} (not raised to {want}: {e})"
+    return f"open files: at most {'unlimited' if soft == resource.RLIM_INFINITY else soft}"
+
+
 @app.command(epilog=_examples('lapilli serve', 'lapilli serve --port 8080 --database postgresql+psycopg://user@127.0.0.1/lapilli --redis redis://127.0.0.1:6379/0'))
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
@@ -756,6 +774,8 @@ def serve(
         console.print(f"data set {settings.datasets[-1].name!r} of {game.strip()} ({settings.datasets[-1].hash[:12]})")
     console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url}; "
                   f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
+    console.print(f"{_raise_descriptor_limit()}; at most {settings.max_sockets_per_address} WebSockets per client "
+                  "address (LAPILLI_MAX_SOCKETS_PER_ADDRESS)", markup=False)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
 
 

@@ -124,7 +124,7 @@ def test_replays_of_a_long_game_do_not_hold_up_other_tables(tmp_path):
                         while json.loads(await ws.recv())["type"] != "pong":
                             pass
                         waits.append(time.perf_counter() - t)
-                        await asyncio.sleep(0.02)
+                        await asyncio.sleep(0.1)  # well within the messages a connection may send
                     return waits
 
                 pinger = asyncio.create_task(pings())
@@ -142,7 +142,8 @@ def test_replays_of_a_long_game_do_not_hold_up_other_tables(tmp_path):
         assert [a.status_code for a in answers] == [200] * 40
         assert [(a.json()["seat"], a.json()["ply"]) for a in answers] == asked
         waits.sort()
-        # the old code answered the ping only after seconds (every replay ran on the event loop)
-        assert waits[-1] < 1.0, f"slowest ping {waits[-1]:.3f} s, p50 {waits[len(waits) // 2]:.3f} s"
+        # the old code answered the ping only after seconds (every replay ran on the event loop:
+        # 4.6 to 10 s here); the bound leaves room for a machine loaded by other work
+        assert waits[-1] < 2.0, f"slowest ping {waits[-1]:.3f} s, p50 {waits[len(waits) // 2]:.3f} s"
     finally:
         S.stop()

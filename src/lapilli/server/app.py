@@ -473,13 +473,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         the game is over its record, seed included, is public, so any seat's view may be asked.
         Each answer is computed once (in the pool of heavy reads) and kept; one that must be
         computed counts against LAPILLI_HEAVY_READ_RATE."""
-        info = await hub(request).info(tid)
+        reads: HeavyReads = request.app.state.reads
+        kept = reads.answers.get(("record", tid))  # only a finished table's record is kept
+        info = kept[0] if kept is not None else await hub(request).info(tid)
         if info.status != "finished":
             # the seed would reveal every hidden thing and every future draw
             raise HTTPException(403, "the replay is available when the game is over")
         if seat is not None and not 0 <= seat < info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
-        reads: HeavyReads = request.app.state.reads
         counted = reads.needs_work(("record", tid))  # a request counts once, whatever it needs computed
         if counted:
             heavy(request)
@@ -595,10 +596,50 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return got
 
     # ------------------------------------------------------------------ play
+    sockets: dict[str, int] = {}  # client address -> its WebSockets open now
+    cap_told: dict[str, float] = {}  # client address -> when the log last said its cap bit
+
     @app.websocket("/ws/{tid}")
     async def ws_table(ws: WebSocket, tid: str, token: str = "", log: str = ""):
         """A seat's (``token``) or a spectator's connection to a table.  ``log=delta``: the
-        client keeps the table log and is sent only the lines it does not have (Room.text_for)."""
+        client keeps the table log and is sent only the lines it does not have (Room.text_for).
+        One client address holds at most LAPILLI_MAX_SOCKETS_PER_ADDRESS at once; a socket beyond
+        is told so and closed (code 4429) before anything is read for it."""
+        address = ws.client.host if ws.client else "unknown"
+        if sockets.get(address, 0) >= settings.max_sockets_per_address:
+            await _refuse_socket(ws, address)
+            return
+        sockets[address] = sockets.get(address, 0) + 1
+        try:
+            await _table_socket(ws, tid, token, log)
+        finally:
+            sockets[address] -= 1
+            if sockets[address] <= 0:
+                del sockets[address]
+
+    async def _refuse_socket(ws: WebSocket, address: str) -> None:
+        """A socket beyond its address's cap: the log says so once a minute per address at most
+        (a flood of sockets is one line, not one line each), the client is told why, not fatally
+        (a page keeps its seat and connects again after a pause)."""
+        now = time.monotonic()
+        if now - cap_told.get(address, -math.inf) >= 60:
+            if len(cap_told) > 10_000:
+                for a in [a for a, t in cap_told.items() if now - t >= 60]:
+                    del cap_told[a]
+            cap_told[address] = now
+            log.warning("too many connections from %s: WebSockets beyond %d at once are refused "
+                        "(LAPILLI_MAX_SOCKETS_PER_ADDRESS; said at most once a minute per address)",
+                        address, settings.max_sockets_per_address)
+        try:
+            await ws.accept()
+            await ws.send_json({"type": "error", "message": f"too many connections from {address} (at most "
+                                f"{settings.max_sockets_per_address} at once): close other pages of this "
+                                "server, or try again later"})
+            await ws.close(4429)
+        except Exception:  # the client went away meanwhile: nothing to tell
+            pass
+
+    async def _table_socket(ws: WebSocket, tid: str, token: str, log: str) -> None:
         await ws.accept()
         h, tid, token = hub(ws), tid[:64], token[:200]
         try:
