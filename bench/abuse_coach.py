@@ -9,7 +9,7 @@ with --iterations (a search of that many iterations per move of each of about te
 while a hint (one search of one position) stays short.  Client addresses are told apart by
 X-Forwarded-For, which uvicorn trusts from 127.0.0.1 (as many clients behind many addresses).
 
-    python3 bench/abuse_coach.py [--reviews 24] [--abandon 2] [--iterations 20000] [--limit 60]
+    python3 bench/abuse_coach.py [--reviews 24] [--abandon 2] [--iterations 5000] [--limit 30] [--coach-workers N]
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def finished_tables(base: str, n: int) -> list[str]:
 
 
 def live_hint_table(base: str) -> tuple[str, str]:
-    tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "options": {"pile": 21},
+    tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "options": {"pile": 10},
                                                  "seats": [{"kind": "open"}, {"kind": "bot", "level": "random"}]}
                      ).json()["id"]
     token = httpx.post(f"{base}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
@@ -69,8 +69,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--reviews", type=int, default=24)
     ap.add_argument("--abandon", type=float, default=2.0, help="seconds after which each review's client leaves")
-    ap.add_argument("--iterations", type=int, default=20000, help="LAPILLI_COACH_ITERATIONS of the server")
-    ap.add_argument("--limit", type=float, default=60.0, help="LAPILLI_COACH_LIMIT of the server (seconds)")
+    ap.add_argument("--iterations", type=int, default=5000, help="LAPILLI_COACH_ITERATIONS of the server")
+    ap.add_argument("--limit", type=float, default=30.0, help="LAPILLI_COACH_LIMIT of the server (seconds)")
     ap.add_argument("--coach-workers", type=int, default=None, help="LAPILLI_COACH_WORKERS (default: the server's)")
     args = ap.parse_args()
 
