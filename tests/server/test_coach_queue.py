@@ -82,7 +82,7 @@ def finished_game(base) -> str:
 
 
 def live_game(base) -> tuple[str, str]:
-    tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "options": {"pile": 21},
+    tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "options": {"pile": 10},
                                                  "seats": [{"kind": "open"}, {"kind": "bot", "level": "random"}]}
                      ).json()["id"]
     return tid, seat(base, tid, 0, "ann")
@@ -102,13 +102,14 @@ def abandon(base, tid, n, level, address):
 def test_reviews_abandoned_by_their_clients_are_stopped(server):
     # one coach worker: a hint gets it only once the abandoned reviews are out of the way
     base = server(LAPILLI_COACH_WORKERS="1")
-    done = finished_game(base)
+    games = [finished_game(base) for _ in range(2)]
     ht, token = live_game(base)
-    for i, (n, level) in enumerate((n, level) for n in (0, 1) for level in ("normal", "hard")):
+    for i, (done, n, level) in enumerate((d, n, lv) for d in games for n in (0, 1) for lv in ("normal", "hard")):
         abandon(base, done, n, level, f"10.0.1.{i}")
-    # kept running, four reviews would hold the worker for 4 x 10 s; stopped, the hint is quick
+    # kept running, eight reviews would hold the worker for 8 x 10 s; stopped, the hint is soon
+    # there (a few seconds at most, on a loaded machine)
     r = httpx.post(f"{base}/api/tables/{ht}/hint", json={"token": token}, headers={"X-Forwarded-For": "10.0.2.1"},
-                   timeout=15)
+                   timeout=30)
     assert r.status_code == 200, r.text
     assert r.json()["move"] in ("take 1", "take 2", "take 3")
 
@@ -129,7 +130,7 @@ def test_each_address_has_a_bounded_share_and_hints_go_first(server):
     abandon(base, done, 1, "normal", "10.0.3.2")
     # a live game's hint does not wait behind the reviews
     r = httpx.post(f"{base}/api/tables/{ht}/hint", json={"token": token}, headers={"X-Forwarded-For": "10.0.3.3"},
-                   timeout=15)
+                   timeout=30)
     assert r.status_code == 200, r.text
     for t in waiting:
         t.join(90)

@@ -80,10 +80,15 @@ def test_your_turn_mail_at_most_hourly_with_a_one_click_opt_out(make_client, db,
     ta, tb = join(c, tid, 0, "ann"), join(c, tid, 1, "bob")
     # ann is first to move: she gave no address, so play beginning mailed nobody
     r = c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"})
-    assert r.status_code == 200 and r.json() == {"seat": 1, "email": "bob@example.org", "sending": True}
+    assert r.status_code == 200 and r.json() == {"seat": 1, "email": "bob@example.org", "sending": True,
+                                                 "confirmed": False, "confirmation_sent": True}
     assert c.post(f"/api/tables/{tid}/notify", json={"token": "nope", "email": "x@example.org"}).status_code == 403
     r = c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "not an address"})
     assert r.status_code == 422 and "not an e-mail address" in r.json()["error"]
+    smtp.wait_for(1)  # bob confirms his address
+    assert smtp.mails[0]["From"] == "tables@lapilli.example" and "confirm" in smtp.mails[0]["Subject"]
+    assert c.get(confirm_link(smtp.mails[0])).status_code == 200
+    del smtp.mails[0], smtp.rcpts[0]
 
     move(c, tid, ta, "take 1")  # bob's turn, bob away: a mail
     smtp.wait_for(1)
@@ -91,7 +96,9 @@ def test_your_turn_mail_at_most_hourly_with_a_one_click_opt_out(make_client, db,
     assert smtp.rcpts[0] == ["bob@example.org"] and mail["From"] == "tables@lapilli.example"
     assert "your turn at Nim" in mail["Subject"]
     body = mail.get_content()
-    assert f"http://lapilli.example/t/{tid}" in body and body.startswith("bob, it is your turn")
+    # the seat named by its place in the game, never by the name typed for it
+    assert f"http://lapilli.example/t/{tid}" in body and body.startswith("It is your turn at Nim (")
+    assert "bob" not in body
     optout = re.search(r"http://lapilli\.example(/optout/[A-Za-z0-9_-]+)", body).group(1)
     assert mail["List-Unsubscribe"].strip() == f"<http://lapilli.example{optout}>"
 
@@ -127,11 +134,13 @@ def test_no_mail_to_a_seat_at_the_table(make_client, smtp):
     tid = make_table(c, options={"pile": 21}, clock={"preset": "24h"})
     ta, tb = join(c, tid, 0, "ann"), join(c, tid, 1, "bob")
     c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"})
+    smtp.wait_for(1)
+    assert c.get(confirm_link(smtp.mails[0])).status_code == 200
     with c.websocket_connect(f"/ws/{tid}?token={tb}") as ws:  # bob is at the table
         view(ws)
         assert not notify(c, tid, 1)
     assert notify(c, tid, 1)  # he left: now he may be told
-    smtp.wait_for(1)
+    smtp.wait_for(2)
 
 
 def test_my_tables_marks_where_it_is_your_turn(make_client):
@@ -174,12 +183,113 @@ def test_lapilli_serve_smtp_sends_the_notice(tmp_path, smtp):
         tb = httpx.post(f"{base}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
         r = httpx.post(f"{base}/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"})
         assert r.json()["sending"] is True
+        smtp.wait_for(1, timeout=60)
+        link = confirm_link(smtp.mails[0])
+        assert httpx.get(f"{base}{link}").status_code == 200
         with connect(f"ws://127.0.0.1:{port}/ws/{tid}?token={ta}") as ws:
             v = json.loads(ws.recv(timeout=30))
             ws.send(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
-            smtp.wait_for(1, timeout=60)
-        body = smtp.mails[0].get_content()
+            smtp.wait_for(2, timeout=60)
+        body = smtp.mails[1].get_content()
         assert f"https://play.example/t/{tid}" in body and "https://play.example/optout/" in body
     finally:
         proc.terminate()
         proc.wait(15)
+
+
+SPAM = "Cheap pills at pills.example\nx.example"
+
+
+def confirm_link(mail) -> str:
+    """The path of the confirmation link in a confirmation mail."""
+    return re.search(r"https?://[^/\s]+(/confirm/[A-Za-z0-9_-]+)", mail.get_content()).group(1)
+
+
+def test_a_strangers_address_gets_one_confirmation_and_no_notice_until_it_is_followed(make_client, smtp):
+    now = FakeClock()
+    c = make_client(now=now, clock_poll=3600, smtp_url=smtp.url, public_url="http://lapilli.example")
+    tid = make_table(c, options={"pile": 21}, clock={"preset": "24h"})
+    ta, tb = join(c, tid, 0, "ann"), join(c, tid, 1, SPAM)  # a guest names its seat with an advert
+    r = c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "stranger@example.org"})
+    move(c, tid, ta, "take 1")  # the guest's turn, the guest away
+    smtp.wait_for(1)
+    # the one mail is the question to the address's owner, not a notice
+    assert smtp.rcpts[0] == ["stranger@example.org"]
+    assert "/confirm/" in smtp.mails[0].get_content(), smtp.mails[0].get_content()
+    assert r.status_code == 200 and r.json()["confirmed"] is False and r.json()["confirmation_sent"] is True
+    link = confirm_link(smtp.mails[0])
+    # asking again, at this table or another, sends nothing more before the link is followed
+    again = c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "Stranger@example.org"}).json()
+    assert again["confirmation_sent"] is False
+    t2 = make_table(c, options={"pile": 21}, clock={"preset": "24h"})
+    join(c, t2, 0, "ann")
+    tb2 = join(c, t2, 1, SPAM)
+    assert c.post(f"/api/tables/{t2}/notify", json={"token": tb2, "email": "stranger@example.org"}).status_code == 200
+    assert not notify(c, tid, 1)  # no notice to an unconfirmed address
+    now.t += 3 * 86_400
+    assert not notify(c, tid, 1)
+    assert len(smtp.mails) == 1
+
+    r = c.get(link)  # the owner agrees
+    assert r.status_code == 200 and "stranger@example.org" in r.text
+    assert c.get(link).status_code == 404  # the link works once
+    assert notify(c, tid, 1)
+    smtp.wait_for(2)
+    assert smtp.rcpts[1] == ["stranger@example.org"]
+    for mail in smtp.mails[:2]:
+        text = mail.as_string()
+        # nothing the guest typed reaches the mail: neither the advert, nor its link, nor a line break
+        assert "pills" not in text and "x.example" not in text and "Cheap" not in text
+    body = smtp.mails[1].get_content()
+    assert "your turn at Nim" in body and f"http://lapilli.example/t/{tid}" in body
+
+
+def test_notice_limits_per_sender_address_and_per_recipient(make_client, smtp):
+    now = FakeClock()
+    c = make_client(now=now, clock_poll=3600, smtp_url=smtp.url, notify_rate="3/hour", notices_per_address=2)
+    tables = []
+    for i in range(3):
+        tid = make_table(c, options={"pile": 21}, clock={"preset": "24h"})
+        ta, tb = join(c, tid, 0, "ann"), join(c, tid, 1, "bob")
+        tables.append((tid, ta, tb))
+    for tid, _, tb in tables:
+        assert c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"}).status_code == 200
+    # a fourth address given from the same client within the hour is refused
+    tid0, _, tb0 = tables[0]
+    r = c.post(f"/api/tables/{tid0}/notify", json={"token": tb0, "email": "carol@example.org"})
+    assert r.status_code == 429 and "Retry-After" in r.headers
+    smtp.wait_for(1)
+    assert c.get(confirm_link(smtp.mails[0])).status_code == 200
+    for tid, ta, _ in tables:
+        move(c, tid, ta, "take 1")
+    # three tables with bob to move, bob away: two notices within the hour to his address, no more
+    smtp.wait_for(3)
+    assert not any(notify(c, tid, 1) for tid, _, _ in tables)
+    assert len(smtp.mails) == 3 and all(r == ["bob@example.org"] for r in smtp.rcpts)
+    now.t += 3601  # the next hour: two more, and the third table still waits
+    assert sum(notify(c, tid, 1) for tid, _, _ in tables) == 2
+    smtp.wait_for(5)
+    assert not any(notify(c, tid, 1) for tid, _, _ in tables)
+
+
+def test_the_sign_up_address_gets_notices_only_once_confirmed(make_client, smtp):
+    now = FakeClock()
+    c = make_client(now=now, clock_poll=3600, smtp_url=smtp.url)
+    tid = make_table(c, options={"pile": 21}, clock={"preset": "24h"})
+    ta = join(c, tid, 0, "ann")
+    # someone signs up with a stranger's address and takes the second seat
+    r = c.post("/api/account/signup", json={"username": "Mallory", "password": "a long password",
+                                            "email": "stranger@example.org"})
+    assert r.status_code == 201
+    r = c.post(f"/api/tables/{tid}/seats/1", json={}, headers={"X-CSRF-Token": c.cookies.get("lapilli_csrf")})
+    assert r.status_code == 200
+    c.cookies.clear()
+    move(c, tid, ta, "take 1")  # Mallory's turn, Mallory away
+    smtp.wait_for(1)
+    assert smtp.rcpts[0] == ["stranger@example.org"]
+    assert "/confirm/" in smtp.mails[0].get_content()  # the question, not a notice
+    assert not notify(c, tid, 1)
+    assert c.get(confirm_link(smtp.mails[0])).status_code == 200
+    assert notify(c, tid, 1)
+    smtp.wait_for(2)
+    assert "Mallory" not in smtp.mails[1].as_string()

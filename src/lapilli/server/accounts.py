@@ -53,6 +53,7 @@ from starlette.requests import HTTPConnection
 
 from .models import RatingRow, SeatRow, SessionRow, TableRow, UserRow
 from .names import NameRefused, check_name, keys
+from .notices import valid_address
 from .ratings import Rating, early as ratings_early, pairwise, places, update as glicko_update
 from .store import NotFound, Store
 
@@ -227,8 +228,8 @@ class Accounts:
             raise AccountError("a username is 3 to 20 letters, digits, '-' or '_'")
         if not 8 <= len(password) <= 200:
             raise AccountError("a password is 8 to 200 characters long")
-        if email is not None and (len(email) > 254 or not re.match(r"^[^@\s]+@[^@\s]+$", email)):
-            raise AccountError("that e-mail address is not valid; leave it out or give name@host")
+        if email is not None and not valid_address(email):  # the check of every address notices go to
+            raise AccountError("that e-mail address is not valid; leave it out or give name@host.domain")
         taken = f"the username {username!r} is taken, or looks like one that is; choose another"
         if self.look_alike(username) is not None:
             raise AccountError(taken, 409)
@@ -442,10 +443,17 @@ def install(app, settings, errors) -> None:
 
     @app.post("/api/account/signup", tags=["accounts"], status_code=201, responses=errors(400, 403, 409, 429))
     async def sign_up(req: SignUp, request: Request):
-        """A new account; the browser is signed in to it."""
+        """A new account; the browser is signed in to it.  An address given gets "your turn"
+        e-mail only once its owner followed the link of the confirmation mail sent now (counted
+        against LAPILLI_NOTIFY_RATE of this client address: past it, no mail goes now, and the
+        address is confirmed when it is next given at a table)."""
         limit(signup_rate, "sign-up", request.client.host if request.client else "unknown", settings.signup_rate)
         acc = accounts(request)
         user = await acc.gate.run(acc.sign_up, req.username, req.password, (req.email or "").strip() or None)
+        if user.email:
+            h = request.app.state.hub
+            if h.notice_address_allowed(request.client.host if request.client else "unknown") is None:
+                await h.ask_confirmation(user.email)
         return await run_in_threadpool(signed_in, request, user, 201)
 
     @app.post("/api/account/signin", tags=["accounts"], responses=errors(400, 401, 403, 429))

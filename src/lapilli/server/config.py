@@ -104,6 +104,12 @@ class Settings:
     mail_from: str = field(default_factory=_env("LAPILLI_MAIL_FROM", "lapilli@localhost", str))
     public_url: str = field(default_factory=_env("LAPILLI_PUBLIC_URL", "http://127.0.0.1:8000", str))
     notice_every: float = 3600.0
+    # an address gets notices once its owner followed the link of a confirmation mail, sent at
+    # most once per confirm_every seconds; notices to one address per hour; addresses given for
+    # notices (at a table or at sign-up) per client address (a `limits` rate string; more: 429)
+    confirm_every: float = field(default_factory=_env("LAPILLI_CONFIRM_EVERY", 7 * 86_400.0))
+    notices_per_address: int = field(default_factory=_env("LAPILLI_NOTICES_PER_ADDRESS", 10, int))
+    notify_rate: str = field(default_factory=_env("LAPILLI_NOTIFY_RATE", "10/hour", str))
 
     @property
     def presence_ttl(self) -> float:

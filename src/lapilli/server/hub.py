@@ -567,6 +567,13 @@ class Hub:
             from .notices import Mailer
 
             self.mailer = Mailer(self.settings.smtp_url, self.settings.mail_from, self.settings.public_url)
+        # addresses given for notices per client address (/notify, sign-up): a `limits` rate
+        from limits import parse as parse_rate
+        from limits.storage import MemoryStorage
+        from limits.strategies import MovingWindowRateLimiter
+
+        self._notify_rate = parse_rate(self.settings.notify_rate)
+        self._notify_limiter = MovingWindowRateLimiter(MemoryStorage())
         self.rooms: dict[str, Room] = {}
         self.peeked: OrderedDict[str, Room] = OrderedDict()  # read-only tables (peek), least recent first
         self._load_lock = asyncio.Lock()
@@ -1047,10 +1054,34 @@ class Hub:
                 log.exception("retrying pending rating changes failed")
             await asyncio.sleep(self.settings.rating_retry)
 
+    def notice_address_allowed(self, client: str) -> int | None:
+        """None when ``client`` (an address the request came from) may give one more address for
+        notices now (counted); else the seconds until it may."""
+        if self._notify_limiter.hit(self._notify_rate, "notify", client):
+            return None
+        reset = self._notify_limiter.get_window_stats(self._notify_rate, "notify", client).reset_time
+        return max(1, int(reset - time.time()) + 1)
+
+    async def ask_confirmation(self, address: str) -> tuple[bool, bool]:
+        """(confirmed, sent): whether ``address``'s owner already agreed to notices, and whether a
+        confirmation mail went to it now (at most one per ``confirm_every`` seconds; none without
+        a mail server)."""
+        confirmed, token = await run_in_threadpool(self.store.ask_confirmation, address, self.now(),
+                                                   self.settings.confirm_every)
+        if token is None or self.mailer is None:
+            return confirmed, False
+        try:
+            await run_in_threadpool(self.mailer.send, self.mailer.confirmation(address, token))
+            return False, True
+        except Exception as e:
+            log.warning("the confirmation mail of a notice address failed (%s)", e)
+            return False, False
+
     async def notify(self, room: Room, seat: int | None) -> bool:
         """A "your turn" e-mail to the person at ``seat`` when they are away from the table, gave
-        an address and had no notice from this table within ``notice_every`` seconds.  True when
-        one was sent."""
+        an address its owner confirmed, had no notice from this table within ``notice_every``
+        seconds and the address fewer than ``notices_per_address`` this hour.  The mail names the
+        seat by its colour or place, never by a typed name.  True when one was sent."""
         if self.mailer is None or seat is None or room.state.is_terminal:
             return False
         s = room.info.seats[seat]
@@ -1058,10 +1089,11 @@ class Hub:
             return False
         try:
             claim = await run_in_threadpool(self.store.claim_notice, room.info.id, seat, self.now(),
-                                            self.settings.notice_every)
+                                            self.settings.notice_every, self.settings.notices_per_address)
             if claim is None:
                 return False
-            msg = self.mailer.your_turn(claim[0], claim[1], room.info.id, room.state.SPEC.title, s.name)
+            label = {lang: narration.seat_label(room.state, seat, lang) for lang in ("en", "it")}
+            msg = self.mailer.your_turn(claim[0], claim[1], room.info.id, room.state.SPEC.title, label)
             await run_in_threadpool(self.mailer.send, msg)
             return True
         except Exception as e:

@@ -167,3 +167,21 @@ class RatingRow(Base):
     vol: Mapped[float] = mapped_column(Float, default=0.06)
     games: Mapped[int] = mapped_column(Integer, default=0)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+
+
+class NoticeAddressRow(Base):
+    """An e-mail address "your turn" notices may go to once its owner agreed: ``address`` in
+    lower case; ``token_hash`` the SHA-256 of the single-use secret of the confirmation link
+    (None once used); ``asked`` when the last confirmation mail went (seconds since the epoch;
+    one per ``Settings.confirm_every``); ``confirmed`` when the owner followed the link (None:
+    not yet, and no notice goes); ``hour_start`` / ``hour_sent`` the start of the current hour of notices
+    to the address and how many went in it (``Settings.notices_per_address``)."""
+
+    __tablename__ = "notice_addresses"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    address: Mapped[str] = mapped_column(String(254), unique=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    asked: Mapped[float | None] = mapped_column(Float, nullable=True)
+    confirmed: Mapped[float | None] = mapped_column(Float, nullable=True)
+    hour_start: Mapped[float | None] = mapped_column(Float, nullable=True)
+    hour_sent: Mapped[int] = mapped_column(Integer, default=0)

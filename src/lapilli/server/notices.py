@@ -4,6 +4,11 @@
 (TLS from the start); ``user:password@`` before the host signs in.  Each mail carries a one-click
 opt-out link (also as a ``List-Unsubscribe`` header, RFC 8058) that works without signing in.
 How often a seat is mailed is decided by the store (``Store.claim_notice``), not here.
+
+An address gets notices only after its owner followed the link of a confirmation mail
+(``confirmation``).  No mail carries text another person typed: a notice names the table by
+its game's title and the seat by its colour or place in the game (``narration.seat_label``
+without a name), never by the name a person gave, which is free text of whoever took the seat.
 """
 from __future__ import annotations
 
@@ -34,8 +39,9 @@ class Mailer:
         self.public_url = public_url.rstrip("/")
         self.timeout = timeout
 
-    def your_turn(self, to: str, optout: str, tid: str, title: str, name: str) -> EmailMessage:
-        """The notice that it is ``name``'s turn at table ``tid`` (a game of ``title``)."""
+    def your_turn(self, to: str, optout: str, tid: str, title: str, seat: dict[str, str]) -> EmailMessage:
+        """The notice that it is the turn of the seat ``seat`` ({"en", "it"}: its colour or place)
+        at table ``tid``, a game of ``title``."""
         table = f"{self.public_url}/t/{tid}"
         stop = f"{self.public_url}/optout/{optout}"
         msg = EmailMessage()
@@ -44,9 +50,24 @@ class Mailer:
         msg["List-Unsubscribe"] = f"<{stop}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         msg.set_content(
-            f"{name}, it is your turn at {title}: {table}\n"
-            f"{name}, tocca a te a {title}: {table}\n\n"
+            f"It is your turn at {title} ({seat['en']}): {table}\n"
+            f"Tocca a te a {title} ({seat['it']}): {table}\n\n"
             f"No more e-mail from this table / Niente più e-mail da questo tavolo: {stop}\n")
+        return msg
+
+    def confirmation(self, to: str, token: str) -> EmailMessage:
+        """The one question to an address's owner: may "your turn" notices come here?"""
+        link = f"{self.public_url}/confirm/{token}"
+        msg = EmailMessage()
+        msg["From"], msg["To"] = self.sender, to
+        msg["Subject"] = "Lapilli: confirm your address / conferma il tuo indirizzo"
+        msg.set_content(
+            f"Someone asked Lapilli ({self.public_url}) to e-mail this address when it is their turn "
+            f"in a game.\nTo agree, open: {link}\n"
+            "If it was not you, do nothing: no other mail comes until the link is opened.\n\n"
+            f"Qualcuno ha chiesto a Lapilli ({self.public_url}) di scrivere a questo indirizzo quando tocca "
+            f"a lui in una partita.\nPer accettare, apri: {link}\n"
+            "Se non sei stato tu, non fare nulla: non arriva altra posta finché il link non viene aperto.\n")
         return msg
 
     def send(self, msg: EmailMessage) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import clocks
 from .clocks import ClockState
-from .models import Base, HintRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
+from .models import Base, HintRow, NoticeAddressRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
 
 
 class Conflict(Exception):
@@ -31,8 +31,17 @@ class NotFound(Exception):
     pass
 
 
+class _NoClaim(Exception):
+    """Rolls back a notice's claim on its seat (the address may not have it)."""
+
+
 class Forbidden(Exception):
     """Not allowed to this person (e.g. a guest at a rated table)."""
+
+
+def normal_address(address: str) -> str:
+    """The form an e-mail address is kept and compared in (lower case, no surrounding space)."""
+    return address.strip().lower()
 
 
 def hash_token(token: str) -> str:
@@ -305,7 +314,7 @@ class Store:
                                                   SeatRow.token_hash == hash_token(token))).first()
             if row is None:
                 return None
-            row.email = email or None
+            row.email = normal_address(email) if email else None
             row.optout_token = secrets.token_urlsafe(24) if email else None
             return row.seat
 
@@ -314,21 +323,74 @@ class Store:
             return s.scalar(select(SeatRow.email).where(SeatRow.table_id == tid,
                                                         SeatRow.token_hash == hash_token(token)))
 
-    def claim_notice(self, tid: str, seat: int, now: float, every: float) -> tuple[str, str] | None:
+    def claim_notice(self, tid: str, seat: int, now: float, every: float,
+                     per_address: int = 10) -> tuple[str, str] | None:
         """(address, opt-out token) when a "your turn" notice may go to the seat now: its person
-        gave an address and had none in the last ``every`` seconds.  The notice is counted as
-        sent here, so of several instances one sends it."""
-        seats = SeatRow.__table__
-        with self._write_lock, self.engine.begin() as conn:
-            res = conn.execute(seats.update().where(
-                seats.c.table_id == tid, seats.c.seat == seat, seats.c.kind == "human", seats.c.email.is_not(None),
-                (seats.c.last_notice.is_(None)) | (seats.c.last_notice <= now - every))
-                .values(last_notice=now))
-            if res.rowcount != 1:
+        gave an address, the address's owner confirmed it, the seat had no notice in the last
+        ``every`` seconds and the address fewer than ``per_address`` in the current hour.  The
+        notice is counted as sent here, so of several instances one sends it."""
+        seats, addrs = SeatRow.__table__, NoticeAddressRow.__table__
+        try:
+            with self._write_lock, self.engine.begin() as conn:
+                res = conn.execute(seats.update().where(
+                    seats.c.table_id == tid, seats.c.seat == seat, seats.c.kind == "human",
+                    seats.c.email.is_not(None),
+                    (seats.c.last_notice.is_(None)) | (seats.c.last_notice <= now - every))
+                    .values(last_notice=now))
+                if res.rowcount != 1:
+                    return None
+                row = conn.execute(select(seats.c.email, seats.c.optout_token)
+                                   .where(seats.c.table_id == tid, seats.c.seat == seat)).first()
+                address = normal_address(row[0])
+                fresh = (addrs.c.hour_start.is_(None)) | (addrs.c.hour_start <= now - 3600)
+                # a new hour starts the count again; within the hour, only below the bound
+                if conn.execute(addrs.update().where(addrs.c.address == address, addrs.c.confirmed.is_not(None),
+                                                     fresh).values(hour_start=now, hour_sent=1)).rowcount == 1:
+                    return row[0], row[1]
+                if conn.execute(addrs.update().where(addrs.c.address == address, addrs.c.confirmed.is_not(None),
+                                                     addrs.c.hour_sent < per_address)
+                                .values(hour_sent=addrs.c.hour_sent + 1)).rowcount == 1:
+                    return row[0], row[1]
+                raise _NoClaim()  # not confirmed, or the address had its notices this hour: undone
+        except _NoClaim:
+            return None
+
+    def ask_confirmation(self, address: str, now: float, every: float) -> tuple[bool, str | None]:
+        """(confirmed, token): whether ``address``'s owner already agreed to notices, and else a
+        new single-use token for the confirmation link when none was sent in the last ``every``
+        seconds (None: one was; nothing more is sent).  Only the token's hash is kept."""
+        address = normal_address(address)
+        token = secrets.token_urlsafe(24)
+        with self._write_lock, self.Session() as s:
+            row = s.scalars(select(NoticeAddressRow).where(NoticeAddressRow.address == address)).first()
+            if row is None:
+                s.add(NoticeAddressRow(address=address, token_hash=hash_token(token), asked=now, hour_sent=0))
+                try:
+                    s.commit()
+                    return False, token
+                except IntegrityError:  # another request added it first
+                    s.rollback()
+                    return False, None
+            if row.confirmed is not None:
+                return True, None
+            res = s.execute(update(NoticeAddressRow).where(
+                NoticeAddressRow.id == row.id, NoticeAddressRow.confirmed.is_(None),
+                (NoticeAddressRow.asked.is_(None)) | (NoticeAddressRow.asked <= now - every))
+                .values(token_hash=hash_token(token), asked=now))
+            s.commit()
+            return False, (token if res.rowcount == 1 else None)
+
+    def confirm_address(self, token: str, now: float) -> str | None:
+        """The owner followed the confirmation link: notices may go to the address (returned);
+        None for a link that holds nothing (used already, replaced, or mistyped)."""
+        if not token:
+            return None
+        with self._write_lock, self.Session.begin() as s:
+            row = s.scalars(select(NoticeAddressRow).where(NoticeAddressRow.token_hash == hash_token(token))).first()
+            if row is None:
                 return None
-            row = conn.execute(select(seats.c.email, seats.c.optout_token)
-                               .where(seats.c.table_id == tid, seats.c.seat == seat)).first()
-            return (row[0], row[1]) if row else None
+            row.token_hash, row.confirmed = None, now
+            return row.address
 
     def opt_out(self, optout_token: str) -> tuple[str, int] | None:
         """The one-click opt-out: no more notices for that seat (its address is forgotten);
@@ -378,7 +440,7 @@ class Store:
             email = s.scalar(select(UserRow.email).where(UserRow.id == user_id)) if user_id is not None else None
             if email:  # a signed-in person's address gets the table's "your turn" notices
                 s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)
-                          .values(email=email, optout_token=secrets.token_urlsafe(24)))
+                          .values(email=normal_address(email), optout_token=secrets.token_urlsafe(24)))
             self._update_status(s, tid)
         return token
 

@@ -14,6 +14,7 @@ from . import clocks
 from .bots import LEVELS
 from .hub import seat_labels
 from .notices import valid_address
+from .store import normal_address
 
 Level = Literal[LEVELS]  # type: ignore[valid-type]
 TableId = PathParam(..., pattern="^[A-Za-z0-9_-]{1,64}$")
@@ -110,17 +111,43 @@ def router(errors) -> APIRouter:
         out.sort(key=lambda x: (not x["your_turn"], order.get(x["status"], 3)))
         return out
 
-    @r.post("/api/tables/{tid}/notify", responses=errors(400, 403))
+    @r.post("/api/tables/{tid}/notify", responses=errors(400, 403, 429))
     async def notice_address(req: NoticeAddress, request: Request, tid: str = TableId):
         """The seated person gives the address for "your turn" e-mail of this table (or, with no
-        address, stops them)."""
+        address, stops them).  Notices go to it only once its owner followed the link of the
+        confirmation mail, which is sent once (``confirmation_sent``; asked again before it is
+        followed, no other goes for LAPILLI_CONFIRM_EVERY seconds)."""
         email = (req.email or "").strip()
         if email and not valid_address(email):
             raise HTTPException(422, f"email: {email!r} is not an e-mail address")
-        seat = await run_in_threadpool(hub(request).store.set_email, tid, req.token, email or None)
+        h = hub(request)
+        if email:
+            client = request.client.host if request.client else "unknown"
+            wait = h.notice_address_allowed(client)
+            if wait is not None:
+                raise HTTPException(429, f"too many addresses given for notices from {client}: at most "
+                                         f"{h.settings.notify_rate}; try again later",
+                                    headers={"Retry-After": str(wait)})
+        seat = await run_in_threadpool(h.store.set_email, tid, req.token, email or None)
         if seat is None:
             raise HTTPException(403, "only the person seated with this token can give an address for it")
-        return {"seat": seat, "email": email or None, "sending": hub(request).mailer is not None}
+        confirmed, sent = (await h.ask_confirmation(email)) if email else (False, False)
+        return {"seat": seat, "email": normal_address(email) if email else None, "sending": h.mailer is not None,
+                "confirmed": confirmed, "confirmation_sent": sent}
+
+    async def confirm(token: str, request: Request) -> HTMLResponse:
+        h = hub(request)
+        address = await run_in_threadpool(h.store.confirm_address, token[:100], h.now())
+        if address is None:
+            return HTMLResponse(_page("This link holds nothing (already used, or mistyped).",
+                                      "Questo link non vale più (già usato, o sbagliato)."), status_code=404)
+        return HTMLResponse(_page(f"Confirmed: \"your turn\" e-mail may now come to {address}. Each mail "
+                                  "has a link to stop them.",
+                                  f"Confermato: le e-mail \"tocca a te\" possono ora arrivare a {address}. "
+                                  "Ogni e-mail ha un link per fermarle."))
+
+    # the link of the confirmation mail (single use)
+    r.add_api_route("/confirm/{token}", confirm, methods=["GET"], include_in_schema=False)
 
     async def optout(token: str, request: Request) -> HTMLResponse:
         done = await run_in_threadpool(hub(request).store.opt_out, token[:100])

@@ -10,7 +10,9 @@
     myTables: "I miei tavoli", noMyTables: "Non sei seduto a nessun tavolo da questo browser.", yourTurnMark: "Tocca a te",
     theirTurn: "Tocca a", openTable: "Apri", notifyBrowser: "Avvisami in questo browser", notifyOn: "Avvisi del browser attivi",
     notifyDenied: "Il browser non permette gli avvisi", mailMe: "E-mail quando tocca a me", save: "Salva", notices: "Avvisi",
-    mailSaved: "Ti scriveremo a", mailStopped: "Nessuna e-mail", statusOpen: "in attesa di giocatori", statusPlaying: "in corso",
+    mailSaved: "Ti scriveremo a", mailStopped: "Nessuna e-mail",
+    mailConfirmSent: "Ti abbiamo scritto per confermare l'indirizzo: apri il link di quella e-mail, poi arriveranno gli avvisi a",
+    mailConfirmPending: "Indirizzo non ancora confermato: apri il link dell'e-mail di conferma già inviata a", statusOpen: "in attesa di giocatori", statusPlaying: "in corso",
     statusFinished: "finita", standIn: "gioca il computer per te",
   });
   Object.assign(I18N.en, {
@@ -20,7 +22,9 @@
     myTables: "My tables", noMyTables: "This browser holds no seat at any table.", yourTurnMark: "Your turn",
     theirTurn: "To move:", openTable: "Open", notifyBrowser: "Notify me in this browser", notifyOn: "Browser notices on",
     notifyDenied: "The browser does not allow notices", mailMe: "E-mail me when it is my turn", save: "Save", notices: "Notices",
-    mailSaved: "We will write to", mailStopped: "No e-mail", statusOpen: "waiting for players", statusPlaying: "playing",
+    mailSaved: "We will write to", mailStopped: "No e-mail",
+    mailConfirmSent: "We sent a mail to confirm the address: follow its link, then notices will come to",
+    mailConfirmPending: "Address not confirmed yet: follow the link of the confirmation mail already sent to", statusOpen: "waiting for players", statusPlaying: "playing",
     statusFinished: "finished", standIn: "the computer plays for you",
   });
   const mk = (tag, attrs = {}, ...kids) => {
@@ -134,7 +138,11 @@
         mk("p", {}, mk("label", { for: "notice-email" }, t("mailMe")), mk("br"), input, " ", mk("button", { id: "notice-save", onclick: async () => {
           try {
             const r = await post(`/api/tables/${tid}/notify`, { token, email: input.value.trim() || null });
-            note.textContent = r.email ? ` ${t("mailSaved")} ${r.email}` : ` ${t("mailStopped")}`;
+            // notices go only to an address its owner confirmed through the link mailed to it
+            const said = !r.email ? "mailStopped" : r.confirmed || !r.sending ? "mailSaved"
+              : r.confirmation_sent ? "mailConfirmSent" : "mailConfirmPending";
+            note.textContent = r.email ? ` ${t(said)} ${r.email}` : ` ${t(said)}`;
+            note.dataset.state = said;
           } catch (e) { note.textContent = ` ${e.message}`; }
         } }, t("save")), note),
         mk("p", {}, permissionButton())));
