@@ -160,3 +160,12 @@ class RatingRow(Base):
     vol: Mapped[float] = mapped_column(Float, default=0.06)
     games: Mapped[int] = mapped_column(Integer, default=0)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+
+
+class HeartbeatRow(Base):
+    """One row per server instance, rewritten by its write probe (``/health`` and start-up): the
+    smallest write that shows the database takes writes (a full disk, a read-only file)."""
+
+    __tablename__ = "heartbeats"
+    instance: Mapped[str] = mapped_column(String(100), primary_key=True)
+    at: Mapped[float] = mapped_column(Float)
