@@ -275,6 +275,8 @@ class Store:
         with self._write_lock, self.engine.begin() as conn:
             if conn.execute(update(hb).where(hb.c.instance == instance).values(at=time.time())).rowcount != 1:
                 conn.execute(insert(hb).values(instance=instance, at=time.time()))
+                # an instance named after its process id leaves a row behind at each restart
+                conn.execute(hb.delete().where(hb.c.at < time.time() - 86_400))
 
     def db_time(self) -> float:
         """The database's clock, in seconds since the epoch (the one clock every instance judges
