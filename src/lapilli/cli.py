@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import json
+import logging
 import os
 import random
 import sys
@@ -737,7 +738,10 @@ def serve(
     from .server.app import create_app
     from .server.config import Settings
 
-    settings = Settings()
+    try:
+        settings = Settings()
+    except OSError as e:  # the default database's directory (LAPILLI_HOME) cannot be made
+        _cannot_start(f"cannot create the directory {e.filename} for the database: {e.strerror or e}")
     if not settings.presence_heartbeat > 0:
         raise LapilliError(f"LAPILLI_PRESENCE_HEARTBEAT is {settings.presence_heartbeat:g}: give it a number of "
                            "seconds above 0 (default 20)")
@@ -772,11 +776,44 @@ def serve(
             game, where = guess_game(item), item
         settings.datasets.append(load(game.strip(), where.strip()))
         console.print(f"data set {settings.datasets[-1].name!r} of {game.strip()} ({settings.datasets[-1].hash[:12]})")
+    _check_database(settings)
     console.print(f"Lapilli web table on http://{host}:{port}/  (database: {settings.database_url}; "
                   f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     console.print(f"{_raise_descriptor_limit()}; at most {settings.max_sockets_per_address} WebSockets per client "
                   "address (LAPILLI_MAX_SOCKETS_PER_ADDRESS)", markup=False)
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
+def _cannot_start(message: str) -> None:
+    """A start-up problem of the server: one line on stderr, exit code 2."""
+    err.print(f"[red]error:[/red] lapilli serve {escape(message)}", soft_wrap=True)
+    raise SystemExit(2)
+
+
+def _check_database(settings) -> None:
+    """Before serving: the database opens, its schema is brought up to date and it takes a write
+    (a read-only or immutable file, an unwritable directory, a full disk, failing migrations or a
+    database that does not answer stop here, with one line that names the cause)."""
+    from sqlalchemy import make_url
+
+    from .server.store import Store, explain
+
+    try:
+        where = make_url(settings.database_url).render_as_string(hide_password=True)
+    except Exception:
+        _cannot_start(f"cannot use the database URL {settings.database_url!r}: not a database URL")
+    quiet = logging.getLogger("lapilli.server")
+    quiet.disabled = True  # the store's own log line of the failure: the one line below says it
+    try:
+        store = Store(settings.database_url)
+        try:
+            store.write_probe(settings.instance)
+        finally:
+            store.engine.dispose()
+    except Exception as e:
+        _cannot_start(f"cannot use the database {where}: {explain(e, settings.database_url)[1]}")
+    finally:
+        quiet.disabled = False
 
 
 _COMMANDS = ("games", "play", "simulate", "tournament", "report", "replay", "serve", "verify", "data", "review")

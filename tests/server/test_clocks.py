@@ -222,7 +222,9 @@ def test_a_move_from_a_seat_timed_out_on_another_instance_is_refused_by_the_stor
         assert check_clocks(b, tid) == 1
         assert hub_of(a).rooms[tid].info.seats[0].kind == "human"  # a has not heard of it
         ws.send_json({"type": "act", "action": "take 1", "version": v["version"]})
-        err = ws.receive_json()
+        told = ws.receive_json()  # a learns of it as the store refuses the move: ann is told at once...
+        assert told["type"] == "seat_lost" and told["seat"] == 0 and "time ran out" in told["message"], told
+        err = ws.receive_json()  # ...and why her move is not stored
         assert err["type"] == "error", err
         assert err["message"] == ("your time ran out and a computer plays seat 0 now, so your move is not stored; "
                                   "reload the page to take the seat back")
@@ -329,3 +331,29 @@ def test_with_redis_the_other_instance_hears_of_a_timeout_and_of_the_seat_taken_
         assert view(ws)["table"]["seats"][0]["kind"] == "human"
         assert _eventually(lambda: hub_of(b).rooms[tid].info.seats[0].kind == "human")  # b hears of it
         assert hub_of(b).rooms[tid].info.clock.deadline == now.t + 86_400
+
+
+@pytest.mark.parametrize("skewed_starts", [False, True])
+def test_deadlines_hold_on_instances_whose_clocks_disagree(make_client, db, skewed_starts):
+    """Instance A's clock runs 40 s ahead of B's (and of the database's).  Deadlines are judged by
+    the database's clock: whichever instance starts a 30 s clock, neither times it out early, both
+    show the same time left, and it runs out on both once the database's clock passes it."""
+    ahead = 40.0
+    a = make_client(database_url=db, now=lambda: time.time() + ahead, clock_sync=30, clock_poll=3600, bot_pace=3600)
+    b = make_client(database_url=db, now=time.time, clock_sync=30, clock_poll=3600, bot_pace=3600)
+    first, other = (a, b) if skewed_starts else (b, a)
+    tid = make_table(first, seats=[{"kind": "open"}, {"kind": "open"}], options={"pile": 15},
+                     clock={"kind": "realtime", "bank": 30, "increment": 0, "level": "random"})
+    join(first, tid, 0)
+    join(first, tid, 1)  # play begins: the first instance starts the clock
+    deadline = hub_of(first).store.get(tid).clock.deadline
+    assert abs(deadline - (time.time() + 30)) < 5, deadline - time.time()  # 30 s by the database's clock
+    for c in (a, b):
+        assert check_clocks(c, tid) == 0  # nobody's time ran out
+        room = c.portal.call(hub_of(c).room, tid)
+        shown = clocks.public(room.info.clock, hub_of(c).now())
+        assert 25 < shown["left"][0] <= 30, shown  # the same time left on both
+    # the database's clock passes the deadline (it is moved back here instead: nobody waits 30 s)
+    with hub_of(first).store.engine.begin() as conn:
+        conn.exec_driver_sql(f"UPDATE tables SET deadline = deadline - 31 WHERE id = '{tid}'")
+    assert check_clocks(other, tid) == 1

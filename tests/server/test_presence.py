@@ -422,3 +422,44 @@ def test_a_person_whose_seat_goes_to_the_computer_is_told_at_once_on_every_insta
                 if m["type"] == "seat_lost":
                     break
             assert m["seat"] == 0 and "computer" in m["message"] and "reload" in m["message"], m
+
+
+def test_presence_is_unknown_while_redis_is_down_and_until_the_others_speak_again():
+    """PubSub's picture of the other instances (no Redis involved: its listener's state is set as
+    the listener sets it): unknown while the listener is down; once back, until every instance
+    heard within the TTL before the outage speaks again, or the TTL passes (it stopped)."""
+    from lapilli.server.pubsub import PubSub
+
+    clock = Clock()
+    assert PubSub(None, "B").presence_unknown() is None  # one process: nobody elsewhere
+    p = PubSub("redis://127.0.0.1:1/0", "B", presence_ttl=60, mono=clock)
+    assert "Redis is not answering" in p.presence_unknown()  # not subscribed yet
+    p.up_since = clock()
+    p.connected.set()
+    assert p.presence_unknown() is None  # nobody heard of yet: a table loaded asks who is connected
+    p._heard_from({"from": "A", "t": {}})
+    p._heard_from({"from": "C", "t": {}})
+    clock.t += 50
+    p._heard_from({"from": "A", "t": {}})  # C last heard 50 s ago, A just now
+    p.connected.clear()
+    p._outage_began()
+    assert "Redis is not answering" in p.presence_unknown()
+    clock.t += 120
+    p.up_since = clock()  # back after two minutes
+    p.connected.set()
+    assert "not every other instance has been heard from again" in p.presence_unknown()
+    p._heard_from({"from": "A", "t": {"t1": [0]}})
+    assert "not every other instance" in p.presence_unknown()  # C is still awaited
+    p._heard_from({"from": "C", "bye": True})  # C stops
+    assert p.presence_unknown() is None
+    # an awaited instance that stays silent for the TTL after Redis is back counts as stopped
+    p._heard_from({"from": "C", "t": {}})
+    p.connected.clear()
+    p._outage_began()
+    p.up_since = clock()
+    p.connected.set()
+    assert p.awaited == {"A", "C"} and p.presence_unknown() is not None
+    clock.t += 59.9
+    assert p.presence_unknown() is not None
+    clock.t += 0.1
+    assert p.presence_unknown() is None and p.awaited == set()

@@ -36,7 +36,7 @@ from .hub import (NOT_STARTED, SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionR
                   log_entries, players, result, seat_labels)
 from .pubsub import PubSub
 from .reads import HeavyReads
-from .store import Conflict, Forbidden, NotFound, Store
+from .store import Conflict, Forbidden, NotFound, Store, explain
 from .turns import ClockRequest, router as turns_router
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -207,6 +207,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds, settings.presence_ttl)
         hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
         await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence)
+        try:  # table deadlines follow the database's clock (clock_watch measures it again)
+            await hub.sync_clock()
+        except STORAGE_ERRORS:
+            log.warning("the database's clock could not be read (%s); table clocks follow this instance's until "
+                        "it can", STORAGE_DOWN)
         app.state.store, app.state.hub = store, hub
         app.state.reads = HeavyReads(settings.heavy_workers, settings.replay_cache_bytes)
         app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds,
@@ -284,14 +289,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     account_api.install(app, settings, _errors)
 
+    probe = {"at": -math.inf, "database": ""}
+    probing = asyncio.Lock()
+
+    async def database_state(request: Request) -> str:
+        """'ok' when a write succeeds (Store.write_probe), else what fails.  /health is public:
+        the write is made at most once per ``health_probe_every`` seconds, and requests arriving
+        meanwhile share the last result."""
+        async with probing:
+            if time.monotonic() - probe["at"] < settings.health_probe_every and probe["database"]:
+                return probe["database"]
+            try:
+                await asyncio.wait_for(run_in_threadpool(store(request).write_probe, settings.instance), 5)
+                database = "ok"
+            except Exception as e:
+                kind, words = explain(e, settings.database_url)
+                if kind == "unreachable" or isinstance(e, asyncio.TimeoutError):
+                    database = f"unreachable ({e.__class__.__name__})"
+                else:
+                    database = f"write failed ({words})"
+            probe.update(at=time.monotonic(), database=database)
+            return database
+
     @app.get("/health")
     async def health(request: Request):
-        """The database and Redis as this instance sees them; 503 when either is down."""
-        try:
-            await asyncio.wait_for(run_in_threadpool(store(request).ping), 5)
-            database = "ok"
-        except Exception as e:
-            database = f"unreachable ({e.__class__.__name__})"
+        """The database (a write succeeds) and Redis as this instance sees them; 503 when either
+        is down or the database takes no write."""
+        database = await database_state(request)
         redis = await hub(request).pubsub.ping()
         ok = database == "ok" and redis in ("ok", "not used")
         return JSONResponse({"status": "ok" if ok else "degraded", "database": database, "redis": redis,

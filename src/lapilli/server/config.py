@@ -18,6 +18,15 @@ def _env(name: str, default, kind=float):
     return lambda: kind(os.environ.get(name) or default)
 
 
+def _offset_clock(offset: str | None) -> Callable[[], float]:
+    """The wall clock, or (tests only: LAPILLI_TEST_CLOCK_OFFSET seconds) one set that far off, to
+    play an instance whose clock disagrees with the others'."""
+    if not offset:
+        return time.time
+    shift = float(offset)
+    return lambda: time.time() + shift
+
+
 @dataclass
 class Settings:
     database_url: str = field(default_factory=lambda: os.environ.get("LAPILLI_DATABASE_URL") or _default_db())
@@ -71,6 +80,9 @@ class Settings:
     heavy_workers: int = field(default_factory=_env("LAPILLI_HEAVY_WORKERS", 2, int))
     heavy_read_rate: str = field(default_factory=_env("LAPILLI_HEAVY_READ_RATE", "120/minute", str))
     replay_cache_bytes: int = field(default_factory=_env("LAPILLI_REPLAY_CACHE_BYTES", 32 * 2**20, int))
+    # /health writes a heartbeat row to show the database takes writes (a full disk, a read-only
+    # file): at most once per this many seconds, every other request reading the last result
+    health_probe_every: float = field(default_factory=_env("LAPILLI_HEALTH_PROBE_EVERY", 5.0))
     # outages: the longest wait between two attempts to reach Redis or to store a computer's move
     retry_max_seconds: float = field(default_factory=_env("LAPILLI_RETRY_MAX_SECONDS", 5.0))
     # tests only: POST /api/tables may then choose the seed (LAPILLI_TEST_SEEDS=1); otherwise the
@@ -92,8 +104,11 @@ class Settings:
     datasets: list = field(default_factory=list)  # DataSets tables may pick besides each game's own (--data)
     # clocks: the server's wall clock (seconds since the epoch; tests inject their own, so that
     # no test sleeps), and how often each instance looks for a deadline that has passed
-    now: Callable[[], float] = time.time
+    now: Callable[[], float] = field(default_factory=lambda: _offset_clock(os.environ.get("LAPILLI_TEST_CLOCK_OFFSET")))
     clock_poll: float = field(default_factory=_env("LAPILLI_CLOCK_POLL", 0.5))
+    # deadlines are judged by the database's clock: each instance measures how far its own clock
+    # is from it at start-up and then every this many seconds (0: by its own clock only)
+    clock_sync: float = field(default_factory=_env("LAPILLI_CLOCK_SYNC", 30.0))
     # ratings: how often each instance retries the rating changes of finished rated games that
     # could not be applied when they ended (the database did not answer); also once at start-up
     rating_retry: float = field(default_factory=_env("LAPILLI_RATING_RETRY", 30.0))

@@ -561,7 +561,9 @@ class Hub:
         # computer turns can be followed; tables of computers only are not slowed
         self.bot_pace = self.settings.bot_pace
         self.clock = clock
-        self.now = self.settings.now  # wall clock of the table clocks and notices (tests inject one)
+        # the table clocks and notices judge time by the database's clock: this instance's wall
+        # clock (Settings.now; tests inject one) plus its offset from the database's (sync_clock)
+        self.clock_offset = 0.0
         self.mailer = None
         if self.settings.smtp_url:
             from .notices import Mailer
@@ -584,6 +586,29 @@ class Hub:
         # still pending; true when it changed something.  A failure there is logged and never
         # undoes the stored move (the ratings stay pending and are retried)
         self.on_finish: Callable[[Room], Awaitable[Any]] | None = None
+
+    def now(self) -> float:
+        """The time by which deadlines are set and judged: the database's clock, as last measured
+        (``sync_clock``), so that instances whose own clocks disagree agree on every deadline."""
+        return self.settings.now() + self.clock_offset
+
+    async def sync_clock(self) -> float:
+        """Measure this instance's clock against the database's (one query; half its round trip
+        counted on each side) and judge deadlines by the database's from now on.  Returns the
+        offset (seconds to add to this instance's clock).  ``clock_sync`` 0: by this instance's
+        own clock (a test's injected clock)."""
+        if not self.settings.clock_sync:
+            return self.clock_offset
+        before = self.settings.now()
+        db = await run_in_threadpool(self.store.db_time)
+        after = self.settings.now()
+        offset = db - (before + after) / 2
+        if abs(offset) >= 1.0 and abs(offset - self.clock_offset) >= 1.0:
+            log.warning("this instance's clock is %.1f s %s the database's: table clocks follow the database's "
+                        "(keep every instance's clock in time, e.g. with NTP)", abs(offset),
+                        "behind" if offset > 0 else "ahead of")
+        self.clock_offset = offset
+        return offset
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.create_task(coro)
@@ -1012,10 +1037,15 @@ class Hub:
 
     async def clock_watch(self) -> None:
         """Looks for passed deadlines every ``clock_poll`` seconds (deadlines are stored, so they
-        hold across restarts and instances)."""
+        hold across restarts and instances), and measures the offset to the database's clock
+        again every ``clock_sync`` seconds."""
+        synced = time.monotonic()
         while not self.closing:
             await asyncio.sleep(self.settings.clock_poll)
             try:
+                if self.settings.clock_sync and time.monotonic() - synced >= self.settings.clock_sync:
+                    synced = time.monotonic()
+                    await self.sync_clock()
                 await self.check_clocks()
             except STORAGE_ERRORS:
                 log.warning("clocks: %s; looking again shortly", STORAGE_DOWN)

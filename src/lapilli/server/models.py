@@ -185,3 +185,10 @@ class NoticeAddressRow(Base):
     confirmed: Mapped[float | None] = mapped_column(Float, nullable=True)
     hour_start: Mapped[float | None] = mapped_column(Float, nullable=True)
     hour_sent: Mapped[int] = mapped_column(Integer, default=0)
+class HeartbeatRow(Base):
+    """One row per server instance, rewritten by its write probe (``/health`` and start-up): the
+    smallest write that shows the database takes writes (a full disk, a read-only file)."""
+
+    __tablename__ = "heartbeats"
+    instance: Mapped[str] = mapped_column(String(100), primary_key=True)
+    at: Mapped[float] = mapped_column(Float)

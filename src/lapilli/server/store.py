@@ -8,19 +8,25 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
+import os
 import secrets
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 
-from sqlalchemy import create_engine, event, func, select, update
+from sqlalchemy import create_engine, event, func, insert, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import clocks
 from .clocks import ClockState
-from .models import Base, HintRow, NoticeAddressRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
+from .models import Base, HeartbeatRow, HintRow, NoticeAddressRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
+
+log = logging.getLogger("lapilli.server")
+CAUSE_LOG_EVERY = 300.0  # seconds between two log lines of one kind of database failure
 
 
 class Conflict(Exception):
@@ -97,7 +103,81 @@ def _clock_of(t: TableRow) -> ClockState:
                       t.to_move, t.turn_started, t.deadline)
 
 
+def _sqlite_path(url: str) -> str | None:
+    try:
+        u = make_url(url)
+    except Exception:
+        return None
+    if not u.drivername.startswith("sqlite") or not u.database or u.database == ":memory:":
+        return None
+    return u.database
+
+
+def explain(e: BaseException, url: str | None = None) -> tuple[str, str]:
+    """(kind, words) of a database failure, e.g. ("disk full", "disk full (sqlite3.OperationalError:
+    database or disk is full)"); kinds: disk full, read-only, cannot open, locked, unreachable,
+    schema, error.  ``url``: a SQLite database's file is looked at to say why it cannot be opened."""
+    orig = getattr(e, "orig", None) or e
+    first = (str(orig).strip().splitlines() or [""])[0][:200]
+    name = f"{type(orig).__module__}.{type(orig).__name__}".replace("builtins.", "")
+    text, state = first.lower(), str(getattr(orig, "sqlstate", "") or getattr(orig, "pgcode", "") or "")
+    path = _sqlite_path(url) if url else None
+    if "disk is full" in text or "disk full" in text or "no space left" in text or state == "53100":
+        kind = "disk full"
+    elif "readonly" in text or "read-only" in text or "read only" in text or state == "25006":
+        kind = "read-only"
+    elif "unable to open database file" in text:
+        kind = "cannot open"
+    elif "database is locked" in text:
+        kind = "locked"
+    elif type(orig).__name__ in ("CommandError", "ResolutionError") or "revision" in text:
+        kind = "schema"
+    elif isinstance(orig, (ConnectionError, TimeoutError)) or "connect" in text or "timeout" in text:
+        kind = "unreachable"
+    else:
+        kind = "error"
+    detail = f"{name}: {first}" if first else name
+    if path and kind in ("read-only", "cannot open", "error"):  # what the file system says
+        folder = os.path.dirname(os.path.abspath(path)) or "."
+        if os.path.exists(path) and not os.access(path, os.W_OK):
+            kind, detail = "read-only", f"the file {path} cannot be written: read-only file, file system or " \
+                                        f"immutable flag; {detail}"
+        elif not os.path.isdir(folder):
+            kind, detail = "cannot open", f"its directory {folder} does not exist; {detail}"
+        elif not os.access(folder, os.W_OK):
+            kind, detail = "cannot open", f"its directory {folder} cannot be written; {detail}"
+    if kind == "schema":
+        detail = f"the database's schema revision is unknown to this version of Lapilli (a newer one wrote it?); " \
+                 f"{detail}"
+    return kind, f"{kind} ({detail})"
+
+
+def _log_causes(eng: Engine) -> None:
+    """A failing statement or commit is logged with its cause, once per kind of failure in
+    ``CAUSE_LOG_EVERY`` seconds (every write failing on a full disk does not flood the log).  A
+    conflict between writers (an integrity error) is expected and not logged."""
+    last: dict[str, float] = {}
+
+    @event.listens_for(eng, "handle_error")
+    def _cause(ctx):  # pragma: no cover - exercised by the disk tests
+        if isinstance(ctx.sqlalchemy_exception, IntegrityError):
+            return
+        kind, words = explain(ctx.original_exception, str(eng.url))
+        statement = (ctx.statement or "").lstrip().split(None, 1)
+        op = "read" if statement and statement[0].upper() in ("SELECT", "PRAGMA", "WITH") else "write"
+        now = time.monotonic()
+        if now - last.get(op + kind, -CAUSE_LOG_EVERY) >= CAUSE_LOG_EVERY:
+            last[op + kind] = now
+            log.error("database %s failed: %s", op, words)
+
+
 def make_engine(url: str) -> Engine:
+    eng = _make_engine(url)
+    _log_causes(eng)
+    return eng
+
+
+def _make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         # one connection per worker thread that may touch the store at once (Starlette's thread
         # pool holds 40): with the default pool of 5 (+10 overflow) connections beyond it were
@@ -128,6 +208,7 @@ class Store:
 
             upgrade(self.engine)
         self.Session = sessionmaker(self.engine, expire_on_commit=False)
+        self.probes = 0  # write probes made (write_probe)
         # SQLite takes one writer at a time: writers that find the file locked sleep in SQLite's
         # busy handler (with back-off up to 100 ms), which under many concurrent moves made the
         # tail of the move round trip long.  So this process queues its own writers on a lock;
@@ -194,6 +275,27 @@ class Store:
             return {}
         with self.Session() as s:
             return dict(s.execute(select(TableRow.id, TableRow.version).where(TableRow.id.in_(ids))).all())
+
+    def write_probe(self, instance: str) -> None:
+        """The smallest write: this instance's heartbeat row is rewritten (raises when the
+        database takes no write: full disk, read-only file, not answering)."""
+        self.probes += 1
+        hb, instance = HeartbeatRow.__table__, instance[:100]
+        with self._write_lock, self.engine.begin() as conn:
+            if conn.execute(update(hb).where(hb.c.instance == instance).values(at=time.time())).rowcount != 1:
+                conn.execute(insert(hb).values(instance=instance, at=time.time()))
+                # an instance named after its process id leaves a row behind at each restart
+                conn.execute(hb.delete().where(hb.c.at < time.time() - 86_400))
+
+    def db_time(self) -> float:
+        """The database's clock, in seconds since the epoch (the one clock every instance judges
+        table deadlines by)."""
+        with self.engine.connect() as conn:
+            if self.engine.dialect.name == "sqlite":  # the clock of the machine holding the file
+                return float(conn.exec_driver_sql("SELECT (julianday('now') - 2440587.5) * 86400.0").scalar())
+            if self.engine.dialect.name == "postgresql":
+                return float(conn.exec_driver_sql("SELECT EXTRACT(EPOCH FROM clock_timestamp())").scalar())
+        return time.time()
 
     def ping(self) -> None:
         """Raises when the database does not answer."""
