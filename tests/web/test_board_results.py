@@ -118,3 +118,35 @@ def test_stromboli_scoreboard_costs_come_from_the_tables_data_set(server, page, 
     costs = [t for t in shown if "×" in t and ("shell" in t)]
     expect = sorted([f"{c['cost']} × " for c in doc["score_cards"]] + ["4 × "])
     assert sorted(t.split("×")[0] + "× " for t in costs) == expect, costs
+
+
+def test_the_island_results_tell_a_shared_victory_as_shared(server, page):
+    """The Island with the default tie-break 'base' at 4 players: three players tied on points share
+    the victory, and the results panel says so (never "decided by the most explorers saved" above
+    three winners)."""
+    from tests.games.the_island.helpers import at, blank, ex, tile
+
+    st = blank(4, tiebreak="base")
+    ex(st, "R1", "isle", "nw", 6)
+    for lab in ("B", "G"):
+        ex(st, f"{lab}1", "isle", "nw", 3)
+        ex(st, f"{lab}2", "isle", "nw", 3)
+    tile(st, "3,5", "mountain", "volcano")
+    at(st, "remove", 0)
+    # every player removes another tile until the second player's second removal reveals the volcano
+    while (st.cur, st.turns[st.cur]) != (1, 2) or st.dec != "remove":
+        acts = st.legal_actions()
+        st.apply(next((a for a in acts if a != "remove 3,5"), acts[0]))
+    st.apply("remove 3,5")
+    assert st.winners() == [0, 1, 3]
+    page.goto(server + "/")
+    page.wait_for_selector("#app *")
+    page.evaluate("""view => {
+        document.getElementById('app').innerHTML = '<div id="harness" style="width:600px"></div>';
+        document.getElementById('harness').append(resultsPanel(view, 0));
+    }""", json.loads(json.dumps(view_of(st))))
+    os.makedirs(SHOTS, exist_ok=True)
+    page.locator("#harness").screenshot(path=os.path.join(SHOTS, "the-island-shared-victory.png"))
+    assert page.locator("#winners .who").count() == 3
+    told = page.inner_text("#tie-break")
+    assert "shared" in told and "decided by" not in told, told
