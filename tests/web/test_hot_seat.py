@@ -2,6 +2,8 @@
 everything between their turns until the next person confirms they hold the device."""
 import os
 
+import pytest
+
 from .conftest import SHOTS
 
 
@@ -54,3 +56,66 @@ def test_no_hand_over_where_nothing_is_secret(server, page):
     _hot_seat_table(page, server, "nim")
     page.wait_for_selector("#notation")
     assert page.locator("#hand-over").count() == 0
+
+
+def _nothing_behind_the_hand_over(page):
+    """While the hand-over screen shows, the whole page holds nothing of a seat's view: no board,
+    no chance, no log; its text is the table's header and the hand-over itself."""
+    left = page.evaluate("""() => {
+        const app = document.getElementById('app');
+        const text = app.innerText;
+        const head = (app.querySelector('.table-head') || {}).innerText || '';
+        const hand = document.getElementById('hand-over').innerText;
+        return { rest: text.replace(head, '').replace(hand, '').trim(),
+                 svgs: app.querySelectorAll('svg').length,
+                 chance: document.querySelectorAll('#chance .chance-item').length };
+    }""")
+    assert left == {"rest": "", "svgs": 0, "chance": 0}, left
+
+
+def _chance_agrees_with_own_log(page):
+    """Every value the chance panel shows is one this seat's own log shows: a card the previous
+    person drew, face down in this person's log, is not named in the panel.  Returns how many log
+    lines hold a face-down draw."""
+    bad = page.evaluate("""() => {
+        const out = [];
+        for (const item of document.querySelectorAll('#chance .chance-item')) {
+            const line = document.querySelector(`#log .log-chance[data-n="${item.dataset.n}"]`);
+            const logText = line ? line.textContent : '';
+            for (const f of item.querySelectorAll('.chance-face:not(.hidden) .chance-value')) {
+                if (!logText.includes(f.textContent)) out.push(`${item.dataset.n}: panel ${f.textContent} / log ${logText}`);
+            }
+        }
+        return out;
+    }""")
+    assert bad == [], bad
+    return page.locator("#log .log-chance", has_text="face down").count()
+
+
+@pytest.mark.parametrize("game", ["eruption", "the-island"])
+def test_a_hand_over_hides_everything_on_the_page(server, page, game):
+    """Games with hidden information, two people on one screen: after each hand-over the whole
+    page (text and SVG) shows nothing of the last person's view, and once the next person
+    confirms, the recent chance beside the board shows only what their own view shows."""
+    _hot_seat_table(page, server, game)
+    face_down = 0
+    for turn in range(6):
+        page.wait_for_selector("#hand-over")
+        _nothing_behind_the_hand_over(page)
+        if turn == 1:
+            os.makedirs(SHOTS, exist_ok=True)
+            page.screenshot(path=os.path.join(SHOTS, f"hot-seat-{game}-hand-over.png"), full_page=True)
+        page.click("#hand-over-ok")
+        page.wait_for_selector("#notation")
+        face_down = max(face_down, _chance_agrees_with_own_log(page))
+        if turn == 1:
+            page.screenshot(path=os.path.join(SHOTS, f"hot-seat-{game}-next.png"), full_page=True)
+        for _ in range(60):  # this person's decisions, until the device is to be handed over
+            if page.locator("#hand-over").count():
+                break
+            action = page.locator("#legal-list option").first.get_attribute("value")
+            page.fill("#notation", action)
+            page.click("#send")
+            page.wait_for_function("() => document.querySelector('#hand-over') || document.querySelector('#notation')", timeout=30_000)
+    if game == "eruption":
+        assert face_down > 0  # the other person's card draws were there to be hidden

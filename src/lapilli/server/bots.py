@@ -107,11 +107,12 @@ def _warm() -> None:
             pass
 
 
-def _fallback(state_json: dict, seat: int, seed: int) -> str:
+def _fallback(state_json: dict, seat: int, seed: int, data=None) -> str:
     from lapilli.agents import Decision, RandomAgent
     from lapilli.engine.registry import load_state
 
-    return RandomAgent(seed=seed).choose(Decision(load_state(state_json), seat))
+    # data: the table's DataSet, as for the level's own move (a state saved with one loads only with it)
+    return RandomAgent(seed=seed).choose(Decision(load_state(state_json, data=data), seat))
 
 
 class CoachBusy(LapilliError):
@@ -281,7 +282,7 @@ class BotPool:
         finally:
             self._release()
         if move.fallback:
-            move.action = await loop.run_in_executor(None, _fallback, state_json, seat, seed)
+            move.action = await loop.run_in_executor(None, _fallback, state_json, seat, seed, data)
             log.warning("table %s seat %s (%s): no move within %.1f s; it plays %r", table, seat, level, cap,
                         move.action)
         self.history.append(move)

@@ -252,9 +252,13 @@ function dot(v, p) {
 
 // ---------------------------------------------------------------- chance and the log
 const CHANCE_ICON = { die: "⚀", card: "🂠", tile: "⬡", token: "●" };
-// chance items of the game's readings; their names ("creature die") key the labels ("ch.creature-die")
+// chance items of the game's readings; their names ("creature die") key the labels ("ch.creature-die");
+// ``seat``: the player the item names (who drew the tile, rolled the die), else the one who acted
+// (a draw after a turn change belongs to the next player, not to the act that caused it)
 function chanceOf(entry) {
-  return (entry.items || []).filter(i => i.chance).map(i => Object.assign({}, i.chance, { name: String(i.chance.name).replace(/ /g, "-") }));
+  return (entry.items || []).filter(i => i.chance).map(i => Object.assign({}, i.chance, {
+    name: String(i.chance.name).replace(/ /g, "-"),
+    seat: i.args && "seat" in i.args ? i.args.seat : entry.seat }));
 }
 function chanceText(c) {
   const name = t("ch." + c.name);
@@ -286,7 +290,7 @@ function chanceItem(v, entry, c, more = []) {
       el("span", { class: "chance-value", "data-value": pt.raw }, pt.text)))),
     el("span", { class: "chance-body" },
       el("span", { class: "chance-name" }, t("ch." + c.name)),
-      entry.seat !== null && entry.seat !== undefined ? el("span", { class: "chance-who" }, who(v, entry.seat)) : ""));
+      c.seat !== null && c.seat !== undefined ? el("span", { class: "chance-who" }, who(v, c.seat)) : ""));
 }
 function logLine(v, e) {
   const text = e.text ? (e.text[LANG] || e.text.en) : null;
@@ -446,12 +450,17 @@ async function tablePage(tid) {
   const pickers = {};
   let lastError = "";
   let replay = null;          // {ply, plies, data} while a finished game is being replayed
-  const seen = new Set();     // log lines whose chance has been shown
-  const recent = [];          // chance just shown: [{entry, item, at}]
+  // the chance shown, per seat whose view shows it (hot-seat: each person's own, read in their own
+  // view, so a card one drew never shows on the next one's screen): seen: log lines whose chance
+  // has been shown; recent: chance just shown, [{entry, item, at}]
+  const chanceOfSeat = {};
   let chanceTimer = null;     // when the oldest chance shown is due to leave
+  const hideChance = () => { clearTimeout(chanceTimer); chance.replaceChildren(); chance.classList.add("empty"); };
   const showChance = v => {
     // the chance of new log lines appears at once and stays long enough to read (and the
     // latest stays until newer chance replaces it); every line's chance is in the log as well
+    const seatKey = v.seat === null || v.seat === undefined ? "spectator" : v.seat;
+    const { seen, recent } = chanceOfSeat[seatKey] || (chanceOfSeat[seatKey] = { seen: new Set(), recent: [] });
     const now = Date.now();
     for (const e of v.log || []) {
       const key = `${e.n}`;
@@ -462,7 +471,7 @@ async function tablePage(tid) {
     while (recent.length > 6 || (recent.length > 1 && now - recent[0].at > 8000)) recent.shift();
     // the older chance leaves when its time is up, even when nothing else happens meanwhile
     clearTimeout(chanceTimer);
-    if (recent.length > 1) chanceTimer = setTimeout(() => { if (chance.isConnected && !replay) showChance(v); }, 8050 - (now - recent[0].at));
+    if (recent.length > 1) chanceTimer = setTimeout(() => { if (chance.isConnected && !replay && shownSeat === v.seat) showChance(v); }, 8050 - (now - recent[0].at));
     chance.innerHTML = "";
     if (!recent.length) { chance.classList.add("empty"); return; }
     chance.classList.remove("empty");
@@ -472,7 +481,7 @@ async function tablePage(tid) {
     const groups = [];
     for (const r of recent.slice().reverse()) {
       const g = groups[groups.length - 1];
-      if (g && g.entry === r.entry && g.item.name === r.item.name && g.item.kind === r.item.kind) g.more.push(r.item);
+      if (g && g.entry === r.entry && g.item.name === r.item.name && g.item.kind === r.item.kind && g.item.seat === r.item.seat) g.more.push(r.item);
       else groups.push({ entry: r.entry, item: r.item, more: [] });
     }
     groups.forEach((g, i) => {
@@ -485,6 +494,7 @@ async function tablePage(tid) {
   // between two people's turns a hand-over screen hides everything until the next one confirms
   const handOver = Object.keys(tokens).length > 1 && !!(spec && spec.private_information);
   let holder = null;  // the seat whose person confirmed they hold the device
+  let shownSeat;      // the seat whose view the page shows (undefined: none, the hand-over screen)
   const show = () => {
     // the view to show: the seat to move among ours, else the seat holding the device, else our
     // first seat, else the spectator's
@@ -496,7 +506,10 @@ async function tablePage(tid) {
     const digest = document.getElementById("digest");
     if (digest && live.digest) digest.textContent = live.digest;
     if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
+      // everything of the last person's view leaves the page, the chance just drawn included
       side.hidden = true;
+      shownSeat = undefined;
+      hideChance();
       const name = playerName(v, v.seat);
       board.append(el("div", { class: "hand-over", id: "hand-over" },
         el("h2", {}, t("passDevice").replace("{name}", name)),
@@ -505,6 +518,7 @@ async function tablePage(tid) {
       return;
     }
     const mine = v.seat;
+    shownSeat = v.seat;
     // players: name in colour, whose turn, who is here
     const to = v.observation.to_move;
     (v.players || []).forEach(pl => {
@@ -531,7 +545,7 @@ async function tablePage(tid) {
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     // chance is shown while the game goes on (the results panel takes over at its end)
     if (!replay && !live.result) showChance(v);
-    else { clearTimeout(chanceTimer); chance.replaceChildren(); chance.classList.add("empty"); }
+    else hideChance();
     const status = el("p", { id: "status" });
     if (live.result) status.append(t("gameOver"));
     else if (v.legal.length) status.append(`${t("yourTurn")}, `, who(v, v.seat));

@@ -298,3 +298,14 @@ def test_bonuses_are_not_scored_before_the_end():
     final = [sum(v for k, v in s.score_parts(p).items() if k not in ("largest_region", "fire_icons")) for p in range(3)]
     assert s.scores() == final
     assert any(sum(s.end_bonuses(p).values()) > 0 for p in range(3))
+
+
+@pytest.mark.rule("KDO-8.5")
+def test_region_parts_are_told_in_good_grammar():
+    """A region's part of the score says "1 square × 1 fire" and "2 squares × 3 fires" (and the
+    Italian "1 casella × 1 fuoco", "2 caselle × 3 fuochi"), never "1 squares"."""
+    s = new(3)
+    set_territory(s, 0, [". . . . .", ". . . . .", ". L1 H . .", ". . . . .", "L*2 L . . ."])
+    labels = sorted((p["label"]["en"], p["label"]["it"]) for p in s.score_breakdown()[0] if p["part"].startswith("region:"))
+    assert labels == [("lake region: 1 square × 1 fire", "regione lago: 1 casella × 1 fuoco"),
+                      ("lake region: 2 squares × 2 fires", "regione lago: 2 caselle × 2 fuochi")]

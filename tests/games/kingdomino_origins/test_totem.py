@@ -201,3 +201,24 @@ def test_holder_burning_to_a_three_way_tie_chooses_with_give():
             assert s.phase == "give" and s.legal_actions() == ["give 1", "give 2"]
         else:
             assert s.phase != "give" and s.totem[FISH] == 0
+
+
+@pytest.mark.rule("KDO-10.13")
+@pytest.mark.rule("KDO-10.15")
+@pytest.mark.rule("KDO-I18")
+@pytest.mark.parametrize("totem_tie", ["give", "return"])
+def test_a_tie_that_already_existed_moves_no_totem(totem_tie):
+    """"Se perdi la maggioranza (perché gli altri giocatori hanno recuperato nuove risorse oppure ne
+    hai perse a causa di uno spruzzo di fuoco)": only counts changed in this turn move a Totem.  A
+    holds the fish Totem 2-2 with B; B adds a desert tile (no fish): nothing changed, A keeps it."""
+    s = first_play(3, "totem", seed=3, totem_tie=totem_tie)
+    set_territory(s, 0, fish_rows(2))
+    set_territory(s, 1, fish_rows(2))
+    set_territory(s, 2, fish_rows(1))
+    s.totem[FISH] = 0
+    as_active(s, 1, 1)  # a desert tile: no resource
+    ev = s.apply(s.legal_actions()[0])
+    assert s.rcount[0][FISH] == s.rcount[1][FISH] == 2
+    assert s.totem[FISH] == 0 and not [e for e in ev if e["type"] == "totem"]
+    assert s.phase != "give"
+

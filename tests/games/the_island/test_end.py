@@ -138,6 +138,30 @@ def test_tie_chain_with_four_players():
         assert st.winners() == want      # B and G: 6 points, 2 explorers; G took fewer turns
 
 
+@pytest.mark.rule("ISL-I6")
+@pytest.mark.rule("ISL-9.7")
+def test_the_tie_break_told_is_the_one_that_decided():
+    """The results tell what decided a tie as the winners were decided: with 'base' at 2-4 players
+    no tie-break step is used, so the tie is told as a shared victory (never "decided by the most
+    explorers saved" above three winners); with 'chain' the step that separated them."""
+    for rule in ("base", "chain"):
+        st = blank(4, tiebreak=rule)
+        save(st, "R", 6)
+        save(st, "B", 3, 3)
+        save(st, "G", 3, 3)
+        tile(st, "3,5", "mountain", "volcano")
+        at(st, "remove", 0)
+        play_removals(st, (1, 2))
+        st.apply("remove 3,5")
+        told = st.tie_break()
+        if rule == "base":
+            assert st.winners() == [0, 1, 3]
+            assert told["rule"] == "ISL-I6" and "shared" in told["text"]["en"] and "condivisa" in told["text"]["it"]
+        else:
+            assert st.winners() == [3]
+            assert told["rule"].startswith("ISL-9.") and told["rule"] != "ISL-9.7"
+
+
 @pytest.mark.rule("ISL-E48")
 @pytest.mark.rule("ISL-11.1")
 @pytest.mark.rule("ISL-11.2")

@@ -251,8 +251,10 @@ class KdoState(State):
 
     def _start_choose(self, events):
         """KDO-3.6: Choose a new tile (none in the final round, KDO-7.2)."""
-        # the Totems of this Play the tile are settled: the resource types fires burnt in it (``burnt``,
-        # kept only from that fire to here, so saved games carry it only then) is forgotten
+        # the Totems of this Play the tile are settled: the resource types it brought (``gained``) and
+        # fires burnt in it (``burnt``), kept only from then to here (so saved games carry them only
+        # then), are forgotten
+        self.__dict__.pop("gained", None)
         self.__dict__.pop("burnt", None)
         if not self.new_tiles:
             self._next_turn(events)
@@ -306,13 +308,16 @@ class KdoState(State):
                     self.totem[t] = leaders[0]
                     events.append({"type": "totem", "resource": RESOURCES[t], "to": leaders[0], "from": None})
             elif (counts[holder] == top and len(leaders) > 1 and self.options.get("totem_tie", "give") != "keep"
-                  and (self.active != holder and self.active in leaders
-                       or self.active == holder and t in self.__dict__.get("burnt", ()))):
+                  and (self.active != holder and self.active in leaders and self._net_change(t) > 0
+                       or self.active == holder and self._net_change(t) < 0)):
                 # house rule totem_tie (KDO-I18): a holder who falls to a tie now -- caught up by the
                 # player who added a tile, or whose own fire burnt one of theirs -- no longer has the
-                # majority ("Se perdi la maggioranza"): 'give' hands it to one of the other tied
-                # players, chosen by the holder ("Se più giocatori sono in parità, scegli tu");
-                # 'return' puts it back on the table; 'keep' (KDO-I18 a) keeps it
+                # majority ("Se perdi la maggioranza (perché gli altri giocatori hanno recuperato nuove
+                # risorse oppure ne hai perse a causa di uno spruzzo di fuoco)"): 'give' hands it to
+                # one of the other tied players, chosen by the holder ("Se più giocatori sono in
+                # parità, scegli tu"); 'return' puts it back on the table; 'keep' (KDO-I18 a) keeps
+                # it.  Only the active player's counts change in a turn, and only a change of them in
+                # this Play the tile makes the tie new: a tie that already stood moves nothing
                 if self.options.get("totem_tie") == "return":
                     self.totem[t] = -1
                     events.append({"type": "totem", "resource": RESOURCES[t], "to": None, "from": holder})
@@ -337,6 +342,11 @@ class KdoState(State):
                     return True
             # KDO-10.15: a holder still alone at the top keeps it (and on a tie with totem_tie 'keep')
         return False
+
+    def _net_change(self, t) -> int:
+        """How many resources of type ``t`` the active player's territory gained (tile) less lost
+        (fire) in this Play the tile."""
+        return self.__dict__.get("gained", ()).count(t) - self.__dict__.get("burnt", ()).count(t)
 
     # ------------------------------------------------------------------ the contract hooks
     @property
@@ -498,6 +508,8 @@ class KdoState(State):
             if r >= 0:
                 self.res[p][cell] = r
                 self.rcount[p][r] += 1
+                if self.mode == "totem":  # for the Totems (totem_tie)
+                    self.gained = self.__dict__.get("gained", ()) + (r,)
             rw, cl = geo.row[cell], geo.col[cell]
             if rw < bbox[0]:
                 bbox[0] = rw

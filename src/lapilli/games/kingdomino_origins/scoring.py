@@ -28,8 +28,9 @@ def score_breakdown(state) -> list[list[dict]]:
             if name == "volcano" or not fire:
                 continue  # KDO-8.6, KDO-8.7: such regions earn nothing
             parts.append({"part": f"region:{name}", "points": size * fire, "rule": "KDO-8.5",
-                          "label": {"en": f"{name} region: {size} squares × {fire} fire",
-                                    "it": f"regione {_LAND_IT[name]}: {size} caselle × {fire} fuochi"}})
+                          "label": {"en": f"{name} region: {size} square{'s' if size != 1 else ''} × {fire} fire{'s' if fire != 1 else ''}",
+                                    "it": f"regione {_LAND_IT[name]}: {size} {'casella' if size == 1 else 'caselle'} × "
+                                          f"{fire} {'fuoco' if fire == 1 else 'fuochi'}"}})
         for key, pts in state.score_parts(p).items():
             if key in _EXTRA and (state.is_terminal or key not in END_BONUSES):
                 # KDO-12.2/12.4: the bonuses are part of the score only once the game is over

@@ -574,7 +574,9 @@ class StromboliState(State):
             "front": [cards_of(f) for f in self.front],
             "shells": [cards_of(s) for s in self.shells],
             "score_cards": [list(s) for s in self.score_cards],
-            "scoreboard": {"score_cards": list(self.board_cards), "priestess_face_up": self.priestess_up},
+            # the shells each card of the scoreboard costs, from the game's data set (STR-1.11)
+            "scoreboard": {"score_cards": list(self.board_cards), "priestess_face_up": self.priestess_up,
+                           "costs": {c: COST[c] for c in BUYABLE}},
             "points": list(self.points),
             "last_scoring": [dict(x) for x in self.last_scoring],
         }

@@ -40,6 +40,11 @@ def tie_break(state) -> dict | None:
     tied = [k for k in keys if k[0] == best]
     if len(tied) == 1:
         return None
+    if state.num_players <= 4 and state.options.get("tiebreak", "base") == "base":
+        # house rule tiebreak 'base' (ISL-I6 a), as ``_winners`` decides: no step is used at 2-4 players
+        return {"rule": "ISL-I6", "text": {
+            "en": "tied on points: the base game has no tie-break, so the victory is shared",
+            "it": "pari merito: il gioco base non prevede spareggi, la vittoria è condivisa"}}
     steps = (
         (1, "ISL-9.2", "the most explorers saved", "più esploratori salvi"),
         (2, "ISL-9.3", "the highest printed value saved", "il valore stampato più alto"),

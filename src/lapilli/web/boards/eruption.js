@@ -20,6 +20,8 @@
       meter: "Burn meter", dz: "danger zone", es: "eruption", claimed: "claimed by", placed: "placed", free: "free",
       finalTurns: "final turns left", lavaRemoved: "lava stack removed", team: "team with", builds: "builds left",
       legend: "Legend", noHand: "no cards", outlets: "{n} outlets",
+      // why the game ended (the observation's end_event, ERU-13)
+      why: { A: "a village burned", B: "the lava ran out", annihilation: "one village is left", stalemate: "nobody can play on" },
       leg: { lava: "lava tile", erupt: "eruption tile", volcano: "volcano (central flows)", flow: "open flow end (wall site)",
         side: "village side", contact: "lava touching a village", straw: "straw", wood: "wood", stone: "stone",
         res: "resource hex (wall when lava arrives)", wall: "wall:", die: "die" },
@@ -43,6 +45,7 @@
       meter: "Termometro", dz: "zona di pericolo", es: "eruzione", claimed: "presa da", placed: "piazzata", free: "libera",
       finalTurns: "turni finali rimasti", lavaRemoved: "pila lava rimossa", team: "squadra con", builds: "costruzioni rimaste",
       legend: "Legenda", noHand: "nessuna carta", outlets: "{n} uscite",
+      why: { A: "un villaggio ha preso fuoco", B: "la lava è finita", annihilation: "resta un solo villaggio", stalemate: "nessuno può più giocare" },
       leg: { lava: "tessera lava", erupt: "tessera eruzione", volcano: "vulcano (flussi centrali)", flow: "flusso aperto (posto per un muro)",
         side: "lato del villaggio", contact: "lava a contatto con un villaggio", straw: "paglia", wood: "legno", stone: "pietra",
         res: "esagono risorsa (un muro quando arriva la lava)", wall: "muro di", die: "dado" },
@@ -174,7 +177,7 @@
     if (o.is_terminal || o.phase === "over") {
       const res = view.result || {};
       const ws = (res.winners || []).map(seatName).join(", ");
-      top.append(lt(12, 22, `${l.over}${o.end_event ? " (" + o.end_event + ")" : ""}${ws ? " — " + l.winners + ": " + ws : ""}`, { "font-weight": "bold", fill: "#b71c1c", "font-size": 18 }));
+      top.append(lt(12, 22, `${l.over}${l.why[o.end_event] ? " (" + l.why[o.end_event] + ")" : ""}${ws ? " — " + l.winners + ": " + ws : ""}`, { "font-weight": "bold", fill: "#b71c1c", "font-size": 18 }));
     } else if (mover !== null && mover !== undefined) {
       top.append(SM().piece(mover, 20, 22, 10, { fill: pcol(mover), stroke: "#111", "stroke-width": 1.5 }));
       let ph = l.phase[o.phase] || o.phase;

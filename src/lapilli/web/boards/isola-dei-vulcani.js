@@ -15,7 +15,7 @@
     en: {
       colours: ["Red", "Blue", "Yellow", "Green"], you: "you", round: "Round", turnOf: "turn of",
       ap: "action points", prayed: "prayed this turn", vp: "VP", boat: "in the boat", reserve: "reserve",
-      colonists: "colonists", villages: "villages", moai: "Moai", prayer: "prayer tokens", bay: "bay",
+      colonists: "colonists", villages: "villages", colonist: "colonist", village: "village", moai: "Moai", prayer: "prayer tokens", bay: "bay",
       supply: "Supply", lava: "lava", cracks: "cracks", volcanoes: "volcanoes left", over: "Game over",
       winners: "winners", lastRound: "last round", first: "first player", waiting: "waiting for",
       decisions: { save: "spend prayer tokens to save threatened pieces (save / done)", erupt: "double eruption: choose the volcano that erupts first",
@@ -24,12 +24,12 @@
       legend: "Legend", lLava: "lava tile", lVillage: "village", lMoai: "lying Moai", lCrater: "crater (tick: edge of its crack)",
       lErected: "erected Moai", lCrack: "crack", lVolcano: "volcano", lColonist: "colonists (count)", lSunk: "sunk", lBay: "landing bay",
       lArea: "area border", eruption: "Eruption of volcano", threatened: "threatened", final: "Final scoring",
-      fv: "villages", fm: "Moai", fg: "groups", fc: "colonists", fp: "prayer", total: "total", finalShort: "final", firstShort: "1st player",
+      fv: "villages", fm: "Moai", fg: "groups", fc: "colonists", fp: "prayer", total: "total", finalShort: "final", inPlay: "in play", firstShort: "1st player",
     },
     it: {
       colours: ["Rosso", "Blu", "Giallo", "Verde"], you: "tu", round: "Round", turnOf: "turno di",
       ap: "punti azione", prayed: "ha pregato in questo turno", vp: "PV", boat: "sulla barca", reserve: "riserva",
-      colonists: "coloni", villages: "villaggi", moai: "Moai", prayer: "gettoni preghiera", bay: "baia",
+      colonists: "coloni", villages: "villaggi", colonist: "colono", village: "villaggio", moai: "Moai", prayer: "gettoni preghiera", bay: "baia",
       supply: "Riserva generale", lava: "lava", cracks: "crepe", volcanoes: "vulcani rimasti", over: "Partita finita",
       winners: "vincitori", lastRound: "ultimo round", first: "primo giocatore", waiting: "in attesa di",
       decisions: { save: "spende gettoni preghiera per salvare pezzi minacciati (save / done)", erupt: "doppia eruzione: sceglie il vulcano che erutta per primo",
@@ -38,7 +38,7 @@
       legend: "Legenda", lLava: "tessera lava", lVillage: "villaggio", lMoai: "Moai sdraiato", lCrater: "cratere (tacca: lato della crepa)",
       lErected: "Moai eretto", lCrack: "crepa", lVolcano: "vulcano", lColonist: "coloni (numero)", lSunk: "sprofondato", lBay: "baia di approdo",
       lArea: "confine di area", eruption: "Eruzione del vulcano", threatened: "minacciato", final: "Punteggio finale",
-      fv: "villaggi", fm: "Moai", fg: "gruppi", fc: "coloni", fp: "preghiera", total: "totale", finalShort: "finale", firstShort: "1° giocatore",
+      fv: "villaggi", fm: "Moai", fg: "gruppi", fc: "coloni", fp: "preghiera", total: "totale", finalShort: "finale", inPlay: "in gioco", firstShort: "1° giocatore",
     },
   };
   const L = () => T[(typeof LANG !== "undefined" && T[LANG]) ? LANG : "en"];
@@ -366,22 +366,32 @@
     const PW = narrow ? (mapW - 30) / 2 : CW - 14;
     for (let p = 0; p < n; p++) {
       const bx = cx0 + (narrow ? (p % 2) * (PW + 10) : 0);
-      const top = y, f = o.final ? o.final[p] : null, PH = f ? 108 : 90;
+      const top = y, f = o.final ? o.final[p] : null, PH = f ? 130 : 94;
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
-      panel.append(svgEl("rect", { x: bx, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5 }));
+      panel.append(svgEl("rect", { x: bx, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5, "data-seat-panel": p }));
       panel.append(SM().piece(p, bx + 16, top + 18, 9, { fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
       // the name shrinks to fit beside the points ("Blue (computer, normal)" is long)
-      const head = `${pname(p)}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`;
-      const fit = Math.min(16, Math.max(10, (PW - 32 - 48) / (head.length * 0.6)));
+      // (the room the points and "VP" take: 17 px a digit at 28 px bold); a name too long even at
+      // 10 px is cut
+      let head = `${pname(p)}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`;
+      const room = PW - 32 - (String(o.vp[p]).length * 17 + 44);
+      const most = Math.floor(room / (10 * 0.62));
+      if (head.length > most) head = head.slice(0, Math.max(1, most - 1)) + "…";
+      const fit = Math.min(16, Math.max(10, room / (head.length * 0.62)));
       panel.append(lt(bx + 32, top + 18, head, { "font-weight": "bold", fill: PDARK[p], "font-size": fit.toFixed(1) }));
-      panel.append(lt(bx + PW - 10, top + 22, String(o.vp[p]), { "font-weight": "bold", "font-size": 30, "text-anchor": "end", fill: PDARK[p] }));
-      panel.append(lt(bx + PW - 10, top + 45, l.vp, { "font-size": 12, "text-anchor": "end" }));
+      panel.append(lt(bx + PW - 32, top + 20, String(o.vp[p]), { "font-weight": "bold", "font-size": 28, "text-anchor": "end", fill: PDARK[p] }));
+      panel.append(lt(bx + PW - 8, top + 26, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;
-      panel.append(lt(bx + 10, top + 41, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
-      panel.append(lt(bx + 10, top + 60, `${l.reserve}: ${rs.colonists[p]} ${l.colonists}, ${rs.villages[p]} ${l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
-      panel.append(lt(bx + 10, top + 78, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
-      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: bx + 150 + i * 15, cy: top + 78, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
-      if (f) panel.append(lt(bx + 10, top + 96, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" ") + ` = ${f.total}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p] }));
+      panel.append(lt(bx + 10, top + 44, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + 62, `${l.reserve}: ${rs.colonists[p]} ${rs.colonists[p] === 1 ? l.colonist : l.colonists}, ${rs.villages[p]} ${rs.villages[p] === 1 ? l.village : l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + 80, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
+      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: bx + 150 + i * 15, cy: top + 80, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
+      if (f) {
+        // the final scoring's parts, then how they make the total beside the name (the points
+        // scored in play plus the final scoring, IDV-14.1)
+        panel.append(lt(bx + 10, top + 99, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" "), { "font-size": 13, fill: PDARK[p] }));
+        panel.append(lt(bx + 10, top + 117, `${l.inPlay} ${o.vp[p] - f.total} + ${l.finalShort} ${f.total} = ${o.vp[p]}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p], "data-final-sum": p }));
+      }
       if (!narrow || p % 2 === 1 || p === n - 1) y += PH + 6;
     }
     y += 12;

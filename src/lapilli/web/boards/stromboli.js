@@ -44,7 +44,6 @@
   const CX = 370, CY = 400;
   const HUTS = [0, 3], PIER = 1;
   const CARDCOL = { build: "#8d6e63", priestess: "#ab47bc", shell: "#4fc3f7", lava: "#e64a19", nautilus: "#26a69a", pearl: "#eceff1", basket: "#ffb74d" };
-  const SCCOST = { butterflies: 1, majority: 1, forest: 1, mountain: 2, segment: 2, priestess: 1 };
 
   const rad = d => Math.PI / 180 * d;
   const pol = (r, a) => [CX + r * Math.cos(rad(a)), CY + r * Math.sin(rad(a))];
@@ -285,6 +284,7 @@
     y += 14;
     const buying = (pend.kind === "buy" || pend.kind === "prebuy") && myDecision;
     const board = ["butterflies", "majority", "forest", "mountain", "segment", "priestess"];
+    const costs = o.scoreboard.costs || {};  // the table's data set's costs (never the game's own, restated)
     board.forEach((c, i) => {
       const x = 6 + (i % 3) * 244, yy = y + Math.floor(i / 3) * 48;
       const avail = c === "priestess" ? o.scoreboard.priestess_face_up : o.scoreboard.score_cards.includes(c);
@@ -292,7 +292,7 @@
         stroke: "#8d6e63", "stroke-width": 1.2, "stroke-dasharray": avail ? null : "4 3" });
       if (buying && avail) tok(r, c); else r.classList.add("deco");
       panel.append(r, text(x + 118, yy + 14, l.sc[c], { "font-size": 15, "font-weight": "bold", fill: avail ? "#222" : "#888" }),
-        text(x + 118, yy + 31, avail ? `${SCCOST[c]} × ${l.shell1}` : (c === "priestess" ? l.faceDown : "—"), { "font-size": 12, fill: "#555" }));
+        text(x + 118, yy + 31, avail && costs[c] !== undefined ? `${costs[c]} × ${l.shell1}` : avail ? "" : (c === "priestess" ? l.faceDown : "—"), { "font-size": 12, fill: "#555" }));
     });
     y += 110;
     // legend
