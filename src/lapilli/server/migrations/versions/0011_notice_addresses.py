@@ -2,8 +2,8 @@
 confirmation link (the link's secret stored hashed, single use); when the last confirmation
 mail went, and the notices sent to it in the current hour
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0011
+Revises: 0010
 
 Addresses given before this have no row: they get no notice until confirmed (the next address
 given at a table, or the next sign-up, sends the question).
@@ -11,8 +11,8 @@ given at a table, or the next sign-up, sends the question).
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

@@ -2,14 +2,14 @@
 (names.keys), so that a guest's name or a new username that looks like an account's is found by
 an indexed lookup; existing accounts get theirs here
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
