@@ -374,8 +374,6 @@ class LapilliObserver:
 
 def _game_type(game: str) -> pyspiel.GameType:
     spec = game_spec(game)
-    cls = state_class(game)
-    hidden = cls._resample_hidden is not State._resample_hidden
     params = {"players": spec.resolve(None, {})[0], "seed": 0}
     for name, opt in spec.options.items():
         params[name] = _param_default(opt)
@@ -385,8 +383,9 @@ def _game_type(game: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if game in EXPLICIT
                      else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC),
-        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
-                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        # L'Isola dei Vulcani hides nothing but the future chance; it is declared imperfect
+        # information like the others so that ISMCTS (which asks for it) runs on every game
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
