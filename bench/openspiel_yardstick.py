@@ -20,8 +20,8 @@ spent on average per decision so far in that game (CPU time of this process, so 
 the machine does not shift the balance; 0.05 s before the level's first decision).  It always
 runs at least two simulations (the first only expands the root).  A decision with one legal action costs nothing on either side.
 
-The table gives the level's win share (a shared win counts 1/2) with its 95 % interval (normal
-interval of the mean), the level's mean CPU seconds per decision and ISMCTS's mean simulations
+The table gives the level's win share (a shared win counts 1/2) with its Wilson 95 % interval
+(as ``lapilli tournament`` gives it), the level's mean CPU seconds per decision and ISMCTS's mean simulations
 per decision.  It is printed as Markdown (and written to ``--out``) for docs/agents.md.
 
 **The full run** (docs/agents.md): 5 games x 3 levels x 2 evaluators x 100 games = 3,000 games.
@@ -31,7 +31,7 @@ searching for the same time: easy about 3 s per game (plus OpenSpiel's per-step 
 about 2 x 60 x 0.8 s = 100 s, hard about 2 x 60 x 3 s = 360 s; so per game and evaluator about
 0.1 h (easy) + 2.8 h (normal) + 10 h (hard), 13 h, and 130 CPU hours for the whole table: run it
 per game or per level (``--levels``) on idle cores, one process per core, and join the tables.
-The interval of a 100-game share is at most +-0.10.
+The interval of a 100-game share is at most about +-0.10.
 """
 from __future__ import annotations
 
@@ -153,11 +153,13 @@ def play(game: str, level: str, evaluator: str, g: int, seed: int, modules) -> t
 
 
 def interval(xs: list[float]) -> tuple[float, float, float]:
+    """The mean share and its Wilson 95 % interval (as ``lapilli tournament`` gives it)."""
+    n = len(xs)
     m = statistics.mean(xs)
-    if len(xs) < 2:
-        return m, float("nan"), float("nan")
-    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-    return m, max(0.0, m - h), min(1.0, m + h)
+    z = 1.96
+    centre = (m + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(m * (1 - m) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return m, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main(argv=None) -> int:

@@ -59,10 +59,10 @@ def test_every_game_loads_by_name_with_players_and_options():
 
 # Every game and player count with the default options; then a sample of option sets.
 RANDOM_SIM = [(g, n, {}) for g in GAMES for n in counts(g)] + [
-    ("eruption", 2, {"variant": "cooperation"}),
+    ("eruption", 4, {"variant": "cooperation"}),
     ("eruption", 3, {"variant": "lava_rain"}),
     ("eruption", 4, {"variant": "annihilation", "border_side_lost": "permanent"}),
-    ("isola-dei-vulcani", 2, {"setup": "advanced", "max_rounds": 0}),
+    ("isola-dei-vulcani", 2, {"setup": "advanced", "max_rounds": 40}),  # "off": random play may not end
     ("kingdomino-origins", 2, {"mode": "tribe"}),
     ("kingdomino-origins", 3, {"mode": "totem", "fire_empire": True}),
     ("stromboli", 2, {"tactical": True, "huts": "random"}),
