@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, mcts
 
 import lapilli
 import lapilli.rl as rl
@@ -232,8 +232,8 @@ def test_initial_states_are_seeded_and_differ():
 
 def ismcts_bot(osg, seed):
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    return ismcts.ISMCTSBot(osg, evaluator, uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(seed),
-                            allow_inconsistent_action_sets=True)
+    return los.ismcts_bot(osg, evaluator, uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(seed),
+                          allow_inconsistent_action_sets=True)
 
 
 def mcts_bot(osg, seed):
@@ -259,6 +259,17 @@ def test_ismcts_against_mcts_for_a_few_moves(game):
         state.apply_action(action)
         moves[p] += 1
     assert min(moves.values()) >= 3
+
+
+def test_openspiel_ismcts_bot_cannot_restart_so_lapilli_wraps_it():
+    """OpenSpiel's ISMCTSBot has no restart_at, which evaluate_bots calls first."""
+    from open_spiel.python.algorithms import ismcts
+
+    osg = load("stromboli")
+    plain = ismcts.ISMCTSBot(osg, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 2.0, 2)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        plain.restart_at(osg.new_initial_state())
+    ismcts_bot(osg, 0).restart_at(osg.new_initial_state())
 
 
 def test_evaluate_bots_plays_a_whole_game_of_stromboli():

@@ -397,6 +397,24 @@ def _game_type(game: str) -> pyspiel.GameType:
         parameter_specification=params)
 
 
+def ismcts_bot(game, evaluator, **kwargs):
+    """OpenSpiel's ``ISMCTSBot(game, evaluator, **kwargs)`` that ``evaluate_bots`` can play:
+    OpenSpiel's own lacks ``restart_at`` (its search starts afresh at every step, so there is
+    nothing to restart; here it is a no-op, as is ``inform_action``)."""
+    from open_spiel.python.algorithms import ismcts
+
+    global _Restartable
+    if _Restartable is None:
+        class _Restartable(ismcts.ISMCTSBot):
+            def restart_at(self, state):
+                self.reset()
+
+            def inform_action(self, state, player_id, action):
+                pass
+    return _Restartable(game, evaluator, **kwargs)
+
+
+_Restartable = None
 GAME_CLASSES: dict[str, type[LapilliGame]] = {}
 
 
@@ -414,5 +432,5 @@ def register(game: str) -> type[LapilliGame]:
 for _game in list_games():
     register(_game)
 
-__all__ = ["EXPLICIT", "GAME_CLASSES", "LapilliGame", "LapilliObserver", "LapilliState", "SMALL_DRAW", "register",
-           "short_name"]
+__all__ = ["EXPLICIT", "GAME_CLASSES", "LapilliGame", "LapilliObserver", "LapilliState", "SMALL_DRAW", "ismcts_bot",
+           "register", "short_name"]
