@@ -57,7 +57,8 @@ The returns always add up to 0 (``ZERO_SUM``).
 
 **Serialization** (``state.serialize()``, ``pyspiel.serialize_game_and_state``) stores the
 engine's ``to_json`` of the position.  ``resample_from_infostate(p, sampler)`` is the engine's
-``determinize(p, seed)`` with a seed drawn from ``sampler``.
+``determinize(p, seed)`` with a seed drawn from ``sampler``.  ``ismcts_bot`` is OpenSpiel's
+``ISMCTSBot`` with the ``restart_at`` that ``evaluate_bots`` calls.
 """
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ import random
 import numpy as np
 import pyspiel
 
-from ..engine.registry import game_spec, list_games, load_state, new_game, state_class
+from ..engine.registry import game_spec, list_games, load_state, new_game
 from ..engine.rng import Rng
 from ..engine.state import State
 from . import adapter
