@@ -69,12 +69,10 @@ RANDOM_SIM = [(g, n, {}) for g in GAMES for n in counts(g)] + [
     ("the-island", 2, {"dolphins": True, "giant_squid": True}),
     ("the-island", 3, {"challenge_1": True, "own_values_visible": True, "tiebreak": "chain"}),
 ]
-SLOW = {("the-island", 5), ("the-island", 6), ("eruption", 5), ("eruption", 6)}
 
 
 @pytest.mark.parametrize("game, players, options", [
-    pytest.param(g, n, o, marks=[pytest.mark.slow] if (g, n) in SLOW and not o else [],
-                 id=f"{g}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default"))
+    pytest.param(g, n, o, id=f"{g}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default"))
     for g, n, o in RANDOM_SIM])
 def test_openspiel_random_simulation_test_with_serialization(game, players, options):
     pyspiel.random_sim_test(load(game, players=players, **options), num_sims=1, serialize=True, verbose=False)
