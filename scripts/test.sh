@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs and run it: the Debian packages for the real services
 # the tests start on 127.0.0.1 (PostgreSQL, Redis) and for browser tests (Chromium), then a
-# virtualenv with the project and its test extras.  Extra arguments go to pytest.
+# virtualenv with the project and its test extras (OpenSpiel included).  Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -17,5 +17,5 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 python3 -m venv .venv
-.venv/bin/pip install -q -e '.[test]'
+.venv/bin/pip install -q -e '.[test,openspiel]'
 exec .venv/bin/python -m pytest -n 2 "$@"

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""A yardstick from outside: Lapilli's levels (easy, normal, hard) against OpenSpiel's
+``ISMCTSBot`` at the same time per move, in 2-player games of every game.
+
+    PYTHONPATH=src python3 bench/openspiel_yardstick.py [GAME ...] [--games 100] [--levels easy,normal,hard]
+                                                      [--evaluators rollout,heuristic] [--seed 0] [--out FILE.md]
+
+Each pairing (game, level, OpenSpiel evaluator) plays ``--games`` games, seats alternated (the
+level takes seat ``g % 2`` in game ``g``, whose set-up is that of seed ``seed + g``; both sides
+of a pairing meet the same set-ups).  OpenSpiel's side is ``ISMCTSBot`` (UCT, c = 2, unlimited
+world samples, inconsistent action sets allowed) over ``lapilli.rl.openspiel``, with
+
+* ``rollout``: OpenSpiel's ``RandomRolloutEvaluator`` (one random rollout to the end), or
+* ``heuristic``: Lapilli's own evaluator of the game (``heuristics.values``, or the rank of
+  ``heuristics.evaluate``; the one the guided levels use) at the leaf, mapped from [0, 1] to
+  [-1, 1].
+
+**Same time per move**: ISMCTS searches, at each of its decisions, for as long as the level has
+spent on average per decision so far in that game (CPU time of this process, so other work on
+the machine does not shift the balance; 0.05 s before the level's first decision).  It always
+runs at least two simulations (the first only expands the root).  A decision with one legal action costs nothing on either side.
+
+The table gives the level's win share (a shared win counts 1/2) with its Wilson 95 % interval
+(as ``lapilli tournament`` gives it), the level's mean CPU seconds per decision and ISMCTS's mean simulations
+per decision.  It is printed as Markdown (and written to ``--out``) for docs/agents.md.
+
+**The full run** (docs/agents.md): 5 games x 3 levels x 2 evaluators x 100 games = 3,000 games.
+Estimated on one idle core from the levels' times per decision (easy about 0.01 s, normal up to
+0.9 s, hard up to 4-5 s) and about 120 decisions with a choice per 2-player game, both sides
+searching for the same time: easy about 3 s per game (plus OpenSpiel's per-step overhead), normal
+about 2 x 60 x 0.8 s = 100 s, hard about 2 x 60 x 3 s = 360 s; so per game and evaluator about
+0.1 h (easy) + 2.8 h (normal) + 10 h (hard), 13 h, and 130 CPU hours for the whole table: run it
+per game or per level (``--levels``) on idle cores, one process per core, and join the tables.
+The interval of a 100-game share is at most about +-0.10.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import lapilli
+from lapilli.agents import make_agent
+from lapilli.agents.base import Decision
+
+GAMES = ["stromboli", "isola-dei-vulcani", "kingdomino-origins", "the-island", "eruption"]
+FIRST_BUDGET = 0.05
+
+
+def _openspiel():
+    try:
+        import pyspiel  # noqa: F401
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        raise SystemExit("OpenSpiel is not installed: pip install -e '.[openspiel]'") from None
+    import lapilli.rl.openspiel as los
+    return ismcts, mcts, los
+
+
+def timed_ismcts_class(ismcts):
+    class TimedISMCTSBot(ismcts.ISMCTSBot):
+        """ISMCTSBot searching for ``budget`` CPU seconds per decision instead of a number of
+        simulations (the loop of ``ISMCTSBot.run_search`` with a deadline)."""
+
+        budget = FIRST_BUDGET
+        last_simulations = 0
+
+        def run_search(self, state):
+            self.reset()
+            legal_actions = state.legal_actions()
+            if len(legal_actions) == 1:
+                self.last_simulations = 0
+                return [(legal_actions[0], 1.0)]
+            self._root_node = self.create_new_node(state)
+            deadline = time.process_time() + self.budget
+            n = 0
+            while n < 2 or time.process_time() < deadline:   # the first one only expands the root
+                self.run_simulation(self.sample_root_state(state))
+                n += 1
+            self.last_simulations = n
+            node = self.filter_illegals(self._root_node, state.legal_actions())
+            return self.get_final_policy(state, node)
+
+    return TimedISMCTSBot
+
+
+class HeuristicEvaluator:
+    """Lapilli's evaluator of a game as an OpenSpiel MCTS evaluator (values in [-1, 1])."""
+
+    def __init__(self, game: str):
+        from lapilli.agents.heuristic import game_heuristics
+        from lapilli.agents.mcts import rank_by
+
+        mod = game_heuristics(game)
+        fn = getattr(mod, "values", None)
+        if fn is None and getattr(mod, "evaluate", None) is not None:
+            fn = rank_by(mod.evaluate)
+        if fn is None:
+            raise SystemExit(f"{game} has no heuristic evaluator")
+        self.values = fn
+
+    def evaluate(self, state):
+        if state.is_terminal():
+            return np.asarray(state.returns(), dtype=float)
+        return np.asarray([2.0 * v - 1.0 for v in self.values(state.engine_state)], dtype=float)
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        actions = state.legal_actions()
+        return [(a, 1.0 / len(actions)) for a in actions]
+
+
+def play(game: str, level: str, evaluator: str, g: int, seed: int, modules) -> tuple[float, list, int]:
+    """One game; returns (the level's win share, its CPU seconds per decision, ISMCTS simulations)."""
+    ismcts, mcts, los = modules
+    osg = __import__("pyspiel").load_game(f"{los.short_name(game)}(players=2,seed={seed + g})")
+    state = osg.new_initial_state()
+    me = g % 2
+    agent = make_agent(level, seed=seed + g, game=game, players=2)
+    rs = np.random.RandomState(seed + g)
+    ev = (mcts.RandomRolloutEvaluator(1, rs) if evaluator == "rollout" else HeuristicEvaluator(game))
+    bot = timed_ismcts_class(ismcts)(osg, ev, uct_c=2.0, max_simulations=1, random_state=rs,
+                                     allow_inconsistent_action_sets=True)
+    index = osg.adapter._index()
+    spent, sims = [], []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+            continue
+        p = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        if p == me:
+            st = state.engine_state
+            c0 = time.process_time()
+            notation = agent.choose(Decision(st, p, st.legal_actions()))
+            spent.append(time.process_time() - c0)
+            state.apply_action(index[notation])
+        else:
+            bot.budget = statistics.mean(spent) if spent else FIRST_BUDGET
+            state.apply_action(int(bot.step(state)))
+            sims.append(bot.last_simulations)
+    share = max(0.0, state.returns()[me]) if state.returns()[me] != 0 else 0.5
+    return share, spent, sum(sims) / max(1, len(sims))
+
+
+def interval(xs: list[float]) -> tuple[float, float, float]:
+    """The mean share and its Wilson 95 % interval (as ``lapilli tournament`` gives it)."""
+    n = len(xs)
+    m = statistics.mean(xs)
+    z = 1.96
+    centre = (m + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(m * (1 - m) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return m, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games_", nargs="*", metavar="GAME", help="games (default: all five)")
+    ap.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    ap.add_argument("--levels", default="easy,normal,hard")
+    ap.add_argument("--evaluators", default="rollout,heuristic")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", help="also write the table to this file")
+    args = ap.parse_args(argv)
+    modules = _openspiel()
+    games = args.games_ or GAMES
+    for g in games:
+        lapilli.game_spec(g)
+    rows = ["| game | level | ISMCTS evaluator | games | level's win share [95 %] | level s/decision (CPU) "
+            "| ISMCTS simulations/decision |", "|---|---|---|---:|---|---:|---:|"]
+    print(" ".join(["bench/openspiel_yardstick.py", *games, f"--games {args.games}", f"--levels {args.levels}",
+                    f"--evaluators {args.evaluators}", f"--seed {args.seed}"]))
+    for game in games:
+        for level in args.levels.split(","):
+            for evaluator in args.evaluators.split(","):
+                shares, spent, sims = [], [], []
+                t0 = time.perf_counter()
+                for i in range(args.games):
+                    share, sp, si = play(game, level, evaluator, i, args.seed, modules)
+                    shares.append(share)
+                    spent.extend(sp)
+                    sims.append(si)
+                m, lo, hi = interval(shares)
+                row = (f"| {game} | {level} | {evaluator} | {len(shares)} | {m:.2f} [{lo:.2f}, {hi:.2f}] "
+                       f"| {statistics.mean(spent) if spent else 0:.3f} | {statistics.mean(sims):.0f} |")
+                rows.append(row)
+                print(row, f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    table = "\n".join(rows)
+    print()
+    print(table)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(table + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
