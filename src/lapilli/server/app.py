@@ -160,9 +160,15 @@ def _json(value) -> bytes:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 
-def finished_record(hub: Hub, tid: str, info) -> tuple[tuple, int]:
+def finished_record(hub: Hub, tid: str) -> tuple[tuple, int]:
     """(info, data set, record) of a finished table, and their size in bytes (blocking: building
-    a long game takes tens of milliseconds, so it runs in the pool of heavy reads)."""
+    a long game takes tens of milliseconds, so it runs in the pool of heavy reads, and so does
+    reading the table: many requests at once for a table not yet kept make one read, not one
+    thread each).  Refused (403) before anything is built when the game is not over."""
+    info = hub.store.get(tid)
+    if info.status != "finished":
+        # the seed would reveal every hidden thing and every future draw
+        raise HTTPException(403, "the replay is available when the game is over")
     room = hub.rooms.get(tid) or hub._build(tid, info)
     rec = room.state.to_record()
     return (info, room.data, rec), len(_json(rec))
@@ -409,7 +415,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             heavy(request)
         summaries = await asyncio.gather(*(reads.read(k, finished_summary, hub(request), info.id, info,
                                                       cache=reads.summaries) for k, info in zip(keys, rows)))
-        return [dict(info.public(), **summary) for info, summary in zip(rows, summaries)]
+        # plain JSON data, written as it is (FastAPI's encoding of it, item by item, held the
+        # event loop for tens of milliseconds on a page of 100 games)
+        return JSONResponse([dict(info.public(), **summary) for info, summary in zip(rows, summaries)])
 
     @app.get("/api/tables/{tid}", responses=_errors(404))
     async def table(request: Request, tid: str = TableId):
@@ -498,17 +506,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         Each answer is computed once (in the pool of heavy reads) and kept; one that must be
         computed counts against LAPILLI_HEAVY_READ_RATE."""
         reads: HeavyReads = request.app.state.reads
-        kept = reads.answers.get(("record", tid))  # only a finished table's record is kept
-        info = kept[0] if kept is not None else await hub(request).info(tid)
-        if info.status != "finished":
-            # the seed would reveal every hidden thing and every future draw
-            raise HTTPException(403, "the replay is available when the game is over")
-        if seat is not None and not 0 <= seat < info.players:
-            raise NotFound(f"no seat {seat} at table {tid}")
         counted = reads.needs_work(("record", tid))  # a request counts once, whatever it needs computed
         if counted:
             heavy(request)
-        info, data, rec = await reads.read(("record", tid), finished_record, hub(request), tid, info)
+        # only a finished table's record is kept (a finished game never changes)
+        info, data, rec = await reads.read(("record", tid), finished_record, hub(request), tid)
+        if seat is not None and not 0 <= seat < info.players:
+            raise NotFound(f"no seat {seat} at table {tid}")
         ply = max(0, min(ply, len(rec["actions"])))
         key = ("replay", tid, seat, ply)
         if not counted and reads.needs_work(key):
