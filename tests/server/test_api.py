@@ -248,3 +248,25 @@ def test_binary_frames_deep_nesting_and_bad_versions_keep_the_connection(client)
         a.send_text(json.dumps({"type": "sync"}))
         v = a.receive_json()
         assert v["version"] == v0["version"] == 0 and v["observation"] == v0["observation"]
+
+
+def test_a_message_whose_handling_fails_is_answered_and_keeps_the_connection(client, monkeypatch, caplog):
+    """A bug while handling one message is logged with its traceback, the sender is told that
+    nothing changed, and the connection goes on (the handler's log level must not be shadowed)."""
+    tid = make_table(client)
+    ta = join(client, tid, 0)
+    join(client, tid, 1, "bob")
+    hub = client.app.state.hub
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    with client.websocket_connect(f"/ws/{tid}?token={ta}&log=delta") as a:
+        a.receive_json()
+        monkeypatch.setattr(hub, "act", broken)
+        with caplog.at_level("ERROR", logger="lapilli.server"):
+            a.send_text(json.dumps({"type": "act", "action": "take 1"}))
+            assert "nothing changed" in a.receive_json()["message"]
+        assert any("failed" in r.getMessage() and r.exc_info for r in caplog.records)
+        a.send_text(json.dumps({"type": "ping"}))
+        assert a.receive_json()["type"] == "pong"

@@ -639,7 +639,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         sockets[address] = sockets.get(address, 0) + 1
         try:
-            await _table_socket(ws, tid, token, log)
+            await _table_socket(ws, tid, token, delta=log == "delta")
         finally:
             sockets[address] -= 1
             if sockets[address] <= 0:
@@ -667,7 +667,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except Exception:  # the client went away meanwhile: nothing to tell
             pass
 
-    async def _table_socket(ws: WebSocket, tid: str, token: str, log: str) -> None:
+    async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> None:
         await ws.accept()
         h, tid, token = hub(ws), tid[:64], token[:200]
         try:
@@ -701,7 +701,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json({"type": "error", "message": str(e), "fatal": True})
             await ws.close(4400)
             return
-        conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=log == "delta")
+        conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta)
         h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
         dead = asyncio.ensure_future(conn.dead.wait())
         bucket, last = 2 * settings.max_messages_per_second, time.monotonic()
