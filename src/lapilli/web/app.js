@@ -507,9 +507,11 @@ async function tablePage(tid) {
       // until the server's next view arrives, this one is stale: nothing on it may be clicked
       live.legal = []; live.sent = action; show();
     };
-    if (!pickers[v.seat] || pickers[v.seat].version !== v.version) {
+    // a picker per position; the start (every seat taken) gives the first one its moves without a new version
+    const pickKey = `${v.version}:${v.table.status}`;
+    if (!pickers[v.seat] || pickers[v.seat].version !== pickKey) {
       pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
-      pickers[v.seat].version = v.version;
+      pickers[v.seat].version = pickKey;
       pickers[v.seat].autoAdvance();
     }
     const picker = pickers[v.seat];
