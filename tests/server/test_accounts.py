@@ -141,7 +141,8 @@ def test_rated_tables_are_for_signed_in_players_at_every_seat(client):
     r = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True,
                                          "seats": [{"kind": "open"}, {"kind": "bot", "level": "easy"}]}, headers=h)
     assert r.status_code == 400 and "rated table" in r.json()["error"]
-    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True}, headers=h).json()["id"]
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True, "clock": {"preset": "24h"}},
+                      headers=h).json()["id"]
     assert client.get(f"/api/tables/{tid}").json()["rated"] is True
     r = client.post(f"/api/tables/{tid}/seats/0", json={"name": "whatever"}, headers=h)
     assert r.status_code == 200
@@ -178,8 +179,8 @@ def play(client, tid, tokens, moves):
 
 def rated_table(client, ann, bob):
     h = as_(client, ann)
-    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True, "options": {"pile": 10}},
-                      headers=h).json()["id"]
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True, "options": {"pile": 10},
+                                           "clock": {"preset": "24h"}}, headers=h).json()["id"]
     ta = client.post(f"/api/tables/{tid}/seats/0", json={"name": "a"}, headers=h).json()["token"]
     h = as_(client, bob)
     tb = client.post(f"/api/tables/{tid}/seats/1", json={"name": "b"}, headers=h).json()["token"]
@@ -244,10 +245,10 @@ def test_the_player_who_abandons_loses_and_the_other_is_protected(client):
     ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
     tid, tokens = rated_table(client, ann, bob)
     play(client, tid, tokens, [(0, "take 3"), (1, "take 3"), (0, "take 1")])
-    # three stones left, bob to move: he leaves, handing his seat to the computer, which takes
+    # three stones left, bob to move: he resigns, handing his seat to the computer, which takes
     # them all and wins the game on the board for him; yet he abandoned, so he loses
-    r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": tokens[1], "level": "hard"})
-    assert r.status_code == 200
+    r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": tokens[1], "level": "hard", "resign": True})
+    assert r.status_code == 200 and r.json()["resigned"] is True
     with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a:
         v = a.receive_json()
         while "result" not in v:
@@ -271,11 +272,12 @@ def test_places_from_winners_and_scores(winners, scores, lower, want):
 def test_pairwise_decomposition_and_the_abandon_convention():
     pl = [0, 2, 1]
     assert pairwise(pl, set()) == {0: [(1, 1.0), (2, 1.0)], 1: [(0, 0.0), (2, 0.0)], 2: [(0, 0.0), (1, 1.0)]}
-    # seat 0 abandoned (first on the board or not): it loses to all; the others only beat it
-    assert pairwise(pl, {0}) == {0: [(1, 0.0), (2, 0.0)], 1: [(0, 1.0)], 2: [(0, 1.0)]}
-    # protected: seat 1, last on the board, gains
+    # seat 0 abandoned (first on the board or not): it is ranked last, the others keep their order
+    assert pairwise(pl, {0}) == {0: [(1, 0.0), (2, 0.0)], 1: [(0, 1.0), (2, 0.0)], 2: [(0, 1.0), (1, 1.0)]}
     after = update({s: Rating() for s in range(3)}, pairwise(pl, {0}))
-    assert after[1].rating > 1500 and after[2].rating > 1500 > after[0].rating
+    assert after[2].rating > after[1].rating > after[0].rating and after[0].rating < 1500
+    # seat 0 left early: only it is rated, a loss against each other seat
+    assert pairwise(pl, {0}, {0}) == {0: [(1, 0.0), (2, 0.0)], 1: [], 2: []}
 
 
 def test_glicko2_reproduces_the_papers_worked_example():
@@ -352,15 +354,16 @@ def test_a_seat_whose_time_ran_out_loses_the_rated_game_even_when_taken_back(mak
     h = as_(client, bob)
     tb = client.post(f"/api/tables/{tid}/seats/1", json={"name": "b"}, headers=h).json()["token"]
     client.cookies.clear()
-    play(client, tid, [ta, tb], [(0, "take 3")])
+    # three plies first: a time-out on the second would abandon the game early (not rated for Ann)
+    play(client, tid, [ta, tb], [(0, "take 1"), (1, "take 1"), (0, "take 1")])
     now.t += 601                                        # bob, away, runs out of time
     assert check_clocks(client, tid) == 1
     store = client.app.state.hub.store
     for _ in range(200):                                # the computer moves for him
-        if store.get(tid).version >= 2:
+        if store.get(tid).version >= 4:
             break
         time.sleep(0.05)
-    assert store.get(tid).version == 2 and store.seat_timed_out(tid, 1)
+    assert store.get(tid).version == 4 and store.seat_timed_out(tid, 1)
     # his token takes the seat back and both play the game out, three stones a move at most
     for _ in range(10):
         if client.get(f"/api/tables/{tid}").json()["status"] == "finished":

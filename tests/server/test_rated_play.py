@@ -129,6 +129,18 @@ def test_a_seat_handed_over_after_the_grace_stays_abandoned_when_taken_back(make
     assert rating_of(client, "bob")["rating"] < 1500 < rating_of(client, "ann")["rating"]
 
 
+def test_no_computer_takes_the_open_seat_of_a_rated_table(client):
+    ann = sign_up(client, "ann")
+    h = as_(client, ann)
+    tid = client.post("/api/tables", json={"game": "nim", "players": 2, "rated": True, "clock": CLOCK},
+                      headers=h).json()["id"]
+    ta = client.post(f"/api/tables/{tid}/seats/0", json={"name": ""}, headers=h).json()["token"]
+    client.cookies.clear()  # the seat's token is what the route checks
+    r = take_over(client, tid, 1, ta, "hard")
+    assert r.status_code == 409 and "open" in r.json()["error"], r.text
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "open"
+
+
 # ---------------------------------------------------------------------------- point: hints and the start
 def test_no_move_and_no_hint_before_every_seat_is_taken_and_the_start_is_shown_to_everyone(client):
     r = client.post("/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 10}})

@@ -458,6 +458,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room = await hub(request).room(tid)
         if not 0 <= seat < room.info.players:
             raise NotFound(f"no seat {seat} at table {tid}")
+        if room.info.rated and room.info.seats[seat].kind == "open":
+            raise HTTPException(409, f"seat {seat} is open: at a rated table it waits for a signed-in player "
+                                     "(no computer plays a rated table's open seat)")
         if seat != asker:
             unknown = hub(request).pubsub.presence_unknown()
             if unknown and room.info.seats[seat].kind == "human":  # its person may be connected elsewhere

@@ -16,7 +16,9 @@ A person who takes their seat back from the computer (``reclaimed``) is not time
 once: on a turn-based table, a turn of theirs whose deadline has passed starts afresh with the full
 ``per_move``; on a real-time table their bank (on their turn: the time left to their deadline) is
 raised to at least ``RECLAIM_FLOOR`` seconds or the increment, whichever is more.  The seat stays
-marked ``timed_out``: a rated game stays lost for them.
+marked ``timed_out``: a rated game stays lost for them.  At a rated table none of this applies:
+taking a seat back never adds time, the bank goes on from where it stood (``Store.reclaim_seat``),
+so handing a seat over and taking it back buys nothing.
 """
 from __future__ import annotations
 

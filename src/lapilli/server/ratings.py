@@ -23,11 +23,13 @@ happens later (taking the seat back, the computer winning on the board).
 "Early": when the first seat was abandoned, the game had made fewer than ``EARLY_SHARE`` (a
 quarter) of its usual number of plies (actions of all seats, undos taken away) for its player
 count.  The usual number (``USUAL_PLIES``) is the median length measured over 12 seeded games
-per player count in which every seat played uniformly random legal actions (the only length
-every game has without a trained player; random play is if anything longer than real play for
-the race games, which makes the rule stricter, never looser).  A game or a player count not
-measured uses the nearest count measured, and a game not in the table ``DEFAULT_USUAL_PLIES``
-(8 plies: a game left before its 2nd ply, at 2 players, is early).
+per player count in which every seat played uniformly random legal actions (a length every game
+has, measurable without a trained player; where random play runs longer than real play, more
+abandoned games count as early, i.e. unrated for the others, never fewer).  A player count not
+measured uses the nearest one measured, and a game not in the table ``DEFAULT_USUAL_PLIES`` (8:
+a game left with fewer than 2 plies made is early).  Hence, at the default player counts: The
+Island (4) before ply 58, Eruption (4) 28, Kingdomino Origins (4) 22, Isola dei Vulcani (4) 196,
+Stromboli (2) 101.
 """
 from __future__ import annotations
 

@@ -22,7 +22,7 @@
   Object.assign(I18N.en, {
     signIn: "Sign in", signUp: "Sign up", signOut: "Sign out", username: "Username", password: "Password",
     email: "E-mail (optional)", cancel: "Cancel", myPage: "My page", guest: "Guest",
-    rated: "Rated (signed-in players only, no computer seats)", ratedBadge: "rated",
+    rated: "Rated (signed-in players only, no computer seats, with a clock)", ratedBadge: "rated",
     ratings: "Ratings", rating: "Rating", deviation: "± (deviation)", gamesPlayed: "Games", leaderboard: "Leaderboard",
     playing: "Playing", finishedOf: "Finished games", noRatings: "No rated game yet", noGames: "None",
     won: "won", lost: "lost", seatOf: "seat", open: "open", rank: "#", playerLabel: "Player", noPlayer: "No such player",
@@ -31,7 +31,7 @@
   Object.assign(I18N.it, {
     signIn: "Entra", signUp: "Registrati", signOut: "Esci", username: "Nome utente", password: "Password",
     email: "E-mail (facoltativa)", cancel: "Annulla", myPage: "La mia pagina", guest: "Ospite",
-    rated: "Valida per la classifica (solo giocatori registrati, nessun computer)", ratedBadge: "classificata",
+    rated: "Valida per la classifica (solo giocatori registrati, nessun computer, con orologio)", ratedBadge: "classificata",
     ratings: "Punteggi", rating: "Punteggio", deviation: "± (deviazione)", gamesPlayed: "Partite", leaderboard: "Classifica",
     playing: "In corso", finishedOf: "Partite finite", noRatings: "Ancora nessuna partita classificata", noGames: "Nessuna",
     won: "vinta", lost: "persa", seatOf: "posto", open: "apri", rank: "#", playerLabel: "Giocatore", noPlayer: "Giocatore inesistente",
@@ -168,7 +168,21 @@
     },
     // the lobby's new-table form: a signed-in person may make the table rated
     lobbyField() {
-      return me ? mk("p", {}, mk("label", {}, mk("input", { type: "checkbox", id: "rated" }), " " + t("rated"))) : "";
+      if (!me) return "";
+      // a rated table always has a clock: checking "rated" picks one when none is chosen, and
+      // "no clock" cannot be chosen while it is checked
+      const box = mk("input", { type: "checkbox", id: "rated" });
+      box.onchange = () => {
+        const sel = document.getElementById("clock");
+        if (!sel) return;
+        const none = sel.querySelector("option[value='']");
+        if (none) none.disabled = box.checked;
+        if (box.checked && !sel.value) {
+          sel.value = "10m+10s";
+          sel.dispatchEvent(new Event("change"));
+        }
+      };
+      return mk("p", {}, mk("label", {}, box, " " + t("rated")));
     },
     // where the lobby and the join form ask a guest's name: a signed-in person sits under their
     // username (the server takes it from the session), so they are shown it instead of the field

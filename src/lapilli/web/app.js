@@ -534,9 +534,11 @@ async function tablePage(tid) {
       // until the server's next view arrives, this one is stale: nothing on it may be clicked
       live.legal = []; live.sent = action; show();
     };
-    if (!pickers[v.seat] || pickers[v.seat].version !== v.version) {
+    // a picker per position; the start (every seat taken) gives the first one its moves without a new version
+    const pickKey = `${v.version}:${v.table.status}`;
+    if (!pickers[v.seat] || pickers[v.seat].version !== pickKey) {
       pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
-      pickers[v.seat].version = v.version;
+      pickers[v.seat].version = pickKey;
       pickers[v.seat].autoAdvance();
     }
     const picker = pickers[v.seat];
@@ -548,10 +550,14 @@ async function tablePage(tid) {
     else hideChance();
     const status = el("p", { id: "status" });
     if (live.result) status.append(t("gameOver"));
+    else if (live.table.status === "open") status.append(t("notStarted"));
     else if (v.legal.length) status.append(`${t("yourTurn")}, `, who(v, v.seat));
     else if (live.sent) status.append(`${live.sent} …`);
     else if (to !== null && to !== undefined) status.append(`${t("waiting")} `, who(v, to));
     side.append(status);
+    // the start: one event every connection sees (no move is accepted before every seat is taken)
+    if (!replay && !live.result && live.table.status === "playing" && live.version === 0)
+      side.append(el("p", { class: "started", id: "started", role: "status" }, t("gameStarts")));
     if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
     if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote));
     if (v.legal.length) {
@@ -572,6 +578,12 @@ async function tablePage(tid) {
     if (myToken && !live.result) gone.filter(s => !(s.seat in held)).forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
       try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
     } }, `${t("takeOver")}: `, who(v, s.seat))));
+    // at a rated table handing one's own seat to the computer resigns the game: said before it happens
+    if (live.table.rated && !live.result && !replay && v.seat !== null && tokens[v.seat]
+        && (live.table.seats[v.seat] || {}).kind === "human") side.append(el("button", { id: "resign", onclick: async () => {
+      if (!window.confirm(t("resignConfirm"))) return;
+      try { await api(`/api/tables/${tid}/seats/${v.seat}/computer`, { token: tokens[v.seat], level: "normal", resign: true }); } catch (e) { alert(e.message); }
+    } }, t("resign")));
     if (live.result) {
       // the result first, then the replay of the game on its board
       side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
@@ -581,7 +593,7 @@ async function tablePage(tid) {
     // the coach (coach.js): Review after the game, Hint during it
     if (window.LapilliCoach) window.LapilliCoach.decorate({ tid, v, live, board, side, replay, goReplay, show,
       seat: seatForReplay(), token: v.seat === null ? null : tokens[v.seat],
-      others: live.table.seats.some(s => s.kind === "human" && s.seat !== v.seat) });
+      others: live.table.seats.some(s => (s.kind === "human" || s.stand_in) && s.seat !== v.seat) });
     side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
   // ------------------------------------------------ replay on the board

@@ -145,7 +145,7 @@ window.LapilliCoach = (() => {
       const panel = reviewPanel(ctx, s);
       if (results) results.after(panel); else ctx.side.append(panel);
       drawReview(ctx, s);
-    } else if (ctx.token && ctx.v.legal.length) {
+    } else if (ctx.token && ctx.v.legal.length && !ctx.live.table.rated) {  // no coach at a rated table before its end
       const status = ctx.side.querySelector("#status");
       const panel = hintPanel(ctx, s);
       if (status) status.after(panel); else ctx.side.append(panel);
