@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..agents import make_agent
 from ..agents.base import Decision
+from ..engine.dataset import default_dataset
 from ..engine.fairness import commitment
 from ..engine.registry import new_game
 
@@ -17,8 +18,9 @@ def store_finished(store, game: str = "the-island", seed: int = 11, players: int
     salt = "00" * 16
     # seats of people (named), so that a running server's computers never play at this table
     seats = [{"kind": "human", "name": f"player {i + 1}"} for i in range(st.num_players)]
-    tid = store.create_table(game, st.num_players, dict(st.options), seed, seats, salt, commitment(seed, salt),
-                             st.seeding)
+    commit = commitment(seed, salt, game=game, players=st.num_players, options=dict(st.options),
+                        data=default_dataset(game).hash, seeding=st.seeding)
+    tid = store.create_table(game, st.num_players, dict(st.options), seed, seats, salt, commit, st.seeding)
     agents = [make_agent("random", seed=s) for s in range(st.num_players)]
     version = 0
     while not st.is_terminal and version < limit:
