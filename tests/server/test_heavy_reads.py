@@ -147,3 +147,16 @@ def test_replays_of_a_long_game_do_not_hold_up_other_tables(tmp_path):
         assert waits[-1] < 2.0, f"slowest ping {waits[-1]:.3f} s, p50 {waits[len(waits) // 2]:.3f} s"
     finally:
         S.stop()
+
+
+def test_building_finished_records_beyond_the_rate_answers_429(make_client, monkeypatch):
+    """A record's table is built at most LAPILLI_HEAVY_READ_RATE times a minute per address; a
+    record whose table is kept is still given."""
+    monkeypatch.setenv("LAPILLI_HEAVY_READ_RATE", "2/minute")
+    client = make_client()
+    tids = [store_finished(client.app.state.store, "nim", seed=s, options={"pile": 10})[0] for s in range(3)]
+    assert [client.get(f"/api/tables/{t}/record").status_code for t in tids[:2]] == [200, 200]
+    r = client.get(f"/api/tables/{tids[2]}/record")
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1, r.text[:200]
+    assert client.get(f"/api/tables/{tids[0]}/record").status_code == 200  # kept: no build
+    assert "429" in client.get("/openapi.json").json()["paths"]["/api/tables/{tid}/record"]["get"]["responses"]

@@ -197,7 +197,7 @@ def test_lapilli_serve_smtp_sends_the_notice(tmp_path, smtp):
         proc.wait(15)
 
 
-SPAM = "Cheap pills at pills.example\nx.example"
+SPAM = "Cheap pills at pills.example"  # one line: a name with a line break is refused at the seat
 
 
 def confirm_link(mail) -> str:
@@ -209,6 +209,7 @@ def test_a_strangers_address_gets_one_confirmation_and_no_notice_until_it_is_fol
     now = FakeClock()
     c = make_client(now=now, clock_poll=3600, smtp_url=smtp.url, public_url="http://lapilli.example")
     tid = make_table(c, options={"pile": 21}, clock={"preset": "24h"})
+    assert c.post(f"/api/tables/{tid}/seats/1", json={"name": SPAM + "\nx.example"}).status_code == 400
     ta, tb = join(c, tid, 0, "ann"), join(c, tid, 1, SPAM)  # a guest names its seat with an advert
     r = c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "stranger@example.org"})
     move(c, tid, ta, "take 1")  # the guest's turn, the guest away
@@ -239,7 +240,7 @@ def test_a_strangers_address_gets_one_confirmation_and_no_notice_until_it_is_fol
     for mail in smtp.mails[:2]:
         text = mail.as_string()
         # nothing the guest typed reaches the mail: neither the advert, nor its link, nor a line break
-        assert "pills" not in text and "x.example" not in text and "Cheap" not in text
+        assert "pills" not in text and "Cheap" not in text
     body = smtp.mails[1].get_content()
     assert "your turn at Nim" in body and f"http://lapilli.example/t/{tid}" in body
 

@@ -65,11 +65,10 @@ def test_serve_raises_its_descriptor_limit(tmp_path):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard <= 256:
         pytest.fail(f"this test needs a hard descriptor limit above 256 (it is {hard})")
-    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))  # the server starts with a low soft limit
-    try:
-        S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'fd.db'}")
-    finally:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    # the server starts with a low soft limit (set in its own process only: this one may hold
+    # more descriptors than that already)
+    S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'fd.db'}",
+               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)))
     try:
         limits = open(f"/proc/{S.proc.pid}/limits").read()
         line = next(x for x in limits.splitlines() if x.startswith("Max open files"))

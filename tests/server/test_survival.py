@@ -26,7 +26,7 @@ from lapilli.testing.services import Postgres, Redis, free_port, wait_port
 class Server:
     """One `lapilli serve` process; its log (stderr) goes to a file the test can read."""
 
-    def __init__(self, tmp_path, name, database, redis=None, **env):
+    def __init__(self, tmp_path, name, database, redis=None, preexec_fn=None, **env):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -39,7 +39,7 @@ class Server:
         if redis:
             cmd += ["--redis", redis]
         self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log)
+        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=preexec_fn)
         try:
             wait_port(self.port, 60)
         except Exception:

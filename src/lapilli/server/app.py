@@ -160,7 +160,7 @@ def _json(value) -> bytes:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 
-def finished_record(hub: Hub, tid: str, what: str = "replay") -> tuple[tuple, int]:
+def finished_record(hub: Hub, tid: str) -> tuple[tuple, int]:
     """(info, data set, record) of a finished table, and their size in bytes (blocking: building
     a long game takes tens of milliseconds, so it runs in the pool of heavy reads, and so does
     reading the table: many requests at once for a table not yet kept make one read, not one
@@ -168,7 +168,7 @@ def finished_record(hub: Hub, tid: str, what: str = "replay") -> tuple[tuple, in
     info = hub.store.get(tid)
     if info.status != "finished":
         # the seed would reveal every hidden thing and every future draw
-        raise HTTPException(403, f"the {what} is available when the game is over")
+        raise HTTPException(403, "the replay is available when the game is over")
     room = hub.rooms.get(tid) or hub._build(tid, info)
     rec = room.state.to_record()
     return (info, room.data, rec), len(_json(rec))
@@ -489,14 +489,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{tid}/record", responses=_errors(403, 404, 429))
     async def record(request: Request, tid: str = TableId):
-        """The finished game's record, seed and salt included (403 before the end).  Built once
-        in the pool of heavy reads and kept, as the replay steps; building it counts against
-        LAPILLI_HEAVY_READ_RATE."""
-        reads: HeavyReads = request.app.state.reads
-        if reads.needs_work(("record", tid)):
+        """The finished game's record, seed and salt included (403 before the end).  The table is
+        built in a worker thread and the last ones read are kept (Hub.peek); a build counts
+        against LAPILLI_HEAVY_READ_RATE."""
+        h = hub(request)
+        if tid not in h.rooms and tid not in h.peeked and (await h.info(tid)).status == "finished":
             heavy(request)
-        info, _, kept = await reads.read(("record", tid), finished_record, hub(request), tid, "record")
-        rec = dict(kept)  # the kept record is shared: this answer adds to a copy
+        room = await finished(request, tid, "record")
+        rec = room.state.to_record()
+        info = room.info
         if info.commitment:  # the seed, its salt and their commitment: `lapilli verify` checks them
             rec.update(salt=info.salt, commitment=info.commitment)
             if info.commitment != seed_commitment(info.seed, info.salt):
