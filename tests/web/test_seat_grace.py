@@ -141,7 +141,7 @@ def test_a_person_at_another_instance_shows_present_and_their_countdown_when_the
         take_seat(ann, A, tid, 0, "ann")
         take_seat(bob, B, tid, 1, "bob")
         ann.wait_for_selector("#picker", timeout=15_000)  # both seated: ann is to move
-        bob.wait_for_function("() => document.querySelector('#status').innerText.includes('ann')", timeout=15_000)
+        bob.wait_for_function("() => (document.querySelector('#status') || {innerText: ''}).innerText.includes('ann')", timeout=15_000)
         bob.wait_for_timeout(5500)  # longer than the grace (4 s) and the presence TTL (3 s)
         assert bob.locator(".held").count() == 0 and bob.locator(".takeover").count() == 0
         assert bob.locator(".player[data-seat='0'] .presence.here").count() == 1  # ann is here
