@@ -16,6 +16,8 @@ score_<i>       float64    seat i's final score (empty/null when the game failed
 win_<i>         float64    seat i's win share: 1/k when seat i is one of k winners, else 0
 agent_<i>       string     the agent that played seat i
 stats           string     JSON object: ``state.stats()`` when the game defines it, else ``{}``
+parts           string     JSON list, per seat: its final score by scoring source ``{part: points}``
+trace           string     JSON object: how the lead went (``lead_changes``, ``decided_at``)
 ==============  =========  =====================================================================
 
 * **Parquet** (default): ``OUT`` is a *directory* (a Parquet dataset) of part files
@@ -64,7 +66,7 @@ def columns(players: int) -> list[str]:
     cols += [f"score_{i}" for i in range(players)]
     cols += [f"win_{i}" for i in range(players)]
     cols += [f"agent_{i}" for i in range(players)]
-    cols.append("stats")
+    cols += ["stats", "parts", "trace"]
     return cols
 
 
@@ -81,7 +83,20 @@ def row_to_record(row: GameRow, players: int) -> dict:
     for i in range(players):
         rec[f"agent_{i}"] = row.lineup[i] if i < len(row.lineup) else ""
     rec["stats"] = json.dumps(row.stats or {}, sort_keys=True, default=str)
+    rec["parts"] = json.dumps(row.parts or [], sort_keys=True, default=str)
+    rec["trace"] = json.dumps(row.trace or {}, sort_keys=True, default=str)
     return rec
+
+
+def _json_field(rec: dict, key: str, empty):
+    """A JSON column (absent from outputs written before it existed: ``empty``)."""
+    text = rec.get(key) or ""
+    if not isinstance(text, str) or not text:
+        return empty
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return empty
 
 
 def record_to_row(rec: dict) -> GameRow:
@@ -104,7 +119,8 @@ def record_to_row(rec: dict) -> GameRow:
     except (TypeError, json.JSONDecodeError):
         stats = {}
     return GameRow(int(rec["index"]), int(rec["seed"]), players, scores, winners, int(rec["plies"]),
-                   float(rec["seconds"]), stats, error, lineup)
+                   float(rec["seconds"]), stats, error, lineup, _json_field(rec, "parts", []),
+                   _json_field(rec, "trace", {}))
 
 
 def meta_path(path: Path, fmt: str) -> Path:
@@ -128,7 +144,7 @@ def _arrow_schema(players: int):
     fields += [(f"score_{i}", pa.float64()) for i in range(players)]
     fields += [(f"win_{i}", pa.float64()) for i in range(players)]
     fields += [(f"agent_{i}", pa.string()) for i in range(players)]
-    fields.append(("stats", pa.string()))
+    fields += [("stats", pa.string()), ("parts", pa.string()), ("trace", pa.string())]
     return pa.schema(fields)
 
 
