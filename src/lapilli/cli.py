@@ -48,13 +48,13 @@ def _parse_options(items: list[str] | None) -> dict:
     return opts
 
 
-def _seats(text: str | None, players: int, default_first: str = "human") -> list[str]:
+def _seats(text: str | None, players: int, default_first: str = "human", default_rest: str = "random") -> list[str]:
     """One agent name per seat: ``text`` lists them (one name fills every seat), or the default
-    (``default_first`` then random players)."""
+    (``default_first`` then ``default_rest`` players)."""
     if text:
         seats = agents_mod.split_agent_list(text)
     else:
-        seats = [default_first] + ["random"] * (players - 1)
+        seats = [default_first] + [default_rest] * (players - 1)
     if len(seats) == 1 and players > 1:
         seats = seats * players
     if len(seats) != players:
@@ -228,12 +228,13 @@ def _save_record(state, path: Optional[Path], quitting: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------------- simulate
-@app.command(epilog=_examples('lapilli simulate stromboli --games 1000 --jobs 2', 'lapilli simulate eruption --players 4 --seats normal,random --games 200 --out results/eru.csv', 'lapilli simulate the-island --games 100000 --backend ray --resume'))
+@app.command(epilog=_examples('lapilli simulate stromboli --games 1000 --jobs 2', 'lapilli simulate eruption --players 4 --seats normal,random --games 200 --out results/eru.csv', 'lapilli simulate the-island --games 100000 --seats random --backend ray --resume'))
 def simulate(
     game: str = typer.Argument(..., help="game id"),
     games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     players: Optional[int] = typer.Option(None, "--players", "-p"),
-    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat)"),
+    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat; "
+                                        "default: heuristic players in every seat)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
     seed: int = typer.Option(0, help="base seed: game i uses seed + i"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes (local) or CPUs of a local Ray"),
@@ -255,7 +256,7 @@ def simulate(
     from .sim import summarize
 
     players = _resolve_players(game, players, seats)
-    seat_names = _seats(seats, players, default_first="random")
+    seat_names = _seats(seats, players, default_first="heuristic", default_rest="heuristic")
     options = _parse_options(option)
     if backend not in ("local", "ray"):
         raise Abort(f"unknown backend {backend!r}; backends: local, ray")
@@ -400,15 +401,20 @@ def tournament(
 
 
 # ---------------------------------------------------------------------------- report
-@app.command(epilog=_examples('lapilli report stromboli --games 500', 'lapilli report the-island --compare dolphins=true --games 300'))
+@app.command(epilog=_examples('lapilli report stromboli --games 500', 'lapilli report the-island --compare dolphins=true --games 300', 'lapilli report eruption --sensitivity --compare seats=random --games 400 --jobs 2', 'lapilli report stromboli --seats normal --games 200 --backend ray --jobs 2'))
 def report(
     game: str = typer.Argument(..., help="game id"),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="player count of the baseline"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="baseline option key=value (repeatable)"),
     compare: Optional[list[str]] = typer.Option(None, "--compare", "-c", help="a variant to compare with the "
-                                                "baseline: key=value[,key=value] (key players = player count); repeatable"),
+                                                "baseline, played on the same seeds: key=value[,key=value] (key "
+                                                "players = player count, seats = the agents, data = a data set); "
+                                                "repeatable"),
+    sensitivity: bool = typer.Option(False, "--sensitivity", help="also compare every other value of every "
+                                     "option, and every shipped data set, with the baseline"),
     games: int = typer.Option(1000, "--games", "-n", min=1, help="games per variant"),
-    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat)"),
+    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat; "
+                                        "default: heuristic players in every seat)"),
     seed: int = typer.Option(0, help="base seed: game i uses seed + i"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     backend: str = typer.Option("local", help="local or ray"),
@@ -438,7 +444,7 @@ def report(
     results_list = results
     sources = []
     if from_files:
-        if compare:
+        if compare or sensitivity:
             raise Abort("--compare and --from do not mix: give one --from file per variant instead")
         for f in from_files:
             if not f.exists():
@@ -460,6 +466,8 @@ def report(
             variants = parse_compare(compare or [], base_players, _parse_options(option))
         except ValueError as e:
             raise Abort(str(e))
+        if sensitivity:
+            variants += _sensitivity_variants(game, base_players, _parse_options(option), data, variants)
         ray_started = False
         if backend == "ray":  # one Ray for all the variants
             from .sim.backends import start_ray
@@ -467,7 +475,7 @@ def report(
             ray_started = start_ray(jobs, address)
         try:
             _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address,
-                             resume, results_list, sources, _dataset(game, data))
+                             resume, results_list, sources, data)
         finally:
             if ray_started:
                 import ray
@@ -477,16 +485,52 @@ def report(
     console.print(f"report: {path}")
 
 
+def _sensitivity_variants(game, players, options, data, variants) -> list:
+    """One variant per other allowed value of each option (with the baseline's player count and
+    other options), then one per data set shipped with the game; a set-up already among
+    ``variants`` is not added twice."""
+    from .engine.dataset import shipped_datasets
+    from .engine.errors import LapilliError
+    from .report import Variant
+
+    spec = game_spec(game)
+    _, base = spec.resolve(players, options)
+    known = set()
+    for v in variants:
+        try:
+            known.add((v.players, tuple(sorted(spec.resolve(v.players, v.options)[1].items())), v.seats, v.data))
+        except LapilliError:
+            pass  # refused again, with its message, when the variant is played
+    out = []
+    for name, o in spec.options.items():
+        for value in o.values:
+            if value == base[name]:
+                continue
+            opts = dict(options, **{name: value})
+            try:
+                spec.resolve(players, opts)
+            except LapilliError:  # a value the rules refuse with the rest of the baseline
+                continue
+            v = Variant(f"{name}={_fmt(value)}", players, opts)
+            key = (v.players, tuple(sorted(spec.resolve(players, opts)[1].items())), None, None)
+            if key not in known:
+                out.append(v)
+    for name in shipped_datasets(game):
+        if name != data:
+            out.append(Variant(f"data={name}", players, dict(options), None, name))
+    return out
+
+
 def _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address, resume,
                      results, sources, data=None):
     for k, v in enumerate(variants):
         v.players, v.options = spec.resolve(v.players, v.options)
-        seat_names = _seats(seats, v.players, default_first="random")
+        seat_names = _seats(v.seats or seats, v.players, default_first="heuristic", default_rest="heuristic")
         data_file = (results_dir or out / "data") / f"variant-{k}.parquet"
         if not quiet:
-            err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}")
+            err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}, seats {', '.join(seat_names)}")
         rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data_file, quiet,
-                             backend=backend, address=address, resume=resume, data=data)
+                             backend=backend, address=address, resume=resume, data=_dataset(game, v.data or data))
         results.append((v, rows))
         sources.append(os.path.relpath(data_file, out))
 
@@ -500,6 +544,8 @@ def _rebuild_report_args(args: dict) -> list[str]:
         out += ["--option", o]
     for c in args.get("compare") or []:
         out += ["--compare", c]
+    if args.get("sensitivity"):
+        out.append("--sensitivity")
     for f in args.get("from_files") or []:
         out += ["--from", str(f)]
     if not args.get("from_files"):

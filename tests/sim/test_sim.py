@@ -109,8 +109,9 @@ def test_stats_survive_the_round_trip(tmp_path):
 
 def test_cli_simulate_parquet_then_resume_more_games(tmp_path, capsys):
     out = tmp_path / "sim.parquet"
-    assert main(["simulate", "nim", "-n", "30", "--seed", "4", "--out", str(out), "--quiet"]) == 0
-    assert main(["simulate", "nim", "-n", "50", "--seed", "4", "--out", str(out), "--quiet", "--resume"]) == 0
+    assert main(["simulate", "nim", "-n", "30", "--seed", "4", "--seats", "random", "--out", str(out), "--quiet"]) == 0
+    assert main(["simulate", "nim", "-n", "50", "--seed", "4", "--seats", "random", "--out", str(out), "--quiet",
+                 "--resume"]) == 0
     text = capsys.readouterr().out
     assert "50 games" in text and "20 played now" in text
     ref = list(simulate("nim", 2, {}, ["random", "random"], 50, seed=4))
