@@ -529,7 +529,7 @@ def _report_variants(game, spec, variants, seats, games, seed, jobs, out, result
         data_file = (results_dir or out / "data") / f"variant-{k}.parquet"
         if not quiet:
             err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}, seats {', '.join(seat_names)}")
-        rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data_file, quiet,
+        rows, _ = _run_study(game, v.players, v.options, seat_names, v.games or games, seed, jobs, data_file, quiet,
                              backend=backend, address=address, resume=resume, data=_dataset(game, v.data or data))
         results.append((v, rows))
         sources.append(os.path.relpath(data_file, out))

@@ -130,6 +130,10 @@ def test_scoring_sources_share_and_winner_led():
     assert src["farms"]["share"] == pytest.approx(15 / 20) and src["gold"]["share"] == pytest.approx(5 / 20)
     assert src["farms"]["winner_led"] == pytest.approx(0.5) and src["gold"]["winner_led"] == pytest.approx(0.5)
     assert src["farms"]["mean"] == pytest.approx(15 / 4)
+    # a source every seat scores alike is led by nobody
+    same = [_row(0, [3, 1], [0], parts=[{"a": 2, "b": 1}, {"a": 0, "b": 1}])]
+    s2 = analyse(same, 2)["sources"]
+    assert s2["b"]["apart"] == 0 and math.isnan(s2["b"]["winner_led"]) and s2["a"]["winner_led"] == 1
 
 
 def test_report_answers_the_designers_questions(tmp_path, capsys):
@@ -145,10 +149,24 @@ def test_report_answers_the_designers_questions(tmp_path, capsys):
     assert "--sensitivity" in text  # the command line of the report
 
 
-def test_parse_compare_takes_seats_and_data():
-    vs = parse_compare(["seats=random", "data=big,pile=10"], 2, {})
+def test_parse_compare_takes_seats_data_and_games():
+    vs = parse_compare(["seats=random", "data=big,pile=10", "seats=normal:time_limit=0,iterations=50,games=30"], 2, {})
     assert (vs[1].seats, vs[1].options) == ("random", {})
     assert (vs[2].data, vs[2].options) == ("big", {"pile": "10"})
+    assert (vs[3].seats, vs[3].games, vs[3].options) == ("normal:time_limit=0,iterations=50", 30, {})
+    with pytest.raises(ValueError, match="games"):
+        parse_compare(["games=0"], 2, {})
+
+
+def test_a_smaller_variant_is_paired_with_the_first_games_of_the_baseline(tmp_path, capsys):
+    out = tmp_path / "rep"
+    assert main(["report", "toy", "--games", "20", "--compare", "seats=random,games=8", "--out", str(out),
+                 "--quiet"]) == 0
+    text = (out / "report.md").read_text()
+    assert "| seats=random, games=8 | 2 | defaults | 8 | 0 |" in text
+    a, b = (read_rows(out / "data" / f"variant-{k}.parquet") for k in (0, 1))
+    c = rep.compare_variants(Variant("baseline", 2), a, Variant("x", 2, seats="random"), b)
+    assert c["pairs"] == 8 and c["unpaired"] == 12
 
 
 def test_report_with_normal_seats_on_ray(tmp_path, local_ray):

@@ -35,6 +35,7 @@ class Variant:
     options: dict = field(default_factory=dict)
     seats: str | None = None
     data: str | None = None
+    games: int | None = None
 
 
 def _fmt(v) -> str:
@@ -45,11 +46,12 @@ def parse_compare(items: Sequence[str], players: int, options: dict) -> list[Var
     """Variants for a report: the baseline (``players``, ``options``) then one per ``--compare``
     item.  An item is ``key=value[,key=value...]``; the key ``players`` sets the player count,
     ``seats`` the agents (one name for every seat, or one per seat separated by ``/``), ``data``
-    the data set, every other key a game option, on top of the baseline."""
+    the data set, ``games`` how many games (the first of the baseline's seeds; for expensive
+    players), every other key a game option, on top of the baseline."""
     base = Variant(_label(players, options, {}, players), players, dict(options))
     out = [base]
     for item in items:
-        p, opts, changed, seats, data = players, dict(options), {}, None, None
+        p, opts, changed, seats, data, n = players, dict(options), {}, None, None, None
         for part in _compare_parts(item):
             k, eq, v = part.partition("=")
             if not eq or not k.strip():
@@ -64,10 +66,17 @@ def parse_compare(items: Sequence[str], players: int, options: dict) -> list[Var
                 seats = v.replace("/", ",")
             elif k == "data":
                 data = v
+            elif k == "games":
+                try:
+                    n = int(v)
+                except ValueError:
+                    n = 0
+                if n < 1:
+                    raise ValueError(f"--compare {item!r}: games must be a whole number above 0")
             else:
                 opts[k] = v
             changed[k] = v
-        out.append(Variant(", ".join(f"{k}={v}" for k, v in changed.items()), p, opts, seats, data))
+        out.append(Variant(", ".join(f"{k}={v}" for k, v in changed.items()), p, opts, seats, data, n))
     return out
 
 
@@ -84,7 +93,7 @@ def _compare_parts(item: str) -> list[str]:
 
 
 _AGENT_PARAMS = ("iterations", "time_limit", "c", "rollout_depth", "policy", "evaluator", "prior", "order", "widen",
-                 "alpha", "max_depth", "settle", "settle_cap", "chance", "prune", "ensemble", "mix", "final",
+                 "alpha", "max_depth", "settle", "settle_cap", "chance", "prune", "ensemble", "mix", "final", "terminal_bonus",
                  "min_visits")
 
 
@@ -463,16 +472,18 @@ def _sources_section(analysed, lower_wins: bool) -> list[str]:
     shown = [(v, a) for v, a in analysed if a["sources"] and _same_but(v, base, "players", "seats")]
     L = ["## Scoring sources", "",
          "Each source is a part of the final score as the rulebook adds it up (the game's score breakdown). "
-         "Share: its part of all points scored (absolute values); winner led: how often a winner also had "
+         "Share: its part of all points scored (absolute values); apart: the share of games in which the seats "
+         "scored it differently; winner led: in those games, how often a winner also had "
          f"the {'lowest' if lower_wins else 'best'} value of that source among the seats (ties included). "
          "A source the winner nearly always leads decides games; a large share that winners do not lead "
          "more often than the others is scored by everyone alike. Shown for the baseline's options at each "
          "player count and with each set of players.", "",
-         "| variant | source | mean points per seat | share of the score | winner led it |",
-         "|---|---|---:|---:|---:|"]
+         "| variant | source | mean points per seat | share of the score | apart | winner led it |",
+         "|---|---|---:|---:|---:|---:|"]
     for v, a in shown:
         for k, d in sorted(a["sources"].items(), key=lambda kv: -(kv[1]["share"] or 0)):
-            L.append(f"| {v.label} | {k} | {_n(d['mean'], 2)} | {_n(d['share'])} | {_n(d['winner_led'])} |")
+            L.append(f"| {v.label} | {k} | {_n(d['mean'], 2)} | {_n(d['share'])} | {_n(d['apart'])} | "
+                     f"{_n(d['winner_led'])} |")
     L.append("")
     return L
 
@@ -535,7 +546,8 @@ def _comparison_sections(results, defaults: dict) -> list[str]:
     if rules:
         L += ["## House rules and data sets", "",
               "Each option or data set against the baseline, paired, with the same players: the shift of the first "
-              "seat's win share, of the seats' spread and of the length. **Bold**: the interval excludes zero.", "",
+              "seat's win share, of the length, of the lead changes and of how late games are decided. **Bold**: the "
+              "interval excludes zero.", "",
               "| variant | seat 0 win share | length (decisions) | lead changes | decided at | games needed (seat 0) |",
               "|---|---:|---:|---:|---:|---:|"]
         for v, c in rules:
@@ -552,12 +564,13 @@ def _comparison_sections(results, defaults: dict) -> list[str]:
     if skill:
         L += ["## Skill: where random play would mislead", "",
               "The same set-up with other players, paired on the same seeds. A difference whose interval excludes "
-              "zero (**misleads**) is an answer that these players would give differently from the baseline's.", "",
+              "zero (**misleads**) is an answer that these players would give differently from the baseline's; "
+              "otherwise these games show no difference (which a larger sample may still find).", "",
               "| variant | measure | baseline | variant | difference [95 % CI] | verdict |", "|---|---|---:|---:|---:|---|"]
         for v, c in skill:
             for name, d in c["measures"].items():
                 dig = 3 if "win" in name or "decided" in name else 2
                 L.append(f"| {v.label} | {name} | {_n(d['a_mean'], dig)} | {_n(d['b_mean'], dig)} | {_diff_cell(d, dig)} | "
-                         f"{'**misleads**' if _clear(d) else 'agrees'} |")
+                         f"{'**misleads**' if _clear(d) else 'no clear difference'} |")
         L.append("")
     return L

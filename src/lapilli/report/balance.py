@@ -90,7 +90,8 @@ def compare_variants(va, rows_a: list[GameRow], vb, rows_b: list[GameRow]) -> di
 # ---------------------------------------------------------------------------- sources and lead
 def sources(rows: list[GameRow], lower_wins: bool = False) -> dict:
     """Per scoring source (a part of the games' score breakdown): its mean points per seat and
-    game, its share of all points scored, and how often a winner also led that source (had its
+    game, its share of all points scored, the share of games in which the seats scored it
+    differently (``apart``), and in those games how often a winner also led that source (had its
     best value among the seats, ties included)."""
     ok = [r for r in rows if not r.error and r.parts]
     names: list[str] = []
@@ -103,14 +104,18 @@ def sources(rows: list[GameRow], lower_wins: bool = False) -> dict:
     out = {}
     for k in names:
         pts = [seat.get(k, 0) for r in ok for seat in r.parts]
-        led = 0
+        led = apart = 0
         for r in ok:
             vals = [seat.get(k, 0) for seat in r.parts]
+            if len(set(vals)) < 2:  # every seat alike: nobody led it
+                continue
+            apart += 1
             best = min(vals) if lower_wins else max(vals)
             led += any(vals[w] == best for w in r.winners if w < len(vals))
         out[k] = {"mean": statistics.fmean(pts) if pts else math.nan,
                   "share": sum(abs(p) for p in pts) / total if total else math.nan,
-                  "winner_led": led / len(ok) if ok else math.nan}
+                  "apart": apart / len(ok) if ok else math.nan,
+                  "winner_led": led / apart if apart else math.nan}
     return out
 
 
