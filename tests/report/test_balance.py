@@ -101,6 +101,7 @@ def test_report_compare_plays_each_variant_on_the_same_seeds_and_deals(tmp_path,
     assert sc["mean"] == pytest.approx(statistics.fmean(sum(r.scores) / 2 for r in a))
     text = (out / "report.md").read_text()
     assert "## Paired comparisons" in text and "games needed" in text
+    assert "(paired.png)" in text and (out / "paired.png").stat().st_size > 5000
 
 
 # ------------------------------------------------------------------ the designers' questions

@@ -374,7 +374,7 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
 
     L += _sources_section(analysed, lower_wins)
     L += _lead_section(analysed)
-    L += _comparison_sections(results, defaults)
+    L += _comparison_sections(results, defaults, out, title)
     L += ["## Endings and special events", ""]
     if _plot_events(analysed, out / "events.png", f"{title}: endings and special events"):
         L += ["From the game's `stats()` per finished game.", "", "![endings and special events](events.png)", ""]
@@ -515,7 +515,36 @@ def _clear(d: dict) -> bool:
     return d["n"] > 1 and not math.isnan(d["half"]) and (d["low"] > 0 or d["high"] < 0)
 
 
-def _comparison_sections(results, defaults: dict) -> list[str]:
+def _plot_paired(comps, path: Path, title: str) -> bool:
+    """Forest plot: each variant's paired difference from the baseline in seat 0's win share
+    (its advantage over the fair share when the player counts differ) and in length."""
+    rows = [(v, c) for v, c in comps if "error" not in c and c["pairs"] > 1]
+    if not rows:
+        return False
+    plt = _plt()
+    fig, axes = plt.subplots(1, 2, figsize=(11, 1.2 + 0.35 * len(rows)), squeeze=False)
+    for ax, (name, xlabel) in zip(axes[0], (("seat 0", "seat 0 win share (or advantage): variant - baseline"),
+                                            ("length", "game length (decisions): variant - baseline"))):
+        ys, xs, err = [], [], []
+        for k, (v, c) in enumerate(rows):
+            d = next(d for key, d in c["measures"].items() if key.startswith(name))
+            ys.append(k)
+            xs.append(d["mean"])
+            err.append(0.0 if math.isnan(d["half"]) else d["half"])
+        ax.errorbar(xs, ys, xerr=err, fmt="o", capsize=3)
+        ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+        ax.set_yticks(range(len(rows)))
+        ax.set_yticklabels([v.label for v, _ in rows], fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlabel(xlabel, fontsize=9)
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
+
+
+def _comparison_sections(results, defaults: dict, out: Path | None = None, title: str = "") -> list[str]:
     if len(results) < 2:
         return []
     (vb, rb), rest = results[0], results[1:]
@@ -531,8 +560,11 @@ def _comparison_sections(results, defaults: dict) -> list[str]:
          "differences (variant - baseline) with its 95 % interval. Unpaired: the half-width the same games "
          "would give as two independent samples. Games needed: how many paired games this difference needs "
          "for its interval to exclude zero.", "",
-         "| variant | measure | baseline | variant | difference [95 % CI] | unpaired ± | games needed |",
-         "|---|---|---:|---:|---:|---:|---:|"]
+         ]
+    if out is not None and _plot_paired(comps, out / "paired.png", f"{title}: paired differences from the baseline"):
+        L += ["![paired differences](paired.png)", ""]
+    L += ["| variant | measure | baseline | variant | difference [95 % CI] | unpaired ± | games needed |",
+          "|---|---|---:|---:|---:|---:|---:|"]
     for v, c in comps:
         if "error" in c:
             L.append(f"| {v.label} | not paired: {c['error']} | | | | | |")
