@@ -163,6 +163,7 @@ class ResultWriter:
         self.last_flush = time.monotonic()
         self.written = 0
         self.done: set[int] = set()
+        self.fields = columns(players)  # CSV: the columns of the file (an older file keeps its own)
         self.meta = dict(meta or {})
         self.meta.setdefault("format", self.fmt)
         self.meta.setdefault("players", players)
@@ -171,6 +172,11 @@ class ResultWriter:
             if old is not None:
                 _check_same(old, self.meta)
             self.done = finished_indices(self.path, self.fmt)
+            if self.fmt == "csv":
+                with self.path.open(newline="") as fh:
+                    header = next(csv.reader(fh), None)
+                if header:
+                    self.fields = header
         else:
             self._start_fresh()
         mp = meta_path(self.path, self.fmt)
@@ -223,7 +229,7 @@ class ResultWriter:
             self._part += 1
         else:
             with self.path.open("a", newline="") as fh:
-                w = csv.DictWriter(fh, fieldnames=columns(self.players))
+                w = csv.DictWriter(fh, fieldnames=self.fields, extrasaction="ignore")
                 for r in rows:
                     w.writerow({k: ("" if v is None else v) for k, v in r.items()})
                 fh.flush()
