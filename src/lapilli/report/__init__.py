@@ -420,14 +420,9 @@ def _seats_of(rows: list[GameRow]) -> list[str]:
 
 def _who_played_section(game: str, results) -> list[str]:
     L = ["## Who played", ""]
-    seen: set = set()
     lines: list[str] = []
     for v, rows in results:
-        for line in who_played(game, v.players, _seats_of(rows)):
-            key = (line, v.players)
-            if line not in seen and key not in seen:
-                seen.add(line)
-                lines.append(line)
+        lines += [line for line in who_played(game, v.players, _seats_of(rows)) if line not in lines]
     if not lines:
         return []
     L += lines
@@ -511,6 +506,14 @@ def _diff_cell(d: dict, digits: int = 3) -> str:
     return f"{d['mean']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]" if d["n"] > 1 else "-"
 
 
+def _needed(d: dict) -> str:
+    """The games a difference needs, for a table: '-' for no difference, a ceiling past a million."""
+    n = d["needed"]
+    if n is None:
+        return "-"
+    return "> 1,000,000" if n > 1_000_000 else f"{n:,}"
+
+
 def _clear(d: dict) -> bool:
     return d["n"] > 1 and not math.isnan(d["half"]) and (d["low"] > 0 or d["high"] < 0)
 
@@ -572,7 +575,7 @@ def _comparison_sections(results, defaults: dict, out: Path | None = None, title
         for name, d in c["measures"].items():
             dig = 3 if "win" in name or "advantage" in name or "decided" in name else 2
             L.append(f"| {v.label} | {name} | {_n(d['a_mean'], dig)} | {_n(d['b_mean'], dig)} | {_diff_cell(d, dig)} | "
-                     f"{_n(d['unpaired_half'], dig)} | {d['needed'] if d['needed'] is not None else '-'} |")
+                     f"{_n(d['unpaired_half'], dig)} | {_needed(d)} |")
     L.append("")
     rules = [(v, c) for v, c in comps if "error" not in c and _same_but(v, vb, "options", "data")]
     if rules:
@@ -589,8 +592,7 @@ def _comparison_sections(results, defaults: dict, out: Path | None = None, title
                 d = m.get(key)
                 cell = _diff_cell(d, dig) if d else "-"
                 cells.append(f"**{cell}**" if d and _clear(d) else cell)
-            need = m["seat 0 win share"]["needed"]
-            L.append(f"| {v.label} | " + " | ".join(cells) + f" | {need if need is not None else '-'} |")
+            L.append(f"| {v.label} | " + " | ".join(cells) + f" | {_needed(m['seat 0 win share'])} |")
         L.append("")
     skill = [(v, c) for v, c in comps if "error" not in c and _same_but(v, vb, "seats")]
     if skill:

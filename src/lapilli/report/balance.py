@@ -174,14 +174,14 @@ def _level_row(doc: str, game: str, level: str, players: int) -> tuple[str, str]
 
 
 def _result_row(doc: str, game: str, players: int, pairing: str) -> str | None:
-    """'0.617 [0.57-0.66] over 384 games' for the row ``pairing`` (e.g. "normal vs heuristic")
+    """'0.617 [0.57-0.66] of 384 games at 2 players' for the row ``pairing`` (e.g. "normal vs heuristic")
     of the results table of docs/agents.md."""
     for line in doc.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) >= 5 and cells[0] == game and cells[1] == str(players) and cells[2] == pairing:
             share = cells[3].rpartition("=")[2].strip()
             games = cells[3].partition(" of ")[2].partition(" =")[0]
-            return f"{share} [{cells[4]}] over {games} games"
+            return f"{share} [{cells[4]}] of {games} games at {players} players"
     return None
 
 
