@@ -48,6 +48,10 @@ def test_who_played_quotes_the_level_tables():
     assert "0.617" in text  # normal against heuristic seats at 2 players, from the results table
     assert any(line.startswith("- `heuristic`") for line in lines)
     assert "uniformly random" in "\n".join(rep.who_played("stromboli", 2, ["random"]))
+    # several player counts: one line for the heuristic player with the figure at each count
+    (line,) = rep.who_played("kingdomino-origins", [2, 4], ["heuristic"])
+    assert "0.750 [0.61-0.85] of 48 games at 2 players" in line and "0.396 [0.30-0.50] of 96 games at 4 players" in line
+    assert len(rep.who_played("kingdomino-origins", [2, 4], ["normal"])) == 2
 
 
 # ------------------------------------------------------------------ pairing

@@ -420,9 +420,15 @@ def _seats_of(rows: list[GameRow]) -> list[str]:
 
 def _who_played_section(game: str, results) -> list[str]:
     L = ["## Who played", ""]
-    lines: list[str] = []
+    counts: dict[str, list[int]] = {}  # agent -> the player counts it played at
     for v, rows in results:
-        lines += [line for line in who_played(game, v.players, _seats_of(rows)) if line not in lines]
+        for name in _seats_of(rows):
+            counts.setdefault(name, [])
+            if v.players not in counts[name]:
+                counts[name].append(v.players)
+    lines: list[str] = []
+    for name, ps in counts.items():
+        lines += who_played(game, ps, [name])
     if not lines:
         return []
     L += lines

@@ -185,37 +185,41 @@ def _result_row(doc: str, game: str, players: int, pairing: str) -> str | None:
     return None
 
 
-def who_played(game: str, players: int, seats: list[str]) -> list[str]:
+def who_played(game: str, players, seats: list[str]) -> list[str]:
     """One Markdown line per agent of ``seats``: what it is and how strong, quoted from the level
-    tables and tournament results of docs/agents.md (where the repository's docs are at hand)."""
+    tables and tournament results of docs/agents.md (where the repository's docs are at hand).
+    ``players``: a player count, or several (a level, whose spec depends on the count, then gets
+    one line per count)."""
     from ..agents import parse_agent_spec
     from ..agents.levels import DEFAULT_LEVELS, level_spec
 
+    counts = sorted(set(players)) if isinstance(players, (list, tuple, set)) else [players]
     doc = _doc_text()
     out = []
     for name in dict.fromkeys(seats):
         base = parse_agent_spec(name)[0]
         if base in DEFAULT_LEVELS:
-            try:
-                spec = level_spec(base, game, players)
-            except Exception:
-                spec = "?"
-            row = _level_row(doc, game, base, players)
-            why = f" ({row[1].rstrip('.')})" if row else ""
-            strength = _result_row(doc, game, players, f"{base} vs heuristic" if base == "normal"
-                                   else f"{base} vs normal" if base == "hard" else "")
-            line = f"- `{name}`: the {base} level at {players} players, `{spec}`{why}"
-            if spec == "heuristic" and base == "easy":
-                line += "; " + _DESCRIBE["heuristic"]
-            if strength:
-                against = "heuristic" if base == "normal" else "normal"
-                line += f"; one {base} seat against {against} seats wins {strength} (docs/agents.md)"
-            out.append(line + ".")
+            for p in counts:
+                try:
+                    spec = level_spec(base, game, p)
+                except Exception:
+                    spec = "?"
+                row = _level_row(doc, game, base, p)
+                why = f" ({row[1].rstrip('.')})" if row else ""
+                strength = _result_row(doc, game, p, f"{base} vs heuristic" if base == "normal"
+                                       else f"{base} vs normal" if base == "hard" else "")
+                line = f"- `{name}`: the {base} level at {p} players, `{spec}`{why}"
+                if spec == "heuristic" and base == "easy":
+                    line += "; " + _DESCRIBE["heuristic"]
+                if strength:
+                    against = "heuristic" if base == "normal" else "normal"
+                    line += f"; one {base} seat against {against} seats wins {strength} (docs/agents.md)"
+                out.append(line + ".")
         elif base in _DESCRIBE:
-            strength = _result_row(doc, game, players, f"normal vs {base}")
+            figures = [f for f in (_result_row(doc, game, p, f"normal vs {base}") for p in counts) if f]
             line = f"- `{name}`: {_DESCRIBE[base]}"
-            if strength:
-                line += f"; one normal seat against {base} seats wins {strength} (docs/agents.md)"
+            if figures:
+                line += f"; one normal seat against {base} seats wins " + ", ".join(figures) + " (docs/agents.md)"
             out.append(line + ".")
         else:
             out.append(f"- `{name}`: an agent given by its parameters (docs/agents.md), not one of the measured levels.")
