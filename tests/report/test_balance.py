@@ -181,3 +181,18 @@ def test_report_with_normal_seats_on_ray(tmp_path, local_ray):
     text = (out / "report.md").read_text()
     assert "normal:time_limit=0,iterations=30 / normal:time_limit=0,iterations=30" in text
     assert "| pile=10 | 2 | pile=10 | 4 | 0 |" in text
+
+
+def test_sensitivity_adds_every_allowed_option_value_and_shipped_data_set_once():
+    from lapilli.cli import _sensitivity_variants
+
+    labels = [v.label for v in _sensitivity_variants("stromboli", 2, {}, None, [])]
+    assert labels == ["tactical=true", "huts=random", "shells_score=every"]  # prescore_priestess needs tactical
+    isola = _sensitivity_variants("isola-dei-vulcani", 4, {}, None, parse_compare(["setup=advanced"], 4, {}))
+    labels = [v.label for v in isola]
+    assert "data=rim-craters" in labels and "max_rounds=off" in labels
+    assert "setup=advanced" not in labels  # already compared
+    (rim,) = [v for v in isola if v.data]
+    assert rim.data == "rim-craters" and rim.options == {}
+    island = [v.label for v in _sensitivity_variants("the-island", 4, {}, None, [])]
+    assert "challenge_5=true" not in island and "dolphins=true" in island  # challenge 5 needs 5 or 6 players
