@@ -250,6 +250,8 @@ def simulate(
     quiet: bool = typer.Option(False, help="no progress bar"),
     data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
                                        "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
+    trace: bool = typer.Option(True, help="keep each seat's score by scoring source and how the lead went "
+                               "(--no-trace: a few ms less per game, for large runs of random play)"),
 ):
     """Play many seeded games between agents; print a summary and write one row per game as
     the run goes (Parquet or CSV); --resume finishes an interrupted run."""
@@ -275,7 +277,7 @@ def simulate(
     t0 = time.perf_counter()
     rows, new = _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend=backend,
                            address=address, fmt=fmt, resume=resume, batch=batch, batch_seconds=batch_seconds,
-                           data=_dataset(game, data))
+                           data=_dataset(game, data), trace=trace)
     wall = time.perf_counter() - t0
     summary = summarize(rows, players)
     table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s"
@@ -296,7 +298,7 @@ def simulate(
 
 
 def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend="local", address=None,
-               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False, data=None):
+               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False, data=None, trace=True):
     """Run (or finish) a simulation on a backend, writing rows in batches; returns (all rows, games played now).
     ``data``: the DataSet the games are played with (None: the game's own data)."""
     import signal
@@ -339,7 +341,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
             task = progress.add_task(f"{game} x{games}" + (f" ({backend})" if backend != "local" else ""),
                                      total=games, completed=len(done))
             for row in run_games(game, players, options, seat_names, games, seed=seed, jobs=jobs, backend=backend,
-                                 address=address, skip=done, rotate=rotate, data=data):
+                                 address=address, skip=done, rotate=rotate, data=data, trace=trace):
                 writer.add(row)
                 new += 1
                 progress.advance(task)
@@ -380,7 +382,7 @@ def tournament(
     if games % players:
         err.print(f"[yellow]note: {games} games is not a multiple of {players} seats; seats are not perfectly balanced[/yellow]")
     rows, _ = _run_study(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, fmt="csv",
-                         rotate=True, data=_dataset(game, data))
+                         rotate=True, data=_dataset(game, data), trace=False)
     shares = win_shares(rows)
     ratings = elo(rows, lower_score_wins=game_spec(game).lower_score_wins)
     table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "

@@ -196,3 +196,13 @@ def test_sensitivity_adds_every_allowed_option_value_and_shipped_data_set_once()
     assert rim.data == "rim-craters" and rim.options == {}
     island = [v.label for v in _sensitivity_variants("the-island", 4, {}, None, [])]
     assert "challenge_5=true" not in island and "dolphins=true" in island  # challenge 5 needs 5 or 6 players
+
+
+def test_the_trace_can_be_left_out_of_large_runs(tmp_path, capsys):
+    rows = list(simulate("toy", 2, {}, ["random", "random"], 6, seed=3, trace=False))
+    assert rows and all(r.parts == [] and r.trace == {} and not r.error for r in rows)
+    traced = list(simulate("toy", 2, {}, ["random", "random"], 6, seed=3))
+    assert [r.scores for r in rows] == [r.scores for r in traced]  # the same games
+    out = tmp_path / "s.csv"
+    assert main(["simulate", "toy", "-n", "4", "--seats", "random", "--no-trace", "--out", str(out), "--quiet"]) == 0
+    assert all(r.trace == {} and r.parts == [] for r in read_rows(out))

@@ -49,10 +49,12 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7919 + 1) & 0x7FFFFFFF
 
 
-def play_one(game: str, players: int, options: dict, seats: list[str], seed: int, index: int, data=None) -> GameRow:
-    """One game; ``data``: the DataSet it is played with (None: the game's own data).  Besides
-    the result, the row keeps each seat's score by scoring source and how the lead went (the
-    leading seats after every decision, read from ``state.scores()``)."""
+def play_one(game: str, players: int, options: dict, seats: list[str], seed: int, index: int, data=None,
+             trace: bool = True) -> GameRow:
+    """One game; ``data``: the DataSet it is played with (None: the game's own data).  With
+    ``trace``, the row also keeps each seat's score by scoring source and how the lead went (the
+    leading seats after every decision, read from ``state.scores()``): a few milliseconds per
+    game, which only random play at scale notices."""
     t0 = time.perf_counter()
     try:
         state = new_game(game, players, seed, options, data=data)
@@ -65,12 +67,12 @@ def play_one(game: str, players: int, options: dict, seats: list[str], seed: int
             best = min(sc) if lower else max(sc)
             leaders.append({i for i, x in enumerate(sc) if x == best})
 
-        play_game(state, agents, on_step=watch)
+        play_game(state, agents, on_step=watch if trace else None)
         stats = game_stats(state)
         winners = state.winners()
         return GameRow(index, seed, players, state.scores(), winners, len(state.history),
-                       time.perf_counter() - t0, stats, lineup=list(seats), parts=score_parts(state),
-                       trace=lead_trace(leaders, winners))
+                       time.perf_counter() - t0, stats, lineup=list(seats),
+                       parts=score_parts(state) if trace else [], trace=lead_trace(leaders, winners) if trace else {})
     except Exception as e:  # a crash in one game is recorded, not fatal to the run
         return GameRow(index, seed, players, [], [], 0, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
                        lineup=list(seats))
@@ -133,13 +135,13 @@ def lineup_for(seats: list[str], index: int, rotate: bool) -> list[str]:
 
 
 def _work(task) -> list[GameRow]:
-    game, players, options, seats, seeds, rotate, games_map, data = task
+    game, players, options, seats, seeds, rotate, games_map, data, trace = task
     if games_map:
         from ..engine import registry
 
         for gid, module in games_map.items():
             registry.GAMES.setdefault(gid, module)
-    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx, data) for idx, seed in seeds]
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx, data, trace) for idx, seed in seeds]
 
 
 class WorkerDied(RuntimeError):
@@ -189,7 +191,7 @@ def chunks(todo: list, jobs: int, size: int | None = None, cap: int = 50) -> Ite
 
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
              jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False,
-             data=None) -> Iterator[GameRow]:
+             data=None, trace: bool = True) -> Iterator[GameRow]:
     """Yield one GameRow per game as games finish (not in index order when jobs > 1), every game
     played with the data set ``data`` (None: the game's own data).
 
@@ -208,10 +210,10 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
         return
     if jobs <= 1:
         for idx, s in todo:
-            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data)
+            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data, trace)
         return
     games_map = dict(GAMES)
-    tasks = ((game, players, options, seats, part, rotate, games_map, data) for part in chunks(todo, jobs, chunk))
+    tasks = ((game, players, options, seats, part, rotate, games_map, data, trace) for part in chunks(todo, jobs, chunk))
     pool = worker_pool(jobs)
     pending = set()
     try:
