@@ -1,26 +1,46 @@
 #!/usr/bin/env bash
-# Regenerate the balance reports in docs/reports/ (issue 9).  Each report names the command that
-# made it; the simulated games go to results/reports/ (not committed).  Usage:
+# Regenerate the balance reports in docs/reports/ with skilled players.  One report per game:
+#   - the baseline: heuristic players in every seat at the game's usual player count (the count
+#     its rulebook sets up first), N games (default 2000: seat 0's 95 % interval about +-0.022 at
+#     2 players, +-0.019 at 4);
+#   - heuristic players at every other player count, and every other value of every option and
+#     every shipped data set (--sensitivity), each paired with the baseline on the same seeds;
+#   - random players at the usual count (seats=random), N games: where random play misleads;
+#   - normal players (time limit off, so the result does not depend on the machine's load) at
+#     the usual count P, N_NORMAL games on the baseline's first seeds, sized before running for a
+#     95 % interval of +-W (default 0.05) on seat 0's win share at the fair share p = 1/P:
+#     N_NORMAL = ceil(1.96^2 p (1 - p) / W^2), i.e. 385 games at 2 players, 289 at 4.
+# The games run on a local Ray with JOBS CPUs (BACKEND=local for worker processes instead) and go
+# to results/reports/GAME/ (not committed).  Resumable: stop it at any time and run the same
+# command again; each variant keeps the games it has and plays only the rest.  Usage:
 #   bash scripts/make_reports.sh [GAME ...]      (default: every game)
+#   N=2000 W=0.05 JOBS=2 BACKEND=ray bash scripts/make_reports.sh the-island
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LAPILLI=${LAPILLI:-lapilli}
 JOBS=${JOBS:-2}
 N=${N:-2000}
+W=${W:-0.05}
+BACKEND=${BACKEND:-ray}
 games=("$@")
 [ ${#games[@]} -eq 0 ] && games=(kingdomino-origins stromboli the-island eruption isola-dei-vulcani)
+
+normal_games() {  # games for a +-W interval on a win share of 1/P
+  awk -v p="$1" -v w="$W" 'BEGIN { q = 1 / p; n = 1.959964 ^ 2 * q * (1 - q) / w ^ 2; c = int(n); if (c < n) c++; print c }'
+}
+
 for g in "${games[@]}"; do
-  out=docs/reports/$g
-  data=results/reports/$g
-  case $g in
-    kingdomino-origins)   args=(-p 4 -c mode=totem -c mode=tribe -c fire_empire=true,homo_habilis=true -c players=3 -c players=2) ;;
-    stromboli)            args=(-c tactical=true -c huts=random) ;;
-    the-island)           args=(-p 4 -c giant_squid=true -c dolphins=true -c players=2 -c players=6) ;;
-    eruption)             args=(-p 5 -c players=2 -c players=3 -c players=4 -c players=6) ;;
-    isola-dei-vulcani)    args=(-p 4 --seats heuristic -c setup=advanced -c players=3 -c players=2) ;;
+  case $g in  # the usual player count, then the other counts
+    kingdomino-origins) p=4; others=(2 3) ;;
+    stromboli)          p=2; others=() ;;
+    the-island)         p=4; others=(2 3 5 6) ;;
+    eruption)           p=4; others=(2 3 5 6) ;;
+    isola-dei-vulcani)  p=4; others=(2 3) ;;
     *) echo "no report set-up for $g" >&2; exit 2 ;;
   esac
-  n=$N
-  [ "$g" = isola-dei-vulcani ] && n=${N_ISOLA:-500}
-  $LAPILLI report "$g" "${args[@]}" -n "$n" --jobs "$JOBS" --out "$out" --results "$data" --resume
+  args=(-p "$p" --seats heuristic --sensitivity)
+  for k in "${others[@]}"; do args+=(-c "players=$k"); done
+  args+=(-c seats=random -c "seats=normal:time_limit=0,games=$(normal_games "$p")")
+  $LAPILLI report "$g" "${args[@]}" -n "$N" --jobs "$JOBS" --backend "$BACKEND" \
+    --out "docs/reports/$g" --results "results/reports/$g" --resume
 done

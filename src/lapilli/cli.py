@@ -49,13 +49,13 @@ def _parse_options(items: list[str] | None) -> dict:
     return opts
 
 
-def _seats(text: str | None, players: int, default_first: str = "human") -> list[str]:
+def _seats(text: str | None, players: int, default_first: str = "human", default_rest: str = "random") -> list[str]:
     """One agent name per seat: ``text`` lists them (one name fills every seat), or the default
-    (``default_first`` then random players)."""
+    (``default_first`` then ``default_rest`` players)."""
     if text:
         seats = agents_mod.split_agent_list(text)
     else:
-        seats = [default_first] + ["random"] * (players - 1)
+        seats = [default_first] + [default_rest] * (players - 1)
     if len(seats) == 1 and players > 1:
         seats = seats * players
     if len(seats) != players:
@@ -229,12 +229,13 @@ def _save_record(state, path: Optional[Path], quitting: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------------- simulate
-@app.command(epilog=_examples('lapilli simulate stromboli --games 1000 --jobs 2', 'lapilli simulate eruption --players 4 --seats normal,random --games 200 --out results/eru.csv', 'lapilli simulate the-island --games 100000 --backend ray --resume'))
+@app.command(epilog=_examples('lapilli simulate stromboli --games 1000 --jobs 2', 'lapilli simulate eruption --players 4 --seats normal,random --games 200 --out results/eru.csv', 'lapilli simulate the-island --games 100000 --seats random --backend ray --resume'))
 def simulate(
     game: str = typer.Argument(..., help="game id"),
     games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     players: Optional[int] = typer.Option(None, "--players", "-p"),
-    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat)"),
+    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat; "
+                                        "default: heuristic players in every seat)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
     seed: int = typer.Option(0, help="base seed: game i uses seed + i"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes (local) or CPUs of a local Ray"),
@@ -250,13 +251,15 @@ def simulate(
     quiet: bool = typer.Option(False, help="no progress bar"),
     data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
                                        "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
+    trace: bool = typer.Option(True, help="keep each seat's score by scoring source and how the lead went "
+                               "(--no-trace: a few ms less per game, for large runs of random play)"),
 ):
     """Play many seeded games between agents; print a summary and write one row per game as
     the run goes (Parquet or CSV); --resume finishes an interrupted run."""
     from .sim import summarize
 
     players = _resolve_players(game, players, seats)
-    seat_names = _seats(seats, players, default_first="random")
+    seat_names = _seats(seats, players, default_first="heuristic", default_rest="heuristic")
     options = _parse_options(option)
     if backend not in ("local", "ray"):
         raise Abort(f"unknown backend {backend!r}; backends: local, ray")
@@ -275,7 +278,7 @@ def simulate(
     t0 = time.perf_counter()
     rows, new = _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend=backend,
                            address=address, fmt=fmt, resume=resume, batch=batch, batch_seconds=batch_seconds,
-                           data=_dataset(game, data))
+                           data=_dataset(game, data), trace=trace)
     wall = time.perf_counter() - t0
     summary = summarize(rows, players)
     table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s"
@@ -296,7 +299,7 @@ def simulate(
 
 
 def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend="local", address=None,
-               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False, data=None):
+               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False, data=None, trace=True):
     """Run (or finish) a simulation on a backend, writing rows in batches; returns (all rows, games played now).
     ``data``: the DataSet the games are played with (None: the game's own data)."""
     import signal
@@ -339,7 +342,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
             task = progress.add_task(f"{game} x{games}" + (f" ({backend})" if backend != "local" else ""),
                                      total=games, completed=len(done))
             for row in run_games(game, players, options, seat_names, games, seed=seed, jobs=jobs, backend=backend,
-                                 address=address, skip=done, rotate=rotate, data=data):
+                                 address=address, skip=done, rotate=rotate, data=data, trace=trace):
                 writer.add(row)
                 new += 1
                 progress.advance(task)
@@ -380,7 +383,7 @@ def tournament(
     if games % players:
         err.print(f"[yellow]note: {games} games is not a multiple of {players} seats; seats are not perfectly balanced[/yellow]")
     rows, _ = _run_study(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, fmt="csv",
-                         rotate=True, data=_dataset(game, data))
+                         rotate=True, data=_dataset(game, data), trace=False)
     shares = win_shares(rows)
     ratings = elo(rows, lower_score_wins=game_spec(game).lower_score_wins)
     table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "
@@ -401,15 +404,20 @@ def tournament(
 
 
 # ---------------------------------------------------------------------------- report
-@app.command(epilog=_examples('lapilli report stromboli --games 500', 'lapilli report the-island --compare dolphins=true --games 300'))
+@app.command(epilog=_examples('lapilli report stromboli --games 500', 'lapilli report the-island --compare dolphins=true --games 300', 'lapilli report eruption --sensitivity --compare seats=random --games 400 --jobs 2', 'lapilli report stromboli --seats normal --games 200 --backend ray --jobs 2'))
 def report(
     game: str = typer.Argument(..., help="game id"),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="player count of the baseline"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="baseline option key=value (repeatable)"),
     compare: Optional[list[str]] = typer.Option(None, "--compare", "-c", help="a variant to compare with the "
-                                                "baseline: key=value[,key=value] (key players = player count); repeatable"),
+                                                "baseline, played on the same seeds: key=value[,key=value] (key "
+                                                "players = player count, seats = the agents, data = a data set); "
+                                                "repeatable"),
+    sensitivity: bool = typer.Option(False, "--sensitivity", help="also compare every other value of every "
+                                     "option, and every shipped data set, with the baseline"),
     games: int = typer.Option(1000, "--games", "-n", min=1, help="games per variant"),
-    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat)"),
+    seats: Optional[str] = typer.Option(None, help="agent per seat, comma-separated (one name = every seat; "
+                                        "default: heuristic players in every seat)"),
     seed: int = typer.Option(0, help="base seed: game i uses seed + i"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     backend: str = typer.Option("local", help="local or ray"),
@@ -439,7 +447,7 @@ def report(
     results_list = results
     sources = []
     if from_files:
-        if compare:
+        if compare or sensitivity:
             raise Abort("--compare and --from do not mix: give one --from file per variant instead")
         for f in from_files:
             if not f.exists():
@@ -461,6 +469,8 @@ def report(
             variants = parse_compare(compare or [], base_players, _parse_options(option))
         except ValueError as e:
             raise Abort(str(e))
+        if sensitivity:
+            variants += _sensitivity_variants(game, base_players, _parse_options(option), data, variants)
         ray_started = False
         if backend == "ray":  # one Ray for all the variants
             from .sim.backends import start_ray
@@ -468,7 +478,7 @@ def report(
             ray_started = start_ray(jobs, address)
         try:
             _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address,
-                             resume, results_list, sources, _dataset(game, data))
+                             resume, results_list, sources, data)
         finally:
             if ray_started:
                 import ray
@@ -478,16 +488,52 @@ def report(
     console.print(f"report: {path}")
 
 
+def _sensitivity_variants(game, players, options, data, variants) -> list:
+    """One variant per other allowed value of each option (with the baseline's player count and
+    other options), then one per data set shipped with the game; a set-up already among
+    ``variants`` is not added twice."""
+    from .engine.dataset import shipped_datasets
+    from .engine.errors import LapilliError
+    from .report import Variant
+
+    spec = game_spec(game)
+    _, base = spec.resolve(players, options)
+    known = set()
+    for v in variants:
+        try:
+            known.add((v.players, tuple(sorted(spec.resolve(v.players, v.options)[1].items())), v.seats, v.data))
+        except LapilliError:
+            pass  # refused again, with its message, when the variant is played
+    out = []
+    for name, o in spec.options.items():
+        for value in o.values:
+            if value == base[name]:
+                continue
+            opts = dict(options, **{name: value})
+            try:
+                spec.resolve(players, opts)
+            except LapilliError:  # a value the rules refuse with the rest of the baseline
+                continue
+            v = Variant(f"{name}={_fmt(value)}", players, opts)
+            key = (v.players, tuple(sorted(spec.resolve(players, opts)[1].items())), None, None)
+            if key not in known:
+                out.append(v)
+    for name in shipped_datasets(game):
+        if name != data:
+            out.append(Variant(f"data={name}", players, dict(options), None, name))
+    return out
+
+
 def _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address, resume,
                      results, sources, data=None):
     for k, v in enumerate(variants):
         v.players, v.options = spec.resolve(v.players, v.options)
-        seat_names = _seats(seats, v.players, default_first="random")
+        seat_names = _seats(v.seats or seats, v.players, default_first="heuristic", default_rest="heuristic")
         data_file = (results_dir or out / "data") / f"variant-{k}.parquet"
         if not quiet:
-            err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}")
-        rows, _ = _run_study(game, v.players, v.options, seat_names, games, seed, jobs, data_file, quiet,
-                             backend=backend, address=address, resume=resume, data=data)
+            err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}, seats {', '.join(seat_names)}")
+        rows, _ = _run_study(game, v.players, v.options, seat_names, v.games or games, seed, jobs, data_file, quiet,
+                             backend=backend, address=address, resume=resume, data=_dataset(game, v.data or data))
         results.append((v, rows))
         sources.append(os.path.relpath(data_file, out))
 
@@ -501,6 +547,8 @@ def _rebuild_report_args(args: dict) -> list[str]:
         out += ["--option", o]
     for c in args.get("compare") or []:
         out += ["--compare", c]
+    if args.get("sensitivity"):
+        out.append("--sensitivity")
     for f in args.get("from_files") or []:
         out += ["--from", str(f)]
     if not args.get("from_files"):

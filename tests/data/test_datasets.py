@@ -142,6 +142,18 @@ def test_a_changed_stromboli_score_card_cost_changes_the_simulated_scores(tmp_pa
     assert s.dataset is dear and new_game("stromboli", 2, 0).dataset.name == "default"
 
 
+def test_the_score_breakdown_of_a_game_with_other_data_replays_it_with_that_data(tmp_path):
+    from lapilli.agents import make_agent, play_game
+
+    dear = cost_set(tmp_path)
+    s = new_game("stromboli", 2, 0, data=dear)
+    play_game(s, [make_agent("heuristic", seed=7 + i, game="stromboli", players=2) for i in range(2)])
+    parts = s.score_breakdown()  # the points scored during play, found by replaying the game
+    assert [sum(p["points"] for p in seat) for seat in parts] == s.scores()
+    replayed = s.replay_events()
+    assert len(replayed) == len(s.history) + 1
+
+
 def test_a_record_made_with_other_data_refuses_to_replay_with_the_defaults(tmp_path, capsys):
     dear = cost_set(tmp_path)
     row_state = new_game("stromboli", 2, 4, data=dear)

@@ -52,8 +52,8 @@ def ray_head():
 def test_simulate_joins_a_running_cluster(ray_head, tmp_path):
     address, env = ray_head
     out = tmp_path / "joined.parquet"
-    r = subprocess.run([sys.executable, "-m", "lapilli", "simulate", "stromboli", "-n", "12", "--backend", "ray",
-                        "--address", address, "--out", str(out), "--quiet"],
+    r = subprocess.run([sys.executable, "-m", "lapilli", "simulate", "stromboli", "-n", "12", "--seats", "random",
+                        "--backend", "ray", "--address", address, "--out", str(out), "--quiet"],
                        env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     joined = {row.index: (row.scores, row.winners, row.plies) for row in read_rows(out)}

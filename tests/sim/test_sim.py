@@ -89,6 +89,28 @@ def test_csv_torn_last_line_is_cut_on_resume(tmp_path):
     assert [r.index for r in read_rows(out)] == list(range(6))
 
 
+def test_csv_written_before_the_parts_and_trace_columns_resumes_in_its_own_columns(tmp_path):
+    import csv
+
+    rows = list(simulate("nim", 2, {}, ["random", "random"], 6, seed=0))
+    out = tmp_path / "old.csv"
+    with ResultWriter(out, 2, meta={"game": "nim"}) as w:
+        for r in rows[:3]:
+            w.add(r)
+    with out.open(newline="") as fh:
+        table = [line[:-2] for line in csv.reader(fh)]  # drop the parts and trace columns
+    assert table[0][-1] == "stats"
+    with out.open("w", newline="") as fh:
+        csv.writer(fh).writerows(table)
+    with ResultWriter(out, 2, meta={"game": "nim"}, resume=True) as w:
+        for r in rows[3:]:
+            w.add(r)
+    records = list(csv.DictReader(out.open()))
+    assert all(None not in rec for rec in records)  # no row longer than the header
+    back = read_rows(out)
+    assert [(r.index, r.scores, r.winners) for r in back] == [(r.index, r.scores, r.winners) for r in rows]
+
+
 def test_resume_refuses_another_setup(tmp_path):
     out = tmp_path / "r.parquet"
     ResultWriter(out, 2, meta={"game": "nim", "seed": 1}).close()
@@ -109,8 +131,9 @@ def test_stats_survive_the_round_trip(tmp_path):
 
 def test_cli_simulate_parquet_then_resume_more_games(tmp_path, capsys):
     out = tmp_path / "sim.parquet"
-    assert main(["simulate", "nim", "-n", "30", "--seed", "4", "--out", str(out), "--quiet"]) == 0
-    assert main(["simulate", "nim", "-n", "50", "--seed", "4", "--out", str(out), "--quiet", "--resume"]) == 0
+    assert main(["simulate", "nim", "-n", "30", "--seed", "4", "--seats", "random", "--out", str(out), "--quiet"]) == 0
+    assert main(["simulate", "nim", "-n", "50", "--seed", "4", "--seats", "random", "--out", str(out), "--quiet",
+                 "--resume"]) == 0
     text = capsys.readouterr().out
     assert "50 games" in text and "20 played now" in text
     ref = list(simulate("nim", 2, {}, ["random", "random"], 50, seed=4))

@@ -313,10 +313,8 @@ class State:
     def replay_events(self) -> list[tuple[int | None, str | None, list[dict]]]:
         """The game again from its record, as (seat that acted, action, events) per step; the
         set-up comes first as (None, None, set-up events).  For breakdowns of points scored
-        during play."""
-        from .registry import new_game
-
-        st = new_game(self.SPEC.id, self.num_players, self.seed, self.options)
+        during play.  Replayed with this game's own class (so with its data set) and seeding."""
+        st = type(self)(self.num_players, seed=self.seed, options=dict(self.options), seeding=self.seeding)
         out: list = [(None, None, list(st.setup_events))]
         for a in self.history:
             seat = st.to_move

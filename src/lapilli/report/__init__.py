@@ -19,17 +19,23 @@ from pathlib import Path
 from typing import Sequence
 
 from ..sim.local import GameRow, wilson
+from .balance import compare_variants, lead, paired_difference, sources, who_played
 
 Z95 = 1.959963984540054
 
 
 @dataclass
 class Variant:
-    """One set-up of a game in a report."""
+    """One set-up of a game in a report: a player count, options, and where they differ from
+    the report's, the agents of the seats (``seats``, as ``--seats`` names them) and the data
+    set (``data``, as ``--data`` names it)."""
 
     label: str
     players: int
     options: dict = field(default_factory=dict)
+    seats: str | None = None
+    data: str | None = None
+    games: int | None = None
 
 
 def _fmt(v) -> str:
@@ -39,12 +45,14 @@ def _fmt(v) -> str:
 def parse_compare(items: Sequence[str], players: int, options: dict) -> list[Variant]:
     """Variants for a report: the baseline (``players``, ``options``) then one per ``--compare``
     item.  An item is ``key=value[,key=value...]``; the key ``players`` sets the player count,
-    every other key a game option, on top of the baseline."""
+    ``seats`` the agents (one name for every seat, or one per seat separated by ``/``), ``data``
+    the data set, ``games`` how many games (the first of the baseline's seeds; for expensive
+    players), every other key a game option, on top of the baseline."""
     base = Variant(_label(players, options, {}, players), players, dict(options))
     out = [base]
     for item in items:
-        p, opts, changed = players, dict(options), {}
-        for part in filter(None, (x.strip() for x in item.split(","))):
+        p, opts, changed, seats, data, n = players, dict(options), {}, None, None, None
+        for part in _compare_parts(item):
             k, eq, v = part.partition("=")
             if not eq or not k.strip():
                 raise ValueError(f"--compare {item!r}: each part must look like key=value")
@@ -54,11 +62,39 @@ def parse_compare(items: Sequence[str], players: int, options: dict) -> list[Var
                     p = int(v)
                 except ValueError:
                     raise ValueError(f"--compare {item!r}: players must be a whole number") from None
+            elif k == "seats":
+                seats = v.replace("/", ",")
+            elif k == "data":
+                data = v
+            elif k == "games":
+                try:
+                    n = int(v)
+                except ValueError:
+                    n = 0
+                if n < 1:
+                    raise ValueError(f"--compare {item!r}: games must be a whole number above 0")
             else:
                 opts[k] = v
             changed[k] = v
-        out.append(Variant(", ".join(f"{k}={v}" for k, v in changed.items()), p, opts))
+        out.append(Variant(", ".join(f"{k}={v}" for k, v in changed.items()), p, opts, seats, data, n))
     return out
+
+
+def _compare_parts(item: str) -> list[str]:
+    """``key=value`` parts of a ``--compare`` item; an agent parameter after ``seats=...``
+    continues that agent's spec (``seats=normal:time_limit=0,iterations=50``)."""
+    out: list[str] = []
+    for piece in filter(None, (x.strip() for x in item.split(","))):
+        if out and out[-1].startswith("seats=") and piece.partition("=")[0].strip() in _AGENT_PARAMS:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
+_AGENT_PARAMS = ("iterations", "time_limit", "c", "rollout_depth", "policy", "evaluator", "prior", "order", "widen",
+                 "alpha", "max_depth", "settle", "settle_cap", "chance", "prune", "ensemble", "mix", "final", "terminal_bonus",
+                 "min_visits")
 
 
 def _label(players: int, options: dict, changed: dict, base_players: int) -> str:
@@ -89,8 +125,9 @@ def _is_number(v) -> bool:
     return isinstance(v, (int, float)) and not (isinstance(v, float) and math.isnan(v))
 
 
-def analyse(rows: list[GameRow], players: int) -> dict:
-    """The numbers of one variant's report section."""
+def analyse(rows: list[GameRow], players: int, lower_wins: bool = False) -> dict:
+    """The numbers of one variant's report section (``lower_wins``: the lower score is best,
+    which decides who led a scoring source)."""
     ok = [r for r in rows if not r.error]
     n = len(ok)
     seats = []
@@ -137,6 +174,7 @@ def analyse(rows: list[GameRow], players: int) -> dict:
         "ties": ties / n if n else math.nan,
         "seconds_mean": statistics.fmean([r.seconds for r in rows]) if rows else math.nan,
         "numeric": numeric, "categorical": categorical,
+        "sources": sources(rows, lower_wins), "lead": lead(rows),
         "error_samples": [f"game {r.index} (seed {r.seed}): {r.error}" for r in rows if r.error][:5],
     }
 
@@ -263,10 +301,6 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     title = title or game
-    analysed = [(v, analyse(rows, v.players)) for v, rows in results]
-    L: list[str] = [f"# Balance report: {title}", ""]
-    if command:
-        L += ["Generated by:", "", "```", command, "```", ""]
     try:
         from ..engine.registry import game_spec
 
@@ -275,6 +309,10 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
         lower_wins = bool(getattr(spec, "lower_score_wins", False))
     except Exception:  # a report from files of a game not installed here
         defaults, lower_wins = {}, False
+    analysed = [(v, analyse(rows, v.players, lower_wins)) for v, rows in results]
+    L: list[str] = [f"# Balance report: {title}", ""]
+    if command:
+        L += ["Generated by:", "", "```", command, "```", ""]
     L += ["## Set-ups", ""]
     if defaults:
         L += ["Options are shown where they differ from the game's defaults.", ""]
@@ -292,6 +330,8 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
         L += ["", "Data: " + ", ".join(f"`{s}`" for s in sources)]
     L += ["", "Win shares count a tie among k winners as 1/k to each; win-share intervals are 95 % Wilson "
           "score intervals; other intervals are 95 % normal intervals of the mean (1.96 standard errors).", ""]
+    L += _who_played_section(game, results)
+    L += _seat_advantage_section(analysed)
 
     _plot_winrate(analysed, out / "winrate.png", f"{title}: win share by seat")
     L += ["## Win rate by seat", "", "![win share by seat](winrate.png)", ""]
@@ -332,6 +372,9 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
                  f"{_n(a['plies_median'], 1)} | {_n(a['plies_p5'], 1)} | {_n(a['plies_p95'], 1)} |")
     L.append("")
 
+    L += _sources_section(analysed, lower_wins)
+    L += _lead_section(analysed)
+    L += _comparison_sections(results, defaults, out, title)
     L += ["## Endings and special events", ""]
     if _plot_events(analysed, out / "events.png", f"{title}: endings and special events"):
         L += ["From the game's `stats()` per finished game.", "", "![endings and special events](events.png)", ""]
@@ -365,3 +408,209 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
     path = out / "report.md"
     path.write_text("\n".join(L))
     return path
+
+
+# ---------------------------------------------------------------------------- designers' sections
+def _seats_of(rows: list[GameRow]) -> list[str]:
+    for r in rows:
+        if r.lineup:
+            return list(r.lineup)
+    return []
+
+
+def _who_played_section(game: str, results) -> list[str]:
+    L = ["## Who played", ""]
+    counts: dict[str, list[int]] = {}  # agent -> the player counts it played at
+    for v, rows in results:
+        for name in _seats_of(rows):
+            counts.setdefault(name, [])
+            if v.players not in counts[name]:
+                counts[name].append(v.players)
+    lines: list[str] = []
+    for name, ps in counts.items():
+        lines += who_played(game, ps, [name])
+    if not lines:
+        return []
+    L += lines
+    L += ["", "Random players are a floor, not a model of people: where their answers differ from the skilled "
+          "players' (see the skill table below), trust the skilled ones.", ""]
+    return L
+
+
+def _same_but(v: Variant, base: Variant, *keys: str) -> bool:
+    """Whether ``v`` differs from ``base`` at most in ``keys`` (players, options, seats, data)."""
+    fields = {"players": (v.players, base.players), "options": (v.options, base.options),
+              "seats": (v.seats, base.seats), "data": (v.data, base.data)}
+    return all(a == b for k, (a, b) in fields.items() if k not in keys)
+
+
+def _seat_advantage_section(analysed) -> list[str]:
+    if not analysed:
+        return []
+    base = analysed[0][0]
+    rows = [(v, a) for v, a in analysed if _same_but(v, base, "players") and a["seats"]]
+    rows.sort(key=lambda x: x[0].players)
+    L = ["## Seat advantage by player count", "",
+         "The baseline's players and options at every player count the report plays.", "",
+         "| players | variant | fair share | seat 0 win share [95 % CI] | best seat | worst seat | spread (best - worst) |",
+         "|---:|---|---:|---:|---|---|---:|"]
+    for v, a in rows:
+        ss = a["seats"]
+        s0 = ss[0]
+        best = max(ss, key=lambda s: s["win_share"])
+        worst = min(ss, key=lambda s: s["win_share"])
+        L.append(f"| {v.players} | {v.label} | {_n(1 / v.players)} | {_n(s0['win_share'])} [{_n(s0['ci_low'])}, "
+                 f"{_n(s0['ci_high'])}] | seat {best['seat']} ({_n(best['win_share'])}) | seat {worst['seat']} "
+                 f"({_n(worst['win_share'])}) | {_n(best['win_share'] - worst['win_share'])} |")
+    L.append("")
+    return L
+
+
+def _sources_section(analysed, lower_wins: bool) -> list[str]:
+    if not any(a["sources"] for _, a in analysed):
+        return []
+    base = analysed[0][0]
+    shown = [(v, a) for v, a in analysed if a["sources"] and _same_but(v, base, "players", "seats")]
+    L = ["## Scoring sources", "",
+         "Each source is a part of the final score as the rulebook adds it up (the game's score breakdown). "
+         "Share: its part of all points scored (absolute values); apart: the share of games in which the seats "
+         "scored it differently; winner led: in those games, how often a winner also had "
+         f"the {'lowest' if lower_wins else 'best'} value of that source among the seats (ties included). "
+         "A source the winner nearly always leads decides games; a large share that winners do not lead "
+         "more often than the others is scored by everyone alike. Shown for the baseline's options at each "
+         "player count and with each set of players.", "",
+         "| variant | source | mean points per seat | share of the score | apart | winner led it |",
+         "|---|---|---:|---:|---:|---:|"]
+    for v, a in shown:
+        for k, d in sorted(a["sources"].items(), key=lambda kv: -(kv[1]["share"] or 0)):
+            L.append(f"| {v.label} | {k} | {_n(d['mean'], 2)} | {_n(d['share'])} | {_n(d['apart'])} | "
+                     f"{_n(d['winner_led'])} |")
+    L.append("")
+    return L
+
+
+def _lead_section(analysed) -> list[str]:
+    if not any(a["lead"] for _, a in analysed):
+        return []
+    L = ["## Lead changes and how late games are decided", "",
+         "The leaders are the seats with the best score after each decision. A lead change: the lead passes from "
+         "one seat leading alone to another. Decided at: the share of the game's decisions played when the "
+         "final winners took the lead for good (1.0 = decided by the last decision); late: decided in the last "
+         "tenth of the game.", "",
+         "| variant | lead changes per game ± 95 % CI | games without a lead change | decided at (mean ± 95 % CI) "
+         "| decided at (median) | decided late |", "|---|---:|---:|---:|---:|---:|"]
+    for v, a in analysed:
+        d = a["lead"]
+        if d:
+            L.append(f"| {v.label} | {_n(d['changes_mean'], 2)} ± {_n(d['changes_ci95'], 2)} | {_n(d['no_change'])} | "
+                     f"{_n(d['decided_mean'])} ± {_n(d['decided_ci95'])} | {_n(d['decided_median'])} | {_n(d['late'])} |")
+    L.append("")
+    return L
+
+
+def _diff_cell(d: dict, digits: int = 3) -> str:
+    return f"{d['mean']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]" if d["n"] > 1 else "-"
+
+
+def _needed(d: dict) -> str:
+    """The games a difference needs, for a table: '-' for no difference, a ceiling past a million."""
+    n = d["needed"]
+    if n is None:
+        return "-"
+    return "> 1,000,000" if n > 1_000_000 else f"{n:,}"
+
+
+def _clear(d: dict) -> bool:
+    return d["n"] > 1 and not math.isnan(d["half"]) and (d["low"] > 0 or d["high"] < 0)
+
+
+def _plot_paired(comps, path: Path, title: str) -> bool:
+    """Forest plot: each variant's paired difference from the baseline in seat 0's win share
+    (its advantage over the fair share when the player counts differ) and in length."""
+    rows = [(v, c) for v, c in comps if "error" not in c and c["pairs"] > 1]
+    if not rows:
+        return False
+    plt = _plt()
+    fig, axes = plt.subplots(1, 2, figsize=(11, 1.2 + 0.35 * len(rows)), squeeze=False)
+    for ax, (name, xlabel) in zip(axes[0], (("seat 0", "seat 0 win share (or advantage): variant - baseline"),
+                                            ("length", "game length (decisions): variant - baseline"))):
+        ys, xs, err = [], [], []
+        for k, (v, c) in enumerate(rows):
+            d = next(d for key, d in c["measures"].items() if key.startswith(name))
+            ys.append(k)
+            xs.append(d["mean"])
+            err.append(0.0 if math.isnan(d["half"]) else d["half"])
+        ax.errorbar(xs, ys, xerr=err, fmt="o", capsize=3)
+        ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+        ax.set_yticks(range(len(rows)))
+        ax.set_yticklabels([v.label for v, _ in rows], fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlabel(xlabel, fontsize=9)
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
+
+
+def _comparison_sections(results, defaults: dict, out: Path | None = None, title: str = "") -> list[str]:
+    if len(results) < 2:
+        return []
+    (vb, rb), rest = results[0], results[1:]
+    comps = []
+    for v, rows in rest:
+        try:
+            comps.append((v, compare_variants(vb, rb, v, rows)))
+        except ValueError as e:  # outputs read with --from, played on other seeds
+            comps.append((v, {"error": str(e)}))
+    L = ["## Paired comparisons", "",
+         "Every variant was played on the baseline's seeds (game i on seed + i), so a variant that does not "
+         "change the deal gets the same deal and the same draws; each difference is the mean of the per-game "
+         "differences (variant - baseline) with its 95 % interval. Unpaired: the half-width the same games "
+         "would give as two independent samples. Games needed: how many paired games this difference needs "
+         "for its interval to exclude zero.", "",
+         ]
+    if out is not None and _plot_paired(comps, out / "paired.png", f"{title}: paired differences from the baseline"):
+        L += ["![paired differences](paired.png)", ""]
+    L += ["| variant | measure | baseline | variant | difference [95 % CI] | unpaired ± | games needed |",
+          "|---|---|---:|---:|---:|---:|---:|"]
+    for v, c in comps:
+        if "error" in c:
+            L.append(f"| {v.label} | not paired: {c['error']} | | | | | |")
+            continue
+        for name, d in c["measures"].items():
+            dig = 3 if "win" in name or "advantage" in name or "decided" in name else 2
+            L.append(f"| {v.label} | {name} | {_n(d['a_mean'], dig)} | {_n(d['b_mean'], dig)} | {_diff_cell(d, dig)} | "
+                     f"{_n(d['unpaired_half'], dig)} | {_needed(d)} |")
+    L.append("")
+    rules = [(v, c) for v, c in comps if "error" not in c and _same_but(v, vb, "options", "data")]
+    if rules:
+        L += ["## House rules and data sets", "",
+              "Each option or data set against the baseline, paired, with the same players: the shift of the first "
+              "seat's win share, of the length, of the lead changes and of how late games are decided. **Bold**: the "
+              "interval excludes zero.", "",
+              "| variant | seat 0 win share | length (decisions) | lead changes | decided at | games needed (seat 0) |",
+              "|---|---:|---:|---:|---:|---:|"]
+        for v, c in rules:
+            m = c["measures"]
+            cells = []
+            for key, dig in (("seat 0 win share", 3), ("length", 1), ("lead changes", 2), ("decided at", 3)):
+                d = m.get(key)
+                cell = _diff_cell(d, dig) if d else "-"
+                cells.append(f"**{cell}**" if d and _clear(d) else cell)
+            L.append(f"| {v.label} | " + " | ".join(cells) + f" | {_needed(m['seat 0 win share'])} |")
+        L.append("")
+    skill = [(v, c) for v, c in comps if "error" not in c and _same_but(v, vb, "seats")]
+    if skill:
+        L += ["## Skill: where random play would mislead", "",
+              "The same set-up with other players, paired on the same seeds. A difference whose interval excludes "
+              "zero (**misleads**) is an answer that these players would give differently from the baseline's; "
+              "otherwise these games show no difference (which a larger sample may still find).", "",
+              "| variant | measure | baseline | variant | difference [95 % CI] | verdict |", "|---|---|---:|---:|---:|---|"]
+        for v, c in skill:
+            for name, d in c["measures"].items():
+                dig = 3 if "win" in name or "decided" in name else 2
+                L.append(f"| {v.label} | {name} | {_n(d['a_mean'], dig)} | {_n(d['b_mean'], dig)} | {_diff_cell(d, dig)} | "
+                         f"{'**misleads**' if _clear(d) else 'no clear difference'} |")
+        L.append("")
+    return L

@@ -27,13 +27,13 @@ def _extra_games() -> dict[str, str]:
 
 
 def _ray_task(common, seeds):
-    game, players, options, seats, rotate, games_map, paths, data = common
+    game, players, options, seats, rotate, games_map, paths, data, trace = common
     for p in paths:
         if p not in sys.path and os.path.isdir(p):
             sys.path.append(p)
     for gid, module in games_map.items():
         registry.GAMES.setdefault(gid, module)
-    return [play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data) for idx, s in seeds]
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data, trace) for idx, s in seeds]
 
 
 def _driver_paths() -> list[str]:
@@ -99,7 +99,7 @@ def start_ray(jobs: int = 1, address: str | None = None):
 
 def simulate_ray(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
                  jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False,
-                 address: str | None = None, keep_alive: bool = False, data=None) -> Iterator[GameRow]:
+                 address: str | None = None, keep_alive: bool = False, data=None, trace: bool = True) -> Iterator[GameRow]:
     import ray
 
     options = dict(options or {})
@@ -113,7 +113,7 @@ def simulate_ray(game: str, players: int, options: dict | None, seats: list[str]
         task = ray.remote(num_cpus=1)(_ray_task)
         games_map = _extra_games()
         paths = _driver_paths()
-        opts_ref = ray.put((game, players, options, list(seats), rotate, games_map, paths, data))
+        opts_ref = ray.put((game, players, options, list(seats), rotate, games_map, paths, data, trace))
         chunks = _chunks(todo, max(cpus, 1), chunk)
         window = max(2, cpus * 4)  # tasks in flight: enough to keep every CPU busy, few enough to stay cheap
         pending = []
@@ -141,14 +141,16 @@ def simulate_ray(game: str, players: int, options: dict | None, seats: list[str]
 
 def run_games(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
               jobs: int = 1, backend: str = "local", address: str | None = None, skip: Iterable[int] = (),
-              rotate: bool = False, chunk: int | None = None, keep_alive: bool = False, data=None) -> Iterator[GameRow]:
+              rotate: bool = False, chunk: int | None = None, keep_alive: bool = False, data=None,
+              trace: bool = True) -> Iterator[GameRow]:
     """Yield one GameRow per game not in ``skip``, on the chosen backend, played with the data set
-    ``data`` (None: the game's own data)."""
+    ``data`` (None: the game's own data); ``trace``: keep the score parts and the lead trace
+    (`lapilli.sim.local.play_one`)."""
     if backend == "local":
         yield from simulate(game, players, options, seats, games, seed=seed, jobs=jobs, chunk=chunk, skip=skip,
-                            rotate=rotate, data=data)
+                            rotate=rotate, data=data, trace=trace)
     elif backend == "ray":
         yield from simulate_ray(game, players, options, seats, games, seed=seed, jobs=jobs, chunk=chunk, skip=skip,
-                                rotate=rotate, address=address, keep_alive=keep_alive, data=data)
+                                rotate=rotate, address=address, keep_alive=keep_alive, data=data, trace=trace)
     else:
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")

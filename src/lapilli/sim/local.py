@@ -27,6 +27,10 @@ class GameRow:
     stats: dict = field(default_factory=dict)
     error: str = ""
     lineup: list[str] = field(default_factory=list)
+    # per seat, the final score by scoring source (``state.score_breakdown()``): {part: points}
+    parts: list = field(default_factory=list)
+    # how the lead went during the game (`lead_trace`): {"lead_changes": n, "decided_at": share}
+    trace: dict = field(default_factory=dict)
 
     def as_csv(self) -> dict:
         row = {"index": self.index, "seed": self.seed, "plies": self.plies, "seconds": round(self.seconds, 6),
@@ -45,19 +49,69 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7919 + 1) & 0x7FFFFFFF
 
 
-def play_one(game: str, players: int, options: dict, seats: list[str], seed: int, index: int, data=None) -> GameRow:
-    """One game; ``data``: the DataSet it is played with (None: the game's own data)."""
+def play_one(game: str, players: int, options: dict, seats: list[str], seed: int, index: int, data=None,
+             trace: bool = True) -> GameRow:
+    """One game; ``data``: the DataSet it is played with (None: the game's own data).  With
+    ``trace``, the row also keeps each seat's score by scoring source and how the lead went (the
+    leading seats after every decision, read from ``state.scores()``): a few milliseconds per
+    game, which only random play at scale notices."""
     t0 = time.perf_counter()
     try:
         state = new_game(game, players, seed, options, data=data)
         agents = [make_agent(seats[i], seed=agent_seed(seed, i), game=game, players=players) for i in range(players)]
-        play_game(state, agents)
+        lower = bool(getattr(state.SPEC, "lower_score_wins", False))
+        leaders: list[set] = []
+
+        def watch(st, seat, action, events):
+            sc = st.scores()
+            best = min(sc) if lower else max(sc)
+            leaders.append({i for i, x in enumerate(sc) if x == best})
+
+        play_game(state, agents, on_step=watch if trace else None)
         stats = game_stats(state)
-        return GameRow(index, seed, players, state.scores(), state.winners(), len(state.history),
-                       time.perf_counter() - t0, stats, lineup=list(seats))
+        winners = state.winners()
+        return GameRow(index, seed, players, state.scores(), winners, len(state.history),
+                       time.perf_counter() - t0, stats, lineup=list(seats),
+                       parts=score_parts(state) if trace else [], trace=lead_trace(leaders, winners) if trace else {})
     except Exception as e:  # a crash in one game is recorded, not fatal to the run
         return GameRow(index, seed, players, [], [], 0, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
                        lineup=list(seats))
+
+
+def score_parts(state) -> list[dict]:
+    """Each seat's final score by scoring source: ``{part: points}`` from the game's
+    ``score_breakdown()`` (parts of the same key added up)."""
+    out = []
+    for seat_parts in state.score_breakdown():
+        d: dict = {}
+        for p in seat_parts:
+            d[str(p["part"])] = d.get(str(p["part"]), 0) + p["points"]
+        out.append(d)
+    return out
+
+
+def lead_trace(leaders: list, winners: list[int]) -> dict:
+    """How the lead went, from the leading seats after each decision (``leaders[t]``: the seats
+    with the best score after decision ``t + 1``).
+
+    ``lead_changes``: how often the lead passed from one seat leading alone to another (a shared
+    lead in between is no change of its own).  ``decided_at``: the share of the game's decisions
+    played when the final winners took the lead for good, i.e. from then on only winners led
+    (1.0: decided by the last decision)."""
+    changes, last = 0, None
+    for lead in leaders:
+        if len(lead) == 1:
+            (seat,) = lead
+            if last is not None and seat != last:
+                changes += 1
+            last = seat
+    n = len(leaders)
+    won = set(winners)
+    start = n
+    while start > 0 and won and set(leaders[start - 1]) <= won:
+        start -= 1
+    decided = (min(start + 1, n) / n) if n else 1.0
+    return {"lead_changes": changes, "decided_at": decided}
 
 
 def game_stats(state) -> dict:
@@ -81,13 +135,13 @@ def lineup_for(seats: list[str], index: int, rotate: bool) -> list[str]:
 
 
 def _work(task) -> list[GameRow]:
-    game, players, options, seats, seeds, rotate, games_map, data = task
+    game, players, options, seats, seeds, rotate, games_map, data, trace = task
     if games_map:
         from ..engine import registry
 
         for gid, module in games_map.items():
             registry.GAMES.setdefault(gid, module)
-    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx, data) for idx, seed in seeds]
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx, data, trace) for idx, seed in seeds]
 
 
 class WorkerDied(RuntimeError):
@@ -137,7 +191,7 @@ def chunks(todo: list, jobs: int, size: int | None = None, cap: int = 50) -> Ite
 
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
              jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False,
-             data=None) -> Iterator[GameRow]:
+             data=None, trace: bool = True) -> Iterator[GameRow]:
     """Yield one GameRow per game as games finish (not in index order when jobs > 1), every game
     played with the data set ``data`` (None: the game's own data).
 
@@ -156,10 +210,10 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
         return
     if jobs <= 1:
         for idx, s in todo:
-            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data)
+            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data, trace)
         return
     games_map = dict(GAMES)
-    tasks = ((game, players, options, seats, part, rotate, games_map, data) for part in chunks(todo, jobs, chunk))
+    tasks = ((game, players, options, seats, part, rotate, games_map, data, trace) for part in chunks(todo, jobs, chunk))
     pool = worker_pool(jobs)
     pending = set()
     try:

@@ -16,6 +16,8 @@ score_<i>       float64    seat i's final score (empty/null when the game failed
 win_<i>         float64    seat i's win share: 1/k when seat i is one of k winners, else 0
 agent_<i>       string     the agent that played seat i
 stats           string     JSON object: ``state.stats()`` when the game defines it, else ``{}``
+parts           string     JSON list, per seat: its final score by scoring source ``{part: points}``
+trace           string     JSON object: how the lead went (``lead_changes``, ``decided_at``)
 ==============  =========  =====================================================================
 
 * **Parquet** (default): ``OUT`` is a *directory* (a Parquet dataset) of part files
@@ -64,7 +66,7 @@ def columns(players: int) -> list[str]:
     cols += [f"score_{i}" for i in range(players)]
     cols += [f"win_{i}" for i in range(players)]
     cols += [f"agent_{i}" for i in range(players)]
-    cols.append("stats")
+    cols += ["stats", "parts", "trace"]
     return cols
 
 
@@ -81,7 +83,20 @@ def row_to_record(row: GameRow, players: int) -> dict:
     for i in range(players):
         rec[f"agent_{i}"] = row.lineup[i] if i < len(row.lineup) else ""
     rec["stats"] = json.dumps(row.stats or {}, sort_keys=True, default=str)
+    rec["parts"] = json.dumps(row.parts or [], sort_keys=True, default=str)
+    rec["trace"] = json.dumps(row.trace or {}, sort_keys=True, default=str)
     return rec
+
+
+def _json_field(rec: dict, key: str, empty):
+    """A JSON column (absent from outputs written before it existed: ``empty``)."""
+    text = rec.get(key) or ""
+    if not isinstance(text, str) or not text:
+        return empty
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return empty
 
 
 def record_to_row(rec: dict) -> GameRow:
@@ -104,7 +119,8 @@ def record_to_row(rec: dict) -> GameRow:
     except (TypeError, json.JSONDecodeError):
         stats = {}
     return GameRow(int(rec["index"]), int(rec["seed"]), players, scores, winners, int(rec["plies"]),
-                   float(rec["seconds"]), stats, error, lineup)
+                   float(rec["seconds"]), stats, error, lineup, _json_field(rec, "parts", []),
+                   _json_field(rec, "trace", {}))
 
 
 def meta_path(path: Path, fmt: str) -> Path:
@@ -128,7 +144,7 @@ def _arrow_schema(players: int):
     fields += [(f"score_{i}", pa.float64()) for i in range(players)]
     fields += [(f"win_{i}", pa.float64()) for i in range(players)]
     fields += [(f"agent_{i}", pa.string()) for i in range(players)]
-    fields.append(("stats", pa.string()))
+    fields += [("stats", pa.string()), ("parts", pa.string()), ("trace", pa.string())]
     return pa.schema(fields)
 
 
@@ -147,6 +163,7 @@ class ResultWriter:
         self.last_flush = time.monotonic()
         self.written = 0
         self.done: set[int] = set()
+        self.fields = columns(players)  # CSV: the columns of the file (an older file keeps its own)
         self.meta = dict(meta or {})
         self.meta.setdefault("format", self.fmt)
         self.meta.setdefault("players", players)
@@ -155,6 +172,11 @@ class ResultWriter:
             if old is not None:
                 _check_same(old, self.meta)
             self.done = finished_indices(self.path, self.fmt)
+            if self.fmt == "csv":
+                with self.path.open(newline="") as fh:
+                    header = next(csv.reader(fh), None)
+                if header:
+                    self.fields = header
         else:
             self._start_fresh()
         mp = meta_path(self.path, self.fmt)
@@ -207,7 +229,7 @@ class ResultWriter:
             self._part += 1
         else:
             with self.path.open("a", newline="") as fh:
-                w = csv.DictWriter(fh, fieldnames=columns(self.players))
+                w = csv.DictWriter(fh, fieldnames=self.fields, extrasaction="ignore")
                 for r in rows:
                     w.writerow({k: ("" if v is None else v) for k, v in r.items()})
                 fh.flush()
