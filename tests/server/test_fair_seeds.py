@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import time
 
 import pytest
 import sqlalchemy as sa
@@ -45,6 +46,7 @@ def _play_to_the_end(client, game: str, players: int) -> tuple[str, list[dict]]:
 
     with ExitStack() as stack:
         conns = [stack.enter_context(client.websocket_connect(f"/ws/{tid}?token={t}")) for t in tokens]
+        sent = [0.0] * len(conns)
         version = 0
         while True:
             last = []
@@ -59,7 +61,11 @@ def _play_to_the_end(client, game: str, players: int) -> tuple[str, list[dict]]:
                 break
             mover = last[0]["observation"]["to_move"]
             legal = last[mover]["legal"]
+            # within the server's message rate per connection (LAPILLI_MAX_MESSAGES_PER_SECOND, 20):
+            # a message beyond it is refused ("slow down") and this loop would wait for ever
+            time.sleep(max(0.0, sent[mover] + 0.06 - time.monotonic()))
             conns[mover].send_json({"type": "act", "action": legal[pick.randrange(len(legal))], "version": version})
+            sent[mover] = time.monotonic()
             version += 1
     return tid, seen
 
