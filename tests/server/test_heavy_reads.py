@@ -32,7 +32,9 @@ def _counting(monkeypatch, module, name):
 
 
 def test_a_replay_step_is_computed_once(make_client, monkeypatch):
-    client = make_client()
+    # replays in threads, where this test can count them (in processes it could not); the
+    # processes' answers are the same (test_replay_steps_from_processes_equal_those_from_threads)
+    client = make_client(heavy_processes=False)
     tid, plies = store_finished(client.app.state.store, "the-island")
     replays = _counting(monkeypatch, app_module, "replay")
     first = client.get(f"/api/tables/{tid}/replay/100")
@@ -160,3 +162,17 @@ def test_building_finished_records_beyond_the_rate_answers_429(make_client, monk
     assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1, r.text[:200]
     assert client.get(f"/api/tables/{tids[0]}/record").status_code == 200  # kept: no build
     assert "429" in client.get("/openapi.json").json()["paths"]["/api/tables/{tid}/record"]["get"]["responses"]
+
+
+def test_replay_steps_from_processes_equal_those_from_threads(make_client):
+    """A replay step computed in the pool of processes is the one computed in a thread."""
+    answers = []
+    for processes in (True, False):
+        client = make_client(heavy_processes=processes)
+        tid, plies = store_finished(client.app.state.store, "the-island")
+        got = [client.get(f"/api/tables/{tid}/replay/{p}", params=params).json()
+               for p in (0, 37, plies) for params in ({}, {"seat": 1})]
+        assert client.app.state.reads.processes is processes
+        answers.append(got)
+    processes, threads = answers
+    assert processes == threads

@@ -219,7 +219,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.warning("the database's clock could not be read (%s); table clocks follow this instance's until "
                         "it can", STORAGE_DOWN)
         app.state.store, app.state.hub = store, hub
-        app.state.reads = HeavyReads(settings.heavy_workers, settings.replay_cache_bytes)
+        app.state.reads = HeavyReads(settings.heavy_workers, settings.replay_cache_bytes, settings.heavy_processes)
         app.state.accounts = Accounts(store, settings.lockout_failures, settings.lockout_seconds,
                                       hash_concurrency=settings.hash_concurrency, hash_waiting=settings.hash_waiting)
         hub.on_finish = app.state.rate_finished
@@ -526,7 +526,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         key = ("replay", tid, seat, ply)
         if not counted and reads.needs_work(key):
             heavy(request)
-        body = await reads.read(key, replay_view, info, data, rec, seat, ply)
+        body = await reads.read(key, replay_view, info, data, rec, seat, ply, pure=True)
         return Response(body, media_type="application/json")
 
     async def coach(request: Request, fn, *args, limit: float, key=None, urgent: bool = False):

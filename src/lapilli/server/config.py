@@ -78,6 +78,9 @@ class Settings:
     # threads, the answers kept up to replay_cache_bytes (least recently used dropped first), and
     # the ones that must be computed limited per client address (a `limits` rate string)
     heavy_workers: int = field(default_factory=_env("LAPILLI_HEAVY_WORKERS", 2, int))
+    # replay steps computed in heavy_workers processes (not threads), so that a replay never holds
+    # the interpreter from the event loop (LAPILLI_HEAVY_PROCESSES=0: threads)
+    heavy_processes: bool = field(default_factory=lambda: os.environ.get("LAPILLI_HEAVY_PROCESSES", "1") != "0")
     heavy_read_rate: str = field(default_factory=_env("LAPILLI_HEAVY_READ_RATE", "120/minute", str))
     replay_cache_bytes: int = field(default_factory=_env("LAPILLI_REPLAY_CACHE_BYTES", 32 * 2**20, int))
     # /health writes a heartbeat row to show the database takes writes (a full disk, a read-only

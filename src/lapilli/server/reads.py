@@ -15,8 +15,9 @@ per-address rate limit counts only those: an answer already kept costs nothing.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Callable, Hashable
 
 
@@ -55,8 +56,14 @@ class LRU:
 class HeavyReads:
     SUMMARIES = 4096  # finished games' summaries kept (each a few hundred bytes to a few kB)
 
-    def __init__(self, workers: int, cache_bytes: int):
-        self.pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="lapilli-read")
+    def __init__(self, workers: int, cache_bytes: int, processes: bool = True):
+        self.workers = max(1, workers)
+        self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="lapilli-read")
+        # pure computations (a replay step from a record) run in processes of their own when
+        # ``processes``: a thread replaying a long game holds the interpreter from the event loop
+        # for milliseconds at a time, a process never does; started at the first such read
+        self.processes = processes
+        self._procs: ProcessPoolExecutor | None = None
         self.answers = LRU(max(0, cache_bytes))
         self.summaries = LRU(self.SUMMARIES)
         self._running: dict[Hashable, asyncio.Future] = {}
@@ -65,16 +72,26 @@ class HeavyReads:
         """Neither kept nor being computed: asking for it starts work."""
         return key not in (cache or self.answers) and key not in self._running
 
-    async def read(self, key: Hashable, compute: Callable[..., tuple[Any, int]], *args, cache: LRU | None = None):
+    def _executor(self, pure: bool):
+        if not (pure and self.processes):
+            return self.pool
+        if self._procs is None:
+            self._procs = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._procs
+
+    async def read(self, key: Hashable, compute: Callable[..., tuple[Any, int]], *args, cache: LRU | None = None,
+                   pure: bool = False):
         """The answer kept under ``key``, or ``compute(*args)`` run in the pool (once, however
-        many ask for it meanwhile); ``compute`` returns (answer, size for the cache)."""
+        many ask for it meanwhile); ``compute`` returns (answer, size for the cache).  ``pure``:
+        ``compute`` is a module-level function of picklable arguments that reads nothing else,
+        run in the pool of processes."""
         cache = cache or self.answers
         got = cache.get(key)
         if got is not None:
             return got
         future = self._running.get(key)
         if future is None:
-            future = asyncio.get_running_loop().run_in_executor(self.pool, compute, *args)
+            future = asyncio.get_running_loop().run_in_executor(self._executor(pure), compute, *args)
             self._running[key] = future
 
             def done(f: asyncio.Future) -> None:
@@ -89,3 +106,5 @@ class HeavyReads:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            self._procs.shutdown(wait=False, cancel_futures=True)
