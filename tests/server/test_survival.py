@@ -10,8 +10,6 @@ import json
 import os
 import socket
 import struct
-import subprocess
-import sys
 import time
 
 import httpx
@@ -20,43 +18,11 @@ import websockets
 from websockets.sync.client import connect
 
 from lapilli.server.store import Store
-from lapilli.testing.services import Postgres, Redis, free_port, wait_port
+from lapilli.testing.server import ServerProcess
+from lapilli.testing.services import Postgres, Redis
 
 
-class Server:
-    """One `lapilli serve` process; its log (stderr) goes to a file the test can read."""
-
-    def __init__(self, tmp_path, name, database, redis=None, preexec_fn=None, **env):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws = f"ws://127.0.0.1:{self.port}"
-        self.log_path = tmp_path / f"{name}.log"
-        full = dict(os.environ, LAPILLI_INSTANCE=name, PYTHONPATH=os.pathsep.join(sys.path),
-                    LAPILLI_RETRY_MAX_SECONDS="0.5", LAPILLI_CREATE_RATE="100000/minute")
-        full.update({k: str(v) for k, v in env.items()})
-        cmd = [sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--database", database]
-        if redis:
-            cmd += ["--redis", redis]
-        self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=preexec_fn)
-        try:
-            wait_port(self.port, 60)
-        except Exception:
-            self.stop()
-            raise AssertionError(self.log_path.read_text()[-2000:])
-
-    def text(self) -> str:
-        return self.log_path.read_text()
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(5)
-        self.log.close()
+Server = ServerProcess
 
 
 def _recv_state(ws, version=0, timeout=20):

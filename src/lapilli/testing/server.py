@@ -1,0 +1,64 @@
+"""One `lapilli serve` process on 127.0.0.1 for tests and benchmarks: started with the given
+database (and Redis), its log (stderr) in a file the caller can read, stopped cleanly."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from lapilli.testing.services import free_port, wait_port
+
+
+class ServerProcess:
+    """``lapilli serve --host 127.0.0.1 --port <free> --database DATABASE [--redis REDIS]`` with
+    ``env`` added to the environment (values turned to text).  Small retry pauses and an
+    unlimited table-creation rate by default, since tests and benchmarks create many tables from
+    one address.  ``log_dir`` holds ``<name>.log``."""
+
+    def __init__(self, log_dir, name: str, database: str, redis: str | None = None, preexec_fn=None,
+                 args: tuple[str, ...] = (), **env):
+        self.name = name
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+        self.log_path = Path(log_dir) / f"{name}.log"
+        full = dict(os.environ, LAPILLI_INSTANCE=name, PYTHONPATH=os.pathsep.join(sys.path),
+                    LAPILLI_RETRY_MAX_SECONDS="0.5", LAPILLI_CREATE_RATE="100000/minute")
+        full.update({k: str(v) for k, v in env.items()})
+        cmd = [sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--database", database, *args]
+        if redis:
+            cmd += ["--redis", redis]
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=preexec_fn)
+        try:
+            wait_port(self.port, 60)
+        except Exception:
+            self.stop()
+            raise AssertionError(self.log_path.read_text()[-2000:])
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def text(self) -> str:
+        """The server's log so far."""
+        return self.log_path.read_text()
+
+    def stop(self) -> None:
+        """Terminate the process (kill it when it does not stop within 15 s) and close the log."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.log.close()
+
+    def __enter__(self) -> "ServerProcess":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
