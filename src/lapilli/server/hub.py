@@ -569,13 +569,10 @@ class Hub:
             from .notices import Mailer
 
             self.mailer = Mailer(self.settings.smtp_url, self.settings.mail_from, self.settings.public_url)
-        # addresses given for notices per client address (/notify, sign-up): a `limits` rate
-        from limits import parse as parse_rate
-        from limits.storage import MemoryStorage
-        from limits.strategies import MovingWindowRateLimiter
+        # addresses given for notices per client address (/notify, sign-up)
+        from .rates import PerAddress
 
-        self._notify_rate = parse_rate(self.settings.notify_rate)
-        self._notify_limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.notify_limit = PerAddress(self.settings.notify_rate)
         self.rooms: dict[str, Room] = {}
         self.peeked: OrderedDict[str, Room] = OrderedDict()  # read-only tables (peek), least recent first
         self._load_lock = asyncio.Lock()
@@ -1087,10 +1084,7 @@ class Hub:
     def notice_address_allowed(self, client: str) -> int | None:
         """None when ``client`` (an address the request came from) may give one more address for
         notices now (counted); else the seconds until it may."""
-        if self._notify_limiter.hit(self._notify_rate, "notify", client):
-            return None
-        reset = self._notify_limiter.get_window_stats(self._notify_rate, "notify", client).reset_time
-        return max(1, int(reset - time.time()) + 1)
+        return self.notify_limit.hit(client)
 
     async def ask_confirmation(self, address: str) -> tuple[bool, bool]:
         """(confirmed, sent): whether ``address``'s owner already agreed to notices, and whether a
