@@ -12,7 +12,7 @@ import time
 import httpx
 import websockets
 
-import lapilli.server.app as app_module
+import lapilli.server.routes.finished as finished_module
 from lapilli.server.store import Store
 from lapilli.testing.games import store_finished
 
@@ -36,7 +36,7 @@ def test_a_replay_step_is_computed_once(make_client, monkeypatch):
     # processes' answers are the same (test_replay_steps_from_processes_equal_those_from_threads)
     client = make_client(heavy_processes=False)
     tid, plies = store_finished(client.app.state.store, "the-island")
-    replays = _counting(monkeypatch, app_module, "replay")
+    replays = _counting(monkeypatch, finished_module, "replay")
     first = client.get(f"/api/tables/{tid}/replay/100")
     assert first.status_code == 200 and first.json()["ply"] == 100 and len(replays) == 1
     again = client.get(f"/api/tables/{tid}/replay/100")

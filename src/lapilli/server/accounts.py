@@ -42,12 +42,6 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from fastapi import Depends, Path as PathParam, Query, Request
-from fastapi.responses import JSONResponse
-from limits import parse as parse_rate
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
@@ -378,17 +372,7 @@ class Accounts:
                 .order_by(TableRow.updated.desc(), TableRow.id).limit(limit)).all()]
 
 
-# ---------------------------------------------------------------------- the web API
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    username: str = Field(..., min_length=1, max_length=40)
-    password: str = Field(..., min_length=1, max_length=200)
-
-
-class SignUp(Body):
-    email: str | None = Field(None, max_length=254)
-
-
+# ---------------------------------------------------------------------- the web API (routes/accounts.py)
 def current_user(request: HTTPConnection) -> User | None:
     """FastAPI dependency: the signed-in user of a request (by its session cookie), or None for a
     guest.  Read once per request."""
@@ -411,109 +395,11 @@ def csrf_guard(conn: HTTPConnection) -> None:
                            "X-CSRF-Token header (reload the page if you signed in elsewhere)", 403)
 
 
-def install(app, settings, errors) -> None:
-    """The account routes: /api/account/*, /api/players/NAME, /api/leaderboard/GAME."""
-    from .hub import players, result
-
-    signin_rate, signup_rate = parse_rate(settings.signin_rate), parse_rate(settings.signup_rate)
-    limiter = MovingWindowRateLimiter(MemoryStorage())
-
-    def accounts(request) -> Accounts:
-        return request.app.state.accounts
-
-    def signed_in(request, user: User, status: int = 200) -> JSONResponse:
-        token, csrf = accounts(request).open_session(user)
-        out = JSONResponse({"username": user.username, "csrf": csrf}, status_code=status)
-        secure = settings.secure_cookies or request.url.scheme == "https"
-        age = int(accounts(request).session_days * 86400)
-        out.set_cookie(SESSION_COOKIE, token, max_age=age, httponly=True, secure=secure, samesite="lax", path="/")
-        out.set_cookie(CSRF_COOKIE, csrf, max_age=age, httponly=False, secure=secure, samesite="lax", path="/")
-        return out
-
-    @app.exception_handler(AccountError)
-    async def _account_error(request: Request, exc: AccountError):
-        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
-        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
-
-    def limit(rate, what: str, address: str, text: str) -> None:
-        if not limiter.hit(rate, what, address):
-            reset = limiter.get_window_stats(rate, what, address).reset_time
-            raise AccountError(f"too many {what} attempts from {address}: at most {text}; try again later", 429,
-                               retry_after=max(1, int(reset - time.time()) + 1))
-
-    @app.post("/api/account/signup", tags=["accounts"], status_code=201, responses=errors(400, 403, 409, 429))
-    async def sign_up(req: SignUp, request: Request):
-        """A new account; the browser is signed in to it.  An address given gets "your turn"
-        e-mail only once its owner followed the link of the confirmation mail sent now (counted
-        against LAPILLI_NOTIFY_RATE of this client address: past it, no mail goes now, and the
-        address is confirmed when it is next given at a table)."""
-        limit(signup_rate, "sign-up", request.client.host if request.client else "unknown", settings.signup_rate)
-        acc = accounts(request)
-        user = await acc.gate.run(acc.sign_up, req.username, req.password, (req.email or "").strip() or None)
-        if user.email:
-            h = request.app.state.hub
-            if h.notice_address_allowed(request.client.host if request.client else "unknown") is None:
-                await h.ask_confirmation(user.email)
-        return await run_in_threadpool(signed_in, request, user, 201)
-
-    @app.post("/api/account/signin", tags=["accounts"], responses=errors(400, 401, 403, 429))
-    async def sign_in(req: Body, request: Request):
-        address = request.client.host if request.client else "unknown"
-        limit(signin_rate, "sign-in", address, settings.signin_rate)
-        acc = accounts(request)
-        user = await acc.gate.run(acc.sign_in, req.username.strip(), req.password, address)
-        return await run_in_threadpool(signed_in, request, user)
-
-    @app.post("/api/account/signout", tags=["accounts"], responses=errors(400, 403))
-    async def sign_out(request: Request):
-        await run_in_threadpool(accounts(request).close_session, request.cookies.get(SESSION_COOKIE))
-        out = JSONResponse({"username": None})
-        out.delete_cookie(SESSION_COOKIE, path="/")
-        out.delete_cookie(CSRF_COOKIE, path="/")
-        return out
-
-    @app.get("/api/account", tags=["accounts"], responses=errors())
-    def me(user: User | None = Depends(current_user)):
-        """Who this browser is signed in as (``username`` None: a guest)."""
-        return {"username": user.username if user else None}
-
-    @app.get("/api/players/{name}", tags=["accounts"], responses=errors(404))
-    async def player(request: Request, name: str = PathParam(..., max_length=40),
-                     limit: int = Query(20, ge=1, le=100)):
-        """A player's page: ratings per game, tables in play, finished games with results."""
-        acc = accounts(request)
-        user = await run_in_threadpool(acc.user, name)
-        hub = request.app.state.hub
-        out = {"username": user.username, "ratings": await run_in_threadpool(acc.ratings, user.id),
-               "playing": [], "finished": []}
-        for tid, seat in await run_in_threadpool(acc.tables_of, user.id, False, limit):
-            info = await hub.info(tid)
-            out["playing"].append(dict(info.public(), seat=seat, link=f"/t/{tid}"))
-        for tid, seat in await run_in_threadpool(acc.tables_of, user.id, True, limit):
-            room = await hub.peek(tid)
-            st = room.state
-            res = result(st)
-            out["finished"].append({"id": tid, "game": room.info.game, "title": st.SPEC.title, "seat": seat,
-                                    "rated": room.info.rated, "players": players(st, room.info),
-                                    "won": seat in res["winners"], "winners": res["winners"],
-                                    "scores": res["scores"], "replay": f"/t/{tid}"})
-        return out
-
-    @app.get("/api/leaderboard/{game}", tags=["accounts"], responses=errors(400))
-    async def leaderboard(request: Request, game: str = PathParam(..., max_length=64),
-                          limit: int = Query(50, ge=1, le=200), offset: int = Query(0, ge=0, le=10**9)):
-        """The rated players of a game, best rating first (Glicko-2 rating and deviation)."""
-        from ..engine.registry import game_spec
-
-        game_spec(game)  # an unknown game is refused clearly
-        return await run_in_threadpool(accounts(request).leaderboard, game, limit, offset)
-
-    async def rate(room) -> dict | None:
-        """The rating changes of a finished rated table, applied once (None: nothing to do)."""
-        if room.info.rated and room.state.is_terminal:
-            st = room.state
-            return await run_in_threadpool(app.state.accounts.rate_finished, room.info.id, st.winners(),
-                                           st.scores(), st.SPEC.lower_score_wins)
-        return None
-
-    app.state.rate_finished = rate
+async def rate_room(accounts: Accounts, room) -> dict | None:
+    """The rating changes of a finished rated table, applied once (None: nothing to do): the
+    Hub's ``on_finish``."""
+    if room.info.rated and room.state.is_terminal:
+        st = room.state
+        return await run_in_threadpool(accounts.rate_finished, room.info.id, st.winners(), st.scores(),
+                                       st.SPEC.lower_score_wins)
+    return None

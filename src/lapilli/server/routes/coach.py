@@ -1,0 +1,137 @@
+"""The coach: the review of a seat's play once the game is over, and hints during a game.
+
+Who may use them: a review, anyone once the game is over; hints, the persons seated at an
+unrated table (by their seat token), once every person seated agreed.  Each asks the coach's
+worker for bounded work (LAPILLI_COACH_LIMIT), shared by the clients asking for the same thing,
+at most LAPILLI_COACH_PER_ADDRESS waited for at once per client address (more: 429), and
+stopped when no client waits for it any more."""
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from pydantic import Field
+from starlette.concurrency import run_in_threadpool
+
+from ..bots import ClientGone, CoachBusy
+from ..deps import HubDep, SettingsDep, StoreDep
+from ..errors import responses
+from ..hub import NOT_STARTED, Hub
+from ..rates import client_address
+from ..schemas import Request_, SeatNumber, TableId
+from ..store import NotFound, Store
+from .finished import finished_room
+
+router = APIRouter()
+
+
+class HintRequest(Request_):
+    token: str = Field(..., max_length=200)
+
+
+async def coach(request: Request, hub: Hub, fn, *args, limit: float, key=None, urgent: bool = False):
+    """A coach job for this request: shared by ``key``, bounded per client address (429),
+    dropped or stopped when every client waiting for it has gone."""
+    try:
+        return await hub.bots.coach(fn, *args, limit=limit, key=key, urgent=urgent, client=client_address(request),
+                                    gone=request.is_disconnected)
+    except CoachBusy as e:
+        raise HTTPException(429, str(e), headers={"Retry-After": "10"})
+    except ClientGone:
+        raise HTTPException(499, "the client closed the request")
+
+
+@router.get("/api/tables/{tid}/review/{seat}", responses=responses(403, 404, 429, 503))
+async def review(request: Request, hub: HubDep, store: StoreDep, settings: SettingsDep, tid: str = TableId,
+                 seat: int = SeatNumber, level: str = Query("normal", pattern="^(easy|normal|hard)$")):
+    """The coach's review of ``seat`` in the finished game (docs/coach.md): computed once in the
+    coach's worker with a bounded budget, then kept with the game.  Several clients asking for
+    the same review wait for one computation, which stops when none of them waits any more."""
+    room = await finished_room(hub, tid, "review")
+    if not 0 <= seat < room.info.players:
+        raise NotFound(f"no seat {seat} at table {tid}")
+    got = await run_in_threadpool(store.get_review, tid, seat, level)
+    if got is not None:
+        return got
+    from ..bots import _review
+
+    try:
+        data = await coach(request, hub, _review, room.state.to_record(), seat, level, settings.coach_iterations,
+                           settings.coach_samples, room.data, limit=settings.coach_limit,
+                           key=("review", tid, seat, level))
+    except TimeoutError:
+        raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
+    return await run_in_threadpool(store.save_review, tid, seat, level, data)  # the first one kept
+
+
+async def _hint_seats(hub: Hub, store: Store, tid: str) -> tuple:
+    """(the table's info, its hints per seat, the persons' seats that have not agreed).  A
+    person's seat counts whoever plays it now: a computer standing in for its person does not
+    agree for them."""
+    info = await hub.info(tid)
+    got = await run_in_threadpool(store.hints, tid)
+    people = [s.seat for s in info.seats if s.kind == "human" or s.stand_in]
+    missing = [p for p in people if not got.get(p, {}).get("agree")]
+    return info, got, missing
+
+
+def _no_coach(info) -> str | None:
+    """Why no hint may be given at this table now (None: hints follow the consent rule)."""
+    if info.rated and info.status != "finished":
+        return "no hints at a rated table: the coach is for unrated tables, and for reviews once the game is over"
+    return None
+
+
+@router.get("/api/tables/{tid}/hints", responses=responses(404))
+async def hints(hub: HubDep, store: StoreDep, tid: str = TableId):
+    """Hints at the table: per seat whether its person agreed and how many it used, and whether
+    hints are allowed (every person seated agreed; a person alone with computers agrees by asking)."""
+    info, got, missing = await _hint_seats(hub, store, tid)
+    return {"allowed": not missing and _no_coach(info) is None, "waiting_for": missing, "rated": info.rated,
+            "seats": [{"seat": s.seat, "agree": got.get(s.seat, {}).get("agree", False),
+                       "used": got.get(s.seat, {}).get("used", 0)} for s in info.seats]}
+
+
+@router.post("/api/tables/{tid}/hints/agree", responses=responses(403, 404))
+async def hints_agree(req: HintRequest, hub: HubDep, store: StoreDep, tid: str = TableId):
+    seat = await run_in_threadpool(store.seat_for_token, tid, req.token)
+    if seat is None:
+        raise HTTPException(403, "only a person seated at this table may agree to hints (the token holds no seat)")
+    why = _no_coach(await hub.info(tid))
+    if why:
+        raise HTTPException(403, why)
+    await run_in_threadpool(store.hint_agree, tid, seat)
+    return await hints(hub, store, tid)
+
+
+@router.post("/api/tables/{tid}/hint", responses=responses(403, 404, 409, 429, 503))
+async def hint(req: HintRequest, request: Request, hub: HubDep, store: StoreDep, settings: SettingsDep,
+               tid: str = TableId):
+    """The move the coach suggests to the seat to move (its token's), from what that seat sees;
+    allowed when every person seated agreed (asking counts as agreeing) and the game has begun;
+    never at a rated table; each hint is counted.  A live game's hint goes before every waiting
+    review."""
+    seat = await run_in_threadpool(store.seat_for_token, tid, req.token)
+    if seat is None:
+        raise HTTPException(403, "only a person seated at this table may ask for a hint (the token holds no seat)")
+    info = await hub.info(tid)
+    why = _no_coach(info)
+    if why:
+        raise HTTPException(403, why)
+    if any(s.kind == "open" for s in info.seats):
+        raise HTTPException(409, NOT_STARTED)
+    await run_in_threadpool(store.hint_agree, tid, seat)
+    info, _, missing = await _hint_seats(hub, store, tid)
+    if missing:
+        raise HTTPException(403, "hints need every person seated to agree; waiting for seat(s) "
+                                 + ", ".join(str(p) for p in missing))
+    room = await hub.room(tid)
+    if room.state.is_terminal or room.state.to_move != seat:
+        raise HTTPException(409, "a hint is for the seat to move; wait for your turn")
+    from ..bots import _hint
+
+    try:
+        got = await coach(request, hub, _hint, room.state.to_json(), seat, "normal", settings.coach_iterations,
+                          room.data, limit=30, urgent=True)
+    except TimeoutError:
+        raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
+    await run_in_threadpool(store.hint_used, tid, seat)
+    return got

@@ -1,0 +1,57 @@
+"""/health: the state of this instance's database and Redis.
+
+Who may use it: anyone (a load balancer, a monitor).  It reveals whether the database takes
+writes and Redis answers, and how many tables this instance holds in memory; it costs at most one
+database write per LAPILLI_HEALTH_PROBE_EVERY seconds whatever the number of requests."""
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from ..deps import HubDep, ProbeDep, SettingsDep, StoreDep
+from ..store import explain
+
+router = APIRouter()
+
+
+class DatabaseProbe:
+    """The last result of the write probe, shared by every /health request of one application."""
+
+    def __init__(self):
+        self.at, self.database = -math.inf, ""
+        self.probing = asyncio.Lock()
+
+    async def state(self, store, settings) -> str:
+        """'ok' when a write succeeds (Store.write_probe), else what fails.  /health is public:
+        the write is made at most once per ``health_probe_every`` seconds, and requests arriving
+        meanwhile share the last result."""
+        async with self.probing:
+            if time.monotonic() - self.at < settings.health_probe_every and self.database:
+                return self.database
+            try:
+                await asyncio.wait_for(run_in_threadpool(store.write_probe, settings.instance), 5)
+                database = "ok"
+            except Exception as e:
+                kind, words = explain(e, settings.database_url)
+                if kind == "unreachable" or isinstance(e, asyncio.TimeoutError):
+                    database = f"unreachable ({e.__class__.__name__})"
+                else:
+                    database = f"write failed ({words})"
+            self.at, self.database = time.monotonic(), database
+            return database
+
+
+@router.get("/health")
+async def health(hub: HubDep, store: StoreDep, settings: SettingsDep, probe: ProbeDep):
+    """The database (a write succeeds) and Redis as this instance sees them; 503 when either
+    is down or the database takes no write."""
+    database = await probe.state(store, settings)
+    redis = await hub.pubsub.ping()
+    ok = database == "ok" and redis in ("ok", "not used")
+    return JSONResponse({"status": "ok" if ok else "degraded", "database": database, "redis": redis,
+                         "tables_loaded": hub.in_memory()}, status_code=200 if ok else 503)
