@@ -198,3 +198,11 @@ def test_the_cli_uses_no_private_module_of_typer():
     package = pathlib.Path(importlib.import_module("lapilli.cli").__file__).parent
     for path in package.glob("*.py"):
         assert not re.search(r"typer\._|typer\s+import\s+_", path.read_text()), path
+
+
+def test_an_empty_option_means_its_variable_or_the_default(home, monkeypatch, served):
+    assert main(["serve", "--database", ""]) == 0
+    assert served.pop().database_url == f"sqlite:///{home / 'lapilli.db'}"
+    monkeypatch.setenv("LAPILLI_DATABASE_URL", f"sqlite:///{home / 'y.db'}")
+    assert main(["serve", "--database", ""]) == 0
+    assert served.pop().database_url == f"sqlite:///{home / 'y.db'}"

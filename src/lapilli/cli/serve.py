@@ -89,11 +89,12 @@ commands.command(epilog=_examples('lapilli serve', 'lapilli serve --port 8080 --
 
 def settings_from_options(ctx: typer.Context, options: dict) -> Settings:
     """The server's Settings: the options given on the command line, the environment for the rest
-    (an option left out is read from its variable by Settings itself, as every other field). A
-    bad value stops here with one line naming the option or the variable it came from."""
+    (an option left out, or given empty, is read from its variable by Settings itself, as every
+    other field; an empty variable means the default). A bad value stops here with one line naming
+    the option or the variable it came from."""
     serve_options = Settings.serve_options()
     given = {name: value for name, value in options.items()
-             if value is not None and ctx.get_parameter_source(name).name == "COMMANDLINE"}
+             if value not in (None, "") and ctx.get_parameter_source(name).name == "COMMANDLINE"}
     try:
         return Settings(**given)
     except ValidationError as e:
