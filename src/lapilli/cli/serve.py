@@ -35,6 +35,7 @@ def _raise_descriptor_limit() -> str:
             return f"open files: at most {soft} (not raised to {want}: {e})"
     return f"open files: at most {'unlimited' if soft == resource.RLIM_INFINITY else soft}"
 
+
 def _option_type(field: str):
     """The command-line type of a field: its own, without Optional; a list takes strings."""
     kind = Settings.model_fields[field].annotation
@@ -45,8 +46,9 @@ def _option_type(field: str):
 
 
 def _serve_parameters() -> list[inspect.Parameter]:
-    """One keyword parameter per serve option of ``Settings``: a Typer option (default None: not
-    given) with the field's type, lower bound, description and environment variable."""
+    """One keyword parameter per serve option of ``Settings``: a Typer option with the field's
+    type, bounds, description, default (shown by --help; a default made at start-up, such as the
+    database's, is left to Settings) and environment variable."""
     params = [inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)]
     for field, option in Settings.serve_options().items():
         info = Settings.model_fields[field]
