@@ -264,9 +264,15 @@ FIELD_WORDS = {"action": "an act message needs an action (text)",
 
 
 def parse_client(text: str | bytes) -> BaseModel:
-    """The client message ``text`` is, or Refused saying what is wrong with it."""
+    """The client message ``text`` is, or Refused saying what is wrong with it.  The text is read
+    by Python's JSON reader, as it always was (it takes what pydantic's own reader refuses, e.g.
+    an escaped lone surrogate in a string), then checked by the models."""
     try:
-        return CLIENT.validate_json(text)
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused(UNKNOWN) from None
+    try:
+        return CLIENT.validate_python(data)
     except ValidationError as e:
         errors = e.errors(include_url=False)
     kind, parts, seen = None, [], set()
