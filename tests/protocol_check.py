@@ -180,13 +180,23 @@ def pytest_runtest_setup(item):
     _current = Checker(check_sent=item.get_closest_marker("invalid_messages") is None)
 
 
+def _violations() -> str:
+    checker = _current
+    if checker is None or not checker.violations:
+        return ""
+    return "WebSocket messages outside the protocol (docs/protocol.schema.json):\n  " + "\n  ".join(checker.violations)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    out = yield
-    checker = _current
-    if checker is not None and checker.violations:
-        raise AssertionError("WebSocket messages outside the protocol (docs/protocol.schema.json):\n  "
-                             + "\n  ".join(checker.violations))
+    try:
+        out = yield
+    except BaseException:  # the test failed on its own: its report says what the protocol check saw too
+        if _violations():
+            item.add_report_section("call", "protocol", _violations())
+        raise
+    if _violations():
+        raise AssertionError(_violations())
     return out
 
 

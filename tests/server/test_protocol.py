@@ -102,3 +102,64 @@ def test_a_refused_message_is_answered_with_what_is_wrong(client):
         assert a.receive_json() == {"type": "pong"}
         a.send_text(json.dumps({"type": "act", "action": "take 1", "version": 0, "note": "x"}))
         assert a.receive_json()["version"] == 1
+
+
+CAUGHT = '''
+import json
+
+import pytest
+from fastapi import FastAPI, WebSocket
+from fastapi.testclient import TestClient
+
+app = FastAPI()
+
+
+@app.websocket("/ws/{tid}")
+async def table(ws: WebSocket, tid: str):
+    await ws.accept()
+    await ws.receive_text()
+    await ws.send_text(json.dumps({"type": "pong", "extra": 1} if tid == "bad" else {"type": "pong"}))
+
+
+def talk(tid, sent):
+    with TestClient(app).websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_text(sent)
+        ws.receive_text()
+
+
+def test_receives_a_field_outside_the_protocol():
+    talk("bad", '{"type": "ping"}')
+
+
+def test_sends_an_unknown_type():
+    talk("good", '{"type": "hello"}')
+
+
+@pytest.mark.invalid_messages
+def test_sends_an_unknown_type_on_purpose():
+    talk("good", '{"type": "hello"}')
+
+
+def test_follows_the_protocol():
+    talk("good", '{"type": "ping"}')
+'''
+
+
+def test_the_check_fails_the_test_that_sent_or_received_a_message_outside_the_protocol(tmp_path):
+    """The plugin run on a small test file: a test receiving a field the schema does not have,
+    or sending an unknown type unmarked, fails with the message and the schema's error."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "test_caught.py").write_text(CAUGHT, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "src"), *sys.path]))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.protocol_check",
+                          "-W", "ignore", "test_caught.py"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=120)
+    out = run.stdout
+    assert "2 failed, 2 passed" in out, out[-3000:]
+    assert "FAILED test_caught.py::test_receives_a_field_outside_the_protocol" in out
+    assert re.search(r"FAILED test_caught.py::test_sends_an_unknown_type\b(?!_)", out), out[-3000:]
+    assert "Additional properties are not allowed ('extra' was unexpected)" in out, out[-3000:]
+    assert "its type 'hello' is none of" in out, out[-3000:]
