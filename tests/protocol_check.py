@@ -77,9 +77,14 @@ class Checker:
 _current: Checker | None = None
 
 
+_checked = {"sent": 0, "received": 0}  # over the whole run, told in the terminal summary
+
+
 def note(direction: str, text) -> None:
     if _current is not None:
         _current.note(direction, text)
+        if direction == "received" or _current.check_sent:
+            _checked[direction] += 1
 
 
 # ------------------------------------------------------------------ the clients' wrappers
@@ -204,3 +209,9 @@ def pytest_runtest_call(item):
 def pytest_runtest_teardown(item):
     global _current
     _current = None
+
+
+def pytest_terminal_summary(terminalreporter):
+    if any(_checked.values()):
+        terminalreporter.write_line(f"protocol check: {_checked['sent']} WebSocket messages sent and "
+                                    f"{_checked['received']} received were checked against docs/protocol.schema.json")
