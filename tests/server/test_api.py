@@ -119,6 +119,7 @@ def test_hidden_information_never_reaches_another_seat(client):
     assert client.get(f"/api/tables/{tid}/record").status_code == 403
 
 
+@pytest.mark.invalid_messages  # sends what the protocol refuses, on purpose
 def test_malformed_and_oversized_messages_change_nothing(client):
     tid = make_table(client)
     ta = join(client, tid, 0)
@@ -230,6 +231,7 @@ def test_choices_endpoint_disables_a_forbidden_combination(client):
     assert too_many.status_code == 400 and "2 to 6 players" in too_many.json()["error"]
 
 
+@pytest.mark.invalid_messages  # sends what the protocol refuses, on purpose
 def test_binary_frames_deep_nesting_and_bad_versions_keep_the_connection(client):
     """Each of these once dropped the socket (KeyError on a binary frame, RecursionError on deep
     JSON) or was misread (a version given as text): now each gets an error and nothing changes."""

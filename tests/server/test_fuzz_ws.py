@@ -1,25 +1,83 @@
 """A hypothesis state machine sends random sequences of WebSocket messages to a table (two seated
-players and a spectator): legal and illegal moves, moves out of turn or from a stale or badly
-typed version, undos, text that is not JSON or JSON of any shape, binary frames, deep nesting,
-oversize frames, reconnections.
+players and a spectator): messages drawn from the protocol's models (lapilli.server.protocol),
+valid or mutated, legal and illegal moves, moves out of turn or from a stale or badly typed
+version, undos, text that is not JSON or JSON of any shape, binary frames, deep nesting, oversize
+frames, reconnections.
 
-After every message: the connection is still open and answers, no exception was logged, and the
-table is exactly what an engine model of the accepted moves says (so a refused message changed
-nothing, and an accepted one did just what it should)."""
+After every message: the connection is still open and answers, every answer is a message of the
+published schema (docs/protocol.schema.json), no exception was logged, and the table is exactly
+what an engine model of the accepted moves says (so a refused message changed nothing, and an
+accepted one did just what it should)."""
 import json
 import logging
+import types
+from typing import Literal, get_args, get_origin
 
 import pytest
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
+from lapilli.server.protocol import ClientMessage, Refused, models, parse_client, types as message_types
+
+from ..protocol_check import problem
 from .test_api import join, make_table
 
 # any JSON value, nested a little
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
                     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
                     max_leaves=12)
-TYPES = st.sampled_from(["act", "undo", "sync", "ping", "reclaim", "", "ACT", "join"])
+TYPES = st.sampled_from([*message_types(ClientMessage), "reclaim", "", "ACT", "join"])
+
+
+def field_values(ann, metadata=()) -> st.SearchStrategy:
+    """Values of one field of a client message's model (its annotation and metadata), within
+    its type and bounds."""
+    args = get_args(ann)
+    if get_origin(ann) is Literal:
+        return st.sampled_from(args)
+    if isinstance(ann, types.UnionType) and type(None) in args:
+        (inner,) = [a for a in args if a is not type(None)]
+        return st.none() | field_values(inner, metadata)
+    if ann is str:
+        return st.text(max_size=30)
+    if ann is int:
+        lo = next((m.ge for m in metadata if hasattr(m, "ge")), None)
+        hi = next((m.lt - 1 for m in metadata if hasattr(m, "lt")), None)
+        return st.integers(lo, hi)
+    raise AssertionError(f"the fuzzer draws no {ann}: teach field_values this field's type")
+
+
+@st.composite
+def protocol_messages(draw, hints: dict) -> dict:
+    """A valid client message, drawn from the protocol's models: each field from its type, or
+    one of ``hints`` (field -> values) when it has some."""
+    model = draw(st.sampled_from(models(ClientMessage)))
+    msg = {}
+    for name, field in model.model_fields.items():
+        if not field.is_required() and draw(st.booleans()):
+            continue
+        values = field_values(field.annotation, field.metadata)
+        if hints.get(name):
+            values = st.sampled_from(hints[name]) | values
+        msg[name] = draw(values)
+    return msg
+
+
+def mutated(draw, msg: dict) -> str:
+    """The message's text, maybe mutated: a field dropped, or of a wrong type, an unknown field
+    added, an unknown type, wrapped in a list, or the text cut short."""
+    how = draw(st.sampled_from(["none", "none", "drop", "retype", "extra", "type", "wrap", "cut"]))
+    msg = dict(msg)
+    if how == "drop":
+        del msg[draw(st.sampled_from(sorted(msg)))]
+    elif how == "retype":
+        msg[draw(st.sampled_from(sorted(msg)))] = draw(JSON)
+    elif how == "extra":
+        msg[draw(st.text(min_size=1, max_size=8).filter(lambda k: k not in msg))] = draw(JSON)
+    elif how == "type":
+        msg["type"] = draw(st.text(max_size=8))
+    text = json.dumps([msg] if how == "wrap" else msg)
+    return text[:draw(st.integers(0, len(text) - 1))] if how == "cut" else text
 
 
 class Errors(logging.Handler):
@@ -60,7 +118,9 @@ def machine(client, game, options, errors, tally):
             ws.send_text(json.dumps({"type": "ping"}))
             out = []
             while True:
-                m = ws.receive_json()
+                text = ws.receive_text()
+                assert problem("received", text) is None, (text[:300], problem("received", text))
+                m = json.loads(text)
                 if m.get("type") == "pong":
                     pongs -= 1
                     if not pongs:
@@ -168,6 +228,34 @@ def machine(client, game, options, errors, tally):
                 self._expect_refused(answers)
             assert hub.rooms[self.tid].state.to_json() == before
 
+        @rule(data=st.data(), who=st.sampled_from([0, 1, None]))
+        def protocol_message(self, data, who):
+            """A message of the protocol's models, maybe mutated: a well-formed one is answered
+            as its type says (the connection never drops), any other one with an error."""
+            legal = self.model.legal_actions() if not self.model.is_terminal else []
+            msg = data.draw(protocol_messages({"action": legal, "version": [self.version, self.version + 1]}))
+            text = mutated(data.draw, msg)
+            try:
+                kind = parse_client(text).type
+            except Refused:
+                kind = None
+            before = hub.rooms[self.tid].state.to_json()
+            answers = self._send(who, text, pongs=2 if kind == "ping" else 1)
+            if kind == "ping":
+                assert answers == []
+            elif kind == "sync":
+                assert [m["type"] for m in answers] == ["state"]
+            elif kind in ("act", "undo") and answers and answers[0]["type"] == "state":
+                self.model = hub.rooms[self.tid].state.clone()
+                self.version += 1
+                assert answers[0]["version"] == self.version
+                tally["protocol moves"] += 1
+                return
+            else:
+                self._expect_refused(answers)
+            assert hub.rooms[self.tid].state.to_json() == before
+            tally["protocol refused" if kind is None else "protocol well-formed"] += 1
+
         @rule(who=st.sampled_from([0, 1, None]))
         def sync(self, who):
             (v,) = self._send(who, json.dumps({"type": "sync"}))
@@ -193,13 +281,15 @@ def machine(client, game, options, errors, tally):
     return WebSocketMessages
 
 
+@pytest.mark.invalid_messages  # what it sends is refused on purpose; what it receives is checked
 @pytest.mark.timeout(300)  # a connection that stops answering fails, not hangs
 @pytest.mark.parametrize("game, options", [("toy", {}), ("stromboli", {})])
 def test_random_websocket_message_sequences(make_client, game, options):
     # each example opens a table of its own: the creation limit is not what this test explores
     client = make_client(max_messages_per_second=1e6, seat_grace=0, create_rate="100000/minute")
     errors = Errors()
-    tally = {"accepted moves": 0, "refused moves": 0, "undos": 0}
+    tally = {"accepted moves": 0, "refused moves": 0, "undos": 0, "protocol moves": 0, "protocol refused": 0,
+             "protocol well-formed": 0}
     for name in ("lapilli", "uvicorn", "starlette", "fastapi"):
         logging.getLogger(name).addHandler(errors)
     try:
@@ -212,3 +302,5 @@ def test_random_websocket_message_sequences(make_client, game, options):
     print(game, tally)
     # the machine reached past the refusals: the tables moved, and moves were refused
     assert tally["accepted moves"] > 0 and tally["refused moves"] > 0, tally
+    # and the protocol's messages were drawn both well-formed and refused
+    assert tally["protocol well-formed"] + tally["protocol moves"] > 0 and tally["protocol refused"] > 0, tally

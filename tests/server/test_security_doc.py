@@ -9,9 +9,10 @@ from pathlib import Path
 from fastapi.routing import APIRoute, APIWebSocketRoute
 from starlette.routing import Mount
 
+from lapilli.server.protocol import ClientMessage, ServerMessage, types
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "security.md"
-SERVER = ROOT / "src" / "lapilli" / "server"
 
 # the doors that are not routes or messages; each must have its row, named as here
 OTHER_DOORS = ("fair-dice digest", "seed commitment", "lapilli verify", "session cookie", "CSRF header",
@@ -32,14 +33,6 @@ def rows() -> dict[str, str]:
     return out
 
 
-def server_messages() -> set[str]:
-    """The types of the messages the server sends on a table's WebSocket, read from its source."""
-    found = set()
-    for path in SERVER.rglob("*.py"):
-        found |= set(re.findall(r"""["']type["']\s*:\s*["']([a-z_]+)["']""", path.read_text(encoding="utf-8")))
-    return found
-
-
 def routes(items, prefix: str = ""):
     """Every route of an application, into included routers too, with its full path."""
     for route in items:
@@ -51,9 +44,9 @@ def routes(items, prefix: str = ""):
             yield prefix, route
 
 
-def required(app) -> list[str]:
-    from lapilli.server.app import CLIENT_MESSAGES
-
+def required(app, client_messages=ClientMessage, server_messages=ServerMessage) -> list[str]:
+    """Every door that needs a row: the routes, the message types of the protocol's unions
+    (lapilli.server.protocol), the other doors."""
     doors = []
     for prefix, route in routes(app.routes):
         if isinstance(route, APIRoute):
@@ -63,8 +56,8 @@ def required(app) -> list[str]:
             doors.append(f"WS {prefix}{route.path}")
         elif isinstance(route, Mount):
             doors.append(f"GET {prefix}{route.path}/")
-    doors += [f"ws→ {t}" for t in CLIENT_MESSAGES]
-    doors += [f"ws← {t}" for t in sorted(server_messages())]
+    doors += [f"ws→ {t}" for t in types(client_messages)]
+    doors += [f"ws← {t}" for t in types(server_messages)]
     return doors + list(OTHER_DOORS)
 
 
@@ -97,6 +90,23 @@ def test_the_check_notices_a_missing_row(client, monkeypatch):
     client.app.include_router(router)
     assert "GET /api/a-door-nobody-wrote-down" in required(client.app)
     assert "GET /api/a-door-nobody-wrote-down" not in rows()
+
+
+def test_the_check_notices_a_message_without_its_row(client):
+    """A message added to the protocol's unions would need its row too."""
+    from typing import Annotated, Literal, Union
+
+    from pydantic import Field
+
+    from lapilli.server.protocol import Ping, _Client, models
+
+    class Wave(_Client):
+        type: Literal["wave"]
+
+    more = Annotated[Union[(*models(ClientMessage), Wave)], Field(discriminator="type")]
+    assert "ws→ wave" in required(client.app, client_messages=more)
+    assert "ws→ wave" not in rows()
+    assert {"ws→ ping", "ws← seat_lost"} <= set(required(client.app)) and Ping in models(more)
 
 
 def test_pages_serve_only_the_client(client):

@@ -1,0 +1,255 @@
+"""The table's WebSocket (``/ws/{tid}``) and its published protocol (``GET /api/protocol.schema.json``).
+
+Every client message is parsed into ``protocol.ClientMessage`` and handed to the one handler of
+its model (``HANDLERS``); what the route needs comes from ``app.state``: ``hub``, ``store``,
+``settings`` and ``sockets`` (the WebSockets open per client address, ``Sockets``)."""
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+
+from ...engine.errors import LapilliError
+from .. import protocol
+from ..hub import SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable
+from ..protocol import Act, Error, Ping, Pong, Sync, Undo
+from ..store import NotFound
+
+log = logging.getLogger("lapilli.server")
+router = APIRouter()
+
+
+class Sockets:
+    """The WebSockets open now per client address, and when the log last said an address
+    reached its cap (LAPILLI_MAX_SOCKETS_PER_ADDRESS)."""
+
+    def __init__(self):
+        self.open: dict[str, int] = {}
+        self.cap_told: dict[str, float] = {}
+
+
+@dataclass
+class Socket:
+    """One table connection, as its handlers see it."""
+    ws: WebSocket
+    conn: Conn
+    room: Any
+    seat: int | None
+    hub: Hub = field(repr=False)
+
+    def tell(self, message: protocol.BaseModel) -> None:
+        self.conn.send(message.dump())
+
+    def view(self, full: bool = False) -> None:
+        self.conn.send(self.room.text_for(self.conn, full=full))
+
+
+# ------------------------------------------------------------------ one handler per client message
+async def ping(s: Socket, msg: Ping) -> None:
+    s.tell(Pong(type="pong"))
+
+
+async def sync(s: Socket, msg: Sync) -> None:
+    s.view(full=True)
+
+
+async def act(s: Socket, msg: Act) -> None:
+    async def play():
+        if msg.version is not None and msg.version != s.room.version:
+            raise ActionRefused("the table changed since you chose; here is the new position")
+        await s.hub.act(s.room, s.seat, msg.action)
+
+    await _move(s, play)
+
+
+async def undo(s: Socket, msg: Undo) -> None:
+    await _move(s, lambda: s.hub.undo(s.room, s.seat))
+
+
+async def _move(s: Socket, step: Callable[[], Awaitable[None]]) -> None:
+    """A step of the connection's seat: refused (an error, then the position again) when the
+    connection holds no seat, a computer plays it now, or the table refuses it."""
+    if s.seat is None:
+        s.tell(Error(type="error", message="spectators cannot play"))
+        return
+    try:
+        if s.room.info.seats[s.seat].kind != "human":
+            raise ActionRefused(f"a computer plays seat {s.seat} now; reload the page to take the seat back")
+        await step()
+    except (ActionRefused, StorageUnavailable) as e:
+        s.tell(Error(type="error", message=e.message, rule=getattr(e, "rule", "")))
+        s.view()
+    except STORAGE_ERRORS:  # re-reading the table after a conflict failed
+        s.tell(Error(type="error", message=f"{STORAGE_DOWN}: try again in a moment", rule=""))
+        s.view()
+
+
+HANDLERS: dict[type, Callable[[Socket, Any], Awaitable[None]]] = {Act: act, Undo: undo, Sync: sync, Ping: ping}
+
+
+async def handle(s: Socket, text: str) -> None:
+    """Parse one client message and hand it to its handler; a refused one is told what is wrong
+    (a refused move from a seat is followed by the position, as every refused move is)."""
+    try:
+        msg = protocol.parse_client(text)
+    except protocol.Refused as e:
+        s.tell(Error(type="error", message=e.message))
+        if e.kind in ("act", "undo") and s.seat is not None:
+            s.view()
+        return
+    await HANDLERS[type(msg)](s, msg)
+
+
+# ------------------------------------------------------------------ the routes
+@router.get("/api/protocol.schema.json", responses={200: {"description": "the JSON Schema of every message of "
+                                                                          "/ws/{tid}, both ways"}})
+def protocol_schema():
+    """The JSON Schema (draft 2020-12) of the table WebSocket's messages, both ways
+    (docs/protocol.md).  Public; computed once."""
+    return Response(_schema_body(), media_type="application/schema+json")
+
+
+@functools.cache
+def _schema_body() -> bytes:
+    return protocol.schema_text().encode("utf-8")
+
+
+@router.websocket("/ws/{tid}")
+async def ws_table(ws: WebSocket, tid: str, token: str = "", log: str = ""):
+    """A seat's (``token``) or a spectator's connection to a table.  ``log=delta``: the
+    client keeps the table log and is sent only the lines it does not have (Room.text_for).
+    One client address holds at most LAPILLI_MAX_SOCKETS_PER_ADDRESS at once; a socket beyond
+    is told so and closed (code 4429) before anything is read for it."""
+    settings, sockets = ws.app.state.settings, ws.app.state.sockets
+    address = ws.client.host if ws.client else "unknown"
+    if sockets.open.get(address, 0) >= settings.max_sockets_per_address:
+        await _refuse_socket(ws, address)
+        return
+    sockets.open[address] = sockets.open.get(address, 0) + 1
+    try:
+        await _table_socket(ws, tid, token, delta=log == "delta")
+    finally:
+        sockets.open[address] -= 1
+        if sockets.open[address] <= 0:
+            del sockets.open[address]
+
+
+async def _refuse_socket(ws: WebSocket, address: str) -> None:
+    """A socket beyond its address's cap: the log says so once a minute per address at most
+    (a flood of sockets is one line, not one line each), the client is told why, not fatally
+    (a page keeps its seat and connects again after a pause)."""
+    settings, cap_told = ws.app.state.settings, ws.app.state.sockets.cap_told
+    now = time.monotonic()
+    if now - cap_told.get(address, -math.inf) >= 60:
+        if len(cap_told) > 10_000:
+            for a in [a for a, t in cap_told.items() if now - t >= 60]:
+                del cap_told[a]
+        cap_told[address] = now
+        log.warning("too many connections from %s: WebSockets beyond %d at once are refused "
+                    "(LAPILLI_MAX_SOCKETS_PER_ADDRESS; said at most once a minute per address)",
+                    address, settings.max_sockets_per_address)
+    try:
+        await ws.accept()
+        await ws.send_text(Error(type="error", message=f"too many connections from {address} (at most "
+                                 f"{settings.max_sockets_per_address} at once): close other pages of this "
+                                 "server, or try again later").dump())
+        await ws.close(4429)
+    except Exception:  # the client went away meanwhile: nothing to tell
+        pass
+
+
+async def _closing(ws: WebSocket, code: int, message: str, fatal: bool = True) -> None:
+    """Tell the client why its connection ends, then close it with ``code``."""
+    err = Error(type="error", message=message, fatal=True) if fatal else Error(type="error", message=message)
+    await ws.send_text(err.dump())
+    await ws.close(code)
+
+
+async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> None:
+    await ws.accept()
+    state = ws.app.state
+    h, store, settings = state.hub, state.store, state.settings
+    tid, token = tid[:64], token[:200]
+    try:
+        await h.info(tid)
+        seat = None
+        if token:
+            seat = await run_in_threadpool(store.seat_for_token, tid, token)
+            if seat is None:  # a computer stands in for the token's person: the seat goes back
+                loaded = h.rooms.get(tid)
+                if loaded is not None:
+                    seat = await h.reclaim(loaded, token)
+                else:
+                    seat = await run_in_threadpool(store.reclaim_seat, tid, token, h.now())
+                    if seat is not None:
+                        await h.refresh_info(tid)  # the other instances hear of it
+            if seat is None:
+                await _closing(ws, 4403, "this token holds no seat at this table")
+                return
+        room = await h.room(tid)
+    except NotFound:
+        await _closing(ws, 4404, f"no table {tid!r}")
+        return
+    except (StorageUnavailable, *STORAGE_ERRORS):
+        await _closing(ws, SLOW_CLOSE, f"{STORAGE_DOWN}: try again in a moment", fatal=False)
+        return
+    except LapilliError as e:  # a table this server cannot play (a data set it was not started with)
+        await _closing(ws, 4400, str(e))
+        return
+    conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta)
+    h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
+    s = Socket(ws, conn, room, seat, h)
+    dead = asyncio.ensure_future(conn.dead.wait())
+    bucket, last = 2 * settings.max_messages_per_second, time.monotonic()
+    try:
+        while True:
+            receiving = asyncio.ensure_future(ws.receive())
+            await asyncio.wait((receiving, dead), return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():
+                receiving.cancel()
+                break
+            frame = receiving.result()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            now = time.monotonic()
+            bucket = min(2 * settings.max_messages_per_second,
+                         bucket + (now - last) * settings.max_messages_per_second)
+            last = now
+            if bucket < 1:
+                s.tell(Error(type="error", message="too many messages: slow down"))
+                continue
+            bucket -= 1
+            if text is None:
+                s.tell(Error(type="error", message="binary frames are not read: send JSON as text"))
+                continue
+            if len(text) > settings.max_message_bytes:
+                s.tell(Error(type="error", message="message too large"))
+                continue
+            try:
+                await handle(s, text)
+            except WebSocketDisconnect:
+                raise
+            except Exception:  # a bug handling one message must not drop the connection
+                log.exception("table %s: message %.200r failed", tid, text)
+                s.tell(Error(type="error", message="the server failed to handle this message; nothing changed"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        dead.cancel()
+        h.detach(room, conn)
+        slow = conn.dead.is_set() and conn.why != "gone"
+        conn.stop()
+    if slow:  # waits for the client to take what is queued before it (or to go): only this handler
+        try:
+            await ws.close(SLOW_CLOSE, "too slow: messages were not read in time")
+        except Exception:
+            pass
