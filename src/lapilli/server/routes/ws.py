@@ -1,5 +1,9 @@
 """The table's WebSocket (``/ws/{tid}``) and its published protocol (``GET /api/protocol.schema.json``).
 
+Who may use them: anyone may read the schema and watch a table as a spectator; a seat's
+connection needs that seat's token (``?token=``), and only a seat played by its person may act
+or undo.  At most LAPILLI_MAX_SOCKETS_PER_ADDRESS sockets per client address at once.
+
 Every client message is parsed into ``protocol.ClientMessage`` and handed to the one handler of
 its model (``HANDLERS``); what the route needs comes from ``app.state``: ``hub``, ``store``,
 ``settings`` and ``sockets`` (the WebSockets open per client address, ``Sockets``)."""
