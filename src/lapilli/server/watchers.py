@@ -71,7 +71,7 @@ class TableClocks:
         if (not info.clock or not info.clock.clock or info.clock.running() or info.status != "playing"
                 or room.state.is_terminal):
             return
-        cs = clocks.start(info.clock.clock, info.players, room.state.to_move, self.hub.now())
+        cs = clocks.start(info.clock.clock, info.players, room.state.to_move, self.now())
         if await run_in_threadpool(self.store.start_clock, info.id, room.version, cs):
             info.clock, info.to_move = cs, cs.to_move
             room.info = info  # a new stamp: the views are made again
@@ -83,7 +83,7 @@ class TableClocks:
         """Every table whose person to move ran out of time: a computer of the clock's level takes
         the seat and the game goes on.  Of several instances that find the same deadline, the
         store lets one act.  Returns the tables where this instance handed a seat over."""
-        now = self.hub.now()
+        now = self.now()
         done = []
         for tid, seat, deadline in await run_in_threadpool(self.store.expired, now):
             info = await self.hub.info(tid)
