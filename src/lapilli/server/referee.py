@@ -202,8 +202,8 @@ class Referee:
         async def heal():
             try:
                 await asyncio.sleep(FIRST_PAUSE)  # the pauses: 0.1 s before the first read, then 0.2, 0.4 ...
-                async for attempt in retrying(self.hub.settings.retry_max_seconds, STORAGE_ERRORS, first=2 * FIRST_PAUSE,
-                                              stop=lambda _: self.hub.closing):
+                async for attempt in retrying(self.hub.settings.retry_max_seconds, STORAGE_ERRORS,
+                                              first=2 * FIRST_PAUSE, stop=lambda _: self.hub.closing):
                     with attempt:
                         if self.hub.closing:
                             return
