@@ -10,14 +10,14 @@ def paced(tmp_path, monkeypatch):
 
     from lapilli.server.app import create_app
     from lapilli.server.config import Settings
-    from lapilli.server.hub import Hub
+    from lapilli.server.watchers import ComputerSeats
 
     waits = []
 
     async def record(self, seconds):
-        waits.append(self.bot_pace)
+        waits.append(self.pace)
 
-    monkeypatch.setattr(Hub, "_pause", record)
+    monkeypatch.setattr(ComputerSeats, "_pause", record)
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'pace.db'}", redis_url=None, bot_workers=1, bot_pace=2.5)
     with TestClient(create_app(settings)) as c:
         yield c, waits

@@ -7,7 +7,7 @@ takes a seat whose time ran out, a person takes their seat back) adds ``"seats":
 others read the table's seats and clock again.  Without a Redis URL (one process) this is a no-op.
 
 Redis may go away: the listener then logs the outage and tries again with a growing pause
-(0.1 s doubling up to ``retry_max`` seconds).  Messages published meanwhile are lost, so once it
+(0.1 s doubling up to ``retry_max`` seconds, retry.py).  Messages published meanwhile are lost, so once it
 is subscribed again it calls ``on_reconnect``, which re-reads the versions of the open tables.
 A publish that fails is logged and dropped for the same reason: the step is already stored.
 
@@ -35,6 +35,8 @@ import json
 import logging
 import time
 from typing import Awaitable, Callable
+
+from .retry import retrying
 
 log = logging.getLogger("lapilli.server")
 CHANNEL = "lapilli:tables"
@@ -90,55 +92,56 @@ class PubSub:
                         "until it does", self.url)
 
     async def _listen(self, on_change, on_reconnect, on_presence) -> None:
-        pause = 0.1
-        while True:
-            pubsub = self._listener.pubsub()
-            try:
-                await pubsub.subscribe(CHANNEL, PRESENCE)
-                self.up_since = self.mono()
-                self.connected.set()
-                if self.down_since is not None:
-                    log.warning("Redis pub/sub back after %.1f s: re-reading the open tables",
-                                time.monotonic() - self.down_since)
-                    self.down_since = None
-                    if on_reconnect is not None:
-                        try:
-                            await on_reconnect()
-                        except Exception:
-                            log.exception("re-reading the open tables failed")
-                pause = 0.1
-                async for msg in pubsub.listen():
-                    if msg.get("type") != "message":
-                        continue
-                    try:
-                        data = json.loads(msg["data"])
-                        if data.get("from") == self.instance:
-                            continue
-                        self._heard_from(data)
-                        if msg.get("channel") in (PRESENCE, PRESENCE.encode()):
-                            if on_presence is not None:
-                                on_presence(data)
-                        else:
-                            await on_change(data["table"], int(data["version"]), bool(data.get("seats")))
-                    except Exception:  # a bad message, or a table that cannot be read now
-                        log.exception("pub/sub message not handled")
-                raise ConnectionError("the subscription ended")
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:
-                self.connected.clear()
-                if self.down_since is None:
-                    self.down_since = time.monotonic()
-                    self._outage_began()
-                    log.warning("Redis pub/sub lost (%s): other instances' moves are not followed; "
-                                "retrying", e.__class__.__name__)
-                await asyncio.sleep(pause)
-                pause = min(self.retry_max, pause * 2)
-            finally:
+        """Subscribe and follow the other instances; when Redis does not answer or the
+        subscription ends, subscribe again after a growing pause (retry.py), which starts from
+        its first pause again once a subscription held."""
+        async for attempt in retrying(self.retry_max, (Exception,), before_sleep=self._lost):
+            with attempt:
+                pubsub = self._listener.pubsub()
                 try:
-                    await pubsub.aclose()
-                except Exception:
-                    pass
+                    await pubsub.subscribe(CHANNEL, PRESENCE)
+                    attempt.retry_state.attempt_number = 1  # subscribed: the next failure waits the first pause
+                    self.up_since = self.mono()
+                    self.connected.set()
+                    if self.down_since is not None:
+                        log.warning("Redis pub/sub back after %.1f s: re-reading the open tables",
+                                    time.monotonic() - self.down_since)
+                        self.down_since = None
+                        if on_reconnect is not None:
+                            try:
+                                await on_reconnect()
+                            except Exception:
+                                log.exception("re-reading the open tables failed")
+                    async for msg in pubsub.listen():
+                        if msg.get("type") != "message":
+                            continue
+                        try:
+                            data = json.loads(msg["data"])
+                            if data.get("from") == self.instance:
+                                continue
+                            self._heard_from(data)
+                            if msg.get("channel") in (PRESENCE, PRESENCE.encode()):
+                                if on_presence is not None:
+                                    on_presence(data)
+                            else:
+                                await on_change(data["table"], int(data["version"]), bool(data.get("seats")))
+                        except Exception:  # a bad message, or a table that cannot be read now
+                            log.exception("pub/sub message not handled")
+                    raise ConnectionError("the subscription ended")
+                finally:
+                    try:
+                        await pubsub.aclose()
+                    except Exception:
+                        pass
+
+    def _lost(self, attempt) -> None:
+        """The subscription failed or ended (before the pause that precedes the next one)."""
+        self.connected.clear()
+        if self.down_since is None:
+            self.down_since = time.monotonic()
+            self._outage_began()
+            log.warning("Redis pub/sub lost (%s): other instances' moves are not followed; "
+                        "retrying", attempt.outcome.exception().__class__.__name__)
 
     def _heard_from(self, data: dict) -> None:
         source = str(data.get("from"))

@@ -1,0 +1,244 @@
+"""The referee: the one place a move becomes true.
+
+An action (a person's or a computer's) or an undo is checked against the table's state, applied
+on a copy, and stored in the transaction that advances the table's version (``Store.append_step``,
+guarded by the version the table had); only then does the copy become the table's state.  A
+step refused by that guard (another writer or instance got there first) re-reads the table and
+says why; a step the database did not answer for is refused, and the table is re-read (healed)
+once the database answers again.  Steps and seat changes stored by other instances are read
+here too (``on_remote_change``, ``resync``, ``refresh_info``).
+
+No other part writes a step; the referee never sends to a connection itself (``Hub.broadcast``
+does) and never decides what a seat may see (``Room.view``).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from starlette.concurrency import run_in_threadpool
+
+from . import clocks
+from .faults import NOT_STARTED, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, StorageUnavailable
+from .retry import FIRST_PAUSE, retrying
+from .store import Conflict
+
+if TYPE_CHECKING:
+    from .hub import Hub, Room
+
+log = logging.getLogger("lapilli.server")
+
+
+class Referee:
+    """Stores and applies steps: act, undo, conflicts, steps of other instances, healing."""
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+        self.store = hub.store
+        self.pubsub = hub.pubsub
+        self.clock = hub.clock
+
+    @property
+    def rooms(self) -> dict[str, Room]:
+        return self.hub.rooms
+
+    # the hub's other parts, by the names the step methods use
+    def now(self) -> float:
+        return self.hub.now()
+
+    def _spawn(self, coro) -> asyncio.Task:
+        return self.hub.spawn(coro)
+
+    @property
+    def on_finish(self):
+        return self.hub.on_finish
+
+    def notify(self, room: Room, seat: int | None):
+        return self.hub.notify(room, seat)
+
+    def broadcast(self, room: Room) -> None:
+        self.hub.broadcast(room)
+
+    def schedule_bot(self, room: Room) -> None:
+        self.hub.schedule_bot(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        steps = await run_in_threadpool(self.store.steps, room.info.id, room.version)
+        for version, kind, seat, action in steps:
+            room.apply_stored(version, kind, seat, action)
+
+    async def act(self, room: Room, seat: int, action: str, by: str = "human") -> None:
+        """Store and apply ``seat``'s action; ``by`` is who plays the seat ("human" or "bot"), as
+        the store checks it when the step is stored (another instance may have handed the seat
+        over meanwhile)."""
+        refused = None
+        async with room.lock:
+            if not room.started():
+                raise ActionRefused(NOT_STARTED)
+            new, undoable, events = room.try_act(seat, action)
+            status = "finished" if new.is_terminal else None
+            to_move = None if new.is_terminal else new.to_move
+            clock = None
+            if room.info.clock and room.info.clock.clock:
+                clock = clocks.after_act(room.info.clock, room.info.players, seat, to_move, self.now())
+            try:
+                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
+                                                  new.history[-1], status, to_move, clock, by)
+            except Conflict:
+                refused = await self._after_conflict(room, seat, by, "move")
+            except STORAGE_ERRORS:
+                self._heal(room)
+                raise StorageUnavailable(f"{STORAGE_DOWN}: your move is not stored, nothing changed; "
+                                         "try again in a moment") from None
+            if refused is None:
+                room.state = new
+                room.acts.append((seat, new.history[-1], undoable, events))
+                room.version = version
+                room.info.to_move = to_move
+                if clock is not None:
+                    room.info.clock = clock
+                if status:
+                    room.info.status = status
+        if refused is not None:
+            self._refused(room, refused)
+        if status and self.on_finish is not None:
+            try:
+                await self.on_finish(room)
+            except Exception:  # kept pending in the store: retry_ratings applies it later
+                log.exception("table %s: what follows the end of the game failed; retried later", room.info.id)
+        self._changed(room)
+        if to_move is not None and to_move != seat:
+            self._spawn(self.notify(room, to_move))
+
+    async def undo(self, room: Room, seat: int) -> None:
+        refused = None
+        async with room.lock:
+            if not room.started():
+                raise ActionRefused(NOT_STARTED)
+            if not room.can_undo(seat):
+                raise ActionRefused("nothing to undo: only your own last action of this turn, "
+                                    "before anything random or hidden is revealed")
+            try:
+                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "undo", seat, "",
+                                                  None, seat, room.info.clock, "human")
+            except Conflict:
+                refused = await self._after_conflict(room, seat, "human", "undo")
+            except STORAGE_ERRORS:
+                self._heal(room)
+                raise StorageUnavailable(f"{STORAGE_DOWN}: your undo is not stored, nothing changed; "
+                                         "try again in a moment") from None
+            if refused is None:
+                room.acts.pop()
+                room._rebuild()
+                room.version = version
+        if refused is not None:
+            self._refused(room, refused)
+        self._changed(room)
+
+    async def _after_conflict(self, room: Room, seat: int, by: str, what: str) -> ActionRefused:
+        """The store refused a step (another writer or instance got there first): the table is
+        read again (seats and clock, then the steps it misses) and the refusal says why."""
+        room.info = await run_in_threadpool(self.store.get, room.info.id)
+        await self._catch_up(room)
+        s = room.info.seats[seat]
+        if s.kind != by and by == "human":
+            why = "your time ran out and " if s.timed_out else ""
+            return ActionRefused(f"{why}a computer plays seat {seat} now, so your {what} is not stored; "
+                                 "reload the page to take the seat back")
+        return ActionRefused(f"the table changed before your {what} arrived; here is the new position")
+
+    def _refused(self, room: Room, refused: ActionRefused):
+        """A refused step re-read the table: its computer moves when one now plays the seat to
+        move, and everyone here is shown the table as stored, just after the sender is told why
+        (the refusal goes first)."""
+        self.schedule_bot(room)
+        asyncio.get_running_loop().call_soon(self.broadcast, room)
+        raise refused
+
+    def _changed(self, room: Room) -> None:
+        room.last_used = self.clock()
+        self.broadcast(room)
+        self._spawn(self.pubsub.publish(room.info.id, room.version))  # never holds up the sender
+        self.schedule_bot(room)
+
+    async def on_remote_change(self, tid: str, version: int, seats: bool = False) -> None:
+        """Another instance stored a step (``version``) or changed the table's seats (``seats``)."""
+        room = self.rooms.get(tid)
+        if room is None:
+            return
+        async with room.lock:
+            if version > room.version or seats:
+                room.info = await run_in_threadpool(self.store.get, tid)
+                await self._catch_up(room)
+        self.broadcast(room)
+        self.schedule_bot(room)
+
+    async def resync(self) -> None:
+        """After Redis came back: steps stored by other instances meanwhile were not announced,
+        so read every open table's version and bring the ones behind up to date."""
+        rooms = list(self.rooms.values())
+        behind = 0
+        for i in range(0, len(rooms), 500):
+            part = rooms[i:i + 500]
+            versions = await run_in_threadpool(self.store.versions, [r.info.id for r in part])
+            for room in part:
+                if versions.get(room.info.id, -1) > room.version:
+                    behind += 1
+                    await self.on_remote_change(room.info.id, versions[room.info.id])
+                else:
+                    self.schedule_bot(room)
+        log.warning("re-read %d open tables after the Redis outage: %d were behind and are brought up to date",
+                    len(rooms), behind)
+
+    def _heal(self, room: Room) -> None:
+        """After a failed write (which may or may not have been stored): re-read the table once
+        the database answers again (``retry``: a growing pause, given up when the server
+        closes), show it to everyone and let its computer move."""
+        if room.healing:
+            return
+        room.healing = True
+
+        async def heal():
+            try:
+                await asyncio.sleep(FIRST_PAUSE)  # the pauses: 0.1 s before the first read, then 0.2, 0.4 ...
+                async for attempt in retrying(self.hub.settings.retry_max_seconds, STORAGE_ERRORS,
+                                              first=2 * FIRST_PAUSE, stop=lambda _: self.hub.closing):
+                    with attempt:
+                        if self.hub.closing:
+                            return
+                        async with room.lock:
+                            room.info = await run_in_threadpool(self.store.get, room.info.id)
+                            await self._catch_up(room)
+                log.warning("database answers again: table %s re-read at version %d", room.info.id, room.version)
+            except STORAGE_ERRORS:  # the server closes
+                return
+            finally:
+                room.healing = False
+            self.broadcast(room)
+            self.schedule_bot(room)
+
+        self._spawn(heal())
+
+    async def refresh_info(self, tid: str) -> None:
+        """The table's seats changed here (without a step): read them again, and tell the other
+        instances to do the same."""
+        room = self.rooms.get(tid)
+        if room is None:
+            info = await run_in_threadpool(self.store.get, tid)
+            self._spawn(self.pubsub.publish(tid, info.version, seats=True))
+            if info.status == "playing" and ((info.clock and info.clock.clock and not info.clock.running())
+                                             or any(s.kind == "bot" for s in info.seats)):
+                await self.hub.room(tid)  # play began: loading the table starts its clock and its computers
+            return
+        if room is not None:
+            room.info = await run_in_threadpool(self.store.get, tid)
+            self._spawn(self.pubsub.publish(tid, room.info.version, seats=True))
+            now = room.mono()
+            for s in room.info.seats:  # a seat just taken counts as left until it connects
+                if s.kind == "human" and not room.is_present(s.seat):
+                    room.absent_since.setdefault(s.seat, now)
+            await self.hub.clocks.start(room)
+            self.broadcast(room)
+            self.schedule_bot(room)
+
