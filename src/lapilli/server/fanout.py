@@ -23,7 +23,24 @@ from ..engine.fairness import actions_digest
 from . import clocks
 from .store import TableInfo
 
+try:  # the views' serializer: orjson when installed (several times faster), else the standard library
+    import orjson
+except ImportError:  # pragma: no cover - orjson is a dependency
+    orjson = None
+
 log = logging.getLogger("lapilli.server")
+
+
+def dumps(obj) -> str:
+    """``obj`` as compact JSON text, non-ASCII characters kept as they are (what every message of
+    a table is sent as).  orjson when it can (integer keys become strings, as with ``json``);
+    the standard library for what orjson refuses (an integer beyond 64 bits)."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:
+            pass
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
 
@@ -62,7 +79,7 @@ class Conn:
             self.kill(f"more than {self.queue.maxsize} messages waiting")
 
     def send_json(self, msg: dict) -> None:
-        self.send(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+        self.send(dumps(msg))
 
     async def _write(self) -> None:
         while True:
@@ -235,9 +252,9 @@ class Room:
         for old, new in zip(before.seats, info.seats):
             if old.kind == "human" and new.kind == "bot":
                 why = "your time ran out: " if new.timed_out and not old.timed_out else ""
-                text = json.dumps({"type": "seat_lost", "seat": new.seat,
-                                   "message": f"{why}the computer plays your seat ({new.seat}) now; "
-                                              "reload the page to take it back"}, separators=(",", ":"))
+                text = dumps({"type": "seat_lost", "seat": new.seat,
+                              "message": f"{why}the computer plays your seat ({new.seat}) now; "
+                                         "reload the page to take it back"})
                 for conn, seat in list(self.conns.items()):
                     if seat == new.seat:
                         conn.send(text)
@@ -471,7 +488,7 @@ class Room:
             msg = self.view(seat)
             del msg["log"]  # a fresh dict: the cached part keeps its log
             msg.update(log_from=first, log_keep=keep)
-            head = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+            head = dumps(msg)
             text = texts[key] = head[:-1] + ',"log":[' + ",".join(lines[k:]) + "]}"
         return text
 
@@ -488,7 +505,7 @@ class Room:
                         and known[2] == e.get("action") and known[3] == e["seat"]):
                     line = known[4]
                 else:
-                    line = json.dumps(e, separators=(",", ":"), ensure_ascii=False)
+                    line = dumps(e)
                 fresh[e["n"]] = (e["items"], e["text"], e.get("action"), e["seat"], line)
                 lines.append(line)
             self._line_memo[seat] = fresh
@@ -497,11 +514,16 @@ class Room:
 
     def view_text(self, seat: int | None) -> str:
         """The view of a seat, serialized once per position, seats present and table details:
-        every connection of a seat (and every spectator) is sent the same text."""
+        every connection of a seat (and every spectator) is sent the same text.  The log comes
+        last, made of its lines' texts (``_line_texts``: a line is serialized once while it
+        reads the same, not again with every view)."""
         texts = self._text_cache()
         text = texts.get(seat)
         if text is None:
-            text = texts[seat] = json.dumps(self.view(seat), separators=(",", ":"), ensure_ascii=False)
+            msg = self.view(seat)
+            entries = msg.pop("log")  # a fresh dict: the cached part keeps its log
+            head = dumps(msg)
+            text = texts[seat] = head[:-1] + ',"log":[' + ",".join(self._line_texts(seat, entries)) + "]}"
         return text
 
     def _text_cache(self) -> dict:
