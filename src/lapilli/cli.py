@@ -829,7 +829,8 @@ def serve(
                   f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     console.print(f"{_raise_descriptor_limit()}; at most {settings.max_sockets_per_address} WebSockets per client "
                   "address (LAPILLI_MAX_SOCKETS_PER_ADDRESS)", markup=False)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
+                ws_per_message_deflate=settings.ws_deflate)
 
 
 def _cannot_start(message: str) -> None:

@@ -61,6 +61,10 @@ class Settings:
     # closed (code 1013), so it never holds up the other connections of its table
     send_timeout: float = field(default_factory=_env("LAPILLI_SEND_TIMEOUT", 5.0))
     send_queue: int = field(default_factory=_env("LAPILLI_SEND_QUEUE", 64, int))
+    # permessage-deflate on the WebSockets (LAPILLI_WS_DEFLATE=1): off by default, since it cost
+    # most of the server's time per message with many connections at a table, and the web
+    # client is sent only what changed after its first view
+    ws_deflate: bool = field(default_factory=lambda: os.environ.get("LAPILLI_WS_DEFLATE") == "1")
     # memory: a table with no connection and no computer to move leaves memory after this many
     # idle seconds, and the least recently used of them leave as soon as more than max_tables
     # are loaded; they are read back from storage when asked for
