@@ -343,6 +343,8 @@ class Room:
         """The table log as ``seat`` may read it (None: a spectator): the set-up (entry 0) and the
         last ``last`` acts, each read through the game's one door (``State.readings``) on the
         current position, so that a secret shows once the game reveals it."""
+        if self.acts and self.acts[-1][3] is None:  # a settled table: its events are told again
+            self._rebuild()
         st = self.state
         start = max(0, len(self.acts) - last)
         rows = [(0, None, None, st.setup_events)] if start == 0 and st.setup_events else []
@@ -352,6 +354,18 @@ class Room:
             for n in [n for n in memo if n < start or n > len(self.acts)]:
                 del memo[n]
         return log_entries(st, rows, seat, seat_labels(st, self.info), memo)
+
+    def settle(self) -> None:
+        """A finished table nobody here is connected to keeps its position and its actions only:
+        its views, their texts and its narrated log lines are dropped, and so are the events of
+        each action (they only narrate the log), so that the finished tables kept in memory
+        stay small.  A view asked for later replays the game once to tell the events again."""
+        if not self.state.is_terminal:
+            return
+        self._parts, self._parts_version = {}, -1
+        self._texts, self._texts_key = {}, None
+        self._log_memo, self._lines, self._lines_key, self._line_memo = {}, {}, {}, {}
+        self.acts = [(s, a, u, None) for s, a, u, _ in self.acts]
 
     # ------------------------------------------------------------------ seat grace
     def is_present(self, seat: int) -> bool:

@@ -196,6 +196,7 @@ class Hub:
         room = await self._load(tid, info)
         if self.rooms.get(tid) is not None:  # loaded meanwhile
             return self.rooms[tid]
+        room.settle()  # a finished table read for its position keeps no events
         self.peeked[tid] = room
         self.peeked.move_to_end(tid)
         self._trim_peeked()
@@ -281,6 +282,8 @@ class Hub:
                 room.absent_since[conn.seat] = room.mono()
                 self._announce([room])
                 self.broadcast(room)
+        if not room.conns:
+            room.settle()  # a finished table nobody watches keeps no views
 
     def _watch_grace(self, room: Room) -> None:
         """When a held seat's grace runs out, the others must get a view without its countdown
