@@ -112,3 +112,49 @@ def test_a_finished_table_nobody_watches_keeps_little_and_shows_the_same_views()
         hub.attach(room, again)
         assert {k: again.texts[-1][k] for k in shown[seat]} == shown[seat]
         hub.detach(room, again)
+
+
+# ---------------------------------------------------------------- a reconnect
+class CountingConn(FakeConn):
+    def __init__(self, seat, delta=True):
+        super().__init__(seat, delta)
+        self.bytes = 0
+
+    def send(self, text):
+        self.bytes += len(text.encode())
+        super().send(text)
+
+
+def test_a_reconnect_sends_its_view_to_that_connection_and_a_small_presence_change_to_the_others():
+    """A person's connection drops and comes back: the others (clients that keep their view) were
+    sent two whole views each; they are sent two small presence messages, and the new connection
+    its whole view."""
+    hub = Hub(None, bots=None, pubsub=FakePubSub(), settings=Settings(database_url="sqlite://"))
+    room = _island_room()
+    hub.rooms["t1"] = room
+    alice, bob, watcher = CountingConn(0), CountingConn(1), CountingConn(None)
+    for c in (alice, bob, watcher):
+        hub.attach(room, c)
+    rng = random.Random(1)
+    for version in range(1, 41):  # a game well under way: a long log, a full board
+        room.apply_stored(version, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+        hub.broadcast(room)
+    full = len(room.view_text(0).encode())
+    sent = {c: (len(c.texts), c.bytes) for c in (alice, watcher)}
+    hub.detach(room, bob)  # bob's connection drops...
+    assert [h["seat"] for h in alice.texts[-1]["held"]] == [1]  # ...his seat is held for him
+    back = CountingConn(1)
+    hub.attach(room, back)  # ...and he is back
+    got = back.texts[-1]
+    assert got["type"] == "state" and got["version"] == 40 and got["log"] and got["legal"] is not None
+    for c in (alice, watcher):
+        msgs, size = len(c.texts) - sent[c][0], c.bytes - sent[c][1]
+        print(f"seat {c.seat}: {msgs} messages, {size} bytes on bob's reconnect (a whole view: {full} bytes)")
+        assert [m["type"] for m in c.texts[-msgs:]] == ["presence", "presence"]
+        assert c.texts[-1] == {"type": "presence", "version": 40, "present": [0, 1], "held": []}
+        assert size < 400
+    # a client that is sent whole views (no log=delta) still gets whole views
+    plain = FakeConn(None, delta=False)
+    hub.attach(room, plain)
+    hub.detach(room, back)
+    assert plain.texts[-1]["type"] == "state" and plain.texts[-1]["present"] == [0]

@@ -63,6 +63,9 @@ class Conn:
         # (Room.text_for); ``have``: the log lines it was last sent, by number (their JSON)
         self.delta = delta
         self.have: dict[int, str] | None = None
+        # the position and table details of the last view it was sent (Room.text_for): while
+        # they hold, a change of the seats present is told it by a small "presence" message
+        self.seen = None
         self.timeout = timeout
         self.queue: asyncio.Queue[str] = asyncio.Queue(max(1, limit))
         self.dead = asyncio.Event()
@@ -480,6 +483,7 @@ class Room:
         lines from ``log_keep`` on).  A line read anew (a secret revealed, a name changed, an
         undo) is sent again with every line after it.  ``full``: the whole view in any case."""
         seat = conn.seat
+        conn.seen = self.position_key()
         if not conn.delta:
             return self.view_text(seat)
         entries = self._seat_part(seat)["log"]
@@ -504,6 +508,26 @@ class Room:
             msg.update(log_from=first, log_keep=keep)
             head = dumps(msg)
             text = texts[key] = head[:-1] + ',"log":[' + ",".join(lines[k:]) + "]}"
+        return text
+
+    def position_key(self) -> tuple:
+        """What a view shows besides who is present: the position and the table's details."""
+        return (self.version, len(self.acts), self._info_stamp)
+
+    def presence_for(self, conn: "Conn") -> str:
+        """What a connection is told when only the seats present (or held) changed: for a client
+        that keeps its view (``conn.delta``) and was sent the current position, a ``presence``
+        message (the version it applies to, ``present``, ``held`` and, on a clocked table,
+        ``clock``) that it merges into that view; else its whole view (``text_for``)."""
+        if not conn.delta or getattr(conn, "seen", None) != self.position_key():
+            return self.text_for(conn)
+        texts = self._text_cache()
+        text = texts.get("presence")
+        if text is None:
+            msg = {"type": "presence", "version": self.version, "present": self.present(), "held": self.held()}
+            if self.info.clock and self.info.clock.clock:
+                msg["clock"] = clocks.public(self.info.clock, self.now())
+            text = texts["presence"] = dumps(msg)
         return text
 
     def _line_texts(self, seat: int | None, entries: list[dict]) -> list[str]:

@@ -266,7 +266,8 @@ class Hub:
             room.seats_present[conn.seat] += 1
             if room.seats_present[conn.seat] == 1:
                 self._announce([room])
-                self.broadcast(room)
+                conn.send(room.text_for(conn))
+                self.broadcast(room, presence=True, skip=conn)
                 return
         conn.send(room.text_for(conn))
         self._watch_grace(room)
@@ -281,7 +282,7 @@ class Hub:
                 del room.seats_present[conn.seat]
                 room.absent_since[conn.seat] = room.mono()
                 self._announce([room])
-                self.broadcast(room)
+                self.broadcast(room, presence=True)
         if not room.conns:
             room.settle()  # a finished table nobody watches keeps no views
 
@@ -348,10 +349,13 @@ class Hub:
             except Exception:
                 log.exception("sharing presence with the other instances failed")
 
-    def broadcast(self, room: Room) -> None:
-        """Queue the current view to every connection: serialized once per seat."""
+    def broadcast(self, room: Room, presence: bool = False, skip: Conn | None = None) -> None:
+        """Queue the current view to every connection (but ``skip``): serialized once per seat.
+        ``presence``: only the seats present changed, so a client that keeps its view and has
+        the current position is sent the small presence message instead (Room.presence_for)."""
         for conn in list(room.conns):
-            conn.send(room.text_for(conn))
+            if conn is not skip:
+                conn.send(room.presence_for(conn) if presence else room.text_for(conn))
         self._watch_grace(room)
 
     # ------------------------------------------------------------------ changes
