@@ -8,7 +8,8 @@ What keeps it standing:
 - each connection has its own bounded queue and writer: a send that waits longer than the send
   timeout, or a queue that fills, closes that connection (code 1013), never the table;
 - a view is serialized once per seat and change (every spectator shares one text), and a new
-  connection gets its own view only (the others hear of it when the seats present change);
+  connection gets its own view only (the others hear of it when the seats present change: a
+  client that keeps its view by a small presence message; fanout.py);
 - a step that cannot be stored (the database does not answer) is refused with a message, and the
   table is re-read once the database answers again; a computer's move is retried until stored,
   the version guard of the store making sure one decision is stored once;
