@@ -158,3 +158,16 @@ def test_a_reconnect_sends_its_view_to_that_connection_and_a_small_presence_chan
     hub.attach(room, plain)
     hub.detach(room, back)
     assert plain.texts[-1]["type"] == "state" and plain.texts[-1]["present"] == [0]
+
+
+# ---------------------------------------------------------------- serialization
+def test_messages_serialize_as_the_standard_library_reads_them():
+    """orjson writes the views; what it refuses (an integer beyond 64 bits) falls back to the
+    standard library, and integer keys become strings either way."""
+    from lapilli.server.fanout import dumps
+
+    for obj in ({"a": [1, 2.5, None, True], "ü": "città ✓"}, {3: "three", "k": {0: [1]}}, {"big": 2**70},
+                ["\u2028", "\"quoted\""], {"nested": ({"t": (1, 2)},)}):
+        text = dumps(obj)
+        assert json.loads(text) == json.loads(json.dumps(obj)), text
+        assert " " not in text.replace("città ✓", "")  # compact
