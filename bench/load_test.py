@@ -32,7 +32,7 @@ from lapilli.testing.services import free_port, wait_port  # noqa: E402
 
 
 async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, errors):
-    async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**22) as ws:
+    async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**22, open_timeout=120) as ws:
         view = json.loads(await ws.recv())
         made = 0
         while made < moves and time.monotonic() < deadline:

@@ -111,7 +111,8 @@ def _run(settings: Settings) -> None:
 
     from ..server.app import create_app
 
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="warning")
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="warning",
+                ws_per_message_deflate=settings.ws_deflate)
 
 
 

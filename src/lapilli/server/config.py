@@ -94,6 +94,10 @@ class Settings(BaseSettings):
     # closed (code 1013), so it never holds up the other connections of its table
     send_timeout: float = Field(5.0, description="seconds a message to a connection may wait before it is closed")
     send_queue: int = Field(64, description="messages that may wait for one connection before it is closed")
+    ws_deflate: bool = Field(False, description="permessage-deflate on the WebSockets: off by default, since it "
+                                                "cost most of the server's time per message with many connections "
+                                                "at a table, and the web client is sent only what changed after "
+                                                "its first view")
     # memory: a table with no connection and no computer to move leaves memory after this many
     # idle seconds, and the least recently used of them leave as soon as more than max_tables
     # are loaded; they are read back from storage when asked for

@@ -28,8 +28,8 @@ class Presence:
         self.hub = hub
         self.clock = hub.clock
 
-    def broadcast(self, room: Room) -> None:
-        self.hub.broadcast(room)
+    def broadcast(self, room: Room, presence: bool = False, skip: Conn | None = None) -> None:
+        self.hub.broadcast(room, presence, skip)
 
     async def reclaim(self, room: Room, token: str) -> int | None:
         """The person whose token this is takes their seat back from the computer standing in
@@ -54,7 +54,8 @@ class Presence:
             room.seats_present[conn.seat] += 1
             if room.seats_present[conn.seat] == 1:
                 self._announce([room])
-                self.broadcast(room)
+                conn.send(room.text_for(conn))
+                self.broadcast(room, presence=True, skip=conn)
                 return
         conn.send(room.text_for(conn))
         self.watch_grace(room)
@@ -69,7 +70,9 @@ class Presence:
                 del room.seats_present[conn.seat]
                 room.absent_since[conn.seat] = room.mono()
                 self._announce([room])
-                self.broadcast(room)
+                self.broadcast(room, presence=True)
+        if not room.conns:
+            room.settle()  # a finished table nobody watches keeps no views
 
     def watch_grace(self, room: Room) -> None:
         """When a held seat's grace runs out, the others must get a view without its countdown

@@ -113,6 +113,7 @@ class TableRegistry:
         room = await self.load(tid, info)
         if self.rooms.get(tid) is not None:  # loaded meanwhile
             return self.rooms[tid]
+        room.settle()  # a finished table read for its position keeps no events
         self.peeked[tid] = room
         self.peeked.move_to_end(tid)
         self._trim_peeked()

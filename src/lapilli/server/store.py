@@ -16,7 +16,7 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from sqlalchemy import create_engine, event, func, insert, make_url, select, update
+from sqlalchemy import bindparam, create_engine, event, func, insert, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -214,6 +214,7 @@ class Store:
         # tail of the move round trip long.  So this process queues its own writers on a lock;
         # SQLite's lock still guards against other processes.  PostgreSQL needs no such queue.
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
+        self._step_sql: dict = {}  # append_step's statements, by shape (_step_statements)
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
@@ -320,28 +321,46 @@ class Store:
         the store is the referee, in the same statement that advances the version.  The seat to
         move after the step and the table's clock (``clock``, when the table has one) are stored
         with it.  (SQLAlchemy Core with prepared statements: this is the hot path of every move.)"""
-        tables, steps, seats = TableRow.__table__, StepRow.__table__, SeatRow.__table__
-        values = {"version": expected_version + 1, "updated": _now(), "to_move": to_move}
+        now = _now()
+        values = {"version": expected_version + 1, "updated": now, "to_move": to_move}
         if status:
             values["status"] = status
         if clock is not None and clock.clock:
             values.update(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started)
-        guard = [tables.c.id == tid, tables.c.version == expected_version]
+        advance, add = self._step_statements(actor is not None, tuple(values))
+        params = {f"v_{k}": v for k, v in values.items()}
+        params.update(g_tid=tid, g_version=expected_version)
         if actor is not None:
-            guard.append(select(seats.c.id).where(seats.c.table_id == tid, seats.c.seat == seat,
-                                                  seats.c.kind == actor).exists())
+            params.update(g_seat=seat, g_actor=actor)
         try:
             with self._write_lock, self.engine.begin() as conn:
-                res = conn.execute(tables.update().where(*guard).values(**values))
+                res = conn.execute(advance, params)
                 if res.rowcount != 1:
                     who = {"human": "its person", "bot": "the computer"}.get(actor)
                     raise Conflict(f"table {tid} is no longer at version {expected_version}"
                                    + (f", or seat {seat} is no longer played by {who}" if who else ""))
-                conn.execute(steps.insert().values(table_id=tid, version=expected_version + 1, kind=kind,
-                                                   seat=seat, action=action, created=values["updated"]))
+                conn.execute(add, {"table_id": tid, "version": expected_version + 1, "kind": kind, "seat": seat,
+                                   "action": action, "created": now})
         except IntegrityError:
             raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
         return expected_version + 1
+
+    def _step_statements(self, checked: bool, keys: tuple[str, ...]):
+        """``append_step``'s two statements, built once per shape (whether the actor is checked,
+        which columns the step sets) with bound parameters: building and keying a statement
+        anew for every move cost as much as running it."""
+        key = (checked, keys)
+        made = self._step_sql.get(key)
+        if made is None:
+            tables, steps, seats = TableRow.__table__, StepRow.__table__, SeatRow.__table__
+            guard = [tables.c.id == bindparam("g_tid"), tables.c.version == bindparam("g_version")]
+            if checked:
+                guard.append(select(seats.c.id).where(seats.c.table_id == bindparam("g_tid"),
+                                                      seats.c.seat == bindparam("g_seat"),
+                                                      seats.c.kind == bindparam("g_actor")).exists())
+            made = self._step_sql[key] = (tables.update().where(*guard).values({k: bindparam(f"v_{k}") for k in keys}),
+                                          steps.insert())
+        return made
 
     # ------------------------------------------------------------------ clocks
     def start_clock(self, tid: str, version: int, clock: ClockState) -> bool:

@@ -649,6 +649,14 @@ async function tablePage(tid) {
         delete m.log_from; delete m.log_keep;
       }
       if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; show(); }
+      else if (m.type === "presence") {
+        // only who is present (and the seats held, the clock) changed: merged into this page's view
+        const had = views[seat === null ? "spectator" : seat];
+        if (!had || had.version !== m.version) { ws.send(JSON.stringify({ type: "sync" })); return; }
+        views[seat === null ? "spectator" : seat] = Object.assign({}, had, { present: m.present, held: m.held, receivedAt: Date.now() },
+          m.clock ? { clock: m.clock } : {});
+        show();
+      }
       else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
       // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded
