@@ -230,7 +230,18 @@ class SeatLost(_Server):
     message: str
 
 
-ServerMessage = Annotated[Union[State, Error, Pong, SeatLost], Field(discriminator="type")]
+class Presence(_Server):
+    """Only the seats present (or held for an absent person) changed: sent instead of a whole
+    view to a ``log=delta`` connection that has the position of ``version``; it merges these
+    fields into that view (a client whose view is at another version asks for ``sync``)."""
+    type: Literal["presence"]
+    version: int = Field(ge=0, description="the table's version these fields belong to")
+    present: list[Seat] = Field(description="the seats connected now (to any instance)")
+    held: list[Held]
+    clock: Clock = Field(None, description="present at a timed table once its clock is set")
+
+
+ServerMessage = Annotated[Union[State, Error, Pong, SeatLost, Presence], Field(discriminator="type")]
 
 
 def models(union) -> tuple[type[BaseModel], ...]:
