@@ -779,6 +779,10 @@ def serve(
                                        "default: no e-mail)"),
     public_url: Optional[str] = typer.Option(None, help="the address the links in e-mail point to (default "
                                              "http://HOST:PORT, or LAPILLI_PUBLIC_URL)"),
+    trusted_proxies: Optional[str] = typer.Option(None, help="reverse proxies whose X-Forwarded-For names the "
+                                                  "client: comma-separated addresses or networks, e.g. 127.0.0.1 "
+                                                  "(or LAPILLI_TRUSTED_PROXIES; default: none, the header is "
+                                                  "ignored)"),
 ):
     """Run the web table: play in the browser with friends and computer opponents."""
     import uvicorn
@@ -805,6 +809,9 @@ def serve(
         settings.bot_pace = max(0.0, bot_pace)
     if smtp:
         settings.smtp_url = smtp
+    if trusted_proxies is not None:
+        settings.trusted_proxies = trusted_proxies
+    proxies = _trusted_proxies(settings.trusted_proxies)
     if public_url:
         settings.public_url = public_url
     elif not os.environ.get("LAPILLI_PUBLIC_URL"):
@@ -829,7 +836,33 @@ def serve(
                   f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     console.print(f"{_raise_descriptor_limit()}; at most {settings.max_sockets_per_address} WebSockets per client "
                   "address (LAPILLI_MAX_SOCKETS_PER_ADDRESS)", markup=False)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    if proxies:
+        console.print(f"client addresses: as forwarded by {', '.join(proxies)} (X-Forwarded-For), else as connected",
+                      markup=False)
+    # uvicorn alone would believe X-Forwarded-For from 127.0.0.1 (FORWARDED_ALLOW_IPS): any local
+    # client could claim any address; it is believed from the trusted proxies only, or not at all
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
+
+
+def _trusted_proxies(text: str) -> list[str]:
+    """The addresses and networks of LAPILLI_TRUSTED_PROXIES / --trusted-proxies, checked: a
+    mistyped one would otherwise be trusted as a name no peer ever has, silently."""
+    import ipaddress
+
+    out = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if item == "*":
+            raise typer.BadParameter("'*' would believe any client's X-Forwarded-For; name the proxies' addresses",
+                                     param_hint="--trusted-proxies")
+        try:
+            ipaddress.ip_network(item) if "/" in item else ipaddress.ip_address(item)
+        except ValueError:
+            raise typer.BadParameter(f"{item!r} is not an IP address or network", param_hint="--trusted-proxies") from None
+        out.append(item)
+    return out
 
 
 def _cannot_start(message: str) -> None:

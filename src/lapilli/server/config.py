@@ -71,9 +71,15 @@ class Settings:
     # limits: table creation per client address (a `limits` rate string), and request bodies
     create_rate: str = field(default_factory=_env("LAPILLI_CREATE_RATE", "20/minute", str))
     max_body_bytes: int = field(default_factory=_env("LAPILLI_MAX_BODY_BYTES", 65_536, int))
-    # WebSockets open at once from one client address (behind a proxy every client has the
-    # proxy's address); more are refused with close code 4429
+    # WebSockets open at once from one client address (behind a proxy: the address it forwards,
+    # see trusted_proxies); more are refused with close code 4429
     max_sockets_per_address: int = field(default_factory=_env("LAPILLI_MAX_SOCKETS_PER_ADDRESS", 50, int))
+    # reverse proxies (comma-separated addresses or networks, e.g. "127.0.0.1" or "10.0.0.0/8")
+    # whose X-Forwarded-For / X-Forwarded-Proto are believed: a request from one of them is
+    # counted under the client address the proxy names.  Empty (the default): none, every request
+    # is counted under the address it came from, and a forwarded header is ignored (believing
+    # it from anyone would let a client claim any address and escape every per-address limit)
+    trusted_proxies: str = field(default_factory=_env("LAPILLI_TRUSTED_PROXIES", "", str))
     # heavy reads of finished games (replay steps, the finished list): computed in heavy_workers
     # threads, the answers kept up to replay_cache_bytes (least recently used dropped first), and
     # the ones that must be computed limited per client address (a `limits` rate string)
