@@ -47,3 +47,29 @@ def test_direct_client_forging_forwarded_for_is_counted_under_its_own_address(tm
             with connect(f"{srv.ws}/ws/{tid}", additional_headers={"X-Forwarded-For": "203.0.113.8",
                                                                    "X-Real-IP": "203.0.113.8"}) as second:
                 assert _refused_as(second) == "127.0.0.1"
+
+
+def test_clients_through_the_proxy_are_counted_under_their_own_addresses(tmp_path):
+    """Behind nginx every connection to the server comes from 127.0.0.1; the server trusts that
+    address to name the client.  Two clients (127.0.0.2 and 127.0.0.3) are counted apart, and a
+    client claiming another address in X-Forwarded-For is still counted under its own: nginx
+    replaces the header."""
+    from lapilli.testing.proxy import Nginx
+
+    with ServerProcess(tmp_path, "one", f"sqlite:///{tmp_path}/p.db", args=("--trusted-proxies", "127.0.0.1"),
+                       LAPILLI_MAX_SOCKETS_PER_ADDRESS=1, LAPILLI_CREATE_RATE="1/minute") as srv, Nginx(tmp_path, [srv.port]) as proxy:
+        tid = _table(proxy.url)
+        url = f"{proxy.ws}/ws/{tid}"
+        with connect(url, source_address=("127.0.0.2", 0)) as a, connect(url, source_address=("127.0.0.3", 0)) as b:
+            assert _refused_as(a) is None and _refused_as(b) is None
+            with connect(url, source_address=("127.0.0.2", 0),
+                         additional_headers={"X-Forwarded-For": "203.0.113.9", "X-Real-IP": "203.0.113.9"}) as again:
+                assert _refused_as(again) == "127.0.0.2"
+        # and the per-address rate of table creation: 127.0.0.4 used its own, 127.0.0.5 has all of its own
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.4")) as c4, \
+                httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.5")) as c5:
+            body = {"game": "nim", "players": 2, "options": {"pile": 15}}
+            assert c4.post(f"{proxy.url}/api/tables", json=body).status_code == 200
+            again = c4.post(f"{proxy.url}/api/tables", json=body, headers={"X-Forwarded-For": "203.0.113.10"})
+            assert again.status_code == 429 and "from 127.0.0.4:" in again.json()["error"]
+            assert c5.post(f"{proxy.url}/api/tables", json=body).status_code == 200
