@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import httpx
 import pytest
@@ -73,3 +74,51 @@ def test_clients_through_the_proxy_are_counted_under_their_own_addresses(tmp_pat
             again = c4.post(f"{proxy.url}/api/tables", json=body, headers={"X-Forwarded-For": "203.0.113.10"})
             assert again.status_code == 429 and "from 127.0.0.4:" in again.json()["error"]
             assert c5.post(f"{proxy.url}/api/tables", json=body).status_code == 200
+
+
+def _state(ws, version: int) -> dict:
+    """The next view at ``version`` or later (presence updates at an older version skipped)."""
+    while True:
+        m = json.loads(ws.recv(timeout=15))
+        if m["type"] == "state" and m["version"] >= version:
+            return m
+
+
+@pytest.mark.slow
+def test_a_game_across_two_instances_through_the_proxy(tmp_path, postgres_url, redis_url):
+    """PostgreSQL, Redis, two instances and nginx: both seats connect through the proxy, each
+    lands on a different instance (least_conn: the second socket goes to the instance without
+    one; nginx's log says which served), and the game is played to its end, every move seen by
+    both seats."""
+    from lapilli.testing.proxy import Nginx
+
+    trust = ("--trusted-proxies", "127.0.0.1")
+    with ServerProcess(tmp_path, "A", postgres_url, redis_url, args=trust) as a_srv, \
+            ServerProcess(tmp_path, "B", postgres_url, redis_url, args=trust) as b_srv, \
+            Nginx(tmp_path, [a_srv.port, b_srv.port]) as proxy:
+        tid = _table(proxy.url)
+        tokens = [httpx.post(f"{proxy.url}/api/tables/{tid}/seats/{s}", json={"name": n}).json()["token"]
+                  for s, n in ((0, "ann"), (1, "bob"))]
+        seen: list[list[int]] = [[], []]
+        with connect(f"{proxy.ws}/ws/{tid}?token={tokens[0]}") as s0:
+            views = [_state(s0, 0)]
+            with connect(f"{proxy.ws}/ws/{tid}?token={tokens[1]}") as s1:
+                socks = [s0, s1]
+                views.append(_state(s1, 0))
+                version = 0
+                while "result" not in views[0]:
+                    mover = next(s for s in (0, 1) if views[s]["legal"])
+                    assert "take 1" in views[mover]["legal"]
+                    socks[mover].send(json.dumps({"type": "act", "action": "take 1", "version": version}))
+                    version += 1
+                    for s in (0, 1):
+                        views[s] = _state(socks[s], version)
+                        seen[s].append(views[s]["version"])
+                        assert views[s]["observation"]["pile"] == 15 - version
+        assert version == 15 and "result" in views[1]
+        assert seen[0] == seen[1] == list(range(1, 16))
+        # both sockets are closed, so nginx logs them (as it ends each): one on each instance
+        end = time.monotonic() + 10
+        while len(served := proxy.upstreams(f"/ws/{tid}")) < 2 and time.monotonic() < end:
+            time.sleep(0.05)
+        assert sorted(served) == sorted([f"127.0.0.1:{a_srv.port}", f"127.0.0.1:{b_srv.port}"]), served
