@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs and run it: the Debian packages for the real services
 # the tests start on 127.0.0.1 (PostgreSQL, Redis, the nginx reverse proxy) and for browser tests
-# (Chromium), then a virtualenv with the project and its test extras (OpenSpiel included).  Extra arguments go to pytest.
+# (Chromium), then a virtualenv with the project and its test extras (OpenSpiel included).
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
