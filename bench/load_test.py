@@ -204,6 +204,8 @@ def main():
         rtts, moves, wall = asyncio.run(run(args, args.url.rstrip("/")))
         report(args, rtts, moves, wall, "given server")
         return
+    if args.instances > 1 and args.database and args.database.startswith("sqlite"):
+        ap.error("several instances share a PostgreSQL database (--database postgres or a postgresql+psycopg:// URL)")
     global PROXY_PID
     proxied = args.proxy or args.instances > 1
     logs = tempfile.mkdtemp(prefix="lapilli-load-")
