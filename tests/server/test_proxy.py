@@ -122,3 +122,5 @@ def test_a_game_across_two_instances_through_the_proxy(tmp_path, postgres_url, r
         while len(served := proxy.upstreams(f"/ws/{tid}")) < 2 and time.monotonic() < end:
             time.sleep(0.05)
         assert sorted(served) == sorted([f"127.0.0.1:{a_srv.port}", f"127.0.0.1:{b_srv.port}"]), served
+        # the access log names the table, never a seat's token
+        assert not any(token in proxy.access_log.read_text() for token in tokens)
