@@ -9,7 +9,14 @@ With --spectators N, N more WebSocket clients watch (spread over the first --wat
 and stay connected, reading every view, while the seats play; the time to connect them and the
 messages and bytes they received are printed too.
 
+With --instances 2, two `lapilli serve` processes share a PostgreSQL database and a Redis (both
+started here on 127.0.0.1 unless --database / --redis name others) behind nginx, run from the
+template deploy/nginx/lapilli.conf on a free 127.0.0.1 port, and every client connects through
+it (--proxy puts nginx in front of a single instance too).  The server CPU printed is that of
+all the instances together (nginx's own is printed apart).
+
     python3 bench/load_test.py [--tables 100] [--moves 20] [--game nim] [--spectators 500 --watched 1]
+    python3 bench/load_test.py --instances 2 --tables 400 --game the-island --options '{}' --think 1
 """
 from __future__ import annotations
 
@@ -19,16 +26,16 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 
 import httpx
 import websockets
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from lapilli.testing.services import free_port, wait_port  # noqa: E402
+from lapilli.testing.server import ServerProcess  # noqa: E402
 
 
 async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, errors):
@@ -80,16 +87,26 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, 
         return made
 
 
-SERVER_PID: int | None = None
+SERVER_PIDS: list[int] = []  # the instances started here (none for a given --url)
+PROXY_PID: int | None = None  # nginx's master process (its one worker is its child)
 
 
-def server_cpu() -> float:
-    """CPU seconds (user + system) the server process has used so far (0 for a given --url)."""
-    if SERVER_PID is None:
+def server_cpu(pids: list[int] | None = None) -> float:
+    """CPU seconds (user + system) the server processes have used so far (0 for a given --url)."""
+    total = 0.0
+    for pid in SERVER_PIDS if pids is None else pids:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def proxy_cpu() -> float:
+    """CPU seconds nginx (its master and worker processes) has used so far."""
+    if PROXY_PID is None:
         return 0.0
-    with open(f"/proc/{SERVER_PID}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = open(f"/proc/{PROXY_PID}/task/{PROXY_PID}/children").read().split()
+    return server_cpu([PROXY_PID, *map(int, children)])
 
 
 async def spectator(url, tid, counts, ready, stop):
@@ -137,12 +154,13 @@ async def run(args, base):
         counts[0] = counts[1] = 0
     deadline = time.monotonic() + args.seconds
     rng = random.Random(1)
-    t0, cpu0 = time.perf_counter(), server_cpu()
+    t0, cpu0, proxy0 = time.perf_counter(), server_cpu(), proxy_cpu()
     made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()),
                                               args.think, errors)
                                   for tid, a, b in tables for s, tok in ((0, a), (1, b))))
     wall = time.perf_counter() - t0
     cpu = server_cpu() - cpu0
+    proxied = proxy_cpu() - proxy0
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
     if args.spectators:
@@ -150,9 +168,12 @@ async def run(args, base):
               f"{counts[2]} spectator connections closed by the server")
     if errors:
         print(f"{len(errors)} moves refused (e.g. {errors[0]!r})")
-    if SERVER_PID is not None:
-        print(f"server CPU during play: {cpu:.1f} s ({1e3 * cpu / max(1, sum(made)):.2f} ms per move); "
+    if SERVER_PIDS:
+        print(f"server CPU during play ({len(SERVER_PIDS)} instance(s)): {cpu:.1f} s "
+              f"({1e3 * cpu / max(1, sum(made)):.2f} ms per move); "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if PROXY_PID is not None:
+        print(f"nginx CPU during play: {proxied:.1f} s ({1e3 * proxied / max(1, sum(made)):.2f} ms per move)")
     return rtts, sum(made), wall
 
 
@@ -171,32 +192,58 @@ def main():
     ap.add_argument("--spectators", type=int, default=0,
                     help="WebSocket clients that only watch (connected one after another before play starts)")
     ap.add_argument("--watched", type=int, default=1, help="the spectators are spread over this many tables")
-    ap.add_argument("--database", default=None)
+    ap.add_argument("--database", default=None, help="database URL (default: SQLite in a temporary folder; "
+                    "'postgres', the default with --instances 2 or more: a PostgreSQL started here on 127.0.0.1)")
+    ap.add_argument("--redis", default=None, help="Redis URL for several instances (default: one started here)")
+    ap.add_argument("--instances", type=int, default=1, help="`lapilli serve` processes; 2 or more share "
+                    "PostgreSQL and Redis behind nginx")
+    ap.add_argument("--proxy", action="store_true", help="clients connect through nginx (always with --instances 2+)")
     ap.add_argument("--url", default=None, help="use a server already running at this http://127.0.0.1:PORT URL")
     args = ap.parse_args()
     if args.url:
         rtts, moves, wall = asyncio.run(run(args, args.url.rstrip("/")))
         report(args, rtts, moves, wall, "given server")
         return
-    port = free_port()
-    db = args.database or f"sqlite:///{tempfile.mkdtemp()}/load.db"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
+    if args.instances > 1 and args.database and args.database.startswith("sqlite"):
+        ap.error("several instances share a PostgreSQL database (--database postgres or a postgresql+psycopg:// URL)")
+    global PROXY_PID
+    proxied = args.proxy or args.instances > 1
+    logs = tempfile.mkdtemp(prefix="lapilli-load-")
+    env = dict(LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
                # the load test creates its tables and opens every client's sockets from one address
                LAPILLI_CREATE_RATE="100000/minute", LAPILLI_MAX_SOCKETS_PER_ADDRESS="100000")
-    log = tempfile.NamedTemporaryFile(prefix="lapilli-load-", suffix=".log", delete=False)
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port), "--database", db],
-                            env=env, stderr=log)
-    global SERVER_PID
-    SERVER_PID = proc.pid
-    try:
-        wait_port(port, 30)
-        rtts, moves, wall = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        print(f"server log: {log.name}")
-    report(args, rtts, moves, wall, db.split(":")[0])
+    with ExitStack() as stack:
+        db, redis = args.database, args.redis
+        if db == "postgres" or (db is None and args.instances > 1):
+            from lapilli.testing.services import Postgres
+
+            pg = Postgres()
+            db = pg.start()
+            stack.callback(pg.stop)
+        db = db or f"sqlite:///{logs}/load.db"
+        if args.instances > 1 and not redis:
+            from lapilli.testing.services import Redis
+
+            r = Redis()
+            redis = r.start()
+            stack.callback(r.stop)
+        stack.callback(print, f"server logs: {logs}")
+        # behind nginx the instances believe the address it forwards (every client here is 127.0.0.1 anyway)
+        trust = ("--trusted-proxies", "127.0.0.1") if proxied else ()
+        servers = [stack.enter_context(ServerProcess(logs, f"i{i + 1}", db, redis, args=trust, **env))
+                   for i in range(args.instances)]
+        SERVER_PIDS[:] = [s.pid for s in servers]
+        base = servers[0].url
+        if proxied:
+            from lapilli.testing.proxy import Nginx
+
+            proxy = stack.enter_context(Nginx(logs, [s.port for s in servers],
+                                              worker_connections=max(4096, 8 * (args.tables + args.spectators))))
+            PROXY_PID, base = proxy.pid, proxy.url
+        rtts, moves, wall = asyncio.run(run(args, base))
+    where = db.split(":")[0] + (f", {args.instances} instances" if args.instances > 1 else "") + \
+        (" behind nginx" if proxied else "")
+    report(args, rtts, moves, wall, where)
 
 
 def report(args, rtts, moves, wall, database):

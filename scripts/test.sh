@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs and run it: the Debian packages for the real services
-# the tests start on 127.0.0.1 (PostgreSQL, Redis) and for browser tests (Chromium), then a
-# virtualenv with the project and its test extras (OpenSpiel included).  Extra arguments go to pytest.
+# the tests start on 127.0.0.1 (PostgreSQL, Redis, the nginx reverse proxy) and for browser tests
+# (Chromium), then a virtualenv with the project and its test extras (OpenSpiel included).
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || need+=(nginx)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO=sudo

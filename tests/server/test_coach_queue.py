@@ -4,7 +4,7 @@ coach (more answer 429), and a live game's hint goes before the reviews.
 
 Reviews are made slow on purpose (a long search for each of ten decisions and each of their
 moves: a review takes longer than its cap) while a hint, one search of one position, stays quick; clients are told apart by
-X-Forwarded-For, which uvicorn trusts from 127.0.0.1."""
+X-Forwarded-For, which the server believes from 127.0.0.1 (LAPILLI_TRUSTED_PROXIES): the test plays the proxy."""
 from __future__ import annotations
 
 import json
@@ -25,7 +25,7 @@ def serve(tmp_path, **env):
     port = free_port()
     full = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game",
                 LAPILLI_BOT_WORKERS="1", LAPILLI_BOT_PACE="0", LAPILLI_COACH_ITERATIONS="20000",
-                LAPILLI_COACH_SAMPLES="1", LAPILLI_COACH_LIMIT="10", **env)
+                LAPILLI_COACH_SAMPLES="1", LAPILLI_COACH_LIMIT="10", LAPILLI_TRUSTED_PROXIES="127.0.0.1", **env)
     proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--database", f"sqlite:///{tmp_path / 'coach.db'}"], env=full,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

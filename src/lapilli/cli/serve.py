@@ -81,6 +81,9 @@ def serve(ctx: typer.Context, **options) -> None:
                   f"{settings.bot_workers} bot workers; seat grace {settings.seat_grace:g} s)")
     console.print(f"{_raise_descriptor_limit()}; at most {settings.max_sockets_per_address} WebSockets per client "
                   "address (LAPILLI_MAX_SOCKETS_PER_ADDRESS)", markup=False)
+    if settings.proxies():
+        console.print(f"client addresses: as forwarded by {', '.join(settings.proxies())} (X-Forwarded-For), "
+                      "else as connected", markup=False)
     _run(settings)
 
 
@@ -111,8 +114,12 @@ def _run(settings: Settings) -> None:
 
     from ..server.app import create_app
 
+    # uvicorn alone would believe X-Forwarded-For from 127.0.0.1 (FORWARDED_ALLOW_IPS): any local
+    # client could claim any address; it is believed from the trusted proxies only, or not at all
+    proxies = settings.proxies()
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="warning",
-                ws_per_message_deflate=settings.ws_deflate)
+                ws_per_message_deflate=settings.ws_deflate, proxy_headers=bool(proxies),
+                forwarded_allow_ips=proxies or None)
 
 
 

@@ -108,9 +108,17 @@ class Settings(BaseSettings):
     # limits: table creation per client address (a `limits` rate string), and request bodies
     create_rate: str = _rate("tables one client address may create", "20/minute")
     max_body_bytes: int = Field(65_536, description="the largest request body taken, in bytes")
-    # WebSockets open at once from one client address (behind a proxy every client has the
-    # proxy's address); more are refused with close code 4429
+    # WebSockets open at once from one client address (behind a proxy: the address it forwards,
+    # see trusted_proxies); more are refused with close code 4429
     max_sockets_per_address: int = Field(50, description="WebSockets open at once from one client address")
+    # reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed: a request from one of
+    # them is counted under the client address the proxy names.  Empty (the default): none, every
+    # request is counted under the address it came from and a forwarded header is ignored
+    # (believing it from anyone would let a client claim any address and escape every limit)
+    trusted_proxies: str = Field("", json_schema_extra=_option("--trusted-proxies"),
+                                 description="reverse proxies whose X-Forwarded-For names the client: "
+                                             "comma-separated addresses or networks, e.g. 127.0.0.1 "
+                                             "(default: none, the header is ignored)")
     # heavy reads of finished games (replay steps, the finished list): computed in heavy_workers
     # threads, the answers kept up to replay_cache_bytes (least recently used dropped first), and
     # the ones that must be computed limited per client address (a `limits` rate string)
@@ -203,6 +211,27 @@ class Settings(BaseSettings):
         except ValueError:
             raise ValueError("not a rate: give COUNT/PERIOD, e.g. 10/minute") from None
         return v
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxy_addresses(cls, v: str) -> str:
+        """Each an IP address or network: a mistyped one would otherwise be trusted as a name no
+        peer ever has, silently; '*' would believe any client."""
+        import ipaddress
+
+        for item in (part.strip() for part in v.split(",")):
+            if item == "*":
+                raise ValueError("'*' would believe any client's X-Forwarded-For; name the proxies' addresses")
+            if item:
+                try:
+                    ipaddress.ip_network(item) if "/" in item else ipaddress.ip_address(item)
+                except ValueError:
+                    raise ValueError(f"{item!r} is not an IP address or network") from None
+        return v
+
+    def proxies(self) -> list[str]:
+        """The trusted proxies' addresses and networks, as a list."""
+        return [part.strip() for part in self.trusted_proxies.split(",") if part.strip()]
 
     @field_validator("datasets", mode="before")
     @classmethod
