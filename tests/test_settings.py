@@ -25,6 +25,7 @@ OPTION_VALUES = {
     "datasets": "isola-dei-vulcani=rim-craters",
     "smtp_url": "smtp://127.0.0.1:2525",
     "public_url": "http://tables.invalid/",
+    "trusted_proxies": "127.0.0.1,10.0.0.0/8",
 }
 
 # every variable the server read before its settings became one class, a value, and the
@@ -184,7 +185,8 @@ def test_serve_without_options_serves_with_the_settings_defaults(home, served):
 
 @pytest.mark.parametrize("name, value", [("LAPILLI_SEND_QUEUE", "many"), ("LAPILLI_CREATE_RATE", "lots"),
                                          ("LAPILLI_PORT", "eighty"), ("LAPILLI_HEAVY_PROCESSES", "maybe"),
-                                         ("LAPILLI_SEAT_GRACE", "-1"), ("LAPILLI_DATASETS", "isola-dei-vulcani=nowhere")])
+                                         ("LAPILLI_SEAT_GRACE", "-1"), ("LAPILLI_DATASETS", "isola-dei-vulcani=nowhere"),
+                                         ("LAPILLI_TRUSTED_PROXIES", "*"), ("LAPILLI_TRUSTED_PROXIES", "proxy.local")])
 def test_a_bad_variable_stops_serve_with_one_line_naming_it(home, monkeypatch, capsys, served, name, value):
     monkeypatch.setenv(name, value)
     assert main(["serve"]) == 2
