@@ -145,7 +145,8 @@ window.LapilliZoom = function (container, picker, bar) {
     bar.append(b);
   };
   const zoomOut = () => toggle("zoom-out", "⤢ " + word("wholeBoard", "whole board"), true);
-  if (picker.noZoom) { toggle("zoom-in", "🔍 " + word("zoomIn", "zoom in"), false); return; }
+  // "+": a magnifying glass is not in every font (an empty box with Debian's)
+  if (picker.noZoom) { toggle("zoom-in", "+ " + word("zoomIn", "zoom in"), false); return; }
   const withdraw = e => { e.classList.remove("clickable", "highlight"); e.removeAttribute("tabindex"); e.removeAttribute("role"); e.removeAttribute("aria-label"); e.style.pointerEvents = "none"; };
   if (union.x1 - union.x0 <= viewW && union.y1 - union.y0 <= viewH) {
     picker.zoom = frame((union.x0 + union.x1) / 2, (union.y0 + union.y1) / 2);
