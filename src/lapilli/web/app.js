@@ -555,6 +555,10 @@ async function tablePage(tid) {
     }
     const picker = pickers[v.seat];
     (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
+    // the board's width over its height: a wide screen fits the whole board in the window (style.css)
+    const drawn = board.querySelector("svg.board");
+    if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
+      drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
     markLastMove(board, v);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     // chance is shown while the game goes on (the results panel takes over at its end)

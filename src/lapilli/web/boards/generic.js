@@ -60,7 +60,17 @@ window.LapilliPickerUI = function (container, picker, send) {
   const bar = document.createElement("div");
   bar.className = "picker";
   bar.id = "picker";
-  window.LapilliZoom(container, picker, bar);
+  // the bar stays at the bottom of the window (style.css): it says that it is this player's turn
+  // and what to do (the board's headline, its texts of class "headline"), above the buttons
+  const prompt = document.createElement("p");
+  prompt.className = "turn-prompt";
+  prompt.id = "turn-prompt";
+  const head = [...container.querySelectorAll("svg .headline")].map(e => e.textContent.trim()).filter(Boolean);
+  const strong = document.createElement("b");
+  strong.textContent = typeof t === "function" ? t("yourTurn") : "Your turn";
+  prompt.append(strong, head.length ? ": " + head.join(" · ") : "");
+  bar.append(prompt);
+  if (window.LapilliZoom.wanted()) window.LapilliZoom(container, picker, bar);
   if (picker.chosen.length) {
     const c = document.createElement("span");
     c.className = "chosen";
@@ -198,6 +208,11 @@ window.LapilliZoom = function (container, picker, bar) {
   }
   svg.append(layer);
 };
+// The zoom serves a touch screen (a coarse pointer).  A mouse hits smaller targets, and a desktop
+// sees its whole board at every decision, the headline and the players' panels with it, never a
+// close-up.
+window.LapilliZoom.wanted = () => !window.matchMedia || window.matchMedia("(pointer: coarse)").matches
+  || !window.matchMedia("(pointer: fine)").matches;
 
 // Fallback for games without a board of their own: the text picture and the move picker.
 window.LapilliBoards.generic = function (container, view, picker) {
