@@ -17,8 +17,8 @@ READY = ("() => { const s = document.querySelector('#status');"
 MEASURE = """() => {
   const boxes = [...document.querySelectorAll('svg .clickable, #picker button, #confirm')].map(e => {
     // with a mouse, a target drawn small is hit within its pad (boards/generic.js, LapilliHitPads)
-    const p = e.previousElementSibling;
-    const r = (p && p.classList && p.classList.contains('hit-pad') ? p : e).getBoundingClientRect();
+    const p = e.dataset && e.dataset.token && document.querySelector(`svg .hit-pad[data-pad-for="${CSS.escape(e.dataset.token)}"]`);
+    const r = (p || e).getBoundingClientRect();
     return {w: r.width, h: r.height, what: (e.getAttribute('data-token') || e.getAttribute('aria-label') || e.id || e.textContent || '').slice(0, 20)};
   });
   const header = document.querySelector('header');

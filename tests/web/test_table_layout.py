@@ -27,8 +27,9 @@ GEOMETRY = """() => {
           svg: box('#board svg.board'), svgWidth: svg.getBoundingClientRect().width,
           mapAspect: parseFloat(getComputedStyle(svg).getPropertyValue('--map-aspect')) || null, zoomed: svg.classList.contains('zoomed'), regions: document.querySelectorAll('.zoom-region').length,
           // a target's area for the pointer: with a mouse, a target drawn small is hit within its pad
-          targets: [...document.querySelectorAll('#board svg .clickable')].map(e => { const p = e.previousElementSibling;
-            const r = (p && p.classList.contains('hit-pad') ? p : e).getBoundingClientRect();
+          targets: [...document.querySelectorAll('#board svg .clickable')].map(e => {
+            const p = e.dataset.token && document.querySelector(`svg .hit-pad[data-pad-for="${CSS.escape(e.dataset.token)}"]`);
+            const r = (p || e).getBoundingClientRect();
             return {w: r.width, h: r.height, token: e.getAttribute('data-token')}; }),
           overflow: document.documentElement.scrollWidth - window.innerWidth};
 }"""

@@ -210,21 +210,23 @@ window.LapilliZoom = function (container, picker, bar) {
   svg.append(layer);
 };
 // A mouse on a board fitted whole in the window: a target drawn smaller than the WCAG 2.2 target
-// size (24 px) is hit within 12 px of its middle all the same, through a transparent disc (class
-// "hit-pad") drawn just behind it, so the drawing stays as it is and the target itself keeps the
-// clicks on its own shape.
+// size (24 px) is hit within 12.5 px of its middle all the same, through a transparent disc (class
+// "hit-pad").  The pads are drawn behind every target (just before the first one), so that each
+// target keeps the clicks on its own shape and a pad only takes those around it.
 window.LapilliHitPads = function (container, picker) {
   const PAD = 12.5;  // half the target size, and a little more than rounding takes away
-  container.querySelectorAll("svg.board .clickable[data-token]").forEach(e => {
+  const targets = [...container.querySelectorAll("svg.board .clickable[data-token]")];
+  const first = targets[0];
+  if (!first || !first.parentNode.getScreenCTM || !first.parentNode.getScreenCTM()) return;
+  const parent = first.parentNode, ctm = parent.getScreenCTM(), inv = ctm.inverse();
+  targets.forEach(e => {
     const r = e.getBoundingClientRect();
-    const parent = e.parentNode;
-    if (!(r.width > 0) || Math.min(r.width, r.height) >= 2 * PAD || !parent.getScreenCTM || !parent.getScreenCTM()) return;
-    const ctm = parent.getScreenCTM();
-    const c = new DOMPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2).matrixTransform(ctm.inverse());
+    if (!(r.width > 0) || Math.min(r.width, r.height) >= 2 * PAD) return;
+    const c = new DOMPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2).matrixTransform(inv);
     const pad = window.svgEl("circle", { cx: c.x, cy: c.y, r: PAD / Math.hypot(ctm.a, ctm.b), class: "hit-pad", fill: "transparent",
       "pointer-events": "all", "data-pad-for": e.getAttribute("data-token") });
     pad.addEventListener("click", ev => { ev.stopPropagation(); picker.choose(e.getAttribute("data-token")); });
-    parent.insertBefore(pad, e);
+    parent.insertBefore(pad, first);
   });
 };
 // The zoom serves a touch screen (a coarse pointer).  A mouse hits smaller targets, and a desktop
