@@ -21,11 +21,11 @@ SIZES = {"laptop": dict(viewport={"width": 1366, "height": 768}),
          "desktop": dict(viewport={"width": 1400, "height": 1000}),
          "phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)}
 # the decision kinds each game must show within the bound: the first word of its legal moves
-KINDS = {"isola-dei-vulcani": {"move", "end"},
-         "stromboli": {"place", "shaman", "take"},
-         "kingdomino-origins": {"take", "place"},
-         "the-island": {"place", "remove", "walk", "swim"},
-         "eruption": {"place", "build"}}
+KINDS = {"isola-dei-vulcani": {"land", "pray", "move", "carve", "village", "end"},
+         "stromboli": {"place", "shaman", "stay", "take"},
+         "kingdomino-origins": {"pair", "take", "place"},
+         "the-island": {"place", "boat", "remove", "walk", "swim", "sail", "end"},
+         "eruption": {"village", "place", "build", "discard", "end"}}
 MAX_DECISIONS, MAX_SECONDS = 160, 150
 READY = ("() => { const s = document.querySelector('#status');"
          " return s && (document.querySelector('#picker') || s.textContent.includes('Game over')); }")
