@@ -1,7 +1,8 @@
 """The table page in its first minute, on a desktop (1280x800) and a phone (390x844): the header is
 one row (title, players, actions) that leaves the board in view, the invite link is copied by a
 button that says so, the component data is mentioned only when it is not the game's own, a desktop
-shows the whole board at set-up (the zoom is for targets smaller than 24 px), every chance face
+shows the whole board at set-up (the zoom is for fingers; a mouse hits a target drawn smaller than
+24 px within a pad of 24 px around it), every chance face
 holds its text inside its shape, and a seat with no name and no colour yet is named by its place,
 never "Player N".  Screenshots of each game at set-up go to the screenshot folder."""
 import json
@@ -25,7 +26,10 @@ GEOMETRY = """() => {
   return {head: box('.table-head'), title: box('#title'), players: box('#players'), actions: box('.head-actions'),
           svg: box('#board svg.board'), svgWidth: svg.getBoundingClientRect().width,
           mapAspect: parseFloat(getComputedStyle(svg).getPropertyValue('--map-aspect')) || null, zoomed: svg.classList.contains('zoomed'), regions: document.querySelectorAll('.zoom-region').length,
-          targets: [...document.querySelectorAll('#board svg .clickable')].map(e => { const r = e.getBoundingClientRect();
+          // a target's area for the pointer: with a mouse, a target drawn small is hit within its pad
+          targets: [...document.querySelectorAll('#board svg .clickable')].map(e => {
+            const p = e.dataset.token && document.querySelector(`svg .hit-pad[data-pad-for="${CSS.escape(e.dataset.token)}"]`);
+            const r = (p || e).getBoundingClientRect();
             return {w: r.width, h: r.height, token: e.getAttribute('data-token')}; }),
           overflow: document.documentElement.scrollWidth - window.innerWidth};
 }"""

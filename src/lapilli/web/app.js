@@ -251,7 +251,19 @@ function dot(v, p) {
 }
 
 // ---------------------------------------------------------------- chance and the log
-const CHANCE_ICON = { die: "⚀", card: "🂠", tile: "⬡", token: "●" };
+// the component's icon, drawn in SVG (a font may lack the die and card glyphs: empty boxes)
+const CHANCE_SHAPES = {
+  die: [["rect", { x: 1.5, y: 1.5, width: 13, height: 13, rx: 3 }], ["circle", { cx: 5, cy: 5, r: 1.3, class: "pip" }],
+    ["circle", { cx: 8, cy: 8, r: 1.3, class: "pip" }], ["circle", { cx: 11, cy: 11, r: 1.3, class: "pip" }]],
+  card: [["rect", { x: 3, y: 1, width: 10, height: 14, rx: 1.6 }], ["rect", { x: 5, y: 3, width: 6, height: 10, rx: .8, class: "pip" }]],
+  tile: [["polygon", { points: "4.5,2 11.5,2 15,8 11.5,14 4.5,14 1,8" }]],
+  token: [["circle", { cx: 8, cy: 8, r: 6 }]],
+};
+function chanceIcon(kind) {
+  const svg = window.svgEl("svg", { class: "chance-icon", viewBox: "0 0 16 16", "data-kind": kind, "aria-hidden": "true", focusable: "false" });
+  for (const [tag, attrs] of CHANCE_SHAPES[kind] || CHANCE_SHAPES.token) svg.append(window.svgEl(tag, attrs));
+  return svg;
+}
 // chance items of the game's readings; their names ("creature die") key the labels ("ch.creature-die");
 // ``seat``: the player the item names (who drew the tile, rolled the die), else the one who acted
 // (a draw after a turn change belongs to the next player, not to the act that caused it)
@@ -301,7 +313,7 @@ function logLine(v, e) {
     " ", el("span", { class: "text" }, text || (e.action ? e.action : "")));
   const ch = chanceOf(e);
   const out = [line];
-  if (ch.length) out.push(el("div", { class: "log-chance", "data-n": e.n }, ch.map(c => `${CHANCE_ICON[c.kind] || ""} ${chanceText(c)}`).join(" · ")));
+  if (ch.length) out.push(el("div", { class: "log-chance", "data-n": e.n }, ch.map((c, i) => [i ? " · " : "", chanceIcon(c.kind), ` ${chanceText(c)}`])));
   return out;
 }
 // the last move on the board: every element whose token the last action names
@@ -543,6 +555,10 @@ async function tablePage(tid) {
     }
     const picker = pickers[v.seat];
     (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
+    // the board's width over its height: a wide screen fits the whole board in the window (style.css)
+    const drawn = board.querySelector("svg.board");
+    if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
+      drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
     markLastMove(board, v);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     // chance is shown while the game goes on (the results panel takes over at its end)
@@ -658,7 +674,11 @@ async function tablePage(tid) {
         show();
       }
       else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
-      else if (m.type === "error") { lastError = { rule: m.rule, message: m.message }; show(); setTimeout(() => { lastError = ""; }, 8000); }
+      else if (m.type === "error") {
+        // a refused move is said for 8 s, then leaves the screen (a newer refusal keeps its own time)
+        const refused = lastError = { rule: m.rule, message: m.message }; show();
+        setTimeout(() => { if (lastError === refused) { lastError = ""; if (side.isConnected) show(); } }, 8000);
+      }
       // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded
       else if (m.type === "seat_lost") { lastError = { rule: "", message: m.message }; show(); }
     };

@@ -183,7 +183,8 @@
       let ph = l.phase[o.phase] || o.phase;
       if (o.phase === "place" && o.mode) ph += ` — ${l.mode[o.mode] || o.mode}`;
       if (o.phase === "p4") ph += ` (${l.builds}: ${o.builds_left})`;
-      top.append(lt(38, 22, `${l.turn}: ${seatName(turn)}${mover !== turn ? " → " + seatName(mover) : ""} · ${ph}`, { "font-weight": "bold", "font-size": 17 }));
+      // the headline (class "headline"): whose turn and which step, repeated in the move picker's bar
+      top.append(lt(38, 22, `${l.turn}: ${seatName(turn)}${mover !== turn ? " → " + seatName(mover) : ""} · ${ph}`, { "font-weight": "bold", "font-size": 17, class: "headline" }));
     }
     const info = [`${l.lava}: ${o.lava_rain_stacks ? o.lava_rain_stacks.reduce((a, s) => a + s.size, 0) : o.lava_stack}`,
       `${l.deck}: ${o.deck}`, `${l.discard}: ${o.discard_pile.length}`, `${l.setAside}: ${o.set_aside.length}`];

@@ -60,7 +60,18 @@ window.LapilliPickerUI = function (container, picker, send) {
   const bar = document.createElement("div");
   bar.className = "picker";
   bar.id = "picker";
-  window.LapilliZoom(container, picker, bar);
+  // the bar stays at the bottom of the window (style.css): it says that it is this player's turn
+  // and what to do (the board's headline, its texts of class "headline"), above the buttons
+  const prompt = document.createElement("p");
+  prompt.className = "turn-prompt";
+  prompt.id = "turn-prompt";
+  const head = [...container.querySelectorAll("svg .headline")].map(e => e.textContent.trim()).filter(Boolean);
+  const strong = document.createElement("b");
+  strong.textContent = typeof t === "function" ? t("yourTurn") : "Your turn";
+  prompt.append(strong, head.length ? ": " + head.join(" · ") : "");
+  bar.append(prompt);
+  if (window.LapilliZoom.wanted()) window.LapilliZoom(container, picker, bar);
+  else window.LapilliHitPads(container, picker);
   if (picker.chosen.length) {
     const c = document.createElement("span");
     c.className = "chosen";
@@ -145,7 +156,8 @@ window.LapilliZoom = function (container, picker, bar) {
     bar.append(b);
   };
   const zoomOut = () => toggle("zoom-out", "⤢ " + word("wholeBoard", "whole board"), true);
-  if (picker.noZoom) { toggle("zoom-in", "🔍 " + word("zoomIn", "zoom in"), false); return; }
+  // "+": a magnifying glass is not in every font (an empty box with Debian's)
+  if (picker.noZoom) { toggle("zoom-in", "+ " + word("zoomIn", "zoom in"), false); return; }
   const withdraw = e => { e.classList.remove("clickable", "highlight"); e.removeAttribute("tabindex"); e.removeAttribute("role"); e.removeAttribute("aria-label"); e.style.pointerEvents = "none"; };
   if (union.x1 - union.x0 <= viewW && union.y1 - union.y0 <= viewH) {
     picker.zoom = frame((union.x0 + union.x1) / 2, (union.y0 + union.y1) / 2);
@@ -197,6 +209,31 @@ window.LapilliZoom = function (container, picker, bar) {
   }
   svg.append(layer);
 };
+// A mouse on a board fitted whole in the window: a target drawn smaller than the WCAG 2.2 target
+// size (24 px) is hit within 12.5 px of its middle all the same, through a transparent disc (class
+// "hit-pad").  The pads are drawn behind every target (just before the first one), so that each
+// target keeps the clicks on its own shape and a pad only takes those around it.
+window.LapilliHitPads = function (container, picker) {
+  const PAD = 12.5;  // half the target size, and a little more than rounding takes away
+  const targets = [...container.querySelectorAll("svg.board .clickable[data-token]")];
+  const first = targets[0];
+  if (!first || !first.parentNode.getScreenCTM || !first.parentNode.getScreenCTM()) return;
+  const parent = first.parentNode, ctm = parent.getScreenCTM(), inv = ctm.inverse();
+  targets.forEach(e => {
+    const r = e.getBoundingClientRect();
+    if (!(r.width > 0) || Math.min(r.width, r.height) >= 2 * PAD) return;
+    const c = new DOMPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2).matrixTransform(inv);
+    const pad = window.svgEl("circle", { cx: c.x, cy: c.y, r: PAD / Math.hypot(ctm.a, ctm.b), class: "hit-pad", fill: "transparent",
+      "pointer-events": "all", "data-pad-for": e.getAttribute("data-token") });
+    pad.addEventListener("click", ev => { ev.stopPropagation(); picker.choose(e.getAttribute("data-token")); });
+    parent.insertBefore(pad, first);
+  });
+};
+// The zoom serves a touch screen (a coarse pointer).  A mouse hits smaller targets, and a desktop
+// sees its whole board at every decision, the headline and the players' panels with it, never a
+// close-up.
+window.LapilliZoom.wanted = () => !window.matchMedia || window.matchMedia("(pointer: coarse)").matches
+  || !window.matchMedia("(pointer: fine)").matches;
 
 // Fallback for games without a board of their own: the text picture and the move picker.
 window.LapilliBoards.generic = function (container, view, picker) {

@@ -343,9 +343,10 @@
       panel.append(lt(px0, 20, l.over + (o.end_reason ? ` (${l.reasons[o.end_reason] || o.end_reason})` : ""), { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
       if (view.result) panel.append(lt(px0, 44, `${l.winners}: ${view.result.winners.map(w => pname(w)).join(", ")}`, { "font-weight": "bold", "font-size": 14 }));
     } else {
-      panel.append(lt(px0, 18, `${l.round} ${o.round}${o.end_triggered ? " · " + l.lastRound : ""}`, { "font-weight": "bold", "font-size": 16 }));
+      // the headline (class "headline"): whose turn and which step, repeated in the move picker's bar
+      panel.append(lt(px0, 18, `${l.round} ${o.round}${o.end_triggered ? " · " + l.lastRound : ""}`, { "font-weight": "bold", "font-size": 16, class: "headline" }));
       panel.append(SM().piece(cur, px0 + 100, 18, 8, { fill: PCOL[cur], stroke: "#111" }));
-      panel.append(lt(px0 + 114, 18, `${l.turnOf} ${pname(cur)}${cur === mine ? " (" + l.you + ")" : ""}`, { "font-size": 15, "font-weight": "bold" }));
+      panel.append(lt(px0 + 114, 18, `${l.turnOf} ${pname(cur)}${cur === mine ? " (" + l.you + ")" : ""}`, { "font-size": 15, "font-weight": "bold", class: "headline" }));
       const apx = mapW - 230;
       for (let i = 0; i < 4; i++) panel.append(svgEl("circle", { cx: apx + i * 20, cy: 18, r: 7.5, fill: i < o.ap ? "#ffb300" : "#eee", stroke: "#795548" }));
       panel.append(lt(apx + 76, 18, `${o.ap} ${l.ap}`, { "font-size": 13, "font-weight": "bold" }));
@@ -356,7 +357,7 @@
         line2 = `${l.waiting} ${pname(who)}${who === mine ? " (" + l.you + ")" : ""}: ${l.decisions[kind] || kind}`;
       }
       if (o.eruption) line2 += `${line2 ? " · " : ""}${l.eruption} ${o.eruption.volcano}` + (threatened.size ? ` (${threatened.size} ${l.threatened})` : "");
-      panel.append(lt(px0 + (o.decision ? 22 : 0), 44, line2, { "font-size": 13, fill: o.eruption ? "#bf360c" : "#333" }));
+      panel.append(lt(px0 + (o.decision ? 22 : 0), 44, line2, { "font-size": 13, fill: o.eruption ? "#bf360c" : "#333", class: line2 ? "headline" : null }));
     }
     // the column beside the map: players, supply, legend; on a narrow screen (a phone) it goes
     // below the map, the players two by two, so that the map takes the whole width

@@ -125,7 +125,8 @@
       status.append(S("text", { x: 330, y: 22, "font-size": 18, "font-weight": "bold", fill: "#b71c1c" }, `${L.over} — ${o.scores.map((s, i) => `${window.LapilliPlayerName ? window.LapilliPlayerName(view, i) : pn[i]} ${s}`).join(", ")}`));
     } else if (o.to_move !== null && o.to_move !== undefined) {
       status.append(SM().piece(o.to_move, 340, 16, 9, { fill: PLAYER[o.to_move], stroke: "#000" }));
-      status.append(S("text", { x: 356, y: 22, "font-size": 18, fill: "#3b2a22" }, `${seatLabel(o.to_move)} — ${L.phase[phase] || phase}`));
+      // the headline (class "headline"): whose turn and which step, repeated in the move picker's bar
+      status.append(S("text", { x: 356, y: 22, "font-size": 18, fill: "#3b2a22", class: "headline" }, `${seatLabel(o.to_move)} — ${L.phase[phase] || phase}`));
     }
     y = 34;
 

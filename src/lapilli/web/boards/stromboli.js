@@ -207,14 +207,15 @@
     // status line above the island
     // each player by the table's one name for the seat (app.js), the colour when the board stands alone
     const names = [0, 1].map(p => window.LapilliPlayerName ? window.LapilliPlayerName(view, p) : [l.red, l.yellow][p]);
-    panel.append(lt(12, 20, `${l.round} ${o.round} · ${l.turn} ${o.turns}`, { "font-weight": "bold", "font-size": 17 }));
+    // the headline (class "headline"): whose turn and which step, repeated in the move picker's bar
+    panel.append(lt(12, 20, `${l.round} ${o.round} · ${l.turn} ${o.turns}`, { "font-weight": "bold", "font-size": 17, class: "headline" }));
     if (o.is_terminal || pend.kind === "over") {
       panel.append(lt(200, 20, l.over, { "font-weight": "bold", fill: "#b71c1c", "font-size": 17 }));
     } else {
       const who = pend.seat;
       panel.append(SM().piece(who, 200, 20, 9, { fill: PCOL[who], stroke: "#111", "stroke-width": 1.5 }));
       const what = (l.kinds[pend.kind] || pend.kind) + (pend.kind === "pick" ? ` (${pend.segment})` : "");
-      panel.append(lt(215, 20, `${names[who]}${who === mine ? " (" + l.you + ")" : ""}: ${what}`, { "font-size": 15, "font-weight": "bold" }));
+      panel.append(lt(215, 20, `${names[who]}${who === mine ? " (" + l.you + ")" : ""}: ${what}`, { "font-size": 15, "font-weight": "bold", class: "headline" }));
     }
     let y = 2 * CY + 4;
     const PW = 362;

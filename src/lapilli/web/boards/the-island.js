@@ -219,7 +219,8 @@
       side.append(lt(SX, 22, `${l.over}` + (o.end_reason ? ` — ${l.reason[o.end_reason] || o.end_reason}` : ""), { "font-weight": "bold", "font-size": 19, fill: "#b71c1c" }));
     } else {
       const total = (o.turns || []).reduce((a, b) => a + b, 0);
-      side.append(lt(SX, 22, cur === null ? l.setup : `${l.turn} ${total} · ${l.turnOf} ${pname(cur)}`, { "font-weight": "bold", "font-size": 19 }));
+      // the headline (class "headline"): whose turn and which step, repeated in the move picker's bar
+      side.append(lt(SX, 22, cur === null ? l.setup : `${l.turn} ${total} · ${l.turnOf} ${pname(cur)}`, { "font-weight": "bold", "font-size": 19, class: "headline" }));
       const extra = [];
       if (o.roll) extra.push(`${l.roll}: ${l.cre[o.roll[0]] || o.roll[0]}${o.roll[1] !== undefined ? " · " + o.roll[1] : ""}`);
       if (o.points) extra.push(`${l.moves}: ${o.points}`);
@@ -227,7 +228,7 @@
       const who = o.deciding;
       if (who !== null && who !== undefined) {
         side.append(SM().piece(who, SX + 9, 46, 9, { fill: PCOL[who], stroke: PDARK[who], "stroke-width": 1.5, class: "deco" }));
-        side.append(lt(SX + 24, 46, `${cname(who)}: ${l.dec[o.decision] || o.decision}`, { "font-size": 16, "font-weight": "bold" }));
+        side.append(lt(SX + 24, 46, `${cname(who)}: ${l.dec[o.decision] || o.decision}`, { "font-size": 16, "font-weight": "bold", class: "headline" }));
       }
     }
     let y = BOTTOM + 6;
