@@ -18,7 +18,9 @@ DOC = ROOT / "docs" / "security.md"
 OTHER_DOORS = ("fair-dice digest", "seed commitment", "lapilli verify", "session cookie", "CSRF header",
                "passwords", "guest and player names", "your-turn mail", "e-mail confirmation",
                "presence between instances", "coach worker", "computer seats", "seat grace",
-               "clocks", "ratings", "database", "file descriptors")
+               "clocks", "ratings", "database", "file descriptors", "server settings",
+               "forwarded client addresses", "reverse proxy", "per-address limits", "WebSocket compression",
+               "finished tables in memory", "retries after an outage")
 
 
 def rows() -> dict[str, str]:
