@@ -320,12 +320,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/health")
     async def health(request: Request):
         """The database (a write succeeds) and Redis as this instance sees them; 503 when either
-        is down or the database takes no write."""
+        is down or the database takes no write.  With them, counts only: the tables in memory and
+        the coach's jobs waiting and running."""
         database = await database_state(request)
         redis = await hub(request).pubsub.ping()
         ok = database == "ok" and redis in ("ok", "not used")
         return JSONResponse({"status": "ok" if ok else "degraded", "database": database, "redis": redis,
-                             "tables_loaded": hub(request).in_memory()}, status_code=200 if ok else 503)
+                             "tables_loaded": hub(request).in_memory(), "coach": hub(request).bots.coach_status()},
+                            status_code=200 if ok else 503)
 
     # ------------------------------------------------------------------ lobby
     def known_sets(game: str) -> list:
