@@ -120,7 +120,7 @@ def test_a_client_keeping_the_log_has_the_whole_log_after_every_view(game):
 
 
 def test_the_web_clients_wiring_of_the_kept_log(client):
-    from .test_api import join, make_table
+    from .support import join, make_table
 
     tid = make_table(client, options={"pile": 21})
     t0, t1 = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
