@@ -104,9 +104,10 @@ class FakeClock:
         return self.t
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db(request, tmp_path):
-    """A database URL: a fresh SQLite file, then the session's PostgreSQL."""
+    """A database URL: a fresh SQLite file, then the session's PostgreSQL (slow: the same
+    assertions run on SQLite in the fast tier)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'clocks.db'}"
     return request.getfixturevalue("postgres_url")

@@ -16,7 +16,7 @@ from .support import PASSWORD, as_, sign_up
 
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url(request, tmp_path):
     """A new empty database of each backend."""
     if request.param == "sqlite":

@@ -5,8 +5,12 @@ import json
 import time
 
 import httpx
+import pytest
 
 from .support import instances
+
+# two real instances for several seconds; the deadlines themselves: tests/server/test_clocks.py
+pytestmark = pytest.mark.slow
 
 
 def _clock_view(port, tid, token):

@@ -221,6 +221,7 @@ def held(v):
     return [h["seat"] for h in v["held"]]
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_a_person_on_another_instance_is_present_there_and_their_seat_is_not_handed_over(tmp_path, postgres_url, redis_url):
     with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
         tid, ta, tb = table(pa)
@@ -236,6 +237,7 @@ def test_a_person_on_another_instance_is_present_there_and_their_seat_is_not_han
         assert httpx.get(f"http://127.0.0.1:{pb}/api/tables/{tid}").json()["seats"][0]["kind"] == "human"
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_an_instance_that_loads_a_table_asks_who_is_connected_elsewhere(tmp_path, postgres_url, redis_url):
     # a heartbeat of 30 s: B learns of alice from A's answer to its question, not from a heartbeat
     with two_instances(tmp_path, postgres_url, redis_url, heartbeat=30) as (_, pa, pb):
@@ -247,6 +249,7 @@ def test_an_instance_that_loads_a_table_asks_who_is_connected_elsewhere(tmp_path
                 assert v["held"] == []
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_leaving_one_instance_starts_the_countdown_on_the_others(tmp_path, postgres_url, redis_url):
     # a heartbeat of 30 s (TTL 90 s): what follows is announced when it happens, not found by the TTL
     with two_instances(tmp_path, postgres_url, redis_url, heartbeat=30) as (_, pa, pb):
@@ -288,6 +291,7 @@ def test_leaving_one_instance_starts_the_countdown_on_the_others(tmp_path, postg
                     until(bob, lambda v: v["present"] == [0, 1] and v["players"][0]["kind"] == "human")
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_an_instance_that_stops_heartbeating_counts_as_gone_after_the_ttl(tmp_path, postgres_url, redis_url):
     """A is frozen (SIGSTOP: alice's connection stays open, A says nothing): after the TTL B
     counts alice as gone, her countdown having run from when A was last heard, and bob may hand
@@ -312,6 +316,7 @@ def test_an_instance_that_stops_heartbeating_counts_as_gone_after_the_ttl(tmp_pa
             assert take_over(pb, tid, 0, tb).status_code == 200
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_an_instance_that_crashes_counts_as_gone_after_the_ttl(tmp_path, postgres_url, redis_url):
     """A is killed (no clean detach, no word to B): B counts alice as gone after the TTL."""
     with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT) as (procs, pa, pb):
@@ -330,6 +335,7 @@ def test_an_instance_that_crashes_counts_as_gone_after_the_ttl(tmp_path, postgre
                 assert until(again, lambda v: v["seat"] == 0)["players"][0]["kind"] == "human"
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_an_instance_that_stops_cleanly_says_so_at_once(tmp_path, postgres_url, redis_url):
     """A is stopped (SIGTERM) with alice connected: B starts her countdown then, not after the
     TTL (90 s with a heartbeat of 30 s)."""
@@ -353,6 +359,7 @@ def own_redis(tmp_path):
     r.stop()
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_a_redis_outage_ends_remote_presence_after_the_ttl_and_it_comes_back_with_redis(tmp_path, postgres_url, own_redis):
     """Redis stops: neither instance hears the other, so after the TTL each shows the other's
     person away (held for them), and moves go on; Redis back, each says again who is connected to
@@ -376,6 +383,7 @@ def test_a_redis_outage_ends_remote_presence_after_the_ttl_and_it_comes_back_wit
             assert until(alice, lambda v: v["present"] == [0, 1])["held"] == []
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_while_presence_from_other_instances_is_unknown_no_seat_is_handed_over(tmp_path, postgres_url, own_redis):
     """Redis stops for longer than the seat grace (and the presence TTL): B no longer hears that
     alice is connected to A, so her seat looks away and its grace over, yet B refuses to hand it
@@ -401,6 +409,7 @@ def test_while_presence_from_other_instances_is_unknown_no_seat_is_handed_over(t
             assert until(alice, lambda v: v["version"] == 1)["observation"]["pile"] == 20  # still hers
 
 
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
 def test_a_person_whose_seat_goes_to_the_computer_is_told_at_once_on_every_instance(tmp_path, postgres_url, redis_url):
     """Alice, connected to A, hands her own seat to the computer through B: her connection to A
     is told at once that the computer plays her seat now (and how to take it back)."""

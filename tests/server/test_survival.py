@@ -23,6 +23,10 @@ from lapilli.testing.services import Postgres, Redis
 
 from .support import http_join, http_table, recv_state, wait_for
 
+# real processes through outages, crowds and restarts: minutes; the fast tier has the in-process
+# tests of the same code (tests/server/test_api.py, test_limits.py, test_presence.py)
+pytestmark = pytest.mark.slow
+
 
 # ---------------------------------------------------------------------------- Redis outage
 @pytest.fixture

@@ -142,3 +142,16 @@ def wait_logged(page, action):
         log = page.eval_on_selector_all("#log .entry", "ds => ds.slice(0, 6).map(d => d.dataset.n + ' ' + d.textContent)")
         raise AssertionError(f"{action!r} (ply {ply}) not logged; error {err}; log {log}") from None
     return page.locator(f"#log .entry[data-n='{ply}'] .text").text_content()
+
+
+# A browser test takes seconds (a page and a server round trip per click). The fast tier keeps the
+# lobby's two tests of test_browser.py (the browser, the server and the client's scripts start and
+# talk); the whole suite runs every browser test.
+_FAST = {("test_browser.py", "test_interface_in_italian"), ("test_browser.py", "test_the_lobby_pages_through_open_tables")}
+
+
+def pytest_collection_modifyitems(config, items):
+    here = os.path.dirname(os.path.abspath(__file__))
+    for item in items:
+        if os.path.dirname(str(item.fspath)) == here and (item.fspath.basename, item.originalname) not in _FAST:
+            item.add_marker(pytest.mark.slow)
