@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,7 +26,7 @@ from websockets.sync.client import connect
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "src"))
-from lapilli.testing.services import free_port, wait_port  # noqa: E402
+from lapilli.testing.server import ServerProcess  # noqa: E402
 
 
 def finished_tables(base: str, n: int) -> list[str]:
@@ -75,19 +74,15 @@ def main() -> None:
     args = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="lapilli-abuse-coach-")
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), ROOT]),
+    env = dict(PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), ROOT]),
                LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_BOT_PACE="0",
                LAPILLI_COACH_ITERATIONS=str(args.iterations), LAPILLI_COACH_SAMPLES="1",
                LAPILLI_COACH_LIMIT=str(args.limit), LAPILLI_CREATE_RATE="1000/minute")
     if args.coach_workers:
         env["LAPILLI_COACH_WORKERS"] = str(args.coach_workers)
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database", f"sqlite:///{tmp}/abuse.db"], env=env, cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    server = ServerProcess(tmp, "server", f"sqlite:///{tmp}/abuse.db", **env)
+    base = server.url
     try:
-        wait_port(port, 60)
         keys = [(t, seat, level) for t in finished_tables(base, (args.reviews + 3) // 4)
                 for seat in (0, 1) for level in ("normal", "hard")][:args.reviews]
         tid, token = live_hint_table(base)
@@ -118,11 +113,7 @@ def main() -> None:
         settings = {k: v for k, v in env.items() if k.startswith("LAPILLI_")}
         print("server settings:", " ".join(f"{k}={v}" for k, v in sorted(settings.items())))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop()
 
 
 if __name__ == "__main__":

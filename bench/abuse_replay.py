@@ -28,7 +28,6 @@ import json
 import os
 import resource
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +38,7 @@ import websockets
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 from lapilli.server.store import Store  # noqa: E402
 from lapilli.testing.games import store_finished  # noqa: E402
-from lapilli.testing.services import free_port, wait_port  # noqa: E402
+from lapilli.testing.server import ServerProcess  # noqa: E402
 
 
 def ms(values: list[float]) -> str:
@@ -193,25 +192,16 @@ def main():
     for s in range(args.finished):
         store_finished(store, "the-island", seed=100 + s)
     store.engine.dispose()
-    port = free_port()
     src = os.path.abspath(args.src) if args.src else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
-    env = dict(os.environ, PYTHONPATH=src, LAPILLI_CREATE_RATE="100000/minute", LAPILLI_HOME=folder)
-    log_path = f"{folder}/server.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--database", db], env=env, stdout=log, stderr=log,
-                                preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard)))
+    server = ServerProcess(folder, "server", db, PYTHONPATH=src, LAPILLI_CREATE_RATE="100000/minute", LAPILLI_HOME=folder,
+                           preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard)))
+    log_path = str(server.log_path)
     print(f"server of {src}; {1 + args.finished} finished games stored; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     try:
-        wait_port(port, 60)
-        asyncio.run(scenario(args, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", long_tid, log_path))
+        asyncio.run(scenario(args, server.url, server.ws, long_tid, log_path))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop()
         print(f"server log: {log_path} ({os.path.getsize(log_path) / 1e3:.1f} kB); load average "
               f"{os.getloadavg()[0]:.1f}")
 

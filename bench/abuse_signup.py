@@ -21,7 +21,6 @@ import asyncio
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +30,7 @@ import websockets
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "src"))
-from lapilli.testing.services import free_port, wait_port  # noqa: E402
+from lapilli.testing.server import ServerProcess  # noqa: E402
 
 
 def memory(pid: int) -> dict:
@@ -120,21 +119,15 @@ def main() -> None:
     ap.add_argument("--signups", type=int, default=40)
     ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server's environment")
     args = ap.parse_args()
-    port = free_port()
     work = tempfile.mkdtemp(prefix="lapilli-abuse-")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_HOME=work)
+    env = dict(LAPILLI_HOME=work)
     env.update(kv.split("=", 1) for kv in args.env)
-    log = open(os.path.join(work, "server.log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database", f"sqlite:///{work}/abuse.db", "--bot-workers", "1"],
-                            env=env, stdout=log, stderr=log)
+    server = ServerProcess(work, "server", f"sqlite:///{work}/abuse.db", args=("--bot-workers", "1"), **env)
     try:
-        wait_port(port, 60)
-        asyncio.run(run(f"http://127.0.0.1:{port}", proc.pid, args.signups))
+        asyncio.run(run(server.url, server.pid, args.signups))
     finally:
-        proc.terminate()
-        proc.wait(30)
-        print(f"server log: {log.name}")
+        server.stop()
+        print(f"server log: {server.log_path}")
 
 
 if __name__ == "__main__":

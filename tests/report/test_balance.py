@@ -174,6 +174,7 @@ def test_a_smaller_variant_is_paired_with_the_first_games_of_the_baseline(tmp_pa
     assert c["pairs"] == 8 and c["unpaired"] == 12
 
 
+@pytest.mark.slow  # starts Ray; the local worker processes, which it must match, are tested fast
 def test_report_with_normal_seats_on_ray(tmp_path, local_ray):
     out = tmp_path / "r"
     assert main(["report", "nim", "--games", "4", "--seats", "normal:time_limit=0,iterations=30",

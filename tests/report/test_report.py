@@ -105,6 +105,7 @@ def test_wilson_interval():
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
 
 
+@pytest.mark.slow  # starts Ray; the local worker processes, which it must match, are tested fast
 def test_report_on_ray(tmp_path, local_ray):
     out = tmp_path / "r"
     assert main(["report", "nim", "--games", "20", "--compare", "pile=10", "--backend", "ray", "--jobs", "1",

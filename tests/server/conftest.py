@@ -64,3 +64,6 @@ def redis_url(tmp_path_factory):
     url = r.start()
     yield url
     r.stop()
+
+
+from .support import serve  # noqa: E402,F401  (a fixture: a started `lapilli serve`)

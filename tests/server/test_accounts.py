@@ -12,10 +12,11 @@ import sqlalchemy as sa
 
 from lapilli.server.ratings import Rating, pairwise, places, update
 
-PASSWORD = "correct horse battery"
+from .support import PASSWORD, as_, sign_up
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url(request, tmp_path):
     """A new empty database of each backend."""
     if request.param == "sqlite":
@@ -30,21 +31,6 @@ def db_url(request, tmp_path):
 @pytest.fixture
 def client(make_client, db_url):
     return make_client(database_url=db_url, signin_rate="1000/minute", signup_rate="1000/minute")
-
-
-def sign_up(client, name, password=PASSWORD, **kw):
-    client.cookies.clear()
-    r = client.post("/api/account/signup", json={"username": name, "password": password, **kw})
-    assert r.status_code == 201, r.text
-    return dict(client.cookies)
-
-
-def as_(client, cookies):
-    """The client is now the browser holding these cookies."""
-    client.cookies.clear()
-    for k, v in cookies.items():
-        client.cookies.set(k, v)
-    return {"X-CSRF-Token": cookies.get("lapilli_csrf", "")}
 
 
 def test_sign_up_sign_in_and_sign_out(client):
@@ -341,7 +327,7 @@ def test_a_seat_whose_time_ran_out_loses_the_rated_game_even_when_taken_back(mak
     """Bob's time runs out and the computer takes his seat; he comes back with his token and plays
     on: whatever the board says at the end, he abandoned (ratings), and Ann is rated only on her
     win against him."""
-    from .test_clocks import FakeClock, check_clocks
+    from .support import FakeClock, check_clocks
 
     now = FakeClock()
     client = make_client(database_url=db_url, signin_rate="1000/minute", now=now, clock_poll=3600)

@@ -4,26 +4,7 @@ import time
 
 import pytest
 
-
-def make_table(client, game="nim", players=2, seats=None, **kw):
-    r = client.post("/api/tables", json={"game": game, "players": players, "seats": seats or [], **kw})
-    assert r.status_code == 200, r.text
-    return r.json()["id"]
-
-
-def join(client, tid, seat, name="ann"):
-    r = client.post(f"/api/tables/{tid}/seats/{seat}", json={"name": name})
-    assert r.status_code == 200, r.text
-    return r.json()["token"]
-
-
-def until_present(ws, seats):
-    """Read views until one shows exactly these seats connected (the order in which two
-    connections register is not fixed); returns it."""
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "state" and m["present"] == seats:
-            return m
+from .support import join, make_table, until_present
 
 
 def test_lobby_lists_games_and_open_tables(client):

@@ -7,7 +7,7 @@ The slow table is Slow Nim (tests/server/slow_game), whose heuristic player neve
 import json
 import time
 
-from .test_api import join, make_table
+from .support import join, make_table
 
 
 def wait_version(ws, version):

@@ -4,13 +4,11 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import httpx
 from websockets.sync.client import connect
 
-from lapilli.testing.services import free_port, wait_port
 from lapilli.workers import process_alive
 
 
@@ -30,17 +28,11 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
-def test_bot_workers_end_when_the_server_is_killed(tmp_path):
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game")
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database", f"sqlite:///{tmp_path / 'w.db'}", "--bot-workers", "2"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def test_bot_workers_end_when_the_server_is_killed(serve):
+    server = serve("workers", args=("--bot-workers", "2"))
+    proc, port, base = server.proc, server.port, server.url
     workers: set[int] = set()
     try:
-        wait_port(port, 30)
-        base = f"http://127.0.0.1:{port}"
         tid = httpx.post(f"{base}/api/tables", json={
             "game": "nim", "players": 2, "options": {"pile": 15},
             "seats": [{"kind": "open"}, {"kind": "bot", "level": "random"}]}).json()["id"]
@@ -64,9 +56,6 @@ def test_bot_workers_end_when_the_server_is_killed(tmp_path):
         left = [w for w in workers if process_alive(w)]
         assert not left, f"worker processes still running after the server was killed: {left}"
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
         for w in workers:
             if process_alive(w):
                 os.kill(w, signal.SIGKILL)

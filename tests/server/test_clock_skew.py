@@ -2,15 +2,15 @@
 (LAPILLI_TEST_CLOCK_OFFSET): a 30 s clock started by one is neither run out early by the other
 nor shown with different time left, because both judge deadlines by the database's clock."""
 import json
-import os
-import signal
 import time
 
 import httpx
+import pytest
 
-from lapilli.testing.services import free_port
+from .support import instances
 
-from .test_multi_instance import _start_instance
+# two real instances for several seconds; the deadlines themselves: tests/server/test_clocks.py
+pytestmark = pytest.mark.slow
 
 
 def _clock_view(port, tid, token):
@@ -23,12 +23,10 @@ def _clock_view(port, tid, token):
                 return m
 
 
-def run(postgres_url, redis_url, **env):
+def run(log_dir, postgres_url, redis_url, **env):
     env = dict(LAPILLI_CLOCK_POLL="0.2", LAPILLI_BOT_PACE="0", LAPILLI_BOT_WORKERS="1", **env)
-    pa, pb = free_port(), free_port()
-    procs = [_start_instance("A", postgres_url, redis_url, pa, LAPILLI_TEST_CLOCK_OFFSET="40", **env)]
-    try:
-        procs.append(_start_instance("B", postgres_url, redis_url, pb, **env))
+    with instances(log_dir, postgres_url, redis_url, {"LAPILLI_TEST_CLOCK_OFFSET": "40"}, {}, **env) as (a, b):
+        pa, pb = a.port, b.port
         base = f"http://127.0.0.1:{pb}"
         tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 21},
                                                      "clock": {"kind": "realtime", "bank": 30, "increment": 0,
@@ -40,16 +38,10 @@ def run(postgres_url, redis_url, **env):
         time.sleep(max(0.0, started + 3 - time.time()))  # A looks for run-out clocks every 0.2 s meanwhile
         seat = httpx.get(f"http://127.0.0.1:{pa}/api/tables/{tid}").json()["seats"][0]
         return on_a["clock"], on_b["clock"], seat
-    finally:
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGCONT)
-                p.terminate()
-                p.wait(10)
 
 
-def test_instances_whose_clocks_disagree_agree_on_a_deadline(postgres_url, redis_url):
-    on_a, on_b, seat = run(postgres_url, redis_url)
+def test_instances_whose_clocks_disagree_agree_on_a_deadline(tmp_path, postgres_url, redis_url):
+    on_a, on_b, seat = run(tmp_path, postgres_url, redis_url)
     assert seat["kind"] == "human" and not seat["timed_out"], seat  # A did not run her clock out early
     assert on_a["running"] == on_b["running"] == 0
     assert 20 < on_a["to_move_left"] <= 30 and 20 < on_b["to_move_left"] <= 30, (on_a, on_b)

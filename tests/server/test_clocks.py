@@ -11,40 +11,7 @@ import pytest
 from lapilli.server import clocks
 from lapilli.server.store import Conflict, Store
 
-from .test_api import join, make_table
-from .test_seat_grace import sync, until, view
-
-
-_BASES = iter(range(1_800_000_000, 0, -10_000_000))
-
-
-class FakeClock:
-    """The server's wall clock, moved on by the test.  Each starts ten million seconds before the
-    last one, so that the deadlines of an earlier test's tables on a shared database are never
-    passed by a later test's clock."""
-
-    def __init__(self, t: float | None = None):
-        self.t = float(next(_BASES)) if t is None else t
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'clocks.db'}"
-    return request.getfixturevalue("postgres_url")
-
-
-def hub_of(c):
-    return c.app.state.hub
-
-
-def check_clocks(c, tid) -> int:
-    """How many seats of table ``tid`` the server handed over to the computer now (other tests'
-    tables on a shared database may run out at the same time: they are not counted)."""
-    return c.portal.call(hub_of(c).check_clocks).count(tid)
+from .support import FakeClock, check_clocks, db, hub_of, join, make_table, sync, until, view  # noqa: F401 (db is a fixture)
 
 
 def test_a_realtime_bank_runs_out_and_the_computer_plays_the_seat_to_the_end(make_client, db):

@@ -8,9 +8,6 @@ X-Forwarded-For, which the server believes from 127.0.0.1 (LAPILLI_TRUSTED_PROXI
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import threading
 import time
 
@@ -18,38 +15,19 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from lapilli.testing.services import free_port, wait_port
-
-
-def serve(tmp_path, **env):
-    port = free_port()
-    full = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game",
-                LAPILLI_BOT_WORKERS="1", LAPILLI_BOT_PACE="0", LAPILLI_COACH_ITERATIONS="20000",
-                LAPILLI_COACH_SAMPLES="1", LAPILLI_COACH_LIMIT="10", LAPILLI_TRUSTED_PROXIES="127.0.0.1", **env)
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database", f"sqlite:///{tmp_path / 'coach.db'}"], env=full,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_port(port, 60)
-    return proc, f"http://127.0.0.1:{port}"
+from .support import wait_for
 
 
 @pytest.fixture
-def server(tmp_path):
-    procs = []
-
+def server(serve):
+    """server(**env): the base URL of a started `lapilli serve` whose reviews are slow."""
     def start(**env):
-        proc, base = serve(tmp_path, **env)
-        procs.append(proc)
-        return base
+        return serve("coach", **{"LAPILLI_BOT_WORKERS": "1", "LAPILLI_BOT_PACE": "0",
+                                 "LAPILLI_COACH_ITERATIONS": "20000", "LAPILLI_COACH_SAMPLES": "1",
+                                 "LAPILLI_COACH_LIMIT": "10",
+                                 "LAPILLI_TRUSTED_PROXIES": "127.0.0.1", **env}).url
 
-    yield start
-    for p in procs:
-        p.terminate()
-        try:
-            p.wait(15)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait(15)
+    return start
 
 
 def seat(base, tid, n, name):
@@ -123,7 +101,9 @@ def test_each_address_has_a_bounded_share_and_hints_go_first(server):
                for lv in ("normal", "hard")]
     for t in waiting:
         t.start()
-    time.sleep(1.0)  # both of 10.0.3.1's reviews are in (one running, one queued)
+    # both of 10.0.3.1's reviews are in: one running, one queued (/health counts the coach's jobs)
+    wait_for(lambda: httpx.get(f"{base}/health").json()["coach"] == {"queued": 1, "running": 1},
+             "both reviews reach the coach", timeout=30, every=0.05)
     r = review(base, done, 1, "hard", "10.0.3.1", 5)
     assert r.status_code == 429 and "Retry-After" in r.headers, r.text
     # another address is not refused: its request waits for the coach (here it gives up)

@@ -9,12 +9,12 @@ import logging
 import os
 import sqlite3
 import subprocess
-import sys
+import tempfile
 from contextlib import contextmanager
 
 import pytest
 
-from lapilli.testing.services import free_port
+from lapilli.testing.server import ServerProcess
 
 
 def _run(args, **kw):
@@ -82,16 +82,9 @@ def test_the_health_write_is_made_at_most_once_per_interval(make_client):
 # ---------------------------------------------------------------- start-up
 def serve(url, env=None):
     """`lapilli serve` on ``url``; returns (exit code or None if it kept running, stderr)."""
-    e = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), **(env or {}))
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(free_port()), "--database", url],
-                            env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        code = proc.wait(30)
-    except subprocess.TimeoutExpired:  # it started (and would serve): stopped here
-        proc.terminate()
-        proc.wait(10)
-        code = None
-    return code, proc.stderr.read()
+    with tempfile.TemporaryDirectory() as logs:  # apart from the directories the tests make unwritable
+        s = ServerProcess(logs, "start", url, wait=False, **(env or {}))
+        return s.exit_code(30), s.text()
 
 
 def one_clear_line(code, stderr, *words):

@@ -203,7 +203,7 @@ def test_a_record_without_commitment_is_not_verified(tmp_path):
     assert main(["verify", str(path)]) == 1
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(backend, tmp_path, request):
     """A database made before seeds were committed and mixed upgrades; its tables replay as played."""
     from alembic import command

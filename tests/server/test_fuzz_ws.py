@@ -20,7 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from lapilli.server.protocol import ClientMessage, Refused, models, parse_client, types as message_types
 
 from ..protocol_check import problem
-from .test_api import join, make_table
+from .support import join, make_table
 
 # any JSON value, nested a little
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),

@@ -15,8 +15,9 @@ import websockets
 import lapilli.server.routes.finished as finished_module
 from lapilli.server.store import Store
 from lapilli.testing.games import store_finished
+from lapilli.testing.server import ServerProcess
 
-from .test_survival import Server, _join, _table
+from .support import http_join, http_table
 
 
 def _counting(monkeypatch, module, name):
@@ -108,10 +109,10 @@ def test_replays_of_a_long_game_do_not_hold_up_other_tables(tmp_path):
     table is answered meanwhile (replaying on the event loop held every table for seconds)."""
     db = f"sqlite:///{tmp_path / 'replay.db'}"
     tid, plies = store_finished(Store(db), "isola-dei-vulcani")
-    S = Server(tmp_path, "S", db, LAPILLI_HEAVY_READ_RATE="100000/minute")
+    S = ServerProcess(tmp_path, "S", db, LAPILLI_HEAVY_READ_RATE="100000/minute")
     try:
-        other = _table(S.url)
-        token = _join(S.url, other, 0)
+        other = http_table(S.url)
+        token = http_join(S.url, other, 0)
 
         async def main():
             async with websockets.connect(f"{S.ws}/ws/{other}?token={token}") as ws:

@@ -56,7 +56,8 @@ def test_refused_requests_load_nothing_and_the_lobby_pages(tmp_path):
         assert [len(p) for p in pages] == [3, 3, 1, 0]
         assert [t["id"] for p in pages for t in p] == ids[::-1]  # newest first, each once
         health = c.get("/health").json()
-        assert health == {"status": "ok", "database": "ok", "redis": "not used", "tables_loaded": 0}
+        assert health == {"status": "ok", "database": "ok", "redis": "not used", "tables_loaded": 0,
+                          "coach": {"queued": 0, "running": 0}}
 
 
 class _Clock:

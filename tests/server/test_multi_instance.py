@@ -1,9 +1,6 @@
 """Real PostgreSQL and Redis on 127.0.0.1: storage races, and two server instances that work
 together through Redis publish/subscribe."""
 import json
-import os
-import subprocess
-import sys
 import threading
 import uuid
 
@@ -12,7 +9,8 @@ import pytest
 from websockets.sync.client import connect
 
 from lapilli.server.store import Conflict, Store
-from lapilli.testing.services import free_port, wait_port
+
+from .support import instances, recv_state
 
 
 @pytest.fixture
@@ -41,47 +39,22 @@ def test_postgres_two_writers_one_wins(pg_store):
     assert len(pg_store.steps(tid)) == 1 and pg_store.get(tid).version == 1
 
 
-def _start_instance(name, db, redis, port, **env_vars):
-    """``lapilli serve`` as instance ``name``; ``env_vars``: more LAPILLI_* settings."""
-    env = dict(os.environ, LAPILLI_INSTANCE=name, PYTHONPATH=os.pathsep.join(sys.path), **env_vars)
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database", db, "--redis", redis], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        wait_port(port, 30)
-    except Exception:
-        proc.kill()
-        raise AssertionError(proc.stderr.read().decode()[-2000:])
-    return proc
-
-
-def _recv_state(ws, version=0):
-    """The next view at ``version`` or later (presence updates at the same version are skipped)."""
-    while True:
-        m = json.loads(ws.recv(timeout=10))
-        if m["type"] == "state" and m["version"] >= version:
-            return m
-
-
-def test_two_instances_share_tables_through_redis(postgres_url, redis_url):
-    pa, pb = free_port(), free_port()
-    a_proc = _start_instance("A", postgres_url, redis_url, pa)
-    b_proc = _start_instance("B", postgres_url, redis_url, pb)
-    try:
-        A, B = f"http://127.0.0.1:{pa}", f"http://127.0.0.1:{pb}"
+def test_two_instances_share_tables_through_redis(tmp_path, postgres_url, redis_url):
+    with instances(tmp_path, postgres_url, redis_url, {}, {}) as (a_server, b_server):
+        A, B, pa, pb = a_server.url, b_server.url, a_server.port, b_server.port
         tid = httpx.post(f"{A}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 15}}).json()["id"]
         t0 = httpx.post(f"{A}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
         t1 = httpx.post(f"{B}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
         with connect(f"ws://127.0.0.1:{pa}/ws/{tid}?token={t0}") as a, \
                 connect(f"ws://127.0.0.1:{pb}/ws/{tid}?token={t1}") as b:
-            _recv_state(a), _recv_state(b)
+            recv_state(a), recv_state(b)
             a.send(json.dumps({"type": "act", "action": "take 3"}))
-            assert _recv_state(a, 1)["observation"]["pile"] == 12
-            vb = _recv_state(b, 1)  # pushed by instance B after Redis told it
+            assert recv_state(a, 1)["observation"]["pile"] == 12
+            vb = recv_state(b, 1)  # pushed by instance B after Redis told it
             assert vb["observation"]["pile"] == 12 and vb["legal"]
             # seat 1 moves twice at once, through both instances: one wins, the other is refused
             with connect(f"ws://127.0.0.1:{pa}/ws/{tid}?token={t1}") as b2:
-                _recv_state(b2)
+                recv_state(b2)
                 barrier = threading.Barrier(2)
                 replies = {}
 
@@ -107,9 +80,5 @@ def test_two_instances_share_tables_through_redis(postgres_url, redis_url):
                 assert "changed" in errors[0]["message"]
             info = httpx.get(f"{B}/api/tables/{tid}").json()
             assert info["version"] == 2  # exactly one of the two moves was stored
-            final = _recv_state(a, 2)
+            final = recv_state(a, 2)
             assert final["observation"]["pile"] in (10, 11) and final["version"] == 2
-    finally:
-        for p in (a_proc, b_proc):
-            p.terminate()
-            p.wait(10)

@@ -7,10 +7,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import os
 import re
-import subprocess
-import sys
 import threading
 
 import httpx
@@ -19,11 +16,9 @@ import pytest
 from aiosmtpd.controller import Controller
 from websockets.sync.client import connect
 
-from lapilli.testing.services import free_port, wait_port
+from lapilli.testing.services import free_port
 
-from .test_api import join, make_table
-from .test_clocks import FakeClock, db, hub_of  # noqa: F401 (db is a fixture)
-from .test_seat_grace import until, view
+from .support import FakeClock, db, hub_of, join, make_table, until, view  # noqa: F401 (db is a fixture)
 
 
 class Inbox:
@@ -167,34 +162,25 @@ def test_my_tables_marks_where_it_is_your_turn(make_client):
     assert by[t3]["labels"]["en"][0] == "ann" and by[t3]["labels"]["en"][1] != by[t3]["labels"]["it"][1]
 
 
-def test_lapilli_serve_smtp_sends_the_notice(tmp_path, smtp):
+def test_lapilli_serve_smtp_sends_the_notice(serve, smtp):
     """The command line: `lapilli serve --smtp smtp://127.0.0.1:PORT --public-url URL`."""
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game")
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database", f"sqlite:///{tmp_path / 'mail.db'}", "--smtp", smtp.url,
-                             "--public-url", "https://play.example"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_port(port, 60)
-        base = f"http://127.0.0.1:{port}"
-        tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "clock": {"preset": "24h"}}).json()["id"]
-        ta = httpx.post(f"{base}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
-        tb = httpx.post(f"{base}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
-        r = httpx.post(f"{base}/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"})
-        assert r.json()["sending"] is True
-        smtp.wait_for(1, timeout=60)
-        link = confirm_link(smtp.mails[0])
-        assert httpx.get(f"{base}{link}").status_code == 200
-        with connect(f"ws://127.0.0.1:{port}/ws/{tid}?token={ta}") as ws:
-            v = json.loads(ws.recv(timeout=30))
-            ws.send(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
-            smtp.wait_for(2, timeout=60)
-        body = smtp.mails[1].get_content()
-        assert f"https://play.example/t/{tid}" in body and "https://play.example/optout/" in body
-    finally:
-        proc.terminate()
-        proc.wait(15)
+    server = serve("mail", args=("--smtp", smtp.url, "--public-url", "https://play.example"),
+                   LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game")
+    base, port = server.url, server.port
+    tid = httpx.post(f"{base}/api/tables", json={"game": "nim", "clock": {"preset": "24h"}}).json()["id"]
+    ta = httpx.post(f"{base}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
+    tb = httpx.post(f"{base}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
+    r = httpx.post(f"{base}/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"})
+    assert r.json()["sending"] is True
+    smtp.wait_for(1, timeout=60)
+    link = confirm_link(smtp.mails[0])
+    assert httpx.get(f"{base}{link}").status_code == 200
+    with connect(f"ws://127.0.0.1:{port}/ws/{tid}?token={ta}") as ws:
+        v = json.loads(ws.recv(timeout=30))
+        ws.send(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
+        smtp.wait_for(2, timeout=60)
+    body = smtp.mails[1].get_content()
+    assert f"https://play.example/t/{tid}" in body and "https://play.example/optout/" in body
 
 
 SPAM = "Cheap pills at pills.example"  # one line: a name with a line break is refused at the seat

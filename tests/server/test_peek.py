@@ -11,7 +11,7 @@ from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.server.hub import Room
 from lapilli.server.store import TableInfo
 
-from .test_api import make_table
+from .support import make_table
 
 
 @pytest.mark.parametrize("game", BUILTIN_GAMES)

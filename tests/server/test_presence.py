@@ -17,9 +17,9 @@ from websockets.sync.client import connect
 from lapilli.server.config import Settings
 from lapilli.server.hub import Hub, Room
 from lapilli.server.store import SeatInfo, Store, TableInfo
-from lapilli.testing.services import Redis, free_port
+from lapilli.testing.services import Redis
 
-from .test_multi_instance import _start_instance
+from .support import instances
 
 GRACE = 1.5
 # a heartbeat short enough for a quick test, long enough that a busy machine does not miss the
@@ -168,21 +168,13 @@ def test_after_a_redis_outage_the_hub_says_again_who_is_connected_and_asks_the_o
 
 
 @contextmanager
-def two_instances(postgres_url, redis_url, heartbeat, grace=GRACE):
-    """Instances A and B on one database and Redis, with a short seat grace and the heartbeat given."""
+def two_instances(log_dir, postgres_url, redis_url, heartbeat, grace=GRACE):
+    """Instances A and B on one database and Redis, with a short seat grace and the heartbeat given:
+    (their processes, A's port, B's port)."""
     env = {"LAPILLI_SEAT_GRACE": str(grace), "LAPILLI_PRESENCE_HEARTBEAT": str(heartbeat),
-           "LAPILLI_BOT_PACE": "0", "LAPILLI_BOT_WORKERS": "1", "LAPILLI_RETRY_MAX_SECONDS": "0.5"}
-    pa, pb = free_port(), free_port()
-    procs = [_start_instance("A", postgres_url, redis_url, pa, **env)]
-    try:
-        procs.append(_start_instance("B", postgres_url, redis_url, pb, **env))
-        yield procs, pa, pb
-    finally:
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGCONT)
-                p.terminate()
-                p.wait(10)
+           "LAPILLI_BOT_PACE": "0", "LAPILLI_BOT_WORKERS": "1"}
+    with instances(log_dir, postgres_url, redis_url, {}, {}, **env) as (a, b):
+        yield [a.proc, b.proc], a.port, b.port
 
 
 def table(port):
@@ -229,8 +221,9 @@ def held(v):
     return [h["seat"] for h in v["held"]]
 
 
-def test_a_person_on_another_instance_is_present_there_and_their_seat_is_not_handed_over(postgres_url, redis_url):
-    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_a_person_on_another_instance_is_present_there_and_their_seat_is_not_handed_over(tmp_path, postgres_url, redis_url):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pb, tid, tb) as bob, ws(pa, tid, ta) as alice:
             until(alice, lambda v: True)
@@ -244,9 +237,10 @@ def test_a_person_on_another_instance_is_present_there_and_their_seat_is_not_han
         assert httpx.get(f"http://127.0.0.1:{pb}/api/tables/{tid}").json()["seats"][0]["kind"] == "human"
 
 
-def test_an_instance_that_loads_a_table_asks_who_is_connected_elsewhere(postgres_url, redis_url):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_an_instance_that_loads_a_table_asks_who_is_connected_elsewhere(tmp_path, postgres_url, redis_url):
     # a heartbeat of 30 s: B learns of alice from A's answer to its question, not from a heartbeat
-    with two_instances(postgres_url, redis_url, heartbeat=30) as (_, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=30) as (_, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pa, tid, ta) as alice:
             until(alice, lambda v: True)
@@ -255,9 +249,10 @@ def test_an_instance_that_loads_a_table_asks_who_is_connected_elsewhere(postgres
                 assert v["held"] == []
 
 
-def test_leaving_one_instance_starts_the_countdown_on_the_others(postgres_url, redis_url):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_leaving_one_instance_starts_the_countdown_on_the_others(tmp_path, postgres_url, redis_url):
     # a heartbeat of 30 s (TTL 90 s): what follows is announced when it happens, not found by the TTL
-    with two_instances(postgres_url, redis_url, heartbeat=30) as (_, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=30) as (_, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pb, tid, tb) as bob:
             until(bob, lambda v: True)
@@ -296,12 +291,13 @@ def test_leaving_one_instance_starts_the_countdown_on_the_others(postgres_url, r
                     until(bob, lambda v: v["present"] == [0, 1] and v["players"][0]["kind"] == "human")
 
 
-def test_an_instance_that_stops_heartbeating_counts_as_gone_after_the_ttl(postgres_url, redis_url):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_an_instance_that_stops_heartbeating_counts_as_gone_after_the_ttl(tmp_path, postgres_url, redis_url):
     """A is frozen (SIGSTOP: alice's connection stays open, A says nothing): after the TTL B
     counts alice as gone, her countdown having run from when A was last heard, and bob may hand
     her seat over.  A frozen
     instance that wakes up heartbeats again, and B sees alice again."""
-    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT) as (procs, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT) as (procs, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pb, tid, tb) as bob, ws(pa, tid, ta) as alice:
             until(alice, lambda v: True)
@@ -320,9 +316,10 @@ def test_an_instance_that_stops_heartbeating_counts_as_gone_after_the_ttl(postgr
             assert take_over(pb, tid, 0, tb).status_code == 200
 
 
-def test_an_instance_that_crashes_counts_as_gone_after_the_ttl(postgres_url, redis_url):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_an_instance_that_crashes_counts_as_gone_after_the_ttl(tmp_path, postgres_url, redis_url):
     """A is killed (no clean detach, no word to B): B counts alice as gone after the TTL."""
-    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT) as (procs, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT) as (procs, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pb, tid, tb) as bob:
             with ws(pa, tid, ta) as alice:
@@ -338,10 +335,11 @@ def test_an_instance_that_crashes_counts_as_gone_after_the_ttl(postgres_url, red
                 assert until(again, lambda v: v["seat"] == 0)["players"][0]["kind"] == "human"
 
 
-def test_an_instance_that_stops_cleanly_says_so_at_once(postgres_url, redis_url):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_an_instance_that_stops_cleanly_says_so_at_once(tmp_path, postgres_url, redis_url):
     """A is stopped (SIGTERM) with alice connected: B starts her countdown then, not after the
     TTL (90 s with a heartbeat of 30 s)."""
-    with two_instances(postgres_url, redis_url, heartbeat=30) as (procs, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=30) as (procs, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pb, tid, tb) as bob:
             with ws(pa, tid, ta) as alice:
@@ -361,12 +359,13 @@ def own_redis(tmp_path):
     r.stop()
 
 
-def test_a_redis_outage_ends_remote_presence_after_the_ttl_and_it_comes_back_with_redis(postgres_url, own_redis):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_a_redis_outage_ends_remote_presence_after_the_ttl_and_it_comes_back_with_redis(tmp_path, postgres_url, own_redis):
     """Redis stops: neither instance hears the other, so after the TTL each shows the other's
     person away (held for them), and moves go on; Redis back, each says again who is connected to
     it and asks the others, and both are present again everywhere."""
     redis, redis_url = own_redis
-    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT, grace=60) as (_, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT, grace=60) as (_, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pb, tid, tb) as bob, ws(pa, tid, ta) as alice:
             until(alice, lambda v: v["present"] == [0, 1])
@@ -384,12 +383,13 @@ def test_a_redis_outage_ends_remote_presence_after_the_ttl_and_it_comes_back_wit
             assert until(alice, lambda v: v["present"] == [0, 1])["held"] == []
 
 
-def test_while_presence_from_other_instances_is_unknown_no_seat_is_handed_over(postgres_url, own_redis):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_while_presence_from_other_instances_is_unknown_no_seat_is_handed_over(tmp_path, postgres_url, own_redis):
     """Redis stops for longer than the seat grace (and the presence TTL): B no longer hears that
     alice is connected to A, so her seat looks away and its grace over, yet B refuses to hand it
     to a computer, saying why; Redis back, B hears of her again and she is still connected."""
     redis, redis_url = own_redis
-    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pb, tid, tb) as bob, ws(pa, tid, ta) as alice:
             until(alice, lambda v: v["present"] == [0, 1])
@@ -409,10 +409,11 @@ def test_while_presence_from_other_instances_is_unknown_no_seat_is_handed_over(p
             assert until(alice, lambda v: v["version"] == 1)["observation"]["pile"] == 20  # still hers
 
 
-def test_a_person_whose_seat_goes_to_the_computer_is_told_at_once_on_every_instance(postgres_url, redis_url):
+@pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above
+def test_a_person_whose_seat_goes_to_the_computer_is_told_at_once_on_every_instance(tmp_path, postgres_url, redis_url):
     """Alice, connected to A, hands her own seat to the computer through B: her connection to A
     is told at once that the computer plays her seat now (and how to take it back)."""
-    with two_instances(postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
+    with two_instances(tmp_path, postgres_url, redis_url, heartbeat=HEARTBEAT) as (_, pa, pb):
         tid, ta, tb = table(pa)
         with ws(pa, tid, ta) as alice:
             until(alice, lambda v: True)

@@ -11,7 +11,7 @@ from lapilli.server import protocol
 from lapilli.server.protocol import ClientMessage, ServerMessage, models, types
 
 from ..protocol_check import problem
-from .test_api import join, make_table
+from .support import join, make_table
 
 ROOT = Path(__file__).resolve().parents[2]
 

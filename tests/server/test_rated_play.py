@@ -13,9 +13,7 @@ import pytest
 from lapilli.server import ratings
 from lapilli.server.ratings import Rating, pairwise, update
 
-from .test_accounts import as_, sign_up
-from .test_clocks import FakeClock, check_clocks
-from .test_seat_grace import sync, take_over, until, view
+from .support import FakeClock, as_, check_clocks, sign_up, sync, take_over, until, view
 
 CLOCK = {"kind": "turn", "per_move": 600, "level": "random"}
 
@@ -51,19 +49,26 @@ def rating_of(client, name):
 
 
 # ---------------------------------------------------------------------------- point: time and hand-overs
-def test_handing_your_own_seat_at_a_rated_table_is_a_resignation_said_first_and_adds_no_time(make_client):
-    """Bob, at 1.8 s left of his bank, hands his own seat to the computer and reopens the table
-    2.5 s later: he must first say that he resigns; once he has, the computer plays his move and
-    taking the seat back leaves his bank where it stood (never the 30 s a reclaim used to give)."""
+def ann_moved_first(make_client, bank):
+    """A rated Nim table of ann and bob with a real-time clock of ``bank`` seconds (no increment) on
+    an injected wall clock; ann has made the first move.  Returns (clock, client, table, tokens)."""
     now = FakeClock()
     client = make_client(now=now, clock_poll=3600, signin_rate="1000/minute")
     ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
     tid, (ta, tb) = rated_table(client, [ann, bob], pile=21,
-                                clock={"kind": "realtime", "bank": 60, "increment": 0, "level": "random"})
+                                clock={"kind": "realtime", "bank": bank, "increment": 0, "level": "random"})
     with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
         v = view(a)
         a.send_json({"type": "act", "action": "take 1", "version": v["version"]})
         until(a, lambda m: m["version"] == 1)
+    return now, client, tid, ta, tb
+
+
+def test_handing_your_own_seat_at_a_rated_table_is_a_resignation_said_first_and_adds_no_time(make_client):
+    """Bob, at 1.8 s left of his bank, hands his own seat to the computer and reopens the table
+    2.5 s later: he must first say that he resigns; once he has, the computer plays his move and
+    taking the seat back leaves his bank where it stood (never the 30 s a reclaim used to give)."""
+    now, client, tid, ta, tb = ann_moved_first(make_client, bank=60)
     now.t += 58.2  # bob thinks: 1.8 s left
     r = take_over(client, tid, 1, tb, "hard")
     assert r.status_code == 409 and "resign" in r.json()["error"], r.text
@@ -79,15 +84,7 @@ def test_handing_your_own_seat_at_a_rated_table_is_a_resignation_said_first_and_
 
 
 def test_a_seat_that_ran_out_and_is_taken_back_gets_no_time_at_a_rated_table(make_client):
-    now = FakeClock()
-    client = make_client(now=now, clock_poll=3600, signin_rate="1000/minute")
-    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
-    tid, (ta, tb) = rated_table(client, [ann, bob], pile=21,
-                                clock={"kind": "realtime", "bank": 10, "increment": 0, "level": "random"})
-    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
-        v = view(a)
-        a.send_json({"type": "act", "action": "take 1", "version": v["version"]})
-        until(a, lambda m: m["version"] == 1)
+    now, client, tid, ta, tb = ann_moved_first(make_client, bank=10)
     now.t += 11
     assert check_clocks(client, tid) == 1
     wait_version(client, tid, 2)

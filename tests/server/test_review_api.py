@@ -2,7 +2,7 @@
 worker after it, and kept with the game."""
 import json
 
-from tests.server.test_api import join, make_table, until_present
+from .support import join, make_table, until_present
 
 
 def _play_nim(client, tid):

@@ -6,40 +6,7 @@ import time
 
 from lapilli.server.config import Settings
 
-from .test_api import join, make_table
-
-
-def view(ws):
-    """The next view (skipping errors and pongs)."""
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "state":
-            return m
-
-
-def until(ws, test):
-    """Read views until one passes ``test``; returns it."""
-    while True:
-        v = view(ws)
-        if test(v):
-            return v
-
-
-def sync(ws):
-    """The current view: answers a ping after everything already sent to this connection."""
-    ws.send_text(json.dumps({"type": "sync"}))
-    ws.send_text(json.dumps({"type": "ping"}))
-    last = None
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "pong":
-            return last
-        if m["type"] == "state":
-            last = m
-
-
-def take_over(client, tid, seat, token, level="random"):
-    return client.post(f"/api/tables/{tid}/seats/{seat}/computer", json={"token": token, "level": level})
+from .support import join, make_table, sync, take_over, until, view
 
 
 def test_the_default_grace_is_two_minutes_and_the_others_see_its_countdown(client):

@@ -11,7 +11,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from .test_survival import Server, _join, _recv_state, _table, _until
+from lapilli.testing.server import ServerProcess
+
+from .support import http_join, http_table, recv_state, wait_for
 
 
 def _close_code(ws) -> int:
@@ -21,14 +23,14 @@ def _close_code(ws) -> int:
 
 
 def test_sockets_beyond_the_cap_per_address_are_refused(tmp_path):
-    S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'cap.db'}", LAPILLI_MAX_SOCKETS_PER_ADDRESS=5)
+    S = ServerProcess(tmp_path, "S", f"sqlite:///{tmp_path / 'cap.db'}", LAPILLI_MAX_SOCKETS_PER_ADDRESS=5)
     held = []
     try:
-        watched, played = _table(S.url), _table(S.url)
-        token = _join(S.url, played, 0)
+        watched, played = http_table(S.url), http_table(S.url)
+        token = http_join(S.url, played, 0)
         for _ in range(5):
             held.append(connect(f"{S.ws}/ws/{watched}"))
-            assert _recv_state(held[-1])["type"] == "state"
+            assert recv_state(held[-1])["type"] == "state"
         for _ in range(3):  # the sixth, seventh and eighth from the same address
             with connect(f"{S.ws}/ws/{watched}") as extra:
                 msg = json.loads(extra.recv(timeout=20))
@@ -39,7 +41,7 @@ def test_sockets_beyond_the_cap_per_address_are_refused(tmp_path):
         # another address (the source 127.0.0.2 of the loopback network) still gets its seat
         sock = socket.create_connection(("127.0.0.1", S.port), source_address=("127.0.0.2", 0))
         with connect(f"{S.ws}/ws/{played}?token={token}", sock=sock) as seat:
-            assert _recv_state(seat)["seat"] == 0
+            assert recv_state(seat)["seat"] == 0
             seat.send(json.dumps({"type": "ping"}))
             while json.loads(seat.recv(timeout=10))["type"] != "pong":
                 pass
@@ -50,7 +52,7 @@ def test_sockets_beyond_the_cap_per_address_are_refused(tmp_path):
             with connect(f"{S.ws}/ws/{watched}") as ws:
                 return json.loads(ws.recv(timeout=20))["type"] == "state"
 
-        _until(taken, "a socket is taken again once one of the five closed", timeout=20, every=0.2)
+        wait_for(taken, "a socket is taken again once one of the five closed", timeout=20, every=0.2)
         # the cap biting is told once in the log, not once per refused socket, and with no traceback
         log = S.text()
         assert log.count("too many connections from 127.0.0.1") == 1, log[-3000:]
@@ -67,7 +69,7 @@ def test_serve_raises_its_descriptor_limit(tmp_path):
         pytest.fail(f"this test needs a hard descriptor limit above 256 (it is {hard})")
     # the server starts with a low soft limit (set in its own process only: this one may hold
     # more descriptors than that already)
-    S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'fd.db'}",
+    S = ServerProcess(tmp_path, "S", f"sqlite:///{tmp_path / 'fd.db'}",
                preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)))
     try:
         limits = open(f"/proc/{S.proc.pid}/limits").read()

@@ -21,39 +21,11 @@ from lapilli.server.store import Store
 from lapilli.testing.server import ServerProcess
 from lapilli.testing.services import Postgres, Redis
 
+from .support import http_join, http_table, recv_state, wait_for
 
-Server = ServerProcess
-
-
-def _recv_state(ws, version=0, timeout=20):
-    """The next view at ``version`` or later (presence updates at the same version are skipped)."""
-    while True:
-        m = json.loads(ws.recv(timeout=timeout))
-        if m["type"] == "state" and m["version"] >= version:
-            return m
-
-
-def _until(check, what, timeout=60.0, every=0.1):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(every)
-    raise AssertionError(f"never happened: {what}")
-
-
-def _table(base, seats=None, options=None, game="nim"):
-    r = httpx.post(f"{base}/api/tables", json={"game": game, "players": 2, "options": {"pile": 15} if options is None else options,
-                                              "seats": seats or []}, timeout=30)
-    assert r.status_code == 200, r.text
-    return r.json()["id"]
-
-
-def _join(base, tid, seat):
-    r = httpx.post(f"{base}/api/tables/{tid}/seats/{seat}", json={"name": f"p{seat}"}, timeout=30)
-    assert r.status_code == 200, r.text
-    return r.json()["token"]
+# real processes through outages, crowds and restarts: minutes; the fast tier has the in-process
+# tests of the same code (tests/server/test_api.py, test_limits.py, test_presence.py)
+pytestmark = pytest.mark.slow
 
 
 # ---------------------------------------------------------------------------- Redis outage
@@ -67,40 +39,40 @@ def own_redis(tmp_path):
 
 def test_redis_outage_heals_under_two_instances(tmp_path, postgres_url, own_redis):
     redis, redis_url = own_redis
-    A = Server(tmp_path, "A", postgres_url, redis_url)
-    B = Server(tmp_path, "B", postgres_url, redis_url)
+    A = ServerProcess(tmp_path, "A", postgres_url, redis_url)
+    B = ServerProcess(tmp_path, "B", postgres_url, redis_url)
     try:
-        tid = _table(A.url)
-        t0, t1 = _join(A.url, tid, 0), _join(B.url, tid, 1)
+        tid = http_table(A.url)
+        t0, t1 = http_join(A.url, tid, 0), http_join(B.url, tid, 1)
         with connect(f"{A.ws}/ws/{tid}?token={t0}") as a, connect(f"{B.ws}/ws/{tid}?token={t1}") as b:
-            _recv_state(a), _recv_state(b)
+            recv_state(a), recv_state(b)
             a.send(json.dumps({"type": "act", "action": "take 3"}))
-            assert _recv_state(a, 1)["observation"]["pile"] == 12
-            assert _recv_state(b, 1)["legal"]  # through Redis, before the outage
+            assert recv_state(a, 1)["observation"]["pile"] == 12
+            assert recv_state(b, 1)["legal"]  # through Redis, before the outage
 
             redis.stop()
             # a move during the outage is stored and acknowledged to its sender, whose
             # connection stays open; instance A cannot hear of it
             b.send(json.dumps({"type": "act", "action": "take 2", "version": 1}))
-            mine = _recv_state(b, 2)
+            mine = recv_state(b, 2)
             assert mine["observation"]["pile"] == 10 and not mine["legal"]
             health = httpx.get(f"{A.url}/health", timeout=30)
             assert health.status_code == 503 and health.json()["redis"].startswith("unreachable")
             assert health.json()["database"] == "ok"
-            _until(lambda: "Redis pub/sub lost" in A.text(), "instance A logs the outage")
+            wait_for(lambda: "Redis pub/sub lost" in A.text(), "instance A logs the outage")
 
             redis.start()  # same port, empty
             # A re-reads its open tables: the client that missed the change is brought up to date
             # without asking
-            caught = _recv_state(a, 2, timeout=30)
+            caught = recv_state(a, 2, timeout=30)
             assert caught["observation"]["pile"] == 10 and caught["legal"]
             assert "Redis pub/sub back after" in A.text() and "brought up to date" in A.text()
-            _until(lambda: httpx.get(f"{B.url}/health", timeout=30).status_code == 200, "B healthy again")
+            wait_for(lambda: httpx.get(f"{B.url}/health", timeout=30).status_code == 200, "B healthy again")
             # moves cross both instances again, in both directions
             a.send(json.dumps({"type": "act", "action": "take 1", "version": 2}))
-            assert _recv_state(b, 3)["observation"]["pile"] == 9
+            assert recv_state(b, 3)["observation"]["pile"] == 9
             b.send(json.dumps({"type": "act", "action": "take 3", "version": 3}))
-            assert _recv_state(a, 4)["observation"]["pile"] == 6
+            assert recv_state(a, 4)["observation"]["pile"] == 6
         assert httpx.get(f"{B.url}/api/tables/{tid}").json()["version"] == 4
     finally:
         A.stop()
@@ -118,18 +90,18 @@ def own_postgres():
 
 def test_postgres_outage_while_the_computer_thinks(tmp_path, own_postgres):
     pg, url = own_postgres
-    S = Server(tmp_path, "S", url)
+    S = ServerProcess(tmp_path, "S", url)
     try:
         # the computer thinks for seconds: Slow Nim's heuristic player never answers, and the bot
         # pool plays a random legal move for it when its time is up
-        tid = _table(S.url, game="slownim", seats=[{"kind": "open"}, {"kind": "bot", "level": "heuristic"}])
-        other = _table(S.url)  # two people, for the message a player gets during the outage
-        t0 = _join(S.url, tid, 0)
-        o0, o1 = _join(S.url, other, 0), _join(S.url, other, 1)
+        tid = http_table(S.url, game="slownim", seats=[{"kind": "open"}, {"kind": "bot", "level": "heuristic"}])
+        other = http_table(S.url)  # two people, for the message a player gets during the outage
+        t0 = http_join(S.url, tid, 0)
+        o0, o1 = http_join(S.url, other, 0), http_join(S.url, other, 1)
         with connect(f"{S.ws}/ws/{tid}?token={t0}") as me, connect(f"{S.ws}/ws/{other}?token={o0}") as p:
-            _recv_state(me), _recv_state(p)
+            recv_state(me), recv_state(p)
             me.send(json.dumps({"type": "act", "action": "take 1"}))
-            assert _recv_state(me, 1)["observation"]["pile"] == 14
+            assert recv_state(me, 1)["observation"]["pile"] == 14
             pg.halt()  # while the computer thinks
             # a player whose move cannot be stored is told so, with the view as it stands
             p.send(json.dumps({"type": "act", "action": "take 2"}))
@@ -141,13 +113,13 @@ def test_postgres_outage_while_the_computer_thinks(tmp_path, own_postgres):
             assert health.status_code == 503 and health.json()["database"].startswith("unreachable")
             assert httpx.get(f"{S.url}/api/tables/{tid}", timeout=30).status_code == 503
             # the computer's write fails, and is tried again
-            _until(lambda: f"computer move on table {tid} not stored" in S.text(), "a failed computer write")
+            wait_for(lambda: f"computer move on table {tid} not stored" in S.text(), "a failed computer write")
             pg.resume()
-            moved = _recv_state(me, 2, timeout=60)
+            moved = recv_state(me, 2, timeout=60)
             assert moved["legal"] and moved["version"] == 2
             # the other player's move goes through now
             p.send(json.dumps({"type": "act", "action": "take 2"}))
-            assert _recv_state(p, 1)["observation"]["pile"] == 13
+            assert recv_state(p, 1)["observation"]["pile"] == 13
         steps = Store(url, migrate=False).steps(tid)
         assert [(v, seat) for v, _, seat, _ in steps] == [(1, 0), (2, 1)]  # the computer moved once
         time.sleep(1)  # any second attempt would have been stored by now
@@ -214,18 +186,18 @@ class RawClient:
 
 
 def test_a_client_that_never_reads_cannot_hold_up_its_table(tmp_path):
-    S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'slow.db'}", LAPILLI_SEND_TIMEOUT=1,
+    S = ServerProcess(tmp_path, "S", f"sqlite:///{tmp_path / 'slow.db'}", LAPILLI_SEND_TIMEOUT=1,
                LAPILLI_SEND_QUEUE=16, LAPILLI_MAX_MESSAGES_PER_SECOND=100000)
     try:
-        tid = _table(S.url, game="the-island", options={})  # views of about 7 kB
-        t0, t1 = _join(S.url, tid, 0), _join(S.url, tid, 1)
+        tid = http_table(S.url, game="the-island", options={})  # views of about 7 kB
+        t0, t1 = http_join(S.url, tid, 0), http_join(S.url, tid, 1)
         # b connects once a holds its view, so that b's arrival reaches a as one more view (the
         # server may attach two connections opened together in either order)
         with connect(f"{S.ws}/ws/{tid}?token={t0}") as a:
-            views = {a: _recv_state(a)}
+            views = {a: recv_state(a)}
             with connect(f"{S.ws}/ws/{tid}?token={t1}") as b:
-                views[b] = _recv_state(b)
-                views[a] = _recv_state(a)  # b's arrival
+                views[b] = recv_state(b)
+                views[a] = recv_state(a)  # b's arrival
                 _never_reading_client_is_dropped(S, tid, a, b, views)
     finally:
         S.stop()
@@ -247,13 +219,13 @@ def _never_reading_client_is_dropped(S, tid, a, b, views):
             mover.send(json.dumps({"type": "act", "action": views[mover]["legal"][0],
                                    "version": version - 1}))
             for ws in (a, b):
-                views[ws] = _recv_state(ws, version, timeout=10)
+                views[ws] = recv_state(ws, version, timeout=10)
                 assert views[ws]["version"] == version
 
     # the players play on while the server works through the requests of the client that
     # does not read, and after the server has given up on it
     play(range(1, 3))
-    _until(lambda: "a connection is closed: too slow" in S.text(), "the slow connection is dropped", 30)
+    wait_for(lambda: "a connection is closed: too slow" in S.text(), "the slow connection is dropped", 30)
     play(range(3, 5))
     # the non-reading client was closed with 1013 "try again later" (the frame reaches it
     # once it reads what was queued before)
@@ -263,10 +235,10 @@ def _never_reading_client_is_dropped(S, tid, a, b, views):
 # ---------------------------------------------------------------------------- crowds
 def test_200_spectators_cost_200_messages(tmp_path):
     # the crowd connects from one address (the test's), beyond the usual cap per address
-    S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'crowd.db'}", LAPILLI_MAX_SOCKETS_PER_ADDRESS=1000)
+    S = ServerProcess(tmp_path, "S", f"sqlite:///{tmp_path / 'crowd.db'}", LAPILLI_MAX_SOCKETS_PER_ADDRESS=1000)
     try:
-        tid = _table(S.url)
-        t0, t1 = _join(S.url, tid, 0), _join(S.url, tid, 1)
+        tid = http_table(S.url)
+        t0, t1 = http_join(S.url, tid, 0), http_join(S.url, tid, 1)
 
         async def main():
             got: list[int] = []
@@ -316,11 +288,11 @@ def test_200_spectators_cost_200_messages(tmp_path):
 # ---------------------------------------------------------------------------- memory
 def test_finished_and_idle_tables_leave_memory(tmp_path):
     cap = 20
-    S = Server(tmp_path, "S", f"sqlite:///{tmp_path / 'mem.db'}", LAPILLI_IDLE_SECONDS=1,
+    S = ServerProcess(tmp_path, "S", f"sqlite:///{tmp_path / 'mem.db'}", LAPILLI_IDLE_SECONDS=1,
                LAPILLI_MAX_TABLES=cap)
     try:
         bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
-        tids = [_table(S.url, seats=bots, options={"pile": 10}) for _ in range(300)]
+        tids = [http_table(S.url, seats=bots, options={"pile": 10}) for _ in range(300)]
         loaded = []
 
         async def watch(tid, gate):
@@ -352,7 +324,7 @@ def test_finished_and_idle_tables_leave_memory(tmp_path):
         rec = httpx.get(f"{S.url}/api/tables/{tids[0]}/record")
         assert rec.status_code == 200 and rec.json()["actions"]
         with connect(f"{S.ws}/ws/{tids[1]}") as ws:
-            assert "result" in _recv_state(ws)
+            assert "result" in recv_state(ws)
         assert httpx.get(f"{S.url}/health").json()["tables_loaded"] <= cap
     finally:
         S.stop()
@@ -371,11 +343,11 @@ def test_a_restart_resumes_every_table_whose_computer_is_to_move(tmp_path):
         tid = store.create_table("nim", 2, {"pile": 15}, i, seats if computer_first else seats[::-1])
         store.claim_seat(tid, 1 if computer_first else 0, "ann")
         (waiting_for_computer if computer_first else waiting_for_person).append(tid)
-    S = Server(tmp_path, "S", db, LAPILLI_RESUME_BATCH=20)
+    S = ServerProcess(tmp_path, "S", db, LAPILLI_RESUME_BATCH=20)
     try:
-        _until(lambda: all(v == 1 for v in store.versions(waiting_for_computer).values()),
+        wait_for(lambda: all(v == 1 for v in store.versions(waiting_for_computer).values()),
                "every computer to move has moved", timeout=120)
         assert set(store.versions(waiting_for_person).values()) == {0}
-        assert "resumed 150 tables" in _until(lambda: "resumed" in S.text() and S.text(), "the resume log")
+        assert "resumed 150 tables" in wait_for(lambda: "resumed" in S.text() and S.text(), "the resume log")
     finally:
         S.stop()

@@ -12,6 +12,9 @@ from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.server.hub import Room, has_board, log_entries, seat_labels
 from lapilli.server.store import SeatInfo, TableInfo
 
+# each game plays the same checks: one in the fast tier, the other four in the slow one
+GAMES = [g if g == "kingdomino-origins" else pytest.param(g, marks=pytest.mark.slow) for g in BUILTIN_GAMES]
+
 
 def _room(game):
     st = lapilli.new_game(game, seed=5)
@@ -32,7 +35,7 @@ def _fresh_log(room, seat, last=60):
     return log_entries(st, rows, seat, seat_labels(st, room.info))
 
 
-@pytest.mark.parametrize("game", BUILTIN_GAMES)
+@pytest.mark.parametrize("game", GAMES)
 def test_reused_digest_and_log_equal_fresh_ones_through_undos(game):
     room = _room(game)
     rng = random.Random(3)
@@ -89,7 +92,7 @@ class _Client:
         return m
 
 
-@pytest.mark.parametrize("game", BUILTIN_GAMES)
+@pytest.mark.parametrize("game", GAMES)
 def test_a_client_keeping_the_log_has_the_whole_log_after_every_view(game):
     """Undos, a name change, the log scrolling past 60 lines and the secrets revealed at the end:
     the lines sent plus the ones kept are always the whole log, and the rest of the view is the
@@ -120,7 +123,7 @@ def test_a_client_keeping_the_log_has_the_whole_log_after_every_view(game):
 
 
 def test_the_web_clients_wiring_of_the_kept_log(client):
-    from .test_api import join, make_table
+    from .support import join, make_table
 
     tid = make_table(client, options={"pile": 21})
     t0, t1 = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")

@@ -49,6 +49,7 @@ def ray_head():
         shutil.rmtree(temp, ignore_errors=True)
 
 
+@pytest.mark.slow  # starts a Ray cluster of its own; the local backend is tested fast
 def test_simulate_joins_a_running_cluster(ray_head, tmp_path):
     address, env = ray_head
     out = tmp_path / "joined.parquet"

@@ -27,6 +27,7 @@ def test_local_backend_same_results_for_any_number_of_workers():
     assert key(one) == key(two) and len(one) == 60
 
 
+@pytest.mark.slow  # starts Ray; the local worker processes, which it must match, are tested fast
 def test_ray_backend_gives_the_same_results_as_local_processes(local_ray):
     seats = ["random", "mcts:iterations=8"]
     local = list(run_games("toy", 2, {"double": True}, seats, 24, seed=7, jobs=2))
@@ -35,6 +36,7 @@ def test_ray_backend_gives_the_same_results_as_local_processes(local_ray):
     assert {r.index for r in ray_rows} == set(range(24))
 
 
+@pytest.mark.slow  # starts Ray; the local worker processes, which it must match, are tested fast
 def test_ray_backend_skips_finished_games(local_ray):
     rows = list(run_games("nim", 2, {}, ["random", "random"], 30, seed=1, backend="ray", skip=range(0, 30, 2)))
     assert sorted(r.index for r in rows) == list(range(1, 30, 2))
@@ -140,6 +142,7 @@ def test_cli_simulate_parquet_then_resume_more_games(tmp_path, capsys):
     assert key(read_rows(out)) == key(ref)
 
 
+@pytest.mark.slow  # starts Ray; the local worker processes, which it must match, are tested fast
 def test_cli_simulate_on_ray_matches_local(tmp_path, capsys, local_ray):
     a, b = tmp_path / "a.csv", tmp_path / "b.parquet"
     assert main(["simulate", "toy", "-n", "24", "--seed", "9", "--out", str(a), "--quiet"]) == 0

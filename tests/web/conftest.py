@@ -1,12 +1,10 @@
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
 import pytest
 
-from lapilli.testing.services import free_port, wait_port
+from lapilli.testing.server import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -17,25 +15,13 @@ SHOTS = os.environ.get("LAPILLI_SCREENSHOTS", os.path.join(tempfile.gettempdir()
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """A real `lapilli serve` on 127.0.0.1 with its own SQLite database."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("web") / "web.db"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
-               LAPILLI_CREATE_RATE="10000/minute",  # every test creates its tables from 127.0.0.1
-               LAPILLI_SIGNUP_RATE="10000/hour",  # and signs up from there
-               LAPILLI_COACH_ITERATIONS="20", LAPILLI_COACH_SAMPLES="2")  # reviews of whole games stay quick
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
-                             "--database", f"sqlite:///{db}", "--bot-workers", "2",
-                             "--bot-pace", "0"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        wait_port(port, 30)
-    except Exception:
-        proc.kill()
-        raise AssertionError(proc.stderr.read().decode()[-2000:])
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(10)
+    where = tmp_path_factory.mktemp("web")
+    with ServerProcess(where, "web", f"sqlite:///{where / 'web.db'}", args=("--bot-workers", "2", "--bot-pace", "0"),
+                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
+                       LAPILLI_CREATE_RATE="10000/minute",  # every test creates its tables from 127.0.0.1
+                       LAPILLI_SIGNUP_RATE="10000/hour",  # and signs up from there
+                       LAPILLI_COACH_ITERATIONS="20", LAPILLI_COACH_SAMPLES="2") as s:  # reviews of whole games stay quick
+        yield s.url
 
 
 @pytest.fixture(scope="session")
@@ -156,3 +142,16 @@ def wait_logged(page, action):
         log = page.eval_on_selector_all("#log .entry", "ds => ds.slice(0, 6).map(d => d.dataset.n + ' ' + d.textContent)")
         raise AssertionError(f"{action!r} (ply {ply}) not logged; error {err}; log {log}") from None
     return page.locator(f"#log .entry[data-n='{ply}'] .text").text_content()
+
+
+# A browser test takes seconds (a page and a server round trip per click). The fast tier keeps the
+# lobby's two tests of test_browser.py (the browser, the server and the client's scripts start and
+# talk); the whole suite runs every browser test.
+_FAST = {("test_browser.py", "test_interface_in_italian"), ("test_browser.py", "test_the_lobby_pages_through_open_tables")}
+
+
+def pytest_collection_modifyitems(config, items):
+    here = os.path.dirname(os.path.abspath(__file__))
+    for item in items:
+        if os.path.dirname(str(item.fspath)) == here and (item.fspath.basename, item.originalname) not in _FAST:
+            item.add_marker(pytest.mark.slow)

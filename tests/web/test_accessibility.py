@@ -3,16 +3,9 @@ critical violation on the lobby and on a table of each game, in both languages."
 import pytest
 
 from .conftest import create_table, wait_my_turn
+from .support import serious
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
-
-
-def serious(page):
-    from axe_playwright_python.sync_playwright import Axe
-
-    result = Axe().run(page)
-    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]])
-            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("locale", ["en-US", "it-IT"])

@@ -3,16 +3,7 @@ play a rated table by invite, and each player page then shows the game and the n
 import os
 
 from .conftest import SHOTS
-
-
-def _sign_up(page, server, name, password):
-    page.goto(server + "/")
-    page.click("#sign-up")
-    page.fill("#account-username", name)
-    page.fill("#account-password", password)
-    page.click("#account-submit")
-    page.wait_for_selector("#me")
-    assert page.text_content("#me") == name
+from .support import sign_up
 
 
 def _move(page, action):
@@ -26,7 +17,7 @@ def test_sign_up_sign_in_a_rated_game_and_the_player_pages(server, browser):
     ann, bob = (c.new_page() for c in contexts)
     os.makedirs(SHOTS, exist_ok=True)
     try:
-        _sign_up(ann, server, "annweb", "volcano-pass-1")
+        sign_up(ann, server, "annweb", "volcano-pass-1")
         # the session cookie is HttpOnly: the page cannot read it, only the CSRF cookie
         assert "lapilli_session" not in ann.evaluate("document.cookie")
         assert "lapilli_csrf" in ann.evaluate("document.cookie")
@@ -56,7 +47,7 @@ def test_sign_up_sign_in_a_rated_game_and_the_player_pages(server, browser):
         invite = ann.url
         tid = invite.rstrip("/").split("/")[-1]
 
-        _sign_up(bob, server, "bobweb", "volcano-pass-2")
+        sign_up(bob, server, "bobweb", "volcano-pass-2")
         bob.goto(invite)
         bob.wait_for_selector("#join")
         bob.click("#join")
@@ -111,7 +102,7 @@ def test_two_signed_in_players_play_a_rated_turn_based_game_to_the_end(server, b
     contexts = [browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}) for _ in range(2)]
     ann, bob = (c.new_page() for c in contexts)
     try:
-        _sign_up(ann, server, "annturns", "volcano-pass-3")
+        sign_up(ann, server, "annturns", "volcano-pass-3")
         ann.select_option("#game", "nim")
         ann.select_option("#players", "2")
         ann.select_option("[data-seat='1']", "open")
@@ -122,7 +113,7 @@ def test_two_signed_in_players_play_a_rated_turn_based_game_to_the_end(server, b
         ann.wait_for_url("**/t/**")
         table = ann.url
         tid = table.rstrip("/").split("/")[-1]
-        _sign_up(bob, server, "bobturns", "volcano-pass-4")
+        sign_up(bob, server, "bobturns", "volcano-pass-4")
         bob.goto(table)
         bob.click("#join")
         bob.wait_for_selector("#join", state="detached")
@@ -171,7 +162,7 @@ def test_a_signed_in_person_is_shown_their_username_instead_of_the_name_field(se
         guest.wait_for_selector("#create")
         assert guest.is_visible("#my-name") and guest.locator("#playing-as").count() == 0
 
-        _sign_up(ann, server, "annname", "volcano-pass-5")
+        sign_up(ann, server, "annname", "volcano-pass-5")
         ann.wait_for_selector("#rated")  # the lobby drawn for the signed-in person
         assert ann.locator("#my-name").count() == 0
         assert ann.text_content("#playing-as") == "Playing as annname"
@@ -188,7 +179,7 @@ def test_a_signed_in_person_is_shown_their_username_instead_of_the_name_field(se
         guest.wait_for_selector("#join")
         assert guest.is_visible("#name") and guest.locator("#playing-as").count() == 0
 
-        _sign_up(bob, server, "bobname", "volcano-pass-6")
+        sign_up(bob, server, "bobname", "volcano-pass-6")
         bob.goto(invite)
         bob.wait_for_selector("#join")
         assert bob.locator("#name").count() == 0
@@ -211,7 +202,7 @@ def test_the_table_draws_an_account_and_a_guest_differently(server, browser):
     ann, guest, watcher = (c.new_page() for c in contexts)
     os.makedirs(SHOTS, exist_ok=True)
     try:
-        _sign_up(ann, server, "annmark", "volcano-pass-7")
+        sign_up(ann, server, "annmark", "volcano-pass-7")
         ann.wait_for_selector("#rated")
         ann.select_option("#game", "nim")
         ann.select_option("#players", "2")

@@ -5,7 +5,7 @@ import os
 import re
 
 from .conftest import SHOTS
-from .test_accessibility import serious
+from .support import serious
 
 
 def _clock_seconds(text: str) -> float:

@@ -10,7 +10,7 @@ import os
 import pytest
 
 from .conftest import SHOTS, click_retry, create_table
-from .test_accessibility import serious
+from .support import serious
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 PLAYERS = {"isola-dei-vulcani": 3, "stromboli": 2, "kingdomino-origins": 3, "the-island": 4, "eruption": 3}

@@ -1,14 +1,14 @@
 """Rated play in the browser: the lobby's rated box comes with a clock; the creator's page waits
 for every seat and shows everyone the start; no hint at a rated table; resigning is asked to be
 confirmed, says what it does, and nothing happens when the player declines."""
-from .test_accounts import _sign_up
+from .support import sign_up
 
 
 def test_a_rated_table_waits_for_its_seats_shows_the_start_and_asks_before_a_resignation(server, browser):
     contexts = [browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}) for _ in range(2)]
     ann, bob = (c.new_page() for c in contexts)
     try:
-        _sign_up(ann, server, "annrated", "volcano-pass-5")
+        sign_up(ann, server, "annrated", "volcano-pass-5")
         ann.select_option("#game", "nim")
         ann.select_option("#players", "2")
         ann.select_option("[data-seat='1']", "open")
@@ -23,7 +23,7 @@ def test_a_rated_table_waits_for_its_seats_shows_the_start_and_asks_before_a_res
                               timeout=30_000)
         assert ann.locator("#notation").count() == 0  # no move before the start
 
-        _sign_up(bob, server, "bobrated", "volcano-pass-6")
+        sign_up(bob, server, "bobrated", "volcano-pass-6")
         bob.goto(table)
         bob.click("#join")
         bob.wait_for_selector("#join", state="detached")

@@ -2,12 +2,10 @@
 a countdown, then may hand it to the computer; the person who comes back with the same browser
 sees the table and plays their seat again (no blank page, no reconnect loop)."""
 import os
-import subprocess
-import sys
 
 import pytest
 
-from lapilli.testing.services import free_port, wait_port
+from lapilli.testing.server import ServerProcess
 
 from .conftest import SHOTS
 
@@ -15,21 +13,10 @@ from .conftest import SHOTS
 @pytest.fixture(scope="module")
 def grace_server(tmp_path_factory):
     """`lapilli serve` with a seat grace of 4 seconds."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("grace") / "grace.db"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game")
-    proc = subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--port", str(port),
-                             "--database", f"sqlite:///{db}", "--bot-workers", "1", "--seat-grace", "4"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        wait_port(port, 30)
-    except Exception:
-        proc.kill()
-        raise AssertionError(proc.stderr.read().decode()[-2000:])
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(10)
+    where = tmp_path_factory.mktemp("grace")
+    with ServerProcess(where, "grace", f"sqlite:///{where / 'grace.db'}", args=("--bot-workers", "1", "--seat-grace", "4"),
+                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game") as s:
+        yield s.url
 
 
 def take_seat(page, server, tid, seat, name):
@@ -101,27 +88,16 @@ def two_servers(tmp_path_factory):
 
     pg, redis = Postgres(tmp_path_factory.mktemp("pg")), Redis(tmp_path_factory.mktemp("redis"))
     db, redis_url = pg.start(), redis.start()
-    procs, urls = [], []
+    servers = []
     try:
         for name in ("A", "B"):
-            port = free_port()
-            env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), LAPILLI_INSTANCE=name,
-                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_PRESENCE_HEARTBEAT="1")
-            procs.append(subprocess.Popen([sys.executable, "-m", "lapilli", "serve", "--host", "127.0.0.1",
-                                           "--port", str(port), "--database", db, "--redis", redis_url,
-                                           "--bot-workers", "1", "--seat-grace", "4"], env=env,
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
-            try:
-                wait_port(port, 30)
-            except Exception:
-                procs[-1].kill()
-                raise AssertionError(procs[-1].stderr.read().decode()[-2000:])
-            urls.append(f"http://127.0.0.1:{port}")
-        yield urls
+            servers.append(ServerProcess(tmp_path_factory.mktemp(name), name, db, redis_url,
+                                         args=("--bot-workers", "1", "--seat-grace", "4"),
+                                         LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_PRESENCE_HEARTBEAT="1"))
+        yield [s.url for s in servers]
     finally:
-        for p in procs:
-            p.terminate()
-            p.wait(10)
+        for s in servers:
+            s.stop()
         redis.stop()
         pg.stop()
 

@@ -14,10 +14,11 @@ class ServerProcess:
     """``lapilli serve --host 127.0.0.1 --port <free> --database DATABASE [--redis REDIS]`` with
     ``env`` added to the environment (values turned to text).  Small retry pauses and an
     unlimited table-creation rate by default, since tests and benchmarks create many tables from
-    one address.  ``log_dir`` holds ``<name>.log``."""
+    one address.  ``log_dir`` holds ``<name>.log``.  With ``wait=False`` the constructor does not
+    wait for the port (for a start that is expected to fail: see ``exit_code``)."""
 
     def __init__(self, log_dir, name: str, database: str, redis: str | None = None, preexec_fn=None,
-                 args: tuple[str, ...] = (), **env):
+                 args: tuple[str, ...] = (), wait: bool = True, **env):
         self.name = name
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -32,6 +33,8 @@ class ServerProcess:
             cmd += ["--redis", redis]
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=preexec_fn)
+        if not wait:
+            return
         try:
             wait_port(self.port, 60)
         except Exception:
@@ -45,6 +48,16 @@ class ServerProcess:
     def text(self) -> str:
         """The server's log so far."""
         return self.log_path.read_text()
+
+    def exit_code(self, timeout: float) -> int | None:
+        """The exit code once the process ends within ``timeout`` seconds; None when it is still
+        running then (it started and would serve: it is stopped)."""
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+        finally:
+            self.stop()
 
     def stop(self) -> None:
         """Terminate the process (kill it when it does not stop within 15 s) and close the log."""

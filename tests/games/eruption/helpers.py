@@ -172,3 +172,25 @@ def finish_turn(st):
             a = singles[0] if singles else legal[0]
         events += st.apply(a)
     return events
+
+
+def snapshot(s):
+    """What a search or an evaluation must leave as it found it in ``s``."""
+    return (s.phase, s.turn, list(s.temps), [list(h) for h in s.hands], dict(s.tiles), dict(s.fwalls),
+            dict(s.bwalls), [dict(r) for r in s.reserve], list(s.burned), s.final_left, s.lava_count())
+
+
+def random_positions(players, seed, k):
+    """About ``k`` positions (copies) of one random game, its end included."""
+    import random
+
+    rng = random.Random(seed)
+    s = lapilli.new_game("eruption", players, seed, {}, seeding="linear")  # the positions these tests were written on (the seeding before seeds were mixed)
+    out = []
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        if rng.random() < 0.15:
+            out.append(s.clone())
+        s.apply(legal[rng.randrange(len(legal))])
+    out.append(s)
+    return out[:: max(1, len(out) // k)]

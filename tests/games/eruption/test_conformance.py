@@ -3,6 +3,7 @@ import pytest
 
 import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
+from tests.games.seeds import seed_sets
 
 CONFIGS = [(v, n) for v in ("standard", "annihilation", "lava_rain") for n in range(2, 7)]
 CONFIGS += [("cooperation", 4), ("cooperation", 6)]
@@ -26,10 +27,11 @@ def test_conformance_all_options_together(variant, players):
     check_conformance("eruption", players, {"variant": variant, "border_side_lost": "permanent"}, seed=4, every=8)
 
 
+@pytest.mark.parametrize("seeds", seed_sets(range(20)))
 @pytest.mark.parametrize("variant,players", CONFIGS)
-def test_random_games(variant, players):
+def test_random_games(variant, players, seeds):
     ends = set()
-    for seed in range(20):
+    for seed in seeds:
         st = play_random("eruption", players, {"variant": variant}, seed=seed)
         assert st.is_terminal and st.winners()
         assert all(0 <= t <= 290 for t in st.scores())

@@ -2,11 +2,8 @@
 the leaves of the 2- and 3-player hard."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-import lapilli
 from lapilli.agents import make_agent
 from lapilli.games.eruption import evaluator as FE
 from lapilli.games.eruption import heuristics as H
@@ -14,23 +11,7 @@ from lapilli.games.eruption.data import LAST
 
 from tests.agents.helpers import assert_search_plays_legal_moves, eruption_position
 
-
-def _snapshot(s):
-    return (s.phase, s.turn, list(s.temps), [list(h) for h in s.hands], dict(s.tiles), dict(s.fwalls),
-            dict(s.bwalls), [dict(r) for r in s.reserve], list(s.burned), s.final_left, s.lava_count())
-
-
-def _positions(players, seed, k):
-    rng = random.Random(seed)
-    s = lapilli.new_game("eruption", players, seed, {}, seeding="linear")  # the positions these tests were written on (the seeding before seeds were mixed)
-    out = []
-    while not s.is_terminal:
-        legal = s.legal_actions()
-        if rng.random() < 0.15:
-            out.append(s.clone())
-        s.apply(legal[rng.randrange(len(legal))])
-    out.append(s)
-    return out[:: max(1, len(out) // k)]
+from .helpers import random_positions, snapshot
 
 
 def _f(s, seat, name):
@@ -74,10 +55,10 @@ def test_a_cooler_village_with_a_rain_is_rated_ahead():
 
 def test_win_probs_are_a_distribution_and_the_win_shares_at_the_end():
     for players in (2, 4, 6):
-        for s in _positions(players, 30 + players, 8):
-            before = _snapshot(s)
+        for s in random_positions(players, 30 + players, 8):
+            before = snapshot(s)
             p = FE.win_probs(s)
-            assert _snapshot(s) == before
+            assert snapshot(s) == before
             assert len(p) == players and all(0.0 <= x <= 1.0 for x in p)
             assert abs(sum(p) - 1.0) < 1e-9
             if s.is_terminal:
@@ -92,9 +73,9 @@ def test_win_probs_are_a_distribution_and_the_win_shares_at_the_end():
                                            ("fitted_values_staged_place", "win_probs_staged")])
 def test_fitted_values_place_scores_after_the_placement_and_leaves_the_state_alone(placed, leaf):
     s = eruption_position("place").clone()
-    before = _snapshot(s)
+    before = snapshot(s)
     v = getattr(H, placed)(s)
-    assert _snapshot(s) == before
+    assert snapshot(s) == before
     assert v == H._after_place_fast(s, getattr(FE, leaf))
     assert v != getattr(FE, leaf)(s) or s.phase != "place"
 

@@ -15,7 +15,7 @@ from lapilli.games.eruption import evaluator as FE
 from lapilli.games.eruption import heuristics as H
 
 from tests.agents.helpers import assert_search_plays_legal_moves
-from tests.games.eruption.test_evaluator import _positions, _snapshot
+from tests.games.eruption.helpers import random_positions, snapshot
 
 
 def test_stages_cut_the_share_of_lava_tiles_drawn():
@@ -35,10 +35,10 @@ def test_the_staged_weights_file_matches_the_features_and_the_stages():
 def test_win_probs_staged_use_the_weights_of_the_positions_stage():
     seen = set()
     for players in (3, 5):
-        for s in _positions(players, 60 + players, 10):
-            before = _snapshot(s)
+        for s in random_positions(players, 60 + players, 10):
+            before = snapshot(s)
             p = FE.win_probs_staged(s)
-            assert _snapshot(s) == before
+            assert snapshot(s) == before
             assert len(p) == players and abs(sum(p) - 1.0) < 1e-9 and all(0.0 <= x <= 1.0 for x in p)
             assert H.fitted_values_staged(s) == p
             if s.is_terminal:
@@ -55,7 +55,7 @@ def test_win_probs_staged_use_the_weights_of_the_positions_stage():
 
 def test_the_late_share_read_back_from_old_data_files_is_the_one_played():
     X, L = [], []
-    for s in _positions(5, 71, 12):
+    for s in random_positions(5, 71, 12):
         if not s.is_terminal and all(v is not None for v in s.vil):
             X.append(FE.features(s))
             L.append(FE.late_share(s))

@@ -5,6 +5,7 @@ import pytest
 
 import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
+from tests.games.seeds import seed_sets
 
 GAME = "isola-dei-vulcani"
 CONFIGS = [{"setup": "standard"}, {"setup": "advanced"}]
@@ -28,10 +29,11 @@ def test_conformance_every_ply():
     check_conformance(GAME, 3, {}, 5, every=3)
 
 
+@pytest.mark.parametrize("seeds", seed_sets(range(20)))
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: o["setup"])
-def test_random_games(players, options):
-    for seed in range(20):
+def test_random_games(players, options, seeds):
+    for seed in seeds:
         s = play_random(GAME, players, options, 1000 + seed)
         assert s.is_terminal and len(s.scores()) == players
         assert s.end_reason in ("volcanoes", "round-limit", "stalled")

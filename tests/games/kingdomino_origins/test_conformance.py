@@ -5,6 +5,7 @@ import pytest
 
 import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
+from tests.games.seeds import seed_sets
 
 from .helpers import GAME
 
@@ -34,9 +35,10 @@ def test_conformance_more_seeds(players, mode, seed):
 
 
 @pytest.mark.rule("KDO-1.7")
+@pytest.mark.parametrize("seeds", seed_sets(range(20)))
 @pytest.mark.parametrize("players,options", ALL, ids=lambda x: str(x))
-def test_random_games(players, options):
-    for seed in range(20):
+def test_random_games(players, options, seeds):
+    for seed in seeds:
         s = play_random(GAME, players, options, seed=seed)
         assert s.is_terminal and len(s.scores()) == players
         assert all(len(s.occ[p]) == 1 + 2 * ((24 if players == 2 else 12) - s.discards[p]) for p in range(players))

@@ -7,6 +7,7 @@ import pytest
 import lapilli
 from lapilli.games.stromboli.data import BOARD, CARDS, DECKS, KIND
 from lapilli.testing.conformance import check_conformance, play_random
+from tests.games.seeds import seed_sets
 
 CONFIGS = lapilli.game_spec("stromboli").configurations(2)
 
@@ -24,9 +25,10 @@ def test_conformance(options, seed):
     assert st.is_terminal and len(st.triggers) == 2
 
 
+@pytest.mark.parametrize("seeds", seed_sets(range(30)))
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
-def test_random_games_end_with_both_scorings_and_conserve_components(options):
-    for seed in range(30):
+def test_random_games_end_with_both_scorings_and_conserve_components(options, seeds):
+    for seed in seeds:
         s = play_random("stromboli", 2, options, seed)
         assert s.is_terminal and [t["scoring"] for t in s.triggers] == [1, 2]
         # every palm card is somewhere exactly once

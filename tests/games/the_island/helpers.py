@@ -179,3 +179,10 @@ def heuristic_positions(players, seed, every):
         s.apply(agents[s.to_move].choose(Decision(s)))
         k += 1
     return out
+
+
+def snapshot(s):
+    """What a search must leave as it found it: the decision, seat, points, explorers, terrain,
+    backs, random state and creatures of ``s``."""
+    return (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.ex_at), list(s.terrain),
+            list(s.back), s.rng.state, {k: list(v) for k, v in s.cre.items()})

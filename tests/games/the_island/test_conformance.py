@@ -5,6 +5,7 @@ import pytest
 
 import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
+from tests.games.seeds import seed_sets
 from tests.games.the_island.helpers import at, blank, ex, hand, illegal, tile
 
 EXPANSIONS = {
@@ -49,11 +50,12 @@ def test_conformance_everything(players, extra):
     assert st.is_terminal
 
 
+@pytest.mark.parametrize("seeds", seed_sets(range(1000, 1008)))
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("exp", list(EXPANSIONS))
-def test_random_games(players, exp):
-    for seed in range(8):
-        st = play_random("the-island", players, EXPANSIONS[exp], seed=1000 + seed)
+def test_random_games(players, exp, seeds):
+    for seed in seeds:
+        st = play_random("the-island", players, EXPANSIONS[exp], seed=seed)
         assert st.is_terminal and st.winners()
         assert len(st.scores()) == players
 

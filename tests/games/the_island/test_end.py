@@ -120,20 +120,27 @@ def test_e6_shared_victory():
     assert st.winners() == [3, 4]
 
 
+def four_tied_at_the_volcano(rule):
+    """Four players, tie-break ``rule``: R has 6 points saved in one explorer, B and G 6 points in
+    two each; tiles are removed until the volcano is, which ends the game (G with fewer turns)."""
+    st = blank(4, tiebreak=rule)
+    save(st, "R", 6)
+    save(st, "B", 3, 3)
+    save(st, "G", 3, 3)
+    tile(st, "3,5", "mountain", "volcano")
+    at(st, "remove", 0)
+    play_removals(st, (1, 2))
+    st.apply("remove 3,5")
+    return st
+
+
 @pytest.mark.rule("ISL-9.8")
 @pytest.mark.rule("ISL-I6")
 def test_tie_chain_with_four_players():
     """House rule tiebreak: the base game (2-4 players) states no tie-break, so B and G share the
     victory with R (all 6 points; 'base', default); 'chain' gives it to G (2 explorers, fewer turns)."""
     for rule, want in (("chain", [3]), ("base", [0, 1, 3])):
-        st = blank(4, tiebreak=rule)
-        save(st, "R", 6)
-        save(st, "B", 3, 3)
-        save(st, "G", 3, 3)
-        tile(st, "3,5", "mountain", "volcano")
-        at(st, "remove", 0)
-        play_removals(st, (1, 2))
-        st.apply("remove 3,5")
+        st = four_tied_at_the_volcano(rule)
         assert st.turns == [2, 2, 1, 1]
         assert st.winners() == want      # B and G: 6 points, 2 explorers; G took fewer turns
 
@@ -145,14 +152,7 @@ def test_the_tie_break_told_is_the_one_that_decided():
     no tie-break step is used, so the tie is told as a shared victory (never "decided by the most
     explorers saved" above three winners); with 'chain' the step that separated them."""
     for rule in ("base", "chain"):
-        st = blank(4, tiebreak=rule)
-        save(st, "R", 6)
-        save(st, "B", 3, 3)
-        save(st, "G", 3, 3)
-        tile(st, "3,5", "mountain", "volcano")
-        at(st, "remove", 0)
-        play_removals(st, (1, 2))
-        st.apply("remove 3,5")
+        st = four_tied_at_the_volcano(rule)
         told = st.tie_break()
         if rule == "base":
             assert st.winners() == [0, 1, 3]

@@ -8,12 +8,7 @@ from lapilli.games.the_island import heuristics as HEU
 
 from tests.agents.helpers import assert_search_plays_legal_moves
 
-from .helpers import at, blank, ex, heuristic_positions, put, untimed
-
-
-def _snapshot(s):
-    return (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.ex_at), list(s.terrain),
-            list(s.back), s.rng.state, {k: list(v) for k, v in s.cre.items()})
+from .helpers import at, blank, ex, heuristic_positions, put, snapshot, untimed
 
 
 def _feature(s, seat, name):
@@ -87,9 +82,9 @@ def test_a_saved_explorer_is_worth_more_than_one_left_far_out():
 def test_fitted_values_score_the_end_of_the_turn_and_leave_the_state_alone():
     for players in (2, 3):
         for s in heuristic_positions(players, 13, 7):
-            before = _snapshot(s)
+            before = snapshot(s)
             v = HEU.fitted_values(s)
-            assert _snapshot(s) == before
+            assert snapshot(s) == before
             if s.is_terminal or not s.started or HEU._turn_start(s):
                 assert v == FE.win_probs(s)
             else:

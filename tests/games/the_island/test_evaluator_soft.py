@@ -5,16 +5,16 @@ from lapilli.games.the_island import evaluator as FE
 from lapilli.games.the_island import heuristics as HEU
 
 from .helpers import heuristic_positions
-from .test_search_reply import _snapshot
+from .helpers import snapshot
 
 
 def test_fitted_soft_values_are_the_halved_logit_of_the_finished_turn_and_leave_the_state_alone():
     for players in (3, 5):
         checked = 0
         for s in heuristic_positions(players, 13, 5):
-            before = _snapshot(s)
+            before = snapshot(s)
             v = HEU.fitted_soft_values(s)
-            assert _snapshot(s) == before
+            assert snapshot(s) == before
             assert len(v) == players and all(0.0 <= x <= 1.0 for x in v)
             if s.is_terminal or not s.started:           # as fitted_values: win shares, set-up values
                 assert v == HEU.fitted_values(s)

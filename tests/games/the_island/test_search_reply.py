@@ -4,12 +4,7 @@ import lapilli
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
 
-from .helpers import heuristic_positions
-
-
-def _snapshot(s):
-    return (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.ex_at), list(s.terrain),
-            list(s.back), s.rng.state, {k: list(v) for k, v in s.cre.items()})
+from .helpers import heuristic_positions, snapshot
 
 
 def test_play_turns_stops_at_the_first_decision_of_the_right_turn():
@@ -35,10 +30,10 @@ def test_play_turns_stops_at_the_first_decision_of_the_right_turn():
 def test_reply_values_score_the_position_after_the_reply_and_leave_the_state_alone():
     for players in (2, 3):
         for s in heuristic_positions(players, 11, 7):
-            before = _snapshot(s)
+            before = snapshot(s)
             r, w = HEU.reply_values(s), HEU.round_values(s)
             assert len(r) == players and all(0.0 <= x <= 1.0 for x in r + w)
-            assert _snapshot(s) == before
+            assert snapshot(s) == before
             if s.is_terminal:
                 assert r == w == HEU._static_values(s)
             elif not s.started:

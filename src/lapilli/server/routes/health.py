@@ -49,9 +49,11 @@ class DatabaseProbe:
 @router.get("/health")
 async def health(hub: HubDep, store: StoreDep, settings: SettingsDep, probe: ProbeDep):
     """The database (a write succeeds) and Redis as this instance sees them; 503 when either
-    is down or the database takes no write."""
+    is down or the database takes no write.  With them, counts only: the tables in memory and
+    the coach's jobs waiting and running."""
     database = await probe.state(store, settings)
     redis = await hub.pubsub.ping()
     ok = database == "ok" and redis in ("ok", "not used")
     return JSONResponse({"status": "ok" if ok else "degraded", "database": database, "redis": redis,
-                         "tables_loaded": hub.in_memory()}, status_code=200 if ok else 503)
+                         "tables_loaded": hub.in_memory(), "coach": hub.bots.coach_status()},
+                        status_code=200 if ok else 503)

@@ -1,0 +1,193 @@
+"""What the server tests share: making tables and seats and reading views through a TestClient,
+the injected wall clock, and real `lapilli serve` processes on 127.0.0.1 (one, or instances on one
+database and Redis) with HTTP and WebSocket helpers for them."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from contextlib import contextmanager
+
+import httpx
+import pytest
+
+from lapilli.testing.server import ServerProcess
+
+
+# ---------------------------------------------------------------- a TestClient of the app
+def make_table(client, game="nim", players=2, seats=None, **kw):
+    r = client.post("/api/tables", json={"game": game, "players": players, "seats": seats or [], **kw})
+    assert r.status_code == 200, r.text
+    return r.json()["id"]
+
+
+def join(client, tid, seat, name="ann"):
+    r = client.post(f"/api/tables/{tid}/seats/{seat}", json={"name": name})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+def take_over(client, tid, seat, token, level="random"):
+    return client.post(f"/api/tables/{tid}/seats/{seat}/computer", json={"token": token, "level": level})
+
+
+def until_present(ws, seats):
+    """Read views until one shows exactly these seats connected (the order in which two
+    connections register is not fixed); returns it."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "state" and m["present"] == seats:
+            return m
+
+
+def view(ws):
+    """The next view (skipping errors and pongs)."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "state":
+            return m
+
+
+def until(ws, test):
+    """Read views until one passes ``test``; returns it."""
+    while True:
+        v = view(ws)
+        if test(v):
+            return v
+
+
+def sync(ws):
+    """The current view: answers a ping after everything already sent to this connection."""
+    ws.send_text(json.dumps({"type": "sync"}))
+    ws.send_text(json.dumps({"type": "ping"}))
+    last = None
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "pong":
+            return last
+        if m["type"] == "state":
+            last = m
+
+
+PASSWORD = "correct horse battery"
+
+
+def sign_up(client, name, password=PASSWORD, **kw):
+    client.cookies.clear()
+    r = client.post("/api/account/signup", json={"username": name, "password": password, **kw})
+    assert r.status_code == 201, r.text
+    return dict(client.cookies)
+
+
+def as_(client, cookies):
+    """The client is now the browser holding these cookies."""
+    client.cookies.clear()
+    for k, v in cookies.items():
+        client.cookies.set(k, v)
+    return {"X-CSRF-Token": cookies.get("lapilli_csrf", "")}
+
+
+# ---------------------------------------------------------------- the server's wall clock
+_BASES = iter(range(1_800_000_000, 0, -10_000_000))
+
+
+class FakeClock:
+    """The server's wall clock, moved on by the test.  Each starts ten million seconds before the
+    last one, so that the deadlines of an earlier test's tables on a shared database are never
+    passed by a later test's clock."""
+
+    def __init__(self, t: float | None = None):
+        self.t = float(next(_BASES)) if t is None else t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def db(request, tmp_path):
+    """A database URL: a fresh SQLite file, then the session's PostgreSQL (slow: the same
+    assertions run on SQLite in the fast tier)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'clocks.db'}"
+    return request.getfixturevalue("postgres_url")
+
+
+def hub_of(c):
+    return c.app.state.hub
+
+
+def check_clocks(c, tid) -> int:
+    """How many seats of table ``tid`` the server handed over to the computer now (other tests'
+    tables on a shared database may run out at the same time: they are not counted)."""
+    return c.portal.call(hub_of(c).check_clocks).count(tid)
+
+
+# ---------------------------------------------------------------- real `lapilli serve` processes
+def recv_state(ws, version=0, timeout=20):
+    """The next view at ``version`` or later (presence updates at the same version are skipped)."""
+    while True:
+        m = json.loads(ws.recv(timeout=timeout))
+        if m["type"] == "state" and m["version"] >= version:
+            return m
+
+
+def wait_for(check, what, timeout=60.0, every=0.1):
+    """Poll ``check`` until it returns something true (returned); AssertionError after ``timeout``."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError(f"never happened: {what}")
+
+
+def http_table(base, seats=None, options=None, game="nim"):
+    r = httpx.post(f"{base}/api/tables", json={"game": game, "players": 2, "options": {"pile": 15} if options is None else options,
+                                              "seats": seats or []}, timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()["id"]
+
+
+def http_join(base, tid, seat, name=None):
+    r = httpx.post(f"{base}/api/tables/{tid}/seats/{seat}", json={"name": name or f"p{seat}"}, timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+def stop_all(servers) -> None:
+    """Stop these servers (one stopped with SIGSTOP is continued first)."""
+    for s in servers:
+        if s.proc.poll() is None:
+            os.kill(s.pid, signal.SIGCONT)
+        s.stop()
+
+
+@contextmanager
+def instances(log_dir, database, redis, *envs, **env):
+    """Instances A, B, ... of `lapilli serve` on one database and Redis, one per dict of ``envs``
+    (its own LAPILLI_* settings, after the common ``env``); stopped on leaving."""
+    started = []
+    try:
+        for name, own in zip("ABCDEFGH", envs):
+            started.append(ServerProcess(log_dir, name, database, redis, **{**env, **own}))
+        yield started
+    finally:
+        stop_all(started)
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """serve(name="S", database=None, redis=None, args=(), **env): a started `lapilli serve` (a
+    ServerProcess: ``.url``, ``.ws``, ``.port``, ``.text()`` its log) on ``database`` (by default
+    a fresh SQLite file in tmp_path), stopped when the test ends."""
+    started = []
+
+    def start(name="S", database=None, redis=None, args=(), **env):
+        database = database or f"sqlite:///{tmp_path / f'{name}-{len(started)}.db'}"
+        started.append(ServerProcess(tmp_path, f"{name}-{len(started)}", database, redis, args=args, **env))
+        return started[-1]
+
+    yield start
+    stop_all(started)
