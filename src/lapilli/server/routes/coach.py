@@ -90,7 +90,7 @@ async def hints(hub: HubDep, store: StoreDep, tid: str = TableId):
                        "used": got.get(s.seat, {}).get("used", 0)} for s in info.seats]}
 
 
-@router.post("/api/tables/{tid}/hints/agree", responses=responses(403, 404))
+@router.post("/api/tables/{tid}/hints/agree", responses=responses(400, 403, 404))
 async def hints_agree(req: HintRequest, hub: HubDep, store: StoreDep, tid: str = TableId):
     seat = await run_in_threadpool(store.seat_for_token, tid, req.token)
     if seat is None:
@@ -102,7 +102,7 @@ async def hints_agree(req: HintRequest, hub: HubDep, store: StoreDep, tid: str =
     return await hints(hub, store, tid)
 
 
-@router.post("/api/tables/{tid}/hint", responses=responses(403, 404, 409, 429, 503))
+@router.post("/api/tables/{tid}/hint", responses=responses(400, 403, 404, 409, 429, 503))
 async def hint(req: HintRequest, request: Request, hub: HubDep, store: StoreDep, settings: SettingsDep,
                tid: str = TableId):
     """The move the coach suggests to the seat to move (its token's), from what that seat sees;

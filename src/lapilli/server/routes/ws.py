@@ -113,8 +113,9 @@ async def handle(s: Socket, text: str) -> None:
 
 
 # ------------------------------------------------------------------ the routes
-@router.get("/api/protocol.schema.json", responses={200: {"description": "the JSON Schema of every message of "
-                                                                          "/ws/{tid}, both ways"}})
+@router.get("/api/protocol.schema.json", response_class=Response,
+            responses={200: {"description": "the JSON Schema of every message of /ws/{tid}, both ways",
+                             "content": {"application/schema+json": {}}}})
 def protocol_schema():
     """The JSON Schema (draft 2020-12) of the table WebSocket's messages, both ways
     (docs/protocol.md).  Public; computed once."""
