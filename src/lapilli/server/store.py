@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, create_engine, event, func, insert, make_url, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import clocks
@@ -27,6 +27,10 @@ from .models import Base, HeartbeatRow, HintRow, NoticeAddressRow, ReviewRow, Se
 
 log = logging.getLogger("lapilli.server")
 CAUSE_LOG_EVERY = 300.0  # seconds between two log lines of one kind of database failure
+
+
+class Busy(Exception):
+    """A write that must not wait found the database or the write lock taken (nothing written)."""
 
 
 class Conflict(Exception):
@@ -162,6 +166,8 @@ def _log_causes(eng: Engine) -> None:
     def _cause(ctx):  # pragma: no cover - exercised by the disk tests
         if isinstance(ctx.sqlalchemy_exception, IntegrityError):
             return
+        if ctx.connection is not None and ctx.connection.info.get("at_once"):
+            return  # a step tried without waiting (append_step_at_once) is written by a worker instead
         kind, words = explain(ctx.original_exception, str(eng.url))
         statement = (ctx.statement or "").lstrip().split(None, 1)
         op = "read" if statement and statement[0].upper() in ("SELECT", "PRAGMA", "WITH") else "write"
@@ -177,12 +183,15 @@ def make_engine(url: str) -> Engine:
     return eng
 
 
+SQLITE_BUSY_MS = 30_000  # how long a SQLite statement waits for another process's lock
+
+
 def _make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         # one connection per worker thread that may touch the store at once (Starlette's thread
         # pool holds 40): with the default pool of 5 (+10 overflow) connections beyond it were
         # opened, set up (the pragmas below) and closed again for every busy moment
-        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
                             pool_size=40, max_overflow=10)
 
         @event.listens_for(eng, "connect")
@@ -215,6 +224,8 @@ class Store:
         # SQLite's lock still guards against other processes.  PostgreSQL needs no such queue.
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
         self._step_sql: dict = {}  # append_step's statements, by shape (_step_statements)
+        # a step may be written on the event loop's thread (append_step_at_once)
+        self.writes_at_once = url.startswith("sqlite")
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
@@ -321,6 +332,43 @@ class Store:
         the store is the referee, in the same statement that advances the version.  The seat to
         move after the step and the table's clock (``clock``, when the table has one) are stored
         with it.  (SQLAlchemy Core with prepared statements: this is the hot path of every move.)"""
+        with self._write_lock:
+            return self._append_step(tid, expected_version, kind, seat, action, status, to_move, clock, actor)
+
+    def append_step_at_once(self, tid: str, expected_version: int, kind: str, seat: int, action: str,
+                            status: str | None = None, to_move: int | None = None,
+                            clock: ClockState | None = None, actor: str | None = None) -> int:
+        """``append_step`` for the event loop's own thread (SQLite only): a step is a few
+        microseconds of SQLite, less than handing it to a worker thread and back, but it must never
+        wait there.  So it raises ``Busy`` at once, having written nothing, when another writer of
+        this process holds the write lock or another process holds the database's (SQLite then
+        waits for nobody: its busy timeout is 0 for this write); the caller then writes the step
+        with ``append_step`` in a worker thread."""
+        if not self.writes_at_once:
+            raise Busy("only SQLite writes a step on the caller's thread")
+        if not self._write_lock.acquire(blocking=False):
+            raise Busy("another writer of this process holds the write lock")
+        try:
+            with self.engine.connect() as conn:
+                driver = conn.connection.driver_connection
+                driver.execute("PRAGMA busy_timeout=0")
+                conn.info["at_once"] = True  # a busy database is no failure to log (_log_causes)
+                try:
+                    return self._append_step(tid, expected_version, kind, seat, action, status, to_move, clock,
+                                             actor, conn)
+                except OperationalError as e:
+                    if getattr(e.orig, "sqlite_errorcode", None) in (5, 6) or "locked" in str(e.orig):
+                        raise Busy("another process holds the database's write lock") from None
+                    raise
+                finally:
+                    conn.info.pop("at_once", None)
+                    driver.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        finally:
+            self._write_lock.release()
+
+    def _append_step(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor,
+                     conn=None) -> int:
+        """The two statements of a step, in one transaction (on ``conn`` when given)."""
         now = _now()
         values = {"version": expected_version + 1, "updated": now, "to_move": to_move}
         if status:
@@ -333,14 +381,15 @@ class Store:
         if actor is not None:
             params.update(g_seat=seat, g_actor=actor)
         try:
-            with self._write_lock, self.engine.begin() as conn:
-                res = conn.execute(advance, params)
+            with (conn.begin() if conn is not None else self.engine.begin()) as tx:
+                c = conn if conn is not None else tx
+                res = c.execute(advance, params)
                 if res.rowcount != 1:
                     who = {"human": "its person", "bot": "the computer"}.get(actor)
                     raise Conflict(f"table {tid} is no longer at version {expected_version}"
                                    + (f", or seat {seat} is no longer played by {who}" if who else ""))
-                conn.execute(add, {"table_id": tid, "version": expected_version + 1, "kind": kind, "seat": seat,
-                                   "action": action, "created": now})
+                c.execute(add, {"table_id": tid, "version": expected_version + 1, "kind": kind, "seat": seat,
+                                "action": action, "created": now})
         except IntegrityError:
             raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
         return expected_version + 1

@@ -1,0 +1,91 @@
+"""Where a move's step is written: with SQLite, on the event loop's own thread when nobody else is
+writing (cheaper than a worker thread's round trip), else in a worker thread, so that the event
+loop never waits for a lock of this process or of another one."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+
+from sqlalchemy import event
+
+from .test_api import join, make_table, until_present
+
+
+def _table(client):
+    tid = make_table(client, options={"pile": 21})
+    return tid, join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+
+
+def _step_threads(client) -> list[int]:
+    """The threads the steps' INSERTs run on, from now on."""
+    threads: list[int] = []
+
+    @event.listens_for(client.app.state.store.engine, "before_cursor_execute")
+    def _seen(conn, cursor, statement, params, context, many):
+        if statement.lstrip().upper().startswith("INSERT INTO STEPS"):
+            threads.append(threading.get_ident())
+    return threads
+
+
+def test_a_sqlite_step_is_written_on_the_event_loop_thread(client):
+    tid, ta, tb = _table(client)
+    loop_thread = client.portal.call(threading.get_ident)
+    threads = _step_threads(client)
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        until_present(a, [0, 1]), until_present(b, [0, 1])
+        for who, action in ((a, "take 1"), (b, "take 2"), (a, "take 3")):
+            who.send_text(json.dumps({"type": "act", "action": action}))
+            va, vb = a.receive_json(), b.receive_json()
+            assert va["type"] == vb["type"] == "state"
+    assert va["observation"]["pile"] == 15
+    assert threads == [loop_thread] * 3
+
+
+def _ping_takes(ws) -> float:
+    t0 = time.monotonic()
+    ws.send_text(json.dumps({"type": "ping"}))
+    assert ws.receive_json() == {"type": "pong"}
+    return time.monotonic() - t0
+
+
+def test_a_step_waits_for_this_process_writers_in_a_worker_thread_not_on_the_loop(client):
+    tid, ta, tb = _table(client)
+    other = make_table(client, options={"pile": 21})
+    loop_thread = client.portal.call(threading.get_ident)
+    threads = _step_threads(client)
+    lock = client.app.state.store._write_lock
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{other}") as spec:
+        a.receive_json(), spec.receive_json()
+        lock.acquire()  # another writer of this process (a worker thread's write) holds the lock
+        try:
+            a.send_text(json.dumps({"type": "act", "action": "take 2"}))
+            time.sleep(0.3)
+            assert _ping_takes(spec) < 1.0  # the held lock stalls the move, not the event loop
+        finally:
+            lock.release()
+        view = a.receive_json()
+    assert view["observation"]["pile"] == 19 and view["version"] == 1
+    assert len(threads) == 1 and threads[0] != loop_thread
+
+
+def test_a_step_waits_for_another_process_lock_in_a_worker_thread_not_on_the_loop(client):
+    tid, ta, tb = _table(client)
+    other = make_table(client, options={"pile": 21})
+    path = client.settings.database_url.removeprefix("sqlite:///")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{other}") as spec:
+        a.receive_json(), spec.receive_json()
+        holder = sqlite3.connect(path, isolation_level=None)  # as another process would: its own connection
+        holder.execute("BEGIN IMMEDIATE")  # SQLite's write lock, held
+        try:
+            a.send_text(json.dumps({"type": "act", "action": "take 3"}))
+            time.sleep(0.3)
+            assert _ping_takes(spec) < 1.0  # the move waits for the lock in a worker thread
+        finally:
+            holder.execute("COMMIT")
+            holder.close()
+        view = a.receive_json()
+    assert view["observation"]["pile"] == 18 and view["version"] == 1
+    with client.app.state.store.engine.connect() as conn:  # the pooled connections wait for locks again
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
