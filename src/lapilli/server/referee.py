@@ -38,6 +38,7 @@ class Referee:
         self.store = hub.store
         self.pubsub = hub.pubsub
         self.clock = hub.clock
+        self._checkpointing = False  # a checkpoint of the SQLite file is under way (_store_step)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -117,10 +118,23 @@ class Referee:
         back), else in a worker thread, so that the event loop never waits for a lock."""
         if getattr(self.store, "writes_at_once", False):
             try:
-                return self.store.append_step_at_once(*step)
+                version = self.store.append_step_at_once(*step)
             except Busy:
                 pass
+            else:
+                if self.store.checkpoint_due() and not self._checkpointing:
+                    self._checkpointing = True
+                    self._spawn(self._checkpoint())
+                return version
         return await run_in_threadpool(self.store.append_step, *step)
+
+    async def _checkpoint(self) -> None:
+        try:
+            await run_in_threadpool(self.store.checkpoint)
+        except STORAGE_ERRORS:  # tried again after the next steps
+            pass
+        finally:
+            self._checkpointing = False
 
     async def undo(self, room: Room, seat: int) -> None:
         refused = None

@@ -184,6 +184,8 @@ def make_engine(url: str) -> Engine:
 
 
 SQLITE_BUSY_MS = 30_000  # how long a SQLite statement waits for another process's lock
+SQLITE_CHECKPOINT_PAGES = 1000  # SQLite's own: a commit copies a WAL of this many pages into the file
+CHECKPOINT_STEPS = 200  # steps written on the event loop's thread between two checkpoints (Store.checkpoint)
 
 
 def _make_engine(url: str) -> Engine:
@@ -226,6 +228,7 @@ class Store:
         self._step_sql: dict = {}  # append_step's statements, by shape (_step_statements)
         # a step may be written on the event loop's thread (append_step_at_once)
         self.writes_at_once = url.startswith("sqlite")
+        self.steps_at_once, self._checkpointed = 0, 0
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
@@ -351,11 +354,16 @@ class Store:
         try:
             with self.engine.connect() as conn:
                 driver = conn.connection.driver_connection
+                # SQLite waits for nobody here, and leaves the WAL's checkpoint (which syncs the
+                # file to disk) to a worker thread (checkpoint)
                 driver.execute("PRAGMA busy_timeout=0")
+                driver.execute("PRAGMA wal_autocheckpoint=0")
                 conn.info["at_once"] = True  # a busy database is no failure to log (_log_causes)
                 try:
-                    return self._append_step(tid, expected_version, kind, seat, action, status, to_move, clock,
-                                             actor, conn)
+                    version = self._append_step(tid, expected_version, kind, seat, action, status, to_move,
+                                                clock, actor, conn)
+                    self.steps_at_once += 1
+                    return version
                 except OperationalError as e:
                     if getattr(e.orig, "sqlite_errorcode", None) in (5, 6) or "locked" in str(e.orig):
                         raise Busy("another process holds the database's write lock") from None
@@ -363,8 +371,22 @@ class Store:
                 finally:
                     conn.info.pop("at_once", None)
                     driver.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+                    driver.execute(f"PRAGMA wal_autocheckpoint={SQLITE_CHECKPOINT_PAGES}")
         finally:
             self._write_lock.release()
+
+    def checkpoint_due(self) -> bool:
+        """Enough steps were written at once since the last checkpoint that the WAL should be
+        copied into the database file (``checkpoint``, in a worker thread)."""
+        return self.steps_at_once - self._checkpointed >= CHECKPOINT_STEPS
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file as far as no reader holds it (SQLite's passive
+        checkpoint, what SQLite does itself after a commit when ``append_step_at_once`` has not
+        turned it off); it syncs the file to disk, so never on the event loop's thread."""
+        self._checkpointed = self.steps_at_once
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _append_step(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor,
                      conn=None) -> int:

@@ -1,6 +1,7 @@
-"""Where a move's step is written: with SQLite, on the event loop's own thread when nobody else is
-writing (cheaper than a worker thread's round trip), else in a worker thread, so that the event
-loop never waits for a lock of this process or of another one."""
+"""What a move costs the server besides the rules, without changing what anyone sees: with SQLite
+the step is written on the event loop's own thread when nobody else is writing (cheaper than a
+worker thread's round trip), else in a worker thread, so that the event loop never waits for a
+lock of this process or of another one; a client message is read without a task of its own."""
 from __future__ import annotations
 
 import json
@@ -29,10 +30,22 @@ def _step_threads(client) -> list[int]:
     return threads
 
 
-def test_a_sqlite_step_is_written_on_the_event_loop_thread(client):
+def test_a_sqlite_step_is_written_on_the_event_loop_thread_which_never_syncs_the_file(client, monkeypatch):
+    from lapilli.server import store
+
+    monkeypatch.setattr(store, "CHECKPOINT_STEPS", 2, raising=False)
     tid, ta, tb = _table(client)
     loop_thread = client.portal.call(threading.get_ident)
     threads = _step_threads(client)
+    on_loop: list = []  # (what, the connection's automatic checkpoint) of each statement on the loop's thread
+    checkpoints: list[int] = []
+
+    @event.listens_for(client.app.state.store.engine, "before_cursor_execute")
+    def _checked(conn, cursor, statement, params, context, many):
+        if threading.get_ident() == loop_thread:
+            on_loop.append((statement.split()[0], cursor.connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0]))
+        if "wal_checkpoint" in statement:
+            checkpoints.append(threading.get_ident())
     with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
         until_present(a, [0, 1]), until_present(b, [0, 1])
         for who, action in ((a, "take 1"), (b, "take 2"), (a, "take 3")):
@@ -41,6 +54,10 @@ def test_a_sqlite_step_is_written_on_the_event_loop_thread(client):
             assert va["type"] == vb["type"] == "state"
     assert va["observation"]["pile"] == 15
     assert threads == [loop_thread] * 3
+    # SQLite's automatic checkpoint (which syncs the file to disk) is off while a step is written
+    # on the loop's thread; the WAL is checkpointed in a worker thread instead
+    assert on_loop and all(auto == 0 for _, auto in on_loop), on_loop
+    assert checkpoints and loop_thread not in checkpoints
 
 
 def _ping_takes(ws) -> float:
@@ -89,3 +106,30 @@ def test_a_step_waits_for_another_process_lock_in_a_worker_thread_not_on_the_loo
     assert view["observation"]["pile"] == 18 and view["version"] == 1
     with client.app.state.store.engine.connect() as conn:  # the pooled connections wait for locks again
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
+
+
+def test_reading_a_message_starts_no_task(client):
+    """The WebSocket's messages are read by a plain await: no task (nor set of waits) per message."""
+    import asyncio
+
+    tid, ta, tb = _table(client)
+    made: list = []
+
+    def count_tasks():
+        loop = asyncio.get_running_loop()
+
+        def factory(loop, coro, **kw):
+            made.append(getattr(coro, "__qualname__", ""))
+            return asyncio.Task(coro, loop=loop, **kw)
+        loop.set_task_factory(factory)
+
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        a.receive_json()
+        client.portal.call(count_tasks)
+        try:
+            for _ in range(20):
+                assert _ping_takes(a) < 5
+        finally:
+            client.portal.call(lambda: asyncio.get_running_loop().set_task_factory(None))
+    # the test client's own tasks (its portal's, one per call) are not the server's
+    assert [name for name in made if name != "TaskHandle._run_coro"] == []
