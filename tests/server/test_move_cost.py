@@ -9,7 +9,9 @@ import sqlite3
 import threading
 import time
 
+import pytest
 from sqlalchemy import event
+from sqlalchemy.pool import Pool
 
 from .test_api import join, make_table, until_present
 
@@ -19,33 +21,38 @@ def _table(client):
     return tid, join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
 
 
-def _step_threads(client) -> list[int]:
-    """The threads the steps' INSERTs run on, from now on."""
-    threads: list[int] = []
+@pytest.fixture
+def traced(make_client):
+    """A client whose every SQLite connection reports each statement it runs: ``client.steps``
+    holds (thread, connection) of each step's INSERT, ``client.checkpoints`` the threads that
+    checkpointed the WAL."""
+    steps: list = []
+    checkpoints: list = []
 
-    @event.listens_for(client.app.state.store.engine, "before_cursor_execute")
-    def _seen(conn, cursor, statement, params, context, many):
-        if statement.lstrip().upper().startswith("INSERT INTO STEPS"):
-            threads.append(threading.get_ident())
-    return threads
+    def trace(dbapi_conn, _record):
+        def seen(statement):
+            if statement.lstrip().upper().startswith("INSERT INTO STEPS"):
+                steps.append((threading.get_ident(), dbapi_conn))
+            elif "wal_checkpoint" in statement:
+                checkpoints.append(threading.get_ident())
+        dbapi_conn.set_trace_callback(seen)
+
+    event.listen(Pool, "connect", trace)  # connections are opened as they are needed: till the test ends
+    try:
+        client = make_client()
+        client.steps, client.checkpoints = steps, checkpoints
+        yield client
+    finally:
+        event.remove(Pool, "connect", trace)
 
 
-def test_a_sqlite_step_is_written_on_the_event_loop_thread_which_never_syncs_the_file(client, monkeypatch):
+def test_a_sqlite_step_is_written_on_the_event_loop_thread_which_never_syncs_the_file(traced, monkeypatch):
     from lapilli.server import store
 
     monkeypatch.setattr(store, "CHECKPOINT_STEPS", 2, raising=False)
+    client = traced
     tid, ta, tb = _table(client)
     loop_thread = client.portal.call(threading.get_ident)
-    threads = _step_threads(client)
-    on_loop: list = []  # (what, the connection's automatic checkpoint) of each statement on the loop's thread
-    checkpoints: list[int] = []
-
-    @event.listens_for(client.app.state.store.engine, "before_cursor_execute")
-    def _checked(conn, cursor, statement, params, context, many):
-        if threading.get_ident() == loop_thread:
-            on_loop.append((statement.split()[0], cursor.connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0]))
-        if "wal_checkpoint" in statement:
-            checkpoints.append(threading.get_ident())
     with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
         until_present(a, [0, 1]), until_present(b, [0, 1])
         for who, action in ((a, "take 1"), (b, "take 2"), (a, "take 3")):
@@ -53,11 +60,14 @@ def test_a_sqlite_step_is_written_on_the_event_loop_thread_which_never_syncs_the
             va, vb = a.receive_json(), b.receive_json()
             assert va["type"] == vb["type"] == "state"
     assert va["observation"]["pile"] == 15
-    assert threads == [loop_thread] * 3
-    # SQLite's automatic checkpoint (which syncs the file to disk) is off while a step is written
-    # on the loop's thread; the WAL is checkpointed in a worker thread instead
-    assert on_loop and all(auto == 0 for _, auto in on_loop), on_loop
-    assert checkpoints and loop_thread not in checkpoints
+    assert [thread for thread, _ in client.steps] == [loop_thread] * 3
+    # SQLite's automatic checkpoint (which syncs the file to disk) is off on the connection that
+    # writes on the loop's thread; the WAL is checkpointed in a worker thread instead
+    for _, db in client.steps:
+        assert db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    assert client.checkpoints and loop_thread not in client.checkpoints
+    with client.app.state.store.engine.connect() as conn:  # the other connections wait for locks
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
 
 
 def _ping_takes(ws) -> float:
@@ -67,11 +77,11 @@ def _ping_takes(ws) -> float:
     return time.monotonic() - t0
 
 
-def test_a_step_waits_for_this_process_writers_in_a_worker_thread_not_on_the_loop(client):
+def test_a_step_waits_for_this_process_writers_in_a_worker_thread_not_on_the_loop(traced):
+    client = traced
     tid, ta, tb = _table(client)
     other = make_table(client, options={"pile": 21})
     loop_thread = client.portal.call(threading.get_ident)
-    threads = _step_threads(client)
     lock = client.app.state.store._write_lock
     with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{other}") as spec:
         a.receive_json(), spec.receive_json()
@@ -84,7 +94,7 @@ def test_a_step_waits_for_this_process_writers_in_a_worker_thread_not_on_the_loo
             lock.release()
         view = a.receive_json()
     assert view["observation"]["pile"] == 19 and view["version"] == 1
-    assert len(threads) == 1 and threads[0] != loop_thread
+    assert len(client.steps) == 1 and client.steps[0][0] != loop_thread
 
 
 def test_a_step_waits_for_another_process_lock_in_a_worker_thread_not_on_the_loop(client):
@@ -104,8 +114,6 @@ def test_a_step_waits_for_another_process_lock_in_a_worker_thread_not_on_the_loo
             holder.close()
         view = a.receive_json()
     assert view["observation"]["pile"] == 18 and view["version"] == 1
-    with client.app.state.store.engine.connect() as conn:  # the pooled connections wait for locks again
-        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
 
 
 def test_reading_a_message_starts_no_task(client):

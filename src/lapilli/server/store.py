@@ -11,6 +11,7 @@ import hashlib
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 import time
 import uuid
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, create_engine, event, func, insert, make_url, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import clocks
@@ -27,6 +28,9 @@ from .models import Base, HeartbeatRow, HintRow, NoticeAddressRow, ReviewRow, Se
 
 log = logging.getLogger("lapilli.server")
 CAUSE_LOG_EVERY = 300.0  # seconds between two log lines of one kind of database failure
+
+
+STEP_COLUMNS = ("table_id", "version", "kind", "seat", "action", "created")  # a step's row, as append_step writes it
 
 
 class Busy(Exception):
@@ -166,8 +170,6 @@ def _log_causes(eng: Engine) -> None:
     def _cause(ctx):  # pragma: no cover - exercised by the disk tests
         if isinstance(ctx.sqlalchemy_exception, IntegrityError):
             return
-        if ctx.connection is not None and ctx.connection.info.get("at_once"):
-            return  # a step tried without waiting (append_step_at_once) is written by a worker instead
         kind, words = explain(ctx.original_exception, str(eng.url))
         statement = (ctx.statement or "").lstrip().split(None, 1)
         op = "read" if statement and statement[0].upper() in ("SELECT", "PRAGMA", "WITH") else "write"
@@ -184,7 +186,6 @@ def make_engine(url: str) -> Engine:
 
 
 SQLITE_BUSY_MS = 30_000  # how long a SQLite statement waits for another process's lock
-SQLITE_CHECKPOINT_PAGES = 1000  # SQLite's own: a commit copies a WAL of this many pages into the file
 CHECKPOINT_STEPS = 200  # steps written on the event loop's thread between two checkpoints (Store.checkpoint)
 
 
@@ -229,6 +230,8 @@ class Store:
         # a step may be written on the event loop's thread (append_step_at_once)
         self.writes_at_once = url.startswith("sqlite")
         self.steps_at_once, self._checkpointed = 0, 0
+        self._at_once = None  # append_step_at_once's own connection (_at_once_db)
+        self._at_once_sql: dict = {}  # its statements, by shape (_at_once_statements)
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
@@ -342,38 +345,90 @@ class Store:
                             status: str | None = None, to_move: int | None = None,
                             clock: ClockState | None = None, actor: str | None = None) -> int:
         """``append_step`` for the event loop's own thread (SQLite only): a step is a few
-        microseconds of SQLite, less than handing it to a worker thread and back, but it must never
-        wait there.  So it raises ``Busy`` at once, having written nothing, when another writer of
-        this process holds the write lock or another process holds the database's (SQLite then
-        waits for nobody: its busy timeout is 0 for this write); the caller then writes the step
-        with ``append_step`` in a worker thread."""
+        microseconds of SQLite, less than handing it to a worker thread and back (or than
+        SQLAlchemy's handling of the statements, so it goes to SQLite's driver on a connection of
+        its own, with the statements compiled once), but it must never wait there.  So it raises
+        ``Busy`` at once, having written nothing, when another writer of this process holds the
+        write lock, another process holds the database's (this connection waits for nobody), or
+        SQLite refuses the step in any way; the caller then writes it with ``append_step`` in a
+        worker thread, which waits for the lock, or meets the same failure through SQLAlchemy,
+        which names and logs it."""
         if not self.writes_at_once:
             raise Busy("only SQLite writes a step on the caller's thread")
         if not self._write_lock.acquire(blocking=False):
             raise Busy("another writer of this process holds the write lock")
         try:
-            with self.engine.connect() as conn:
-                driver = conn.connection.driver_connection
-                # SQLite waits for nobody here, and leaves the WAL's checkpoint (which syncs the
-                # file to disk) to a worker thread (checkpoint)
-                driver.execute("PRAGMA busy_timeout=0")
-                driver.execute("PRAGMA wal_autocheckpoint=0")
-                conn.info["at_once"] = True  # a busy database is no failure to log (_log_causes)
-                try:
-                    version = self._append_step(tid, expected_version, kind, seat, action, status, to_move,
-                                                clock, actor, conn)
-                    self.steps_at_once += 1
-                    return version
-                except OperationalError as e:
-                    if getattr(e.orig, "sqlite_errorcode", None) in (5, 6) or "locked" in str(e.orig):
-                        raise Busy("another process holds the database's write lock") from None
-                    raise
-                finally:
-                    conn.info.pop("at_once", None)
-                    driver.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
-                    driver.execute(f"PRAGMA wal_autocheckpoint={SQLITE_CHECKPOINT_PAGES}")
+            db = self._at_once_db()
+            values, params, row = self._step_values(tid, expected_version, kind, seat, action, status, to_move,
+                                                    clock, actor)
+            (advance, advance_args), (add, add_args) = self._at_once_statements(actor is not None, tuple(values))
+            try:
+                if db.execute(advance, advance_args(params)).rowcount != 1:
+                    db.rollback()
+                    raise self._conflict(tid, expected_version, seat, actor)
+                db.execute(add, add_args(row))
+                db.commit()
+            except sqlite3.Error:  # busy, or failing: the worker's write tells which, and logs it
+                with contextlib.suppress(sqlite3.Error):
+                    db.rollback()
+                raise Busy("the database did not take the step at once") from None
+            self.steps_at_once += 1
+            return expected_version + 1
         finally:
             self._write_lock.release()
+
+    def _at_once_db(self):
+        """The SQLite connection of ``append_step_at_once``, its own for as long as the store
+        lives: it waits for no lock (busy timeout 0) and leaves the WAL's checkpoint, which syncs
+        the file to disk, to a worker thread (``checkpoint``)."""
+        if self._at_once is None:
+            held = self.engine.raw_connection()  # set up as every connection is (WAL, foreign keys)
+            db = held.driver_connection
+            db.execute("PRAGMA busy_timeout=0")
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            self._at_once = (held, db)
+        return self._at_once[1]
+
+    def _at_once_statements(self, checked: bool, keys: tuple[str, ...]):
+        """``_step_statements`` compiled once per shape for SQLite's own driver: each statement's
+        SQL and the function that orders (and converts, as SQLAlchemy does) its parameters."""
+        key = (checked, keys)
+        made = self._at_once_sql.get(key)
+        if made is None:
+            advance, add = self._step_statements(checked, keys)
+            made = []
+            for stmt, columns in ((advance, None), (add, list(STEP_COLUMNS))):
+                compiled = stmt.compile(dialect=self.engine.dialect, column_keys=columns)
+                order, convert = list(compiled.positiontup), dict(compiled._bind_processors)
+
+                def args(params, order=order, convert=convert):
+                    return [convert[k](params[k]) if k in convert else params[k] for k in order]
+                made.append((str(compiled), args))
+            made = self._at_once_sql[key] = tuple(made)
+        return made
+
+    @staticmethod
+    def _conflict(tid, expected_version, seat, actor) -> Conflict:
+        who = {"human": "its person", "bot": "the computer"}.get(actor)
+        return Conflict(f"table {tid} is no longer at version {expected_version}"
+                        + (f", or seat {seat} is no longer played by {who}" if who else ""))
+
+    def _step_values(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor):
+        """The columns a step sets in its table's row, the parameters of that update, and the
+        step's own row."""
+        now = _now()
+        values = {"version": expected_version + 1, "updated": now, "to_move": to_move}
+        if status:
+            values["status"] = status
+        if clock is not None and clock.clock:
+            values.update(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started)
+        params = {f"v_{k}": v for k, v in values.items()}
+        params.update(g_tid=tid, g_version=expected_version)
+        if actor is not None:
+            params.update(g_seat=seat, g_actor=actor)
+        row = {"table_id": tid, "version": expected_version + 1, "kind": kind, "seat": seat, "action": action,
+               "created": now}
+        return values, params, row
 
     def checkpoint_due(self) -> bool:
         """Enough steps were written at once since the last checkpoint that the WAL should be
@@ -388,30 +443,16 @@ class Store:
         with self.engine.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
-    def _append_step(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor,
-                     conn=None) -> int:
-        """The two statements of a step, in one transaction (on ``conn`` when given)."""
-        now = _now()
-        values = {"version": expected_version + 1, "updated": now, "to_move": to_move}
-        if status:
-            values["status"] = status
-        if clock is not None and clock.clock:
-            values.update(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started)
+    def _append_step(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor) -> int:
+        """The two statements of a step, in one transaction."""
+        values, params, row = self._step_values(tid, expected_version, kind, seat, action, status, to_move, clock,
+                                                actor)
         advance, add = self._step_statements(actor is not None, tuple(values))
-        params = {f"v_{k}": v for k, v in values.items()}
-        params.update(g_tid=tid, g_version=expected_version)
-        if actor is not None:
-            params.update(g_seat=seat, g_actor=actor)
         try:
-            with (conn.begin() if conn is not None else self.engine.begin()) as tx:
-                c = conn if conn is not None else tx
-                res = c.execute(advance, params)
-                if res.rowcount != 1:
-                    who = {"human": "its person", "bot": "the computer"}.get(actor)
-                    raise Conflict(f"table {tid} is no longer at version {expected_version}"
-                                   + (f", or seat {seat} is no longer played by {who}" if who else ""))
-                c.execute(add, {"table_id": tid, "version": expected_version + 1, "kind": kind, "seat": seat,
-                                "action": action, "created": now})
+            with self.engine.begin() as conn:
+                if conn.execute(advance, params).rowcount != 1:
+                    raise self._conflict(tid, expected_version, seat, actor)
+                conn.execute(add, row)
         except IntegrityError:
             raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
         return expected_version + 1
