@@ -38,8 +38,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from lapilli.testing.server import ServerProcess  # noqa: E402
 
 
-async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, errors):
-    async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**22, open_timeout=120) as ws:
+async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, errors, delta=False):
+    query = f"token={token}" + ("&log=delta" if delta else "")  # log=delta: as the web client asks
+    async with websockets.connect(f"{url}/ws/{tid}?{query}", max_size=2**22, open_timeout=120) as ws:
         view = json.loads(await ws.recv())
         made = 0
         while made < moves and time.monotonic() < deadline:
@@ -156,7 +157,7 @@ async def run(args, base):
     rng = random.Random(1)
     t0, cpu0, proxy0 = time.perf_counter(), server_cpu(), proxy_cpu()
     made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()),
-                                              args.think, errors)
+                                              args.think, errors, args.log_delta)
                                   for tid, a, b in tables for s, tok in ((0, a), (1, b))))
     wall = time.perf_counter() - t0
     cpu = server_cpu() - cpu0
@@ -189,6 +190,8 @@ def main():
                     help="mean seconds a simulated player waits before each move (uniform 0..2x); 0 = as fast "
                          "as possible.  The server's flood limit (20 messages/s per connection) answers faster "
                          "clients with 'slow down', so long games need --think >= 0.05")
+    ap.add_argument("--log-delta", action="store_true",
+                    help="seats ask for views with only the log lines they lack (log=delta), as the web client does")
     ap.add_argument("--spectators", type=int, default=0,
                     help="WebSocket clients that only watch (connected one after another before play starts)")
     ap.add_argument("--watched", type=int, default=1, help="the spectators are spread over this many tables")

@@ -149,3 +149,82 @@ def test_the_web_clients_wiring_of_the_kept_log(client):
             assert "log_from" not in whole and whole["log"] == ca.log
             ca.log = whole["log"]
     assert ca.partial >= 2  # each move after the first came as its new log line (before it the log was empty)
+
+
+HIDDEN = [g for g in BUILTIN_GAMES if lapilli.new_game(g, seed=1).SPEC.private_information]
+
+
+def _island_room(options, seed):
+    st = lapilli.new_game("the-island", seed=seed, options=options)
+    seats = [SeatInfo(p, "human", f"p{p}", "") for p in range(st.num_players)]
+    info = TableInfo(id="t", game="the-island", players=st.num_players, options=dict(st.options), seed=seed,
+                     version=0, status="playing", seats=seats, seeding=st.seeding)
+    room = Room(info)
+    for p in range(st.num_players):
+        room.seats_present[p] += 1
+    return room
+
+
+def _stale_lines(room, rng, plies=2000) -> list:
+    """Play ``room`` at random to its end; at every ply every seat's and a spectator's log as the
+    room reuses it is compared with the log read afresh.  Returns the (ply, seat) that differ."""
+    differ = []
+    for ply in range(plies):
+        if room.state.is_terminal:
+            break
+        room.apply_stored(ply + 1, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+        for seat in (None, *range(room.state.num_players)):
+            if room._log(seat) != _fresh_log(room, seat):
+                differ.append((ply, seat))
+    return differ
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game):
+    """Every game with hidden information, several random games each to their end: the log
+    lines a seat (or a spectator) is shown, reused from the views before, are those read afresh."""
+    for seed in range(3):
+        room = _room(game)
+        rng = random.Random(seed)
+        assert _stale_lines(room, rng) == [], (game, seed)
+        assert room.state.is_terminal or len(room.acts) >= 2000
+
+
+@pytest.mark.parametrize("options", [{}, {"own_values_visible": True}])
+def test_the_islands_reused_lines_equal_fresh_ones_through_to_the_end(options):
+    for seed in range(4):
+        room = _island_room(options, seed)
+        assert _stale_lines(room, random.Random(seed)) == []
+        assert room.state.is_terminal  # the end, where every value shows, was reached
+
+
+def test_a_reading_key_that_misses_what_the_readings_consult_is_caught(monkeypatch):
+    """The check above has teeth: a key that ignored the end of the game (where The Island shows
+    every explorer's value and every kept tile) would leave lines stale, and is caught."""
+    from lapilli.games.the_island.views import ViewsMixin
+
+    monkeypatch.setattr(ViewsMixin, "reading_key", lambda self: (self.own_visible,))
+    room = _island_room({}, 0)
+    assert _stale_lines(room, random.Random(0)) != []
+
+
+def test_a_move_reads_only_the_new_log_line_when_nothing_earlier_reads_differently(monkeypatch):
+    """The Island says what its readings consult (State.reading_key): after a move that changes
+    none of it, a view asks the game for the readings of the new line only, not of the whole log."""
+    from lapilli.games.the_island.views import ViewsMixin
+
+    room = _island_room({}, 1)
+    rng = random.Random(1)
+    for ply in range(70):
+        room.apply_stored(ply + 1, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+        for seat in (None, 0, 1):
+            room.view_text(seat)
+    asked: list = []
+    real = ViewsMixin._readings
+    monkeypatch.setattr(ViewsMixin, "_readings", lambda self, *a: asked.append(a) or real(self, *a))
+    room.apply_stored(71, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+    assert not room.state.is_terminal
+    shown = {seat: json.loads(room.view_text(seat))["log"] for seat in (None, 0, 1)}
+    assert len(asked) <= 3, len(asked)  # the new line, once per reader
+    for seat in (None, 0, 1):
+        assert shown[seat] == _fresh_log(room, seat)  # the new line, per reader (and the set-up, kept apart)

@@ -286,6 +286,14 @@ class State:
         replays show nothing of an act but these."""
         return self._readings(actor, action, events, reader)
 
+    def reading_key(self):
+        """What of this position the game's ``readings`` of an earlier act consult besides the
+        act itself and the reader: a hashable value such that two positions of one game with the
+        same key give every earlier act the same readings for every reader, so that a log may
+        reuse a line's readings while the key holds.  None (the default): the game does not say,
+        and every line is read anew."""
+        return None
+
     def winners(self) -> list[int]:
         return self._winners() if self.is_terminal else []
 

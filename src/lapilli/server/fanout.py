@@ -137,18 +137,25 @@ def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = N
     seat's name per language (``seat_labels``)."""
     out = []
     open_notation = st.is_terminal or not st.SPEC.private_information
+    # ``memo`` (n -> (readings, names, items, text, key, events, action, seat)): narrating a line
+    # is the costly part of a view, and a line reads the same until the game reveals a secret in
+    # it or a name changes; a game that says what its readings consult (``State.reading_key``)
+    # is not even asked for the readings of a line while that and the line's act are unchanged
+    key = st.reading_key() if memo is not None else None
     for n, s, a, events in rows:
-        readings = st.readings(s, a, events, reader)
-        # ``memo`` (n -> (readings, names, items, text)): narrating a line is the costly part of a
-        # view, and a line reads the same until the game reveals a secret in it or a name changes
         known = memo.get(n) if memo is not None else None
-        if known is not None and known[0] == readings and known[1] == names:
+        if (key is not None and known is not None and known[4] == key and known[5] is events
+                and known[6] == a and known[7] == s and (known[1] is names or known[1] == names)):
             items, text = known[2], known[3]
         else:
-            items = [with_chance_words(st.game_id, it) for it in readings]
-            text = {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}
+            readings = st.readings(s, a, events, reader)
+            if known is not None and known[0] == readings and known[1] == names:
+                items, text = known[2], known[3]
+            else:
+                items = [with_chance_words(st.game_id, it) for it in readings]
+                text = {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}
             if memo is not None:
-                memo[n] = (readings, names, items, text)
+                memo[n] = (readings, names, items, text, key, events, a, s)
         entry = {"n": n, "seat": s, "items": items, "text": text}
         if a is not None and (open_notation or (reader is not None and reader == s)):
             entry["action"] = a
@@ -226,6 +233,7 @@ class Room:
         self._digest_version = -1
         self._digest_of: tuple[list, str] = ([], info.commitment)  # (actions chained, digest after them)
         self._log_memo: dict = {}  # seat -> narrated log lines (log_entries)
+        self._names, self._names_key = {}, None  # the seats' names (seat_labels) and the position they are of
         self._lines: dict = {}  # seat -> its log lines serialized (_line_texts)
         self._lines_key: dict = {}
         self._line_memo: dict = {}  # seat -> n -> (items, text, action, seat, the line serialized)
@@ -350,7 +358,11 @@ class Room:
         if len(memo) > 2 * last + 1:  # lines scrolled out of the log, or taken back by an undo
             for n in [n for n in memo if n < start or n > len(self.acts)]:
                 del memo[n]
-        return log_entries(st, rows, seat, seat_labels(st, self.info), memo)
+        # the seats' names, once per position and table details: the memo's lines then hold
+        # the very same names, which compare at once
+        if self._names_key != (self.version, self._info_stamp):
+            self._names, self._names_key = seat_labels(st, self.info), (self.version, self._info_stamp)
+        return log_entries(st, rows, seat, self._names, memo)
 
     def settle(self) -> None:
         """A finished table nobody here is connected to keeps its position and its actions only:
@@ -362,6 +374,7 @@ class Room:
         self._parts, self._parts_version = {}, -1
         self._texts, self._texts_key = {}, None
         self._log_memo, self._lines, self._lines_key, self._line_memo = {}, {}, {}, {}
+        self._names, self._names_key = {}, None
         self.acts = [(s, a, u, None) for s, a, u, _ in self.acts]
 
     # ------------------------------------------------------------------ seat grace

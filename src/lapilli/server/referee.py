@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from . import clocks
 from .faults import NOT_STARTED, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, StorageUnavailable
 from .retry import FIRST_PAUSE, retrying
-from .store import Conflict
+from .store import Busy, Conflict
 
 if TYPE_CHECKING:
     from .hub import Hub, Room
@@ -38,6 +38,7 @@ class Referee:
         self.store = hub.store
         self.pubsub = hub.pubsub
         self.clock = hub.clock
+        self._checkpointing = False  # a checkpoint of the SQLite file is under way (_store_step)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -83,8 +84,8 @@ class Referee:
             if room.info.clock and room.info.clock.clock:
                 clock = clocks.after_act(room.info.clock, room.info.players, seat, to_move, self.now())
             try:
-                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "act", seat,
-                                                  new.history[-1], status, to_move, clock, by)
+                version = await self._store_step(room.info.id, room.version, "act", seat,
+                                             new.history[-1], status, to_move, clock, by)
             except Conflict:
                 refused = await self._after_conflict(room, seat, by, "move")
             except STORAGE_ERRORS:
@@ -111,6 +112,30 @@ class Referee:
         if to_move is not None and to_move != seat:
             self._spawn(self.notify(room, to_move))
 
+    async def _store_step(self, *step) -> int:
+        """``Store.append_step(*step)``: on this thread when the store can write it at once
+        (SQLite with nobody else writing: a step costs less than the hop to a worker thread and
+        back), else in a worker thread, so that the event loop never waits for a lock."""
+        if getattr(self.store, "writes_at_once", False):
+            try:
+                version = self.store.append_step_at_once(*step)
+            except Busy:
+                pass
+            else:
+                if self.store.checkpoint_due() and not self._checkpointing:
+                    self._checkpointing = True
+                    self._spawn(self._checkpoint())
+                return version
+        return await run_in_threadpool(self.store.append_step, *step)
+
+    async def _checkpoint(self) -> None:
+        try:
+            await run_in_threadpool(self.store.checkpoint)
+        except STORAGE_ERRORS:  # tried again after the next steps
+            pass
+        finally:
+            self._checkpointing = False
+
     async def undo(self, room: Room, seat: int) -> None:
         refused = None
         async with room.lock:
@@ -120,8 +145,8 @@ class Referee:
                 raise ActionRefused("nothing to undo: only your own last action of this turn, "
                                     "before anything random or hidden is revealed")
             try:
-                version = await run_in_threadpool(self.store.append_step, room.info.id, room.version, "undo", seat, "",
-                                                  None, seat, room.info.clock, "human")
+                version = await self._store_step(room.info.id, room.version, "undo", seat, "",
+                                             None, seat, room.info.clock, "human")
             except Conflict:
                 refused = await self._after_conflict(room, seat, "human", "undo")
             except STORAGE_ERRORS:

@@ -11,6 +11,7 @@ import hashlib
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 import time
 import uuid
@@ -27,6 +28,13 @@ from .models import Base, HeartbeatRow, HintRow, NoticeAddressRow, ReviewRow, Se
 
 log = logging.getLogger("lapilli.server")
 CAUSE_LOG_EVERY = 300.0  # seconds between two log lines of one kind of database failure
+
+
+STEP_COLUMNS = ("table_id", "version", "kind", "seat", "action", "created")  # a step's row, as append_step writes it
+
+
+class Busy(Exception):
+    """A write that must not wait found the database or the write lock taken (nothing written)."""
 
 
 class Conflict(Exception):
@@ -177,12 +185,16 @@ def make_engine(url: str) -> Engine:
     return eng
 
 
+SQLITE_BUSY_MS = 30_000  # how long a SQLite statement waits for another process's lock
+CHECKPOINT_STEPS = 200  # steps written on the event loop's thread between two checkpoints (Store.checkpoint)
+
+
 def _make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         # one connection per worker thread that may touch the store at once (Starlette's thread
         # pool holds 40): with the default pool of 5 (+10 overflow) connections beyond it were
         # opened, set up (the pragmas below) and closed again for every busy moment
-        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
                             pool_size=40, max_overflow=10)
 
         @event.listens_for(eng, "connect")
@@ -215,6 +227,11 @@ class Store:
         # SQLite's lock still guards against other processes.  PostgreSQL needs no such queue.
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
         self._step_sql: dict = {}  # append_step's statements, by shape (_step_statements)
+        # a step may be written on the event loop's thread (append_step_at_once)
+        self.writes_at_once = url.startswith("sqlite")
+        self.steps_at_once, self._checkpointed = 0, 0
+        self._at_once = None  # append_step_at_once's own connection (_at_once_db)
+        self._at_once_sql: dict = {}  # its statements, by shape (_at_once_statements)
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
@@ -321,26 +338,121 @@ class Store:
         the store is the referee, in the same statement that advances the version.  The seat to
         move after the step and the table's clock (``clock``, when the table has one) are stored
         with it.  (SQLAlchemy Core with prepared statements: this is the hot path of every move.)"""
+        with self._write_lock:
+            return self._append_step(tid, expected_version, kind, seat, action, status, to_move, clock, actor)
+
+    def append_step_at_once(self, tid: str, expected_version: int, kind: str, seat: int, action: str,
+                            status: str | None = None, to_move: int | None = None,
+                            clock: ClockState | None = None, actor: str | None = None) -> int:
+        """``append_step`` for the event loop's own thread (SQLite only): a step is a few
+        microseconds of SQLite, less than handing it to a worker thread and back (or than
+        SQLAlchemy's handling of the statements, so it goes to SQLite's driver on a connection of
+        its own, with the statements compiled once), but it must never wait there.  So it raises
+        ``Busy`` at once, having written nothing, when another writer of this process holds the
+        write lock, another process holds the database's (this connection waits for nobody), or
+        SQLite refuses the step in any way; the caller then writes it with ``append_step`` in a
+        worker thread, which waits for the lock, or meets the same failure through SQLAlchemy,
+        which names and logs it."""
+        if not self.writes_at_once:
+            raise Busy("only SQLite writes a step on the caller's thread")
+        if not self._write_lock.acquire(blocking=False):
+            raise Busy("another writer of this process holds the write lock")
+        try:
+            db = self._at_once_db()
+            values, params, row = self._step_values(tid, expected_version, kind, seat, action, status, to_move,
+                                                    clock, actor)
+            (advance, advance_args), (add, add_args) = self._at_once_statements(actor is not None, tuple(values))
+            try:
+                if db.execute(advance, advance_args(params)).rowcount != 1:
+                    db.rollback()
+                    raise self._conflict(tid, expected_version, seat, actor)
+                db.execute(add, add_args(row))
+                db.commit()
+            except sqlite3.Error:  # busy, or failing: the worker's write tells which, and logs it
+                with contextlib.suppress(sqlite3.Error):
+                    db.rollback()
+                raise Busy("the database did not take the step at once") from None
+            self.steps_at_once += 1
+            return expected_version + 1
+        finally:
+            self._write_lock.release()
+
+    def _at_once_db(self):
+        """The SQLite connection of ``append_step_at_once``, its own for as long as the store
+        lives: it waits for no lock (busy timeout 0) and leaves the WAL's checkpoint, which syncs
+        the file to disk, to a worker thread (``checkpoint``)."""
+        if self._at_once is None:
+            held = self.engine.raw_connection()  # set up as every connection is (WAL, foreign keys)
+            db = held.driver_connection
+            db.execute("PRAGMA busy_timeout=0")
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            self._at_once = (held, db)
+        return self._at_once[1]
+
+    def _at_once_statements(self, checked: bool, keys: tuple[str, ...]):
+        """``_step_statements`` compiled once per shape for SQLite's own driver: each statement's
+        SQL and the function that orders (and converts, as SQLAlchemy does) its parameters."""
+        key = (checked, keys)
+        made = self._at_once_sql.get(key)
+        if made is None:
+            advance, add = self._step_statements(checked, keys)
+            made = []
+            for stmt, columns in ((advance, None), (add, list(STEP_COLUMNS))):
+                compiled = stmt.compile(dialect=self.engine.dialect, column_keys=columns)
+                order, convert = list(compiled.positiontup), dict(compiled._bind_processors)
+
+                def args(params, order=order, convert=convert):
+                    return [convert[k](params[k]) if k in convert else params[k] for k in order]
+                made.append((str(compiled), args))
+            made = self._at_once_sql[key] = tuple(made)
+        return made
+
+    @staticmethod
+    def _conflict(tid, expected_version, seat, actor) -> Conflict:
+        who = {"human": "its person", "bot": "the computer"}.get(actor)
+        return Conflict(f"table {tid} is no longer at version {expected_version}"
+                        + (f", or seat {seat} is no longer played by {who}" if who else ""))
+
+    def _step_values(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor):
+        """The columns a step sets in its table's row, the parameters of that update, and the
+        step's own row."""
         now = _now()
         values = {"version": expected_version + 1, "updated": now, "to_move": to_move}
         if status:
             values["status"] = status
         if clock is not None and clock.clock:
             values.update(banks=clock.banks, deadline=clock.deadline, turn_started=clock.turn_started)
-        advance, add = self._step_statements(actor is not None, tuple(values))
         params = {f"v_{k}": v for k, v in values.items()}
         params.update(g_tid=tid, g_version=expected_version)
         if actor is not None:
             params.update(g_seat=seat, g_actor=actor)
+        row = {"table_id": tid, "version": expected_version + 1, "kind": kind, "seat": seat, "action": action,
+               "created": now}
+        return values, params, row
+
+    def checkpoint_due(self) -> bool:
+        """Enough steps were written at once since the last checkpoint that the WAL should be
+        copied into the database file (``checkpoint``, in a worker thread)."""
+        return self.steps_at_once - self._checkpointed >= CHECKPOINT_STEPS
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file as far as no reader holds it (SQLite's passive
+        checkpoint, what SQLite does itself after a commit when ``append_step_at_once`` has not
+        turned it off); it syncs the file to disk, so never on the event loop's thread."""
+        self._checkpointed = self.steps_at_once
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def _append_step(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor) -> int:
+        """The two statements of a step, in one transaction."""
+        values, params, row = self._step_values(tid, expected_version, kind, seat, action, status, to_move, clock,
+                                                actor)
+        advance, add = self._step_statements(actor is not None, tuple(values))
         try:
-            with self._write_lock, self.engine.begin() as conn:
-                res = conn.execute(advance, params)
-                if res.rowcount != 1:
-                    who = {"human": "its person", "bot": "the computer"}.get(actor)
-                    raise Conflict(f"table {tid} is no longer at version {expected_version}"
-                                   + (f", or seat {seat} is no longer played by {who}" if who else ""))
-                conn.execute(add, {"table_id": tid, "version": expected_version + 1, "kind": kind, "seat": seat,
-                                   "action": action, "created": now})
+            with self.engine.begin() as conn:
+                if conn.execute(advance, params).rowcount != 1:
+                    raise self._conflict(tid, expected_version, seat, actor)
+                conn.execute(add, row)
         except IntegrityError:
             raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
         return expected_version + 1

@@ -24,6 +24,11 @@ class ViewsMixin:
 
     def _readings(self, actor, action, events, reader):
         return readings(self, actor, action, events, reader)
+
+    def reading_key(self):
+        # _item reads the position only through _value_visible and ``over``: the end of the game
+        # shows every value, and the table's option whether players see their own values
+        return (self.over, self.own_visible)
     def _value_visible(self, e, player):
         if self.over:
             return True

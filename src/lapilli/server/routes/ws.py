@@ -212,16 +212,33 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
     conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta)
     h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
     s = Socket(ws, conn, room, seat, h)
-    dead = asyncio.ensure_future(conn.dead.wait())
+    # a connection closed as too slow stops its reading at once: its writer (or a broadcast) cuts
+    # the wait for the next message, which is a plain await (no task and no wait set per message)
+    reader, reading, cut = asyncio.current_task(), False, False
+    detach = conn.on_dead
+
+    def stop_reading(c: Conn) -> None:
+        nonlocal cut
+        if detach is not None:
+            detach(c)
+        if reading and not cut:
+            cut = True
+            reader.cancel()
+
+    conn.on_dead = stop_reading
     bucket, last = 2 * settings.max_messages_per_second, time.monotonic()
     try:
-        while True:
-            receiving = asyncio.ensure_future(ws.receive())
-            await asyncio.wait((receiving, dead), return_when=asyncio.FIRST_COMPLETED)
-            if not receiving.done():
-                receiving.cancel()
+        while not conn.dead.is_set():
+            reading = True
+            try:
+                frame = await ws.receive()
+            except asyncio.CancelledError:
+                if not cut:
+                    raise
+                reader.uncancel()
                 break
-            frame = receiving.result()
+            finally:
+                reading = False
             if frame["type"] == "websocket.disconnect":
                 break
             text = frame.get("text")
@@ -249,7 +266,6 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
     except WebSocketDisconnect:
         pass
     finally:
-        dead.cancel()
         h.detach(room, conn)
         slow = conn.dead.is_set() and conn.why != "gone"
         conn.stop()
