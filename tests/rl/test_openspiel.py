@@ -71,8 +71,11 @@ RANDOM_SIM = [(g, n, {}) for g in GAMES for n in counts(g)] + [
 ]
 
 
+# the fast tier: two players and the option sets; more players with the default options in the
+# whole suite
 @pytest.mark.parametrize("game, players, options", [
-    pytest.param(g, n, o, id=f"{g}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default"))
+    pytest.param(g, n, o, id=f"{g}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default"),
+                 marks=[pytest.mark.slow] if n > 2 and not o else [])
     for g, n, o in RANDOM_SIM])
 def test_openspiel_random_simulation_test_with_serialization(game, players, options):
     pyspiel.random_sim_test(load(game, players=players, **options), num_sims=1, serialize=True, verbose=False)
