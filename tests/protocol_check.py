@@ -211,6 +211,20 @@ def pytest_runtest_teardown(item):
     _current = None
 
 
+def pytest_sessionfinish(session):
+    """An xdist worker hands its counts to the controller (pytest_testnodedown)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["protocol_checked"] = dict(_checked)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """The controller adds each worker's counts to the run's."""
+    for direction, n in getattr(node, "workeroutput", {}).get("protocol_checked", {}).items():
+        _checked[direction] += n
+
+
 def pytest_terminal_summary(terminalreporter):
     if any(_checked.values()):
         terminalreporter.write_line(f"protocol check: {_checked['sent']} WebSocket messages sent and "
