@@ -17,39 +17,12 @@ import os
 import random
 import sys
 import tracemalloc
-import types
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 import lapilli  # noqa: E402
 from lapilli.server.hub import Room  # noqa: E402
+from lapilli.testing.memory import deep_size  # noqa: E402
 from lapilli.server.store import SeatInfo, TableInfo  # noqa: E402
-
-SKIP = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
-
-
-def deep_size(root, shared: set[int]) -> int:
-    """Bytes of ``root`` and everything it reaches, except objects in ``shared`` (a fresh game's
-    objects: the game's data and spec, which every table shares)."""
-    seen, stack, total = set(shared), [root], 0
-    while stack:
-        o = stack.pop()
-        if id(o) in seen or isinstance(o, SKIP):
-            continue
-        seen.add(id(o))
-        total += sys.getsizeof(o)
-        if isinstance(o, dict):
-            stack.extend(o.keys())
-            stack.extend(o.values())
-        elif isinstance(o, (list, tuple, set, frozenset)):
-            stack.extend(o)
-        else:
-            if hasattr(o, "__dict__"):
-                stack.append(vars(o))
-            for slot in getattr(type(o), "__slots__", ()):
-                if hasattr(o, slot):
-                    stack.append(getattr(o, slot))
-    return total
-
 
 class Client:
     """A connection as Room.text_for sees it."""

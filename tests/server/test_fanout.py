@@ -6,14 +6,13 @@ from __future__ import annotations
 import gc
 import json
 import random
-import sys
-import types
 
 import websockets.sync.client as ws_client
 
 import lapilli
 from lapilli.server.config import Settings
 from lapilli.server.hub import Hub, Room
+from lapilli.testing.memory import deep_size
 from lapilli.server.store import SeatInfo, TableInfo
 from lapilli.testing.server import ServerProcess
 
@@ -35,25 +34,6 @@ def test_websocket_compression_only_when_asked_for(tmp_path):
 
 
 # ---------------------------------------------------------------- a finished table's memory
-def deep_size(root, skip: set[int]) -> int:
-    """Bytes of ``root`` and what it reaches, each object once, less the objects in ``skip``
-    (what every table of the game shares) and classes, modules and functions."""
-    seen, stack, total = set(skip), [root], 0
-    while stack:
-        o = stack.pop()
-        if id(o) in seen or isinstance(o, (type, types.ModuleType, types.FunctionType, types.MethodType,
-                                           types.BuiltinFunctionType)):
-            continue
-        seen.add(id(o))
-        total += sys.getsizeof(o)
-        if isinstance(o, dict):
-            stack.extend(o.keys())
-            stack.extend(o.values())
-        elif isinstance(o, (list, tuple, set, frozenset)):
-            stack.extend(o)
-        elif hasattr(o, "__dict__"):
-            stack.append(vars(o))
-    return total
 
 
 class FakeConn:
