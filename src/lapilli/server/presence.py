@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 
 if TYPE_CHECKING:
-    from .hub import Conn, Hub, Room
+    from .fanout import Conn, Room
+    from .hub import Hub
 
 log = logging.getLogger("lapilli.server")
 

@@ -25,7 +25,8 @@ from .retry import FIRST_PAUSE, retrying
 from .store import Busy, Conflict
 
 if TYPE_CHECKING:
-    from .hub import Hub, Room
+    from .fanout import Room
+    from .hub import Hub
 
 log = logging.getLogger("lapilli.server")
 

@@ -19,7 +19,8 @@ from .faults import STORAGE_DOWN, STORAGE_ERRORS, StorageUnavailable
 from .store import TableInfo
 
 if TYPE_CHECKING:
-    from .hub import Hub, Room
+    from .fanout import Room
+    from .hub import Hub
 
 log = logging.getLogger("lapilli.server")
 

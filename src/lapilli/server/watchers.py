@@ -26,7 +26,8 @@ from .faults import STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, StorageUnavaila
 from .retry import retrying
 
 if TYPE_CHECKING:
-    from .hub import Hub, Room
+    from .fanout import Room
+    from .hub import Hub
 
 log = logging.getLogger("lapilli.server")
 
