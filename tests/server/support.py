@@ -165,6 +165,28 @@ def stop_all(servers) -> None:
 
 
 @contextmanager
+def served_in_thread(app):
+    """The ASGI ``app`` served by uvicorn on 127.0.0.1 in a thread of this process (its lifespan
+    run), so a test can reach it over real sockets from many threads at once and still touch
+    its objects; yields the base URL and stops the server on leaving. (The TestClient's transport
+    is not made for concurrent requests from several threads.)"""
+    import threading
+
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started or not thread.is_alive(), "the in-thread server to start", timeout=30)
+        assert server.started, "the in-thread server did not start"
+        yield f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+@contextmanager
 def instances(log_dir, database, redis, *envs, **env):
     """Instances A, B, ... of `lapilli serve` on one database and Redis, one per dict of ``envs``
     (its own LAPILLI_* settings, after the common ``env``); stopped on leaving."""

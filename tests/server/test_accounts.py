@@ -565,35 +565,41 @@ class CountingHasher:
         return self.real.check_needs_rehash(digest)
 
 
-def test_concurrent_sign_ups_and_sign_ins_hash_at_most_the_configured_number_at_once(make_client, tmp_path):
+def test_concurrent_sign_ups_and_sign_ins_hash_at_most_the_configured_number_at_once(tmp_path):
+    """Eight browsers sign up, then sign in, at once over real sockets: no more than the configured
+    two hashes run at the same time, whatever the number of requests."""
     from concurrent.futures import ThreadPoolExecutor
 
-    c = make_client(database_url=f"sqlite:///{tmp_path / 'h.db'}", signin_rate="1000/minute")
-    accounts = c.app.state.accounts
-    accounts.hasher = counting = CountingHasher(accounts.hasher)
+    import httpx
 
-    def browser():
-        """A browser of its own (its own cookies) through the running server."""
-        import httpx
+    from lapilli.server.app import create_app
+    from lapilli.server.config import Settings
 
-        return httpx.Client(transport=c._transport, base_url="http://testserver")
+    from .support import served_in_thread
 
-    def sign_up_one(i):
-        with browser() as b:
-            return b.post("/api/account/signup", json={"username": f"user{i}", "password": PASSWORD}).status_code
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'h.db'}", redis_url=None, bot_workers=1,
+                        signin_rate="1000/minute")
+    app = create_app(settings)
+    with served_in_thread(app) as base:
+        accounts = app.state.accounts
+        accounts.hasher = counting = CountingHasher(accounts.hasher)
 
-    def sign_in_one(i):
-        with browser() as b:
-            return b.post("/api/account/signin", json={"username": f"user{i % 3}",
-                                                       "password": PASSWORD if i % 2 else "wrong!!!"}).status_code
+        def sign_up_one(i):
+            with httpx.Client(base_url=base, timeout=30) as b:  # a browser of its own (its own cookies)
+                return b.post("/api/account/signup", json={"username": f"user{i}", "password": PASSWORD}).status_code
 
-    with ThreadPoolExecutor(8) as pool:
-        ups = list(pool.map(sign_up_one, range(8)))  # within the default sign-up rate of one address
-        ins = list(pool.map(sign_in_one, range(8)))
+        def sign_in_one(i):
+            with httpx.Client(base_url=base, timeout=30) as b:
+                return b.post("/api/account/signin", json={"username": f"user{i % 3}",
+                                                           "password": PASSWORD if i % 2 else "wrong!!!"}).status_code
+
+        with ThreadPoolExecutor(8) as pool:
+            ups = list(pool.map(sign_up_one, range(8)))  # within the default sign-up rate of one address
+            ins = list(pool.map(sign_in_one, range(8)))
     assert ups == [201] * 8 and set(ins) <= {200, 401}
     assert counting.calls >= 16
     assert 1 <= counting.peak <= 2
-    assert c.settings.hash_concurrency == 2  # the default
+    assert settings.hash_concurrency == 2  # the default
 
 
 def test_past_the_hashes_running_and_the_requests_waiting_a_sign_up_is_answered_busy_at_once():
