@@ -57,6 +57,9 @@ def test_a_hint_gives_a_reason_in_both_languages(game):
     assert "%" in h["reason"]["en"] and "%" in h["reason"]["it"], h["reason"]
     assert "win" in h["reason"]["en"].lower() and "vittoria" in h["reason"]["it"].lower(), h["reason"]
     assert 0 <= h["value"] <= 1
+    # the suggestion is the better of the two the reason compares
+    if h["other"] is not None:
+        assert int(h["reason"]["en"].split("about ")[1].split("%")[0]) >= int(h["reason"]["en"].split("against ")[1].split("%")[0]), h["reason"]
 
 
 def test_a_reviews_better_move_comes_with_its_reason():

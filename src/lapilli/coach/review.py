@@ -377,14 +377,17 @@ def hint(state: State, seat: int | None = None, level: str = "hard", iterations:
     decision = Decision(state, seat)
     ply = len(state.history) if hasattr(state, "history") else 0
     legal = decision.legal_actions
-    ranked = legal[:1] if len(legal) == 1 else j.search(decision, ply)
+    cands = legal[:1] if len(legal) == 1 else j.search(decision, ply)
+    # the search's candidates judged as a review judges them, so that the reason and the
+    # suggestion agree: the best by expected win share (the search's own choice on a tie)
+    got = {m: j.outcome(decision, m, ply) for m in cands}
+    ranked = sorted(cands, key=lambda m: (-got[m]["value"], cands.index(m)))
     move = ranked[0]
     other = ranked[1] if len(ranked) > 1 else None
     told = j.telling(decision, move, names)
-    got = j.outcome(decision, move, ply)
     return {"move": move, "text": told["text"], "likely": told["likely"],
-            "reason": j.reason(decision, move, ply, other, got, names=names), "value": round(got["value"], 4),
-            "other": other}
+            "reason": j.reason(decision, move, ply, other, got[move], got.get(other), names=names),
+            "value": round(got[move]["value"], 4), "other": other}
 
 
 def review_positions(positions, game: str, players: int, seat: int, level: str = "hard",
