@@ -73,3 +73,19 @@ def test_a_reviews_better_move_comes_with_its_reason():
     assert d.best != d.played
     assert "%" in d.reason["en"] and "%" in d.reason["it"], d.reason
     assert f"{round(100 * d.value_played)}%" in d.reason["en"], (d.reason, d.value_played)
+
+
+@pytest.mark.parametrize("game", ["the-island", "kingdomino-origins", "eruption"])
+def test_a_hint_tells_nothing_the_seat_cannot_see(game):
+    """The hint of a position and of another that differs only in what the seat cannot see (a
+    determinization for the seat: hidden tiles, cards and draws laid out afresh) are the same,
+    word for word: its certain part, its likely replies and their shares, its reason."""
+    from lapilli.agents import Decision
+
+    st = lapilli.new_game(game, players=2, seed=7)
+    for _ in range(3):
+        st.apply(st.legal_actions()[0])
+    seat = st.to_move
+    twin = Decision(st, seat).determinize(4242)
+    assert twin.to_json() != st.to_json()          # the hidden parts truly differ
+    assert hint(twin, seat, iterations=ITERATIONS) == hint(st, seat, iterations=ITERATIONS)

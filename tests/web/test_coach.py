@@ -68,6 +68,9 @@ def test_review_shows_the_judgement_on_the_board(server, page, game):
     assert played.get_attribute("data-cls") in ("inaccuracy", "mistake", "blunder")
     better = page.locator("#review-better")
     assert better.count() == 1 and better.get_attribute("data-action") != played.get_attribute("data-action")
+    # with the reason the better move is better: its win chance beside the move played's
+    reason = page.locator("#review-reason").inner_text()
+    assert reason.startswith("Why:") and "win chance" in reason.lower() and "%" in reason, reason
     # the board is the replay of the position before the move, with both moves drawn on it
     ply = int(page.locator("#review-list li.current").get_attribute("data-ply"))
     assert page.locator("#replay-ply").get_attribute("data-ply") == str(ply)
