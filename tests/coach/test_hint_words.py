@@ -89,3 +89,17 @@ def test_a_hint_tells_nothing_the_seat_cannot_see(game):
     twin = Decision(st, seat).determinize(4242)
     assert twin.to_json() != st.to_json()          # the hidden parts truly differ
     assert hint(twin, seat, iterations=ITERATIONS) == hint(st, seat, iterations=ITERATIONS)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_written_review_says_why_each_better_move_is_better(lang):
+    from lapilli.coach.output import markdown
+
+    records = Path(__file__).parent / "records"
+    case = json.loads((records / "stromboli.json").read_text())
+    rec = dict(case["record"])
+    ply = len(case["actions"])
+    rec["actions"] = list(case["actions"]) + [case["blunder"]]
+    rv = review(rec, seat=case["seat"], iterations=ITERATIONS, samples=4, plies={ply})
+    md = markdown(rv, lang)
+    assert f"- {ply + 1}: {rv.decisions[0].reason[lang]}" in md, md
