@@ -33,6 +33,9 @@ def test_an_eruption_hint_says_what_is_certain_and_what_is_a_likely_reply():
     firsts = [x for x in h["likely"] if "first" in x["text"]["en"]]
     assert firsts and all(0 < x["share"] < 1 for x in firsts), h["likely"]
     assert sum(x["share"] for x in h["likely"]) <= 1.0
+    # Bob playing first is Bob's, a reply; the seat itself playing first is an outcome
+    for x in h["likely"]:
+        assert x["reply"] == x["text"]["en"].startswith("Bob"), x
     for lang in ("en", "it"):
         words = _all_text(h, lang)
         assert "Player 2" not in words and "Giocatore 2" not in words, words

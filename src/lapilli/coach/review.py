@@ -255,7 +255,8 @@ class Judge:
         every sample gives alike, up to the first one that differs or tells a draw, are certain
         (``text``); each sample's next readings after them are what may follow, grouped into
         ``likely`` (``{"text", "share"}``: the share of the samples that gave them, the most
-        frequent first).  A draw's value is never told (it would be the sample's guess).
+        frequent first; ``reply`` when another seat acts in them, else they are an outcome such
+        as a draw's or a roll's).  A draw's value is never told (it would be the sample's guess).
         ``names``: each seat's name per language as the table shows it (None: its colour, or
         its place in the seat order, from the position after the move)."""
         seat = decision.player
@@ -274,7 +275,7 @@ class Judge:
         text = self._sentences(last.game_id, runs[0][:n], labels, seat) if n else {}
         text = {lang: text.get(lang) or move for lang in LANGS}
         follow: Counter = Counter()
-        told = {}
+        told, reply = {}, {}
         for r in runs:
             rest = [it for it in r[n:] if "chance" not in it][:TELLING_FOLLOW]
             if not rest:
@@ -282,7 +283,10 @@ class Judge:
             words = self._sentences(last.game_id, rest, labels, seat)
             follow[words["en"]] += 1
             told[words["en"]] = words
-        likely = [{"text": told[en], "share": round(c / samples, 3)} for en, c in follow.most_common(TELLING_LIKELY)]
+            who = rest[0].get("args", {}).get("seat")
+            reply[words["en"]] = isinstance(who, int) and who != seat    # another seat acts: a reply
+        likely = [{"text": told[en], "share": round(c / samples, 3), "reply": reply[en]}
+                  for en, c in follow.most_common(TELLING_LIKELY)]
         return {"text": text, "likely": likely}
 
     @staticmethod

@@ -7,14 +7,14 @@ window.LapilliCoach = (() => {
       allowHints: "Accetto i suggerimenti al tavolo", played: "Giocata", better: "Meglio", winShare: "quota di vittoria attesa",
       hintsUsed: "Suggerimenti usati", good: "buona", inaccuracy: "imprecisione", mistake: "errore", blunder: "grave errore",
       noDecision: "Nessuna scelta qui: passa a una mossa analizzata.", hidden: "Giudicato solo da ciò che il giocatore vedeva.",
-      certain: "certo", likely: "Risposta probabile", likelyTitle: "Quante volte è capitato quando il suggeritore ha ipotizzato ciò che non vedi",
+      certain: "certo", likely: "Risposta probabile", likelyOutcome: "Esito probabile", likelyTitle: "Quante volte è capitato quando il suggeritore ha ipotizzato ciò che non vedi",
       why: "Perché", hintLegend: "Sul tabellone la mossa suggerita ha un anello tratteggiato nero e bianco.",
       progress: "Decisione {k} di {n}", stopped: "L'analisi si è fermata prima della fine." },
     en: { review: "Review", reviewing: "Reviewing…", hint: "Hint", hintAsk: "Ask for a hint",
       allowHints: "I agree to hints at this table", played: "Played", better: "Better", winShare: "expected win share",
       hintsUsed: "Hints used", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
       noDecision: "No choice here: step to a reviewed move.", hidden: "Judged only from what the player could see.",
-      certain: "certain", likely: "Likely reply", likelyTitle: "How often it came up when the coach guessed what you cannot see",
+      certain: "certain", likely: "Likely reply", likelyOutcome: "Likely outcome", likelyTitle: "How often it came up when the coach guessed what you cannot see",
       why: "Why", hintLegend: "On the board the suggested move has a dashed black-and-white ring.",
       progress: "Decision {k} of {n}", stopped: "The review stopped before the end." },
   };
@@ -158,7 +158,7 @@ window.LapilliCoach = (() => {
       box.append(mk("p", { class: "hint-text", id: "hint-text", "data-action": s.hint.move },
         mk("span", { class: "swatch hinted", "aria-hidden": "true" }), `${tx("hint")} (${tx("certain")}): ${say(s.hint.text) || s.hint.move}`));
       if (s.hint.likely.length) box.append(mk("ul", { class: "hint-likely", id: "hint-likely" }, s.hint.likely.map(x =>
-        mk("li", { "data-share": x.share, title: tx("likelyTitle") }, `${tx("likely")} (${pctOf(x.share)}): ${say(x.text)}`))));
+        mk("li", { "data-share": x.share, title: tx("likelyTitle") }, `${tx(x.reply === false ? "likelyOutcome" : "likely")} (${pctOf(x.share)}): ${say(x.text)}`))));
       if (say(s.hint.reason)) box.append(mk("p", { class: "reason", id: "hint-reason" }, `${tx("why")}: ${say(s.hint.reason)}`));
       box.append(mk("p", { class: "hint", id: "hint-legend" }, tx("hintLegend")));
     }
