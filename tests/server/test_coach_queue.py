@@ -193,3 +193,30 @@ def test_urgent_jobs_go_first_and_a_clients_share_is_bounded():
             pool.close()
 
     _run(main())
+
+
+def test_a_streamed_review_stops_when_its_client_goes_and_an_address_has_a_bounded_share(server):
+    base = server(LAPILLI_COACH_WORKERS="2", LAPILLI_COACH_PER_ADDRESS="2")
+    done = finished_game(base)
+    url = f"{base}/api/tables/{done}/review/0"
+    with httpx.Client(timeout=30) as c:
+        streams = []
+        for level in ("normal", "hard"):   # two streams from one address: its whole share
+            s = c.stream("GET", url, params={"level": level, "progress": 1}, headers={"X-Forwarded-For": "10.0.4.1"})
+            r = s.__enter__()
+            assert r.status_code == 200
+            lines = r.iter_lines()      # kept below: a reader dropped would close its stream
+            assert json.loads(next(lines)) == {"type": "start", "total": 10}
+            streams.append((s, lines))
+        # one runs, one waits (reviews leave a worker free for hints)
+        wait_for(lambda: httpx.get(f"{base}/health").json()["coach"] == {"queued": 1, "running": 1},
+                 "both streams' first decisions reach the coach", timeout=30, every=0.05)
+        # a third from the same address is refused before it streams
+        r = c.get(url, params={"level": "easy", "progress": 1}, headers={"X-Forwarded-For": "10.0.4.1"})
+        assert r.status_code == 429 and "Retry-After" in r.headers, r.text
+        for s, _ in streams:              # both clients go
+            s.__exit__(None, None, None)
+    # their decisions (10 s each at this budget, ten of them) are stopped, not judged on: the
+    # coach is idle again within seconds
+    wait_for(lambda: httpx.get(f"{base}/health").json()["coach"] == {"queued": 0, "running": 0},
+             "the coach stops the jobs of the streams nobody reads", timeout=8, every=0.1)

@@ -35,6 +35,14 @@ def _moves_drawn(page) -> bool:
     return any_drawn
 
 
+def _grey(css: str) -> bool:
+    """Whether a computed CSS colour is a grey (black and white included): no player's colour."""
+    import re
+
+    r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
+    return max(r, g, b) - min(r, g, b) <= 16
+
+
 def _finished_table(page, server, game):
     """A table of two computer players (random) that has played to the end."""
     r = page.request.post(server + "/api/tables", data={"game": game, "players": 2, "seats": [
@@ -60,6 +68,9 @@ def test_review_shows_the_judgement_on_the_board(server, page, game):
     assert played.get_attribute("data-cls") in ("inaccuracy", "mistake", "blunder")
     better = page.locator("#review-better")
     assert better.count() == 1 and better.get_attribute("data-action") != played.get_attribute("data-action")
+    # with the reason the better move is better: its win chance beside the move played's
+    reason = page.locator("#review-reason").inner_text()
+    assert reason.startswith("Why:") and "win chance" in reason.lower() and "%" in reason, reason
     # the board is the replay of the position before the move, with both moves drawn on it
     ply = int(page.locator("#review-list li.current").get_attribute("data-ply"))
     assert page.locator("#replay-ply").get_attribute("data-ply") == str(ply)
@@ -97,6 +108,9 @@ def test_hint_draws_the_suggested_move_on_the_board(server, page, game):
     # the suggested move is drawn on the board, or (a move with no piece on the board) named only
     drawn = page.locator("#board svg .coach-hint").count()
     assert drawn > 0 if _on_board(page, move) else drawn == 0
+    # drawn as no player's mark: a neutral (grey) outline, never a player's colour
+    for colour in page.eval_on_selector_all("#board svg .coach-hint", "es => es.map(e => getComputedStyle(e).stroke)"):
+        assert _grey(colour), colour
     _shot(page, f"coach-hint-{game}.png")
     tid = page.url.rsplit("/", 1)[1]
     hints = page.request.get(f"{server}/api/tables/{tid}/hints").json()
@@ -116,3 +130,92 @@ def test_the_hints_used_are_shown_in_the_result(server, page):
     assert used.get_attribute("data-used") == "1"
     assert "Hints used" in page.locator("#hints-used").inner_text()
     _shot(page, "coach-hints-used-nim.png")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "it-IT"])
+def test_a_hint_says_what_is_certain_what_is_likely_and_why(server, browser, locale):
+    """Eruption's first decision, a village: the move (with the other seat's village, forced) is
+    certain, who plays first is a likely reply with how often it came up; the seats go by the
+    table's names, and the marker is a neutral dashed ring, not a player's square."""
+    it = locale == "it-IT"
+    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    try:
+        create_table(page, server, "eruption", players=2, bots="random")
+        wait_my_turn(page)
+        page.click("#hint-btn")
+        page.wait_for_selector("#hint-text", timeout=60_000)
+        text = page.locator("#hint-text").inner_text()
+        assert (("Suggerimento (certo)" in text and "Scegli il villaggio" in text) if it
+                else ("Hint (certain)" in text and "You choose village" in text)), text
+        assert ("primo" not in text) if it else ("first" not in text), text
+        likely = page.locator("#hint-likely li")
+        assert likely.count() >= 1
+        for i in range(likely.count()):
+            line = likely.nth(i).inner_text()
+            # another seat's act is a likely reply; a draw for the seat itself, a likely outcome
+            labels = ("Risposta probabile", "Esito probabile") if it else ("Likely reply", "Likely outcome")
+            assert any(x in line for x in labels) and "%" in line, line
+            assert 0 < float(likely.nth(i).get_attribute("data-share")) < 1
+        reason = page.locator("#hint-reason").inner_text()
+        assert ("Perché" in reason and "probabilità di vittoria" in reason.lower()) if it else \
+            ("Why" in reason and "win chance" in reason.lower()), reason
+        assert "%" in reason
+        box = page.locator("#hint-box").inner_text()
+        assert "Player 2" not in box and "Giocatore 2" not in box, box
+        # the marker beside the words: an outlined ring in grey, said in words for who cannot tell colours
+        swatch = page.eval_on_selector("#hint-text .swatch", """e => { const s = getComputedStyle(e);
+            return [s.backgroundColor, s.borderTopColor, s.borderTopStyle, s.borderRadius]; }""")
+        assert swatch[0] in ("rgba(0, 0, 0, 0)", "transparent") and _grey(swatch[1]), swatch
+        assert swatch[2] == "dashed" and swatch[3] == "50%", swatch
+        legend = page.locator("#hint-legend").inner_text()
+        assert ("anello tratteggiato" in legend) if it else ("dashed" in legend and "ring" in legend), legend
+        _shot(page, f"coach-hint-words-eruption-{locale}.png")
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory):
+    """A `lapilli serve` whose review takes a second or so for each decision of a game of Nim."""
+    from lapilli.testing.server import ServerProcess
+
+    where = tmp_path_factory.mktemp("coach-slow")
+    with ServerProcess(where, "coach-slow", f"sqlite:///{where / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
+                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_CREATE_RATE="10000/minute",
+                       LAPILLI_COACH_ITERATIONS="4000", LAPILLI_COACH_SAMPLES="2") as s:
+        yield s.url
+
+
+def test_a_review_shows_its_progress_and_the_decisions_reviewed_so_far(slow_server, page):
+    r = page.request.post(slow_server + "/api/tables", data={"game": "nim", "players": 2, "options": {"pile": 21},
+                                                              "seats": [{"kind": "bot", "level": "random"},
+                                                                        {"kind": "bot", "level": "random"}]})
+    assert r.ok, r.text()
+    tid = r.json()["id"]
+    page.goto(f"{slow_server}/t/{tid}")
+    end = time.monotonic() + 120
+    while page.request.get(f"{slow_server}/api/tables/{tid}").json()["status"] != "finished":
+        assert time.monotonic() < end, "the computers' game did not end"
+        page.wait_for_timeout(200)
+    page.wait_for_selector("#review-btn", timeout=30_000)
+    page.click("#review-btn")
+    # while the coach works: a progress bar, decision k of n, and the decisions judged so far
+    page.wait_for_function("""() => { const p = document.querySelector('#review-progress');
+        return p && +p.value >= 2 && +p.value < +p.max; }""", timeout=120_000)
+    done, total = page.eval_on_selector("#review-progress", "p => [+p.value, +p.max]")
+    assert total >= 4
+    label = page.locator("#review-progress-text").inner_text()
+    assert f"of {total}" in label, label
+    assert page.locator("#review-list li").count() >= 2
+    assert page.locator("#review-played").count() == 0        # the review is not over yet
+    _shot(page, "coach-review-progress-nim.png")
+    # a decision reviewed already may be looked at while the rest is judged
+    first = page.locator("#review-list li").first
+    ply = first.get_attribute("data-ply")
+    first.locator("a").click()
+    page.wait_for_function(f"() => document.querySelector('#replay-ply')?.dataset.ply === '{ply}'")
+    page.wait_for_selector("#review-played", timeout=30_000)
+    # at the end the bar goes and the whole review is there
+    page.wait_for_selector("#review-progress", state="detached", timeout=120_000)
+    assert page.locator("#review-played").count() == 1

@@ -41,7 +41,15 @@ def markdown(rv: Review, lang: str = "en", plot: str | None = None) -> str:
                      f"{d.cls} {_MARK[d.cls]} | {_cell(better)} | {_pct(d.value_best) if better else ''} | "
                      f"{_margin(d.margin_best) if better else ''} |")
     lines.append("")
+    why = [d for d in rv.decisions if d.reason]
+    if why:     # why each better move is better, in a sentence
+        lines += ["## " + _WHY.get(lang, _WHY["en"]), ""]
+        lines += [f"- {d.ply + 1}: {d.reason.get(lang) or d.reason.get('en', '')}" for d in why]
+        lines.append("")
     return "\n".join(lines)
+
+
+_WHY = {"en": "Why the better moves are better", "it": "Perché le mosse migliori sono migliori"}
 
 
 def _margin(m) -> str:

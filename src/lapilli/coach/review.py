@@ -21,6 +21,7 @@ and every position the search or the judge looks at is a determinization for the
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from ..agents import Decision, make_agent
@@ -38,6 +39,41 @@ THRESHOLDS = (("good", 0.03), ("inaccuracy", 0.08), ("mistake", 0.20))
 a loss of 0.20 or more is a blunder."""
 
 LANGS = ("en", "it")
+TELLING_SAMPLES = 16     # determinizations a move is told from (what all agree on is certain)
+TELLING_FOLLOW = 2       # readings told of what may follow
+TELLING_LIKELY = 2       # continuations told, the most frequent first
+
+REASON = {
+    "en": {"win": "win chance about {v}", "against": ", against {v} if {move}",
+           "lower": " (the lowest wins)"},
+    "it": {"win": "probabilità di vittoria circa {v}", "against": ", contro {v} se {move}",
+           "lower": " (vince il più basso)"},
+}
+# a change of the seat's score and of the others', in the words of the game's rulebook
+# (Eruption scores temperatures)
+_SCORE = {"eruption": {"en": ("your temperature {n}", "the others' temperatures {n}"),
+                       "it": ("la tua temperatura {n}", "le temperature degli altri {n}")}}
+_SCORE_DEFAULT = {"en": ("your score {n}", "the others' scores {n}"),
+                  "it": ("il tuo punteggio {n}", "i punteggi degli altri {n}")}
+
+
+def _pct(v: float) -> str:
+    return f"{100 * v:.0f}%"
+
+
+def _signed(x: float) -> str:
+    s = f"{x:+.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def _score_words(game: str, lang: str) -> tuple[tuple[str, str], bool]:
+    from ..engine.registry import game_spec
+
+    try:
+        lower = bool(game_spec(game).lower_score_wins)
+    except Exception:
+        lower = False
+    return _SCORE.get(game, _SCORE_DEFAULT)[lang], lower
 
 
 def classify(loss: float) -> str:
@@ -65,6 +101,7 @@ class Judgement:
     best_text: dict = field(default_factory=dict)
     legal: int = 0              # how many moves were legal
     seconds: float = 0.0        # time spent on this decision
+    reason: dict = field(default_factory=dict)        # why the better move is better, per language
 
 
 @dataclass
@@ -168,11 +205,20 @@ class Judge:
     def value(self, decision: Decision, move: str, ply: int) -> tuple[float, float | None]:
         """The seat's expected win share and projected margin after ``move``, averaged over the
         judge's determinizations (the same ones for every move of a decision)."""
+        out = self.outcome(decision, move, ply)
+        return out["value"], out["margin"]
+
+    def outcome(self, decision: Decision, move: str, ply: int) -> dict:
+        """What ``move`` does, averaged over the judge's determinizations: ``value`` (the seat's
+        expected win share), ``margin`` (the projected score margin, None when the game has no
+        evaluation), ``mine`` and ``others`` (how the seat's score and the other seats' total
+        score change by the end of the seat's turn)."""
         seat = decision.player
-        total, margin, has_margin = 0.0, 0.0, True
+        total, margin, has_margin, mine, others = 0.0, 0.0, True, 0.0, 0.0
         for k in range(self.samples):
             seed = (self.seed * 7919 + ply * 104_729 + k * 31) & 0x7FFFFFFF
             st = decision.determinize(seed, False)
+            before = [float(x) for x in st.scores()]
             mod = game_heuristics(self.game, st)
             st.apply(move)
             choose = getattr(mod, "choose", None)
@@ -183,6 +229,9 @@ class Judge:
                 st.apply(legal[0] if len(legal) == 1 else choose(st, legal, rng, seat))
                 steps += 1
             total += float(self.evaluator(st)(st)[seat])
+            after = [float(x) for x in st.scores()]
+            mine += after[seat] - before[seat]
+            others += sum(a - b for i, (a, b) in enumerate(zip(after, before)) if i != seat)
             ev = getattr(mod, "evaluate", None)
             if st.is_terminal:          # the final margin itself (evaluate adds a bonus for the win)
                 margin += _final_margin(st, seat)
@@ -191,24 +240,92 @@ class Judge:
             else:
                 margin += float(ev(st, seat))
         n = self.samples
-        return total / n, (margin / n if has_margin else None)
+        return {"value": total / n, "margin": margin / n if has_margin else None, "mine": mine / n,
+                "others": others / n}
 
-    def words(self, decision: Decision, move: str) -> dict:
-        """The move in the game's narrated words, as the seat reads its own act (chance it would
-        reveal left out: the words name the choice, not what a draw would show)."""
-        st = decision.determinize(0)
-        events = st.apply(move)
-        items = [it for it in st.readings(decision.player, move, events, decision.player) if "chance" not in it]
+    def words(self, decision: Decision, move: str, names: dict | None = None) -> dict:
+        """The move in the game's narrated words, as the seat reads its own act: only what it
+        makes certain (`telling`)."""
+        return self.telling(decision, move, names)["text"]
+
+    def telling(self, decision: Decision, move: str, names: dict | None = None,
+                samples: int = TELLING_SAMPLES) -> dict:
+        """``move`` told as the seat reads its own act, split into what is certain and what is
+        only likely.  The move is applied to ``samples`` determinizations: the readings that
+        every sample gives alike, up to the first one that differs or tells a draw, are certain
+        (``text``); each sample's next readings after them are what may follow, grouped into
+        ``likely`` (``{"text", "share"}``: the share of the samples that gave them, the most
+        frequent first; ``reply`` when another seat acts in them, else they are an outcome such
+        as a draw's or a roll's).  A draw's value is never told (it would be the sample's guess).
+        ``names``: each seat's name per language as the table shows it (None: its colour, or
+        its place in the seat order, from the position after the move)."""
+        seat = decision.player
+        runs, last = [], None
+        for k in range(samples):
+            st = decision.determinize(k)
+            events = st.apply(move)
+            runs.append(st.readings(seat, move, events, seat))
+            last = st
+        labels = names or {lang: [narration.seat_label(last, p, lang) for p in range(last.num_players)]
+                           for lang in LANGS}
+        n = 0
+        while (all(len(r) > n for r in runs) and "chance" not in runs[0][n]
+               and all(r[n] == runs[0][n] for r in runs)):
+            n += 1
+        text = self._sentences(last.game_id, runs[0][:n], labels, seat) if n else {}
+        text = {lang: text.get(lang) or move for lang in LANGS}
+        follow: Counter = Counter()
+        told, reply = {}, {}
+        for r in runs:
+            rest = [it for it in r[n:] if "chance" not in it][:TELLING_FOLLOW]
+            if not rest:
+                continue
+            words = self._sentences(last.game_id, rest, labels, seat)
+            follow[words["en"]] += 1
+            told[words["en"]] = words
+            who = rest[0].get("args", {}).get("seat")
+            reply[words["en"]] = isinstance(who, int) and who != seat    # another seat acts: a reply
+        likely = [{"text": told[en], "share": round(c / samples, 3), "reply": reply[en]}
+                  for en, c in follow.most_common(TELLING_LIKELY)]
+        return {"text": text, "likely": likely}
+
+    @staticmethod
+    def _sentences(game_id: str, items: list, labels: dict, reader: int) -> dict:
         out = {}
         for lang in LANGS:
             parts = []
             for it in items:
                 try:
-                    parts.append(narration.sentence(st.game_id, it, lang, None, decision.player) + ".")
-                except KeyError:            # an item the catalogue cannot word yet: the notation
-                    if move not in parts:
-                        parts.append(move)
-            out[lang] = " ".join(parts) or move
+                    parts.append(narration.sentence(game_id, it, lang, labels[lang], reader) + ".")
+                except KeyError:            # an item the catalogue cannot word yet: left out
+                    pass
+            out[lang] = " ".join(parts)
+        return out
+
+    def reason(self, decision: Decision, move: str, ply: int, other: str | None, got: dict | None = None,
+               other_got: dict | None = None, names: dict | None = None) -> dict:
+        """Why ``move`` is suggested, per language: its win chance beside ``other``'s (the next
+        best move, or the move played), and what it does to the scores by the end of the turn."""
+        got = got or self.outcome(decision, move, ply)
+        if other is not None and other != move:
+            other_got = other_got or self.outcome(decision, other, ply)
+            other_words = self.words(decision, other, names)
+        out = {}
+        for lang in LANGS:
+            w = REASON[lang]
+            parts = [w["win"].format(v=_pct(got["value"]))]
+            if other is not None and other != move:
+                first = other_words[lang].split(". ")[0].rstrip(".") or other  # its first sentence names it
+                parts[0] += w["against"].format(v=_pct(other_got["value"]), move=first[0].lower() + first[1:])
+            (mine, others), lower = _score_words(self.game, lang)
+            changes = []
+            if round(got["mine"], 1):
+                changes.append(mine.format(n=_signed(got["mine"])))
+            if round(got["others"], 1):
+                changes.append(others.format(n=_signed(got["others"])))
+            if changes:
+                parts.append("; ".join(changes) + (w["lower"] if lower else ""))
+            out[lang] = ". ".join(p[0].upper() + p[1:] for p in parts) + "."
         return out
 
     def judge(self, state: State, played: str, ply: int, seat: int | None = None) -> Judgement | None:
@@ -223,7 +340,8 @@ class Judge:
         cands = self.search(decision, ply)
         if played not in cands:
             cands.append(played)
-        vals = {m: self.value(decision, m, ply) for m in cands}
+        got = {m: self.outcome(decision, m, ply) for m in cands}
+        vals = {m: (g["value"], g["margin"]) for m, g in got.items()}
         best = max(cands, key=lambda m: (vals[m][0], m == cands[0]))
         if vals[best][0] <= vals[played][0]:
             best = played
@@ -235,7 +353,9 @@ class Judge:
                          margin_best=None if vals[best][1] is None else round(vals[best][1], 2),
                          played_text=self.words(decision, played),
                          best_text=self.words(decision, best) if best != played else {},
-                         legal=len(legal), seconds=round(time.perf_counter() - t0, 3))
+                         legal=len(legal), seconds=round(time.perf_counter() - t0, 3),
+                         reason=self.reason(decision, best, ply, played, got[best], got[played])
+                         if best != played else {})
 
 
 def judge(state: State, played: str, level: str = "hard", iterations: int | None = None, samples: int = 8,
@@ -246,17 +366,32 @@ def judge(state: State, played: str, level: str = "hard", iterations: int | None
 
 
 def hint(state: State, seat: int | None = None, level: str = "hard", iterations: int | None = None,
-         seed: int = 0) -> dict:
+         seed: int = 0, names: dict | None = None, samples: int = 4) -> dict:
     """The move the level's search suggests to ``seat`` (the seat to move by default) from what it
-    sees: ``{"move", "text": {"en", "it"}}``."""
+    sees: ``{"move", "text", "likely", "reason", "value", "other"}``: ``text`` the move in the
+    seat's words, only what it makes certain; ``likely`` what the others may do or draw after it,
+    each with the share of the samples that gave it; ``reason`` why, beside the search's next
+    best move ``other`` (None when there is no other); ``value`` its expected win share (all
+    from ``samples`` determinizations of what the seat sees).  ``names``: each seat's name per
+    language as the table shows it."""
     seat = state.to_move if seat is None else seat
     if seat is None or state.to_move != seat:
         raise LapilliError("a hint is for the seat to move")
-    j = Judge(state.SPEC.id, state.num_players, level, iterations, samples=1, seed=seed)
+    j = Judge(state.SPEC.id, state.num_players, level, iterations, samples=samples, seed=seed)
     decision = Decision(state, seat)
     ply = len(state.history) if hasattr(state, "history") else 0
-    move = decision.legal_actions[0] if len(decision.legal_actions) == 1 else j.search(decision, ply)[0]
-    return {"move": move, "text": j.words(decision, move)}
+    legal = decision.legal_actions
+    cands = legal[:1] if len(legal) == 1 else j.search(decision, ply)
+    # the search's candidates judged as a review judges them, so that the reason and the
+    # suggestion agree: the best by expected win share (the search's own choice on a tie)
+    got = {m: j.outcome(decision, m, ply) for m in cands}
+    ranked = sorted(cands, key=lambda m: (-got[m]["value"], cands.index(m)))
+    move = ranked[0]
+    other = ranked[1] if len(ranked) > 1 else None
+    told = j.telling(decision, move, names)
+    return {"move": move, "text": told["text"], "likely": told["likely"],
+            "reason": j.reason(decision, move, ply, other, got[move], got.get(other), names=names),
+            "value": round(got[move]["value"], 4), "other": other}
 
 
 def review_positions(positions, game: str, players: int, seat: int, level: str = "hard",
@@ -280,6 +415,18 @@ def seat_plies(record: dict, seat: int, data=None) -> list[int]:
     out = []
     for i, a in enumerate(record["actions"]):
         if state.to_move == seat:
+            out.append(i)
+        state.apply(a)
+    return out
+
+
+def decision_plies(record: dict, seat: int, data=None) -> list[int]:
+    """The plies of ``record`` that a review of ``seat`` judges: its decisions with more than
+    one legal move (a progress bar's steps)."""
+    state = replay_record(record, upto=0, data=data)
+    out = []
+    for i, a in enumerate(record["actions"]):
+        if state.to_move == seat and len(state.legal_actions()) > 1:
             out.append(i)
         state.apply(a)
     return out

@@ -71,17 +71,19 @@ def _think(state_json: dict, spec: str, seat: int, seed: int, think: float | Non
     return agent.choose(Decision(state, seat))
 
 
-def _review(record: dict, seat: int, level: str, iterations: int, samples: int, data=None) -> dict:
+def _review(record: dict, seat: int, level: str, iterations: int, samples: int, data=None, plies=None) -> dict:
+    """The review of ``seat`` (``plies``: only its decisions at these indices of the record)."""
     from lapilli.coach import review
 
-    return review(record, seat=seat, level=level, iterations=iterations, samples=samples, data=data).to_json()
+    return review(record, seat=seat, level=level, iterations=iterations, samples=samples, data=data,
+                  plies=None if plies is None else set(plies)).to_json()
 
 
-def _hint(state_json: dict, seat: int, level: str, iterations: int, data=None) -> dict:
+def _hint(state_json: dict, seat: int, level: str, iterations: int, data=None, names=None) -> dict:
     from lapilli.coach import hint
     from lapilli.engine.registry import load_state
 
-    return hint(load_state(state_json, data=data), seat, level=level, iterations=iterations)
+    return hint(load_state(state_json, data=data), seat, level=level, iterations=iterations, names=names)
 
 
 def _init_coach(paths: list, driver_pid: int | None = None) -> None:
@@ -350,6 +352,10 @@ class BotPool:
             job.waiters -= 1
             if job.waiters == 0 and not job.result.done():
                 self._coach_drop(job)
+
+    def coach_full(self, client: str) -> bool:
+        """Whether ``client`` already waits for as many coach jobs as it may."""
+        return self._coach_load.get(client, 0) >= self.coach_per_client
 
     def coach_status(self) -> dict:
         """How many coach jobs wait and run (counts only)."""

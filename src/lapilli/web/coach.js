@@ -6,11 +6,17 @@ window.LapilliCoach = (() => {
     it: { review: "Analisi", reviewing: "Analisi in corso…", hint: "Suggerimento", hintAsk: "Chiedi un suggerimento",
       allowHints: "Accetto i suggerimenti al tavolo", played: "Giocata", better: "Meglio", winShare: "quota di vittoria attesa",
       hintsUsed: "Suggerimenti usati", good: "buona", inaccuracy: "imprecisione", mistake: "errore", blunder: "grave errore",
-      noDecision: "Nessuna scelta qui: passa a una mossa analizzata.", hidden: "Giudicato solo da ciò che il giocatore vedeva." },
+      noDecision: "Nessuna scelta qui: passa a una mossa analizzata.", hidden: "Giudicato solo da ciò che il giocatore vedeva.",
+      certain: "certo", likely: "Risposta probabile", likelyOutcome: "Esito probabile", likelyTitle: "Quante volte è capitato quando il suggeritore ha ipotizzato ciò che non vedi",
+      why: "Perché", hintLegend: "Sul tabellone la mossa suggerita ha un anello tratteggiato nero e bianco.",
+      progress: "Decisione {k} di {n}", stopped: "L'analisi si è fermata prima della fine." },
     en: { review: "Review", reviewing: "Reviewing…", hint: "Hint", hintAsk: "Ask for a hint",
       allowHints: "I agree to hints at this table", played: "Played", better: "Better", winShare: "expected win share",
       hintsUsed: "Hints used", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
-      noDecision: "No choice here: step to a reviewed move.", hidden: "Judged only from what the player could see." },
+      noDecision: "No choice here: step to a reviewed move.", hidden: "Judged only from what the player could see.",
+      certain: "certain", likely: "Likely reply", likelyOutcome: "Likely outcome", likelyTitle: "How often it came up when the coach guessed what you cannot see",
+      why: "Why", hintLegend: "On the board the suggested move has a dashed black-and-white ring.",
+      progress: "Decision {k} of {n}", stopped: "The review stopped before the end." },
   };
   const tx = k => (TEXT[LANG] || TEXT.en)[k] || TEXT.en[k] || k;
   const mk = (tag, attrs = {}, ...kids) => {
@@ -42,26 +48,55 @@ window.LapilliCoach = (() => {
   }
   const words = (d, which) => (d[which + "_text"] || {})[LANG] || (d[which + "_text"] || {}).en || d[which];
 
-  // the review panel of a finished game, and the current decision drawn on the board
+  const pctOf = v => `${Math.round(100 * v)}%`;
+  // the review of a finished game, streamed by the server decision by decision: the progress
+  // and the decisions judged so far are shown as they come, the whole review at the end
+  async function runReview(ctx, s) {
+    s.loading = true; s.error = ""; s.partial = { decisions: [] }; s.progress = { done: 0, total: 0 }; ctx.show();
+    const onLine = m => {
+      if (m.type === "start") s.progress.total = m.total;
+      else if (m.type === "decision") { s.progress.done = m.done; if (m.decision) s.partial.decisions.push(m.decision); }
+      else if (m.type === "done") s.review = m.review;
+      else if (m.type === "error") throw new Error(m.detail || tx("stopped"));
+    };
+    try {
+      const r = await fetch(`/api/tables/${ctx.tid}/review/${ctx.seat ?? 0}?progress=1`);
+      if (!r.ok) { const data = await r.json().catch(() => ({})); throw new Error(data.error || data.detail || r.statusText); }
+      const reader = r.body.getReader(), dec = new TextDecoder();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        for (let i; (i = buf.indexOf("\n")) >= 0;) {
+          const line = buf.slice(0, i); buf = buf.slice(i + 1);
+          if (line.trim()) onLine(JSON.parse(line));
+        }
+        ctx.show();
+      }
+      if (!s.review) throw new Error(tx("stopped"));
+      s.loading = false;
+      const looking = ctx.replay && s.review.decisions.some(d => d.ply === ctx.replay.ply);
+      const first = s.review.decisions.find(d => d.cls !== "good") || s.review.decisions[0];
+      if (first && !looking) ctx.goReplay(first.ply); else ctx.show();
+    } catch (e) { s.loading = false; s.error = e.message; ctx.show(); }
+  }
+  function progressBar(s) {
+    const { done, total } = s.progress || { done: 0, total: 0 };
+    return mk("div", { class: "review-progress" },
+      mk("progress", { id: "review-progress", max: Math.max(1, total), value: done, "aria-label": tx("reviewing") }),
+      mk("span", { id: "review-progress-text", "aria-live": "polite" }, tx("progress").replace("{k}", done).replace("{n}", total || "…")));
+  }
   function reviewPanel(ctx, s) {
     const box = mk("div", { class: "coach review", id: "review" }, mk("h3", {}, tx("review")));
+    const rv = s.review || (s.loading ? s.partial : null);
     if (!s.review) {
-      box.append(mk("button", { id: "review-btn", class: "primary", disabled: s.loading ? "" : null, onclick: async () => {
-        s.loading = true; s.error = ""; ctx.show();
-        try {
-          const r = await fetch(`/api/tables/${ctx.tid}/review/${ctx.seat ?? 0}`);
-          const data = await r.json();
-          if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
-          s.review = data;
-          s.loading = false;
-          const first = data.decisions.find(d => d.cls !== "good") || data.decisions[0];
-          if (first) ctx.goReplay(first.ply); else ctx.show();
-        } catch (e) { s.loading = false; s.error = e.message; ctx.show(); }
-      } }, s.loading ? tx("reviewing") : tx("review")));
+      box.append(mk("button", { id: "review-btn", class: "primary", disabled: s.loading ? "" : null, onclick: () => runReview(ctx, s) },
+        s.loading ? tx("reviewing") : tx("review")));
+      if (s.loading) box.append(progressBar(s));
       if (s.error) box.append(mk("p", { class: "error", id: "review-error" }, s.error));
-      return box;
+      if (!rv) return box;
     }
-    const rv = s.review;
     const ply = ctx.replay ? ctx.replay.ply : null;
     const d = rv.decisions.find(x => x.ply === ply);
     box.append(mk("p", { class: "hint" }, tx("hidden")));
@@ -71,12 +106,16 @@ window.LapilliCoach = (() => {
         mk("span", { class: "swatch played" }), `${tx("played")}: ${words(d, "played")} `, mk("b", {}, `(${tx(d.cls)})`)));
       if (d.best !== d.played) {
         box.append(mk("p", { class: "judged better", id: "review-better", "data-action": d.best },
-          mk("span", { class: "swatch better" }), `${tx("better")}: ${words(d, "best")} (${Math.round(100 * d.value_best)}%)`));
+          mk("span", { class: "swatch better" }), `${tx("better")}: ${words(d, "best")} (${pctOf(d.value_best)})`));
+        const why = (d.reason || {})[LANG] || (d.reason || {}).en;
+        if (why) box.append(mk("p", { class: "reason", id: "review-reason" }, `${tx("why")}: ${why}`));
       }
-    } else box.append(mk("p", { class: "hint", id: "review-none" }, tx("noDecision")));
+    } else if (s.review) box.append(mk("p", { class: "hint", id: "review-none" }, tx("noDecision")));
     const list = mk("ul", { class: "review-list", id: "review-list" });
     for (const x of rv.decisions) {
-      if (x.cls === "good" && x !== d) continue;     // the list names what to look at; good moves are on the plot
+      // the list names what to look at (good moves are on the plot); while the review runs it
+      // shows every decision judged so far
+      if (s.review && x.cls === "good" && x !== d) continue;
       list.append(mk("li", { class: `cls-${x.cls}` + (x === d ? " current" : ""), "data-ply": x.ply },
         mk("a", { href: "#", onclick: ev => { ev.preventDefault(); ctx.goReplay(x.ply); } },
           `${x.ply + 1}. ${tx(x.cls)}: ${words(x, "played")}`)));
@@ -85,7 +124,7 @@ window.LapilliCoach = (() => {
     return box;
   }
   function drawReview(ctx, s) {
-    const rv = s.review;
+    const rv = s.review || (s.loading ? s.partial : null);
     if (!rv || !ctx.replay) return;
     const d = rv.decisions.find(x => x.ply === ctx.replay.ply);
     if (!d) return;
@@ -103,7 +142,7 @@ window.LapilliCoach = (() => {
         const r = await fetch(`/api/tables/${ctx.tid}/hint`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: ctx.token }) });
         const data = await r.json();
         if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
-        s.hint = { version: ctx.v.version, move: data.move, text: data.text };
+        s.hint = { version: ctx.v.version, move: data.move, text: data.text, likely: data.likely || [], reason: data.reason || {} };
       } catch (e) { s.error = e.message; }
       ctx.show();
     } }, tx("hintAsk"));
@@ -113,8 +152,15 @@ window.LapilliCoach = (() => {
       ctx.show();
     } }, tx("allowHints")));
     if (s.hint && s.hint.version === ctx.v.version) {
+      const say = t => (t || {})[LANG] || (t || {}).en || "";
+      // the move and what follows from it for certain; then what the others may do, with how
+      // often the coach saw it; then why
       box.append(mk("p", { class: "hint-text", id: "hint-text", "data-action": s.hint.move },
-        mk("span", { class: "swatch hinted" }), `${tx("hint")}: ${(s.hint.text || {})[LANG] || (s.hint.text || {}).en || s.hint.move}`));
+        mk("span", { class: "swatch hinted", "aria-hidden": "true" }), `${tx("hint")} (${tx("certain")}): ${say(s.hint.text) || s.hint.move}`));
+      if (s.hint.likely.length) box.append(mk("ul", { class: "hint-likely", id: "hint-likely" }, s.hint.likely.map(x =>
+        mk("li", { "data-share": x.share, title: tx("likelyTitle") }, `${tx(x.reply === false ? "likelyOutcome" : "likely")} (${pctOf(x.share)}): ${say(x.text)}`))));
+      if (say(s.hint.reason)) box.append(mk("p", { class: "reason", id: "hint-reason" }, `${tx("why")}: ${say(s.hint.reason)}`));
+      box.append(mk("p", { class: "hint", id: "hint-legend" }, tx("hintLegend")));
     }
     if (s.error) box.append(mk("p", { class: "error", id: "hint-error" }, s.error));
     return box;

@@ -7,14 +7,18 @@ at most LAPILLI_COACH_PER_ADDRESS waited for at once per client address (more: 4
 stopped when no client waits for it any more."""
 from __future__ import annotations
 
+import json
+import time
+
 from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import StreamingResponse
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
 from ..bots import ClientGone, CoachBusy
 from ..deps import HubDep, SettingsDep, StoreDep
 from ..errors import responses
-from ..hub import NOT_STARTED, Hub
+from ..hub import NOT_STARTED, Hub, seat_labels
 from ..rates import client_address
 from ..schemas import Request_, SeatNumber, TableId
 from ..store import NotFound, Store
@@ -41,14 +45,27 @@ async def coach(request: Request, hub: Hub, fn, *args, limit: float, key=None, u
 
 @router.get("/api/tables/{tid}/review/{seat}", responses=responses(403, 404, 429, 503))
 async def review(request: Request, hub: HubDep, store: StoreDep, settings: SettingsDep, tid: str = TableId,
-                 seat: int = SeatNumber, level: str = Query("normal", pattern="^(easy|normal|hard)$")):
+                 seat: int = SeatNumber, level: str = Query("normal", pattern="^(easy|normal|hard)$"),
+                 progress: bool = Query(False, description="stream the review decision by decision (NDJSON)")):
     """The coach's review of ``seat`` in the finished game (docs/coach.md): computed once in the
     coach's worker with a bounded budget, then kept with the game.  Several clients asking for
-    the same review wait for one computation, which stops when none of them waits any more."""
+    the same review wait for one computation, which stops when none of them waits any more.
+
+    ``progress``: the answer is a stream of JSON lines, ``start`` (the decisions to judge),
+    one ``decision`` line per decision judged (k of n, with its judgement), then ``done`` with
+    the whole review, or ``error`` (status and detail) if the coach stops; the decisions are
+    judged one coach job each, so a client that leaves stops the work at once."""
     room = await finished_room(hub, tid, "review")
     if not 0 <= seat < room.info.players:
         raise NotFound(f"no seat {seat} at table {tid}")
     got = await run_in_threadpool(store.get_review, tid, seat, level)
+    if progress:
+        client = client_address(request)
+        if got is None and hub.bots.coach_full(client):
+            raise HTTPException(429, f"{client} already waits for as many reviews or hints as it may; "
+                                     "ask again when one has answered", headers={"Retry-After": "10"})
+        return StreamingResponse(_review_lines(request, hub, store, settings, room, tid, seat, level, got),
+                                 media_type="application/x-ndjson", headers={"Cache-Control": "no-store"})
     if got is not None:
         return got
     from ..bots import _review
@@ -60,6 +77,51 @@ async def review(request: Request, hub: HubDep, store: StoreDep, settings: Setti
     except TimeoutError:
         raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
     return await run_in_threadpool(store.save_review, tid, seat, level, data)  # the first one kept
+
+
+def _line(msg: dict) -> bytes:
+    return (json.dumps(msg, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+async def _review_lines(request: Request, hub: Hub, store: Store, settings, room, tid: str, seat: int, level: str,
+                        got: dict | None):
+    """The lines of a streamed review: a kept review at once, else decision by decision."""
+    if got is not None:
+        yield _line({"type": "start", "total": len(got["decisions"])})
+        for k, d in enumerate(got["decisions"]):
+            yield _line({"type": "decision", "done": k + 1, "total": len(got["decisions"]), "decision": d})
+        yield _line({"type": "done", "review": got})
+        return
+    from ..bots import _review
+    from ...coach.review import decision_plies
+
+    record = room.state.to_record()
+    plies = await run_in_threadpool(decision_plies, record, seat, room.data)
+    yield _line({"type": "start", "total": len(plies)})
+    deadline = time.monotonic() + settings.coach_limit   # the whole review keeps the coach's limit
+    head, decisions = None, []
+    for k, ply in enumerate(plies or [None]):
+        try:
+            part = await coach(request, hub, _review, record, seat, level, settings.coach_iterations,
+                               settings.coach_samples, room.data, [] if ply is None else [ply],
+                               limit=max(1.0, deadline - time.monotonic()), key=("review", tid, seat, level, ply))
+        except TimeoutError:
+            yield _line({"type": "error", "status": 503,
+                         "detail": "the review took longer than the coach's limit; ask again later"})
+            return
+        except HTTPException as e:          # 429 (a race with another request) or 499 (gone)
+            if e.status_code != 499:
+                yield _line({"type": "error", "status": e.status_code, "detail": e.detail})
+            return
+        head = part
+        decisions += part["decisions"]
+        if ply is not None:
+            yield _line({"type": "decision", "done": k + 1, "total": len(plies),
+                         "decision": part["decisions"][0] if part["decisions"] else None})
+    whole = dict(head, decisions=decisions)
+    whole["counts"] = {c: sum(1 for d in decisions if d["cls"] == c) for c in head["counts"]}
+    kept = await run_in_threadpool(store.save_review, tid, seat, level, whole)  # the first one kept
+    yield _line({"type": "done", "review": kept})
 
 
 async def _hint_seats(hub: Hub, store: Store, tid: str) -> tuple:
@@ -128,9 +190,9 @@ async def hint(req: HintRequest, request: Request, hub: HubDep, store: StoreDep,
         raise HTTPException(409, "a hint is for the seat to move; wait for your turn")
     from ..bots import _hint
 
-    try:
+    try:  # the seats named as the table names them
         got = await coach(request, hub, _hint, room.state.to_json(), seat, "normal", settings.coach_iterations,
-                          room.data, limit=30, urgent=True)
+                          room.data, seat_labels(room.state, info), limit=30, urgent=True)
     except TimeoutError:
         raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
     await run_in_threadpool(store.hint_used, tid, seat)
