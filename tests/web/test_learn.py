@@ -148,7 +148,7 @@ def test_each_chapter_first_screen_fits(browser, server, game, size):
             for sel in ("#lesson-say", "#board svg.board", "#lesson-nav"):
                 assert inside(page, sel), f"{sel} of chapter {ch['id']} is outside the {size}'s window"
             if ch["steps"][0].get("ask"):
-                assert page.locator("#board svg .clickable, #picker button[data-pick]").count()
-                assert inside(page, "#board svg .clickable, #picker button[data-pick]"), f"no target in view in chapter {ch['id']}"
+                assert page.locator("#board svg .clickable, #picker button[data-pick], #confirm").count()
+                assert inside(page, "#board svg .clickable, #picker button[data-pick], #confirm"), f"no target in view in chapter {ch['id']}"
     finally:
         ctx.close()
