@@ -156,3 +156,29 @@ def test_each_chapter_first_screen_fits(browser, server, game, size):
                 assert inside(page, "#board svg .clickable, #picker button[data-pick], #confirm"), f"no target in view in chapter {ch['id']}"
     finally:
         ctx.close()
+
+
+def test_reached_from_the_lobby_and_the_rules_panel(browser, server):
+    ctx, page = open_tutorial(browser, server, "stromboli", "it")
+    try:
+        page.goto(server + "/")
+        page.select_option("#game", "stromboli")
+        link = page.locator("#learn-link")
+        link.wait_for()
+        assert link.is_visible() and link.text_content() == "Impara a giocare"
+        assert link.get_attribute("href") == "/learn/stromboli"
+        page.select_option("#game", "nim")  # a game without a tutorial: no link
+        assert not link.is_visible()
+        page.select_option("#game", "stromboli")
+        click_retry(page, link)
+        at_step(page, 0, 0)
+        # the rules panel opened from the tutorial offers the tutorial too, in the page's language
+        page.click("#rules")
+        page.wait_for_selector("#rules-panel #rules-learn")
+        assert page.locator("#rules-learn").get_attribute("href") == "/learn/stromboli"
+        page.locator("#rules-close").click()
+        # a clause quoted by a step opens the rules panel at its paragraph
+        click_retry(page, page.locator("#lesson-clause"))
+        page.wait_for_selector("#rules-panel .focus")
+    finally:
+        ctx.close()
