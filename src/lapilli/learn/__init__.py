@@ -57,6 +57,9 @@ def rule_clauses(game: str) -> dict[str, str]:
 class Tutorial:
     data: dict
 
+    def __post_init__(self):
+        self._positions: dict[tuple[int, int], object] = {}  # (chapter, step) -> its state, kept
+
     @property
     def game(self) -> str:
         return self.data["game"]
@@ -77,8 +80,15 @@ class Tutorial:
         return new_game(self.game, d["players"], d["seed"], d.get("options") or {})
 
     def position(self, chapter: int, step: int):
-        """The state at the start of a step: the seed's start, the chapter's set-up, then each
-        earlier step's first asked move and scripted replies."""
+        """The state at the start of a step (a copy of its own): the seed's start, the chapter's
+        set-up, then each earlier step's first asked move and scripted replies.  Each step's
+        position is replayed once and kept (a tutorial has a few dozen steps)."""
+        key = (chapter, step)
+        if key not in self._positions:
+            self._positions[key] = self._replay(chapter, step)
+        return self._positions[key].clone()
+
+    def _replay(self, chapter: int, step: int):
         st = self.start()
         for a in self.chapters[chapter].get("setup", []):
             st.apply(a)

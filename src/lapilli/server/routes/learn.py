@@ -13,12 +13,13 @@ from functools import lru_cache
 from typing import Annotated
 
 from fastapi import APIRouter, Path as PathParam, Request
+from fastapi.responses import Response
 from pydantic import Field
 
 from ... import learn as tutorials
 from ..deps import LimitsDep
 from ..errors import responses
-from ..fanout import Room
+from ..fanout import Room, dumps
 from ..rates import one_more
 from ..schemas import Request_
 from ...engine.rng import DEFAULT_SEEDING
@@ -73,9 +74,10 @@ def _actions(tut, chapter: int, step: int) -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def step_view(game: str, chapter: int, step: int) -> dict:
+def step_view(game: str, chapter: int, step: int) -> str:
+    """A step's view, serialized once (orjson) and kept: the steps are few."""
     tut = tutorials.load(game)
-    return _view(tut, _actions(tut, chapter, step))
+    return dumps(_view(tut, _actions(tut, chapter, step)))
 
 
 @lru_cache(maxsize=256)
@@ -103,7 +105,7 @@ def tutorial(game: GameId):
 def tutorial_position(game: GameId, chapter: Index, step: Index):
     """The learner's view at the start of a step."""
     _step(game, chapter, step)
-    return step_view(game, chapter, step)
+    return Response(step_view(game, chapter, step), media_type="application/json")
 
 
 @router.post("/api/learn/{game}/{chapter}/{step}", responses=responses(404, 422, 429))
@@ -118,4 +120,4 @@ def tutorial_move(body: LearnMove, request: Request, limits: LimitsDep, game: Ga
     verdict = tut.judge(chapter, step, body.action)
     if verdict["verdict"] == "asked":
         verdict["view"] = after_view(game, chapter, step, verdict["action"])
-    return verdict
+    return Response(dumps(verdict), media_type="application/json")
