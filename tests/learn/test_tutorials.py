@@ -82,6 +82,8 @@ def test_lapilli_learn_runs_to_the_end(monkeypatch, capsys, game, lang):
     out = " ".join(capsys.readouterr().out.split())  # the terminal wraps long lines
     assert {"en": "Tutorial finished.", "it": "Tutorial finito."}[lang] in out
     assert f"lapilli play {game} --seats human,easy" in out
+    first = next(s["ask"][0] for ch in tut.chapters for s in ch["steps"] if s.get("ask"))
+    assert f"{ {'en': 'Type', 'it': 'Scrivi'}[lang] }: {first}" in out  # the move to type, in the notation
     for c in tut.taught():
         assert c in out
 

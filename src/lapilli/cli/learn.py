@@ -19,13 +19,13 @@ WORDS = {
            "illegal": "Not allowed", "help": "Commands: 'skip' skips the step, 'back' goes back one step, "
            "'list' shows every legal move, 'quit' leaves.", "done": "Tutorial finished.",
            "play": "Play a real game against the computer: lapilli play {game} --seats human,easy",
-           "skipped": "Step skipped."},
+           "skipped": "Step skipped.", "type": "Type"},
     "it": {"chapter": "Capitolo", "rule": "Regola", "next": "Premi Invio per continuare.", "well": "Ben fatto.",
            "legal": "Questa mossa è consentita, ma non è quella che insegna questo passo.", "better": "Prova",
            "illegal": "Non consentito", "help": "Comandi: 'skip' salta il passo, 'back' torna indietro di un passo, "
            "'list' mostra tutte le mosse consentite, 'quit' esce.", "done": "Tutorial finito.",
            "play": "Gioca una partita vera contro il computer: lapilli play {game} --seats human,easy",
-           "skipped": "Passo saltato."},
+           "skipped": "Passo saltato.", "type": "Scrivi"},
 }
 
 
@@ -64,6 +64,8 @@ def learn(
         rule = step.get("rule")
         if rule:
             console.print(f"  {w['rule']} {rule['clause']}: «{escape(rule[lang])}»")
+        if step.get("ask"):  # the board's clicks of the web page are typed here, in the game's notation
+            console.print(f"  {w['type']}: {escape(' / '.join(step['ask']))}")
         move = _ask(tut, ci, si, step, st, lang)
         if move == "quit":
             return
@@ -73,8 +75,8 @@ def learn(
             elif ci > 0:
                 ci, si = ci - 1, len(tut.chapters[ci - 1]["steps"]) - 1
             continue
-        if move not in ("", "skip") and step.get("ask"):
-            after = tut.after(ci, si, move)
+        if move not in ("", "skip") and step.get("ask") and si + 1 < len(ch["steps"]):
+            after = tut.after(ci, si, move)  # the next chapter shows its own position
             console.print(after.render(tut.learner, names, lang), markup=False, soft_wrap=True)
         si += 1
     console.print(f"\n[bold]{w['done']}[/bold]")
