@@ -57,6 +57,7 @@ EXISTING = [
     ("LAPILLI_HEAVY_PROCESSES", "0", "heavy_processes", False),
     ("LAPILLI_HEAVY_PROCESSES", "1", "heavy_processes", True),
     ("LAPILLI_HEAVY_READ_RATE", "5/second", "heavy_read_rate", "5/second"),
+    ("LAPILLI_LEARN_RATE", "5/second", "learn_rate", "5/second"),
     ("LAPILLI_REPLAY_CACHE_BYTES", "1000", "replay_cache_bytes", 1000),
     ("LAPILLI_HEALTH_PROBE_EVERY", "1", "health_probe_every", 1.0),
     ("LAPILLI_RETRY_MAX_SECONDS", "0.5", "retry_max_seconds", 0.5),

@@ -1,7 +1,7 @@
 """The `lapilli` command: list games, play in the terminal, simulate, replay, serve.
 
 This package holds the Typer app and ``main``; each command group lives in its own module
-(games, play, study, records, serve) and is added to the app here, in the order of `lapilli --help`."""
+(games, play, learn, study, records, serve) and is added to the app here, in the order of `lapilli --help`."""
 from __future__ import annotations
 
 import sys
@@ -17,20 +17,20 @@ from .common import (  # noqa: F401  (the commands' shared helpers, also reached
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Lapilli: play and study five volcano-island board games.")
 
-from . import games as _games, play as _play, records as _records, serve as _serve, study as _study  # noqa: E402
+from . import games as _games, learn as _learn, play as _play, records as _records, serve as _serve, study as _study  # noqa: E402
 from .games import data_app, games  # noqa: E402,F401
 from .play import HELP_TEXT, play  # noqa: E402,F401
 from .records import replay, review, verify  # noqa: E402,F401
 from .serve import serve  # noqa: E402,F401
 from .study import _rebuild_report_args, _run_study, _sensitivity_variants, report, simulate, tournament  # noqa: E402,F401
 
-for _module in (_games, _play, _study, _records, _serve):
+for _module in (_games, _play, _learn, _study, _records, _serve):
     app.registered_commands.extend(_module.commands.registered_commands)
 for _module in (_games, _play, _study, _records, _serve):
     app.registered_groups.extend(_module.commands.registered_groups)
 
 
-_COMMANDS = ("games", "play", "simulate", "tournament", "report", "replay", "serve", "verify", "data", "review")
+_COMMANDS = ("games", "play", "learn", "simulate", "tournament", "report", "replay", "serve", "verify", "data", "review")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,7 @@ from .hub import STORAGE_DOWN, STORAGE_ERRORS, Hub
 from .pubsub import PubSub
 from .rates import Limits
 from .reads import HeavyReads
-from .routes import accounts, coach, finished, health, lobby, pages, turns, ws
+from .routes import accounts, coach, finished, health, learn, lobby, pages, turns, ws
 from .routes.health import DatabaseProbe
 from .store import Store
 
@@ -101,7 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.limits = Limits.of(settings)  # per client address, for the life of the application
     app.state.sockets = ws.Sockets()  # per client address: its WebSockets open now (routes/ws.py)
-    for area in (accounts, health, lobby, finished, coach):
+    for area in (accounts, health, lobby, finished, coach, learn):
         app.include_router(area.router)
     app.include_router(ws.router)
     app.include_router(turns.router)

@@ -127,6 +127,7 @@ class Settings(BaseSettings):
     # the interpreter from the event loop (LAPILLI_HEAVY_PROCESSES=0: threads)
     heavy_processes: bool = Field(True, description="replay steps computed in processes (0: in threads)")
     heavy_read_rate: str = _rate("heavy reads one client address may have computed", "120/minute")
+    learn_rate: str = _rate("tutorial moves one client address may have judged", "300/minute")
     replay_cache_bytes: int = Field(32 * 2**20, description="bytes of computed replays kept")
     # /health writes a heartbeat row to show the database takes writes (a full disk, a read-only
     # file): at most once per this many seconds, every other request reading the last result
@@ -201,7 +202,7 @@ class Settings(BaseSettings):
             raise ValueError("give it a number of seconds above 0 (default 20)")
         return v
 
-    @field_validator("create_rate", "heavy_read_rate", "signin_rate", "signup_rate", "notify_rate")
+    @field_validator("create_rate", "heavy_read_rate", "learn_rate", "signin_rate", "signup_rate", "notify_rate")
     @classmethod
     def _a_rate(cls, v: str) -> str:
         from limits import parse

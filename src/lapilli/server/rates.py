@@ -54,8 +54,10 @@ class Limits:
     heavy: PerAddress  # finished games' reads that must be computed (LAPILLI_HEAVY_READ_RATE)
     signin: PerAddress  # sign-in attempts (LAPILLI_SIGNIN_RATE)
     signup: PerAddress  # sign-up attempts (LAPILLI_SIGNUP_RATE)
+    learn: PerAddress  # tutorial moves judged (LAPILLI_LEARN_RATE)
 
     @classmethod
     def of(cls, settings) -> "Limits":
         return cls(PerAddress(settings.create_rate), PerAddress(settings.heavy_read_rate),
-                   PerAddress(settings.signin_rate), PerAddress(settings.signup_rate))
+                   PerAddress(settings.signin_rate), PerAddress(settings.signup_rate),
+                   PerAddress(settings.learn_rate))

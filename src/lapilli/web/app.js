@@ -25,6 +25,8 @@ document.getElementById("lang").onchange = e => { LANG = e.target.value; localSt
 function route() {
   applyI18n();
   if (window.LapilliAccount && LapilliAccount.route()) return;  // player pages, leaderboards (account.js)
+  const learning = location.pathname.match(/^\/learn\/([a-z-]+)/);  // a tutorial (learn.js)
+  if (learning && window.LapilliLearn) { sockets.forEach(s => s.close()); sockets = []; LapilliLearn.page(app, learning[1]); return; }
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
   if (m) tablePage(m[1]); else if (location.pathname === "/mine") window.LapilliClock.myTables(app); else lobby();
 }
@@ -39,6 +41,7 @@ async function lobby() {
   const form = el("div", { class: "card", id: "new-table" }, el("h2", {}, t("newTable")));
   const body = el("div");
   form.append(el("label", {}, t("game") + " ", gameSel), body);
+  if (window.LapilliLearn) LapilliLearn.lobbyLink(form, gameSel);  // "Learn to play" beside the game
   const draw = () => {
     const g = games.find(x => x.id === gameSel.value);
     body.innerHTML = "";

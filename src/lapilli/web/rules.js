@@ -31,6 +31,7 @@ window.LapilliRules = (() => {
     const dialog = node("dialog", { class: "rules-panel", id: "rules-panel", "aria-label": t("rules") });
     const close = node("button", { class: "close", id: "rules-close", onclick: () => { dialog.close(); dialog.remove(); } }, t("close"));
     dialog.append(node("div", { class: "rules-head" }, node("h2", {}, t("rules")), close));
+    if (window.LapilliLearn) window.LapilliLearn.rulesLink(dialog.querySelector(".rules-head"), doc.game);  // "Learn to play"
     for (const s of doc.sections) {
       const sec = node("section", { id: `rules-${s.id}` }, node("h3", {}, s.title[LANG] || s.title.en));
       for (const p of s.paragraphs) {

@@ -30,6 +30,11 @@ def table_page(tid: str):
     return FileResponse(WEB / "index.html")
 
 
+@router.get("/learn/{game}")
+def learn_page(game: str):
+    return FileResponse(WEB / "index.html")
+
+
 @router.get("/players/{name}")
 def player_page(name: str):
     return FileResponse(WEB / "index.html")

@@ -1,0 +1,113 @@
+"""Every tutorial file against the engine and the rules specification, the judge of a learner's
+move, and `lapilli learn` walking each tutorial to its end in the terminal."""
+import pytest
+
+from lapilli import cli, learn
+
+GAMES = learn.games()
+
+
+def test_there_are_tutorials():
+    assert "stromboli" in GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tutorial_file_agrees_with_the_engine_and_the_rules(game):
+    """Asked moves legal for the learner, scripted replies legal, every clause quoted exists in
+    the rules specification, every text in English and Italian."""
+    assert learn.validate(learn.load(game)) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tutorial_covers_turn_choices_end_and_scoring(game):
+    tut = learn.load(game)
+    st = tut.position(len(tut.chapters) - 1, 0)
+    st.apply(tut.chapters[-1]["steps"][0]["ask"][0])
+    for a in tut.chapters[-1]["steps"][0].get("reply", []):
+        st.apply(a)
+    assert st.is_terminal, "the last chapter plays the game to its end"
+    assert tut.chapters[-1]["steps"][-1].get("play"), "the last step offers a real game"
+    assert len(tut.taught()) >= 8
+
+
+def test_stromboli_asks_every_kind_of_choice():
+    # place (1a, 1b), take (2), boat (3), the shaman's move or stay, picking a card, buying, the Priestess
+    assert learn.load("stromboli").action_kinds() >= {"place", "take", "boat", "shaman", "stay", "pick", "buy", "priestess"}
+
+
+def test_validator_finds_a_broken_file():
+    tut = learn.load("stromboli")
+    data = dict(tut.data)
+    ch = dict(data["chapters"][1])
+    ch["steps"] = [dict(ch["steps"][0], ask=["place 9 b9"], rule={"clause": "STR-99.9", "en": "x", "it": ""})] + ch["steps"][1:]
+    data["chapters"] = [data["chapters"][0], ch]
+    problems = learn.validate(learn.Tutorial(data))
+    assert any("STR-99.9 is not in the rules" in p for p in problems)
+    assert any("'place 9 b9' is not legal" in p for p in problems)
+    assert any("missing in it" in p for p in problems)
+
+
+def test_judge_tells_asked_legal_and_illegal_moves_apart():
+    tut = learn.load("stromboli")
+    boat = [c["id"] for c in tut.chapters].index("boat")
+    assert tut.judge(boat, 0, "PLACE 4  b1") == {"verdict": "asked", "action": "place 4 b1"}
+    other = tut.judge(boat, 0, "place 3 b1")
+    assert other["verdict"] == "legal" and other["asked"] == ["place 4 b1"] and other["why"]["it"]
+    sums = [c["id"] for c in tut.chapters].index("sum")
+    bad = tut.judge(sums, 0, "place 1 b3")
+    assert bad["verdict"] == "illegal" and bad["rule"] == "STR-2.9" and "differ" in bad["clause"]
+
+
+def _drive(monkeypatch, answers):
+    it = iter(answers)
+    prompts = []
+
+    def answer(prompt=""):
+        prompts.append(prompt)
+        return next(it)
+    monkeypatch.setattr(cli.console, "input", answer)
+    return prompts
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_lapilli_learn_runs_to_the_end(monkeypatch, capsys, game, lang):
+    tut = learn.load(game)
+    answers = []
+    for ch in tut.chapters:
+        for s in ch["steps"]:
+            answers.append(s["ask"][0] if s.get("ask") else "")
+    _drive(monkeypatch, answers)
+    assert cli.main(["learn", game, "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the terminal wraps long lines
+    assert {"en": "Tutorial finished.", "it": "Tutorial finito."}[lang] in out
+    assert f"lapilli play {game} --seats human,easy" in out
+    first = next(s["ask"][0] for ch in tut.chapters for s in ch["steps"] if s.get("ask"))
+    assert f"{ {'en': 'Type', 'it': 'Scrivi'}[lang] }: {first}" in out  # the move to type, in the notation
+    for c in tut.taught():
+        assert c in out
+
+
+def test_lapilli_learn_explains_wrong_moves_and_goes_back(monkeypatch, capsys):
+    tut = learn.load("stromboli")
+    ids = [c["id"] for c in tut.chapters]
+    # chapter 1: read, then a legal move that is not the one asked, then an illegal one, then back
+    _drive(monkeypatch, ["", "place 3 b0", "place 9 b0", "back", "", "skip", "quit"])
+    assert cli.main(["learn", "stromboli"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the terminal wraps long lines
+    assert "allowed, but it is not what this step teaches" in out
+    assert "Try: place 2 b5" in out
+    assert "Not allowed (STR-2.3): you can only place a numbered disc from your reserve" in out
+    assert "Step skipped." in out
+    assert out.count("STR-13.1") >= 2  # the goal's step shown again after 'back'
+    assert ids[0] == "turn"
+
+
+def test_lapilli_learn_lists_the_clauses_taught(capsys):
+    assert cli.main(["learn", "stromboli", "--clauses"]) == 0
+    assert capsys.readouterr().out.split() == learn.load("stromboli").taught()
+
+
+def test_lapilli_learn_unknown_game(capsys):
+    assert cli.main(["learn", "nim"]) == 2
+    assert "no tutorial" in capsys.readouterr().err
