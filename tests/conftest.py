@@ -1,6 +1,10 @@
+from pathlib import Path
+
 import pytest
 
 from tests import protocol_check
+
+WEB = Path(__file__).parent / "web"
 
 
 def pytest_configure(config):
@@ -8,3 +12,16 @@ def pytest_configure(config):
     # every WebSocket message the tests send and receive is checked against the published schema
     if not config.pluginmanager.has_plugin("protocol_check"):
         config.pluginmanager.register(protocol_check, "protocol_check")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """The longest files first: the browser tests, then the files with tests marked ``slow``, then
+    the rest, each file's tests kept together and in order.  pytest-xdist hands the tests out in
+    this order, so the run ends on short tests that fill both workers to the end, not on one
+    worker finishing a minute-long game while the other is idle."""
+    rank = {}
+    for item in items:
+        r = 0 if WEB in item.path.parents else 1 if item.get_closest_marker("slow") else 2
+        rank[item.path] = min(rank.get(item.path, 2), r)
+    items.sort(key=lambda item: rank[item.path])
