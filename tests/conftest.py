@@ -19,7 +19,10 @@ def pytest_collection_modifyitems(config, items):
     """The longest files first: the browser tests, then the files with tests marked ``slow``, then
     the rest, each file's tests kept together and in order.  pytest-xdist hands the tests out in
     this order, so the run ends on short tests that fill both workers to the end, not on one
-    worker finishing a minute-long game while the other is idle."""
+    worker finishing a minute-long game while the other is idle.  Only in xdist's workers, and not
+    when --failed-first or --new-first asked for their own order."""
+    if not hasattr(config, "workerinput") or config.getoption("failedfirst", False) or config.getoption("newfirst", False):
+        return
     rank = {}
     for item in items:
         r = 0 if WEB in item.path.parents else 1 if item.get_closest_marker("slow") else 2
