@@ -1,6 +1,14 @@
+from pathlib import Path
+
 import pytest
 
 from tests import protocol_check
+
+WEB = Path(__file__).parent / "web"
+# the browser files that play whole games by clicking: the longest of all, run first
+WHOLE_GAMES = {"test_table_story.py", "test_phone.py", "test_browser.py", "test_board_isola_dei_vulcani.py",
+               "test_board_the_island.py", "test_fair_dice.py", "test_keyboard.py", "test_place_to_act.py",
+               "test_coach.py", "test_board_eruption.py", "test_board_kingdomino_origins.py"}
 
 
 def pytest_configure(config):
@@ -8,3 +16,23 @@ def pytest_configure(config):
     # every WebSocket message the tests send and receive is checked against the published schema
     if not config.pluginmanager.has_plugin("protocol_check"):
         config.pluginmanager.register(protocol_check, "protocol_check")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """The longest files first: the browser files that play whole games, the other browser tests,
+    the files with tests marked ``slow``, then the rest, each file's tests kept together and in
+    order.  pytest-xdist hands the tests out one at a time in this order (--maxschedchunk=1), so
+    the run ends on short tests that fill both workers to the end, not on one worker finishing a
+    minute-long game while the other is idle.  Only in xdist's workers, and not when
+    --failed-first or --new-first asked for their own order."""
+    if not hasattr(config, "workerinput") or config.getoption("failedfirst", False) or config.getoption("newfirst", False):
+        return
+    rank = {}
+    for item in items:
+        if WEB in item.path.parents:
+            r = 0 if item.path.name in WHOLE_GAMES else 1
+        else:
+            r = 2 if item.get_closest_marker("slow") else 3
+        rank[item.path] = min(rank.get(item.path, 3), r)
+    items.sort(key=lambda item: rank[item.path])

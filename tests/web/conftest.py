@@ -102,18 +102,19 @@ def click_retry(page, loc, tries=4):
 def play_to_the_end(page, max_clicks=4000, board="svg .clickable"):
     """Play this seat to the end by clicking: what the board highlights, else a token button of
     the picker, else confirm."""
+    # One look at the page per click: the wait returns what to do ("score" when the game is over,
+    # else the first selector present, else " "), instead of a round trip to the browser per check.
     for _ in range(max_clicks):
-        page.wait_for_function(
-            "() => { const s = document.querySelector('#status'); return s && (document.querySelector('#picker')"
-            " || s.textContent.includes('Game over') || s.textContent.includes('Partita finita')); }",
-            timeout=30_000)
-        if page.locator(".score").count():
+        what = page.wait_for_function(
+            "sels => { const s = document.querySelector('#status'); if (!(s && (document.querySelector('#picker')"
+            " || s.textContent.includes('Game over') || s.textContent.includes('Partita finita')))) return false;"
+            " if (document.querySelector('.score')) return 'score';"
+            " return sels.find(sel => document.querySelector(sel)) || ' '; }",
+            arg=[board, "#picker button[data-pick]", "#confirm"], timeout=30_000).json_value()
+        if what == "score":
             return
-        for sel in (board, "#picker button[data-pick]", "#confirm"):
-            loc = page.locator(sel)
-            if loc.count():
-                click_retry(page, loc.first)
-                break
+        if what.strip():
+            click_retry(page, page.locator(what).first)
         page.wait_for_timeout(30)
     raise AssertionError("the game did not end")
 

@@ -27,6 +27,11 @@ MEASURE = """() => {
           small: boxes.filter(b => b.w < 24 || b.h < 24), offered: boxes.length};
 }"""
 
+# one look at the page per decision: once READY, whether the game is over, else the measures and
+# the first of the given selectors present (the one to click or tap)
+LOOK = (f"sels => {{ if (!({READY})()) return false; if (document.querySelector('.score')) return {{over: true}};"
+        f" return {{over: false, m: ({MEASURE})(), sel: sels.find(sel => document.querySelector(sel)) || null}}; }}")
+
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("game", GAMES)
@@ -37,24 +42,23 @@ def test_play_to_the_end_with_big_enough_targets(server, browser, game, size):
         create_table(page, server, game, players=2, bots="random")
         decisions = 0
         for _ in range(4000):
-            page.wait_for_function(READY, timeout=30_000)
-            if page.locator(".score").count():
+            look = page.wait_for_function(LOOK, arg=["svg .clickable", "#picker button[data-pick]", "#confirm"],
+                                          timeout=30_000).json_value()
+            if look["over"]:
                 break
-            m = page.evaluate(MEASURE)
+            m = look["m"]
             assert m["overflow"] <= 0, f"{m['overflow']} px of horizontal scrolling"
             assert m["headerOverflow"] <= 0, f"the header's links and buttons overflow it by {m['headerOverflow']} px"
             assert not m["small"], m["small"][:5]
             if decisions == 3:
                 os.makedirs(SHOTS, exist_ok=True)
                 page.screenshot(path=os.path.join(SHOTS, f"{size}-{game}.png"))
-            for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
-                loc = page.locator(sel)
-                if loc.count():
-                    if size == "phone":
-                        loc.first.tap()
-                    else:
-                        loc.first.click()
-                    break
+            if look["sel"]:
+                loc = page.locator(look["sel"])
+                if size == "phone":
+                    loc.first.tap()
+                else:
+                    loc.first.click()
             decisions += 1
             page.wait_for_timeout(20)
         else:

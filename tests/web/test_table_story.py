@@ -33,27 +33,22 @@ def _shot(page, name):
     page.screenshot(path=os.path.join(OUT, name), full_page=True)
 
 
-def _click_something(page):
-    for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
-        loc = page.locator(sel)
-        if loc.count():
-            click_retry(page, loc.first)
-            return
-
-
-def _over(page):
-    return page.locator("#results").count() > 0
+# what the next click is, in one look at the page: "over" once the results are shown, else the
+# first of these selectors present, else " " (nothing to click yet)
+NEXT_CLICK = ("sels => (document.querySelector('#picker') || document.querySelector('#results'))"
+              " && (document.querySelector('#results') ? 'over' : sels.find(sel => document.querySelector(sel)) || ' ')")
 
 
 def _play_until(page, done, max_clicks=4000):
     for _ in range(max_clicks):
-        page.wait_for_function(
-            "() => document.querySelector('#picker') || document.querySelector('#results')", timeout=60_000)
+        what = page.wait_for_function(NEXT_CLICK, arg=["svg .clickable", "#picker button[data-pick]", "#confirm"],
+                                      timeout=60_000).json_value()
         if done():
             return True
-        if _over(page):
+        if what == "over":
             return False
-        _click_something(page)
+        if what.strip():
+            click_retry(page, page.locator(what).first)
         page.wait_for_timeout(30)
     raise AssertionError("nothing happened")
 
