@@ -551,6 +551,7 @@ async function tablePage(tid) {
     if (!pickers[v.seat] || pickers[v.seat].version !== pickKey) {
       pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
       pickers[v.seat].version = pickKey;
+      pickers[v.seat].game = info.game;  // its choices are named in the game's words (choiceWords)
       pickers[v.seat].autoAdvance();
     }
     const picker = pickers[v.seat];
