@@ -677,7 +677,7 @@ async function tablePage(tid) {
       else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") {
         // a refused move is said for 8 s, then leaves the screen (a newer refusal keeps its own time)
-        const refused = lastError = { rule: m.rule, message: m.message }; show();
+        const refused = lastError = { rule: m.rule, message: (m.words && m.words[LANG]) || m.message }; show();
         setTimeout(() => { if (lastError === refused) { lastError = ""; if (side.isConnected) show(); } }, 8000);
       }
       // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded

@@ -138,7 +138,7 @@ Object.assign(I18N.it, {
   "pk.stromboli.buy": "compra", "pt.stromboli.buy": "Compra una carta punteggio o la Sacerdotessa",
   "pk.stromboli.pass": "non comprare", "pt.stromboli.pass": "Non comprare niente",
   "pk.stromboli.priestess": "Sacerdotessa", "pt.stromboli.priestess": "Sacerdotessa: sposta un segnalino lava su un cratere vicino",
-  "pk.stromboli.butterflies": "farfalle", "pk.stromboli.majority": "maggioranza", "pk.stromboli.forest": "foresta", "pk.stromboli.mountain": "montagna", "pk.stromboli.segment": "settore", "pk.stromboli.lava": "lava",
+  "pk.stromboli.butterflies": "farfalle", "pk.stromboli.majority": "maggioranza", "pk.stromboli.forest": "foresta", "pk.stromboli.mountain": "montagna", "pk.stromboli.segment": "segmento", "pk.stromboli.lava": "lava",
   "pt.stromboli.buy.1": "Compra: {v}",
   "pk.kingdomino-origins.take": "prendi", "pt.kingdomino-origins.take": "Metti il tuo capotribù su una tessera", "pt.kingdomino-origins.take.1": "La tessera {v}",
   "pk.kingdomino-origins.pair": "coppia", "pt.kingdomino-origins.pair": "In due, preparazione: prendi due posizioni della prima fila",
