@@ -634,11 +634,11 @@ async function tablePage(tid) {
     slider.onchange = () => goReplay(+slider.value);
     return el("div", { class: "replay", id: "replay" },
       el("h3", {}, t("replay")),
-      el("button", { id: "replay-first", title: "Home", onclick: () => step("first") }, "|◀"),
+      el("button", { id: "replay-first", title: t("replayFirst"), onclick: () => step("first") }, "|◀"),
       el("button", { id: "replay-prev", title: "←", onclick: () => step(-1) }, "◀"),
       el("span", { id: "replay-ply", "data-ply": ply }, ` ${ply} / ${plies} `),
       el("button", { id: "replay-next", title: "→", onclick: () => step(1) }, "▶"),
-      el("button", { id: "replay-last", title: "End", onclick: () => step("last") }, "▶|"),
+      el("button", { id: "replay-last", title: t("replayLast"), onclick: () => step("last") }, "▶|"),
       slider, el("div", { class: "hint" }, t("replayKeys")));
   };
   keyHandler = ev => {

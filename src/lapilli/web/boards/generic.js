@@ -41,6 +41,9 @@ window.LapilliPicker = function (legal, send, onChange) {
 // Mark the SVG elements whose data-token may come next, and add buttons for the other tokens.
 window.LapilliPickerUI = function (container, picker, send) {
   const next = picker.next();
+  // every choice in the reader's words, with what it does (i18n.js choiceWords), keyed by the notation
+  const words = (tok, before) => (typeof choiceWords === "function" ? choiceWords(picker.game, before, tok) : { label: tok, tip: "" });
+  const said = toks => toks.map((tok, i) => words(tok, toks.slice(0, i)).label).join(" ");
   const onBoard = new Set();
   container.querySelectorAll("[data-token]").forEach(e => {
     const tok = e.getAttribute("data-token");
@@ -50,7 +53,7 @@ window.LapilliPickerUI = function (container, picker, send) {
       // reachable with Tab, chosen with Enter or Space, named for screen readers
       e.setAttribute("tabindex", "0");
       e.setAttribute("role", "button");
-      if (!e.getAttribute("aria-label")) e.setAttribute("aria-label", tok);
+      if (!e.getAttribute("aria-label")) { const w = words(tok, picker.chosen); e.setAttribute("aria-label", w.tip || w.label); }
       e.addEventListener("keydown", ev => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); picker.keyboard = true; picker.choose(tok); }
       });
@@ -72,14 +75,10 @@ window.LapilliPickerUI = function (container, picker, send) {
   bar.append(prompt);
   if (window.LapilliZoom.wanted()) window.LapilliZoom(container, picker, bar);
   else window.LapilliHitPads(container, picker);
-  // every choice in the reader's words, with what it does (i18n.js choiceWords), keyed by the notation
-  const words = (tok, before) => (typeof choiceWords === "function" ? choiceWords(picker.game, before, tok) : { label: tok, tip: "" });
-  const said = toks => toks.map((tok, i) => words(tok, toks.slice(0, i)).label).join(" ");
   if (picker.chosen.length) {
     const c = document.createElement("span");
     c.className = "chosen";
     c.textContent = said(picker.chosen) + " …";
-    c.title = picker.chosen.join(" ");
     bar.append(c);
   }
   for (const tok of next) {
@@ -107,7 +106,7 @@ window.LapilliPickerUI = function (container, picker, send) {
     b.className = "primary";
     b.id = "confirm";
     b.textContent = "✓ " + said(picker.chosen);
-    b.title = picker.chosen.join(" ");
+    b.setAttribute("data-action", picker.chosen.join(" "));
     b.onclick = () => { send(picker.chosen.join(" ")); };
     bar.append(b);
   }
