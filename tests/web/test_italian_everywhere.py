@@ -118,3 +118,23 @@ def _finished_table(page, server, game):
 def test_end_screen_in_italian(server, italian, game):
     _finished_table(italian, server, game)
     check(italian, f"end-{game}", game)
+
+
+def test_coach_hint_in_italian(server, italian):
+    create_table(italian, server, "kingdomino-origins", 2, "random")
+    italian.wait_for_selector("#picker", timeout=30_000)
+    italian.click("#hint-btn")
+    italian.wait_for_selector("#hint-text", timeout=60_000)
+    check(italian, "coach-hint", "kingdomino-origins")
+
+
+def test_a_refused_move_is_said_in_italian(server, italian):
+    """The rules' refusal on the page is the catalogue's Italian sentence, not the engine's English."""
+    create_table(italian, server, "isola-dei-vulcani", 2, "random")
+    italian.wait_for_selector("#picker", timeout=30_000)
+    italian.fill("#notation", "move H3 H4")
+    italian.click("#send")
+    italian.wait_for_selector("#error", timeout=10_000)
+    said = italian.inner_text("#error")
+    assert "Mossa non valida: non hai nessun colono su H3" in said and "colonist" not in said
+    check(italian, "refused", "isola-dei-vulcani")
