@@ -20,7 +20,7 @@ ENGLISH = re.compile(r"\b(the|your|you|must|only|not|is|are|with|first|move|lega
                      r"cannot|already|there|here|from|which|this|that|and|when|has|have|no longer)\b")
 
 
-def _refusals(game, seeds=3, per_state=6, limit=400):
+def _refusals(game, seeds=2, per_state=4, limit=200):
     """Refusals met while playing random games: at each position, actions legal elsewhere in the
     game (and a few made-up ones) are tried and the IllegalActions kept."""
     out = []
@@ -137,3 +137,16 @@ def test_kingdomino_flint_is_the_rulebooks_pietra_focaia():
     assert TERMS["it"]["flint"] == "pietra focaia"
     board = (SRC / "web" / "boards" / "kingdomino-origins.js").read_text()
     assert "selce" not in board and "pietra focaia" in board
+
+
+def test_replay_in_italian_ends_with_an_italian_result(tmp_path, capsys):
+    s = lapilli.new_game("kingdomino-origins", players=2, seed=5)
+    rnd = random.Random(5)
+    while not s.is_terminal:
+        s.apply(rnd.choice(s.legal_actions()))
+    rec = tmp_path / "game.json"
+    rec.write_text(__import__("json").dumps(s.to_record()))
+    assert main(["replay", str(rec), "--lang", "it"]) == 0
+    out = capsys.readouterr().out
+    assert "Risultato" in out and "vincitore" in out
+    assert "Result" not in out and "winner" not in out

@@ -326,6 +326,7 @@ TERMINAL = {
     "saved": {"en": "record saved to {path}", "it": "partita salvata in {path}"},
     "saved_unfinished": {"en": "record saved to {path} (unfinished game)", "it": "partita salvata in {path} (partita non finita)"},
     "result": {"en": "Result", "it": "Risultato"},
+    "unfinished": {"en": "(unfinished game: {name} to move)", "it": "(partita non finita: tocca a {name})"},
     "seat": {"en": "seat", "it": "posto"},
     "score": {"en": "score", "it": "punti"},
     "winner": {"en": "winner", "it": "vincitore"},
