@@ -53,3 +53,4 @@ def test_choices_have_english_tooltips(server, browser):
         assert next(b["title"] for b in buttons if b["pick"] == "pray").startswith("Take a prayer token")
     finally:
         ctx.close()
+
