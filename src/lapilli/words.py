@@ -331,7 +331,7 @@ TERMINAL = {
     "score": {"en": "score", "it": "punti"},
     "winner": {"en": "winner", "it": "vincitore"},
     "notation": {"en": "{message}",
-                 "it": "{action!r} non è una mossa di questo gioco: scegline una tra quelle possibili ('list' le mostra tutte)"},
+                 "it": "{action!r} non è una mossa di questo gioco: scegline una tra quelle possibili"},
 }
 
 # what the server says of a move it refuses before the rules are asked
