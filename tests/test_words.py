@@ -150,3 +150,17 @@ def test_replay_in_italian_ends_with_an_italian_result(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Risultato" in out and "vincitore" in out
     assert "Result" not in out and "winner" not in out
+
+
+def test_a_refusal_with_its_key_survives_pickling_and_copying():
+    """Refusals cross processes (the computer players' workers) and get copied: the key stays."""
+    import copy
+    import pickle
+
+    s = lapilli.new_game("isola-dei-vulcani", players=2, seed=3)
+    with pytest.raises(IllegalAction) as refused:
+        s.apply("move H3 H4")
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert (again.key, again.params, again.message, again.rule) == (
+        refused.value.key, refused.value.params, refused.value.message, refused.value.rule)
+    assert copy.deepcopy(refused.value.message).key == refused.value.key

@@ -27,6 +27,16 @@ class Said(str):
         s.params = params
         return s
 
+    def __reduce__(self):  # pickled and copied as the sentence it is, with its key
+        return _said_again, (self.key, str(self), self.params)
+
+
+def _said_again(key: str, text: str, params: dict) -> "Said":
+    s = str.__new__(Said, text)
+    s.key = key
+    s.params = params
+    return s
+
 
 def said(key: str, template: str, **params) -> Said:
     """The English sentence ``template`` filled with ``params``, keyed ``key`` (see `Said`)."""
