@@ -196,9 +196,10 @@ def test_play_names_seats_as_the_web_table_does(monkeypatch, capsys, lang, compu
     # The Island: the computer (first seat) places an explorer before the person is asked
     assert main(["play", "the-island", "--seed", "2", "--seats", "random,human", "--lang", lang]) == 0
     out = capsys.readouterr().out
-    assert f"Seats: {computer}, {person}" in out
-    assert f"{person}, your move" in out
-    assert computer in out.split("Seats:")[1].split("your move")[0].split("Data set")[1]  # its placement, by name
+    seats, move, data = {"en": ("Seats:", "your move", "Data set"), "it": ("Posti:", "tocca a te", "Dati dei componenti")}[lang]
+    assert f"{seats} {computer}, {person}" in out
+    assert f"{person}, {move}" in out
+    assert computer in out.split(seats)[1].split(move)[0].split(data)[1]  # its placement, by name
     assert "Player 1" not in out and "Giocatore 1" not in out and "Seat 0" not in out
 
 
@@ -231,8 +232,9 @@ def test_play_picture_names_the_seat_to_move_as_the_prompt_does(monkeypatch, cap
     assert main(["play", game, "--players", "2", "--seats", "human,random", "--seed", "4", "--lang", lang]) == 0
     out, picture, labels, seat = seen[0]
     assert seat == 0 and picture in out                      # the picture, as render draws it with these labels
-    prompt = [line for line in out.splitlines() if "your move" in line][-1]
-    assert prompt.startswith(f"{labels[0]}, your move")      # the prompt names the seat by the same label
+    move = {"en": "your move", "it": "tocca a te"}[lang]
+    prompt = [line for line in out.splitlines() if move in line][-1]
+    assert prompt.startswith(f"{labels[0]}, {move}")      # the prompt names the seat by the same label
     assert labels[0] + {"en": " (you", "it": " (tu"}[lang] in picture
     assert labels[1] in picture and ("(computer, random)" if lang == "en" else "(computer, casuale)") in labels[1]
     assert picture != holder["state"].render(0, None, "it" if lang == "en" else "en")   # in --lang

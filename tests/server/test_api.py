@@ -253,3 +253,24 @@ def test_a_message_whose_handling_fails_is_answered_and_keeps_the_connection(cli
         assert any("failed" in r.getMessage() and r.exc_info for r in caplog.records)
         a.send_text(json.dumps({"type": "ping"}))
         assert a.receive_json()["type"] == "pong"
+
+
+def test_a_refused_move_is_said_in_every_language(client):
+    """A move the rules refuse comes with its message in each language of the page: the rules'
+    sentence from the catalogue (lapilli.words), keyed by the engine, never the English only."""
+    tid = make_table(client, game="isola-dei-vulcani", seed=3)
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        va = until_present(a, [0, 1])
+        until_present(b, [0, 1])
+        mover, idle = (a, b) if va["legal"] else (b, a)
+        idle.send_text(json.dumps({"type": "act", "action": "pray"}))
+        err = idle.receive_json()
+        assert err["type"] == "error" and err["words"]["it"].startswith("non tocca a te")
+        idle.receive_json()
+        mover.send_text(json.dumps({"type": "act", "action": "move H3 H4"}))
+        err = mover.receive_json()
+        while err["type"] != "error":
+            err = mover.receive_json()
+        assert err["rule"] == "IDV-3.2" and err["message"] == "you have no colonist on H3"
+        assert err["words"] == {"en": "you have no colonist on H3", "it": "non hai nessun colono su H3"}

@@ -87,13 +87,15 @@ def _narrate(state, actor, action, events, reader, names, lang, prefix: str = ""
         console.print(prefix + narration.text(state.game_id, items, lang, names, reader), markup=False, soft_wrap=True)
 
 
-def _show_result(state) -> None:
+def _show_result(state, lang: str = "en") -> None:
+    from .. import words
+
     scores = state.scores()
     winners = state.winners()
-    table = Table(title="Result")
-    table.add_column("seat")
-    table.add_column("score")
+    table = Table(title=words.say("result", lang))
+    table.add_column(words.say("seat", lang))
+    table.add_column(words.say("score", lang))
     table.add_column("")
     for i, s in enumerate(scores):
-        table.add_row(str(i), str(s), "winner" if i in winners else "")
+        table.add_row(str(i), str(s), words.say("winner", lang) if i in winners else "")
     console.print(table)

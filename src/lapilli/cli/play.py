@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from .. import agents as agents_mod
 from .. import cli as package
+from .. import words
 from ..engine import narration
 from ..engine.errors import IllegalAction
 from .common import Abort, _check_lang, _dataset, _examples, _parse_options, _resolve_players, _seats, _show_result, console, err
@@ -21,10 +22,7 @@ from .common import Abort, _check_lang, _dataset, _examples, _parse_options, _re
 commands = typer.Typer()
 
 
-HELP_TEXT = (
-    "Type an action in the game's notation.  Commands: 'list' shows every legal action, "
-    "'board' shows the board again, 'save-record FILE' saves the record, 'quit' leaves the game."
-)
+HELP_TEXT = words.TERMINAL["help"]["en"]
 
 
 @commands.command(epilog=_examples('lapilli play the-island', 'lapilli play eruption --seats human,normal', 'lapilli play kingdomino-origins --players 3 --seats human,hard,easy --save game.json', 'lapilli play the-island -o giant_squid=true --seed 7', 'lapilli play stromboli --data mine/'))
@@ -49,12 +47,14 @@ def play(
     state = package.new_game(game, players, seed, _parse_options(option), data=ds)
     bots = {i: agents_mod.make_agent(s, seed=seed * 31 + i, game=game, players=players) for i, s in enumerate(seat_names) if s != "human"}
     humans = [i for i, s in enumerate(seat_names) if s == "human"]
-    console.print(f"[bold]{state.SPEC.title}[/bold] - {players} players, seed {seed}, options {state.options}")
+    say = lambda key, **params: words.say(key, lang, **params)  # noqa: E731  every sentence in the chosen language
+    console.print(f"[bold]{escape(state.SPEC.title)}[/bold] - "
+                  + escape(say("title", players=players, seed=seed, options=state.options)))
     # each seat named as at the web table: its colour, a computer with its level
     names = lambda: [narration.seat_label(state, i, lang, agent="" if s == "human" else s) for i, s in enumerate(seat_names)]  # noqa: E731
-    console.print("Seats: " + ", ".join(names()), markup=False)
-    console.print(f"Data set: {state.dataset.name} ({state.dataset.hash[:12]})", markup=False)
-    console.print(HELP_TEXT)
+    console.print(say("seats", names=", ".join(names())), markup=False)
+    console.print(say("data_set", name=state.dataset.name, hash=state.dataset.hash[:12]), markup=False)
+    console.print(say("help"), markup=False)
     # what the terminal tells of each act is what the person at it may read (one human seat);
     # with several people at one screen, or none, it tells what a spectator may read
     viewer = humans[0] if len(humans) == 1 else None
@@ -72,8 +72,8 @@ def play(
                 console.print(state.render(seat if humans else viewer, names(), lang), markup=False, soft_wrap=True)
                 last_shown = (len(state.history), seat)
             legal = state.legal_actions()
-            preview = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all; 'list' shows them)" if len(legal) > 12 else "")
-            console.print(f"[bold]{escape(names()[seat])}[/bold], your move. Legal: {escape(preview)}")
+            preview = ", ".join(legal[:12]) + (say("more", n=len(legal)) if len(legal) > 12 else "")
+            console.print(f"[bold]{escape(names()[seat])}[/bold], " + escape(say("prompt", preview=preview)))
             try:
                 text = console.input("> ").strip()
             except EOFError:
@@ -81,11 +81,11 @@ def play(
             if not text:
                 continue
             if text in ("quit", "exit"):
-                _save_record(state, save, quitting=True)
-                console.print("game left before the end")
+                _save_record(state, save, quitting=True, lang=lang)
+                console.print(say("left"))
                 return
             if text in ("list", "?", "help"):
-                console.print(HELP_TEXT)
+                console.print(say("help"), markup=False)
                 console.print("\n".join(legal), markup=False)
                 continue
             if text == "board":
@@ -93,23 +93,23 @@ def play(
                 continue
             # not "save FILE": L'Isola dei Vulcani has a move "save SPACE"
             if text.startswith("save-record "):
-                _save_record(state, Path(text[len("save-record "):].strip()))
+                _save_record(state, Path(text[len("save-record "):].strip()), lang=lang)
                 continue
             try:
                 events = state.apply(text)
             except IllegalAction as e:
-                console.print(f"[red]Not allowed ({escape(e.rule)}):[/red] {escape(e.message)}")
+                console.print(f"[red]{escape(say('refused', rule=say('notation_rule') if e.rule == 'notation' else e.rule))}[/red] {escape(words.refusal(e, lang))}")
                 continue
             package._narrate(state, seat, state.history[-1], events, seat, names(), lang)
     except KeyboardInterrupt:
-        _save_record(state, save, quitting=True)
+        _save_record(state, save, quitting=True, lang=lang)
         raise Abort("interrupted", 130)
     console.print(state.render(viewer, names(), lang), markup=False, soft_wrap=True)
-    _show_result(state)
-    _save_record(state, save)
+    _show_result(state, lang)
+    _save_record(state, save, lang=lang)
 
 
-def _save_record(state, path: Optional[Path], quitting: bool = False) -> None:
+def _save_record(state, path: Optional[Path], quitting: bool = False, lang: str = "en") -> None:
     if path is None:
         return
     try:
@@ -117,4 +117,4 @@ def _save_record(state, path: Optional[Path], quitting: bool = False) -> None:
     except OSError as e:
         err.print(f"[red]could not write {path}: {e}[/red]")
         return
-    console.print(f"record saved to {path}" + (" (unfinished game)" if quitting else ""))
+    console.print(words.say("saved_unfinished" if quitting else "saved", lang, path=path), markup=False)

@@ -12,6 +12,7 @@ import typer
 
 from ..engine import narration
 from ..engine.registry import replay as replay_record
+from .. import words
 from .common import Abort, _check_lang, _dataset, _examples, _narrate, _show_result, console, err
 
 commands = typer.Typer()
@@ -103,9 +104,9 @@ def replay(
             console.print(state.render(seat, None, lang), markup=False, soft_wrap=True)
     console.print(final.render(seat, None, lang), markup=False, soft_wrap=True)
     if final.is_terminal:
-        _show_result(final)
+        _show_result(final, lang)
     else:
-        console.print(f"(unfinished game: {narration.seat_name(None, final.to_move, lang)} to move)")
+        console.print(words.say("unfinished", lang, name=narration.seat_name(None, final.to_move, lang)), markup=False)
 
 
 @commands.command()

@@ -11,10 +11,11 @@ NOT_STARTED = "the game has not started: it starts when every seat is taken"
 
 
 class ActionRefused(Exception):
-    def __init__(self, message: str, rule: str = ""):
+    def __init__(self, message: str, rule: str = "", words: dict | None = None):
         super().__init__(message)
         self.message = message
         self.rule = rule
+        self.words = words  # the message in each language ({"en": ..., "it": ...}), when known
 
 
 class StorageUnavailable(Exception):

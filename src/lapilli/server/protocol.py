@@ -213,6 +213,8 @@ class Error(_Server):
     type: Literal["error"]
     message: str = Field(description="what is wrong and how to put it right")
     rule: str = Field(None, description="after a refused move: the rules' clause that refuses it (may be empty)")
+    words: dict[str, str] = Field(None, description="the message in each language of the page ({\"en\": ..., \"it\": ...}), "
+                                                    "when the server knows it in words; the page shows its reader's")
     fatal: bool = Field(None, description="true: the connection closes and connecting again will not help "
                                           "(no such table, the token holds no seat, a table this server cannot play)")
 

@@ -554,6 +554,7 @@ async function tablePage(tid) {
     if (!pickers[v.seat] || pickers[v.seat].version !== pickKey) {
       pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
       pickers[v.seat].version = pickKey;
+      pickers[v.seat].game = info.game;  // its choices are named in the game's words (choiceWords)
       pickers[v.seat].autoAdvance();
     }
     const picker = pickers[v.seat];
@@ -636,11 +637,11 @@ async function tablePage(tid) {
     slider.onchange = () => goReplay(+slider.value);
     return el("div", { class: "replay", id: "replay" },
       el("h3", {}, t("replay")),
-      el("button", { id: "replay-first", title: "Home", onclick: () => step("first") }, "|◀"),
+      el("button", { id: "replay-first", title: t("replayFirst"), onclick: () => step("first") }, "|◀"),
       el("button", { id: "replay-prev", title: "←", onclick: () => step(-1) }, "◀"),
       el("span", { id: "replay-ply", "data-ply": ply }, ` ${ply} / ${plies} `),
       el("button", { id: "replay-next", title: "→", onclick: () => step(1) }, "▶"),
-      el("button", { id: "replay-last", title: "End", onclick: () => step("last") }, "▶|"),
+      el("button", { id: "replay-last", title: t("replayLast"), onclick: () => step("last") }, "▶|"),
       slider, el("div", { class: "hint" }, t("replayKeys")));
   };
   keyHandler = ev => {
@@ -679,7 +680,7 @@ async function tablePage(tid) {
       else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
       else if (m.type === "error") {
         // a refused move is said for 8 s, then leaves the screen (a newer refusal keeps its own time)
-        const refused = lastError = { rule: m.rule, message: m.message }; show();
+        const refused = lastError = { rule: m.rule, message: (m.words && m.words[LANG]) || m.message }; show();
         setTimeout(() => { if (lastError === refused) { lastError = ""; if (side.isConnected) show(); } }, 8000);
       }
       // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded

@@ -34,10 +34,10 @@ SPEC = GameSpec(
             "max_rounds", (40, 60, 100, "off"), 60,
             "engine safeguard, not a rule (IDV-I28): the game also ends after this many rounds ('off': no round "
             "limit, the rulebook's only ending), or at the end of a round when no crack tile can ever be placed again",
-            label={'en': 'Round limit', 'it': 'Limite di round'},
+            label={'en': 'Round limit', 'it': 'Limite di giri'},
             sentence={'en': 'Not a rule of the game: the game also stops after this many rounds, so that a game that can no longer end does not go on forever.',
-                      'it': "Non è una regola del gioco: la partita si ferma anche dopo questo numero di round, perché una partita che non può più finire non continui all'infinito."},
-            value_labels={40: {'en': '40 rounds', 'it': '40 round'}, 60: {'en': '60 rounds', 'it': '60 round'}, 100: {'en': '100 rounds', 'it': '100 round'}, 'off': {'en': 'No limit (the rulebook)', 'it': 'Nessun limite (il regolamento)'}},
+                      'it': "Non è una regola del gioco: la partita si ferma anche dopo questo numero di giri, perché una partita che non può più finire non continui all'infinito."},
+            value_labels={40: {'en': '40 rounds', 'it': '40 giri'}, 60: {'en': '60 rounds', 'it': '60 giri'}, 100: {'en': '100 rounds', 'it': '100 giri'}, 'off': {'en': 'No limit (the rulebook)', 'it': 'Nessun limite (il regolamento)'}},
         ),
         "moai_score": OptionSpec(
             "moai_score", ("after", "before"), "after",

@@ -48,7 +48,7 @@ TERMS = {
            "magrolino": "Skinny", "energumeno": "Brute", "amazzone": "Amazon", "painter": "Painter",
            "hunter": "Hunter", "gatherer": "Gatherer", "fisher": "Fisher", "firelady": "Fire Lady",
            "shaman": "Shaman", "sculptress": "Sculptress"},
-    "it": {"mammoth": "mammut", "fish": "pesce", "mushroom": "fungo", "flint": "selce",
+    "it": {"mammoth": "mammut", "fish": "pesce", "mushroom": "fungo", "flint": "pietra focaia",
            "magrolino": "Magrolino", "energumeno": "Energumeno", "amazzone": "Amazzone", "painter": "Pittore",
            "hunter": "Cacciatore", "gatherer": "Raccoglitrice", "fisher": "Pescatore", "firelady": "Signora del fuoco",
            "shaman": "Sciamano", "sculptress": "Scultrice"},

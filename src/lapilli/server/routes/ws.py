@@ -89,7 +89,7 @@ async def _move(s: Socket, step: Callable[[], Awaitable[None]]) -> None:
             raise ActionRefused(f"a computer plays seat {s.seat} now; reload the page to take the seat back")
         await step()
     except (ActionRefused, StorageUnavailable) as e:
-        s.tell(Error(type="error", message=e.message, rule=getattr(e, "rule", "")))
+        s.tell(Error(type="error", message=e.message, rule=getattr(e, "rule", ""), words=getattr(e, "words", None)))
         s.view()
     except STORAGE_ERRORS:  # re-reading the table after a conflict failed
         s.tell(Error(type="error", message=f"{STORAGE_DOWN}: try again in a moment", rule=""))

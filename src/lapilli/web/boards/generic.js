@@ -41,6 +41,9 @@ window.LapilliPicker = function (legal, send, onChange) {
 // Mark the SVG elements whose data-token may come next, and add buttons for the other tokens.
 window.LapilliPickerUI = function (container, picker, send) {
   const next = picker.next();
+  // every choice in the reader's words, with what it does (i18n.js choiceWords), keyed by the notation
+  const words = (tok, before) => (typeof choiceWords === "function" ? choiceWords(picker.game, before, tok) : { label: tok, tip: "" });
+  const said = toks => toks.map((tok, i) => words(tok, toks.slice(0, i)).label).join(" ");
   const onBoard = new Set();
   container.querySelectorAll("[data-token]").forEach(e => {
     const tok = e.getAttribute("data-token");
@@ -50,7 +53,7 @@ window.LapilliPickerUI = function (container, picker, send) {
       // reachable with Tab, chosen with Enter or Space, named for screen readers
       e.setAttribute("tabindex", "0");
       e.setAttribute("role", "button");
-      if (!e.getAttribute("aria-label")) e.setAttribute("aria-label", tok);
+      if (!e.getAttribute("aria-label")) { const w = words(tok, picker.chosen); e.setAttribute("aria-label", w.tip || w.label); }
       e.addEventListener("keydown", ev => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); picker.keyboard = true; picker.choose(tok); }
       });
@@ -75,15 +78,25 @@ window.LapilliPickerUI = function (container, picker, send) {
   if (picker.chosen.length) {
     const c = document.createElement("span");
     c.className = "chosen";
-    c.textContent = picker.chosen.join(" ") + " …";
+    c.textContent = said(picker.chosen) + " …";
     bar.append(c);
   }
   for (const tok of next) {
-    if (onBoard.has(tok)) continue;
+    const w = words(tok, picker.chosen);
+    if (onBoard.has(tok)) {
+      const e = container.querySelector(`[data-token="${CSS.escape(tok)}"].clickable`);
+      if (e && w.tip && !/^(text|tspan)$/.test(e.tagName) && !e.querySelector(":scope > title")) {
+        const tt = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        tt.textContent = w.tip;
+        e.append(tt);
+      }
+      continue;
+    }
     const b = document.createElement("button");
     b.className = "legal token";
     b.setAttribute("data-pick", tok);
-    b.textContent = tok;
+    b.textContent = w.label;
+    if (w.tip) b.title = w.tip;
     b.onclick = () => { picker.keyboard = b === document.activeElement && !!b.dataset.keyed; picker.choose(tok); };
     b.onkeydown = ev => { if (ev.key === "Enter" || ev.key === " ") b.dataset.keyed = "1"; };
     bar.append(b);
@@ -92,7 +105,8 @@ window.LapilliPickerUI = function (container, picker, send) {
     const b = document.createElement("button");
     b.className = "primary";
     b.id = "confirm";
-    b.textContent = "✓ " + picker.chosen.join(" ");
+    b.textContent = "✓ " + said(picker.chosen);
+    b.setAttribute("data-action", picker.chosen.join(" "));
     b.onclick = () => { send(picker.chosen.join(" ")); };
     bar.append(b);
   }

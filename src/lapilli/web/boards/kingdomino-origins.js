@@ -33,7 +33,7 @@
       supply: "Pescaggio", tiles: "tessere", fireLeft: "Gettoni fuoco rimasti", toPlay: "Tessera da giocare",
       totems: "Totem", cave: "Caverna", deck: "Mazzo", deckKinds: "Nel mazzo", discards: "scartate",
       land: { desert: "deserto", steppe: "steppa", lake: "lago", jungle: "giungla", quarry: "cava", volcano: "vulcano", start: "Capanna" },
-      res: { mammoth: "mammut", fish: "pesce", mushroom: "fungo", flint: "selce" },
+      res: { mammoth: "mammut", fish: "pesce", mushroom: "fungo", flint: "pietra focaia" },
       campfire: "fuoco", crater: "cratere", token: "gettone fuoco", outside: "fuori portata",
       fireFrom: "gettone fuoco", from: "da", recruitOf: "recluta", left: "da spendere", winner: "vincitore", over: "Partita finita",
       sq1: "casella 1", sq2: "casella 2", setup: "Preparazione", power: "orda +",
