@@ -31,35 +31,41 @@ def open_table(page, server: str, game: str, players: int = 2, bots: str = "rand
     page.wait_for_url("**/t/**")
 
 
-def _click_something(page):
-    """Click what the board offers, else a part of a move in the picker, else confirm; when
-    headless Chromium stops producing animation frames (Playwright then waits for 'stable'), a
-    screenshot makes it paint again and the click is retried while the element is still there."""
+def _click_something(page, prefer=()) -> str | None:
+    """Click a picker button naming a verb of ``prefer`` (a kind of move not played yet: the
+    decisions it leads to are seen too), else what the board offers, else a part of a move in the
+    picker, else confirm; returns the verb clicked from ``prefer``, if any.  When headless Chromium
+    stops producing animation frames (Playwright then waits for 'stable'), a screenshot makes it
+    paint again and the click is retried while the element is still there."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    for sel in ("svg .clickable", "#picker button[data-pick]", "#confirm"):
+    choices = [(f"#picker button[data-pick='{v}']", v) for v in sorted(prefer)]
+    for sel, verb in (*choices, ("svg .clickable", None), ("#picker button[data-pick]", None), ("#confirm", None)):
         loc = page.locator(sel)
         if loc.count():
             for _ in range(4):
                 try:
                     loc.first.click(timeout=5_000)
-                    return
+                    return verb
                 except PlaywrightTimeout:
                     page.screenshot()
                     if not loc.count():
-                        return
-            return
+                        return verb
+            return verb
+    return None
 
 
 def tour(page, server: str, game: str, stop, players: int = 2, options: dict | None = None,
          max_clicks: int = 4000) -> dict:
-    """Play ``game`` in ``page`` (seat 0, by clicking the first thing offered) against random
+    """Play ``game`` in ``page`` (seat 0, by clicking the first thing offered, each kind of move
+    once as soon as it is offered as a button) against random
     computer seats to its end, calling ``stop(moment, detail)`` at "set-up" (the first decision),
     at "decision" (the first one whose legal moves start with a verb not seen before; detail: the
     new verbs), at "mid-game" and at "end" (the results panel shown).  Returns what was seen:
     {"verbs": [...], "clicks": n}."""
     open_table(page, server, game, players, options=SHORT.get(game, {}) | (options or {}))
     seen: set[str] = set()
+    played: set[str] = set()
     clicks = 0
     for _ in range(max_clicks):
         page.wait_for_function(READY, timeout=60_000)
@@ -79,7 +85,11 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
             stop("decision", sorted(new))
         if clicks == MIDGAME.get(game, 30):
             stop("mid-game", None)
-        _click_something(page)
+        chosen = page.evaluate("() => (document.querySelector('#picker .chosen') || {}).textContent || ''")
+        if not chosen:  # a decision's first click: a kind of move not played yet, when offered
+            played.add(_click_something(page, {a.split(" ")[0] for a in legal} - played))
+        else:
+            _click_something(page)
         clicks += 1
         page.wait_for_timeout(30)
     raise AssertionError(f"{game}: no end after {max_clicks} clicks")
