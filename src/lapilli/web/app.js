@@ -198,7 +198,8 @@ async function lobby() {
     row.append(" ", el("a", { href: `/t/${f.id}` }, t("replay")));
     done.append(row);
   }
-  app.append(form, list, done);
+  // the page's heading, for screen readers (the header's brand and the cards' titles show it)
+  app.append(el("h1", { class: "visually-hidden" }, `Lapilli · ${t("lobby")}`), form, list, done);
 }
 
 // ---------------------------------------------------------------- players: names and colours
@@ -331,7 +332,7 @@ function markLastMove(container, v) {
 // ---------------------------------------------------------------- results
 function resultsPanel(v, mine) {
   const r = v.result;
-  const box = el("div", { class: "results", id: "results" }, el("h3", {}, t("result")));
+  const box = el("div", { class: "results", id: "results" }, el("h2", {}, t("result")));
   const order = [...r.scores.keys()].sort((a, b) => r.lower_wins ? r.scores[a] - r.scores[b] : r.scores[b] - r.scores[a]);
   if (r.lower_wins) box.append(el("p", { class: "rule-note", id: "lower-wins" }, t("lowerWins")));
   const wn = el("p", { class: "winners", id: "winners" }, `${t(r.winners.length > 1 ? "winnersAre" : "winnerIs")} `);
@@ -424,7 +425,7 @@ async function tablePage(tid) {
   const actions = el("div", { class: "head-actions" }, copyBtn,
     el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
   const head = el("div", { class: "card table-head" },
-    el("div", { class: "head-row" }, el("h2", { id: "title" }, spec.title), actions), copied);
+    el("div", { class: "head-row" }, el("h1", { id: "title" }, spec.title), actions), copied);
   if (info.commitment) {
     // the proof of fair dice, out of the way: the record of the finished game reveals seed and salt
     actions.append(el("details", { id: "commitment", class: "commitment" }, el("summary", {}, t("fairDice")),
@@ -614,7 +615,7 @@ async function tablePage(tid) {
     if (window.LapilliCoach) window.LapilliCoach.decorate({ tid, v, live, board, side, replay, goReplay, show,
       seat: seatForReplay(), token: v.seat === null ? null : tokens[v.seat],
       others: live.table.seats.some(s => (s.kind === "human" || s.stand_in) && s.seat !== v.seat) });
-    side.append(el("h3", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
+    side.append(el("h2", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
   // ------------------------------------------------ replay on the board
   const seatForReplay = () => { const m = Object.keys(tokens).map(Number); return m.length ? m[0] : null; };
@@ -633,10 +634,10 @@ async function tablePage(tid) {
   const replayBar = () => {
     const plies = replay ? replay.plies : Math.max(0, ...Object.values(views)[0].log.map(e => e.n));
     const ply = replay ? replay.ply : plies;
-    const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: plies, value: ply });
+    const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: plies, value: ply, "aria-label": t("replay") });
     slider.onchange = () => goReplay(+slider.value);
     return el("div", { class: "replay", id: "replay" },
-      el("h3", {}, t("replay")),
+      el("h2", {}, t("replay")),
       el("button", { id: "replay-first", title: t("replayFirst"), onclick: () => step("first") }, "|◀"),
       el("button", { id: "replay-prev", title: "←", onclick: () => step(-1) }, "◀"),
       el("span", { id: "replay-ply", "data-ply": ply }, ` ${ply} / ${plies} `),
