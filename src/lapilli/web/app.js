@@ -396,7 +396,9 @@ async function tablePage(tid) {
     }
   } }, t("copyInvite"));
   const actions = el("div", { class: "head-actions" }, copyBtn,
-    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
+    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")),
+    window.LapilliMotion.soundToggle());
+  const turnWatch = window.LapilliMotion.turnWatch();
   const head = el("div", { class: "card table-head" },
     el("div", { class: "head-row" }, el("h2", { id: "title" }, spec.title), actions), copied);
   if (info.commitment) {
@@ -491,6 +493,7 @@ async function tablePage(tid) {
     if (!all.length) { side.innerHTML = ""; if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote)); return; }
     const live = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
     const v = replay && replay.data ? Object.assign({}, live, replay.data, { legal: [], table: live.table, result: replay.data.result }) : live;
+    const placed = window.LapilliMotion.remember(board);  // where the pieces were (motion.js)
     board.innerHTML = ""; side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;
     const digest = document.getElementById("digest");
     if (digest && live.digest) digest.textContent = live.digest;
@@ -537,6 +540,9 @@ async function tablePage(tid) {
     if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
       drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
     markLastMove(board, v);
+    window.LapilliMotion.play(board, placed);  // the pieces that moved slide to their new place
+    // a tone when the turn passes to a seat of this page (off unless the player turned it on)
+    if (!replay) turnWatch(all.some(x => x.seat !== null && !x.result && (x.observation.to_move === undefined || x.observation.to_move === null ? x.legal.length > 0 : x.observation.to_move === x.seat)));
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     // chance is shown while the game goes on (the results panel takes over at its end)
     if (!replay && !live.result) showChance(v);
