@@ -127,15 +127,17 @@
       was = !!isMine;
     };
   }
-  Object.assign(I18N.en, { sound: "Sound", soundOn: "Sound on your turn: on", soundOff: "Sound on your turn: off" });
-  Object.assign(I18N.it, { sound: "Suono", soundOn: "Suono quando tocca a te: acceso", soundOff: "Suono quando tocca a te: spento" });
+  Object.assign(I18N.en, { sound: "Sound", soundOn: "Sound on your turn: on", soundOff: "Sound on your turn: off",
+    soundOnShort: "on", soundOffShort: "off" });
+  Object.assign(I18N.it, { sound: "Suono", soundOn: "Suono quando tocca a te: acceso", soundOff: "Suono quando tocca a te: spento",
+    soundOnShort: "acceso", soundOffShort: "spento" });
   // the toggle of the table's header
   function soundToggle() {
     const b = document.createElement("button");
     b.id = "sound-toggle";
     const draw = () => {
       b.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-      b.textContent = (soundOn() ? "🔔 " : "🔕 ") + t("sound");
+      b.textContent = `♪ ${t("sound")}: ${t(soundOn() ? "soundOnShort" : "soundOffShort")}`;
       b.title = t(soundOn() ? "soundOn" : "soundOff");
     };
     b.onclick = () => {
