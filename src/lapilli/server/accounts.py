@@ -45,7 +45,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
-from .models import RatingRow, SeatRow, SessionRow, TableRow, UserRow
+from .models import RatingChangeRow, RatingRow, SeatRow, SessionRow, TableRow, UserRow
 from .names import NameRefused, check_name, keys
 from .notices import valid_address
 from .ratings import Rating, early as ratings_early, pairwise, places, update as glicko_update
@@ -346,7 +346,20 @@ class Accounts:
             for seat, r in rows.items():
                 r.rating, r.rd, r.vol, r.games = after[seat].rating, after[seat].rd, after[seat].vol, r.games + 1
                 r.updated = self.now()
+                s.add(RatingChangeRow(table_id=tid, seat=seat, user_id=r.user_id, before=before[seat].rating,
+                                      after=after[seat].rating))
             return {seat: (before[seat], after[seat]) for seat in rows}
+
+    def rating_changes(self, tid: str) -> list[dict]:
+        """Each rated seat's account and rating before and after the finished table (empty: not
+        a rated table, not finished, or its changes still pending); rounded as the player pages
+        show them."""
+        with self.Session() as s:
+            rows = s.execute(select(RatingChangeRow, UserRow.username)
+                             .outerjoin(UserRow, UserRow.id == RatingChangeRow.user_id)
+                             .where(RatingChangeRow.table_id == tid).order_by(RatingChangeRow.seat)).all()
+        return [{"seat": c.seat, "username": name, "before": round(c.before, 1), "after": round(c.after, 1)}
+                for c, name in rows]
 
     def ratings(self, user_id: int) -> list[dict]:
         with self.Session() as s:

@@ -169,6 +169,21 @@ class RatingRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 
 
+class RatingChangeRow(Base):
+    """What a finished rated table did to one seat's rating in its game: the account's rating
+    before and after it, written in the transaction that applies the change (the end screen shows
+    them; the ratings themselves are public on the player pages)."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+
+
 class NoticeAddressRow(Base):
     """An e-mail address "your turn" notices may go to once its owner agreed: ``address`` in
     lower case; ``token_hash`` the SHA-256 of the single-use secret of the confirmation link

@@ -16,6 +16,7 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass
+from datetime import timezone
 
 from sqlalchemy import bindparam, create_engine, event, func, insert, make_url, select, update
 from sqlalchemy.engine import Engine
@@ -24,7 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import clocks
 from .clocks import ClockState
-from .models import Base, HeartbeatRow, HintRow, NoticeAddressRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
+from .models import Base, HeartbeatRow, HintRow, NoticeAddressRow, RatingRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
 
 log = logging.getLogger("lapilli.server")
 CAUSE_LOG_EVERY = 300.0  # seconds between two log lines of one kind of database failure
@@ -71,6 +72,7 @@ class SeatInfo:
     stand_in: bool = False  # a computer plays for a person whose token may take the seat back
     timed_out: bool = False  # the seat's time ran out and a computer took it
     user_id: int | None = None  # the signed-in person who took the seat (None: a guest or a computer)
+    rating: float | None = None  # the account's public rating in the table's game (read for the lobby only)
 
 
 @dataclass
@@ -90,6 +92,17 @@ class TableInfo:
     to_move: int | None = None  # as stored with the last step (None: not known yet, or game over)
     clock: ClockState | None = None  # the table's clock (clock.clock None: an untimed table)
     rated: bool = False  # signed-in players only; the finished game changes their ratings
+    created: float | None = None  # when the table was created (seconds since the epoch; read for the lobby only)
+
+    def lobby(self, now: float) -> dict:
+        """The lobby's row: what ``public`` says, how long the table has waited (seconds since it
+        was created) and each seated account's public rating in the game (None: a guest, a
+        computer, an open seat, or an account not rated in this game yet)."""
+        out = self.public()
+        out["waited"] = max(0, round(now - self.created)) if self.created is not None else None
+        for seat, s in zip(out["seats"], self.seats):
+            seat["rating"] = round(s.rating, 1) if s.rating is not None else None
+        return out
 
     def public(self) -> dict:
         """What anyone may read of the table: never the seed or the salt (they would reveal every
@@ -104,6 +117,13 @@ class TableInfo:
                        "timed_out": s.timed_out, "account": s.user_id is not None}
                       for s in self.seats],
         }
+
+
+def _epoch(when) -> float | None:
+    """A stored time in seconds since the epoch (SQLite gives it back without its time zone: UTC)."""
+    if when is None:
+        return None
+    return (when if when.tzinfo else when.replace(tzinfo=timezone.utc)).timestamp()
 
 
 def _clock_of(t: TableRow) -> ClockState:
@@ -262,12 +282,19 @@ class Store:
                              t.to_move, _clock_of(t), bool(t.rated))
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
-                    by_update: bool = False) -> list[TableInfo]:
-        """One page of tables, newest first (``by_update``: the last changed first); two queries
-        whatever the page size."""
+                    by_update: bool = False, game: str | None = None, players: int | None = None,
+                    ratings: bool = False) -> list[TableInfo]:
+        """One page of tables, newest first (``by_update``: the last changed first), only those of
+        ``game`` and of ``players`` players when given; two queries whatever the page size, and
+        a third with ``ratings`` (each seated account's rating in the table's game)."""
         order = TableRow.updated.desc() if by_update else TableRow.created.desc()
+        where = [TableRow.status.in_(statuses)]
+        if game is not None:
+            where.append(TableRow.game == game)
+        if players is not None:
+            where.append(TableRow.players == players)
         with self.Session() as s:
-            rows = s.scalars(select(TableRow).where(TableRow.status.in_(statuses))
+            rows = s.scalars(select(TableRow).where(*where)
                              .order_by(order, TableRow.id).offset(offset).limit(limit)).all()
             seats: dict[str, list[SeatInfo]] = {t.id: [] for t in rows}
             if rows:
@@ -275,9 +302,18 @@ class Store:
                                    .order_by(SeatRow.table_id, SeatRow.seat)):
                     seats[x.table_id].append(SeatInfo(x.seat, x.kind, x.name, x.agent, timed_out=bool(x.timed_out),
                                                       user_id=x.user_id))
+            users = {x.user_id for ss in seats.values() for x in ss if x.user_id is not None}
+            if ratings and users:
+                games = {t.id: t.game for t in rows}
+                known = {(r.user_id, r.game): r.rating for r in s.scalars(
+                    select(RatingRow).where(RatingRow.user_id.in_(users), RatingRow.game.in_(set(games.values())),
+                                            RatingRow.games > 0))}
+                for tid, ss in seats.items():
+                    for x in ss:
+                        x.rating = known.get((x.user_id, games[tid]))
             return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id],
                               t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                              t.to_move, _clock_of(t), bool(t.rated))
+                              t.to_move, _clock_of(t), bool(t.rated), _epoch(t.created))
                     for t in rows]
 
     def tables_with_computers(self, limit: int, after: str = "") -> list[str]:

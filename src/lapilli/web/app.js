@@ -34,8 +34,6 @@ function route() {
 // ---------------------------------------------------------------- lobby
 async function lobby() {
   const games = await api("/api/games");
-  const PAGE = 50;  // the lobby pages through the open tables, newest first
-  const tables = await api(`/api/tables?limit=${PAGE}`);
   app.innerHTML = "";
   const gameSel = el("select", { id: "game" }, games.map(g => el("option", { value: g.id }, g.title)));
   const form = el("div", { class: "card", id: "new-table" }, el("h2", {}, t("newTable")));
@@ -161,30 +159,9 @@ async function lobby() {
     refresh();
   };
   gameSel.onchange = draw; draw();
-  const list = el("div", { class: "card" }, el("h2", {}, t("openTables")));
-  if (!tables.length) list.append(el("p", {}, t("noTables")));
-  const rows = el("div", { id: "tables" });
-  const addRows = page => {
-    for (const tb of page) {
-      // the game by its title, the number of players and the table's state in words
-      const title = (games.find(x => x.id === tb.game) || { title: tb.game }).title;
-      const status = { open: t("statusOpen"), playing: t("statusPlaying"), finished: t("statusFinished") }[tb.status] || tb.status;
-      rows.append(el("p", { class: "open-table-row" }, el("b", {}, title), ` · ${t("nPlayers").replace("{n}", tb.players)} · ${status} · `,
-        el("a", { href: `/t/${tb.id}` }, tb.status === "open" ? t("join") : t("watch"))));
-    }
-  };
-  addRows(tables);
-  list.append(rows);
-  if (tables.length === PAGE) {
-    let offset = PAGE;
-    const more = el("button", { id: "more-tables", onclick: async () => {
-      const page = await api(`/api/tables?limit=${PAGE}&offset=${offset}`);
-      offset += page.length;
-      addRows(page);
-      if (page.length < PAGE) more.remove();
-    } }, t("moreTables"));
-    list.append(more);
-  }
+  // the tables waiting for players or being played, with their filters (lobby.js)
+  const list = window.LapilliLobby.list(games);
+  await list.ready;
   // finished games, the last ended first, with their players and winners: each opens on its board
   const done = el("div", { class: "card", id: "finished" }, el("h2", {}, t("finishedGames")));
   const fin = await api("/api/finished").catch(() => []);
@@ -423,7 +400,9 @@ async function tablePage(tid) {
     }
   } }, t("copyInvite"));
   const actions = el("div", { class: "head-actions" }, copyBtn,
-    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
+    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")),
+    window.LapilliMotion.soundToggle());
+  const turnWatch = window.LapilliMotion.turnWatch();
   const head = el("div", { class: "card table-head" },
     el("div", { class: "head-row" }, el("h1", { id: "title" }, spec.title), actions), copied);
   if (info.commitment) {
@@ -518,6 +497,7 @@ async function tablePage(tid) {
     if (!all.length) { side.innerHTML = ""; if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote)); return; }
     const live = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
     const v = replay && replay.data ? Object.assign({}, live, replay.data, { legal: [], table: live.table, result: replay.data.result }) : live;
+    const placed = window.LapilliMotion.remember(board);  // where the pieces were (motion.js)
     board.innerHTML = ""; side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;
     const digest = document.getElementById("digest");
     if (digest && live.digest) digest.textContent = live.digest;
@@ -565,6 +545,9 @@ async function tablePage(tid) {
     if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
       drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
     markLastMove(board, v);
+    window.LapilliMotion.play(board, placed);  // the pieces that moved slide to their new place
+    // a tone when the turn passes to a seat of this page (off unless the player turned it on)
+    if (!replay) turnWatch(all.some(x => x.seat !== null && !x.result && (x.observation.to_move === undefined || x.observation.to_move === null ? x.legal.length > 0 : x.observation.to_move === x.seat)));
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     // chance is shown while the game goes on (the results panel takes over at its end)
     if (!replay && !live.result) showChance(v);
@@ -608,6 +591,8 @@ async function tablePage(tid) {
     if (live.result) {
       // the result first, then the replay of the game on its board
       side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
+      // a rated game: each account's rating before → after (lobby.js), read once it is applied
+      if (live.table.rated) { if (ratingChanges === null) loadRatingChanges(0); side.append(window.LapilliLobby.ratingChanges(ratingChanges || [])); }
       side.append(replayBar());
       side.append(el("p", {}, el("a", { href: `/api/tables/${tid}/record`, id: "download" }, t("download"))));
     }
@@ -616,6 +601,13 @@ async function tablePage(tid) {
       seat: seatForReplay(), token: v.seat === null ? null : tokens[v.seat],
       others: live.table.seats.some(s => (s.kind === "human" || s.stand_in) && s.seat !== v.seat) });
     side.append(el("h2", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
+  };
+  let ratingChanges = null;  // null: not asked yet; []: being applied
+  const loadRatingChanges = async tries => {
+    ratingChanges = ratingChanges || [];
+    const got = await api(`/api/tables/${tid}`).then(r => r.rating_changes || []).catch(() => []);
+    if (got.length) { ratingChanges = got; if (side.isConnected) show(); }
+    else if (tries < 10) setTimeout(() => { if (side.isConnected) loadRatingChanges(tries + 1); }, 3000);
   };
   // ------------------------------------------------ replay on the board
   const seatForReplay = () => { const m = Object.keys(tokens).map(Number); return m.length ? m[0] : null; };

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import secrets
+import time
+from functools import partial
 from typing import Literal
 
 from fastapi import APIRouter, HTTPException, Path as PathParam, Query, Request
@@ -133,17 +135,35 @@ async def create_table(req: CreateTable, request: Request, user: UserDep, store:
     return {"id": tid, "invite": f"/t/{tid}"}
 
 
-@router.get("/api/tables", responses=responses())
-async def tables(store: StoreDep, status: str = "open,playing", limit: int = Query(50, ge=1, le=200),
-                 offset: int = Query(0, ge=0, le=10**9)):
-    """One page of tables, newest first: ``offset`` pages through all of them."""
+@router.get("/api/tables", responses=responses(400))
+async def tables(store: StoreDep, status: str = Query("open,playing", max_length=40),
+                 limit: int = Query(50, ge=1, le=200), offset: int = Query(0, ge=0, le=10**9),
+                 game: str | None = Query(None, max_length=64), players: int | None = Query(None, ge=1, le=64)):
+    """One page of tables, newest first: ``offset`` pages through all of them; ``game`` and
+    ``players`` keep only the tables of that game and player count (the database filters before
+    the page is cut, so a page is full whenever enough tables match).  Each row says what anyone
+    may read of the table, how long it has waited (``waited``, seconds since it was created) and
+    each seated account's public rating in the game; read from the database in three queries
+    whatever the page, no table is loaded."""
+    if game is not None:
+        game_spec(game)  # an unknown game is refused clearly
     wanted = tuple(s for s in status.split(",") if s in ("open", "playing", "finished"))
-    return [t.public() for t in await run_in_threadpool(store.list_tables, wanted, limit, offset)]
+    found = await run_in_threadpool(partial(store.list_tables, wanted, limit, offset, game=game, players=players,
+                                            ratings=True))
+    now = time.time()
+    return [t.lobby(now) for t in found]
 
 
 @router.get("/api/tables/{tid}", responses=responses(404))
-async def table(store: StoreDep, tid: str = TableId):
-    return (await run_in_threadpool(store.get, tid)).public()
+async def table(store: StoreDep, accounts: AccountsDep, tid: str = TableId):
+    """What anyone may read of the table; a finished rated table adds its rating changes
+    (``rating_changes``: each seated account's rating in the game before and after it, public
+    like the ratings on the player pages; empty while they are pending)."""
+    info = await run_in_threadpool(store.get, tid)
+    out = info.public()
+    if info.rated and info.status == "finished":
+        out["rating_changes"] = await run_in_threadpool(accounts.rating_changes, tid)
+    return out
 
 
 @router.post("/api/tables/{tid}/seats/{seat}", responses=responses(400, 403, 404, 409))

@@ -85,6 +85,7 @@
   const MATCOL = { straw: "#f2d13c", wood: "#8d5a3b", stone: "#9e9e9e" };
   const MATS = ["straw", "wood", "stone"];
   const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
+  const piece = (key, ...els) => window.svgPiece(key, ...els);  // a piece that can move (generic.js)
   // lava tiles by type: [type, flows, count]; ids 0..39 in this order, 40..42 eruption tiles
   const TYPES = [[1, "S", 1], [2, "N S", 1], [3, "S SW", 2], [4, "S NW", 2], [5, "N SE SW", 3], [6, "NE SE S", 3],
     [8, "N S NW", 4], [9, "N NE S", 4], [10, "N NE S SW", 4], [11, "N NE SE S", 4], [12, "N NE S NW", 6], [13, "N NE SE S NW", 6]];
@@ -331,7 +332,7 @@
     for (let p = 0; p < n; p++) {
       const t = o.temperatures[p];
       const k = atTemp[t] = (atTemp[t] || 0) + 1;
-      meter.append(SM().piece(p, mx(t), y + 20, 7, { fill: pcol(p), stroke: p === turn ? "#000" : "#fff", "stroke-width": p === turn ? 2.5 : 1.5, transform: `translate(${(k - 1) * 9},${(k - 1) * 4})`, class: "deco" }));
+      meter.append(piece(`temperature${p}`, SM().piece(p, mx(t), y + 20, 7, { fill: pcol(p), stroke: p === turn ? "#000" : "#fff", "stroke-width": p === turn ? 2.5 : 1.5, transform: `translate(${(k - 1) * 9},${(k - 1) * 4})`, class: "deco" })));
     }
     y += 50;
     const claimText = ESPACES.map((t, k) => {

@@ -264,6 +264,13 @@ window.svgEl = function (tag, attrs = {}, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 };
+// A piece that can move: its elements in one <g data-piece=key>, the key naming the piece ("R3")
+// or, for pieces nobody tells apart, its kind ("shark"); motion.js slides it when it moves.
+window.svgPiece = function (key, ...els) {
+  const g = window.svgEl("g", { "data-piece": key });
+  for (const e of els.flat()) if (e) g.append(e);
+  return g;
+};
 window.hexCorners = function (cx, cy, size, flat) {
   const pts = [];
   for (let i = 0; i < 6; i++) {

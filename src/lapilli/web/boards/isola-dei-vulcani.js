@@ -50,6 +50,7 @@
   const W = Math.sqrt(3) * S;         // hex width
   const SEA = "#8ec9e6";
   const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
+  const piece = (key, ...els) => window.svgPiece(key, ...els);  // a piece that can move (generic.js)
 
   // ------------------------------------------------------------------ reading the view
   const parseHex = n => {
@@ -327,8 +328,8 @@
       const present = cols.map((k, p) => [p, k]).filter(([, k]) => k > 0);
       present.forEach(([p, k], i) => {
         const px = x + (i - (present.length - 1) / 2) * 13, py = y - 14;
-        gPieces.append(SM().piece(p, px, py, 6.5, { class: "deco", fill: PCOL[p], stroke: "#111", "stroke-width": 1.2 }));
-        gPieces.append(text(px, py + 0.5, String(k), { "font-size": 9, "font-weight": "bold", fill: PTEXT[p] }));
+        gPieces.append(piece(`colonists${p}`, SM().piece(p, px, py, 6.5, { class: "deco", fill: PCOL[p], stroke: "#111", "stroke-width": 1.2 }),
+          text(px, py + 0.5, String(k), { "font-size": 9, "font-weight": "bold", fill: PTEXT[p] })));
       });
     }
 

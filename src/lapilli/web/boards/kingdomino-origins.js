@@ -43,6 +43,7 @@
   const RES = { mammoth: ["#7b4a1e", "M"], fish: ["#0d47a1", "F"], mushroom: ["#c62828", "U"], flint: ["#37474f", "K"] };
   const PLAYER = ["#e0568f", "#333333", "#2e9d5b", "#2463c6"];
   const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
+  const piece = (key, ...els) => window.svgPiece(key, ...els);  // a piece that can move (generic.js)
   const PNAME = { en: ["pink", "black", "green", "blue"], it: ["rosa", "nero", "verde", "blu"] };
   const CRO = { hunter: "H", fisher: "F", gatherer: "G", sculptress: "C", painter: "P", firelady: "Y", shaman: "N",
     magrolino: "M", amazzone: "A", energumeno: "E" };
@@ -150,7 +151,7 @@
         }
         if (t && t.chief !== null && t.chief !== undefined) {
           // the chief on the tile: its player's colour and shape (not a seat number)
-          svg.append(SM().piece(t.chief, x + 2 * TS + 14, ty + TS / 2, 10, { fill: PLAYER[t.chief], stroke: "#000", "stroke-width": 1.5 }));
+          svg.append(piece(`chief${t.chief}`, SM().piece(t.chief, x + 2 * TS + 14, ty + TS / 2, 10, { fill: PLAYER[t.chief], stroke: "#000", "stroke-width": 1.5 })));
         }
       });
     };

@@ -37,6 +37,7 @@
   const PCOL = ["#d1342f", "#f2c230"];
   const PDARK = ["#7a1512", "#8a6a00"];
   const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
+  const piece = (key, ...els) => window.svgPiece(key, ...els);  // a piece that can move (generic.js)
   const RINGCOL = ["#7fc4e0", "#f3dea0", "#b9d98a", "#6fae5c", "#a8968a", "#6b3b30"];
   const LETTERS = ["w", "b", "p", "f", "m", "c"];
   // ring radii, outside in: [outer, inner]
@@ -145,7 +146,7 @@
       const [x, y] = pol(312, a);
       const b = svgEl("path", { d: `M${x - 20},${y - 4} L${x + 20},${y - 4} L${x + 12},${y + 10} L${x - 12},${y + 10} Z`, fill: "#5d4037", stroke: "#fff", "stroke-width": 1.5 });
       tok(b, "boat");
-      isle.append(b, svgEl("path", { d: `M${x},${y - 6} L${x},${y - 24} L${x + 12},${y - 8} Z`, fill: "#fff", stroke: "#5d4037", class: "deco" }));
+      isle.append(piece("boat", b, svgEl("path", { d: `M${x},${y - 6} L${x},${y - 24} L${x + 12},${y - 8} Z`, fill: "#fff", stroke: "#5d4037", class: "deco" })));
     }
     // discs on the beaches: red row outside, yellow row inside, with the sums
     const myTurn = pend.kind === "turn" && myDecision;
@@ -161,7 +162,7 @@
           const [x, y] = pol(rr, a - 14 + i * 7.5);
           const c = SM().piece(seat, x, y, 10, { fill: v === "L" ? "#e64a19" : PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
           if (seat === mine && myTurn && v !== "L") tok(c, v); else c.classList.add("deco");
-          isle.append(c, text(x, y, v, { "font-size": 11, "font-weight": "bold", fill: seat === 0 || v === "L" ? "#fff" : "#222" }));
+          isle.append(piece(`disc${seat}-${v}`, c, text(x, y, v, { "font-size": 11, "font-weight": "bold", fill: seat === 0 || v === "L" ? "#fff" : "#222" })));
         });
         if (vals.length) {
           const [x, y] = pol(rr, a - 14 + items.length * 7.5 + 1);
@@ -187,7 +188,7 @@
       const [x, y] = spaceXY(n, ring <= 1 ? (seat === 0 ? 14 : -14) : -12);
       const c = SM().piece(seat, x, y, 11, { fill: PCOL[seat], stroke: "#111", "stroke-width": 3 });
       if (seat === mine) tok(c, "stay"); else c.classList.add("deco");
-      isle.append(c, text(x, y, "☻", { "font-size": 14, fill: seat === 0 ? "#fff" : "#222" }));
+      isle.append(piece(`shaman${seat}`, c, text(x, y, "☻", { "font-size": 14, fill: seat === 0 ? "#fff" : "#222" })));
     });
     // lava markers on the craters
     o.craters.forEach((k, s) => {
@@ -196,7 +197,7 @@
         const tx = -Math.sin(rad(segAngle(s))), ty = Math.cos(rad(segAngle(s)));
         const off = (i - (k - 1) / 2) * 15;
         const x = mx + tx * off, y = my + ty * off;
-        isle.append(svgEl("circle", { cx: x, cy: y, r: 7, fill: "#ff5722", stroke: "#fff", "stroke-width": 1.5, class: "deco" }));
+        isle.append(piece("lava-marker", svgEl("circle", { cx: x, cy: y, r: 7, fill: "#ff5722", stroke: "#fff", "stroke-width": 1.5, class: "deco" })));
       }
     });
 
@@ -255,11 +256,11 @@
         if (o.discs[seat][String(v)] !== null) continue;
         const c = SM().piece(seat, dx, top + 64, 16, { fill: PCOL[seat], stroke: PDARK[seat], "stroke-width": 1.5 });
         if (seat === mine && myTurn) tok(c, String(v)); else c.classList.add("deco");
-        panel.append(c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 15, fill: seat === 0 ? "#fff" : "#222" }));
+        panel.append(piece(`disc${seat}-${v}`, c, text(dx, top + 64, String(v), { "font-weight": "bold", "font-size": 15, fill: seat === 0 ? "#fff" : "#222" })));
         dx += 38;
       }
       if (o.lava_discs && o.lava_discs[seat] === "reserve") {
-        panel.append(SM().piece(seat, dx, top + 64, 16, { fill: "#e64a19", stroke: PDARK[seat], "stroke-width": 1.5, class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 }));
+        panel.append(piece(`disc${seat}-L`, SM().piece(seat, dx, top + 64, 16, { fill: "#e64a19", stroke: PDARK[seat], "stroke-width": 1.5, class: "deco" }), text(dx, top + 64, "L", { fill: "#fff", "font-size": 14 })));
       }
       panel.append(lt(x0 + 10, top + 92, `${l.statues}: ${o.statues_left[seat]}   ·   ${l.shells}: ${o.shells[seat].length}`, { "font-size": 14 }));
       // cards in front

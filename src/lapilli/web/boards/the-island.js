@@ -60,6 +60,7 @@
   const CRE = { serpent: ["#2e7d32", "S"], shark: ["#546e7a", "K"], whale: ["#283593", "W"], squid: ["#8e24aa", "Q"] };
   const DOLPHIN = "#00acc1";
   const SM = () => window.LapilliSeatMarks;   // each seat's shape, beside its colour
+  const piece = (key, ...els) => window.svgPiece(key, ...els);  // a piece that can move (generic.js)
   const ROWS = [[2, 8], [1, 10], [0, 10], [1, 10], [0, 10], [0, 11], [0, 10], [0, 11], [0, 10], [1, 10], [0, 10], [1, 10], [2, 8]];
   const ISLES = { nw: [[1, 1], [2, 0]], ne: [[1, 10], [2, 10]], sw: [[10, 0], [11, 1]], se: [[10, 10], [11, 10]] };
   const HAND_TOKEN = { dolphin: "dolphin", winds: "winds", move_serpent: "serpent", move_shark: "shark", move_whale: "whale" };
@@ -147,7 +148,7 @@
       const saved = o.explorers.filter(e => e.where === "isle" && e.at === isle);
       saved.forEach((e, i) => {
         const sx = x - 30 + (i % 8) * 8.5, sy = y + (Math.floor(i / 8) ? 34 : -36);
-        board.append(deco(SM().piece(e.seat, sx, sy, 4, { fill: PCOL[e.seat], stroke: PDARK[e.seat] })));
+        board.append(piece(e.id, deco(SM().piece(e.seat, sx, sy, 4, { fill: PCOL[e.seat], stroke: PDARK[e.seat] }))));
       });
     }
 
@@ -162,7 +163,7 @@
       // internal index ever looks like points
       if (e.value !== undefined) g.push(c, text(x, y, String(e.value), { "font-size": r * 1.15, "font-weight": "bold", fill: PTXT[e.seat] }));
       else g.push(c);
-      return g;
+      return [piece(e.id, g)];
     };
     const spread = (k, i, w) => (i - (k - 1) / 2) * w;
     for (const [h, stuff] of Object.entries(byHex)) {
@@ -181,21 +182,23 @@
         const cx = x + spread(top.length, i, 19), cy = y - 8;
         if (kind === "cre") {
           const [col, letter] = CRE[v];
-          if (v === "shark") board.append(deco(svgEl("path", { d: `M${cx - 10},${cy + 8} L${cx + 3},${cy - 11} L${cx + 10},${cy + 8} Z`, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
-          else if (v === "whale") board.append(deco(svgEl("ellipse", { cx, cy, rx: 11.5, ry: 8, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
-          else if (v === "serpent") board.append(deco(svgEl("path", { d: `M${cx - 10},${cy + 4} q5,-14 10,0 t10,0`, fill: "none", stroke: col, "stroke-width": 5.5, "stroke-linecap": "round" })));
-          else board.append(deco(svgEl("circle", { cx, cy, r: 9, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
-          if (v !== "serpent") board.append(text(cx, cy + (v === "shark" ? 2 : 0), letter, { "font-size": 10, "font-weight": "bold", fill: "#fff" }));
+          const shapes = [];  // the creature's shapes, one piece that moves
+          if (v === "shark") shapes.push(deco(svgEl("path", { d: `M${cx - 10},${cy + 8} L${cx + 3},${cy - 11} L${cx + 10},${cy + 8} Z`, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
+          else if (v === "whale") shapes.push(deco(svgEl("ellipse", { cx, cy, rx: 11.5, ry: 8, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
+          else if (v === "serpent") shapes.push(deco(svgEl("path", { d: `M${cx - 10},${cy + 4} q5,-14 10,0 t10,0`, fill: "none", stroke: col, "stroke-width": 5.5, "stroke-linecap": "round" })));
+          else shapes.push(deco(svgEl("circle", { cx, cy, r: 9, fill: col, stroke: "#fff", "stroke-width": 1.4 })));
+          if (v !== "serpent") shapes.push(text(cx, cy + (v === "shark" ? 2 : 0), letter, { "font-size": 10, "font-weight": "bold", fill: "#fff" }));
+          board.append(piece(v, shapes));
         } else {
           const dc = svgEl("path", { d: `M${cx - 9},${cy + 3} q9,-12 18,0 l-4,-1 l2,5 q-7,3 -16,-4 z`, fill: DOLPHIN, stroke: "#fff", "stroke-width": 1 });
           tok(dc, v.id);
-          board.append(dc, text(cx, cy + 9, v.id, { "font-size": 7, "font-weight": "bold", fill: "#004d57" }));
+          board.append(piece(v.id, dc, text(cx, cy + 9, v.id, { "font-size": 7, "font-weight": "bold", fill: "#004d57" })));
         }
       });
       // a boat across the middle, passengers inside
       if (stuff.boat) {
         const b = stuff.boat;
-        board.append(deco(svgEl("path", { d: `M${x - 25},${y + 1} L${x + 25},${y + 1} L${x + 18},${y + 15} L${x - 18},${y + 15} Z`, fill: "#8d5a2b", stroke: "#4e2f12", "stroke-width": 1.5 })));
+        board.append(piece("boat", deco(svgEl("path", { d: `M${x - 25},${y + 1} L${x + 25},${y + 1} L${x + 18},${y + 15} L${x - 18},${y + 15} Z`, fill: "#8d5a2b", stroke: "#4e2f12", "stroke-width": 1.5 }))));
         b.passengers.forEach((id, i) => {
           const e = exById[id] || { id, seat: LETTERS.indexOf(id[0]) };
           board.append(...explorer(e, x + spread(b.passengers.length, i, 15.5), y + 4, 7.5, false));
