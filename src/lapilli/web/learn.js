@@ -58,7 +58,7 @@ window.LapilliLearn = (() => {
     const m = location.hash.match(/^#(\d+)\.(\d+)$/);  // a chapter's address: /learn/<game>#<chapter>.<step>
     if (m && tut.chapters[+m[1]] && tut.chapters[+m[1]].steps[+m[2]]) { at.ci = +m[1]; at.si = +m[2]; }
     app.innerHTML = "";
-    const title = node("h2", { id: "title" }, `${t("learnToPlay")}: ${spec.title}`);
+    const title = node("h1", { id: "title" }, `${t("learnToPlay")}: ${spec.title}`);
     const rules = node("button", { id: "rules", onclick: () => window.LapilliRules.open(game) }, t("rules"));
     app.append(node("div", { class: "card table-head" }, node("div", { class: "head-row" }, title, node("div", { class: "head-actions" }, rules))));
     const lesson = node("div", { class: "card lesson", id: "lesson", "aria-live": "polite" });
