@@ -96,7 +96,8 @@ else:
             super().handle_connect(event)
             scope = getattr(self, "scope", None)
             # the application's task, made by handle_connect, has not run yet
-            if scope is not None and not self.conn.extensions and self.response.status_code == 101:
+            if (scope is not None and not self.conn.extensions and self.response.status_code == 101
+                    and all(hasattr(self, a) for a in ("writable", "transport", "close_sent", "disconnected"))):
                 scope["extensions"][EXTENSION] = {"writer": FrameWriter(self)}
 
 
