@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import struct
 
+from websockets.protocol import State
+
 EXTENSION = "lapilli.frames"  # the key of the scope's extensions that holds the FrameWriter
 
 
@@ -60,8 +62,6 @@ class FrameWriter:
         self.proto = proto
 
     def _check(self) -> None:
-        from websockets.protocol import State
-
         p = self.proto
         if p.disconnected or p.close_sent or p.transport.is_closing() or p.conn.state is not State.OPEN:
             raise Closed()
