@@ -94,12 +94,19 @@ PROXY_PID: int | None = None  # nginx's master process (its one worker is its ch
 
 def server_cpu(pids: list[int] | None = None) -> float:
     """CPU seconds (user + system) the server processes have used so far (0 for a given --url)."""
-    total = 0.0
+    return sum(server_cpu_split(pids))
+
+
+def server_cpu_split(pids: list[int] | None = None) -> tuple[float, float]:
+    """CPU seconds the server processes have used so far in user mode and in the kernel (their
+    sockets' writes are the kernel's part)."""
+    user = system = 0.0
     for pid in SERVER_PIDS if pids is None else pids:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        user += int(fields[11]) / os.sysconf("SC_CLK_TCK")
+        system += int(fields[12]) / os.sysconf("SC_CLK_TCK")
+    return user, system
 
 
 def proxy_cpu() -> float:
@@ -155,12 +162,13 @@ async def run(args, base):
         counts[0] = counts[1] = 0
     deadline = time.monotonic() + args.seconds
     rng = random.Random(1)
-    t0, cpu0, proxy0 = time.perf_counter(), server_cpu(), proxy_cpu()
+    t0, cpu0, proxy0, split0 = time.perf_counter(), server_cpu(), proxy_cpu(), server_cpu_split()
     made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()),
                                               args.think, errors, args.log_delta)
                                   for tid, a, b in tables for s, tok in ((0, a), (1, b))))
     wall = time.perf_counter() - t0
     cpu = server_cpu() - cpu0
+    user, system = (b - a for a, b in zip(split0, server_cpu_split()))
     proxied = proxy_cpu() - proxy0
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
@@ -171,7 +179,7 @@ async def run(args, base):
         print(f"{len(errors)} moves refused (e.g. {errors[0]!r})")
     if SERVER_PIDS:
         print(f"server CPU during play ({len(SERVER_PIDS)} instance(s)): {cpu:.1f} s "
-              f"({1e3 * cpu / max(1, sum(made)):.2f} ms per move); "
+              f"({1e3 * cpu / max(1, sum(made)):.2f} ms per move; user {user:.2f} s, system {system:.2f} s); "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if PROXY_PID is not None:
         print(f"nginx CPU during play: {proxied:.1f} s ({1e3 * proxied / max(1, sum(made)):.2f} ms per move)")

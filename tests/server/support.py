@@ -165,16 +165,18 @@ def stop_all(servers) -> None:
 
 
 @contextmanager
-def served_in_thread(app):
+def served_in_thread(app, **config):
     """The ASGI ``app`` served by uvicorn on 127.0.0.1 in a thread of this process (its lifespan
     run), so a test can reach it over real sockets from many threads at once and still touch
     its objects; yields the base URL and stops the server on leaving. (The TestClient's transport
-    is not made for concurrent requests from several threads.)"""
+    is not made for concurrent requests from several threads.)  ``config``: more of uvicorn's
+    options (``ws``: the WebSocket protocol `lapilli serve` runs)."""
     import threading
 
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
+                                           **config))
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()
     try:

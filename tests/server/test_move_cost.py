@@ -141,3 +141,31 @@ def test_reading_a_message_starts_no_task(client):
             client.portal.call(lambda: asyncio.get_running_loop().set_task_factory(None))
     # the test client's own tasks (its portal's, one per call) are not the server's
     assert [name for name in made if name != "TaskHandle._run_coro"] == []
+
+
+def test_a_move_between_two_present_seats_starts_no_task(client):
+    """Without Redis there is nothing to publish, and a seat whose person is at the table gets no
+    "your turn" e-mail: a move starts no task for either (each was a task made per move)."""
+    import asyncio
+
+    tid, ta, tb = _table(client)
+    made: list = []
+
+    def count_tasks():
+        loop = asyncio.get_running_loop()
+
+        def factory(loop, coro, **kw):
+            made.append(getattr(coro, "__qualname__", ""))
+            return asyncio.Task(coro, loop=loop, **kw)
+        loop.set_task_factory(factory)
+
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        until_present(a, [0, 1]), until_present(b, [0, 1])
+        client.portal.call(count_tasks)
+        try:
+            for who, other, action in ((a, b, "take 1"), (b, a, "take 2"), (a, b, "take 3")):
+                who.send_text(json.dumps({"type": "act", "action": action}))
+                assert who.receive_json()["type"] == other.receive_json()["type"] == "state"
+        finally:
+            client.portal.call(lambda: asyncio.get_running_loop().set_task_factory(None))
+    assert [name for name in made if name != "TaskHandle._run_coro"] == []

@@ -23,6 +23,7 @@ from ..engine.registry import new_game
 from ..engine.fairness import actions_digest
 from . import clocks
 from .faults import ActionRefused
+from .frames import frame_of
 from .store import TableInfo
 
 try:  # the views' serializer: orjson when installed (several times faster), else the standard library
@@ -54,9 +55,14 @@ def dumps(obj) -> str:
 class Conn:
     """One WebSocket connection: its seat (None for a spectator), and a bounded queue of
     serialized messages that its own writer task sends, each within ``timeout`` seconds.  A
-    connection that falls behind is marked dead; its handler then closes it."""
+    connection that falls behind is marked dead; its handler then closes it.
 
-    def __init__(self, ws, seat: int | None, timeout: float, limit: int, delta: bool = False):
+    ``frames``: the server's FrameWriter of this connection (frames.py), when it offers one: a
+    message is then written at once as a frame built once per text (every spectator handed the
+    same text shares it), without a task switch, while nothing waits in the queue and the socket
+    takes more; else it waits in the queue like any other."""
+
+    def __init__(self, ws, seat: int | None, timeout: float, limit: int, delta: bool = False, frames=None):
         self.ws = ws
         self.seat = seat
         # ``delta``: the client keeps the log and is sent only the lines it does not have
@@ -67,6 +73,8 @@ class Conn:
         # they hold, a change of the seats present is told it by a small "presence" message
         self.seen = None
         self.timeout = timeout
+        self.frames = frames
+        self.busy = False  # the writer task holds a message it has not written yet
         self.queue: asyncio.Queue[str] = asyncio.Queue(max(1, limit))
         self.dead = asyncio.Event()
         self.why = ""
@@ -76,6 +84,13 @@ class Conn:
     def send(self, text: str) -> None:
         if self.dead.is_set():
             return
+        if self.frames is not None and not self.busy and self.queue.empty():
+            try:
+                if self.frames.write(frame_of(text)):
+                    return
+            except Exception:  # closed or closing (frames.Closed), or the socket failed
+                self.kill("gone")
+                return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -87,15 +102,20 @@ class Conn:
     async def _write(self) -> None:
         while True:
             text = await self.queue.get()
+            self.busy = True
             try:
                 async with asyncio.timeout(self.timeout):  # no task per message, as wait_for makes
-                    await self.ws.send_text(text)
+                    if self.frames is not None:
+                        await self.frames.send(frame_of(text))
+                    else:
+                        await self.ws.send_text(text)
             except asyncio.TimeoutError:
                 self.kill(f"a message not taken within {self.timeout:g} s")
                 return
             except Exception:
                 self.kill("gone")
                 return
+            self.busy = False
 
     def kill(self, why: str) -> None:
         if self.dead.is_set():
@@ -243,6 +263,7 @@ class Room:
         self._lines: dict = {}  # seat -> its log lines serialized (_line_texts)
         self._lines_key: dict = {}
         self._line_memo: dict = {}  # seat -> n -> (items, text, action, seat, the line serialized)
+        self._have: dict = {}  # seat -> (its log lines serialized, the same by number: Conn.have)
         self.now: Callable[[], float] = time.time  # the server's wall clock (the hub gives its own)
 
     @property
@@ -380,7 +401,7 @@ class Room:
             return
         self._parts, self._parts_version = {}, -1
         self._texts, self._texts_key = {}, None
-        self._log_memo, self._lines, self._lines_key, self._line_memo = {}, {}, {}, {}
+        self._log_memo, self._lines, self._lines_key, self._line_memo, self._have = {}, {}, {}, {}, {}
         self._names, self._names_key = {}, None
         self.acts = [(s, a, u, None) for s, a, u, _ in self.acts]
 
@@ -489,31 +510,45 @@ class Room:
         msg.update(self._seat_part(seat))
         return msg
 
-    def text_for(self, conn: "Conn", full: bool = False) -> str:
+    def text_for(self, conn: "Conn", full: bool = False, texts: dict | None = None) -> str:
         """The view for this connection: the whole view, or, for a client that keeps the log
         (``conn.delta``) and was sent a view before, the view with only the log lines it does
         not have in this form: ``log_from`` (the first line of the log now), ``log_keep`` (the
         lines from ``log_from`` up to before this number are the ones it has) and ``log`` (the
         lines from ``log_keep`` on).  A line read anew (a secret revealed, a name changed, an
-        undo) is sent again with every line after it.  ``full``: the whole view in any case."""
+        undo) is sent again with every line after it.  ``full``: the whole view in any case.
+        ``texts``: ``texts_now()``, when the caller (a broadcast) already has it."""
         seat = conn.seat
         conn.seen = self.position_key()
+        if texts is None:
+            texts = self._text_cache()
         if not conn.delta:
-            return self.view_text(seat)
+            return self.view_text(seat, texts)
         entries = self._seat_part(seat)["log"]
         lines = self._line_texts(seat, entries)
-        have, conn.have = conn.have, {e["n"]: t for e, t in zip(entries, lines)}
-        k = 0
-        if have is not None and not full:
+        # the lines it is sent, by number: one dict shared by every connection of the seat sent
+        # these lines, so that the next delta is worked out once for all of them (below)
+        shared = self._have.get(seat)
+        if shared is None or shared[0] is not lines:
+            shared = self._have[seat] = (lines, {e["n"]: t for e, t in zip(entries, lines)})
+        have, conn.have = conn.have, shared[1]
+        if have is None or full:
+            return self.view_text(seat, texts)
+        known = texts.get(("kept", seat, id(have)))
+        if known is not None and known[0] is have and known[1] is lines:
+            k = known[2]
+        else:
+            k = 0
             for e, t in zip(entries, lines):
                 if have.get(e["n"]) != t:
                     break
                 k += 1
+            # the dict is kept with its answer (so its id names it alone while it is kept)
+            texts[("kept", seat, id(have))] = (have, lines, k)
         if k == 0:
-            return self.view_text(seat)
+            return self.view_text(seat, texts)
         first = entries[0]["n"]
         keep = entries[k]["n"] if k < len(entries) else entries[-1]["n"] + 1
-        texts = self._text_cache()
         key = ("delta", seat, first, keep)
         text = texts.get(key)
         if text is None:
@@ -528,14 +563,16 @@ class Room:
         """What a view shows besides who is present: the position and the table's details."""
         return (self.version, len(self.acts), self._info_stamp)
 
-    def presence_for(self, conn: "Conn") -> str:
+    def presence_for(self, conn: "Conn", texts: dict | None = None) -> str:
         """What a connection is told when only the seats present (or held) changed: for a client
         that keeps its view (``conn.delta``) and was sent the current position, a ``presence``
         message (the version it applies to, ``present``, ``held`` and, on a clocked table,
-        ``clock``) that it merges into that view; else its whole view (``text_for``)."""
+        ``clock``) that it merges into that view; else its whole view (``text_for``).
+        ``texts``: ``texts_now()``, when the caller (a broadcast) already has it."""
+        if texts is None:
+            texts = self._text_cache()
         if not conn.delta or getattr(conn, "seen", None) != self.position_key():
-            return self.text_for(conn)
-        texts = self._text_cache()
+            return self.text_for(conn, texts=texts)
         text = texts.get("presence")
         if text is None:
             msg = {"type": "presence", "version": self.version, "present": self.present(), "held": self.held()}
@@ -564,12 +601,14 @@ class Room:
             self._lines[seat], self._lines_key[seat] = lines, key
         return self._lines[seat]
 
-    def view_text(self, seat: int | None) -> str:
+    def view_text(self, seat: int | None, texts: dict | None = None) -> str:
         """The view of a seat, serialized once per position, seats present and table details:
         every connection of a seat (and every spectator) is sent the same text.  The log comes
         last, made of its lines' texts (``_line_texts``: a line is serialized once while it
-        reads the same, not again with every view)."""
-        texts = self._text_cache()
+        reads the same, not again with every view).  ``texts``: ``texts_now()``, when the
+        caller already has it."""
+        if texts is None:
+            texts = self._text_cache()
         text = texts.get(seat)
         if text is None:
             msg = self.view(seat)
@@ -577,6 +616,12 @@ class Room:
             head = dumps(msg)
             text = texts[seat] = head[:-1] + ',"log":[' + ",".join(self._line_texts(seat, entries)) + "]}"
         return text
+
+    def texts_now(self) -> dict:
+        """The serialized views of the table as it is now (``_text_cache``): a broadcast asks for
+        it once and hands it to ``text_for`` / ``presence_for`` for every connection, instead of
+        each of them working out again which texts are current."""
+        return self._text_cache()
 
     def _text_cache(self) -> dict:
         """The serialized views of this position, seats present and table details (emptied

@@ -81,6 +81,7 @@ class Hub:
         self.clock = clock  # monotonic seconds: idle times, last use
         self.closing = False
         self._tasks: set[asyncio.Task] = set()
+        self._broadcasts = 0  # broadcasts begun (one may begin inside another: Hub.broadcast)
         # awaited once after the step that ends a game is stored, before anyone is shown the end
         # (the server's ratings), and by retry_ratings for a finished table whose ratings are
         # still pending; true when it changed something.  A failure there is logged and never
@@ -158,9 +159,13 @@ class Hub:
         """Queue the current view to every connection (but ``skip``): serialized once per seat.
         ``presence``: only the seats present changed, so a client that keeps its view and has
         the current position is sent the small presence message instead (Room.presence_for)."""
+        self._broadcasts += 1
+        mine, texts = self._broadcasts, room.texts_now()  # which texts are current: once, not per connection
         for conn in list(room.conns):
             if conn is not skip:
-                conn.send(room.presence_for(conn) if presence else room.text_for(conn))
+                if self._broadcasts != mine:  # a connection closed meanwhile told the others: the texts moved on
+                    mine, texts = self._broadcasts, room.texts_now()
+                conn.send(room.presence_for(conn, texts) if presence else room.text_for(conn, texts=texts))
         self.presence.watch_grace(room)
 
     # the watchers: clocks, ratings, notices, computer seats

@@ -173,6 +173,12 @@ class PubSub:
             self.awaited.clear()  # silent for the TTL: they count as stopped (Room.expire)
         return None
 
+    @property
+    def publishes(self) -> bool:
+        """Connected to Redis: a step is published (without Redis, nobody is told and no task is
+        made for it)."""
+        return self._redis is not None
+
     async def publish(self, table: str, version: int, seats: bool = False) -> None:
         if self._redis is None:
             return

@@ -110,7 +110,7 @@ class Referee:
             except Exception:  # kept pending in the store: retry_ratings applies it later
                 log.exception("table %s: what follows the end of the game failed; retried later", room.info.id)
         self._changed(room)
-        if to_move is not None and to_move != seat:
+        if to_move is not None and to_move != seat and self.hub.notices.wanted(room, to_move):
             self._spawn(self.notify(room, to_move))
 
     async def _store_step(self, *step) -> int:
@@ -185,7 +185,8 @@ class Referee:
     def _changed(self, room: Room) -> None:
         room.last_used = self.clock()
         self.broadcast(room)
-        self._spawn(self.pubsub.publish(room.info.id, room.version))  # never holds up the sender
+        if getattr(self.pubsub, "publishes", True):  # never holds up the sender
+            self._spawn(self.pubsub.publish(room.info.id, room.version))
         self.schedule_bot(room)
 
     async def on_remote_change(self, tid: str, version: int, seats: bool = False) -> None:

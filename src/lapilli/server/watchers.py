@@ -193,15 +193,21 @@ class Notices:
             log.warning("the confirmation mail of a notice address failed (%s)", e)
             return False, False
 
+    def wanted(self, room: Room, seat: int | None) -> bool:
+        """A "your turn" e-mail may be due to ``seat`` (``notify`` then asks the store): this
+        server sends e-mail, the game goes on and a person away from the table is to move.
+        Asked before a task is made for ``notify``, which a move between two seats at the table
+        never needs."""
+        if self.mailer is None or seat is None or room.state.is_terminal:
+            return False
+        return room.info.seats[seat].kind == "human" and not room.is_present(seat)
+
     async def notify(self, room: Room, seat: int | None) -> bool:
         """A "your turn" e-mail to the person at ``seat`` when they are away from the table, gave
         an address its owner confirmed, had no notice from this table within ``notice_every``
         seconds and the address fewer than ``notices_per_address`` this hour.  The mail names the
         seat by its colour or place, never by a typed name.  True when one was sent."""
-        if self.mailer is None or seat is None or room.state.is_terminal:
-            return False
-        s = room.info.seats[seat]
-        if s.kind != "human" or room.is_present(seat):
+        if not self.wanted(room, seat):
             return False
         try:
             claim = await run_in_threadpool(self.store.claim_notice, room.info.id, seat, self.hub.now(),

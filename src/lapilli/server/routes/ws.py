@@ -25,6 +25,7 @@ from ...engine.errors import LapilliError
 from .. import protocol
 from ..hub import SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable
 from ..protocol import Act, Error, Ping, Pong, Sync, Undo
+from ..frames import writer_of
 from ..store import NotFound
 
 log = logging.getLogger("lapilli.server")
@@ -209,7 +210,7 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
     except LapilliError as e:  # a table this server cannot play (a data set it was not started with)
         await _closing(ws, 4400, str(e))
         return
-    conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta)
+    conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta, frames=writer_of(ws))
     h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
     s = Socket(ws, conn, room, seat, h)
     # a connection closed as too slow stops its reading at once: its writer (or a broadcast) cuts
