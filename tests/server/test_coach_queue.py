@@ -206,7 +206,7 @@ def test_a_streamed_review_stops_when_its_client_goes_and_an_address_has_a_bound
             r = s.__enter__()
             assert r.status_code == 200
             lines = r.iter_lines()      # kept below: a reader dropped would close its stream
-            assert json.loads(next(lines)) == {"type": "start", "total": 10}
+            assert json.loads(next(lines)) == {"stage": "start", "total": 10}
             streams.append((s, lines))
         # one runs, one waits (reviews leave a worker free for hints)
         wait_for(lambda: httpx.get(f"{base}/health").json()["coach"] == {"queued": 1, "running": 1},

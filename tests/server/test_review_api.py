@@ -69,11 +69,11 @@ def test_a_review_streams_its_progress_and_the_decisions_reviewed_so_far(client)
     _play_nim(client, tid)
     got = _lines(client, f"/api/tables/{tid}/review/0?progress=1")
     # decision k of n, each with its judgement as soon as it is there, then the whole review
-    assert got[0] == {"type": "start", "total": 2}
+    assert got[0] == {"stage": "start", "total": 2}
     steps = got[1:-1]
-    assert [(m["type"], m["done"], m["total"]) for m in steps] == [("decision", 1, 2), ("decision", 2, 2)]
+    assert [(m["stage"], m["done"], m["total"]) for m in steps] == [("decision", 1, 2), ("decision", 2, 2)]
     assert [m["decision"]["ply"] for m in steps] == [0, 2]
-    assert got[-1]["type"] == "done"
+    assert got[-1]["stage"] == "done"
     rv = got[-1]["review"]
     assert rv["decisions"] == [m["decision"] for m in steps]
     assert client.app.state.store.get_review(tid, 0, "normal") == rv         # kept with the game

@@ -19,7 +19,7 @@ OTHER_DOORS = ("fair-dice digest", "seed commitment", "lapilli verify", "session
                "passwords", "guest and player names", "your-turn mail", "e-mail confirmation",
                "presence between instances", "coach worker", "computer seats", "seat grace",
                "clocks", "ratings", "database", "file descriptors", "server settings",
-               "forwarded client addresses", "reverse proxy", "per-address limits", "WebSocket compression",
+               "forwarded client addresses", "reverse proxy", "per-address limits", "WebSocket compression", "shared WebSocket frames",
                "finished tables in memory", "retries after an outage")
 
 

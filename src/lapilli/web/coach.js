@@ -54,10 +54,10 @@ window.LapilliCoach = (() => {
   async function runReview(ctx, s) {
     s.loading = true; s.error = ""; s.partial = { decisions: [] }; s.progress = { done: 0, total: 0 }; ctx.show();
     const onLine = m => {
-      if (m.type === "start") s.progress.total = m.total;
-      else if (m.type === "decision") { s.progress.done = m.done; if (m.decision) s.partial.decisions.push(m.decision); }
-      else if (m.type === "done") s.review = m.review;
-      else if (m.type === "error") throw new Error(m.detail || tx("stopped"));
+      if (m.stage === "start") s.progress.total = m.total;
+      else if (m.stage === "decision") { s.progress.done = m.done; if (m.decision) s.partial.decisions.push(m.decision); }
+      else if (m.stage === "done") s.review = m.review;
+      else if (m.stage === "error") throw new Error(m.detail || tx("stopped"));
     };
     try {
       const r = await fetch(`/api/tables/${ctx.tid}/review/${ctx.seat ?? 0}?progress=1`);

@@ -87,17 +87,17 @@ async def _review_lines(request: Request, hub: Hub, store: Store, settings, room
                         got: dict | None):
     """The lines of a streamed review: a kept review at once, else decision by decision."""
     if got is not None:
-        yield _line({"type": "start", "total": len(got["decisions"])})
+        yield _line({"stage": "start", "total": len(got["decisions"])})
         for k, d in enumerate(got["decisions"]):
-            yield _line({"type": "decision", "done": k + 1, "total": len(got["decisions"]), "decision": d})
-        yield _line({"type": "done", "review": got})
+            yield _line({"stage": "decision", "done": k + 1, "total": len(got["decisions"]), "decision": d})
+        yield _line({"stage": "done", "review": got})
         return
     from ..bots import _review
     from ...coach.review import decision_plies
 
     record = room.state.to_record()
     plies = await run_in_threadpool(decision_plies, record, seat, room.data)
-    yield _line({"type": "start", "total": len(plies)})
+    yield _line({"stage": "start", "total": len(plies)})
     deadline = time.monotonic() + settings.coach_limit   # the whole review keeps the coach's limit
     head, decisions = None, []
     for k, ply in enumerate(plies or [None]):
@@ -106,22 +106,22 @@ async def _review_lines(request: Request, hub: Hub, store: Store, settings, room
                                settings.coach_samples, room.data, [] if ply is None else [ply],
                                limit=max(1.0, deadline - time.monotonic()), key=("review", tid, seat, level, ply))
         except TimeoutError:
-            yield _line({"type": "error", "status": 503,
+            yield _line({"stage": "error", "status": 503,
                          "detail": "the review took longer than the coach's limit; ask again later"})
             return
         except HTTPException as e:          # 429 (a race with another request) or 499 (gone)
             if e.status_code != 499:
-                yield _line({"type": "error", "status": e.status_code, "detail": e.detail})
+                yield _line({"stage": "error", "status": e.status_code, "detail": e.detail})
             return
         head = part
         decisions += part["decisions"]
         if ply is not None:
-            yield _line({"type": "decision", "done": k + 1, "total": len(plies),
+            yield _line({"stage": "decision", "done": k + 1, "total": len(plies),
                          "decision": part["decisions"][0] if part["decisions"] else None})
     whole = dict(head, decisions=decisions)
     whole["counts"] = {c: sum(1 for d in decisions if d["cls"] == c) for c in head["counts"]}
     kept = await run_in_threadpool(store.save_review, tid, seat, level, whole)  # the first one kept
-    yield _line({"type": "done", "review": kept})
+    yield _line({"stage": "done", "review": kept})
 
 
 async def _hint_seats(hub: Hub, store: Store, tid: str) -> tuple:
