@@ -111,3 +111,34 @@ def test_lapilli_learn_lists_the_clauses_taught(capsys):
 def test_lapilli_learn_unknown_game(capsys):
     assert cli.main(["learn", "nim"]) == 2
     assert "no tutorial" in capsys.readouterr().err
+
+
+def test_validator_accepts_a_rules_summary_and_no_other_source():
+    """A quote is the rulebook's words (the default) or, where no rulebook in the project states
+    the rule, the rules specification's words marked as a summary; nothing else."""
+    tut = learn.load("stromboli")
+    data = dict(tut.data)
+    ch = dict(data["chapters"][0])
+    rule = dict(ch["steps"][0]["rule"])
+    ch["steps"] = [dict(ch["steps"][0], rule=dict(rule, source="summary"))] + ch["steps"][1:]
+    data["chapters"] = [ch] + data["chapters"][1:]
+    assert learn.validate(learn.Tutorial(data)) == []
+    ch["steps"][0] = dict(ch["steps"][0], rule=dict(rule, source="a blog"))
+    assert any("source 'a blog'" in p for p in learn.validate(learn.Tutorial(data)))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_lapilli_learn_tells_a_rules_summary_from_the_rulebook(monkeypatch, capsys, lang):
+    tut = learn.load("stromboli")
+    data = dict(tut.data)
+    ch = dict(data["chapters"][0])
+    rule = ch["steps"][0]["rule"]
+    ch["steps"] = [dict(ch["steps"][0], rule=dict(rule, source="summary"))] + ch["steps"][1:]
+    data["chapters"] = [ch] + data["chapters"][1:]
+    monkeypatch.setattr(learn, "load", lambda game: learn.Tutorial(data))
+    _drive(monkeypatch, ["", "quit"])
+    assert cli.main(["learn", "stromboli", "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    label = {"en": "Rules summary", "it": "Riassunto delle regole (traduzione nostra)"}[lang]
+    assert f"{label} {rule['clause']}: «{rule[lang]}»" in out
+    assert {"en": "Rule ", "it": "Regola "}[lang] + rule["clause"] not in out
