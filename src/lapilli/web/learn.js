@@ -110,7 +110,7 @@ window.LapilliLearn = (() => {
         node("span", { class: "lesson-count" }, ` · ${t("learnStep")} ${at.si + 1}/${ch.steps.length}`)));
       lesson.append(node("p", { id: "lesson-say", class: "lesson-say" }, word(step.say)));
       if (step.rule) {
-        const link = node("a", { href: "#", class: "rule-link", id: "lesson-clause", onclick: e => { e.preventDefault(); window.LapilliRules.open(game, step.rule.clause); } },
+        const link = node("a", { href: "#", class: step.rule.source === "summary" ? "rule-link summary" : "rule-link", id: "lesson-clause", onclick: e => { e.preventDefault(); window.LapilliRules.open(game, step.rule.clause); } },
           `${t(step.rule.source === "summary" ? "learnSummary" : "learnRule")} ${step.rule.clause}`);  // a summary is not the rulebook's words
         lesson.append(node("blockquote", { id: "lesson-rule", class: "lesson-rule" }, `«${step.rule[LANG] || step.rule.en}» `, link));
       }
