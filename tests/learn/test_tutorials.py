@@ -192,3 +192,12 @@ def test_the_island_creatures_do_what_their_chapters_say():
     ch = ids.index("shark")
     si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("remove"))
     assert _creature_losses(tut, ch, si, tut.step(ch, si)["ask"][0]) == [0, 1]
+
+
+def test_the_island_judge_explains_wrong_moves():
+    tut = learn.load("the-island")
+    turn = [c["id"] for c in tut.chapters].index("turn")
+    other = tut.judge(turn, 1, "walk R1 7,8")
+    assert other["verdict"] == "legal" and other["asked"] == ["board R1 9,8"] and other["why"]["it"]
+    bad = tut.judge(turn, 1, "walk B1 5,9")
+    assert bad["verdict"] == "illegal" and bad["rule"] == "ISL-2.9" and "another player's explorers" in bad["clause"]
