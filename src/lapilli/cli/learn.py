@@ -36,7 +36,7 @@ def learn(
     lang: str = typer.Option("en", help="language: en or it"),
     clauses: bool = typer.Option(False, "--clauses", help="list the rule clauses the tutorial teaches and stop"),
 ):
-    """Learn a game: a guided first game on the text board, each rule quoted from the rulebook."""
+    """Learn a game: a guided first game on the text board, each rule quoted from the rulebook (or, marked as such, from the rules summary where no rulebook in the project states it)."""
     _check_lang(lang)
     try:
         tut = tutorials.load(game)
