@@ -111,3 +111,93 @@ def test_lapilli_learn_lists_the_clauses_taught(capsys):
 def test_lapilli_learn_unknown_game(capsys):
     assert cli.main(["learn", "nim"]) == 2
     assert "no tutorial" in capsys.readouterr().err
+
+
+def test_validator_accepts_a_rules_summary_and_no_other_source():
+    """A quote is the rulebook's words (the default) or, where no rulebook in the project states
+    the rule, the rules specification's words marked as a summary; nothing else."""
+    tut = learn.load("stromboli")
+    data = dict(tut.data)
+    ch = dict(data["chapters"][0])
+    rule = dict(ch["steps"][0]["rule"])
+    ch["steps"] = [dict(ch["steps"][0], rule=dict(rule, source="summary"))] + ch["steps"][1:]
+    data["chapters"] = [ch] + data["chapters"][1:]
+    assert learn.validate(learn.Tutorial(data)) == []
+    ch["steps"][0] = dict(ch["steps"][0], rule=dict(rule, source="a blog"))
+    assert any("source 'a blog'" in p for p in learn.validate(learn.Tutorial(data)))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_lapilli_learn_tells_a_rules_summary_from_the_rulebook(monkeypatch, capsys, lang):
+    tut = learn.load("stromboli")
+    data = dict(tut.data)
+    ch = dict(data["chapters"][0])
+    rule = ch["steps"][0]["rule"]
+    ch["steps"] = [dict(ch["steps"][0], rule=dict(rule, source="summary"))] + ch["steps"][1:]
+    data["chapters"] = [ch] + data["chapters"][1:]
+    monkeypatch.setattr(learn, "load", lambda game: learn.Tutorial(data))
+    _drive(monkeypatch, ["", "quit"])
+    assert cli.main(["learn", "stromboli", "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    label = {"en": "Rules summary", "it": "Riassunto delle regole (traduzione nostra)"}[lang]
+    assert f"{label} {rule['clause']}: «{rule[lang]}»" in out
+    assert {"en": "Rule ", "it": "Regola "}[lang] + rule["clause"] not in out
+
+
+def test_the_island_asks_every_kind_of_choice_and_shows_the_creatures():
+    tut = learn.load("the-island")
+    # set-up (explorers, boats), step 1 (play a kept tile or pass), step 2 (walk, swim, board,
+    # sail, reach an isle, end), step 3 (remove), step 4 (each creature, or move nothing)
+    assert tut.action_kinds() >= {"place", "boat", "play", "pass", "walk", "swim", "board", "sail", "isle", "end",
+                                  "remove", "serpent", "shark", "whale", "none"}
+    taught = tut.taught()
+    # the turn, the tiles' backs, each creature's attack, the end and the score
+    for clause in ("ISL-2.2", "ISL-5.3", "ISL-5.10", "ISL-6.2", "ISL-7.7", "ISL-7.8", "ISL-7.14", "ISL-8.1", "ISL-8.2"):
+        assert clause in taught
+
+
+def test_the_island_quotes_say_where_their_words_come_from():
+    """Only the expansions' Italian rulebook is in the project: a quote from it is marked as the
+    rulebook's, every other quote is the rules specification's English, word for word, marked as a
+    summary."""
+    tut = learn.load("the-island")
+    clauses = learn.rule_clauses("the-island")
+    rules = [s["rule"] for ch in tut.chapters for s in ch["steps"] if s.get("rule")]
+    assert {r.get("source", "rulebook") for r in rules} == {"rulebook", "summary"}
+    for r in rules:
+        if r.get("source") == "summary":
+            assert r["en"] == clauses[r["clause"]]
+
+
+def _creature_losses(tut, ci, si, action):
+    before = tut.position(ci, si)
+    after = tut.after(ci, si, action)
+    return [sum(1 for e in range(s * 10, s * 10 + 10) if after.ex_where[e] == 5)
+            - sum(1 for e in range(s * 10, s * 10 + 10) if before.ex_where[e] == 5) for s in (0, 1)]
+
+
+def test_the_island_creatures_do_what_their_chapters_say():
+    tut = learn.load("the-island")
+    ids = [c["id"] for c in tut.chapters]
+    # the serpent: the learner's serpent sinks Blue's boat with its explorer, then Blue's eats a red swimmer
+    ch = ids.index("serpent")
+    si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("serpent"))
+    assert _creature_losses(tut, ch, si, tut.step(ch, si)["ask"][0]) == [1, 1]
+    # the whale capsizes Blue's boat: its explorer swims, nobody is lost
+    ch = ids.index("whale")
+    si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("whale"))
+    st = tut.after(ch, si, tut.step(ch, si)["ask"][0])
+    assert st.ex_where[19] == 3  # B10, in the sea
+    # the shark under the tile eats the explorer that fell from it
+    ch = ids.index("shark")
+    si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("remove"))
+    assert _creature_losses(tut, ch, si, tut.step(ch, si)["ask"][0]) == [0, 1]
+
+
+def test_the_island_judge_explains_wrong_moves():
+    tut = learn.load("the-island")
+    turn = [c["id"] for c in tut.chapters].index("turn")
+    other = tut.judge(turn, 1, "walk R1 7,8")
+    assert other["verdict"] == "legal" and other["asked"] == ["board R1 9,8"] and other["why"]["it"]
+    bad = tut.judge(turn, 1, "walk B1 5,9")
+    assert bad["verdict"] == "illegal" and bad["rule"] == "ISL-2.9" and "another player's explorers" in bad["clause"]

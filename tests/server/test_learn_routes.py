@@ -56,3 +56,21 @@ def test_judged_moves_are_bounded_per_address(make_client):
     assert r.status_code == 429 and "Retry-After" in r.headers
     # reading a step's position is not judged, and not limited by it
     assert c.get("/api/learn/stromboli/0/1").status_code == 200
+
+
+def test_the_island_steps_show_only_what_the_learner_may_see(client):
+    """The Island hides the tiles' backs, the other player's kept tiles and every explorer's
+    value until the end: a tutorial's step is the learner's view, so it hides them too, and the
+    values are shown once the volcano has ended the game."""
+    tut = learn.load("the-island")
+    for ci, ch in enumerate(tut.chapters):
+        for si, step in enumerate(ch["steps"]):
+            o = client.get(f"/api/learn/the-island/{ci}/{si}").json()["observation"]
+            if o["is_terminal"]:
+                assert all("value" in e for e in o["explorers"])
+                continue
+            assert all("value" not in e for e in o["explorers"])
+            assert all(t["back"] == "red" for t in o["hands"][1])
+            assert "volcano" not in str(o["tiles"])
+    last = client.get(f"/api/learn/the-island/{len(tut.chapters) - 1}/1").json()["observation"]
+    assert last["is_terminal"] and last["end_reason"] == "volcano"

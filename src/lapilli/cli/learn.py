@@ -14,13 +14,13 @@ from .common import Abort, _check_lang, _examples, console
 commands = typer.Typer()
 
 WORDS = {
-    "en": {"chapter": "Chapter", "rule": "Rule", "next": "Press Enter to go on.", "well": "Well done.",
+    "en": {"chapter": "Chapter", "rule": "Rule", "summary": "Rules summary", "next": "Press Enter to go on.", "well": "Well done.",
            "legal": "That move is allowed, but it is not what this step teaches.", "better": "Try",
            "illegal": "Not allowed", "help": "Commands: 'skip' skips the step, 'back' goes back one step, "
            "'list' shows every legal move, 'quit' leaves.", "done": "Tutorial finished.",
            "play": "Play a real game against the computer: lapilli play {game} --seats human,easy",
            "skipped": "Step skipped.", "type": "Type"},
-    "it": {"chapter": "Capitolo", "rule": "Regola", "next": "Premi Invio per continuare.", "well": "Ben fatto.",
+    "it": {"chapter": "Capitolo", "rule": "Regola", "summary": "Riassunto delle regole (traduzione nostra)", "next": "Premi Invio per continuare.", "well": "Ben fatto.",
            "legal": "Questa mossa è consentita, ma non è quella che insegna questo passo.", "better": "Prova",
            "illegal": "Non consentito", "help": "Comandi: 'skip' salta il passo, 'back' torna indietro di un passo, "
            "'list' mostra tutte le mosse consentite, 'quit' esce.", "done": "Tutorial finito.",
@@ -36,7 +36,7 @@ def learn(
     lang: str = typer.Option("en", help="language: en or it"),
     clauses: bool = typer.Option(False, "--clauses", help="list the rule clauses the tutorial teaches and stop"),
 ):
-    """Learn a game: a guided first game on the text board, each rule quoted from the rulebook."""
+    """Learn a game: a guided first game on the text board, each rule quoted from the rulebook (or, marked as such, from the rules summary where no rulebook in the project states it)."""
     _check_lang(lang)
     try:
         tut = tutorials.load(game)
@@ -63,7 +63,9 @@ def learn(
         console.print(f"\n{escape(step['say'][lang])}")
         rule = step.get("rule")
         if rule:
-            console.print(f"  {w['rule']} {rule['clause']}: «{escape(rule[lang])}»")
+            # a rules summary is not the rulebook's words, and says so
+            said = w["summary"] if rule.get("source") == "summary" else w["rule"]
+            console.print(f"  {said} {rule['clause']}: «{escape(rule[lang])}»")
         if step.get("ask"):  # the board's clicks of the web page are typed here, in the game's notation
             console.print(f"  {w['type']}: {escape(' / '.join(step['ask']))}")
         move = _ask(tut, ci, si, step, st, lang)

@@ -29,6 +29,10 @@ from lapilli.engine.errors import IllegalAction
 from lapilli.engine.registry import list_games, new_game
 
 LANGS = ("en", "it")
+# where a quote's words come from: the game's rulebook as printed (Italian, with an English
+# translation), or, for a rule no rulebook in the project states, the rules specification's
+# English words marked as a summary (the Italian then being a translation of that summary)
+SOURCES = ("rulebook", "summary")
 
 
 def games() -> list[str]:
@@ -171,6 +175,8 @@ def validate(tut: Tutorial) -> list[str]:
                 for lang in LANGS:
                     if not rule.get(lang):
                         problems.append(f"{at}: the rule's words missing in {lang}")
+                if rule.get("source", "rulebook") not in SOURCES:
+                    problems.append(f"{at}: the quote's source {rule.get('source')!r} is not one of {', '.join(SOURCES)}")
             asked = s.get("ask", [])
             if asked:
                 if st.to_move != tut.learner:

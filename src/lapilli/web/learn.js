@@ -5,6 +5,7 @@
 Object.assign(I18N.it, {
   learnToPlay: "Impara a giocare", learnChapter: "Capitolo", learnStep: "passo", learnBack: "Indietro", learnSkip: "Salta",
   learnRetry: "Riprova", learnNext: "Avanti", learnWell: "Ben fatto!", learnRule: "Regola",
+  learnSummary: "Riassunto delle regole (traduzione nostra)",
   learnLegal: "Questa mossa è consentita, ma non è quella che insegna questo passo.", learnTry: "Prova",
   learnIllegal: "Questa mossa non è consentita.", learnPlay: "Gioca una partita vera contro il computer (facile)",
   learnHint: "Durante la partita, il pulsante Suggerimento del coach propone una mossa e spiega perché.",
@@ -13,6 +14,7 @@ Object.assign(I18N.it, {
 Object.assign(I18N.en, {
   learnToPlay: "Learn to play", learnChapter: "Chapter", learnStep: "step", learnBack: "Back", learnSkip: "Skip",
   learnRetry: "Retry", learnNext: "Next", learnWell: "Well done!", learnRule: "Rule",
+  learnSummary: "Rules summary",
   learnLegal: "That move is allowed, but it is not what this step teaches.", learnTry: "Try",
   learnIllegal: "That move is not allowed.", learnPlay: "Play a real game against the computer (easy)",
   learnHint: "During the game, the coach's Hint button suggests a move and says why.",
@@ -108,8 +110,8 @@ window.LapilliLearn = (() => {
         node("span", { class: "lesson-count" }, ` · ${t("learnStep")} ${at.si + 1}/${ch.steps.length}`)));
       lesson.append(node("p", { id: "lesson-say", class: "lesson-say" }, word(step.say)));
       if (step.rule) {
-        const link = node("a", { href: "#", class: "rule-link", id: "lesson-clause", onclick: e => { e.preventDefault(); window.LapilliRules.open(game, step.rule.clause); } },
-          `${t("learnRule")} ${step.rule.clause}`);
+        const link = node("a", { href: "#", class: step.rule.source === "summary" ? "rule-link summary" : "rule-link", id: "lesson-clause", onclick: e => { e.preventDefault(); window.LapilliRules.open(game, step.rule.clause); } },
+          `${t(step.rule.source === "summary" ? "learnSummary" : "learnRule")} ${step.rule.clause}`);  // a summary is not the rulebook's words
         lesson.append(node("blockquote", { id: "lesson-rule", class: "lesson-rule" }, `«${step.rule[LANG] || step.rule.en}» `, link));
       }
       if (feedback) {
