@@ -71,7 +71,7 @@ class TableClocks:
         it for the seat to move.  The store lets one instance start it; the others read it."""
         info = room.info
         if (not info.clock or not info.clock.clock or info.clock.running() or info.status != "playing"
-                or room.state.is_terminal):
+                or room.over):
             return
         cs = clocks.start(info.clock.clock, info.players, room.state.to_move, self.now())
         if await run_in_threadpool(self.store.start_clock, info.id, room.version, cs):
@@ -198,7 +198,7 @@ class Notices:
         an address its owner confirmed, had no notice from this table within ``notice_every``
         seconds and the address fewer than ``notices_per_address`` this hour.  The mail names the
         seat by its colour or place, never by a typed name.  True when one was sent."""
-        if self.mailer is None or seat is None or room.state.is_terminal:
+        if self.mailer is None or seat is None or room.over:
             return False
         s = room.info.seats[seat]
         if s.kind != "human" or room.is_present(seat):
