@@ -174,3 +174,40 @@ def test_the_chat_is_kept_with_the_record_and_the_replay_where_spectators_could_
     rec = client.get(f"/api/tables/{tid}/record").json()
     assert "chat" not in rec and "chat" not in client.get(f"/api/tables/{tid}/replay/1").json()
     assert client.app.state.hub.store.chat(tid)[0]["text"] == "between us"  # kept with the table all the same
+
+
+def test_a_line_said_on_one_instance_reaches_the_other_instances_readers(tmp_path, postgres_url, redis_url):
+    """Two instances on PostgreSQL and Redis: ann (on A) says a line of a "watch" table; bob and a
+    spectator connected to B read it, a spectator of another table on B does not."""
+    import httpx
+    from websockets.sync.client import connect
+
+    from .support import instances, recv_state
+
+    def next_chat(ws):
+        while True:
+            m = json.loads(ws.recv(timeout=10))
+            if m["type"] == "chat":
+                return m
+
+    with instances(tmp_path, postgres_url, redis_url, {}, {}) as (a_server, b_server):
+        A, B, pa, pb = a_server.url, b_server.url, a_server.port, b_server.port
+        tid = httpx.post(f"{A}/api/tables", json={"game": "nim", "players": 2, "chat": "watch"}).json()["id"]
+        other = httpx.post(f"{B}/api/tables", json={"game": "nim", "players": 2, "chat": "open"}).json()["id"]
+        t0 = httpx.post(f"{A}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
+        t1 = httpx.post(f"{B}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
+        with connect(f"ws://127.0.0.1:{pa}/ws/{tid}?token={t0}") as a, \
+                connect(f"ws://127.0.0.1:{pb}/ws/{tid}?token={t1}") as b, \
+                connect(f"ws://127.0.0.1:{pb}/ws/{tid}") as spy, \
+                connect(f"ws://127.0.0.1:{pb}/ws/{other}") as stranger:
+            for ws in (a, b, spy, stranger):
+                recv_state(ws)
+            a.send(json.dumps({"type": "chat", "text": "across instances"}))
+            assert [x["text"] for x in next_chat(b)["lines"]] == ["across instances"]
+            assert [x["text"] for x in next_chat(spy)["lines"]] == ["across instances"]
+            stranger.send(json.dumps({"type": "ping"}))
+            while True:  # everything the stranger was sent, up to the answer of its ping
+                m = json.loads(stranger.recv(timeout=10))
+                assert m["type"] != "chat", m
+                if m["type"] == "pong":
+                    break

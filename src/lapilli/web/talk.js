@@ -101,7 +101,7 @@
             el("button", { id: "undo-refuse", onclick: answer(false) }, t("refuse")));
           else if (mySeat && proposal.seat === v.seat) box.append(el("button", { id: "undo-withdraw", onclick: answer(false) }, t("withdraw")));
           side.append(box);
-        } else if (ended) side.append(el("p", { class: "undo-ended", id: "undo-ended", role: "status" }, t(`undoEnd.${ended.why}`)));
+        } else if (ended && playing) side.append(el("p", { class: "undo-ended", id: "undo-ended", role: "status" }, t(`undoEnd.${ended.why}`)));
         if (mySeat && playing) {
           const last = (v.log || []).filter(e => e.n > 0).slice(-1)[0];
           const clocked = !!live.table.clock;
