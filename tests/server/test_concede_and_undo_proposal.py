@@ -178,6 +178,10 @@ def test_a_refusal_a_new_move_or_the_time_limit_ends_a_proposal(make_client):
         b.send_json({"type": "answer_undo", "accept": False})
         assert of_type(until_pong(b), "undo_proposal_end")[-1]["why"] == "refused"
         assert sync(a)["observation"]["pile"] == 20
+        a.send_json({"type": "propose_undo"})  # not asked again for the same position
+        assert errors(until_pong(a)) == ["this undo was proposed already and not agreed: play on"]
+        act(b, "take 1")
+        act(a, "take 1")
         a.send_json({"type": "propose_undo"})
         until_pong(a)
         got = act(b, "take 1")  # bob plays instead of answering
@@ -185,11 +189,11 @@ def test_a_refusal_a_new_move_or_the_time_limit_ends_a_proposal(make_client):
         act(a, "take 1")
         a.send_json({"type": "propose_undo"})
         until_pong(a)
-        time.sleep(0.6)
+        time.sleep(1.5)
         assert of_type(until_pong(b), "undo_proposal_end")[-1]["why"] == "expired"
         b.send_json({"type": "answer_undo", "accept": True})
         assert errors(until_pong(b)) == ["no undo is proposed"]
-        assert sync(a)["observation"]["pile"] == 18
+        assert sync(a)["observation"]["pile"] == 16
 
 
 def test_one_seat_cannot_accept_for_another(client):

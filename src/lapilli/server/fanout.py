@@ -273,7 +273,7 @@ class Room:
         """Every connection of a person whose seat a computer now plays (handed over here or on
         another instance, or their time ran out) is told at once, before the new view."""
         for old, new in zip(before.seats, info.seats):
-            if old.kind == "human" and new.kind == "bot":
+            if old.kind == "human" and new.kind == "bot" and new.seat not in self.conceded:
                 why = "your time ran out: " if new.timed_out and not old.timed_out else ""
                 text = dumps({"type": "seat_lost", "seat": new.seat,
                               "message": f"{why}the computer plays your seat ({new.seat}) now; "

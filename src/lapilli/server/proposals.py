@@ -8,7 +8,8 @@ same test as the seat's own undo, so an undo by agreement never reveals or draws
 again).  The seats played by a computer accept at once: taking back an action that revealed
 nothing tells them nothing.  A refusal (the proposer's own withdraws it), any new step at the
 table, or ``undo_proposal_seconds`` without every answer ends it.  Each seat answers for itself
-only: its connection's seat is the one that answers.  A proposal lives in the memory of the
+only: its connection's seat is the one that answers.  A proposal refused, withdrawn or expired
+is not made again for the same position (the others are not asked over and over).  A proposal lives in the memory of the
 instance it was made on.
 """
 from __future__ import annotations
@@ -63,6 +64,8 @@ class UndoProposals:
         room.proposal = None
         if p.timer is not None:
             p.timer.cancel()
+        if why in ("refused", "withdrawn", "expired"):  # not asked again for the same position
+            room.undo_declined = (p.seat, p.version)
         self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": why})
 
     def check(self, room: Room) -> None:
@@ -83,6 +86,8 @@ class UndoProposals:
             raise ActionRefused("the game is over")
         if room.proposal is not None:
             raise ActionRefused("an undo is already proposed: wait for the answers")
+        if getattr(room, "undo_declined", None) == (seat, room.version):
+            raise ActionRefused("this undo was proposed already and not agreed: play on")
         if not room.acts or room.acts[-1][0] != seat:
             raise ActionRefused("only the last action of the game may be taken back, by the seat that made it")
         if not room.acts[-1][2]:
