@@ -40,6 +40,8 @@ def field_values(ann, metadata=()) -> st.SearchStrategy:
     if isinstance(ann, types.UnionType) and type(None) in args:
         (inner,) = [a for a in args if a is not type(None)]
         return st.none() | field_values(inner, metadata)
+    if ann is bool:
+        return st.booleans()
     if ann is str:
         return st.text(max_size=30)
     if ann is int:
