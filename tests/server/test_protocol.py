@@ -28,7 +28,8 @@ def test_the_schema_route_serves_the_models_schema(client):
     r = client.get("/api/protocol.schema.json")
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/")
     assert r.json() == protocol.schema()
-    assert set(r.json()["$defs"]["ClientMessage"]["discriminator"]["mapping"]) == {"act", "undo", "sync", "ping"}
+    assert set(r.json()["$defs"]["ClientMessage"]["discriminator"]["mapping"]) == {"act", "undo", "sync", "ping", "chat", "concede",
+                                                                             "propose_undo", "answer_undo"}
 
 
 def test_every_client_message_has_one_handler():

@@ -411,8 +411,11 @@ def csrf_guard(conn: HTTPConnection) -> None:
 async def rate_room(accounts: Accounts, room) -> dict | None:
     """The rating changes of a finished rated table, applied once (None: nothing to do): the
     Hub's ``on_finish``."""
-    if room.info.rated and room.state.is_terminal:
-        st = room.state
-        return await run_in_threadpool(accounts.rate_finished, room.info.id, st.winners(), st.scores(),
-                                       st.SPEC.lower_score_wins)
+    if room.info.rated and room.over:
+        # a concession ranks the seat last (it is abandoned: Store.concede); a game ended by one
+        # tells no score, so the others place by the winners alone
+        out = room.outcome()
+        scores = [0 if x is None else x for x in out["scores"]]
+        return await run_in_threadpool(accounts.rate_finished, room.info.id, out["winners"], scores,
+                                       out["lower_wins"])
     return None

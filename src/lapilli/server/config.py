@@ -88,6 +88,13 @@ class Settings(BaseSettings):
                                         "seated (0: no wait)")
     max_message_bytes: int = Field(16_384, description="the largest WebSocket message taken, in bytes")
     max_messages_per_second: float = Field(20.0, description="WebSocket messages one connection may send per second")
+    # the table chat: lines per client address and per connection, and their length
+    chat_rate: str = _rate("chat lines one client address may send at all its tables", "30/minute")
+    chat_burst: str = _rate("chat lines one connection may send", "5/10 seconds")
+    chat_max_chars: int = Field(300, ge=1, le=2000, description="the longest chat line kept, in characters "
+                                                                  "(a longer one is cut)")
+    undo_proposal_seconds: float = Field(60.0, gt=0, description="seconds an undo proposed at an unrated table "
+                                                                 "waits for the other seats to accept it")
     instance: str = Field(default_factory=lambda: f"pid{os.getpid()}",
                           description="this instance's name among several (default: pid and its process id)")
     # sends: a connection whose messages wait longer than this, or pile up beyond the queue, is

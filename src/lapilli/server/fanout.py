@@ -217,11 +217,27 @@ def players(st, info: TableInfo) -> list[dict]:
     return out
 
 
-def result(st) -> dict:
+def result(st, conceded: list[int] = ()) -> dict:
     """The end of the game told in full: scores, winners, each score's parts (they add up to
-    it), the tie-break that decided, and whether the lowest score wins."""
-    return {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown(),
-            "tie_break": st.tie_break(), "lower_wins": st.SPEC.lower_score_wins}
+    it), the tie-break that decided, and whether the lowest score wins.  ``conceded``: the
+    seats that conceded, ranked after every other seat whatever their score: the game's winners
+    among the others win; when the game ended because one seat alone had not conceded, that seat
+    wins, and no score is told (the scores of an unfinished game could tell what is still hidden)."""
+    if conceded and not st.is_terminal:
+        return {"scores": [None] * st.num_players, "winners": [s for s in range(st.num_players) if s not in conceded],
+                "breakdown": None, "tie_break": None, "lower_wins": st.SPEC.lower_score_wins,
+                "conceded": list(conceded)}
+    out = {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown(),
+           "tie_break": st.tie_break(), "lower_wins": st.SPEC.lower_score_wins}
+    if conceded:
+        left = [s for s in range(st.num_players) if s not in conceded]
+        winners = [w for w in out["winners"] if w not in conceded]
+        if not winners:  # the game's winners all conceded: the best placed of the others
+            from .ratings import places
+            place = places(out["winners"], out["scores"], st.SPEC.lower_score_wins)
+            winners = [s for s in left if place[s] == min(place[x] for x in left)]
+        out.update(winners=winners, conceded=list(conceded))
+    return out
 
 
 class Room:
@@ -245,6 +261,8 @@ class Room:
         self.version = 0
         # (seat, action, undoable, events): the events are kept so that the log can be narrated
         self.acts: list[tuple[int, str, bool, list[dict]]] = []
+        self.conceded: list[int] = []  # the seats that conceded, in order (Referee.concede)
+        self.proposal = None  # an undo proposed and awaiting the other seats (proposals.py)
         self.conns: dict[Any, int | None] = {}
         self.grace_timers: dict[int, Any] = {}  # seat -> the timer that ends its countdown (Hub._watch_grace)
         self.seats_present: Counter = Counter()  # seat -> open connections (spectators not counted)
@@ -282,7 +300,7 @@ class Room:
         """Every connection of a person whose seat a computer now plays (handed over here or on
         another instance, or their time ran out) is told at once, before the new view."""
         for old, new in zip(before.seats, info.seats):
-            if old.kind == "human" and new.kind == "bot":
+            if old.kind == "human" and new.kind == "bot" and new.seat not in self.conceded:
                 why = "your time ran out: " if new.timed_out and not old.timed_out else ""
                 text = dumps({"type": "seat_lost", "seat": new.seat,
                               "message": f"{why}the computer plays your seat ({new.seat}) now; "
@@ -296,16 +314,27 @@ class Room:
         before, a computer's included, and the start is one change every connection is shown."""
         return all(s.kind != "open" for s in self.info.seats)
 
+    @property
+    def over(self) -> bool:
+        """The game is over: its end was reached, or every seat but one conceded."""
+        if self.state.is_terminal:
+            return True
+        return bool(self.conceded) and self.info.players - len(set(self.conceded)) <= 1
+
+    def outcome(self) -> dict:
+        """The result of a game that is over (``result``, with the seats that conceded)."""
+        return result(self.state, self.conceded)
+
     def computer_to_move(self) -> bool:
         st = self.state
-        return not st.is_terminal and self.started() and self.info.seats[st.to_move].kind == "bot"
+        return not self.over and self.started() and self.info.seats[st.to_move].kind == "bot"
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str, in_place: bool = False):
         """Validate and apply on a copy (``in_place``: on the state itself, for a room nobody
         holds yet); returns (new_state, undoable, events) or raises ActionRefused."""
         st = self.state
-        if st.is_terminal:
+        if self.over:
             raise ActionRefused("the game is over", words=_said("game_over"))
         if st.to_move != seat:
             raise ActionRefused(f"it is not your turn: seat {st.to_move} is to move",
@@ -330,6 +359,8 @@ class Room:
         elif kind == "undo":
             self.acts.pop()
             self._rebuild()
+        elif kind == "concede":
+            self.conceded.append(seat)
         self.version = version
 
     def _rebuild(self) -> None:
@@ -344,7 +375,7 @@ class Room:
     def can_undo(self, seat: int | None) -> bool:
         """The seat may take back its last action while it is still its turn and nothing random
         or hidden happened since."""
-        if seat is None or not self.acts or self.state.is_terminal:
+        if seat is None or not self.acts or self.over:
             return False
         last_seat, _, undoable, _ = self.acts[-1]
         return last_seat == seat and undoable and self.state.to_move == seat
@@ -361,14 +392,15 @@ class Room:
             st = self.state
             part = {
                 "observation": st.observation(seat),
-                "legal": st.legal_actions() if seat is not None and st.to_move == seat and self.started() else [],
+                "legal": (st.legal_actions() if seat is not None and st.to_move == seat and self.started()
+                          and not self.over else []),
                 "log": self._log(seat),
                 "title": st.SPEC.title,
             }
             if not has_board(st.game_id):  # the web client's fallback shows the text picture
                 part["text"] = st.render(seat)
-            if st.is_terminal:
-                part["result"] = result(st)
+            if self.over:
+                part["result"] = self.outcome()
             self._parts[seat] = part
         return part
 
@@ -397,7 +429,7 @@ class Room:
         its views, their texts and its narrated log lines are dropped, and so are the events of
         each action (they only narrate the log), so that the finished tables kept in memory
         stay small.  A view asked for later replays the game once to tell the events again."""
-        if not self.state.is_terminal:
+        if not self.over:
             return
         self._parts, self._parts_version = {}, -1
         self._texts, self._texts_key = {}, None

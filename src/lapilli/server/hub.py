@@ -37,6 +37,8 @@ from .faults import NOT_STARTED, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, St
 from .fanout import (BOARDS, Conn, Room, dumps, has_board, log_entries, players,  # noqa: F401 (re-exported)
                      result, seat_label, seat_labels, with_chance_words)
 from .presence import Presence
+from .chat import TableChat
+from .proposals import UndoProposals
 from .pubsub import PubSub
 from .referee import Referee
 from .registry import TableRegistry
@@ -94,6 +96,8 @@ class Hub:
         self.ratings = Ratings(self)
         self.notices = Notices(self)
         self.computers = ComputerSeats(self)
+        self.chat = TableChat(self)
+        self.proposals = UndoProposals(self)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -137,6 +141,7 @@ class Hub:
     # the referee: steps stored and applied, and the steps and seat changes of other instances
     act = _to("referee", Referee.act)
     undo = _to("referee", Referee.undo)
+    concede = _to("referee", Referee.concede)
     on_remote_change = _to("referee", Referee.on_remote_change)
     refresh_info = _to("referee", Referee.refresh_info)
     _heal = _to("referee", Referee._heal)
@@ -154,11 +159,20 @@ class Hub:
         self.presence.after_outage()
         await self.referee.resync()
 
+    # the table chat and undo by agreement
+    say = _to("chat", TableChat.say)
+    on_chat = _to("chat", TableChat.on_remote)
+    propose_undo = _to("proposals", UndoProposals.propose)
+    answer_undo = _to("proposals", UndoProposals.answer)
+
     # fan-out
     def broadcast(self, room: Room, presence: bool = False, skip: Conn | None = None) -> None:
         """Queue the current view to every connection (but ``skip``): serialized once per seat.
         ``presence``: only the seats present changed, so a client that keeps its view and has
-        the current position is sent the small presence message instead (Room.presence_for)."""
+        the current position is sent the small presence message instead (Room.presence_for).
+        An undo proposed before the table's last step ends first (proposals.py)."""
+        if room.proposal is not None:
+            self.proposals.check(room)
         self._broadcasts += 1
         mine, texts = self._broadcasts, room.texts_now()  # which texts are current: once, not per connection
         for conn in list(room.conns):

@@ -54,6 +54,9 @@ class TableRow(Base):
     banks: Mapped[list | None] = mapped_column(JSON, nullable=True)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
     turn_started: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # who may read and write the table's chat, chosen when the table is made: "seats" (the
+    # seated persons only), "watch" (spectators read it too), "open" (spectators write too)
+    chat: Mapped[str] = mapped_column(String(16), default="seats", server_default="seats")
 
 
 class SeatRow(Base):
@@ -94,6 +97,22 @@ class StepRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text, default="")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ChatRow(Base):
+    """One line of a table's chat: who said it (``seat`` None: a spectator), the name it went by,
+    the text as kept (control and direction characters taken out, length capped), the plies the
+    game had made then (the replay shows the lines said up to its ply) and when (seconds since
+    the epoch)."""
+
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64), default="")
+    text: Mapped[str] = mapped_column(Text, default="")
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    at: Mapped[float] = mapped_column(Float, default=0.0)
 
 
 class ReviewRow(Base):

@@ -1,8 +1,9 @@
 """The messages of a table's WebSocket (``/ws/{table}``), both ways, as pydantic models.
 
 Every message is a JSON object whose ``type`` names it.  ``ClientMessage`` is what a client may
-send (act, undo, sync, ping); ``ServerMessage`` is what the server sends (state, error, pong,
-seat_lost).  The server parses every client message into ``ClientMessage`` (``parse_client``),
+send (act, undo, sync, ping, chat, concede, propose_undo, answer_undo); ``ServerMessage`` is
+what the server sends (state, error, pong, seat_lost, presence, chat, undo_proposal,
+undo_proposal_end).  The server parses every client message into ``ClientMessage`` (``parse_client``),
 so a message the models refuse never reaches a handler, and it is answered by an ``error``
 naming what is wrong.  ``schema()`` is the JSON Schema of both unions, published at
 ``GET /api/protocol.schema.json`` and kept in ``docs/protocol.schema.json``
@@ -85,7 +86,39 @@ class Ping(_Client):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Act, Undo, Sync, Ping], Field(discriminator="type")]
+class Chat(_Client):
+    """Say a line in the table's chat: a seat's person may, a spectator only at a table whose
+    chat is "open".  The line is kept cleaned (control, format and direction characters taken
+    out, whitespace collapsed, cut at LAPILLI_CHAT_MAX_CHARS), at most LAPILLI_CHAT_BURST per
+    connection and LAPILLI_CHAT_RATE per client address; clients show it as plain text."""
+    type: Literal["chat"]
+    text: str = Field(description="the line (bounded by the message's size, 16 KiB; kept cut)")
+
+
+class Concede(_Client):
+    """The connection's seat concedes.  Two players: the game ends and the other wins.  More:
+    the seat is out (a computer plays it to the end, ranked after every other seat); when one
+    seat alone has not conceded, the game ends and it wins.  At a rated table a concession
+    counts as a loss, like leaving the game."""
+    type: Literal["concede"]
+
+
+class ProposeUndo(_Client):
+    """Propose taking back the seat's action, the table's last, to the other players (an
+    unrated, untimed table; not after a draw, a die or a hidden tile).  Every other person must
+    accept (computers accept); a refusal, a new step or LAPILLI_UNDO_PROPOSAL_SECONDS end it."""
+    type: Literal["propose_undo"]
+
+
+class AnswerUndo(_Client):
+    """Answer the undo proposed at the table for the connection's own seat: ``accept`` true
+    accepts, false refuses (the proposer's refusal withdraws it)."""
+    type: Literal["answer_undo"]
+    accept: bool = Field(strict=True, description="true: accept; false: refuse")
+
+
+ClientMessage = Annotated[Union[Act, Undo, Sync, Ping, Chat, Concede, ProposeUndo, AnswerUndo],
+                          Field(discriminator="type")]
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -121,6 +154,9 @@ class Table(_Part):
     dataset: dict[str, Any] | None = Field(description="the data set the table plays with (null: the game's own)")
     clock: dict[str, Any] | None = Field(description="the clock's settings as chosen (null: untimed)")
     rated: bool
+    chat: Literal["seats", "watch", "open"] = Field(description="who reads and writes the table's chat: seats, the "
+                                                               "seated persons only; watch, spectators read it "
+                                                               "too; open, spectators write too")
     seats: list[TableSeat]
 
 
@@ -178,6 +214,8 @@ class Result(_Part):
     breakdown: Any = Field(description="each score's parts (they add up to it), as the game gives them")
     tie_break: Any = Field(description="the tie-break that decided, if one did")
     lower_wins: bool = Field(description="the lowest score wins")
+    conceded: list[Seat] = Field(None, description="the seats that conceded, ranked after every other seat (when "
+                                                   "the game ended by concession its scores are null)")
 
 
 class State(_Server):
@@ -243,7 +281,43 @@ class Presence(_Server):
     clock: Clock = Field(None, description="present at a timed table once its clock is set")
 
 
-ServerMessage = Annotated[Union[State, Error, Pong, SeatLost, Presence], Field(discriminator="type")]
+class ChatLine(_Part):
+    """One line of the table's chat."""
+    id: int = Field(description="the line's number at this server (increasing)")
+    seat: Seat | None = Field(description="who said it: a seat (null: a spectator)")
+    name: str = Field(description="the seat's person's name then (empty: a spectator, or the seat goes by its colour)")
+    text: str = Field(description="the line, cleaned: plain text, never markup")
+    ply: int = Field(ge=0, description="the actions the game had made when it was said")
+    at: float = Field(description="when it was said (seconds since the epoch)")
+
+
+class ChatLines(_Server):
+    """Lines of the table's chat, oldest first: the last ones when the connection opens, then
+    each as it is said.  Sent only to a connection that may read the chat (a seat's; a
+    spectator's when the table's chat is "watch" or "open")."""
+    type: Literal["chat"]
+    lines: list[ChatLine]
+
+
+class UndoProposal(_Server):
+    """``seat`` proposes taking back its last action; ``waiting``: the seats whose answer is
+    still awaited (sent again after each acceptance, and to a connection that opens meanwhile)."""
+    type: Literal["undo_proposal"]
+    seat: Seat
+    waiting: list[Seat]
+    seconds: float = Field(ge=0, description="seconds left before the proposal expires")
+
+
+class UndoProposalEnd(_Server):
+    """The undo proposed by ``seat`` ended: accepted (the undo is stored and the position sent),
+    refused, withdrawn, expired, or changed (the table moved on)."""
+    type: Literal["undo_proposal_end"]
+    seat: Seat
+    why: Literal["accepted", "refused", "withdrawn", "expired", "changed"]
+
+
+ServerMessage = Annotated[Union[State, Error, Pong, SeatLost, Presence, ChatLines, UndoProposal, UndoProposalEnd],
+                          Field(discriminator="type")]
 
 
 def models(union) -> tuple[type[BaseModel], ...]:
@@ -273,6 +347,8 @@ UNKNOWN = f"unknown message; expected a JSON object whose type is {', '.join(typ
           f"or {types(ClientMessage)[-1]}"
 # what a refused field should be, in the words a player's client can show
 FIELD_WORDS = {"action": "an act message needs an action (text)",
+               "text": "a chat message needs a text",
+               "accept": "an answer_undo message needs accept: true or false",
                "version": "version must be a whole number from 0, or null (the version of the view you chose from)"}
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .hub import Hub
 
 log = logging.getLogger("lapilli.server")
+CONCEDED_LEVEL = "normal"  # the computer that plays out a conceded seat of a game of three or more
 
 
 class Referee:
@@ -158,6 +159,75 @@ class Referee:
                 room.acts.pop()
                 room._rebuild()
                 room.version = version
+        if refused is not None:
+            self._refused(room, refused)
+        self._changed(room)
+
+    async def concede(self, room: Room, seat: int) -> None:
+        """``seat``'s person concedes (the seat must be played by its person).  When every seat
+        but one has conceded (two players: at once) the game ends and the others win; with more
+        players the seat is out: a computer plays it to the end, its token no longer takes it
+        back, and it is ranked after every other seat (Room.outcome).  At a rated table it is
+        counted abandoned (a loss against every other seat: ratings.py), so that conceding never
+        avoids a loss.  Stored as one step, like every step."""
+        refused = None
+        async with room.lock:
+            if not room.started():
+                raise ActionRefused(NOT_STARTED)
+            if room.over:
+                raise ActionRefused("the game is over")
+            if seat in room.conceded:
+                raise ActionRefused("you have conceded already")
+            finished = room.info.players - len(set(room.conceded)) - 1 <= 1
+            to_move = None if finished else room.state.to_move
+            try:
+                version = await run_in_threadpool(self.store.concede, room.info.id, room.version, seat, finished,
+                                                  to_move, CONCEDED_LEVEL)
+            except Conflict:
+                refused = await self._after_conflict(room, seat, "human", "concession")
+            except STORAGE_ERRORS:
+                self._heal(room)
+                raise StorageUnavailable(f"{STORAGE_DOWN}: your concession is not stored, nothing changed; "
+                                         "try again in a moment") from None
+            if refused is None:
+                room.conceded.append(seat)
+                room.version = version
+                room.info = await run_in_threadpool(self.store.get, room.info.id)
+        if refused is not None:
+            self._refused(room, refused)
+        if finished and self.on_finish is not None:
+            try:
+                await self.on_finish(room)
+            except Exception:  # kept pending in the store: retry_ratings applies it later
+                log.exception("table %s: what follows the end of the game failed; retried later", room.info.id)
+        self._changed(room)
+
+    async def undo_agreed(self, room: Room, seat: int, version: int) -> None:
+        """Take back ``seat``'s last action, which every other seat agreed to (proposals.py): the
+        table must still be at ``version`` (the one the proposal was made at), the last action
+        must be the seat's and must have revealed nothing (no draw, die or hidden tile).  Stored
+        as an undo step, like the seat's own undo."""
+        refused = None
+        async with room.lock:
+            if room.version != version:
+                raise ActionRefused("the table changed since the undo was proposed")
+            if room.over or not room.acts or room.acts[-1][0] != seat or not room.acts[-1][2]:
+                raise ActionRefused("nothing to undo: only the last action of the game, before anything "
+                                    "random or hidden is revealed")
+            try:
+                version = await self._store_step(room.info.id, room.version, "undo", seat, "",
+                                                 None, seat, room.info.clock, "human")
+            except Conflict:
+                refused = await self._after_conflict(room, seat, "human", "undo")
+            except STORAGE_ERRORS:
+                self._heal(room)
+                raise StorageUnavailable(f"{STORAGE_DOWN}: the undo is not stored, nothing changed; "
+                                         "try again in a moment") from None
+            if refused is None:
+                room.acts.pop()
+                room._rebuild()
+                room.version = version
+                room.info.to_move = seat
         if refused is not None:
             self._refused(room, refused)
         self._changed(room)

@@ -25,7 +25,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import clocks
 from .clocks import ClockState
-from .models import Base, HeartbeatRow, HintRow, NoticeAddressRow, RatingRow, ReviewRow, SeatRow, StepRow, TableRow, UserRow, _now
+from .models import (Base, ChatRow, HeartbeatRow, HintRow, NoticeAddressRow, RatingRow, ReviewRow, SeatRow, StepRow, TableRow,
+                     UserRow, _now)
 
 log = logging.getLogger("lapilli.server")
 CAUSE_LOG_EVERY = 300.0  # seconds between two log lines of one kind of database failure
@@ -93,6 +94,7 @@ class TableInfo:
     clock: ClockState | None = None  # the table's clock (clock.clock None: an untimed table)
     rated: bool = False  # signed-in players only; the finished game changes their ratings
     created: float | None = None  # when the table was created (seconds since the epoch; read for the lobby only)
+    chat: str = "seats"  # who may read and write the chat: "seats", "watch" (spectators read), "open" (and write)
 
     def lobby(self, now: float) -> dict:
         """The lobby's row: what ``public`` says, how long the table has waited (seconds since it
@@ -112,6 +114,7 @@ class TableInfo:
             "version": self.version, "status": self.status, "commitment": self.commitment, "dataset": self.dataset,
             "clock": self.clock.clock if self.clock else None,
             "rated": self.rated,
+            "chat": self.chat,
             # ``account``: the name is a signed-in person's username (their player page)
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "stand_in": s.stand_in,
                        "timed_out": s.timed_out, "account": s.user_id is not None}
@@ -124,6 +127,10 @@ def _epoch(when) -> float | None:
     if when is None:
         return None
     return (when if when.tzinfo else when.replace(tzinfo=timezone.utc)).timestamp()
+
+
+def _chat_line(row: ChatRow) -> dict:
+    return {"id": row.id, "seat": row.seat, "name": row.name, "text": row.text, "ply": row.ply, "at": row.at}
 
 
 def _clock_of(t: TableRow) -> ClockState:
@@ -256,12 +263,12 @@ class Store:
     # ------------------------------------------------------------------ tables
     def create_table(self, game: str, players: int, options: dict, seed: int, seats: list[dict],
                      salt: str = "", commitment: str = "", seeding: str = "linear", dataset: dict | None = None,
-                     clock: dict | None = None, rated: bool = False) -> str:
+                     clock: dict | None = None, rated: bool = False, chat: str = "seats") -> str:
         tid = uuid.uuid4().hex[:12]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
                            status="open", salt=salt, commitment=commitment, seeding=seeding, dataset=dataset,
-                           clock=clock, rated=rated))
+                           clock=clock, rated=rated, chat=chat))
             s.flush()
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
@@ -279,7 +286,7 @@ class Store:
                                        bool(x.timed_out), x.user_id)
                               for x in seats],
                              t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                             t.to_move, _clock_of(t), bool(t.rated))
+                             t.to_move, _clock_of(t), bool(t.rated), chat=t.chat or "seats")
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
                     by_update: bool = False, game: str | None = None, players: int | None = None,
@@ -313,7 +320,7 @@ class Store:
                         x.rating = known.get((x.user_id, games[tid]))
             return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id],
                               t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                              t.to_move, _clock_of(t), bool(t.rated), _epoch(t.created))
+                              t.to_move, _clock_of(t), bool(t.rated), created=_epoch(t.created), chat=t.chat or "seats")
                     for t in rows]
 
     def tables_with_computers(self, limit: int, after: str = "") -> list[str]:
@@ -766,6 +773,54 @@ class Store:
             return
         kinds = s.scalars(select(SeatRow.kind).where(SeatRow.table_id == tid)).all()
         t.status = "playing" if all(k != "open" for k in kinds) else "open"
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, tid: str, seat: int | None, name: str, text: str, ply: int, at: float) -> dict:
+        """Keep one chat line of the table; returns it as the chat message carries it."""
+        with self._write_lock, self.Session.begin() as s:
+            row = ChatRow(table_id=tid, seat=seat, name=name, text=text, ply=ply, at=at)
+            s.add(row)
+            s.flush()
+            return _chat_line(row)
+
+    def chat(self, tid: str, last: int = 100, upto_ply: int | None = None) -> list[dict]:
+        """The table's last ``last`` chat lines, oldest first (``upto_ply``: said up to that ply)."""
+        with self.Session() as s:
+            q = select(ChatRow).where(ChatRow.table_id == tid)
+            if upto_ply is not None:
+                q = q.where(ChatRow.ply <= upto_ply)
+            rows = s.scalars(q.order_by(ChatRow.id.desc()).limit(last)).all()
+        return [_chat_line(r) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------ concessions
+    def concede(self, tid: str, expected_version: int, seat: int, finished: bool, to_move: int | None,
+                level: str) -> int:
+        """The seat's person concedes: one step ("concede") stored in the transaction that
+        advances the table's version (guarded like every step: Conflict when the table moved on
+        or the seat is no longer its person's).  ``finished``: the game ends with it; else a
+        computer (``level``) plays the seat out and its token no longer takes it back.  At a
+        rated table the seat is abandoned (``left_at``), so ratings count it last.  Returns the
+        new version."""
+        with self._write_lock, self.Session.begin() as s:
+            conn = s.connection()
+            plies = self._plies(conn, tid)
+            values, params, row = self._step_values(tid, expected_version, "concede", seat, "",
+                                                    "finished" if finished else None, to_move, None, "human")
+            if finished:
+                values["to_move"] = None
+                values["deadline"] = None
+            advance, add = self._step_statements(True, tuple(values))
+            params.update({f"v_{k}": v for k, v in values.items()})
+            if conn.execute(advance, params).rowcount != 1:
+                raise self._conflict(tid, expected_version, seat, "human")
+            conn.execute(add, row)
+            x = s.scalars(select(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)).first()
+            t = s.get(TableRow, tid)
+            if t.rated and x.left_at is None:
+                x.left_at = plies
+            if not finished:
+                x.kind, x.agent, x.token_hash = "bot", level, ""
+        return expected_version + 1
 
     # ------------------------------------------------------------------ reviews
     def get_review(self, tid: str, seat: int, level: str) -> dict | None:

@@ -71,7 +71,7 @@ class TableClocks:
         it for the seat to move.  The store lets one instance start it; the others read it."""
         info = room.info
         if (not info.clock or not info.clock.clock or info.clock.running() or info.status != "playing"
-                or room.state.is_terminal):
+                or room.over):
             return
         cs = clocks.start(info.clock.clock, info.players, room.state.to_move, self.now())
         if await run_in_threadpool(self.store.start_clock, info.id, room.version, cs):
@@ -198,7 +198,7 @@ class Notices:
         server sends e-mail, the game goes on and a person away from the table is to move.
         Asked before a task is made for ``notify``, which a move between two seats at the table
         never needs."""
-        if self.mailer is None or seat is None or room.state.is_terminal:
+        if self.mailer is None or seat is None or room.over:
             return False
         return room.info.seats[seat].kind == "human" and not room.is_present(seat)
 

@@ -131,13 +131,16 @@ async function lobby() {
     };
     hot.onchange = drawMine; mySeat.onchange = drawMine;
     const clockChoice = window.LapilliClock.lobbyControl();
+    // who reads and writes the table's chat (talk.js)
+    const chatSel = el("select", { id: "chat-mode", "aria-label": t("chatMode") },
+      ["seats", "watch", "open"].map(m => el("option", { value: m }, t({ seats: "chatSeats", watch: "chatWatch", open: "chatOpen" }[m]))));
     players.onchange = () => { drawSeats(); refresh(); }; drawSeats();
     const create = el("button", { class: "primary", id: "create", onclick: async () => {
       const options = chosen();
       const seatReq = [...seats.querySelectorAll("select")].map(s => s.value === "open" ? { kind: "open" } : { kind: "bot", level: s.value });
       try {
         const extras = window.LapilliAccount ? LapilliAccount.tableExtras() : {};  // rated (account.js)
-        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value, clock: clockChoice.value(), ...extras });
+        const r = await api("/api/tables", { game: g.id, players: +players.value, options, seats: seatReq, dataset: dsSel.value, clock: clockChoice.value(), chat: chatSel.value, ...extras });
         const typedName = myName.value.trim();
         if (typedName) localStorage.setItem("lapilli-name", typedName);
         for (let i = 0; i < seatReq.length; i++) {
@@ -155,7 +158,8 @@ async function lobby() {
     body.append(el("p", {}, el("label", {}, t("players") + " ", players), " ", playersWhy), el("h3", {}, t("options")), opts, seats,
       el("p", {}, window.LapilliAccount ? LapilliAccount.nameField(el("label", {}, t("yourName") + " ", myName)) : el("label", {}, t("yourName") + " ", myName),
         " ", el("label", {}, t("yourSeat") + " ", mySeat)),
-      el("p", {}, el("label", {}, hot, " " + t("hotseat"))), clockChoice.el, window.LapilliAccount ? LapilliAccount.lobbyField() : "", create);
+      el("p", {}, el("label", {}, hot, " " + t("hotseat"))), clockChoice.el,
+      el("p", {}, el("label", {}, t("chatMode") + " ", chatSel)), window.LapilliAccount ? LapilliAccount.lobbyField() : "", create);
     refresh();
   };
   gameSel.onchange = draw; draw();
@@ -320,7 +324,8 @@ function resultsPanel(v, mine) {
     const parts = (r.breakdown || [])[p] || [];
     const card = el("div", { class: "score result-seat" + (r.winners.includes(p) ? " won" : ""), "data-seat": p, "data-score": r.scores[p] },
       el("div", { class: "result-head" }, who(v, p, p === mine, true), el("span", { class: "total", "data-total": r.scores[p] },
-        `${r.scores[p]} ${t(r.lower_wins ? "degrees" : "points")}${r.winners.includes(p) ? " ★" : ""}`)));
+        r.scores[p] === null ? `${(r.conceded || []).includes(p) ? t("conceded") : ""}${r.winners.includes(p) ? " ★" : ""}`
+          : `${r.scores[p]} ${t(r.lower_wins ? "degrees" : "points")}${(r.conceded || []).includes(p) ? ` (${t("conceded")})` : ""}${r.winners.includes(p) ? " ★" : ""}`)));
     const tb = el("table", { class: "parts" });
     for (const part of parts) {
       tb.append(el("tr", { class: "part", "data-points": part.points, "data-part": part.part },
@@ -488,6 +493,7 @@ async function tablePage(tid) {
   // hot-seat in a game where players hold secrets: the screen shows one seat's view at a time, and
   // between two people's turns a hand-over screen hides everything until the next one confirms
   const handOver = Object.keys(tokens).length > 1 && !!(spec && spec.private_information);
+  const talk = window.LapilliTalk.start(tid, Object.keys(tokens).length > 1);  // the chat, concede, undo by agreement
   let holder = null;  // the seat whose person confirmed they hold the device
   let shownSeat;      // the seat whose view the page shows (undefined: none, the hand-over screen)
   const show = () => {
@@ -520,7 +526,7 @@ async function tablePage(tid) {
     (v.players || []).forEach(pl => {
       const p = pl.seat;
       strip.append(el("div", { class: "player" + (p === to && !v.result ? " to-move" : "") + (v.result && v.result.winners.includes(p) ? " won" : ""), "data-seat": p },
-        who(v, p, p === mine, true), v.result ? el("span", { class: "pscore" }, `${v.result.scores[p]}`) : "",
+        who(v, p, p === mine, true), v.result && v.result.scores[p] !== null ? el("span", { class: "pscore" }, `${v.result.scores[p]}`) : "",
         pl.kind === "human" ? el("span", { class: "presence" + (v.present.includes(p) ? " here" : ""), title: t(v.present.includes(p) ? "here" : "away") }, "●") : ""));
     });
     window.LapilliClock.strip(strip, Object.assign({}, v, { clock: live.clock, receivedAt: live.receivedAt, table: live.table }));
@@ -600,6 +606,7 @@ async function tablePage(tid) {
     if (window.LapilliCoach) window.LapilliCoach.decorate({ tid, v, live, board, side, replay, goReplay, show,
       seat: seatForReplay(), token: v.seat === null ? null : tokens[v.seat],
       others: live.table.seats.some(s => (s.kind === "human" || s.stand_in) && s.seat !== v.seat) });
+    talk.decorate({ v, live, side, replay, sockets, tokens });
     side.append(el("h2", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
   let ratingChanges = null;  // null: not asked yet; []: being applied
@@ -654,6 +661,7 @@ async function tablePage(tid) {
     ws.seat = seat;
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
+      if (talk.onMessage(m, show)) return;
       if (m.type === "state" && m.log_from !== undefined) {
         // the lines this page has from log_from up to before log_keep, then the ones sent
         const had = views[seat === null ? "spectator" : seat];

@@ -186,7 +186,7 @@ async def hint(req: HintRequest, request: Request, hub: HubDep, store: StoreDep,
         raise HTTPException(403, "hints need every person seated to agree; waiting for seat(s) "
                                  + ", ".join(str(p) for p in missing))
     room = await hub.room(tid)
-    if room.state.is_terminal or room.state.to_move != seat:
+    if room.over or room.state.to_move != seat:
         raise HTTPException(409, "a hint is for the seat to move; wait for your turn")
     from ..bots import _hint
 

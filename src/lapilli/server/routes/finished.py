@@ -42,8 +42,19 @@ def finished_record(hub: Hub, tid: str) -> tuple[tuple, int]:
         # the seed would reveal every hidden thing and every future draw
         raise HTTPException(403, "the replay is available when the game is over")
     room = hub.rooms.get(tid) or hub._build(tid, info)
-    rec = room.state.to_record()
+    rec = with_table_talk(hub, info, room, room.state.to_record())
     return (info, room.data, rec), len(_json(rec))
+
+
+def with_table_talk(hub: Hub, info, room, rec: dict) -> dict:
+    """The record with what the table added to the game's actions: the seats that conceded
+    (``conceded``), and the chat (``chat``, its lines with the ply each was said at) when the
+    table let spectators read it (a chat among the seats only stays theirs)."""
+    if room.conceded:
+        rec["conceded"] = list(room.conceded)
+    if info.chat in ("watch", "open"):
+        rec["chat"] = hub.store.chat(info.id, last=100_000)
+    return rec
 
 
 def replay_view(info, data, rec: dict, seat: int | None, ply: int) -> tuple[bytes, int]:
@@ -60,8 +71,10 @@ def replay_view(info, data, rec: dict, seat: int | None, ply: int) -> tuple[byte
     out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
            "text": st.render(seat), "last": log[-1] if ply else None,
            "log": log, "title": st.SPEC.title, "players": players(st, info)}
-    if st.is_terminal:
-        out["result"] = result(st)
+    if "chat" in rec:  # the lines said up to this ply
+        out["chat"] = [line for line in rec["chat"] if line["ply"] <= ply]
+    if st.is_terminal or (rec.get("conceded") and ply == len(rec["actions"])):
+        out["result"] = result(st, rec.get("conceded", []))
     body = _json(out)
     return body, len(body)
 
@@ -107,8 +120,8 @@ async def record(request: Request, hub: HubDep, limits: LimitsDep, tid: str = Ta
     if tid not in hub.rooms and tid not in hub.peeked and (await hub.info(tid)).status == "finished":
         one_more(request, limits.heavy, HEAVY)
     room = await finished_room(hub, tid, "record")
-    rec = room.state.to_record()
     info = room.info
+    rec = await run_in_threadpool(with_table_talk, hub, info, room, room.state.to_record())
     if info.commitment:  # the seed, its salt and their commitment: `lapilli verify` checks them
         rec.update(salt=info.salt, commitment=info.commitment)
         if info.commitment != seed_commitment(info.seed, info.salt):

@@ -47,6 +47,8 @@ class CreateTable(Request_):
     dataset: str | None = Field(None, max_length=100)  # a data set's name or hash this server knows; None: default
     clock: ClockRequest | None = None  # None: an untimed table
     rated: bool = False  # signed-in players only, no computer seat, a clock; the result changes their ratings
+    # who reads and writes the table's chat: the seats only, spectators read too, spectators write too
+    chat: Literal["seats", "watch", "open"] = "seats"
 
 
 class ChoicesRequest(Request_):
@@ -131,7 +133,7 @@ async def create_table(req: CreateTable, request: Request, user: UserDep, store:
                         seeding=DEFAULT_SEEDING)
     tid = await run_in_threadpool(store.create_table, req.game, players, options, seed, rows,
                                   salt, commit, DEFAULT_SEEDING, dataset,
-                                  req.clock.stored() if req.clock else None, req.rated)
+                                  req.clock.stored() if req.clock else None, req.rated, req.chat)
     return {"id": tid, "invite": f"/t/{tid}"}
 
 
@@ -216,7 +218,7 @@ async def take_over(req: TakeOver, store: StoreDep, hub: HubDep, tid: str = Tabl
         if left > 0:
             raise HTTPException(409, f"seat {seat} is held for its player for {math.ceil(left)} more seconds "
                                      "(seat grace); ask again after that")
-    elif room.info.rated and not room.state.is_terminal and not req.resign:
+    elif room.info.rated and not room.over and not req.resign:
         raise HTTPException(409, "at a rated table handing your own seat to the computer resigns the game: "
                                  "you lose it for the rating, and taking the seat back later gives no time; "
                                  "send resign: true to resign")

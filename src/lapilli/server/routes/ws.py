@@ -1,8 +1,9 @@
 """The table's WebSocket (``/ws/{tid}``) and its published protocol (``GET /api/protocol.schema.json``).
 
 Who may use them: anyone may read the schema and watch a table as a spectator; a seat's
-connection needs that seat's token (``?token=``), and only a seat played by its person may act
-or undo.  At most LAPILLI_MAX_SOCKETS_PER_ADDRESS sockets per client address at once.
+connection needs that seat's token (``?token=``), and only a seat played by its person may act,
+undo, concede or propose and answer an undo by agreement.  The chat is written by seats, and
+read and written by spectators as far as the table allows (chat.py).  At most LAPILLI_MAX_SOCKETS_PER_ADDRESS sockets per client address at once.
 
 Every client message is parsed into ``protocol.ClientMessage`` and handed to the one handler of
 its model (``HANDLERS``); what the route needs comes from ``app.state``: ``hub``, ``store``,
@@ -24,8 +25,9 @@ from starlette.concurrency import run_in_threadpool
 from ...engine.errors import LapilliError
 from .. import protocol
 from ..hub import SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable
-from ..protocol import Act, Error, Ping, Pong, Sync, Undo
 from ..frames import writer_of
+from ..protocol import Act, AnswerUndo, Chat, Concede, Error, Ping, Pong, ProposeUndo, Sync, Undo
+from ..rates import client_address
 from ..store import NotFound
 
 log = logging.getLogger("lapilli.server")
@@ -97,7 +99,32 @@ async def _move(s: Socket, step: Callable[[], Awaitable[None]]) -> None:
         s.view()
 
 
-HANDLERS: dict[type, Callable[[Socket, Any], Awaitable[None]]] = {Act: act, Undo: undo, Sync: sync, Ping: ping}
+async def concede(s: Socket, msg: Concede) -> None:
+    await _move(s, lambda: s.hub.concede(s.room, s.seat))
+
+
+async def propose_undo(s: Socket, msg: ProposeUndo) -> None:
+    await _move(s, lambda: s.hub.propose_undo(s.room, s.seat))
+
+
+async def answer_undo(s: Socket, msg: AnswerUndo) -> None:
+    await _move(s, lambda: s.hub.answer_undo(s.room, s.seat, msg.accept))
+
+
+async def chat(s: Socket, msg: Chat) -> None:
+    """A chat line: refused (an error, nothing else) when the connection may not write, the
+    line is empty once cleaned, or it comes too fast (chat.py)."""
+    try:
+        await s.hub.say(s.room, s.conn, client_address(s.ws), msg.text)
+    except (ActionRefused, StorageUnavailable) as e:
+        s.tell(Error(type="error", message=e.message))
+    except STORAGE_ERRORS:
+        s.tell(Error(type="error", message=f"{STORAGE_DOWN}: your line is not kept; try again in a moment"))
+
+
+HANDLERS: dict[type, Callable[[Socket, Any], Awaitable[None]]] = {
+    Act: act, Undo: undo, Sync: sync, Ping: ping, Chat: chat, Concede: concede, ProposeUndo: propose_undo,
+    AnswerUndo: answer_undo}
 
 
 async def handle(s: Socket, text: str) -> None:
@@ -107,7 +134,7 @@ async def handle(s: Socket, text: str) -> None:
         msg = protocol.parse_client(text)
     except protocol.Refused as e:
         s.tell(Error(type="error", message=e.message))
-        if e.kind in ("act", "undo") and s.seat is not None:
+        if e.kind in ("act", "undo", "concede", "propose_undo", "answer_undo") and s.seat is not None:
             s.view()
         return
     await HANDLERS[type(msg)](s, msg)
@@ -213,6 +240,11 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
     conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta, frames=writer_of(ws))
     h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
     s = Socket(ws, conn, room, seat, h)
+    h.proposals.show(room, conn)
+    try:
+        await h.chat.history(room, conn)
+    except STORAGE_ERRORS:  # the chat's history waits for the next connection; the table plays on
+        pass
     # a connection closed as too slow stops its reading at once: its writer (or a broadcast) cuts
     # the wait for the next message, which is a plain await (no task and no wait set per message)
     reader, reading, cut = asyncio.current_task(), False, False

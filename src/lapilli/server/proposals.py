@@ -1,0 +1,141 @@
+"""Undo by agreement at an unrated table: a seat proposes taking back its last action, every
+other person at the table must accept, and the referee then stores the undo (it stays the only
+writer of steps).
+
+A proposal may be made only at an unrated, untimed table whose game is on, by the seat that made
+the table's last action, when that action revealed nothing (no draw, die or hidden tile: the
+same test as the seat's own undo, so an undo by agreement never reveals or draws anything
+again).  The seats played by a computer accept at once: taking back an action that revealed
+nothing tells them nothing.  A refusal (the proposer's own withdraws it), any new step at the
+table, or ``undo_proposal_seconds`` without every answer ends it.  Each seat answers for itself
+only: its connection's seat is the one that answers.  A proposal refused, withdrawn or expired
+is not made again for the same position (the others are not asked over and over).  A proposal lives in the memory of the
+instance it was made on.
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .fanout import dumps
+from .faults import NOT_STARTED, ActionRefused
+
+if TYPE_CHECKING:
+    from .fanout import Room
+    from .hub import Hub
+
+
+@dataclass
+class Proposal:
+    seat: int
+    version: int  # the table's version when it was made: any step since ends it
+    waiting: set[int]  # the seats whose person has not accepted yet
+    expires: float  # the hub's monotonic clock
+    timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+
+class UndoProposals:
+    def __init__(self, hub: Hub):
+        self.hub = hub
+
+    def _tell(self, room: Room, msg: dict) -> None:
+        text = dumps(msg)
+        for conn in list(room.conns):
+            conn.send(text)
+
+    def message(self, room: Room) -> dict | None:
+        p = room.proposal
+        if p is None:
+            return None
+        return {"type": "undo_proposal", "seat": p.seat, "waiting": sorted(p.waiting),
+                "seconds": round(max(0.0, p.expires - self.hub.clock()), 1)}
+
+    def show(self, room: Room, conn) -> None:
+        """A connection that opens during a proposal is shown it."""
+        msg = self.message(room)
+        if msg is not None:
+            conn.send(dumps(msg))
+
+    def end(self, room: Room, why: str) -> None:
+        p = room.proposal
+        if p is None:
+            return
+        room.proposal = None
+        if p.timer is not None:
+            p.timer.cancel()
+        if why in ("refused", "withdrawn", "expired"):  # not asked again for the same position
+            room.undo_declined = (p.seat, p.version)
+        self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": why})
+
+    def check(self, room: Room) -> None:
+        """A step was stored (here or elsewhere): a proposal made before it ends."""
+        p = room.proposal
+        if p is not None and p.version != room.version:
+            self.end(room, "changed")
+
+    async def propose(self, room: Room, seat: int) -> None:
+        info = room.info
+        if info.rated:
+            raise ActionRefused("a rated game takes no undo by agreement")
+        if info.clock and info.clock.clock:
+            raise ActionRefused("a timed game takes no undo by agreement: the clocks cannot be put back")
+        if not room.started():
+            raise ActionRefused(NOT_STARTED)
+        if room.over:
+            raise ActionRefused("the game is over")
+        if room.proposal is not None:
+            raise ActionRefused("an undo is already proposed: wait for the answers")
+        if getattr(room, "undo_declined", None) == (seat, room.version):
+            raise ActionRefused("this undo was proposed already and not agreed: play on")
+        if not room.acts or room.acts[-1][0] != seat:
+            raise ActionRefused("only the last action of the game may be taken back, by the seat that made it")
+        if not room.acts[-1][2]:
+            raise ActionRefused("your last action revealed something (a draw, a die or a hidden tile): "
+                                "it cannot be taken back")
+        waiting = {s.seat for s in info.seats if s.seat != seat and s.kind == "human" and s.seat not in room.conceded}
+        p = room.proposal = Proposal(seat, room.version, waiting, self.hub.clock() + self.hub.settings.undo_proposal_seconds)
+        if not waiting:  # computers only: they accept
+            await self._agreed(room, p)
+            return
+        p.timer = asyncio.get_running_loop().call_later(self.hub.settings.undo_proposal_seconds,
+                                                        self._expire, room, p)
+        self._tell(room, self.message(room))
+
+    def _expire(self, room: Room, p: Proposal) -> None:
+        if room.proposal is p:
+            self.end(room, "expired")
+
+    async def answer(self, room: Room, seat: int, accept: bool) -> None:
+        p = room.proposal
+        if p is None:
+            raise ActionRefused("no undo is proposed")
+        if p.version != room.version:
+            self.end(room, "changed")
+            raise ActionRefused("no undo is proposed")
+        if seat == p.seat:
+            if accept:
+                raise ActionRefused("you proposed this undo: the other players answer it")
+            self.end(room, "withdrawn")
+            return
+        if seat not in p.waiting:
+            raise ActionRefused("your answer is not asked for")
+        if not accept:
+            self.end(room, "refused")
+            return
+        p.waiting.discard(seat)
+        if p.waiting:
+            self._tell(room, self.message(room))
+            return
+        await self._agreed(room, p)
+
+    async def _agreed(self, room: Room, p: Proposal) -> None:
+        room.proposal = None
+        if p.timer is not None:
+            p.timer.cancel()
+        try:
+            await self.hub.referee.undo_agreed(room, p.seat, p.version)
+        except ActionRefused:
+            self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": "changed"})
+            raise
+        self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": "accepted"})

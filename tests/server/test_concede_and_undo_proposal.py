@@ -1,0 +1,273 @@
+"""Conceding and undo by agreement.
+
+Concede: at two players the game ends at once and the other seat wins; at three or more the
+conceding seat is out (a computer plays it to the end, its token no longer takes it back) and is
+ranked after every other seat, the game ending when one seat alone has not conceded.  At a rated
+table a concession is a loss, never a way to avoid one.
+
+Propose undo: only at an unrated, untimed table, by the seat whose action is the table's last,
+when that action revealed nothing; every other person accepts for their own seat only (computers
+accept); a refusal, a new step or the time limit ends the proposal."""
+from __future__ import annotations
+
+import json
+import time
+
+from .support import as_, join, make_table, sign_up, sync, view
+from .test_rated_play import rated_table, rating_of
+
+
+def until_pong(ws):
+    ws.send_text(json.dumps({"type": "ping"}))
+    got = []
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "pong":
+            return got
+        got.append(m)
+
+
+def of_type(messages, kind):
+    return [m for m in messages if m["type"] == kind]
+
+
+def errors(messages):
+    return [m["message"] for m in of_type(messages, "error")]
+
+
+def act(ws, action):
+    v = sync(ws)
+    ws.send_json({"type": "act", "action": action, "version": v["version"]})
+    return until_pong(ws)
+
+
+# ---------------------------------------------------------------------------- concede
+def test_conceding_at_two_players_ends_the_game_and_the_other_wins(client):
+    tid = make_table(client, options={"pile": 15})
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        act(a, "take 1")
+        b.send_json({"type": "concede"})
+        until_pong(b)
+        v = sync(a)
+        assert v["result"]["winners"] == [0] and v["result"]["conceded"] == [1]
+        assert v["result"]["scores"] == [None, None]  # the unfinished game's scores are not told
+        assert v["legal"] == [] and v["table"]["status"] == "finished"
+        b.send_json({"type": "act", "action": "take 1"})
+        assert "the game is over" in errors(until_pong(b))
+    # read back from storage (a table loaded anew), the end holds
+    hub = client.app.state.hub
+    hub.rooms.pop(tid)
+    with client.websocket_connect(f"/ws/{tid}") as spy:
+        assert view(spy)["result"]["winners"] == [0]
+    assert client.get(f"/api/tables/{tid}/record").json()["conceded"] == [1]
+
+
+def test_a_spectator_cannot_concede_and_nothing_changes(client):
+    tid = make_table(client, options={"pile": 15})
+    join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}") as spy:
+        view(spy)
+        spy.send_json({"type": "concede"})
+        assert errors(until_pong(spy)) == ["spectators cannot play"]
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "playing"
+
+
+def test_at_three_players_the_conceding_seat_is_out_and_ranked_last(client):
+    tid = make_table(client, players=3, options={"pile": 21})
+    ta, tb, tc = (join(client, tid, s, n) for s, n in ((0, "ann"), (1, "bob"), (2, "cid")))
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        act(a, "take 1")
+        a.send_json({"type": "concede"})  # not ann's turn: a concession needs none
+        until_pong(a)
+        v = sync(b)
+        assert "result" not in v and v["table"]["status"] == "playing"
+        assert v["table"]["seats"][0]["kind"] == "bot" and v["legal"]  # bob plays on
+    # ann's token no longer takes the seat back
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as again:
+        m = again.receive_json()
+        assert m["type"] == "error" and m.get("fatal")
+    hub = client.app.state.hub
+    room = hub.rooms[tid]
+    assert room.conceded == [0]
+    # bob concedes too: cid alone has not, and wins
+    with client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(b)
+        b.send_json({"type": "concede"})
+        until_pong(b)
+        v = sync(b)
+    assert v["result"]["winners"] == [2] and v["result"]["conceded"] == [0, 1]
+
+
+def test_a_game_won_on_the_board_by_a_seat_that_conceded_goes_to_the_best_of_the_others():
+    from lapilli.server.fanout import result
+    from lapilli.engine.registry import new_game
+
+    st = new_game("nim", 3, 1, {"pile": 10})
+    for a in ("take 3", "take 3", "take 1", "take 3"):  # seat 0 takes the last stone
+        st.apply(a)
+    assert st.is_terminal and st.winners() == [0]
+    assert result(st, [0])["winners"] == [1, 2] and result(st, [0])["conceded"] == [0]
+
+
+def test_at_a_rated_table_a_concession_is_a_loss_rated_as_such(make_client):
+    client = make_client(signin_rate="1000/minute")
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    tid, (ta, tb) = rated_table(client, [ann, bob], pile=21)
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        for _ in range(3):  # past the early share of Nim's usual length (2 plies)
+            act(a, "take 1")
+            act(b, "take 1")
+        b.send_json({"type": "concede"})
+        until_pong(b)
+        assert sync(a)["result"]["winners"] == [0]
+    assert rating_of(client, "ann")["rating"] > 1500
+    assert rating_of(client, "bob")["rating"] < 1500
+    assert rating_of(client, "bob")["games"] == 1
+
+
+def test_conceding_at_once_at_a_rated_table_still_costs_the_conceder(make_client):
+    client = make_client(signin_rate="1000/minute")
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    tid, (ta, tb) = rated_table(client, [ann, bob], pile=21)
+    with client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(b)
+        b.send_json({"type": "concede"})  # before any move: an early leaver
+        until_pong(b)
+    assert rating_of(client, "bob")["rating"] < 1500
+    assert rating_of(client, "ann") is None  # nothing to gain for a partner from a puppet's concession
+
+
+# ---------------------------------------------------------------------------- propose undo
+def two_seated(client, game="nim", **kw):
+    tid = make_table(client, game=game, **kw)
+    return tid, join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+
+
+def test_an_accepted_proposal_takes_back_the_proposers_last_action(client):
+    tid, ta, tb = two_seated(client, options={"pile": 15})
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        act(a, "take 3")
+        a.send_json({"type": "propose_undo"})
+        got = until_pong(a)
+        assert of_type(got, "undo_proposal")[0] | {"seconds": 0} == {"type": "undo_proposal", "seat": 0,
+                                                                      "waiting": [1], "seconds": 0}
+        assert of_type(until_pong(b), "undo_proposal")[0]["waiting"] == [1]
+        a.send_json({"type": "answer_undo", "accept": True})  # the proposer cannot accept for bob
+        assert errors(until_pong(a)) == ["you proposed this undo: the other players answer it"]
+        assert sync(a)["observation"]["pile"] == 12
+        b.send_json({"type": "answer_undo", "accept": True})
+        got = until_pong(b)
+        assert of_type(got, "undo_proposal_end")[-1]["why"] == "accepted"
+        v = sync(a)
+        assert v["observation"]["pile"] == 15 and v["legal"] and v["log"] == []
+
+
+def test_a_refusal_a_new_move_or_the_time_limit_ends_a_proposal(make_client):
+    client = make_client(undo_proposal_seconds=0.3)
+    tid, ta, tb = two_seated(client, options={"pile": 21})
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        act(a, "take 1")
+        a.send_json({"type": "propose_undo"})
+        until_pong(a)
+        b.send_json({"type": "answer_undo", "accept": False})
+        assert of_type(until_pong(b), "undo_proposal_end")[-1]["why"] == "refused"
+        assert sync(a)["observation"]["pile"] == 20
+        a.send_json({"type": "propose_undo"})  # not asked again for the same position
+        assert errors(until_pong(a)) == ["this undo was proposed already and not agreed: play on"]
+        act(b, "take 1")
+        act(a, "take 1")
+        a.send_json({"type": "propose_undo"})
+        until_pong(a)
+        got = act(b, "take 1")  # bob plays instead of answering
+        assert of_type(got, "undo_proposal_end")[-1]["why"] == "changed"
+        act(a, "take 1")
+        a.send_json({"type": "propose_undo"})
+        until_pong(a)
+        time.sleep(1.5)
+        assert of_type(until_pong(b), "undo_proposal_end")[-1]["why"] == "expired"
+        b.send_json({"type": "answer_undo", "accept": True})
+        assert errors(until_pong(b)) == ["no undo is proposed"]
+        assert sync(a)["observation"]["pile"] == 16
+
+
+def test_one_seat_cannot_accept_for_another(client):
+    tid = make_table(client, players=3, options={"pile": 21})
+    ta, tb, tc = (join(client, tid, s, n) for s, n in ((0, "ann"), (1, "bob"), (2, "cid")))
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tb}") as b, \
+            client.websocket_connect(f"/ws/{tid}") as spy:
+        view(a), view(b), view(spy)
+        act(a, "take 2")
+        a.send_json({"type": "propose_undo"})
+        until_pong(a)
+        b.send_json({"type": "answer_undo", "accept": True})
+        b.send_json({"type": "answer_undo", "accept": True})  # bob again, for cid: not counted
+        got = until_pong(b)
+        assert errors(got) == ["your answer is not asked for"]
+        assert of_type(got, "undo_proposal")[-1]["waiting"] == [2]
+        spy.send_json({"type": "answer_undo", "accept": True})
+        assert errors(until_pong(spy)) == ["spectators cannot play"]
+        assert sync(a)["observation"]["pile"] == 19
+
+
+def test_no_undo_by_agreement_at_a_rated_table(make_client):
+    client = make_client(signin_rate="1000/minute")
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    tid, (ta, tb) = rated_table(client, [ann, bob], pile=21)
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        view(a)
+        act(a, "take 1")
+        a.send_json({"type": "propose_undo"})
+        assert errors(until_pong(a)) == ["a rated game takes no undo by agreement"]
+        assert sync(a)["version"] == 1
+
+
+def test_an_action_that_revealed_something_cannot_be_taken_back_by_agreement(client):
+    """Eruption: play on (as the engine itself finds) up to an action that draws a lava tile or a
+    card, or rolls a die; its seat may not propose taking it back."""
+    import random
+
+    tid, ta, tb = two_seated(client, game="eruption", seed=7)
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        st, rng, path = client.app.state.hub.rooms[tid].state.clone(), random.Random(3), []
+        while True:
+            seat, action = st.to_move, rng.choice(st.legal_actions())
+            path.append((seat, action))
+            if st.reveals(st.apply(action)):
+                break
+        for seat, action in path:
+            assert errors(act((a, b)[seat], action)) == []
+        seat = path[-1][0]
+        (a, b)[seat].send_json({"type": "propose_undo"})
+        assert errors(until_pong((a, b)[seat])) == ["your last action revealed something (a draw, a die or a hidden "
+                                                    "tile): it cannot be taken back"]
+
+
+def test_only_the_seat_whose_action_is_the_last_may_propose(client):
+    tid, ta, tb = two_seated(client, options={"pile": 15})
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        act(a, "take 1")
+        b.send_json({"type": "propose_undo"})
+        assert errors(until_pong(b)) == ["only the last action of the game may be taken back, by the seat that made it"]
+
+
+def test_computer_seats_accept_at_once(client):
+    tid = make_table(client, players=3, seats=[{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "level": "random"}],
+                     options={"pile": 21})
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        act(a, "take 1")
+        a.send_json({"type": "propose_undo"})
+        assert of_type(until_pong(a), "undo_proposal")[-1]["waiting"] == [1]  # bob; never the computer
+        b.send_json({"type": "answer_undo", "accept": True})
+        until_pong(b)
+        assert sync(a)["observation"]["pile"] == 21

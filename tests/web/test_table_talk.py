@@ -1,0 +1,105 @@
+"""The table's chat, conceding and undo by agreement in the page: a line with markup, script and
+direction characters is shown inert as plain text; a spectator reads a "watch" table's chat and
+has nowhere to write; a muted person's lines leave the page and stay gone after a reload; an
+undo proposed is accepted by the other player's own button; a concession ends a two-player game
+with the other player winning; the words exist in Italian."""
+import os
+
+from .conftest import SHOTS, record_acts
+
+EVIL = 'hi <img src=x onerror="window.pwned=1"><script>window.pwned=2</script>\u202eexe.txt'
+
+
+def seat_page(browser, server, tid, seat, name, locale="en-US"):
+    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.goto(f"{server}/t/{tid}")
+    if seat is not None:
+        page.fill("#name", name)
+        page.select_option("#seat", str(seat))
+        page.click("#join")
+    page.wait_for_selector("#status")
+    return page
+
+
+def new_table(page, server, chat):
+    page.goto(server + "/")
+    page.select_option("#game", "nim")
+    page.select_option("#players", "2")
+    page.select_option("[data-seat='1']", "open")
+    page.select_option("#chat-mode", chat)
+    page.fill("#my-name", "ann")
+    record_acts(page)
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    return page.url.rsplit("/", 1)[1]
+
+
+def say(page, text):
+    page.fill("#chat-text", text)
+    page.click("#chat-send")
+
+
+def lines(page):
+    return page.locator("#chat-lines .chat-text").all_inner_texts()
+
+
+def test_chat_is_plain_text_read_by_spectators_and_muted_for_good(server, browser, page):
+    tid = new_table(page, server, "watch")
+    bob = seat_page(browser, server, tid, 1, "bob")
+    spy = seat_page(browser, server, tid, None, "", locale="it-IT")
+    say(page, EVIL)
+    for p in (page, bob, spy):
+        p.wait_for_function("() => document.querySelectorAll('#chat-lines .chat-text').length === 1", timeout=30_000)
+        assert lines(p) == ['hi <img src=x onerror="window.pwned=1"><script>window.pwned=2</script>exe.txt']
+        assert p.locator("#chat-lines img, #chat-lines script").count() == 0
+        assert p.evaluate("() => window.pwned") is None
+    # the spectator reads (in Italian) and has nowhere to write
+    assert spy.locator("#chat-lines .chat-who").inner_text() == "ann"
+    assert spy.locator("#chat-text").is_hidden()
+    assert "Gli spettatori leggono la chat" in spy.inner_text("#chat")
+    assert spy.locator("#chat .mute").first.inner_text() == "Silenzia"
+    os.makedirs(SHOTS, exist_ok=True)
+    spy.screenshot(path=os.path.join(SHOTS, "chat-spectator-it.png"))
+    # bob mutes ann: her lines leave his page, the next one never shows, and a reload keeps it so
+    bob.click("#chat-lines .mute")
+    assert lines(bob) == []
+    say(page, "can you hear me")
+    spy.wait_for_function("() => document.querySelectorAll('#chat-lines .chat-text').length === 2", timeout=30_000)
+    bob.reload()
+    bob.wait_for_selector("#chat")
+    bob.wait_for_timeout(500)
+    assert lines(bob) == [] and bob.locator("#unmute").count() == 1
+    say(bob, "hello ann")
+    page.wait_for_function("() => [...document.querySelectorAll('#chat-lines .chat-text')].some(e => e.textContent === 'hello ann')",
+                           timeout=30_000)
+    bob.screenshot(path=os.path.join(SHOTS, "chat-muted.png"))
+    page.screenshot(path=os.path.join(SHOTS, "chat-seat.png"))
+    bob.click("#unmute")
+    assert "can you hear me" in lines(bob)
+    bob.context.close(), spy.context.close()
+
+
+def test_an_undo_agreed_then_a_concession_in_the_page(server, browser, page):
+    tid = new_table(page, server, "seats")
+    bob = seat_page(browser, server, tid, 1, "bob")
+    page.wait_for_selector("#picker", timeout=30_000)
+    page.fill("#notation", "take 3")
+    page.click("#send")
+    page.wait_for_selector("#propose-undo", timeout=30_000)
+    page.click("#propose-undo")
+    bob.wait_for_selector("#undo-accept", timeout=30_000)
+    assert "ann" in bob.inner_text("#undo-proposal") and "proposes to take back" in bob.inner_text("#undo-proposal")
+    bob.screenshot(path=os.path.join(SHOTS, "undo-proposal.png"))
+    bob.click("#undo-accept")
+    page.wait_for_selector("#undo-ended", timeout=30_000)
+    assert page.inner_text("#undo-ended") == "Move taken back by agreement"
+    page.wait_for_selector("#picker", timeout=30_000)  # ann's turn again, the pile whole
+    # bob concedes: ann wins
+    bob.once("dialog", lambda d: d.accept())
+    bob.click("#concede")
+    page.wait_for_function("() => (document.querySelector('#status') || {}).textContent === 'Game over'", timeout=30_000)
+    assert "ann" in page.inner_text("#winners")
+    assert "conceded" in page.inner_text("#results")
+    page.screenshot(path=os.path.join(SHOTS, "conceded.png"))
+    bob.context.close()
