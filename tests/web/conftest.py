@@ -6,9 +6,7 @@ import pytest
 
 from lapilli.testing.server import ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from lapilli.testing.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the browser tests' own launches use them)
 SHOTS = os.environ.get("LAPILLI_SCREENSHOTS", os.path.join(tempfile.gettempdir(), "lapilli-screenshots"))
 
 
@@ -24,14 +22,13 @@ def server(tmp_path_factory):
         yield s.url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser():
-    from playwright.sync_api import sync_playwright
+    """The test process's Chromium: started by the first browser test, stopped before the first
+    test elsewhere (lapilli.testing.browser; tests/conftest.py stops it)."""
+    from lapilli.testing import browser as chromium
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    return chromium.browser()
 
 
 @pytest.fixture
