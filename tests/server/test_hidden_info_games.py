@@ -198,7 +198,7 @@ def check_message(msg: dict, state, seat, found: set | None = None) -> int:
     assert msg["legal"] == expected_legal
     # the envelope is the server's own: the table's public facts and who is connected
     assert set(msg["table"]) == {"id", "game", "players", "options", "version", "status", "seats", "commitment",
-                                 "dataset", "clock", "rated"}
+                                 "dataset", "clock", "rated", "chat"}
     assert msg["table"]["clock"] is None and "clock" not in msg  # an untimed table
     assert msg["table"]["options"] == state.options
     assert msg["table"]["dataset"] is None  # the game's own data: a public name and hash otherwise

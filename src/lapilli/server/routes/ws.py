@@ -31,6 +31,12 @@ from ..rates import client_address
 from ..store import NotFound
 
 log = logging.getLogger("lapilli.server")
+
+
+def _refusal(e: ActionRefused) -> Error:
+    """The error message of a refused action; its words in every language when the server has them."""
+    words = getattr(e, "words", None)
+    return Error(type="error", message=e.message, rule=getattr(e, "rule", ""), **({"words": words} if words else {}))
 router = APIRouter()
 
 
@@ -92,7 +98,7 @@ async def _move(s: Socket, step: Callable[[], Awaitable[None]]) -> None:
             raise ActionRefused(f"a computer plays seat {s.seat} now; reload the page to take the seat back")
         await step()
     except (ActionRefused, StorageUnavailable) as e:
-        s.tell(Error(type="error", message=e.message, rule=getattr(e, "rule", ""), words=getattr(e, "words", None)))
+        s.tell(_refusal(e))
         s.view()
     except STORAGE_ERRORS:  # re-reading the table after a conflict failed
         s.tell(Error(type="error", message=f"{STORAGE_DOWN}: try again in a moment", rule=""))
