@@ -339,7 +339,92 @@ SERVER = {
     "game_over": {"en": "the game is over", "it": "la partita è finita"},
     "not_your_turn": {"en": "it is not your turn: seat {seat} is to move", "it": "non tocca a te: tocca al posto {seat}"},
     "notation": TERMINAL["notation"],
+    # every other refusal or notice an ``error`` message carries (lapilli.server)
+    "not_started": {"en": "the game has not started: it starts when every seat is taken",
+                    "it": "la partita non è iniziata: inizia quando tutti i posti sono occupati"},
+    "spectators_cannot_play": {"en": "spectators cannot play", "it": "gli spettatori non possono giocare"},
+    "computer_plays_seat": {"en": "a computer plays seat {seat} now; reload the page to take the seat back",
+                            "it": "ora il computer gioca al posto {seat}; ricarica la pagina per riprendere il posto"},
+    "computer_took_seat": {"en": "a computer plays seat {seat} now, so your {what} is not stored; "
+                                 "reload the page to take the seat back",
+                           "it": "ora il computer gioca al posto {seat}, quindi non si registra {what_it}; "
+                                 "ricarica la pagina per riprendere il posto"},
+    "timed_out_computer_took_seat": {
+        "en": "your time ran out and a computer plays seat {seat} now, so your {what} is not stored; "
+              "reload the page to take the seat back",
+        "it": "il tuo tempo è scaduto e ora il computer gioca al posto {seat}, quindi non si registra "
+              "{what_it}; ricarica la pagina per riprendere il posto"},
+    "table_changed_before": {"en": "the table changed before your {what} arrived; here is the new position",
+                             "it": "il tavolo è cambiato prima che arrivasse {what_it}; ecco la nuova posizione"},
+    "table_changed_since_chose": {"en": "the table changed since you chose; here is the new position",
+                                  "it": "il tavolo è cambiato da quando hai scelto; ecco la nuova posizione"},
+    "nothing_to_undo": {"en": "nothing to undo: only your own last action of this turn, "
+                              "before anything random or hidden is revealed",
+                        "it": "niente da annullare: si annulla solo la tua ultima azione di questo turno, "
+                              "prima che si sveli qualcosa di casuale o nascosto"},
+    "nothing_to_undo_agreed": {"en": "nothing to undo: only the last action of the game, before anything "
+                                     "random or hidden is revealed",
+                               "it": "niente da annullare: si annulla solo l'ultima azione della partita, "
+                                     "prima che si sveli qualcosa di casuale o nascosto"},
+    "conceded_already": {"en": "you have conceded already", "it": "hai già abbandonato la partita"},
+    "table_changed_since_proposed": {"en": "the table changed since the undo was proposed",
+                                     "it": "il tavolo è cambiato da quando è stato proposto l'annullamento"},
+    "undo_rated": {"en": "a rated game takes no undo by agreement",
+                   "it": "in una partita valida per la classifica non si annulla una mossa d'accordo"},
+    "undo_timed": {"en": "a timed game takes no undo by agreement: the clocks cannot be put back",
+                   "it": "in una partita a tempo non si annulla una mossa d'accordo: gli orologi non tornano indietro"},
+    "undo_pending": {"en": "an undo is already proposed: wait for the answers",
+                     "it": "un annullamento è già proposto: aspetta le risposte"},
+    "undo_declined": {"en": "this undo was proposed already and not agreed: play on",
+                      "it": "questo annullamento è già stato proposto e non accettato: continua a giocare"},
+    "undo_not_yours": {"en": "only the last action of the game may be taken back, by the seat that made it",
+                       "it": "si può annullare solo l'ultima azione della partita, e solo chi l'ha fatta"},
+    "undo_revealed": {"en": "your last action revealed something (a draw, a die or a hidden tile): "
+                            "it cannot be taken back",
+                      "it": "la tua ultima azione ha svelato qualcosa (una pescata, un dado o una tessera nascosta): "
+                            "non si può annullare"},
+    "no_undo_proposed": {"en": "no undo is proposed", "it": "non è proposto nessun annullamento"},
+    "undo_own_proposal": {"en": "you proposed this undo: the other players answer it",
+                          "it": "hai proposto tu questo annullamento: rispondono gli altri giocatori"},
+    "answer_not_asked": {"en": "your answer is not asked for", "it": "non ti è chiesta una risposta"},
+    "chat_players_only": {"en": "only the players write in this table's chat",
+                          "it": "nella chat di questo tavolo scrivono solo i giocatori"},
+    "chat_empty": {"en": "an empty chat line is not sent", "it": "una riga vuota non si invia"},
+    "chat_too_fast": {"en": "too many chat lines: wait a little before the next",
+                      "it": "troppe righe in chat: aspetta un po' prima della prossima"},
+    "storage_down": {"en": "the database is not answering: try again in a moment",
+                     "it": "il database non risponde: riprova tra un momento"},
+    "storage_down_table": {"en": "the database is not answering: table {tid} cannot be opened now; "
+                                 "try again in a moment",
+                           "it": "il database non risponde: ora il tavolo {tid} non si può aprire; riprova tra un momento"},
+    "storage_down_step": {"en": "the database is not answering: your {what} is not stored, nothing changed; "
+                                "try again in a moment",
+                          "it": "il database non risponde: non si è potuto registrare {what_it}, non è cambiato "
+                                "niente; riprova tra un momento"},
+    "storage_down_agreed_undo": {"en": "the database is not answering: the undo is not stored, nothing changed; "
+                                       "try again in a moment",
+                                 "it": "il database non risponde: non si è potuto registrare l'annullamento, non è "
+                                       "cambiato niente; riprova tra un momento"},
+    "storage_down_chat": {"en": "the database is not answering: your line is not kept; try again in a moment",
+                          "it": "il database non risponde: la tua riga non è stata salvata; riprova tra un momento"},
+    "too_many_sockets": {"en": "too many connections from {address} (at most {most} at once): close other pages "
+                               "of this server, or try again later",
+                         "it": "troppe connessioni da {address} (al massimo {most} insieme): chiudi altre pagine "
+                               "di questo server, o riprova più tardi"},
+    "token_no_seat": {"en": "this token holds no seat at this table",
+                      "it": "questo gettone non dà nessun posto a questo tavolo"},
+    "no_table": {"en": "no table {tid!r}", "it": "nessun tavolo {tid!r}"},
+    "cannot_play_table": {"en": "{message}", "it": "questo server non può giocare questo tavolo: {message}"},
+    "too_many_messages": {"en": "too many messages: slow down", "it": "troppi messaggi: rallenta"},
+    "binary_frame": {"en": "binary frames are not read: send JSON as text",
+                     "it": "i frame binari non si leggono: invia JSON come testo"},
+    "message_too_large": {"en": "message too large", "it": "messaggio troppo grande"},
+    "server_failed": {"en": "the server failed to handle this message; nothing changed",
+                      "it": "il server non è riuscito a gestire questo messaggio; non è cambiato niente"},
+    "bad_message": {"en": "{message}", "it": "messaggio non valido: {message}"},
 }
+# what the server's sentences call a step ("your move", "la tua mossa")
+STEPS = {"it": {"move": "la tua mossa", "undo": "il tuo annullamento", "concession": "il tuo abbandono"}}
 
 
 def _value(v, lang):
@@ -377,7 +462,14 @@ def refusals(error: IllegalAction) -> dict[str, str]:
     return {lang: refusal(error, lang) for lang in LANGUAGES}
 
 
+def server_words(key: str, **params) -> dict[str, str]:
+    """One of the server's sentences in every language: {lang: text}."""
+    return {lang: say(key, lang, **params) for lang in LANGUAGES}
+
+
 def say(key: str, lang: str, **params) -> str:
     """One of the terminal's or the server's sentences in ``lang`` (English when it has no other)."""
     texts = TERMINAL.get(key) or SERVER[key]
+    if "what" in params:  # a step's name, in the sentence's language
+        params["what_it"] = STEPS["it"].get(params["what"], params["what"])
     return (texts.get(lang) or texts["en"]).format(**params)

@@ -253,6 +253,8 @@ class Error(_Server):
     rule: str = Field(None, description="after a refused move: the rules' clause that refuses it (may be empty)")
     words: dict[str, str] = Field(None, description="the message in each language of the page ({\"en\": ..., \"it\": ...}), "
                                                     "when the server knows it in words; the page shows its reader's")
+    key: str = Field(None, description="the sentence's stable key (a rule's refusal: the engine's key; the "
+                                       "server's own: a key of its catalogue), the same in every language")
     fatal: bool = Field(None, description="true: the connection closes and connecting again will not help "
                                           "(no such table, the token holds no seat, a table this server cannot play)")
 

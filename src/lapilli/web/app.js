@@ -678,7 +678,7 @@ async function tablePage(tid) {
           m.clock ? { clock: m.clock } : {});
         show();
       }
-      else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
+      else if (m.type === "error" && m.fatal) { ws.fatal = (m.words && m.words[LANG]) || m.message; }
       else if (m.type === "error") {
         // a refused move is said for 8 s, then leaves the screen (a newer refusal keeps its own time)
         const refused = lastError = { rule: m.rule, message: (m.words && m.words[LANG]) || m.message }; show();
