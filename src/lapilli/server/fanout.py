@@ -291,10 +291,24 @@ class Room:
         if before is not None and before is not info:
             self._tell_seats_lost(before, info)
 
+    def _watch(self, seat: int) -> None:
+        """``seat``'s person conceded and a computer plays it out: each of its connections is told
+        it watches now and becomes a spectator's (the views that follow are a spectator's, and
+        its moves are refused as a spectator's), and the seat is no longer present."""
+        text = dumps({"type": "watching", "seat": seat, "why": "conceded"})
+        for conn, s in list(self.conns.items()):
+            if s == seat:
+                conn.send(text)
+                self.conns[conn] = conn.seat = None
+        self.seats_present.pop(seat, None)
+
     def _tell_seats_lost(self, before: TableInfo, info: TableInfo) -> None:
         """Every connection of a person whose seat a computer now plays (handed over here or on
         another instance, or their time ran out) is told at once, before the new view."""
         for old, new in zip(before.seats, info.seats):
+            if old.kind == "human" and new.kind == "bot" and new.seat in self.conceded:
+                self._watch(new.seat)
+                continue
             if old.kind == "human" and new.kind == "bot" and new.seat not in self.conceded:
                 why = "your time ran out: " if new.timed_out and not old.timed_out else ""
                 text = dumps({"type": "seat_lost", "seat": new.seat,

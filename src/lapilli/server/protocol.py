@@ -272,6 +272,15 @@ class SeatLost(_Server):
     message: str
 
 
+class Watching(_Server):
+    """This connection watches the table from now on, as a spectator: its seat's person conceded
+    (at three or more players a computer plays the seat out, and its token no longer holds it).
+    The spectator's view follows."""
+    type: Literal["watching"]
+    seat: Seat = Field(description="the seat this connection held")
+    why: Literal["conceded"]
+
+
 class Presence(_Server):
     """Only the seats present (or held for an absent person) changed: sent instead of a whole
     view to a ``log=delta`` connection that has the position of ``version``; it merges these
@@ -318,7 +327,7 @@ class UndoProposalEnd(_Server):
     why: Literal["accepted", "refused", "withdrawn", "expired", "changed"]
 
 
-ServerMessage = Annotated[Union[State, Error, Pong, SeatLost, Presence, ChatLines, UndoProposal, UndoProposalEnd],
+ServerMessage = Annotated[Union[State, Error, Pong, SeatLost, Watching, Presence, ChatLines, UndoProposal, UndoProposalEnd],
                           Field(discriminator="type")]
 
 

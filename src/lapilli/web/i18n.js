@@ -36,7 +36,6 @@ const I18N = {
     digest: "Impronta delle mosse finora (con il sale segreto: non rivela le mosse nascoste)",
     dataset: "Dati dei componenti", defaultData: "quelli del gioco",
     notStarted: "In attesa: la partita comincia quando ogni posto è occupato.", gameStarts: "La partita comincia: ogni posto è occupato.",
-    resign: "Abbandona la partita", resignConfirm: "Abbandonare? Il computer gioca al tuo posto e per il punteggio hai perso questa partita, qualunque cosa accada dopo; riprendere il posto non dà tempo in più.",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -74,7 +73,6 @@ const I18N = {
     digest: "Digest of the moves so far (keyed by the secret salt: it reveals no hidden move)",
     dataset: "Component data", defaultData: "the game's own",
     notStarted: "Waiting: the game starts when every seat is taken.", gameStarts: "The game starts: every seat is taken.",
-    resign: "Resign", resignConfirm: "Resign? The computer plays your seat and you lose this game for the rating, whatever happens later; taking the seat back gives no extra time.",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");

@@ -51,8 +51,12 @@ class Socket:
     ws: WebSocket
     conn: Conn
     room: Any
-    seat: int | None
     hub: Hub = field(repr=False)
+
+    @property
+    def seat(self) -> int | None:
+        """The connection's seat: None for a spectator (one whose seat conceded included)."""
+        return self.conn.seat
 
     def tell(self, message: protocol.BaseModel) -> None:
         self.conn.send(message.dump())
@@ -247,7 +251,7 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
         return
     conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta, frames=writer_of(ws))
     h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
-    s = Socket(ws, conn, room, seat, h)
+    s = Socket(ws, conn, room, h)
     h.proposals.show(room, conn)
     try:
         await h.chat.history(room, conn)
