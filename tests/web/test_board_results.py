@@ -161,7 +161,7 @@ def _eruption_label_problems(page):
         const out = [];
         const svg = document.querySelector('#harness svg');
         const fits = (a, b) => a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y >= b.y - 0.5 && a.y + a.height <= b.y + b.height + 0.5;
-        const cards = new Set(%s);
+        const cards = new Set(CARDS);
         for (const card of [...svg.querySelectorAll('rect[data-token]')].filter(r => cards.has(r.dataset.token))) {
             const name = card.nextElementSibling;
             if (!name || name.tagName !== 'text') continue;
@@ -181,7 +181,7 @@ def _eruption_label_problems(page):
         }
         if (paired < 2) out.push(`${paired} seat names found beside a temperature`);
         return out;
-    }""" % json.dumps(CARDS))
+    }""".replace("CARDS", json.dumps(CARDS)))
 
 
 def test_eruption_card_names_and_seat_names_fit_their_boxes(server, browser):

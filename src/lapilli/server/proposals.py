@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .fanout import dumps
-from .faults import refused
+from .faults import ActionRefused, refused
 
 if TYPE_CHECKING:
     from .fanout import Room
