@@ -1,5 +1,5 @@
 """Rated play in the browser: the lobby's rated box comes with a clock; the creator's page waits
-for every seat and shows everyone the start; no hint at a rated table; resigning is asked to be
+for every seat and shows everyone the start; no hint at a rated table; conceding is asked to be
 confirmed, says what it does, and nothing happens when the player declines.  A rated table has one
 way to give up, Concede (no Resign beside it): it ends a two-player game at once."""
 from .support import sign_up
