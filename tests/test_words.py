@@ -164,3 +164,20 @@ def test_a_refusal_with_its_key_survives_pickling_and_copying():
     assert (again.key, again.params, again.message, again.rule) == (
         refused.value.key, refused.value.params, refused.value.message, refused.value.rule)
     assert copy.deepcopy(refused.value.message).key == refused.value.key
+
+
+def test_the_islands_giant_squid_is_the_booklets_piovra_gigante():
+    """The Island's Italian booklet calls the giant squid "Piovra Gigante": every Italian text
+    says so (the refusals' terms, the narration, the terminal's legend, the page's catalogue and
+    board), and none says "calamaro"."""
+    from lapilli import words
+    from lapilli.games.the_island import narration
+    assert words.TERMS["it"]["squid"] == "piovra gigante"
+    assert narration.TERMS["it"]["squid"] == "piovra gigante"
+    i18n = (SRC / "web" / "i18n.js").read_text()
+    assert '"cv.squid": "piovra gigante"' in i18n
+    board = (SRC / "web" / "boards" / "the-island.js").read_text()
+    assert 'squid: "piovra gigante"' in board
+    said = [f"{p.relative_to(SRC)}:{n}" for p in sorted(SRC.rglob("*")) if p.suffix in (".py", ".js", ".json", ".md", ".html")
+            for n, line in enumerate(p.read_text(errors="replace").splitlines(), 1) if "calamar" in line.lower()]
+    assert said == []

@@ -206,8 +206,8 @@ _IT = {
     "isl.ISL-15.9.one-challenge-movement-move": "il tuo unico movimento della Sfida 5: muovi il tuo Esploratore dalla tessera affondata, o 'pass'",
     "isl.ISL-6.14.may-play-repellent-now": "ora puoi giocare la tua tessera difensiva ('repel') o 'pass'",
     "isl.ISL-16.23.choose-swimmer-dolphin-protects": "scegli il Nuotatore che il delfino protegge ('protect <esploratore>')",
-    "isl.ISL-17.12.one-explorer-must-removed": "il calamaro gigante deve togliere un Esploratore ('eat <esploratore>')",
-    "isl.ISL-17.3.place-giant-squid-empty": "piazza il calamaro gigante su uno spazio di mare vuoto vicino a una tessera Terreno ('squid <r,c>')",
+    "isl.ISL-17.12.one-explorer-must-removed": "la piovra gigante deve togliere un Esploratore ('eat <esploratore>')",
+    "isl.ISL-17.3.place-giant-squid-empty": "piazza la piovra gigante su uno spazio di mare vuoto vicino a una tessera Terreno ('squid <r,c>')",
     "isl.ISL-15.16.choose-empty-boat-board": "scegli una barca vuota sul tabellone da spostare sullo spazio rimasto libero ('take <r,c>')",
     "isl.ISL-6.5.choose-exactly-which-swimmers": "scegli esattamente quali Nuotatori salgono sulla barca ('aboard X Y Z')",
     "isl.ISL-1.6.each-explorer-placed-terrain": "ogni Esploratore si piazza su una tessera Terreno senza Esploratori",
@@ -219,8 +219,8 @@ _IT = {
     "isl.ISL-5.2.removed-tile-must-adjacent": "la tessera tolta deve essere vicina a uno spazio di mare",
     "isl.ISL-6.5.choose-exactly-swimmers-space": "scegli esattamente {p} dei Nuotatori dello spazio che salgono a bordo",
     "isl.ISL-15.16.choose-empty-boat-board-2": "scegli una barca vuota sul tabellone",
-    "isl.ISL-17.3.squid-goes-empty-sea": "il calamaro va su uno spazio di mare vuoto vicino a una tessera Terreno",
-    "isl.ISL-17.12.victim-one-explorer-adjacent": "la vittima è un Esploratore su una tessera Terreno vicina o nella barca occupata sullo spazio del calamaro",
+    "isl.ISL-17.3.squid-goes-empty-sea": "la piovra va su uno spazio di mare vuoto vicino a una tessera Terreno",
+    "isl.ISL-17.12.victim-one-explorer-adjacent": "la vittima è un Esploratore su una tessera Terreno vicina o nella barca occupata sullo spazio della piovra",
     "isl.ISL-16.23.dolphin-protects-one-unprotected": "il delfino protegge uno dei Nuotatori non protetti del suo spazio",
     "isl.ISL-16.32.dolphin-moves-up-sea": "un delfino si muove fino a {dist} spazi di mare",
     "isl.ISL-16.17.empty-boat-moves-through": "una barca vuota si muove su spazi di mare senza barche",
@@ -252,14 +252,14 @@ _IT = {
     "isl.ISL-4.25.only-player-who-controls": "solo chi controlla una barca occupata la può muovere",
     "isl.ISL-4.20.boat-moves-adjacent-sea": "una barca si muove su uno spazio di mare vicino, mai su una tessera o un'isola",
     "isl.ISL-4.21.sea-space-never-holds": "uno spazio di mare non ha mai più di una barca",
-    "isl.ISL-17.18.occupied-boat-may-never": "una barca occupata non può mai andare nello spazio di un calamaro gigante",
+    "isl.ISL-17.18.occupied-boat-may-never": "una barca occupata non può mai andare nello spazio di una piovra gigante",
     "isl.ISL-5.1.there-no-terrain-tile": "su quello spazio non c'è nessuna tessera Terreno",
     "isl.ISL-5.3.beaches-go-first-then": "prima si tolgono le spiagge, poi le foreste, poi le montagne",
     "isl.ISL-15.16.only-empty-boat-may": "dal tabellone si può prendere solo una barca vuota",
     "isl.ISL-7.2.there-no-that-space": "su quello spazio non c'è questa creatura ({kind})",
     "isl.ISL-16.13.with-d-piece-goes": "con D il pezzo va su uno spazio di mare vuoto (senza pezzi)",
     "isl.ISL-7.4.creatures-never-enter-terrain": "le creature non entrano mai nelle tessere Terreno né nelle isole sicure",
-    "isl.ISL-17.9.squid-s-movement-ends": "il calamaro finisce il movimento su uno spazio con una barca occupata o una balena, o vicino a Esploratori a terra",
+    "isl.ISL-17.9.squid-s-movement-ends": "la piovra finisce il movimento su uno spazio con una barca occupata o una balena, o vicino a Esploratori a terra",
     "isl.ISL-16.16.moves-up-sea-spaces": "questa creatura ({kind}) si muove fino a {dist} spazi di mare e si ferma dove può attaccare",
     "isl.ISL-16.9.dive-dice-do-not": "i dadi Immersione non permettono di muovere un delfino",
     "isl.ISL-16.13.with-d-dolphin-goes": "con D il delfino va su uno spazio di mare vuoto",
@@ -291,7 +291,7 @@ REFUSALS: dict[str, dict[str, str]] = {key: {"it": text} for key, text in _IT.it
 TERMS = {
     "it": {
         "straw": "paglia", "wood": "legno", "stone": "pietra", "village": "villaggio",
-        "serpent": "serpente marino", "shark": "squalo", "whale": "balena", "squid": "calamaro gigante",
+        "serpent": "serpente marino", "shark": "squalo", "whale": "balena", "squid": "piovra gigante",
         "dolphin": "delfino", "boat": "barca",
         "desert": "deserto", "steppe": "steppa", "lake": "lago", "jungle": "giungla", "quarry": "cava",
         "volcano": "vulcano",
@@ -339,7 +339,92 @@ SERVER = {
     "game_over": {"en": "the game is over", "it": "la partita è finita"},
     "not_your_turn": {"en": "it is not your turn: seat {seat} is to move", "it": "non tocca a te: tocca al posto {seat}"},
     "notation": TERMINAL["notation"],
+    # every other refusal or notice an ``error`` message carries (lapilli.server)
+    "not_started": {"en": "the game has not started: it starts when every seat is taken",
+                    "it": "la partita non è iniziata: inizia quando tutti i posti sono occupati"},
+    "spectators_cannot_play": {"en": "spectators cannot play", "it": "gli spettatori non possono giocare"},
+    "computer_plays_seat": {"en": "a computer plays seat {seat} now; reload the page to take the seat back",
+                            "it": "ora il computer gioca al posto {seat}; ricarica la pagina per riprendere il posto"},
+    "computer_took_seat": {"en": "a computer plays seat {seat} now, so your {what} is not stored; "
+                                 "reload the page to take the seat back",
+                           "it": "ora il computer gioca al posto {seat}, quindi non si registra {what_it}; "
+                                 "ricarica la pagina per riprendere il posto"},
+    "timed_out_computer_took_seat": {
+        "en": "your time ran out and a computer plays seat {seat} now, so your {what} is not stored; "
+              "reload the page to take the seat back",
+        "it": "il tuo tempo è scaduto e ora il computer gioca al posto {seat}, quindi non si registra "
+              "{what_it}; ricarica la pagina per riprendere il posto"},
+    "table_changed_before": {"en": "the table changed before your {what} arrived; here is the new position",
+                             "it": "il tavolo è cambiato prima che arrivasse {what_it}; ecco la nuova posizione"},
+    "table_changed_since_chose": {"en": "the table changed since you chose; here is the new position",
+                                  "it": "il tavolo è cambiato da quando hai scelto; ecco la nuova posizione"},
+    "nothing_to_undo": {"en": "nothing to undo: only your own last action of this turn, "
+                              "before anything random or hidden is revealed",
+                        "it": "niente da annullare: si annulla solo la tua ultima azione di questo turno, "
+                              "prima che si sveli qualcosa di casuale o nascosto"},
+    "nothing_to_undo_agreed": {"en": "nothing to undo: only the last action of the game, before anything "
+                                     "random or hidden is revealed",
+                               "it": "niente da annullare: si annulla solo l'ultima azione della partita, "
+                                     "prima che si sveli qualcosa di casuale o nascosto"},
+    "conceded_already": {"en": "you have conceded already", "it": "hai già abbandonato la partita"},
+    "table_changed_since_proposed": {"en": "the table changed since the undo was proposed",
+                                     "it": "il tavolo è cambiato da quando è stato proposto l'annullamento"},
+    "undo_rated": {"en": "a rated game takes no undo by agreement",
+                   "it": "in una partita valida per la classifica non si annulla una mossa d'accordo"},
+    "undo_timed": {"en": "a timed game takes no undo by agreement: the clocks cannot be put back",
+                   "it": "in una partita a tempo non si annulla una mossa d'accordo: gli orologi non tornano indietro"},
+    "undo_pending": {"en": "an undo is already proposed: wait for the answers",
+                     "it": "un annullamento è già proposto: aspetta le risposte"},
+    "undo_declined": {"en": "this undo was proposed already and not agreed: play on",
+                      "it": "questo annullamento è già stato proposto e non accettato: continua a giocare"},
+    "undo_not_yours": {"en": "only the last action of the game may be taken back, by the seat that made it",
+                       "it": "si può annullare solo l'ultima azione della partita, e solo chi l'ha fatta"},
+    "undo_revealed": {"en": "your last action revealed something (a draw, a die or a hidden tile): "
+                            "it cannot be taken back",
+                      "it": "la tua ultima azione ha svelato qualcosa (una pescata, un dado o una tessera nascosta): "
+                            "non si può annullare"},
+    "no_undo_proposed": {"en": "no undo is proposed", "it": "non è proposto nessun annullamento"},
+    "undo_own_proposal": {"en": "you proposed this undo: the other players answer it",
+                          "it": "hai proposto tu questo annullamento: rispondono gli altri giocatori"},
+    "answer_not_asked": {"en": "your answer is not asked for", "it": "non ti è chiesta una risposta"},
+    "chat_players_only": {"en": "only the players write in this table's chat",
+                          "it": "nella chat di questo tavolo scrivono solo i giocatori"},
+    "chat_empty": {"en": "an empty chat line is not sent", "it": "una riga vuota non si invia"},
+    "chat_too_fast": {"en": "too many chat lines: wait a little before the next",
+                      "it": "troppe righe in chat: aspetta un po' prima della prossima"},
+    "storage_down": {"en": "the database is not answering: try again in a moment",
+                     "it": "il database non risponde: riprova tra un momento"},
+    "storage_down_table": {"en": "the database is not answering: table {tid} cannot be opened now; "
+                                 "try again in a moment",
+                           "it": "il database non risponde: ora il tavolo {tid} non si può aprire; riprova tra un momento"},
+    "storage_down_step": {"en": "the database is not answering: your {what} is not stored, nothing changed; "
+                                "try again in a moment",
+                          "it": "il database non risponde: non si è potuto registrare {what_it}, non è cambiato "
+                                "niente; riprova tra un momento"},
+    "storage_down_agreed_undo": {"en": "the database is not answering: the undo is not stored, nothing changed; "
+                                       "try again in a moment",
+                                 "it": "il database non risponde: non si è potuto registrare l'annullamento, non è "
+                                       "cambiato niente; riprova tra un momento"},
+    "storage_down_chat": {"en": "the database is not answering: your line is not kept; try again in a moment",
+                          "it": "il database non risponde: la tua riga non è stata salvata; riprova tra un momento"},
+    "too_many_sockets": {"en": "too many connections from {address} (at most {most} at once): close other pages "
+                               "of this server, or try again later",
+                         "it": "troppe connessioni da {address} (al massimo {most} insieme): chiudi altre pagine "
+                               "di questo server, o riprova più tardi"},
+    "token_no_seat": {"en": "this token holds no seat at this table",
+                      "it": "questo gettone non dà nessun posto a questo tavolo"},
+    "no_table": {"en": "no table {tid!r}", "it": "nessun tavolo {tid!r}"},
+    "cannot_play_table": {"en": "{message}", "it": "questo server non può giocare questo tavolo: {message}"},
+    "too_many_messages": {"en": "too many messages: slow down", "it": "troppi messaggi: rallenta"},
+    "binary_frame": {"en": "binary frames are not read: send JSON as text",
+                     "it": "i frame binari non si leggono: invia JSON come testo"},
+    "message_too_large": {"en": "message too large", "it": "messaggio troppo grande"},
+    "server_failed": {"en": "the server failed to handle this message; nothing changed",
+                      "it": "il server non è riuscito a gestire questo messaggio; non è cambiato niente"},
+    "bad_message": {"en": "{message}", "it": "messaggio non valido: {message}"},
 }
+# what the server's sentences call a step ("your move", "la tua mossa")
+STEPS = {"it": {"move": "la tua mossa", "undo": "il tuo annullamento", "concession": "il tuo abbandono"}}
 
 
 def _value(v, lang):
@@ -377,7 +462,14 @@ def refusals(error: IllegalAction) -> dict[str, str]:
     return {lang: refusal(error, lang) for lang in LANGUAGES}
 
 
+def server_words(key: str, **params) -> dict[str, str]:
+    """One of the server's sentences in every language: {lang: text}."""
+    return {lang: say(key, lang, **params) for lang in LANGUAGES}
+
+
 def say(key: str, lang: str, **params) -> str:
     """One of the terminal's or the server's sentences in ``lang`` (English when it has no other)."""
     texts = TERMINAL.get(key) or SERVER[key]
+    if "what" in params:  # a step's name, in the sentence's language
+        params["what_it"] = STEPS["it"].get(params["what"], params["what"])
     return (texts.get(lang) or texts["en"]).format(**params)

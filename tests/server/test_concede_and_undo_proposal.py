@@ -101,6 +101,26 @@ def test_at_three_players_the_conceding_seat_is_out_and_ranked_last(client):
     assert v["result"]["winners"] == [2] and v["result"]["conceded"] == [0, 1]
 
 
+def test_after_conceding_the_connection_watches_the_table(client):
+    """At three players the conceding seat's open connection is told it now watches (a
+    ``watching`` message), then gets the spectator's view: its moves are a spectator's, refused
+    as such, never "a computer plays seat 0"."""
+    tid = make_table(client, players=3, options={"pile": 21})
+    ta, tb, tc = (join(client, tid, s, n) for s, n in ((0, "ann"), (1, "bob"), (2, "cid")))
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        view(a), view(b)
+        a.send_json({"type": "concede"})
+        got = until_pong(a)
+        told = of_type(got, "watching")
+        assert told == [{"type": "watching", "seat": 0, "why": "conceded"}]
+        assert got.index(told[0]) < max(i for i, m in enumerate(got) if m["type"] == "state")
+        v = sync(a)
+        assert v["seat"] is None and v["legal"] == []
+        a.send_json({"type": "act", "action": "take 1", "version": v["version"]})
+        assert [m["key"] for m in of_type(until_pong(a), "error")] == ["spectators_cannot_play"]
+        assert sync(b)["present"] == [1]  # ann is no longer present at seat 0
+
+
 def test_a_game_won_on_the_board_by_a_seat_that_conceded_goes_to_the_best_of_the_others():
     from lapilli.server.fanout import result
     from lapilli.engine.registry import new_game

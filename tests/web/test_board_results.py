@@ -150,3 +150,61 @@ def test_the_island_results_tell_a_shared_victory_as_shared(server, page):
     assert page.locator("#winners .who").count() == 3
     told = page.inner_text("#tie-break")
     assert "shared" in told and "decided by" not in told, told
+
+
+CARDS = ["aftershock", "lavaflow", "relocate", "sinkhole", "quake", "rain", "reinforce", "bomb"]
+
+
+def _eruption_label_problems(page):
+    """Card names that leave their card, and a seat's name that reaches its temperature."""
+    return page.evaluate("""() => {
+        const out = [];
+        const svg = document.querySelector('#harness svg');
+        const fits = (a, b) => a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y >= b.y - 0.5 && a.y + a.height <= b.y + b.height + 0.5;
+        const cards = new Set(CARDS);
+        for (const card of [...svg.querySelectorAll('rect[data-token]')].filter(r => cards.has(r.dataset.token))) {
+            const name = card.nextElementSibling;
+            if (!name || name.tagName !== 'text') continue;
+            if (!fits(name.getBBox(), card.getBBox())) out.push(`card "${name.textContent}" leaves its card`);
+        }
+        // each seat panel's name (the text starting with the seat's name) and its temperature on its right
+        const texts = [...svg.querySelectorAll('text')];
+        const degrees = texts.filter(t => t.textContent === '290°C');
+        const names = texts.filter(t => /^(Blue|Blu|Annabella)/.test(t.textContent));
+        let paired = 0;
+        for (const nm of names) {
+            const a = nm.getBBox();
+            const deg = degrees.map(d => d.getBBox()).find(b => b.y < a.y + a.height && a.y < b.y + b.height && b.x > a.x);
+            if (!deg) continue;  // the same name elsewhere (under its village, in the results)
+            paired += 1;
+            if (a.x + a.width > deg.x - 4) out.push(`"${nm.textContent}" touches its temperature`);
+        }
+        if (paired < 2) out.push(`${paired} seat names found beside a temperature`);
+        return out;
+    }""".replace("CARDS", json.dumps(CARDS)))
+
+
+def test_eruption_card_names_and_seat_names_fit_their_boxes(server, browser):
+    """Every action card's name stays inside its card and a long seat name never reaches the
+    seat's temperature: at set-up on a phone and at the end at 1400 pixels, in both languages."""
+    setup = new_game("eruption", 2, 3, {})
+    end = played("eruption", 2, 3)
+    problems = []
+    for locale, width, st in (("en-US", 390, setup), ("it-IT", 390, setup), ("en-US", 1400, end), ("it-IT", 1400, end)):
+        ctx = browser.new_context(locale=locale, viewport={"width": max(width, 390), "height": 1000})
+        page = ctx.new_page()
+        try:
+            for k in range(0, len(CARDS), 3):
+                view = view_of(st, seat=0)
+                hand = CARDS[k:k + 3]
+                view["observation"] = dict(view["observation"], hand=hand,
+                                           hand_sizes=[len(hand)] + view["observation"]["hand_sizes"][1:],
+                                           temperatures=[290, 290])
+                view["players"][1]["label"] = {"en": "Blue (computer, random)", "it": "Blu (computer, casuale)"}
+                view["players"][0]["label"] = {"en": "Annabella Margherita", "it": "Annabella Margherita"}
+                draw(page, server, "eruption", view, width=width)
+                problems += [f"{locale} {width}: {p}" for p in _eruption_label_problems(page)]
+            page.locator("#harness svg").first.screenshot(path=os.path.join(SHOTS, f"eruption-labels-{locale}-{width}.png"))
+        finally:
+            ctx.close()
+    assert problems == [], "\n".join(problems)

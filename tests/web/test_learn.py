@@ -1,6 +1,7 @@
 """Learn to play in the browser: every tutorial completed by clicking the asked targets on the
 real board, in Italian and English; a wrong move of each kind explained; each chapter's first
-screen (instruction, board, targets) inside the window on a laptop and on a phone."""
+screen (instruction, board, targets, the picker's asked buttons) inside the window on a laptop and
+on a phone."""
 import os
 from pathlib import Path
 
@@ -157,6 +158,18 @@ def test_each_chapter_first_screen_fits(browser, server, game, size):
             if ch["steps"][0].get("ask"):
                 assert page.locator("#board svg .clickable, #picker button[data-pick], #confirm").count()
                 assert inside(page, "#board svg .clickable, #picker button[data-pick], #confirm"), f"no target in view in chapter {ch['id']}"
+                # an asked move whose first token is a button of the picker (a verb the board does not
+                # draw): that button is wholly in the window, without scrolling
+                for tok in {a.split()[0] for a in ch["steps"][0]["ask"]}:
+                    if page.locator(f"#board svg .clickable[data-token='{tok}']").count():
+                        continue
+                    button = page.locator(f"#picker button[data-pick='{tok}']")
+                    if not button.count():
+                        continue
+                    box = button.first.bounding_box()
+                    vw, vh = page.viewport_size["width"], page.viewport_size["height"]
+                    assert box["y"] >= 0 and box["y"] + box["height"] <= vh and box["x"] >= 0 and box["x"] + box["width"] <= vw, \
+                        f"the picker's {tok!r} of chapter {ch['id']} is not wholly in the {size}'s window: {box}"
     finally:
         ctx.close()
 

@@ -1,10 +1,11 @@
 """Rated play in the browser: the lobby's rated box comes with a clock; the creator's page waits
-for every seat and shows everyone the start; no hint at a rated table; resigning is asked to be
-confirmed, says what it does, and nothing happens when the player declines."""
+for every seat and shows everyone the start; no hint at a rated table; conceding is asked to be
+confirmed, says what it does, and nothing happens when the player declines.  A rated table has one
+way to give up, Concede (no Resign beside it): it ends a two-player game at once."""
 from .support import sign_up
 
 
-def test_a_rated_table_waits_for_its_seats_shows_the_start_and_asks_before_a_resignation(server, browser):
+def test_a_rated_table_waits_for_its_seats_shows_the_start_and_asks_before_a_concession(server, browser):
     contexts = [browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}) for _ in range(2)]
     ann, bob = (c.new_page() for c in contexts)
     try:
@@ -34,7 +35,8 @@ def test_a_rated_table_waits_for_its_seats_shows_the_start_and_asks_before_a_res
         ann.wait_for_selector("#picker", timeout=30_000)  # the board's move picker too, without a new version
         assert ann.locator("#hint-box").count() == 0  # no coach at a rated table
 
-        # bob resigns: the page says what it means first; declining changes nothing
+        # bob concedes: the page says what it means first; declining changes nothing
+        assert bob.locator("#resign").count() == 0  # one way to give up at a rated table
         messages = []
 
         def answer(dialog, accept):
@@ -42,13 +44,14 @@ def test_a_rated_table_waits_for_its_seats_shows_the_start_and_asks_before_a_res
             dialog.accept() if accept else dialog.dismiss()
 
         bob.once("dialog", lambda d: answer(d, False))
-        bob.click("#resign")
-        assert "lose this game for the rating" in messages[-1]
-        assert bob.request.get(f"{server}/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
+        bob.click("#concede")
+        assert "a loss for the rating" in messages[-1]
+        assert bob.request.get(f"{server}/api/tables/{tid}").json()["status"] == "playing"
         bob.once("dialog", lambda d: answer(d, True))
-        bob.click("#resign")
-        bob.wait_for_function(
-            f"async () => (await (await fetch('/api/tables/{tid}')).json()).seats[1].kind === 'bot'", timeout=30_000)
+        bob.click("#concede")
+        ann.wait_for_function("() => (document.querySelector('#status') || {}).textContent === 'Game over'",
+                              timeout=30_000)
+        assert "annrated" in ann.inner_text("#winners")
     finally:
         for c in contexts:
             c.close()

@@ -103,3 +103,37 @@ def test_an_undo_agreed_then_a_concession_in_the_page(server, browser, page):
     assert "conceded" in page.inner_text("#results")
     page.screenshot(path=os.path.join(SHOTS, "conceded.png"))
     bob.context.close()
+
+
+def test_after_conceding_at_three_players_the_page_watches(server, browser, page):
+    """At three players a concession puts the conceder out: their page switches to watching at
+    once (no seat, nothing to play, the token forgotten), and a reload opens the table as a
+    spectator's page, with no error about the token."""
+    page.goto(server + "/")
+    page.select_option("#game", "nim")
+    page.select_option("#players", "3")
+    page.select_option("[data-seat='1']", "open")
+    page.select_option("[data-seat='2']", "open")
+    page.fill("#my-name", "ann")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    tid = page.url.rsplit("/", 1)[1]
+    bob = seat_page(browser, server, tid, 1, "bob")
+    cid = seat_page(browser, server, tid, 2, "cid")
+    page.wait_for_selector("#concede", timeout=30_000)
+    tokens = f"() => JSON.parse(localStorage.getItem('lapilli-tokens-{tid}') || '{{}}')"
+    assert "0" in page.evaluate(tokens)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#concede")
+    page.wait_for_function(f"() => !('0' in ({tokens})())", timeout=30_000)
+    page.wait_for_selector("#concede", state="detached", timeout=30_000)
+    page.wait_for_selector("#status", timeout=30_000)
+    assert page.locator("#picker").count() == 0
+    page.reload()
+    page.wait_for_selector("#status", timeout=30_000)
+    page.wait_for_timeout(500)
+    assert page.locator("#connection").count() == 0
+    assert page.locator("#concede").count() == 0 and page.locator("#notation").count() == 0
+    page.screenshot(path=os.path.join(SHOTS, "conceded-watching.png"))
+    bob.context.close()
+    cid.context.close()

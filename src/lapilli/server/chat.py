@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 
 from .fanout import dumps
-from .faults import ActionRefused
+from .faults import refused
 from .rates import PerAddress
 
 if TYPE_CHECKING:
@@ -70,15 +70,15 @@ class TableChat:
         """``conn``'s person says ``text`` at ``room``; ActionRefused says why not."""
         seat = conn.seat
         if not may_write(room, seat):
-            raise ActionRefused("only the players write in this table's chat")
+            raise refused("chat_players_only")
         line = clean_text(text, self.cap)
         if not line:
-            raise ActionRefused("an empty chat line is not sent")
+            raise refused("chat_empty")
         key = getattr(conn, "chat_key", None)
         if key is None:
             key = conn.chat_key = f"conn{next(_conn_ids)}"
         if self.per_conn.hit(key) is not None or self.per_address.hit(address) is not None:
-            raise ActionRefused("too many chat lines: wait a little before the next")
+            raise refused("chat_too_fast")
         name = room.info.seats[seat].name if seat is not None else ""
         kept = await run_in_threadpool(self.hub.store.add_chat, room.info.id, seat, name, line, len(room.acts),
                                        self.hub.now())

@@ -22,7 +22,7 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import new_game
 from ..engine.fairness import actions_digest
 from . import clocks
-from .faults import ActionRefused
+from .faults import ActionRefused, refused
 from .frames import frame_of
 from .store import TableInfo
 
@@ -32,11 +32,6 @@ except ImportError:  # pragma: no cover - orjson is a dependency
     orjson = None
 
 log = logging.getLogger("lapilli.server")
-
-
-def _said(key: str, **params) -> dict:
-    """One of the server's sentences in every language (lapilli.words)."""
-    return {lang: words.say(key, lang, **params) for lang in words.LANGUAGES}
 
 
 def dumps(obj) -> str:
@@ -296,10 +291,24 @@ class Room:
         if before is not None and before is not info:
             self._tell_seats_lost(before, info)
 
+    def _watch(self, seat: int) -> None:
+        """``seat``'s person conceded and a computer plays it out: each of its connections is told
+        it watches now and becomes a spectator's (the views that follow are a spectator's, and
+        its moves are refused as a spectator's), and the seat is no longer present."""
+        text = dumps({"type": "watching", "seat": seat, "why": "conceded"})
+        for conn, s in list(self.conns.items()):
+            if s == seat:
+                conn.send(text)
+                self.conns[conn] = conn.seat = None
+        self.seats_present.pop(seat, None)
+
     def _tell_seats_lost(self, before: TableInfo, info: TableInfo) -> None:
         """Every connection of a person whose seat a computer now plays (handed over here or on
         another instance, or their time ran out) is told at once, before the new view."""
         for old, new in zip(before.seats, info.seats):
+            if old.kind == "human" and new.kind == "bot" and new.seat in self.conceded:
+                self._watch(new.seat)
+                continue
             if old.kind == "human" and new.kind == "bot" and new.seat not in self.conceded:
                 why = "your time ran out: " if new.timed_out and not old.timed_out else ""
                 text = dumps({"type": "seat_lost", "seat": new.seat,
@@ -335,15 +344,14 @@ class Room:
         holds yet); returns (new_state, undoable, events) or raises ActionRefused."""
         st = self.state
         if self.over:
-            raise ActionRefused("the game is over", words=_said("game_over"))
+            raise refused("game_over")
         if st.to_move != seat:
-            raise ActionRefused(f"it is not your turn: seat {st.to_move} is to move",
-                                words=_said("not_your_turn", seat=st.to_move))
+            raise refused("not_your_turn", seat=st.to_move)
         new = st if in_place else st.clone()
         try:
             events = new.apply(action)
         except IllegalAction as e:
-            raise ActionRefused(str(e.message), e.rule, words.refusals(e)) from None
+            raise ActionRefused(str(e.message), e.rule, words=words.refusals(e), key=e.key or e.rule) from None
         # an undo must not take back a draw, a die or hidden information already revealed
         undoable = not new.reveals(events)
         return new, undoable, events

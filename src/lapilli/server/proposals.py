@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .fanout import dumps
-from .faults import NOT_STARTED, ActionRefused
+from .faults import ActionRefused, refused
 
 if TYPE_CHECKING:
     from .fanout import Room
@@ -77,22 +77,21 @@ class UndoProposals:
     async def propose(self, room: Room, seat: int) -> None:
         info = room.info
         if info.rated:
-            raise ActionRefused("a rated game takes no undo by agreement")
+            raise refused("undo_rated")
         if info.clock and info.clock.clock:
-            raise ActionRefused("a timed game takes no undo by agreement: the clocks cannot be put back")
+            raise refused("undo_timed")
         if not room.started():
-            raise ActionRefused(NOT_STARTED)
+            raise refused("not_started")
         if room.over:
-            raise ActionRefused("the game is over")
+            raise refused("game_over")
         if room.proposal is not None:
-            raise ActionRefused("an undo is already proposed: wait for the answers")
+            raise refused("undo_pending")
         if getattr(room, "undo_declined", None) == (seat, room.version):
-            raise ActionRefused("this undo was proposed already and not agreed: play on")
+            raise refused("undo_declined")
         if not room.acts or room.acts[-1][0] != seat:
-            raise ActionRefused("only the last action of the game may be taken back, by the seat that made it")
+            raise refused("undo_not_yours")
         if not room.acts[-1][2]:
-            raise ActionRefused("your last action revealed something (a draw, a die or a hidden tile): "
-                                "it cannot be taken back")
+            raise refused("undo_revealed")
         waiting = {s.seat for s in info.seats if s.seat != seat and s.kind == "human" and s.seat not in room.conceded}
         p = room.proposal = Proposal(seat, room.version, waiting, self.hub.clock() + self.hub.settings.undo_proposal_seconds)
         if not waiting:  # computers only: they accept
@@ -109,17 +108,17 @@ class UndoProposals:
     async def answer(self, room: Room, seat: int, accept: bool) -> None:
         p = room.proposal
         if p is None:
-            raise ActionRefused("no undo is proposed")
+            raise refused("no_undo_proposed")
         if p.version != room.version:
             self.end(room, "changed")
-            raise ActionRefused("no undo is proposed")
+            raise refused("no_undo_proposed")
         if seat == p.seat:
             if accept:
-                raise ActionRefused("you proposed this undo: the other players answer it")
+                raise refused("undo_own_proposal")
             self.end(room, "withdrawn")
             return
         if seat not in p.waiting:
-            raise ActionRefused("your answer is not asked for")
+            raise refused("answer_not_asked")
         if not accept:
             self.end(room, "refused")
             return

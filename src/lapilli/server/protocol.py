@@ -253,6 +253,8 @@ class Error(_Server):
     rule: str = Field(None, description="after a refused move: the rules' clause that refuses it (may be empty)")
     words: dict[str, str] = Field(None, description="the message in each language of the page ({\"en\": ..., \"it\": ...}), "
                                                     "when the server knows it in words; the page shows its reader's")
+    key: str = Field(None, description="the sentence's stable key (a rule's refusal: the engine's key; the "
+                                       "server's own: a key of its catalogue), the same in every language")
     fatal: bool = Field(None, description="true: the connection closes and connecting again will not help "
                                           "(no such table, the token holds no seat, a table this server cannot play)")
 
@@ -268,6 +270,15 @@ class SeatLost(_Server):
     type: Literal["seat_lost"]
     seat: Seat
     message: str
+
+
+class Watching(_Server):
+    """This connection watches the table from now on, as a spectator: its seat's person conceded
+    (at three or more players a computer plays the seat out, and its token no longer holds it).
+    The spectator's view follows."""
+    type: Literal["watching"]
+    seat: Seat = Field(description="the seat this connection held")
+    why: Literal["conceded"]
 
 
 class Presence(_Server):
@@ -316,7 +327,7 @@ class UndoProposalEnd(_Server):
     why: Literal["accepted", "refused", "withdrawn", "expired", "changed"]
 
 
-ServerMessage = Annotated[Union[State, Error, Pong, SeatLost, Presence, ChatLines, UndoProposal, UndoProposalEnd],
+ServerMessage = Annotated[Union[State, Error, Pong, SeatLost, Watching, Presence, ChatLines, UndoProposal, UndoProposalEnd],
                           Field(discriminator="type")]
 
 

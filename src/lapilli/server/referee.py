@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 
 from . import clocks
-from .faults import NOT_STARTED, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, StorageUnavailable
+from . import faults
+from .faults import STORAGE_ERRORS, ActionRefused
 from .retry import FIRST_PAUSE, retrying
 from .store import Busy, Conflict
 
@@ -78,7 +79,7 @@ class Referee:
         refused = None
         async with room.lock:
             if not room.started():
-                raise ActionRefused(NOT_STARTED)
+                raise faults.refused("not_started")
             new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
             to_move = None if new.is_terminal else new.to_move
@@ -92,8 +93,7 @@ class Referee:
                 refused = await self._after_conflict(room, seat, by, "move")
             except STORAGE_ERRORS:
                 self._heal(room)
-                raise StorageUnavailable(f"{STORAGE_DOWN}: your move is not stored, nothing changed; "
-                                         "try again in a moment") from None
+                raise faults.unavailable("storage_down_step", what="move") from None
             if refused is None:
                 room.state = new
                 room.acts.append((seat, new.history[-1], undoable, events))
@@ -142,10 +142,9 @@ class Referee:
         refused = None
         async with room.lock:
             if not room.started():
-                raise ActionRefused(NOT_STARTED)
+                raise faults.refused("not_started")
             if not room.can_undo(seat):
-                raise ActionRefused("nothing to undo: only your own last action of this turn, "
-                                    "before anything random or hidden is revealed")
+                raise faults.refused("nothing_to_undo")
             try:
                 version = await self._store_step(room.info.id, room.version, "undo", seat, "",
                                              None, seat, room.info.clock, "human")
@@ -153,8 +152,7 @@ class Referee:
                 refused = await self._after_conflict(room, seat, "human", "undo")
             except STORAGE_ERRORS:
                 self._heal(room)
-                raise StorageUnavailable(f"{STORAGE_DOWN}: your undo is not stored, nothing changed; "
-                                         "try again in a moment") from None
+                raise faults.unavailable("storage_down_step", what="undo") from None
             if refused is None:
                 room.acts.pop()
                 room._rebuild()
@@ -173,11 +171,11 @@ class Referee:
         refused = None
         async with room.lock:
             if not room.started():
-                raise ActionRefused(NOT_STARTED)
+                raise faults.refused("not_started")
             if room.over:
-                raise ActionRefused("the game is over")
+                raise faults.refused("game_over")
             if seat in room.conceded:
-                raise ActionRefused("you have conceded already")
+                raise faults.refused("conceded_already")
             finished = room.info.players - len(set(room.conceded)) - 1 <= 1
             to_move = None if finished else room.state.to_move
             try:
@@ -187,8 +185,7 @@ class Referee:
                 refused = await self._after_conflict(room, seat, "human", "concession")
             except STORAGE_ERRORS:
                 self._heal(room)
-                raise StorageUnavailable(f"{STORAGE_DOWN}: your concession is not stored, nothing changed; "
-                                         "try again in a moment") from None
+                raise faults.unavailable("storage_down_step", what="concession") from None
             if refused is None:
                 room.conceded.append(seat)
                 room.version = version
@@ -210,10 +207,9 @@ class Referee:
         refused = None
         async with room.lock:
             if room.version != version:
-                raise ActionRefused("the table changed since the undo was proposed")
+                raise faults.refused("table_changed_since_proposed")
             if room.over or not room.acts or room.acts[-1][0] != seat or not room.acts[-1][2]:
-                raise ActionRefused("nothing to undo: only the last action of the game, before anything "
-                                    "random or hidden is revealed")
+                raise faults.refused("nothing_to_undo_agreed")
             try:
                 version = await self._store_step(room.info.id, room.version, "undo", seat, "",
                                                  None, seat, room.info.clock, "human")
@@ -221,8 +217,7 @@ class Referee:
                 refused = await self._after_conflict(room, seat, "human", "undo")
             except STORAGE_ERRORS:
                 self._heal(room)
-                raise StorageUnavailable(f"{STORAGE_DOWN}: the undo is not stored, nothing changed; "
-                                         "try again in a moment") from None
+                raise faults.unavailable("storage_down_agreed_undo") from None
             if refused is None:
                 room.acts.pop()
                 room._rebuild()
@@ -239,10 +234,8 @@ class Referee:
         await self._catch_up(room)
         s = room.info.seats[seat]
         if s.kind != by and by == "human":
-            why = "your time ran out and " if s.timed_out else ""
-            return ActionRefused(f"{why}a computer plays seat {seat} now, so your {what} is not stored; "
-                                 "reload the page to take the seat back")
-        return ActionRefused(f"the table changed before your {what} arrived; here is the new position")
+            return faults.refused("timed_out_computer_took_seat" if s.timed_out else "computer_took_seat", seat=seat, what=what)
+        return faults.refused("table_changed_before", what=what)
 
     def _refused(self, room: Room, refused: ActionRefused):
         """A refused step re-read the table: its computer moves when one now plays the seat to

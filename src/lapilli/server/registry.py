@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 
 from ..engine.errors import LapilliError
-from .faults import STORAGE_DOWN, STORAGE_ERRORS, StorageUnavailable
+from .faults import STORAGE_DOWN, STORAGE_ERRORS, unavailable
 from .store import TableInfo
 
 if TYPE_CHECKING:
@@ -89,8 +89,7 @@ class TableRegistry:
         try:
             return await run_in_threadpool(self.build, tid, info)
         except STORAGE_ERRORS:
-            raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
-                from None
+            raise unavailable("storage_down_table", tid=tid) from None
 
     async def peek(self, tid: str) -> Room:
         """The table as it stands, for reading only: the loaded one, or one read from storage
@@ -103,8 +102,7 @@ class TableRegistry:
         try:
             info = await run_in_threadpool(self.store.get, tid)
         except STORAGE_ERRORS:
-            raise StorageUnavailable(f"{STORAGE_DOWN}: table {tid} cannot be opened now; try again in a moment") \
-                from None
+            raise unavailable("storage_down_table", tid=tid) from None
         room = self.peeked.get(tid)
         if room is not None and room.version == info.version:
             self.peeked.move_to_end(tid)

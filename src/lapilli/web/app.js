@@ -588,12 +588,6 @@ async function tablePage(tid) {
     if (myToken && !live.result) gone.filter(s => !(s.seat in held)).forEach(s => side.append(el("button", { class: "takeover", "data-seat": s.seat, onclick: async () => {
       try { await api(`/api/tables/${tid}/seats/${s.seat}/computer`, { token: myToken, level: "normal" }); } catch (e) { alert(e.message); }
     } }, `${t("takeOver")}: `, who(v, s.seat))));
-    // at a rated table handing one's own seat to the computer resigns the game: said before it happens
-    if (live.table.rated && !live.result && !replay && v.seat !== null && tokens[v.seat]
-        && (live.table.seats[v.seat] || {}).kind === "human") side.append(el("button", { id: "resign", onclick: async () => {
-      if (!window.confirm(t("resignConfirm"))) return;
-      try { await api(`/api/tables/${tid}/seats/${v.seat}/computer`, { token: tokens[v.seat], level: "normal", resign: true }); } catch (e) { alert(e.message); }
-    } }, t("resign")));
     if (live.result) {
       // the result first, then the replay of the game on its board
       side.append(resultsPanel(replay && replay.data && !replay.data.result ? live : v, mine));
@@ -678,7 +672,7 @@ async function tablePage(tid) {
           m.clock ? { clock: m.clock } : {});
         show();
       }
-      else if (m.type === "error" && m.fatal) { ws.fatal = m.message; }
+      else if (m.type === "error" && m.fatal) { ws.fatal = (m.words && m.words[LANG]) || m.message; }
       else if (m.type === "error") {
         // a refused move is said for 8 s, then leaves the screen (a newer refusal keeps its own time)
         const refused = lastError = { rule: m.rule, message: (m.words && m.words[LANG]) || m.message }; show();
@@ -686,6 +680,9 @@ async function tablePage(tid) {
       }
       // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded
       else if (m.type === "seat_lost") { lastError = { rule: "", message: m.message }; show(); }
+      // this seat's person conceded: its token holds the seat no more, and the page watches the table
+      // (a reload too opens it as a spectator's)
+      else if (m.type === "watching") { const k = getTokens(tid); delete k[m.seat]; localStorage.setItem(tokensKey(tid), JSON.stringify(k)); tablePage(tid); }
     };
     ws.onclose = () => {
       if (!sockets.includes(ws)) return;  // this page closed it

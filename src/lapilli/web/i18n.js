@@ -23,7 +23,7 @@ const I18N = {
     "ch.creature-die": "dado creatura", "ch.tile": "tessera girata", "ch.tiles": "tessere pescate", "ch.dive-die": "dado immersione", "ch.tile-back": "tessera girata", "ch.tile-kept": "tessera tenuta in mano",
     "ch.wall-dice": "dadi del muro (rosso:bianco)", "ch.lava-tile": "tessera lava pescata", "ch.action-card": "carta azione pescata",
     "cv.blank": "vuota", "cv.volcano": "vulcano", "cv.serpent": "serpente marino", "cv.shark": "squalo", "cv.whale": "balena",
-    "cv.squid": "calamaro gigante", "cv.dolphin": "delfino", "cv.winds": "venti", "cv.whirlpool": "vortice", "cv.volcano_eruption": "eruzione",
+    "cv.squid": "piovra gigante", "cv.dolphin": "delfino", "cv.winds": "venti", "cv.whirlpool": "vortice", "cv.volcano_eruption": "eruzione",
     "cv.move_serpent": "muovi serpente", "cv.move_shark": "muovi squalo", "cv.move_whale": "muovi balena",
     "cv.shark_repellent": "anti-squalo", "cv.whale_repellent": "anti-balena", "cv.boat": "barca",
     "cv.aftershock": "Scossa", "cv.lavaflow": "Colata", "cv.quake": "Terremoto", "cv.sinkhole": "Voragine", "cv.relocate": "Spostamento",
@@ -36,7 +36,6 @@ const I18N = {
     digest: "Impronta delle mosse finora (con il sale segreto: non rivela le mosse nascoste)",
     dataset: "Dati dei componenti", defaultData: "quelli del gioco",
     notStarted: "In attesa: la partita comincia quando ogni posto è occupato.", gameStarts: "La partita comincia: ogni posto è occupato.",
-    resign: "Abbandona la partita", resignConfirm: "Abbandonare? Il computer gioca al tuo posto e per il punteggio hai perso questa partita, qualunque cosa accada dopo; riprendere il posto non dà tempo in più.",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -74,7 +73,6 @@ const I18N = {
     digest: "Digest of the moves so far (keyed by the secret salt: it reveals no hidden move)",
     dataset: "Component data", defaultData: "the game's own",
     notStarted: "Waiting: the game starts when every seat is taken.", gameStarts: "The game starts: every seat is taken.",
-    resign: "Resign", resignConfirm: "Resign? The computer plays your seat and you lose this game for the rating, whatever happens later; taking the seat back gives no extra time.",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
@@ -115,8 +113,8 @@ Object.assign(I18N.it, {
   "pk.the-island.remove": "togli tessera", "pt.the-island.remove": "Togli una tessera terreno dall'isola e girala",
   "pk.the-island.aboard": "a bordo", "pt.the-island.aboard": "Scegli chi sale sulla barca",
   "pk.the-island.take": "prendi", "pt.the-island.take": "Prendi una barca vuota dal tabellone",
-  "pk.the-island.squid": "calamaro", "pt.the-island.squid": "Calamaro gigante: piazzalo o muovilo",
-  "pk.the-island.eat": "divora", "pt.the-island.eat": "Il calamaro divora questo esploratore",
+  "pk.the-island.squid": "piovra", "pt.the-island.squid": "Piovra gigante: piazzala o muovila",
+  "pk.the-island.eat": "divora", "pt.the-island.eat": "La piovra divora questo esploratore",
   "pk.the-island.protect": "proteggi", "pt.the-island.protect": "Il delfino protegge questo nuotatore",
   "pk.the-island.serpent": "serpente marino", "pt.the-island.serpent": "Muovi il serpente marino",
   "pk.the-island.shark": "squalo", "pt.the-island.shark": "Muovi lo squalo",

@@ -8,6 +8,7 @@
     spectator: "Spettatore", chatClosed: "La chat di questo tavolo è solo per i giocatori.", chatWatchOnly: "Gli spettatori leggono la chat ma non scrivono.",
     chatMode: "Chat", chatSeats: "solo i giocatori", chatWatch: "gli spettatori leggono", chatOpen: "gli spettatori leggono e scrivono",
     concede: "Concedi la partita", concedeConfirm: "Concedere la partita? Con due giocatori vince l'avversario; con più giocatori esci e sei ultimo, e il computer gioca al tuo posto fino alla fine.",
+    concedeConfirmRated: "Concedere la partita? Per la classifica è una sconfitta. Con due giocatori vince l'avversario; con più giocatori esci e sei ultimo, e il computer gioca al tuo posto fino alla fine.",
     conceded: "ha concesso", proposeUndo: "Proponi di annullare la mossa", proposes: "propone di annullare la sua ultima mossa",
     accept: "Accetta", refuse: "Rifiuta", withdraw: "Ritira la proposta", waitingFor: "in attesa di",
     "undoEnd.accepted": "Mossa annullata di comune accordo", "undoEnd.refused": "Proposta di annullare rifiutata",
@@ -19,6 +20,7 @@
     spectator: "Spectator", chatClosed: "This table's chat is for the players only.", chatWatchOnly: "Spectators read the chat but do not write.",
     chatMode: "Chat", chatSeats: "players only", chatWatch: "spectators read", chatOpen: "spectators read and write",
     concede: "Concede the game", concedeConfirm: "Concede the game? With two players the other wins; with more you are out and last, and the computer plays your seat to the end.",
+    concedeConfirmRated: "Concede the game? It counts as a loss for the rating. With two players the other wins; with more you are out and last, and the computer plays your seat to the end.",
     conceded: "conceded", proposeUndo: "Propose to undo the move", proposes: "proposes to take back their last move",
     accept: "Accept", refuse: "Refuse", withdraw: "Withdraw the proposal", waitingFor: "waiting for",
     "undoEnd.accepted": "Move taken back by agreement", "undoEnd.refused": "Undo proposal refused",
@@ -108,7 +110,7 @@
           if (!proposal && !live.table.rated && !clocked && !v.can_undo && last && last.seat === v.seat)
             side.append(el("button", { id: "propose-undo", onclick: () => seatWs.send(JSON.stringify({ type: "propose_undo" })) }, t("proposeUndo")));
           side.append(el("button", { id: "concede", onclick: () => {
-            if (window.confirm(t("concedeConfirm"))) seatWs.send(JSON.stringify({ type: "concede" }));
+            if (window.confirm(t(live.table.rated ? "concedeConfirmRated" : "concedeConfirm"))) seatWs.send(JSON.stringify({ type: "concede" }));
           } }, t("concede")));
         }
         if (hotSeat) return;  // one screen shared by the players: no chat

@@ -41,7 +41,7 @@ CATALOGUE = {
     "creature_removed": {"en": "The {kind} on {at} leaves the board ({cause})",
                          "it": "{kind} su {at} lascia il tabellone ({cause})"},
     "squid_placed": {"en": ("{player} places a giant squid on {at}", "You place a giant squid on {at}"),
-                     "it": ("{player} mette un calamaro gigante su {at}", "Metti un calamaro gigante su {at}")},
+                     "it": ("{player} mette una piovra gigante su {at}", "Metti una piovra gigante su {at}")},
     "swim": {"en": ("{player} swims {explorer} to {to}", "You swim {explorer} to {to}"),
              "it": ("{player} fa nuotare {explorer} fino a {to}", "Fai nuotare {explorer} fino a {to}")},
     "board": {"en": ("{player} puts {explorer} aboard the boat on {at}", "You put {explorer} aboard the boat on {at}"),
@@ -80,7 +80,7 @@ TERMS = {
         "last tile": "the last tile is gone",
     },
     "it": {
-        "shark": "squalo", "whale": "balena", "serpent": "serpente marino", "squid": "calamaro gigante",
+        "shark": "squalo", "whale": "balena", "serpent": "serpente marino", "squid": "piovra gigante",
         "dolphin": "delfino", "boat": "barca", "whirlpool": "vortice", "volcano": "vulcano",
         "winds": "vento favorevole", "starfish": "stella marina", "move_serpent": "sposta un serpente marino",
         "move_shark": "sposta uno squalo", "move_whale": "sposta una balena",

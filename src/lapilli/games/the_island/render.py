@@ -48,7 +48,7 @@ W = {
     },
     "it": {
         "key": "legenda: _ spiaggia, ^ foresta, A montagna (+ colori degli esploratori sopra); ~ mare vuoto; "
-               "S serpente marino, K squalo, W balena, Q calamaro gigante, D delfino; <..> barca con i passeggeri; "
+               "S serpente marino, K squalo, W balena, Q piovra gigante, D delfino; <..> barca con i passeggeri; "
                "minuscole = nuotatori; colori: {colours}",
         "isles": "isole sicure: {isles}; esploratori salvati: {saved}",
         "over": "Partita finita ({why}). Punteggi: {scores}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
@@ -63,8 +63,8 @@ W = {
         "c5": "{who} fa una mossa con un esploratore della tessera affondata, o 'pass'.",
         "repel": "{who} può giocare {repellent} ({kind} in {at}) ('repel'), o 'pass'.",
         "protect": "{who} sceglie il nuotatore protetto dal delfino ('protect ESPLORATORE').",
-        "eat": "{who} sceglie l'esploratore preso dal calamaro gigante ('eat ESPLORATORE').",
-        "squid": "{who} piazza un calamaro gigante ('squid ESAGONO').",
+        "eat": "{who} sceglie l'esploratore preso dalla piovra gigante ('eat ESPLORATORE').",
+        "squid": "{who} piazza una piovra gigante ('squid ESAGONO').",
         "take": "{who} prende una barca vuota dal tabellone ('take ESAGONO').",
         "aboard": "{who} sceglie chi sale sulla barca ({room} posti: 'aboard X Y ...').",
         "other": "Decide {who}.",

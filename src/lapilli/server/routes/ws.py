@@ -22,9 +22,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
+from ... import words
 from ...engine.errors import LapilliError
 from .. import protocol
-from ..hub import SLOW_CLOSE, STORAGE_DOWN, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable
+from ..faults import refused
+from ..hub import SLOW_CLOSE, STORAGE_ERRORS, ActionRefused, Conn, Hub, StorageUnavailable
 from ..frames import writer_of
 from ..protocol import Act, AnswerUndo, Chat, Concede, Error, Ping, Pong, ProposeUndo, Sync, Undo
 from ..rates import client_address
@@ -33,11 +35,12 @@ from ..store import NotFound
 log = logging.getLogger("lapilli.server")
 
 
-def _refusal(e: ActionRefused) -> Error:
-    """The error message of a refused action; its words in every language when the server has them."""
-    words = getattr(e, "words", None)
-    return Error(type="error", message=e.message, rule=getattr(e, "rule", ""), **({"words": words} if words else {}))
-router = APIRouter()
+def _refusal(e: ActionRefused | StorageUnavailable) -> Error:
+    """The error message of a refused action, with its key and its words in every language (the
+    server's own refusals and the engine's rule refusals all carry them)."""
+    words, key = getattr(e, "words", None), getattr(e, "key", None)
+    return Error(type="error", message=e.message, rule=getattr(e, "rule", ""),
+                 **({"words": words} if words else {}), **({"key": key} if key else {}))
 
 
 class Sockets:
@@ -55,14 +58,26 @@ class Socket:
     ws: WebSocket
     conn: Conn
     room: Any
-    seat: int | None
     hub: Hub = field(repr=False)
+
+    @property
+    def seat(self) -> int | None:
+        """The connection's seat: None for a spectator (one whose seat conceded included)."""
+        return self.conn.seat
 
     def tell(self, message: protocol.BaseModel) -> None:
         self.conn.send(message.dump())
 
     def view(self, full: bool = False) -> None:
         self.conn.send(self.room.text_for(self.conn, full=full))
+
+
+def _error(key: str, **fields) -> Error:
+    """The ``error`` message that is the server's sentence ``key`` (lapilli.words.SERVER) in every
+    language; ``rule`` and ``fatal`` among ``fields`` are the message's, the rest the sentence's."""
+    extra = {k: fields.pop(k) for k in ("rule", "fatal") if k in fields}
+    said = words.server_words(key, **fields)
+    return Error(type="error", message=said["en"], words=said, key=key, **extra)
 
 
 # ------------------------------------------------------------------ one handler per client message
@@ -77,7 +92,7 @@ async def sync(s: Socket, msg: Sync) -> None:
 async def act(s: Socket, msg: Act) -> None:
     async def play():
         if msg.version is not None and msg.version != s.room.version:
-            raise ActionRefused("the table changed since you chose; here is the new position")
+            raise refused("table_changed_since_chose")
         await s.hub.act(s.room, s.seat, msg.action)
 
     await _move(s, play)
@@ -91,17 +106,17 @@ async def _move(s: Socket, step: Callable[[], Awaitable[None]]) -> None:
     """A step of the connection's seat: refused (an error, then the position again) when the
     connection holds no seat, a computer plays it now, or the table refuses it."""
     if s.seat is None:
-        s.tell(Error(type="error", message="spectators cannot play"))
+        s.tell(_error("spectators_cannot_play"))
         return
     try:
         if s.room.info.seats[s.seat].kind != "human":
-            raise ActionRefused(f"a computer plays seat {s.seat} now; reload the page to take the seat back")
+            raise refused("computer_plays_seat", seat=s.seat)
         await step()
     except (ActionRefused, StorageUnavailable) as e:
         s.tell(_refusal(e))
         s.view()
     except STORAGE_ERRORS:  # re-reading the table after a conflict failed
-        s.tell(Error(type="error", message=f"{STORAGE_DOWN}: try again in a moment", rule=""))
+        s.tell(_error("storage_down", rule=""))
         s.view()
 
 
@@ -123,9 +138,9 @@ async def chat(s: Socket, msg: Chat) -> None:
     try:
         await s.hub.say(s.room, s.conn, client_address(s.ws), msg.text)
     except (ActionRefused, StorageUnavailable) as e:
-        s.tell(Error(type="error", message=e.message))
+        s.tell(Error(type="error", message=e.message, words=e.words, key=e.key or None))
     except STORAGE_ERRORS:
-        s.tell(Error(type="error", message=f"{STORAGE_DOWN}: your line is not kept; try again in a moment"))
+        s.tell(_error("storage_down_chat"))
 
 
 HANDLERS: dict[type, Callable[[Socket, Any], Awaitable[None]]] = {
@@ -139,7 +154,7 @@ async def handle(s: Socket, text: str) -> None:
     try:
         msg = protocol.parse_client(text)
     except protocol.Refused as e:
-        s.tell(Error(type="error", message=e.message))
+        s.tell(_error("bad_message", message=e.message))
         if e.kind in ("act", "undo", "concede", "propose_undo", "answer_undo") and s.seat is not None:
             s.view()
         return
@@ -197,18 +212,16 @@ async def _refuse_socket(ws: WebSocket, address: str) -> None:
                     address, settings.max_sockets_per_address)
     try:
         await ws.accept()
-        await ws.send_text(Error(type="error", message=f"too many connections from {address} (at most "
-                                 f"{settings.max_sockets_per_address} at once): close other pages of this "
-                                 "server, or try again later").dump())
+        await ws.send_text(_error("too_many_sockets", address=address,
+                                  most=settings.max_sockets_per_address).dump())
         await ws.close(4429)
     except Exception:  # the client went away meanwhile: nothing to tell
         pass
 
 
-async def _closing(ws: WebSocket, code: int, message: str, fatal: bool = True) -> None:
-    """Tell the client why its connection ends, then close it with ``code``."""
-    err = Error(type="error", message=message, fatal=True) if fatal else Error(type="error", message=message)
-    await ws.send_text(err.dump())
+async def _closing(ws: WebSocket, code: int, key: str, fatal: bool = True, **params) -> None:
+    """Tell the client why its connection ends (the server's sentence ``key``), then close it with ``code``."""
+    await ws.send_text(_error(key, fatal=True if fatal else None, **params).dump())
     await ws.close(code)
 
 
@@ -231,21 +244,21 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
                     if seat is not None:
                         await h.refresh_info(tid)  # the other instances hear of it
             if seat is None:
-                await _closing(ws, 4403, "this token holds no seat at this table")
+                await _closing(ws, 4403, "token_no_seat")
                 return
         room = await h.room(tid)
     except NotFound:
-        await _closing(ws, 4404, f"no table {tid!r}")
+        await _closing(ws, 4404, "no_table", tid=tid)
         return
     except (StorageUnavailable, *STORAGE_ERRORS):
-        await _closing(ws, SLOW_CLOSE, f"{STORAGE_DOWN}: try again in a moment", fatal=False)
+        await _closing(ws, SLOW_CLOSE, "storage_down", fatal=False)
         return
     except LapilliError as e:  # a table this server cannot play (a data set it was not started with)
-        await _closing(ws, 4400, str(e))
+        await _closing(ws, 4400, "cannot_play_table", message=str(e))
         return
     conn = Conn(ws, seat, settings.send_timeout, settings.send_queue, delta=delta, frames=writer_of(ws))
     h.attach(room, conn)  # nothing awaited since room() returned: the table cannot have left memory
-    s = Socket(ws, conn, room, seat, h)
+    s = Socket(ws, conn, room, h)
     h.proposals.show(room, conn)
     try:
         await h.chat.history(room, conn)
@@ -286,14 +299,14 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
                          bucket + (now - last) * settings.max_messages_per_second)
             last = now
             if bucket < 1:
-                s.tell(Error(type="error", message="too many messages: slow down"))
+                s.tell(_error("too_many_messages"))
                 continue
             bucket -= 1
             if text is None:
-                s.tell(Error(type="error", message="binary frames are not read: send JSON as text"))
+                s.tell(_error("binary_frame"))
                 continue
             if len(text) > settings.max_message_bytes:
-                s.tell(Error(type="error", message="message too large"))
+                s.tell(_error("message_too_large"))
                 continue
             try:
                 await handle(s, text)
@@ -301,7 +314,7 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
                 raise
             except Exception:  # a bug handling one message must not drop the connection
                 log.exception("table %s: message %.200r failed", tid, text)
-                s.tell(Error(type="error", message="the server failed to handle this message; nothing changed"))
+                s.tell(_error("server_failed"))
     except WebSocketDisconnect:
         pass
     finally:
