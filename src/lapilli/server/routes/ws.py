@@ -33,14 +33,15 @@ from ..rates import client_address
 from ..store import NotFound
 
 log = logging.getLogger("lapilli.server")
+router = APIRouter()
 
 
 def _refusal(e: ActionRefused | StorageUnavailable) -> Error:
     """The error message of a refused action, with its key and its words in every language (the
     server's own refusals and the engine's rule refusals all carry them)."""
-    words, key = getattr(e, "words", None), getattr(e, "key", None)
-    return Error(type="error", message=e.message, rule=getattr(e, "rule", ""),
-                 **({"words": words} if words else {}), **({"key": key} if key else {}))
+    key = getattr(e, "key", None)
+    return Error(type="error", message=e.message, rule=getattr(e, "rule", ""), words=getattr(e, "words", None) or {},
+                 **({"key": key} if key else {}))
 
 
 class Sockets:
