@@ -21,7 +21,8 @@ ENGLISH = re.compile(r"\b(the|your|you|turn|round|points?|players?|moves?|legal|
                      r"tokens?|face|down|up|drawn|played|scored|total|end|over|sign|in\s+to)\b", re.I)
 # an Italian text may equal the English one when it is a name, a symbol or a word Italian shares
 SAME = {"computer", "°C", "Lapilli", "Nautilus", "Lava", "lava", "Totem", "Moai", "Magrolino", "Amazzone", "Energumeno",
-        "NE", "SE", "Cro-magnon", "no", "Password"}
+        "NE", "SE", "Cro-magnon", "no", "Password",
+        "Chat", "{n} s", "{n} min", "{n} h"}  # Italian says "chat" too; units of time are the same symbols
 # names, and English words an Italian rulebook uses (Stromboli's rounds are "round")
 NAMES = re.compile(r"The Island")
 RULEBOOK = {"stromboli": re.compile(r"\bround\b", re.I)}
