@@ -5,7 +5,6 @@ import importlib
 import importlib.util
 import json
 import os
-from typing import Any
 
 from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
 from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, SEEDINGS

@@ -5,13 +5,13 @@ where it is used (ERU-In).
 """
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, State
+from lapilli.engine import State
 
 from . import board as B
 from . import notation as N
-from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, CENTRAL_FLOW_SET, CENTRAL_TARGET, DANGER, DECK, DIE, ERUPTION_IDS,
-                   ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NEIGH, NUM_LAVA, NUMBERS, PLAYABLE,
-                   PLAYABLE_SET, RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
+from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, DANGER, DECK, DIE, ERUPTION_IDS,
+                   ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NUM_LAVA, NUMBERS, PLAYABLE,
+                   RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS)
 from .spec import SPEC
 
 HAND_SIZE = NUMBERS["hand_size"]
@@ -1035,7 +1035,6 @@ class GameState(State):
         self._claims(hit, events)                           # ERU-I29
 
     def _do_place(self, s, r, events):
-        p = self.turn
         mode = self.mode
         tile = self.pending
         fw = self.fwalls

@@ -18,7 +18,7 @@ import math
 
 from ...agents.mcts import win_shares
 from . import board
-from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
+from .data import START, TILES, VOLCANO
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
 _SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside one turn
