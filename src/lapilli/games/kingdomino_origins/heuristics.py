@@ -96,18 +96,6 @@ def evaluate(state, seat: int, exact_held: bool = False) -> float:
     return float(score) + pot
 
 
-def values(state) -> list:
-    n = state.num_players
-    if state.is_terminal:
-        return win_shares(state)
-    e = [evaluate(state, i, EXACT_HELD) for i in range(n)]
-    out = []
-    for i in range(n):
-        best_other = max(e[j] for j in range(n) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-(e[i] - best_other) / 5.0)))
-    return out
-
-
 # ---------------------------------------------------------------------------- greedy choice
 def _finish_own(state, seat):
     """Play the seat's own follow-up decisions (fire, spend, put) greedily."""
@@ -280,7 +268,6 @@ def values_calibrated(state) -> list:
     return out
 
 
-values_margin5 = values  # the earlier evaluator (fixed scale 5), kept for comparison
 values = values_calibrated  # what evaluator=game takes (agents/__init__.py)
 
 
