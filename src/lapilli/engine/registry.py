@@ -83,19 +83,26 @@ def new_game(game: str, players: int | None = None, seed: int = 0, options: dict
     return cls(players, seed=seed, options=opts, seeding=seeding)
 
 
-def load_state(js: dict | str, data=None) -> State:
-    """The state saved by ``State.to_json()`` (a dict or its JSON text), with the data set it was
-    saved with (``data``; None: the game's own data).  Raises CorruptRecord when the file states
-    another data set."""
+def _document(js: dict | str | bytes, kind: str, fmt: str, version: int) -> dict:
+    """A state file or record (``kind``) as a dict, from itself or its JSON text, once its
+    ``format`` and ``version`` fields are the ones this engine reads; CorruptRecord otherwise."""
     if isinstance(js, (str, bytes)):
         try:
             js = json.loads(js)
         except json.JSONDecodeError as e:
-            raise CorruptRecord(f"state file is not valid JSON: {e}") from None
-    if not isinstance(js, dict) or js.get("format") != STATE_FORMAT:
-        raise CorruptRecord("not a Lapilli state file (format field missing or wrong)")
-    if js.get("version") != STATE_VERSION:
-        raise CorruptRecord(f"state file version {js.get('version')!r} is not supported (this is {STATE_VERSION})")
+            raise CorruptRecord(f"{kind} is not valid JSON: {e}") from None
+    if not isinstance(js, dict) or js.get("format") != fmt:
+        raise CorruptRecord(f"not a Lapilli {kind} (format field missing or wrong)")
+    if js.get("version") != version:
+        raise CorruptRecord(f"{kind} version {js.get('version')!r} is not supported (this is {version})")
+    return js
+
+
+def load_state(js: dict | str, data=None) -> State:
+    """The state saved by ``State.to_json()`` (a dict or its JSON text), with the data set it was
+    saved with (``data``; None: the game's own data).  Raises CorruptRecord when the file states
+    another data set."""
+    js = _document(js, "state file", STATE_FORMAT, STATE_VERSION)
     cls = state_class(js.get("game"), data)
     from .dataset import check_matches, dataset_of
 
@@ -107,15 +114,7 @@ def replay(record: dict | str, upto: int | None = None, data=None) -> State:
     """Play a record's actions again from its seed with the data set ``data`` (None: the game's
     own data); returns the final state (or the state after ``upto`` actions).  Raises
     CorruptRecord when the record is damaged, was made with other data, or does not replay."""
-    if isinstance(record, (str, bytes)):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as e:
-            raise CorruptRecord(f"record is not valid JSON: {e}") from None
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise CorruptRecord("not a Lapilli record (format field missing or wrong)")
-    if record.get("version") != RECORD_VERSION:
-        raise CorruptRecord(f"record version {record.get('version')!r} is not supported (this is {RECORD_VERSION})")
+    record = _document(record, "record", RECORD_FORMAT, RECORD_VERSION)
     try:
         game, players, seed = record["game"], record["players"], record["seed"]
         options, actions = record.get("options") or {}, record["actions"]
@@ -124,10 +123,7 @@ def replay(record: dict | str, upto: int | None = None, data=None) -> State:
         raise CorruptRecord(f"record lacks the field {e.args[0]!r}") from None
     if not isinstance(actions, list) or not isinstance(seed, int):
         raise CorruptRecord("record's actions must be a list and its seed a whole number")
-    try:
-        cls = state_class(game, data)
-    except UnknownGame:
-        raise
+    cls = state_class(game, data)
     from .dataset import check_matches, dataset_of
 
     check_matches("record", record.get("dataset"), dataset_of(cls))
