@@ -32,7 +32,7 @@ _YOU = {"en": "you", "it": "te"}
 @lru_cache(maxsize=None)
 def _module(game_id: str):
     """A game's narration module (None: the game has none, as a test game)."""
-    from .registry import GAMES
+    from .catalogue import GAMES
 
     module = GAMES.get(game_id)
     if not module:

@@ -2,68 +2,23 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
-import os
 
+from .catalogue import BUILTIN_GAMES, GAMES, list_games, package, register  # noqa: F401  (the game table, read through here too)
+from .dataset import bound_module, check_matches, dataset_of
 from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
 from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, SEEDINGS
 from .spec import GameSpec
 from .state import RECORD_FORMAT, RECORD_VERSION, STATE_FORMAT, STATE_VERSION, State
 
-# id -> module.  Each module exposes SPEC (a GameSpec) and GameState (a State subclass).
-GAMES: dict[str, str] = {
-    "isola-dei-vulcani": "lapilli.games.isola_dei_vulcani",
-    "stromboli": "lapilli.games.stromboli",
-    "kingdomino-origins": "lapilli.games.kingdomino_origins",
-    "the-island": "lapilli.games.the_island",
-    "eruption": "lapilli.games.eruption",
-}
-
-
-BUILTIN_GAMES: tuple[str, ...] = tuple(GAMES)
-
-
-def _plugins_from_env() -> None:
-    """LAPILLI_EXTRA_GAMES="id=module,id2=module2" adds games without editing this file."""
-    for item in os.environ.get("LAPILLI_EXTRA_GAMES", "").split(","):
-        gid, eq, module = item.partition("=")
-        if eq and gid.strip() and module.strip():
-            GAMES.setdefault(gid.strip(), module.strip())
-
-
-def register(game_id: str, module: str) -> None:
-    """Add a game (a module exposing SPEC and GameState) under an id; used by plug-ins and tests."""
-    GAMES[game_id] = module
-
-
-def _available(game_id: str) -> bool:
-    try:
-        return importlib.util.find_spec(GAMES[game_id]) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-_plugins_from_env()
-
-
-def list_games() -> list[str]:
-    """The ids of the games this installation can play."""
-    return [g for g in GAMES if _available(g)]
-
-
 def state_class(game_id: str, data=None) -> type[State]:
     """The State class of a game; with ``data`` (a DataSet), the class bound to those data."""
-    if game_id not in GAMES or not _available(game_id):
-        known = ", ".join(list_games())
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
+    pkg = package(game_id)  # raises UnknownGame
     if data is not None:
-        from .dataset import bound_module
-
         if data.game != game_id:
             raise LapilliError(f"the data set {data.name!r} is for {data.game}, not {game_id}")
         return bound_module(data).GameState
-    return importlib.import_module(GAMES[game_id]).GameState
+    return importlib.import_module(pkg).GameState
 
 
 def game_spec(game_id: str) -> GameSpec:
@@ -104,8 +59,6 @@ def load_state(js: dict | str, data=None) -> State:
     another data set."""
     js = _document(js, "state file", STATE_FORMAT, STATE_VERSION)
     cls = state_class(js.get("game"), data)
-    from .dataset import check_matches, dataset_of
-
     check_matches("state file", js.get("dataset"), dataset_of(cls))
     return cls.from_json(js)
 
@@ -124,8 +77,6 @@ def replay(record: dict | str, upto: int | None = None, data=None) -> State:
     if not isinstance(actions, list) or not isinstance(seed, int):
         raise CorruptRecord("record's actions must be a list and its seed a whole number")
     cls = state_class(game, data)
-    from .dataset import check_matches, dataset_of
-
     check_matches("record", record.get("dataset"), dataset_of(cls))
     try:
         if isinstance(options, dict):  # options added since the record was written: as it was played
