@@ -4,6 +4,7 @@ entry points (registry.py, which re-exports these names) all stand on it, and it
 of them."""
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 
@@ -57,3 +58,17 @@ def package(game_id: str) -> str:
         raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
     return GAMES[game_id]
 
+
+def optional_module(package_name: str, part: str):
+    """The module ``<package_name>.<part>`` (a game's heuristics, levels, narration, rl...), or
+    None when that module is genuinely absent: the game ships none (or is a plain module, not a
+    package).  Anything else fails loudly: a module that is there but cannot be imported, above
+    all one needing a library that is not installed, raises its own error rather than silently
+    leaving the game without it."""
+    name = f"{package_name}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name in (name, package_name):  # the module, or the package it would stand in, is not there
+            return None
+        raise
