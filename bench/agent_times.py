@@ -42,11 +42,13 @@ def main(game: str, games: int = 4, level: str = "normal", players: int | None =
                     iters.append(n / dt)
             s.apply(a)
     times.sort()
-    q = lambda f: times[min(len(times) - 1, int(f * len(times)))]
+    def q(f):
+        return times[min(len(times) - 1, int(f * len(times)))]
     print(f"{game}, {players} players, {level}: {len(times)} decisions with a choice in {games} games; "
           f"mean {statistics.mean(times):.3f} s, median {q(0.5):.3f} s, p95 {q(0.95):.3f} s, max {times[-1]:.3f} s")
     cpus.sort()
-    qc = lambda f: cpus[min(len(cpus) - 1, int(f * len(cpus)))]
+    def qc(f):
+        return cpus[min(len(cpus) - 1, int(f * len(cpus)))]
     print(f"  CPU time of this process per decision (what a quiet machine would take): median {qc(0.5):.3f} s, "
           f"p95 {qc(0.95):.3f} s, max {cpus[-1]:.3f} s")
     if iters:

@@ -25,7 +25,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -259,7 +258,8 @@ def main():
 
 def report(args, rtts, moves, wall, database):
     rtts.sort()
-    p = lambda q: rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1e3
+    def p(q):
+        return rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1e3
     print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, {args.spectators} spectators, game {args.game}, "
           f"database {database}, think {args.think:g} s")
     print(f"moves: {moves} in {wall:.1f} s ({moves / wall:.0f}/s)")

@@ -47,7 +47,7 @@ def test_play_reprompts_after_bad_entries_and_saves_record(monkeypatch, tmp_path
             pass
         out = capsys.readouterr().out
         screens.append(out)
-        line = [l for l in out.splitlines() if "Legal:" in l][-1]
+        line = [ln for ln in out.splitlines() if "Legal:" in ln][-1]
         return line.split("Legal: ")[1].split(",")[0].strip()
 
     monkeypatch.setattr(cli.console, "input", scripted)
@@ -136,7 +136,8 @@ def test_simulate_writes_csv_and_is_reproducible_across_jobs(tmp_path, capsys):
     ra = sorted((r for r in csv.DictReader(a.open())), key=lambda r: int(r["index"]))
     rb = sorted((r for r in csv.DictReader(b.open())), key=lambda r: int(r["index"]))
     assert len(ra) == 40
-    strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+    def strip(rows):
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
     assert strip(ra) == strip(rb)
 
 

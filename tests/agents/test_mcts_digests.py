@@ -1,10 +1,10 @@
-"""MCTS decision digests: the search's speed work must not change what it chooses.
+"""MCTS decision digests: what the search chooses at fixed positions stays what it chose.
 
 For every game at its minimum and maximum player count, an MCTS agent (fixed seed, a budget in
-iterations, no time limit) decides at six positions sampled from seeded random games; the
-digest of its choices was taken from main before the speed work (commit 42eb41e).  The agents
-use only the engine (no heuristics module), so the digests move only when the search, the
-engine or a game's rules change behaviour.
+iterations, no time limit) decides at six positions sampled from seeded random games, and the
+digest of its choices must stay the one recorded here.  The agents use only the engine (no
+heuristics module), so the digests move only when the search, the engine or a game's rules or
+data change behaviour.
 """
 from __future__ import annotations
 
@@ -31,17 +31,9 @@ def root_positions(game: str, players: int, n: int, seed: int) -> list:
     return out
 
 
-# L'Isola dei Vulcani's entries were retaken after its crater data changed (issue 6), a change of
-# the game's data, not of the search; the 2-player ones again when the default crater set gained
-# craters on volcano hexes (the earlier set is the data set rim-craters).  Rules corrections and
-# house-rule defaults (issue 36) retook the entries they change: L'Isola dei Vulcani 2 players
-# (colonist limit counting every village, lava reaching a Moai lying without a space) and
-# Kingdomino Origins (fire may land on the start tile), changes of the rules, not of the search;
-# with the volcano-crater data these rules move only the first Isola entry (with the data set
-# rim-craters they give the digests the rules alone gave).  A determinization became a function of
-# the seat's observation and the seed alone (each hidden pool sorted before its shuffle): the
-# searches' samples differ (not their distribution), which moved four Kingdomino Origins entries
-# and three Eruption entries; those were retaken (The Island's and Stromboli's choose the same).
+# The digests of the choices per game, player count and agent.  An entry moves only when the
+# search, the engine, or a game's rules or data choose differently; the change that moves one
+# states why (the history of the entries is the repository's, not this file's).
 EXPECTED = [
     ('isola-dei-vulcani', 2, 'mcts:iterations=40', 'cdec1e94714034e6'),
     ('isola-dei-vulcani', 2, 'mcts:iterations=40,rollout_depth=20', '0f16bca046a36a32'),

@@ -95,7 +95,6 @@ def test_isola_a_crater_must_face_an_edge_between_two_areas(tmp_path):
 
 @pytest.mark.rule("IDV-13.1")
 def test_isola_volcano_craters_let_a_crack_part_every_pair_of_touching_volcano_areas():
-    from lapilli.engine import hexgrid as H
     from lapilli.games.isola_dei_vulcani.board import Board
 
     for name in ("default", "rim-craters"):

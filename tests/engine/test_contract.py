@@ -96,3 +96,20 @@ def test_replay_rejects_corrupted_records():
         lapilli.replay(dict(rec, result={"scores": [0, 0], "winners": [0]}))
     with pytest.raises(lapilli.CorruptRecord):
         lapilli.load_state({"format": "lapilli-state", "version": 1, "game": "toy", "players": 2})
+
+
+@pytest.mark.parametrize("read,kind", [(lapilli.load_state, "state file"), (lapilli.replay, "record")])
+def test_state_files_and_records_are_refused_alike(read, kind):
+    """A state file and a record pass the same checks before they are read, and a refusal names
+    which of the two it was."""
+    s = lapilli.new_game("toy", 2, seed=4)
+    doc = s.to_json() if kind == "state file" else s.to_record()
+    with pytest.raises(lapilli.CorruptRecord, match=f"^{kind} is not valid JSON: "):
+        read("{not json")
+    with pytest.raises(lapilli.CorruptRecord, match=rf"^not a Lapilli {kind} \(format field missing or wrong\)$"):
+        read(dict(doc, format="something-else"))
+    with pytest.raises(lapilli.CorruptRecord, match=rf"^not a Lapilli {kind} "):
+        read("[1, 2]")
+    with pytest.raises(lapilli.CorruptRecord, match=rf"^{kind} version 999 is not supported \(this is {doc['version']}\)$"):
+        read(json.dumps(dict(doc, version=999)))
+    assert read(json.dumps(doc)).scores() == s.scores()

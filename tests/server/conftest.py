@@ -66,4 +66,4 @@ def redis_url(tmp_path_factory):
     r.stop()
 
 
-from .support import serve  # noqa: E402,F401  (a fixture: a started `lapilli serve`)
+from .support import db, serve  # noqa: E402,F401  (fixtures: the database of each variant, a started `lapilli serve`)

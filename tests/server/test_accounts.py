@@ -5,7 +5,6 @@ import json
 import re
 import time
 import uuid
-from datetime import timedelta
 
 import pytest
 import sqlalchemy as sa

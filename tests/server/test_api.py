@@ -1,6 +1,5 @@
 """The web table's HTTP and WebSocket API, on the small test games."""
 import json
-import time
 
 import pytest
 
@@ -90,7 +89,8 @@ def test_two_people_play_nim_over_websockets(client):
 
 def test_hidden_information_never_reaches_another_seat(client):
     tid = make_table(client, game="toy", seed=3)
-    ta, tb = join(client, tid, 0), join(client, tid, 1, "bob")
+    join(client, tid, 0)
+    tb = join(client, tid, 1, "bob")
     with client.websocket_connect(f"/ws/{tid}?token={tb}") as b, client.websocket_connect(f"/ws/{tid}") as spec:
         vb, vs = b.receive_json(), spec.receive_json()
         assert isinstance(vb["observation"]["hands"][0], int)

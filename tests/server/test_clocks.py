@@ -11,7 +11,7 @@ import pytest
 from lapilli.server import clocks
 from lapilli.server.store import Conflict, Store
 
-from .support import FakeClock, check_clocks, db, hub_of, join, make_table, sync, until, view  # noqa: F401 (db is a fixture)
+from .support import FakeClock, check_clocks, hub_of, join, make_table, sync, until, view
 
 
 def test_a_realtime_bank_runs_out_and_the_computer_plays_the_seat_to_the_end(make_client, db):
@@ -66,7 +66,8 @@ def test_a_deadline_survives_a_restart_and_the_next_server_acts_on_it(make_clien
     now = FakeClock()
     first = make_client(database_url=db, now=now, clock_poll=3600)
     tid = make_table(first, options={"pile": 10}, clock={"preset": "72h", "level": "random"})
-    ta, tb = join(first, tid, 0), join(first, tid, 1, "bob")
+    ta = join(first, tid, 0)
+    join(first, tid, 1, "bob")
     with first.websocket_connect(f"/ws/{tid}?token={ta}") as ws:
         v = view(ws)
         now.t += 3600

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 
-from .support import as_, join, make_table, sign_up, sync, view
+from .support import join, make_table, sign_up, sync, view
 from .test_rated_play import rated_table, rating_of
 
 

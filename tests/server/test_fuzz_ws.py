@@ -15,14 +15,14 @@ from typing import Literal, get_args, get_origin
 
 import pytest
 from hypothesis import HealthCheck, assume, settings, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from lapilli.server.protocol import ClientMessage, Refused, models, parse_client, types as message_types
 
 from ..protocol_check import problem
+from .support import join, make_table
 
 AGREEMENTS = ("concede", "propose_undo", "answer_undo")
-from .support import join, make_table
 
 # any JSON value, nested a little
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),

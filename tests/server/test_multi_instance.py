@@ -2,7 +2,6 @@
 together through Redis publish/subscribe."""
 import json
 import threading
-import uuid
 
 import httpx
 import pytest

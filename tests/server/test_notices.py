@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from lapilli.testing.services import free_port
 
-from .support import FakeClock, db, hub_of, join, make_table, until, view  # noqa: F401 (db is a fixture)
+from .support import FakeClock, hub_of, join, make_table, until, view
 
 
 class Inbox:
@@ -127,7 +127,8 @@ def test_no_mail_to_a_seat_at_the_table(make_client, smtp):
     now = FakeClock()
     c = make_client(now=now, clock_poll=3600, smtp_url=smtp.url)
     tid = make_table(c, options={"pile": 21}, clock={"preset": "24h"})
-    ta, tb = join(c, tid, 0, "ann"), join(c, tid, 1, "bob")
+    join(c, tid, 0, "ann")
+    tb = join(c, tid, 1, "bob")
     c.post(f"/api/tables/{tid}/notify", json={"token": tb, "email": "bob@example.org"})
     smtp.wait_for(1)
     assert c.get(confirm_link(smtp.mails[0])).status_code == 200
@@ -141,7 +142,8 @@ def test_no_mail_to_a_seat_at_the_table(make_client, smtp):
 def test_my_tables_marks_where_it_is_your_turn(make_client):
     c = make_client()
     t1 = make_table(c, options={"pile": 10})
-    a1, b1 = join(c, t1, 0, "ann"), join(c, t1, 1, "bob")
+    a1 = join(c, t1, 0, "ann")
+    join(c, t1, 1, "bob")
     t2 = make_table(c, options={"pile": 10}, clock={"preset": "72h"})
     a2, b2 = join(c, t2, 0, "ann"), join(c, t2, 1, "bob")
     move(c, t2, a2, "take 1")

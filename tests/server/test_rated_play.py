@@ -5,10 +5,8 @@ ranked last while the others keep their order, a game abandoned early is not rat
 and counts against the leaver; a rated table always has a clock."""
 from __future__ import annotations
 
-import json
 import time
 
-import pytest
 
 from lapilli.server import ratings
 from lapilli.server.ratings import Rating, pairwise, update

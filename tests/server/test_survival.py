@@ -97,7 +97,8 @@ def test_postgres_outage_while_the_computer_thinks(tmp_path, own_postgres):
         tid = http_table(S.url, game="slownim", seats=[{"kind": "open"}, {"kind": "bot", "level": "heuristic"}])
         other = http_table(S.url)  # two people, for the message a player gets during the outage
         t0 = http_join(S.url, tid, 0)
-        o0, o1 = http_join(S.url, other, 0), http_join(S.url, other, 1)
+        o0 = http_join(S.url, other, 0)
+        http_join(S.url, other, 1)
         with connect(f"{S.ws}/ws/{tid}?token={t0}") as me, connect(f"{S.ws}/ws/{other}?token={o0}") as p:
             recv_state(me), recv_state(p)
             me.send(json.dumps({"type": "act", "action": "take 1"}))

@@ -59,7 +59,7 @@ def _finished_table(page, server, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_review_shows_the_judgement_on_the_board(server, page, game):
-    tid = _finished_table(page, server, game)
+    _finished_table(page, server, game)
     page.wait_for_selector("#review-btn", timeout=30_000)
     page.click("#review-btn")
     page.wait_for_selector("#review-played", timeout=120_000)

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from .conftest import SHOTS, create_table, wait_my_turn
+from .conftest import SHOTS, create_table
 
 GAMES = ["eruption", "isola-dei-vulcani", "kingdomino-origins", "stromboli", "the-island"]
 # words of English that never belong on the Italian page (the notation of moves aside)

@@ -172,7 +172,7 @@ def test_the_table_tells_the_story(server, page, game):
     page.goto(server + "/")
     row = page.locator("#finished .finished-game").first
     row.wait_for()
-    assert page.locator(f"#finished [data-table]").count() >= 1
+    assert page.locator("#finished [data-table]").count() >= 1
 
 
 def test_every_interface_key_in_both_languages(server, page):
@@ -208,7 +208,8 @@ def test_every_interface_key_in_both_languages(server, page):
         s = lapilli.new_game(g, players=spec.min_players, seed=3)
         r = random.Random(3)
         # the chance items the server sends, from the game's one door, named as the client keys them
-        sent = lambda items: {i["chance"]["name"].replace(" ", "-") for i in items if i.get("chance")}
+        def sent(items):
+            return {i["chance"]["name"].replace(" ", "-") for i in items if i.get("chance")}
         names |= sent(s.readings(None, None, s.setup_events, 0))
         while not s.is_terminal:
             actor, action = s.to_move, r.choice(s.legal_actions())

@@ -7,9 +7,7 @@ placed by score.  Either way the agent sees only a determinized state (nothing h
 """
 from __future__ import annotations
 
-import importlib
-
-from ..engine.registry import GAMES
+from ..engine.catalogue import GAMES, optional_module
 from ..engine.rng import Rng
 from ..engine.state import State
 from .base import Decision
@@ -26,10 +24,10 @@ def game_heuristics(game: str, state: State | None = None):
 
         key = game_module(state)
     if key not in _CACHE:
-        try:
-            _CACHE[key] = importlib.import_module((key if state is not None else GAMES[game]) + ".heuristics")
-        except (ModuleNotFoundError, KeyError):
-            _CACHE[key] = None
+        package = key if state is not None else GAMES.get(game)
+        # a game without a heuristics module plays the generic greedy player; one whose module
+        # fails to import (a dependency missing) raises
+        _CACHE[key] = optional_module(package, "heuristics") if package else None
     return _CACHE[key]
 
 

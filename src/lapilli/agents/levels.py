@@ -9,7 +9,6 @@ parameter groups below (docs/agents.md describes every parameter).
 """
 from __future__ import annotations
 
-import importlib
 
 GUIDANCE = {"rollout_depth": 0, "evaluator": "game", "policy": "game", "prior": "game", "widen": 2, "order": "eval"}
 """The guided search: the game's evaluator at the leaf (no rollout), the heuristic player's move
@@ -47,15 +46,9 @@ _CACHE: dict[str, dict] = {}
 def game_levels(game: str) -> dict:
     """The game's ``LEVELS`` (from its ``levels`` module), or {} for a game without one."""
     if game not in _CACHE:
-        from ..engine.registry import GAMES
+        from ..engine.catalogue import GAMES, optional_module
 
-        name = GAMES[game] + ".levels" if game in GAMES else None
-        try:
-            mod = importlib.import_module(name) if name else None
-        except ModuleNotFoundError as e:
-            if e.name != name:      # a module the levels module needs is missing: say so
-                raise
-            mod = None
+        mod = optional_module(GAMES[game], "levels") if game in GAMES else None
         _CACHE[game] = getattr(mod, "LEVELS", {})
     return _CACHE[game]
 

@@ -9,7 +9,7 @@ import sys
 import typer
 from rich.markup import escape
 
-from ..engine.errors import CorruptRecord, LapilliError
+from ..engine.errors import LapilliError
 from ..engine.registry import new_game  # noqa: F401  (play calls it through this package)
 from .common import (  # noqa: F401  (the commands' shared helpers, also reached through this package)
     Abort, _check_lang, _dataset, _examples, _fmt, _narrate, _parse_options, _resolve_players, _seats, _show_result,
@@ -40,10 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         if str(e):
             err.print(f"[red]error:[/red] {escape(str(e))}")
         return e.code
-    except CorruptRecord as e:
-        err.print(f"[red]error:[/red] {escape(str(e))}")
-        return 2
-    except LapilliError as e:
+    except LapilliError as e:  # CorruptRecord, UnknownGame, ...: the engine's own errors
         err.print(f"[red]error:[/red] {escape(str(e))}")
         return 2
     except SystemExit as e:  # typer/click exits (e.g. --help)

@@ -23,6 +23,7 @@ import pathlib
 import sys
 from dataclasses import dataclass, field
 
+from .catalogue import list_games, package
 from .errors import LapilliError
 
 
@@ -77,10 +78,7 @@ def content_hash(files: dict) -> str:
 
 
 def _package(game: str) -> str:
-    from .registry import GAMES, state_class
-
-    state_class(game)  # raises UnknownGame
-    return GAMES[game]
+    return package(game)  # raises UnknownGame
 
 
 def data_module(game: str):
@@ -188,12 +186,12 @@ def check_dir(game: str, folder) -> list[Problem]:
 
 def _try_setup(game: str, ds: DataSet) -> list[Problem]:
     """Set up a game at every player count with the data: a last net for what the rules need."""
-    from .registry import new_game
-
     try:
-        spec = bound_module(ds).GameState.SPEC
+        cls = bound_module(ds).GameState
+        spec = cls.SPEC
         for n in range(spec.min_players, spec.max_players + 1):
-            new_game(game, n, 0, None, data=ds)
+            players, options = spec.resolve(n, None)  # as registry.new_game sets a game up
+            cls(players, seed=0, options=options)
     except LapilliError:
         raise
     except Exception as e:  # noqa: BLE001 - whatever the loader or set-up trips on, said plainly
@@ -231,8 +229,6 @@ def load(game: str, where=None) -> DataSet:
 
 def guess_game(folder) -> str:
     """The game whose data files a folder holds (exactly the files of one game's data set)."""
-    from .registry import list_games
-
     names = {p.name for p in pathlib.Path(folder).glob("*.json")}
     found = [g for g in list_games() if set(files_of(g)) == names]
     if len(found) != 1:

@@ -15,7 +15,6 @@ face, not its id), and its ``chance_words(chance, lang)`` a chance item's value 
 """
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 
 LANGUAGES = ("en", "it")
@@ -32,17 +31,10 @@ _YOU = {"en": "you", "it": "te"}
 @lru_cache(maxsize=None)
 def _module(game_id: str):
     """A game's narration module (None: the game has none, as a test game)."""
-    from .registry import GAMES
+    from .catalogue import GAMES, optional_module
 
     module = GAMES.get(game_id)
-    if not module:
-        return None
-    try:
-        return importlib.import_module(module + ".narration")
-    except ModuleNotFoundError as e:
-        if e.name != module + ".narration":
-            raise
-        return None
+    return optional_module(module, "narration") if module else None
 
 
 @lru_cache(maxsize=None)

@@ -2,69 +2,23 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
-import os
-from typing import Any
 
+from .catalogue import BUILTIN_GAMES, GAMES, list_games, package, register  # noqa: F401  (the game table, read through here too)
+from .dataset import bound_module, check_matches, dataset_of
 from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
 from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, SEEDINGS
 from .spec import GameSpec
 from .state import RECORD_FORMAT, RECORD_VERSION, STATE_FORMAT, STATE_VERSION, State
 
-# id -> module.  Each module exposes SPEC (a GameSpec) and GameState (a State subclass).
-GAMES: dict[str, str] = {
-    "isola-dei-vulcani": "lapilli.games.isola_dei_vulcani",
-    "stromboli": "lapilli.games.stromboli",
-    "kingdomino-origins": "lapilli.games.kingdomino_origins",
-    "the-island": "lapilli.games.the_island",
-    "eruption": "lapilli.games.eruption",
-}
-
-
-BUILTIN_GAMES: tuple[str, ...] = tuple(GAMES)
-
-
-def _plugins_from_env() -> None:
-    """LAPILLI_EXTRA_GAMES="id=module,id2=module2" adds games without editing this file."""
-    for item in os.environ.get("LAPILLI_EXTRA_GAMES", "").split(","):
-        gid, eq, module = item.partition("=")
-        if eq and gid.strip() and module.strip():
-            GAMES.setdefault(gid.strip(), module.strip())
-
-
-def register(game_id: str, module: str) -> None:
-    """Add a game (a module exposing SPEC and GameState) under an id; used by plug-ins and tests."""
-    GAMES[game_id] = module
-
-
-def _available(game_id: str) -> bool:
-    try:
-        return importlib.util.find_spec(GAMES[game_id]) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-_plugins_from_env()
-
-
-def list_games() -> list[str]:
-    """The ids of the games this installation can play."""
-    return [g for g in GAMES if _available(g)]
-
-
 def state_class(game_id: str, data=None) -> type[State]:
     """The State class of a game; with ``data`` (a DataSet), the class bound to those data."""
-    if game_id not in GAMES or not _available(game_id):
-        known = ", ".join(list_games())
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
+    pkg = package(game_id)  # raises UnknownGame
     if data is not None:
-        from .dataset import bound_module
-
         if data.game != game_id:
             raise LapilliError(f"the data set {data.name!r} is for {data.game}, not {game_id}")
         return bound_module(data).GameState
-    return importlib.import_module(GAMES[game_id]).GameState
+    return importlib.import_module(pkg).GameState
 
 
 def game_spec(game_id: str) -> GameSpec:
@@ -84,22 +38,27 @@ def new_game(game: str, players: int | None = None, seed: int = 0, options: dict
     return cls(players, seed=seed, options=opts, seeding=seeding)
 
 
-def load_state(js: dict | str, data=None) -> State:
-    """The state saved by ``State.to_json()`` (a dict or its JSON text), with the data set it was
-    saved with (``data``; None: the game's own data).  Raises CorruptRecord when the file states
-    another data set."""
+def _document(js: dict | str | bytes, kind: str, fmt: str, version: int) -> dict:
+    """A state file or record (``kind``) as a dict, from itself or its JSON text, once its
+    ``format`` and ``version`` fields are the ones this engine reads; CorruptRecord otherwise."""
     if isinstance(js, (str, bytes)):
         try:
             js = json.loads(js)
         except json.JSONDecodeError as e:
-            raise CorruptRecord(f"state file is not valid JSON: {e}") from None
-    if not isinstance(js, dict) or js.get("format") != STATE_FORMAT:
-        raise CorruptRecord("not a Lapilli state file (format field missing or wrong)")
-    if js.get("version") != STATE_VERSION:
-        raise CorruptRecord(f"state file version {js.get('version')!r} is not supported (this is {STATE_VERSION})")
-    cls = state_class(js.get("game"), data)
-    from .dataset import check_matches, dataset_of
+            raise CorruptRecord(f"{kind} is not valid JSON: {e}") from None
+    if not isinstance(js, dict) or js.get("format") != fmt:
+        raise CorruptRecord(f"not a Lapilli {kind} (format field missing or wrong)")
+    if js.get("version") != version:
+        raise CorruptRecord(f"{kind} version {js.get('version')!r} is not supported (this is {version})")
+    return js
 
+
+def load_state(js: dict | str, data=None) -> State:
+    """The state saved by ``State.to_json()`` (a dict or its JSON text), with the data set it was
+    saved with (``data``; None: the game's own data).  Raises CorruptRecord when the file states
+    another data set."""
+    js = _document(js, "state file", STATE_FORMAT, STATE_VERSION)
+    cls = state_class(js.get("game"), data)
     check_matches("state file", js.get("dataset"), dataset_of(cls))
     return cls.from_json(js)
 
@@ -108,15 +67,7 @@ def replay(record: dict | str, upto: int | None = None, data=None) -> State:
     """Play a record's actions again from its seed with the data set ``data`` (None: the game's
     own data); returns the final state (or the state after ``upto`` actions).  Raises
     CorruptRecord when the record is damaged, was made with other data, or does not replay."""
-    if isinstance(record, (str, bytes)):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as e:
-            raise CorruptRecord(f"record is not valid JSON: {e}") from None
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise CorruptRecord("not a Lapilli record (format field missing or wrong)")
-    if record.get("version") != RECORD_VERSION:
-        raise CorruptRecord(f"record version {record.get('version')!r} is not supported (this is {RECORD_VERSION})")
+    record = _document(record, "record", RECORD_FORMAT, RECORD_VERSION)
     try:
         game, players, seed = record["game"], record["players"], record["seed"]
         options, actions = record.get("options") or {}, record["actions"]
@@ -125,12 +76,7 @@ def replay(record: dict | str, upto: int | None = None, data=None) -> State:
         raise CorruptRecord(f"record lacks the field {e.args[0]!r}") from None
     if not isinstance(actions, list) or not isinstance(seed, int):
         raise CorruptRecord("record's actions must be a list and its seed a whole number")
-    try:
-        cls = state_class(game, data)
-    except UnknownGame:
-        raise
-    from .dataset import check_matches, dataset_of
-
+    cls = state_class(game, data)
     check_matches("record", record.get("dataset"), dataset_of(cls))
     try:
         if isinstance(options, dict):  # options added since the record was written: as it was played

@@ -116,7 +116,3 @@ class Rng:
         pool = list(seq)
         self.shuffle(pool)
         return pool[:k]
-
-    def fork(self, salt: int) -> "Rng":
-        """An independent generator derived from this one's state and a salt (state unchanged)."""
-        return Rng((self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK)) & _MASK)

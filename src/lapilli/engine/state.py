@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from . import codec
+from .dataset import dataset_of
 from .errors import CorruptRecord, IllegalAction, LapilliError
 from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, Rng, game_rng
 from .spec import GameSpec
@@ -199,8 +200,6 @@ class State:
     @property
     def dataset(self):
         """The data set this game is played with (engine/dataset.py): bound to the class."""
-        from .dataset import dataset_of
-
         return dataset_of(self)
 
     def legal_actions(self) -> list[str]:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..sim.local import GameRow, wilson
-from .balance import compare_variants, lead, paired_difference, sources, who_played
+from .balance import compare_variants, lead, paired_difference, sources, who_played  # noqa: F401  (paired_difference: read as lapilli.report.paired_difference)
 
 Z95 = 1.959963984540054
 

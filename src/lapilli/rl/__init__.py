@@ -60,7 +60,6 @@ An action whose slot is masked out raises ``ValueError``.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
@@ -68,6 +67,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Callable
 
+from ..engine.catalogue import optional_module
 from ..engine.registry import GAMES, game_spec, new_game
 
 SKIP_KEYS = ("game", "options")
@@ -77,14 +77,7 @@ DEFAULT_SAMPLE_GAMES = 16
 def _hooks(game: str):
     """The game's optional ``rl`` module, or None."""
     module = GAMES.get(game)
-    if not module:
-        return None
-    try:
-        return importlib.import_module(module + ".rl")
-    except ModuleNotFoundError as e:
-        if e.name and (module + ".rl").startswith(e.name):
-            return None  # no hook module (or the game is a plain module, not a package)
-        raise
+    return optional_module(module, "rl") if module else None
 
 
 def flatten_observation(obs, out: list[float] | None = None) -> list[float]:

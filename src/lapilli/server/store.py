@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import clocks
 from .clocks import ClockState
-from .models import (Base, ChatRow, HeartbeatRow, HintRow, NoticeAddressRow, RatingRow, ReviewRow, SeatRow, StepRow, TableRow,
+from .models import (ChatRow, HeartbeatRow, HintRow, NoticeAddressRow, RatingRow, ReviewRow, SeatRow, StepRow, TableRow,
                      UserRow, _now)
 
 log = logging.getLogger("lapilli.server")

@@ -153,7 +153,6 @@ def test_rotation_draws_per_new_flow():
         assert B.contacts(st.tiles, 1) == [4]
         return p3(st, hand=["aftershock", "aftershock"])
     st = fresh()
-    n = len(st.discard)
     st.apply("aftershock j2 4")                      # now touches v1-5 and v1-6
     assert B.contacts(st.tiles, 1) == [4, 5] and st.tiles[H["j2"]][1] == 4
     assert len(st.hands[0]) == 2                     # one card played, exactly one drawn

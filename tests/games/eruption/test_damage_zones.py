@@ -4,7 +4,7 @@ import pytest
 from lapilli import IllegalAction
 from lapilli.games.eruption import data as D
 
-from .helpers import H, blank, force_rolls, goto, lay, phase1, setup, wall
+from .helpers import blank, force_rolls, goto, lay, phase1, setup, wall
 
 # seat 0 holds village 0 in a 2-player game: sides 1-7 are d2-NE, e2-N, e2-NE, f2-N, g1-NW, g1-N, h0-NW
 

@@ -1,7 +1,6 @@
 """Re-typed actions (random case, spacing, order of the cards discarded together) are accepted."""
 import pytest
 
-import lapilli
 
 from ..retype import check_retyped
 

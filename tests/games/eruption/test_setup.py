@@ -3,10 +3,9 @@ import pytest
 
 import lapilli
 from lapilli import BadOption, IllegalAction
-from lapilli.games.eruption import board as B
 from lapilli.games.eruption import data as D
 
-from .helpers import H, blank, finish_turn, goto, lay, pending, phase1, setup
+from .helpers import blank, finish_turn, goto, lay, pending, phase1, setup
 
 
 def _err(st, action):
@@ -267,7 +266,8 @@ def test_lava_rain():
     st = blank(variant="lava_rain")
     for lab, d in {"e4": "SE", "g3": "SW", "h4": "SW", "g6": "N", "e7": "N"}.items():
         lay(st, lab, d)
-    lay(st, "d5", "SW"); lay(st, "c6", "NE"); lay(st, "c7", "SE"); lay(st, "d7", "NW")
+    for lab, d in (("d5", "SW"), ("c6", "NE"), ("c7", "SE"), ("d7", "NW")):
+        lay(st, lab, d)
     dead_end = [t for t in range(40) if D.TILE_TYPE[t] == 1][0]
     for s in st.stacks:
         if dead_end in s:

@@ -6,7 +6,7 @@ from lapilli.engine import Rng
 from lapilli.engine import dataset
 from lapilli.engine import hexgrid as H
 from lapilli.games.isola_dei_vulcani import builder as B
-from lapilli.games.isola_dei_vulcani.data import STANDARD_MAP, advanced_library, board_for
+from lapilli.games.isola_dei_vulcani.data import advanced_library, board_for
 
 rule = pytest.mark.rule
 GAME = "isola-dei-vulcani"

@@ -3,7 +3,7 @@ import pytest
 
 from lapilli import IllegalAction
 
-from .helpers import BLANK, VOLCANO, clear, col, erected, fresh, lava, lying, script, types, village
+from .helpers import BLANK, VOLCANO, clear, col, fresh, lying, script, types, village
 
 rule = pytest.mark.rule
 

@@ -3,7 +3,7 @@ import pytest
 
 import lapilli
 
-from .helpers import VOLCANO, clear, col, fresh, lava, lying, script, village
+from .helpers import VOLCANO, clear, col, fresh, lying, script, village
 
 rule = pytest.mark.rule
 V4 = 3   # volcano 4 (on E2) in the pool of tokens 1..8

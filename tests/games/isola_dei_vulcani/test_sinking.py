@@ -1,7 +1,7 @@
 """Sinking of parts of the board (IDV-11)."""
 import pytest
 
-from .helpers import BLANK, clear, col, crack, erected, fresh, lava, lying, script, types, village
+from .helpers import BLANK, clear, col, crack, erected, fresh, lying, script
 
 rule = pytest.mark.rule
 
@@ -185,7 +185,6 @@ def test_rescue():
 def test_sinking_is_immediate_so_no_late_discovery():
     # after every action no enclosed part is left on the board, so the 3 VP of a late discovery
     # never arise; the tie with no volcano is decided by chance, never by a player (IDV-I25)
-    import random
     from lapilli.testing.conformance import play_random
     for seed in range(6):
         s = play_random("isola-dei-vulcani", 2, {}, seed)

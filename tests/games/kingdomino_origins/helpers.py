@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import lapilli
-from lapilli.games.kingdomino_origins.board import GEOMETRY
 from lapilli.games.kingdomino_origins.data import CRO_KINDS, LAND_LETTER, RES_LETTER, START, TILES, VOLCANO
 
 GAME = "kingdomino-origins"

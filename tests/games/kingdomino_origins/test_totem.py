@@ -3,7 +3,7 @@ import pytest
 
 from lapilli.games.kingdomino_origins.data import TILES
 
-from .helpers import as_active, cell, first_play, new, set_territory, sq, tile_to_play
+from .helpers import as_active, first_play, set_territory, tile_to_play
 
 FISH = 1
 

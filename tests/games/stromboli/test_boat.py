@@ -1,7 +1,7 @@
 """Moving the fishing boat (Muovere la Barca da Pesca): STR-4.*, example STR-E3."""
 import pytest
 
-from .helpers import RED, YELLOW, blank, card_ids, legal, play, put_cards, put_discs, sp
+from .helpers import RED, YELLOW, blank, card_ids, play, put_cards, put_discs, sp
 
 
 @pytest.mark.rule("STR-E3")
@@ -39,7 +39,7 @@ def test_e3_action_3_moves_the_boat_one_space_clockwise_and_distributes_there():
     s = blank(first=RED)
     s.boat = 4
     put_discs(s, RED, 5, 1, 2, 3, 4, 5)
-    shell, basket = card_ids("shell")[0], card_ids("basket")[0]
+    basket = card_ids("basket")[0]
     put_cards(s, 5, basket, None)
     play(s, "boat")
     assert s.boat == 5

@@ -6,7 +6,7 @@ import pytest
 import lapilli
 from lapilli import IllegalAction
 
-from .helpers import RED, YELLOW, blank, legal, play, put_discs
+from .helpers import YELLOW, blank, play, put_discs
 
 
 def snapshot(s):

@@ -1,7 +1,7 @@
 """Refills and Lava cards (Aggiungete nuove carte Palma; Le carte Lava): STR-6.*, example STR-E6."""
 import pytest
 
-from .helpers import RED, YELLOW, blank, card_ids, fill_all, kinds, legal, play, put_cards, put_discs, set_piles
+from .helpers import RED, YELLOW, blank, card_ids, fill_all, kinds, play, put_cards, put_discs, set_piles
 
 
 BASKET = card_ids("basket", 1, deck=1)[0]

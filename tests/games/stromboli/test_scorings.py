@@ -242,6 +242,6 @@ def test_priestess_bought_before_the_scoring_acts_before_the_eruption():
 def test_before_scoring_each_player_buys_at_most_one_card():
     s = second_trigger(first=RED)
     s.shells = [SHELLS[:4], []]
-    ev = play(s, "place 1 b0", "buy forest")
+    play(s, "place 1 b0", "buy forest")
     assert s.is_terminal                                       # Yellow has no shell: no decision
     assert s.score_cards[RED] == ["forest"] and len(s.shells[RED]) == 3

@@ -1,7 +1,7 @@
 """Challenge 5: Super sovrappopolazione! during play (ISL-15.9 to ISL-15.18)."""
 import pytest
 
-from tests.games.the_island.helpers import H, at, blank, boat, boats, cre, ex, illegal, put, sea, tile, where
+from tests.games.the_island.helpers import H, at, blank, boat, boats, cre, ex, illegal, tile, where
 
 
 def e8(back="whale", **opts):

@@ -2,8 +2,7 @@
 import pytest
 
 import lapilli
-from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, ex, hand, illegal, put, sea, tile,
-                                            where)
+from tests.games.the_island.helpers import (go, at, blank, boat, boats, cre, ex, hand, illegal, put, where)
 
 
 def creature(st, seat, kind, dive=None):

@@ -4,7 +4,7 @@ import pytest
 from lapilli.engine import hexgrid
 from lapilli.games.the_island import board as B
 from lapilli.games.the_island import data as D
-from tests.games.the_island.helpers import H, setup_done
+from tests.games.the_island.helpers import H
 import lapilli
 
 

@@ -3,7 +3,7 @@ import pytest
 
 import lapilli
 from lapilli.games.the_island.notation import label
-from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, dolphin, ex, hand, illegal, put, sea,
+from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, dolphin, ex, illegal, put, sea,
                                             tile, where)
 
 

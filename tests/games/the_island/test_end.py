@@ -2,7 +2,7 @@
 import pytest
 
 from lapilli.games.the_island import board as B
-from tests.games.the_island.helpers import H, at, blank, boat, cre, ex, illegal, put, sea, tile, where
+from tests.games.the_island.helpers import at, blank, boat, cre, ex, sea, tile, where
 
 
 def save(st, lab, *vals):

@@ -1,7 +1,7 @@
 """Step 3: removing tiles and their backs (ISL-5, ISL-6.1-6.8, ISL-6.18)."""
 import pytest
 
-from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, ex, hand, illegal, put, sea, tile,
+from tests.games.the_island.helpers import (H, at, blank, boat, boats, cre, ex, illegal, put, tile,
                                             where)
 
 

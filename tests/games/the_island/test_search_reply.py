@@ -1,6 +1,5 @@
 """The Island: leaves scored after the next player's reply (heuristics.play_turns, reply_values,
 round_values), evaluators screened for hard and not used by a level."""
-import lapilli
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
 

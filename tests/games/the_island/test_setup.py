@@ -268,7 +268,7 @@ def test_challenge_1_same_colour_and_play_has_no_limit():
     st.apply("place 1 4,4")          # Red's second explorer on Red's own tile: legal
     assert sorted(e for e in range(60) if st.ex_where[e] == 1 and st.ex_at[e] == H["4,4"]) == [0, 1]
     # during play there is no limit (ISL-4.5)
-    from tests.games.the_island.helpers import blank, ex, tile
+    from tests.games.the_island.helpers import blank, ex
     b = blank(2, challenge_1=True)
     for lab in ("R1", "R2", "B1"):
         ex(b, lab, "land", "3,4")

@@ -1,9 +1,7 @@
 """The Giant Squid and its variants (ISL-17, ISL-18, ISL-19, ISL-20.7-20.11)."""
 import pytest
 
-from lapilli.games.the_island.notation import label
-from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, dolphin, ex, hand, illegal, put, sea,
-                                            tile, where)
+from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, dolphin, ex, hand, illegal, put, tile, where)
 
 
 def red(st, seat, kind="whale"):

@@ -1,7 +1,7 @@
 """Turn structure, step 1 tiles and step 2 movement (ISL-2, ISL-3, ISL-4, ISL-6.9-6.13, ISL-6.17)."""
 import pytest
 
-from tests.games.the_island.helpers import (go, H, at, blank, boat, boats, cre, ex, hand, illegal, put, sea, tile,
+from tests.games.the_island.helpers import (H, at, blank, boat, boats, cre, ex, hand, illegal, put, tile,
                                             where)
 
 

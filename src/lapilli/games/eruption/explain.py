@@ -5,8 +5,8 @@ from lapilli.engine import IllegalAction, said
 
 from . import board as B
 from . import notation as N
-from .data import (CENTRAL_FLOW_SET, DANGER, LAYOUT, NEIGH, NUM_LAVA, PLAYABLE_SET,
-                   ROT, SIDE_AT, TILE_MASK, VILLAGES, VOLCANO, step)
+from .data import (CENTRAL_FLOW_SET, DANGER, LAYOUT, NUM_LAVA, PLAYABLE_SET,
+                   ROT, SIDE_AT, TILE_MASK, VOLCANO, step)
 
 CARD_VERBS = {"rain": "rain", "aftershock": "aftershock", "lavaflow": "lavaflow", "quake": "quake",
               "sinkhole": "sinkhole", "relocate": "relocate", "reinforce": "reinforce", "bomb": "bomb"}
@@ -76,7 +76,6 @@ def explain(st, action: str) -> IllegalAction:
         if st.mate(p) is None:
             return _err("ERU-16.5", said('eru.ERU-16.5.walls-given-received-from', 'walls are given to or received from a teammate only in the Cooperation variant'),
                         action)
-        who = p if v == "give" else st.mate(p)
         return _err("ERU-16.5", (said('eru.ERU-16.5.no-wall-give', 'you have no {a1} wall', a1=a[1]) if v == 'give' else said('eru.ERU-16.5.no-wall-receive', 'your teammate has no {a1} wall', a1=a[1])), action)
     if v == "discard":
         cards = list(a[1:])
@@ -131,7 +130,6 @@ def explain(st, action: str) -> IllegalAction:
 
 def _match_reason(st, tiles, s, mask, action, rule_default):
     need, forbid = B.edge_profile(tiles, s)
-    row = NEIGH[s]
     for d in range(6):
         bit = 1 << d
         n = step(s, d)

@@ -29,8 +29,8 @@ from collections import deque
 
 from ...agents.mcts import win_shares
 from . import board as B
-from .data import (CARD_MATERIAL, DANGER, DIE, FROM_LABEL, LAST, NEIGH, NUMBERS, PLAYABLE, RAIN, ROT,
-                   TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
+from .data import (DIE, FROM_LABEL, LAST, NEIGH, NUMBERS, PLAYABLE, RAIN, ROT,
+                   TILE_MASK, VILLAGES, WALL_BONUS, step)
 
 HEAT_OPEN = NUMBERS["unwalled_contact"]
 HEAT_BROKEN = NUMBERS["broken_wall_contact"]
@@ -311,7 +311,6 @@ def policy(state, legal: list, rng) -> str:
             return legal[rng.randbelow(len(legal))]
         return _best_place(state, legal, me, rng)
     if ph == "p3":
-        hand = state.hands[me]
         if "rain" in legal and state.temps[me] >= RAIN:
             return "rain"
         if "end" in legal:

@@ -5,13 +5,13 @@ where it is used (ERU-In).
 """
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, State
+from lapilli.engine import State
 
 from . import board as B
 from . import notation as N
-from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, CENTRAL_FLOW_SET, CENTRAL_TARGET, DANGER, DECK, DIE, ERUPTION_IDS,
-                   ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NEIGH, NUM_LAVA, NUMBERS, PLAYABLE,
-                   PLAYABLE_SET, RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS, opp, step)
+from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, DANGER, DECK, DIE, ERUPTION_IDS,
+                   ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NUM_LAVA, NUMBERS, PLAYABLE,
+                   RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS)
 from .spec import SPEC
 
 HAND_SIZE = NUMBERS["hand_size"]
@@ -629,12 +629,6 @@ class GameState(State):
                 out.append((s, r))
         return out
 
-    def _fits(self, mask, spaces) -> bool:
-        for s, need, forbid in spaces:
-            if mask in _fitting(need, forbid):
-                return True
-        return False
-
     def eruption_spaces(self):
         """ERU-12.7, ERU-I28: empty spaces where an all-lava tile matches every neighbour."""
         memo = self._memo()
@@ -837,7 +831,9 @@ class GameState(State):
         return []
 
     def _build_texts(self, p, verb) -> list:
-        """f"{verb} {material} {location}" for every _build_options(p) pair, in the same order."""
+        """ERU-6.7, ERU-8, ERU-9: f"{verb} {material} {location}" for one wall from p's Reserve: each
+        material it holds, at each open flow end with no wall (ERU-8.1-8.4, ERU-8.13, ERU-8.14,
+        ERU-I11) and each side of p's village with no wall that is not lost."""
         res = self.reserve[p]
         mats = [m for m in MATERIALS if res[m] > 0]
         if not mats:
@@ -851,25 +847,6 @@ class GameState(State):
             if (v, i) not in bw and (v, i) not in self.lost and (v, i) not in self.lost_turn:
                 locs.append(N.side_loc(v, i))
         return [f"{verb} {m} {loc}" for m in mats for loc in locs]
-
-    def _build_options(self, p):
-        """ERU-6.7, ERU-8, ERU-9: (material, location) pairs for one wall from p's Reserve."""
-        mats = [m for m in MATERIALS if self.reserve[p][m] > 0]
-        if not mats:
-            return []
-        fw = self.fwalls
-        fl = N.FLOW_LOC
-        locs = [fl[k] for k in self._open_ends() if k not in fw]
-        v = self.vil[p]
-        for i in range(len(VILLAGES[v]["sides"])):
-            if (v, i) not in self.bwalls and (v, i) not in self.lost and (v, i) not in self.lost_turn:
-                locs.append(N.side_loc(v, i))
-        return [(m, loc) for m in mats for loc in locs]
-
-    def _flow_sites(self):
-        """ERU-8.1-8.4, ERU-8.13, ERU-8.14, ERU-I11: open flow ends with no wall."""
-        fw = self.fwalls
-        return [k for k in self._open_ends() if k not in fw]
 
     def _open_ends(self) -> tuple:
         """B.open_flow_ends of the board, memoised (read only)."""
@@ -1035,7 +1012,6 @@ class GameState(State):
         self._claims(hit, events)                           # ERU-I29
 
     def _do_place(self, s, r, events):
-        p = self.turn
         mode = self.mode
         tile = self.pending
         fw = self.fwalls

@@ -45,15 +45,18 @@ def parse(state, action: str):
         if verb in ("land", "colonist"):
             need(args[0], ("hex",))
         elif verb == "move":
-            need(args[0], ("hex",)); need(args[1], ("hex",))
+            need(args[0], ("hex",))
+            need(args[1], ("hex",))
         elif verb == "carry":
-            need(args[0], ("hex", "space")); need(args[1], ("hex", "space"))
+            need(args[0], ("hex", "space"))
+            need(args[1], ("hex", "space"))
         elif verb in ("village", "carve"):
             need(args[0], ("space",))
         elif verb == "save":
             need(args[0], ("space", "hex"))
         elif verb == "erect":
-            need(args[0], ("hex", "space")); need(args[1], ("crater",))
+            need(args[0], ("hex", "space"))
+            need(args[1], ("crater",))
         elif verb == "erupt":
             if not args[0].isdigit():
                 raise ValueError(f"{args[0]!r} is not a volcano number")

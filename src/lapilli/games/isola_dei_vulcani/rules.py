@@ -6,7 +6,7 @@ sinking, rescues, double eruption, end of turn) is a queue of steps in ``self.pe
 """
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, State
+from lapilli.engine import State
 
 from . import notation as N
 from . import scoring

@@ -18,7 +18,7 @@ import math
 
 from ...agents.mcts import win_shares
 from . import board
-from .data import CRO_KINDS, START, TILES, TOTEM_VALUE, VOLCANO
+from .data import START, TILES, VOLCANO
 
 EXACT_HELD = True  # values(): held tiles valued by their best placement (slower, sharper)
 _SELF = ("fire", "spend", "put")  # follow-up decisions of the same seat inside one turn
@@ -94,18 +94,6 @@ def evaluate(state, seat: int, exact_held: bool = False) -> float:
     if state.mode == "tribe":
         pot += 0.6 * sum(state.rcount[p]) * left + 0.5 * sum(1 for c in state.rcount[p] if c) * left
     return float(score) + pot
-
-
-def values(state) -> list:
-    n = state.num_players
-    if state.is_terminal:
-        return win_shares(state)
-    e = [evaluate(state, i, EXACT_HELD) for i in range(n)]
-    out = []
-    for i in range(n):
-        best_other = max(e[j] for j in range(n) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-(e[i] - best_other) / 5.0)))
-    return out
 
 
 # ---------------------------------------------------------------------------- greedy choice
@@ -280,7 +268,6 @@ def values_calibrated(state) -> list:
     return out
 
 
-values_margin5 = values  # the earlier evaluator (fixed scale 5), kept for comparison
 values = values_calibrated  # what evaluator=game takes (agents/__init__.py)
 
 

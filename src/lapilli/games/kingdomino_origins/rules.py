@@ -11,8 +11,8 @@ from lapilli.engine.state import BASE_FIELDS
 from . import board, scoring
 from .scoring import END_BONUSES
 from .board import GEOMETRY
-from .data import (CRO_DECK, CRO_KINDS, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
-                   TILE_NUMBERS, TOKEN_COUNTS, TOKEN_RANGE, TOTEM_VALUE, VOLCANO, LANDSCAPES)
+from .data import (CRO_DECK, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
+                   TILE_NUMBERS, TOKEN_COUNTS, TOKEN_RANGE, TOTEM_VALUE, VOLCANO)
 from . import notation
 from .notation import NotationError, parse
 

@@ -94,7 +94,7 @@ class ExplainMixin:
                                      rule="STR-8.5", action=action)
             return IllegalAction(said('str.STR-8.3.costs-shell-s-hold', '{card} costs {cost} shell(s) and you hold {n}', card=card, cost=cost, n=len(self.shells[me])), rule="STR-8.3", action=action)
         if verb == "priestess":
-            frm, to = a[1], a[2]
+            frm = a[1]
             if not self.craters[frm]:
                 return IllegalAction(said('str.STR-7.7.crater-c-holds-no', 'crater c{frm} holds no lava marker to move', frm=frm), rule="STR-7.7", action=action)
             return IllegalAction(said('str.STR-7.8.lava-marker-moves-only', 'a lava marker moves only to the neighbouring crater, never across the centre of the volcano'),

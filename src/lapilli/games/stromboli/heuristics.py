@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from . import scoring
-from .board import RING, SEG, shaman_ends
+from .board import RING, SEG
 from .data import (
     BASKETS, BUTTERFLIES, CARD_SPACES, FOREST, KIND, MOUNTAIN, NSEG, PEARL, PLAIN, PRIESTESS,
 )

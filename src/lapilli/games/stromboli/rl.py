@@ -17,7 +17,7 @@ from __future__ import annotations
 from lapilli.rl.features import Features, index_of, rel, seat_order
 
 from .board import name
-from .data import BUYABLE, CARD, CARD_SPACES, NSEG, PIER, SPACE_NAMES
+from .data import BUYABLE, CARD, CARD_SPACES, NSEG, SPACE_NAMES
 from .rules import _PLACE, _SHAMAN, _TAKE
 
 PENDING = ("turn", "shaman", "pick", "buy", "prebuy", "priestess", "take", "receive", "return", "refill", "erupt",

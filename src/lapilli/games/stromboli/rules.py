@@ -99,17 +99,11 @@ class StromboliState(State):
         d0, d1 = self.discs
         return (sum(v for v in range(1, 6) if d0[v] == seg), sum(v for v in range(1, 6) if d1[v] == seg))
 
-    def has_discs(self, seat: int, seg: int) -> bool:
-        return seg in self.discs[seat]
-
     def supply(self) -> int:
         return LAVA_MARKERS - sum(self.craters)
 
     def reserve(self, seat: int) -> list:
         return [v for v in range(1, 6) if self.discs[seat][v] == NO_DISC]
-
-    def seg_cards(self, seg: int) -> list:
-        return [c for c in self.cards[seg * CARD_SPACES:(seg + 1) * CARD_SPACES] if c is not None]
 
     def can_build(self, seat: int) -> bool:
         """STR-7.3 / STR-7.6 / STR-I31."""

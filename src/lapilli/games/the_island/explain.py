@@ -4,7 +4,7 @@ from __future__ import annotations
 from lapilli.engine import IllegalAction, said
 
 from . import notation as nt
-from .board import ISLAND_SET, ISLES_OF, NEIGH, RIM
+from .board import ISLAND_SET, NEIGH, RIM
 
 LAND, BOAT, SEA = 1, 2, 3
 

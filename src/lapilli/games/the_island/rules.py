@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from lapilli.engine import IllegalAction, State
+from lapilli.engine import State
 
 from . import notation as nt
 from . import scoring
-from .board import (CENTRE, ISLAND_SLOTS, ISLE_ENTRANCES, ISLE_NAMES, ISLES_OF, N_HEX, NAME, NEIGH, RIM,
+from .board import (ISLAND_SLOTS, ISLE_NAMES, ISLES_OF, N_HEX, NAME, NEIGH, RIM,
                     SERPENT_STARTS)
-from .data import (BOATS_PER_PLAYER, COLOURS, DEFENSIVE_BACKS, DIVE_A, DIVE_B, EXPLORER_VALUES, GREEN_BACKS,
-                   PIECES, RED_BACKS, RED_DIE, REMOVED_5, REMOVED_6, START_BACKS, TERRAINS, tile_pool)
+from .data import (BOATS_PER_PLAYER, DIVE_A, DIVE_B, EXPLORER_VALUES, GREEN_BACKS,
+                   PIECES, RED_DIE, REMOVED_5, REMOVED_6, START_BACKS, TERRAINS, tile_pool)
 
 LAND, BOAT, SEA, ISLE, LOST = 1, 2, 3, 4, 5
 WHERE = {0: "box", LAND: "land", BOAT: "boat", SEA: "sea", ISLE: "isle", LOST: "lost"}
