@@ -9,6 +9,7 @@ import pytest
 import lapilli
 from lapilli.engine.fairness import actions_digest
 from lapilli.engine.registry import BUILTIN_GAMES
+from lapilli.server import fanout
 from lapilli.server.hub import Room, has_board, log_entries, seat_labels
 from lapilli.server.store import SeatInfo, TableInfo
 
@@ -228,3 +229,70 @@ def test_a_move_reads_only_the_new_log_line_when_nothing_earlier_reads_different
     assert len(asked) <= 3, len(asked)  # the new line, once per reader
     for seat in (None, 0, 1):
         assert shown[seat] == _fresh_log(room, seat)  # the new line, per reader (and the set-up, kept apart)
+
+
+def _island_play(room, rng, plies, undo=0.0, rename_at=(), unseen=0.0):
+    """Play ``room`` at random for ``plies`` steps (``undo``: the chance that a step takes the last
+    action back instead; ``rename_at``: plies after which seat 1 changes its name, its views being
+    sent before and after; ``unseen``: the chance that the next step comes before any view, as
+    when several steps are caught up at once), every seat and a spectator being sent its view
+    after the steps.  Returns the (ply, seat) whose view's log or players, built from the views
+    before, differ from those worked out afresh."""
+    differ = []
+
+    def look(ply):
+        for seat in (None, *range(room.state.num_players)):
+            view = json.loads(room.view_text(seat))
+            if view["log"] != _fresh_log(room, seat) or view["players"] != json.loads(
+                    json.dumps(fanout.players(room.state, room.info))):
+                differ.append((ply, seat))
+
+    for ply in range(plies):
+        if room.state.is_terminal:
+            break
+        if room.acts and rng.random() < undo:
+            room.apply_stored(ply + 1, "undo", room.acts[-1][0], "")
+        else:
+            room.apply_stored(ply + 1, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+        if ply in rename_at:
+            look(ply)
+            seats = list(room.info.seats)
+            seats[1] = SeatInfo(1, "human", f"z{ply}", "")
+            room.info = TableInfo(**{**room.info.__dict__, "seats": seats})
+        elif rng.random() < unseen:
+            continue
+        look(ply)
+    return differ
+
+
+def test_the_islands_kept_log_and_players_equal_fresh_ones_through_undos_renames_and_the_end():
+    """A view keeps the seat's log lines (and their text) from the view before while nothing they
+    read changed: through undos, steps caught up several at once, names changed, the log
+    scrolling past its last 60 lines and the end of the game (where every value shows), every
+    view's log and players are those worked out afresh."""
+    for seed in range(3):
+        room = _island_room({}, seed)
+        assert _island_play(room, random.Random(seed), 400, undo=0.15, rename_at=(30, 90), unseen=0.3) == [], seed
+        assert room.state.is_terminal and len(room.acts) > 60
+
+
+def test_a_move_narrates_and_serializes_only_its_new_line(monkeypatch):
+    """After a move that changes nothing the earlier lines read, a view of The Island goes over
+    its new log line only: the game's log is not walked again line by line for each reader, nor
+    the players' names and colours worked out again for each of them."""
+    room = _island_room({}, 1)
+    rng = random.Random(1)
+    assert _island_play(room, rng, 70) == []
+    rows: list = []
+    made: list = []
+    real_entries, real_players = fanout.log_entries, fanout.players
+    monkeypatch.setattr(fanout, "log_entries", lambda st, r, *a: rows.append(len(r)) or real_entries(st, r, *a))
+    monkeypatch.setattr(fanout, "players", lambda *a: made.append(1) or real_players(*a))
+    room.apply_stored(71, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+    assert not room.state.is_terminal
+    shown = {seat: json.loads(room.view_text(seat)) for seat in (None, 0, 1)}
+    assert rows == [1, 1, 1]  # the new line, once per reader
+    assert len(made) == 1
+    for seat in (None, 0, 1):
+        assert shown[seat]["log"] == _fresh_log(room, seat)
+        assert shown[seat]["players"] == json.loads(json.dumps(real_players(room.state, room.info)))

@@ -272,6 +272,9 @@ class Room:
         self._digest_version = -1
         self._digest_of: tuple[list, str] = ([], info.commitment)  # (actions chained, digest after them)
         self._log_memo: dict = {}  # seat -> narrated log lines (log_entries)
+        self._log_rows: dict = {}  # seat -> (reading key, names, open notation, its log's rows, their lines)
+        self._line_entries: dict = {}  # seat -> (its last log lines, the same serialized)
+        self._players, self._players_key = None, None  # ``players`` of this position and table details
         self._names, self._names_key = {}, None  # the seats' names (seat_labels) and the position they are of
         self._lines: dict = {}  # seat -> its log lines serialized (_line_texts)
         self._lines_key: dict = {}
@@ -426,11 +429,31 @@ class Room:
         if len(memo) > 2 * last + 1:  # lines scrolled out of the log, or taken back by an undo
             for n in [n for n in memo if n < start or n > len(self.acts)]:
                 del memo[n]
-        # the seats' names, once per position and table details: the memo's lines then hold
-        # the very same names, which compare at once
+        # the seats' names, once per position and table details, kept as the same object while
+        # they read the same: the memo's lines then hold the very same names, which compare at once
         if self._names_key != (self.version, self._info_stamp):
-            self._names, self._names_key = seat_labels(st, self.info), (self.version, self._info_stamp)
-        return log_entries(st, rows, seat, self._names, memo)
+            names = seat_labels(st, self.info)
+            if names != self._names:
+                self._names = names
+            self._names_key = (self.version, self._info_stamp)
+        # the lines of the seat's last log, kept while nothing they read changed (the game's
+        # reading key, the names, whether every action shows): a move then reads its new line
+        # only, without going over the whole log again
+        key = st.reading_key()
+        open_notation = st.is_terminal or not st.SPEC.private_information
+        known = self._log_rows.get(seat)
+        if (key is not None and known is not None and known[0] == key and known[1] is self._names
+                and known[2] == open_notation and rows and known[3]):
+            before, entries = known[3], known[4]
+            skip = rows[0][0] - before[0][0]
+            kept = len(before) - skip
+            if 0 <= skip and 0 <= kept <= len(rows) and before[skip:] == rows[:kept]:
+                out = entries[skip:] + log_entries(st, rows[kept:], seat, self._names, memo)
+                self._log_rows[seat] = (key, self._names, open_notation, rows, out)
+                return out
+        out = log_entries(st, rows, seat, self._names, memo)
+        self._log_rows[seat] = (key, self._names, open_notation, rows, out)
+        return out
 
     def settle(self) -> None:
         """A finished table nobody here is connected to keeps its position and its actions only:
@@ -442,6 +465,7 @@ class Room:
         self._parts, self._parts_version = {}, -1
         self._texts, self._texts_key = {}, None
         self._log_memo, self._lines, self._lines_key, self._line_memo, self._have = {}, {}, {}, {}, {}
+        self._log_rows, self._line_entries, self._players, self._players_key = {}, {}, None, None
         self._names, self._names_key = {}, None
         self.acts = [(s, a, u, None) for s, a, u, _ in self.acts]
 
@@ -531,6 +555,14 @@ class Room:
             self._digest_version = self.version
         return self._digest_of[1]
 
+    def _players_now(self) -> list[dict]:
+        """``players``, worked out once per position and table details (the names and colours
+        come from the seats and the state only)."""
+        key = (self.version, len(self.acts), self._info_stamp)
+        if self._players_key != key:
+            self._players, self._players_key = players(self.state, self.info), key
+        return self._players
+
     def view(self, seat: int | None) -> dict:
         msg = {
             "type": "state",
@@ -540,7 +572,7 @@ class Room:
             "can_undo": self.can_undo(seat),
             "present": self.present(),
             # names change when a person joins or a computer takes over, without a new version
-            "players": players(self.state, self.info),
+            "players": self._players_now(),
             "held": self.held(),
         }
         if self.info.clock and self.info.clock.clock:  # every seat's time left, the running one counting down
@@ -625,6 +657,19 @@ class Room:
         """Each log line serialized, once per position and seat."""
         key = (self.version, self._info_stamp, seat)
         if self._lines_key.get(seat) != key:
+            # the lines of the seat's last log that are the very lines now (``_log`` kept them):
+            # only the lines after them are serialized, without going over the whole log again
+            before = self._line_entries.get(seat)
+            if before is not None and before[0] and entries:
+                skip = entries[0]["n"] - before[0][0]["n"]
+                kept = len(before[0]) - skip
+                if 0 <= skip and 0 <= kept <= len(entries) and all(
+                        a is b for a, b in zip(before[0][skip:], entries)):
+                    lines = before[1][skip:] + [dumps(e) for e in entries[kept:]]
+                    self._line_entries[seat] = (entries, lines)
+                    self._line_memo.pop(seat, None)
+                    self._lines[seat], self._lines_key[seat] = lines, key
+                    return lines
             # a line whose items and sentences are the very objects the log memo reused is
             # serialized as before (log_entries gives them back while the line reads the same)
             memo, lines, fresh = self._line_memo.get(seat, {}), [], {}
@@ -638,6 +683,7 @@ class Room:
                 fresh[e["n"]] = (e["items"], e["text"], e.get("action"), e["seat"], line)
                 lines.append(line)
             self._line_memo[seat] = fresh
+            self._line_entries[seat] = (entries, lines)
             self._lines[seat], self._lines_key[seat] = lines, key
         return self._lines[seat]
 
