@@ -95,6 +95,11 @@
     for (const w of wrappers) {
       w.style.transition = `transform ${MS}ms ease-out`;
       w.style.transform = "translate(0px, 0px)";
+      // once the slide is over the piece goes back where the board drew it: the drawing is the
+      // board's own again (the same as a fresh drawing of the same position)
+      const unwrap = () => { if (w.parentNode) w.replaceWith(...w.childNodes); };
+      w.addEventListener("transitionend", unwrap, { once: true });
+      setTimeout(unwrap, MS + 100);
     }
     return keys;
   }

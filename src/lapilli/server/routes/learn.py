@@ -108,7 +108,7 @@ def tutorial_position(game: GameId, chapter: Index, step: Index):
     return Response(step_view(game, chapter, step), media_type="application/json")
 
 
-@router.post("/api/learn/{game}/{chapter}/{step}", responses=responses(404, 422, 429))
+@router.post("/api/learn/{game}/{chapter}/{step}", responses=responses(400, 404, 422, 429))
 def tutorial_move(body: LearnMove, request: Request, limits: LimitsDep, game: GameId, chapter: Index, step: Index):
     """The learner's move at a step, judged: ``asked`` (with the view after it and the scripted
     replies), ``legal`` (allowed, not what the step teaches: why the asked one is better) or
