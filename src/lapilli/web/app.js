@@ -405,8 +405,8 @@ async function tablePage(tid) {
     }
   } }, t("copyInvite"));
   const actions = el("div", { class: "head-actions" }, copyBtn,
-    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")),
-    window.LapilliMotion.soundToggle());
+    el("button", { id: "rules", onclick: () => window.LapilliRules.open(info.game) }, t("rules")));
+  const soundBtn = window.LapilliMotion.soundToggle();  // in the side column: the header keeps one row
   const turnWatch = window.LapilliMotion.turnWatch();
   const head = el("div", { class: "card table-head" },
     el("div", { class: "head-row" }, el("h1", { id: "title" }, spec.title), actions), copied);
@@ -600,6 +600,7 @@ async function tablePage(tid) {
     if (window.LapilliCoach) window.LapilliCoach.decorate({ tid, v, live, board, side, replay, goReplay, show,
       seat: seatForReplay(), token: v.seat === null ? null : tokens[v.seat],
       others: live.table.seats.some(s => (s.kind === "human" || s.stand_in) && s.seat !== v.seat) });
+    side.append(el("div", { class: "sound-row" }, soundBtn));
     talk.decorate({ v, live, side, replay, sockets, tokens });
     side.append(el("h2", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
   };

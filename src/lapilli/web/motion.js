@@ -136,7 +136,7 @@
     soundOnShort: "on", soundOffShort: "off" });
   Object.assign(I18N.it, { sound: "Suono", soundOn: "Suono quando tocca a te: acceso", soundOff: "Suono quando tocca a te: spento",
     soundOnShort: "acceso", soundOffShort: "spento" });
-  // the toggle of the table's header
+  // the toggle of the table's side column
   function soundToggle() {
     const b = document.createElement("button");
     b.id = "sound-toggle";
