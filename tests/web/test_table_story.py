@@ -150,6 +150,7 @@ def test_the_table_tells_the_story(server, page, game):
 
     # 3. replay on the board with the keyboard: back to the start, a few steps, then the end,
     # which must be the position the table showed last
+    page.wait_for_function("() => !document.querySelector('.piece-motion')")  # no piece mid-slide
     live = page.locator("#board").inner_html()
     plies = int(page.locator("#replay-slider").get_attribute("max"))
     page.locator("body").click(position={"x": 2, "y": 2})
