@@ -77,6 +77,8 @@
     for (const { e, from, to } of moved) {
       const parent = e.parentNode, root = rootOf(e);
       if (!parent || !root || !parent.getScreenCTM) continue;
+      // a piece that is also a target to choose stays where it is: nothing moves under a finger
+      if (e.matches(".clickable") || e.querySelector(".clickable")) continue;
       // the distance in the parent's units (the parent may be scaled within the board)
       const k = root.getScreenCTM().a / (parent.getScreenCTM() || root.getScreenCTM()).a;
       const dx = (from.x - to.x) * k, dy = (from.y - to.y) * k;
