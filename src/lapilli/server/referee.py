@@ -103,14 +103,7 @@ class Referee:
                     room.info.clock = clock
                 if status:
                     room.info.status = status
-        if refused is not None:
-            self._refused(room, refused)
-        if status and self.on_finish is not None:
-            try:
-                await self.on_finish(room)
-            except Exception:  # kept pending in the store: retry_ratings applies it later
-                log.exception("table %s: what follows the end of the game failed; retried later", room.info.id)
-        self._changed(room)
+        await self._after_step(room, refused, bool(status))
         if to_move is not None and to_move != seat and self.hub.notices.wanted(room, to_move):
             self._spawn(self.notify(room, to_move))
 
@@ -190,6 +183,11 @@ class Referee:
                 room.conceded.append(seat)
                 room.version = version
                 room.info = await run_in_threadpool(self.store.get, room.info.id)
+        await self._after_step(room, refused, finished)
+
+    async def _after_step(self, room: Room, refused, finished: bool) -> None:
+        """What follows a written step (a move or a concession): a refusal told, the end of the
+        game's ratings (kept pending in the store when they fail), every connection told."""
         if refused is not None:
             self._refused(room, refused)
         if finished and self.on_finish is not None:
