@@ -10,21 +10,9 @@ when that action revealed nothing; every other person accepts for their own seat
 accept); a refusal, a new step or the time limit ends the proposal."""
 from __future__ import annotations
 
-import json
 import time
 
-from .support import join, make_table, sign_up, sync, view
-from .test_rated_play import rated_table, rating_of
-
-
-def until_pong(ws):
-    ws.send_text(json.dumps({"type": "ping"}))
-    got = []
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "pong":
-            return got
-        got.append(m)
+from .support import join, make_table, rated_table, rating_of, sign_up, sync, until_pong, view
 
 
 def of_type(messages, kind):

@@ -8,23 +8,12 @@ import json
 
 from sqlalchemy import event
 
-from .support import as_, sign_up
+from .support import as_, rated_table, sign_up
 
 
 def rated_nim(client, players, pile=10):
-    """A rated Nim table created by the first of ``players`` (cookies), each seated in order."""
-    h = as_(client, players[0])
-    r = client.post("/api/tables", json={"game": "nim", "players": len(players), "rated": True,
-                                         "options": {"pile": pile}, "clock": {"preset": "24h"}}, headers=h)
-    assert r.status_code == 200, r.text
-    tid, tokens = r.json()["id"], []
-    for seat, who in enumerate(players):
-        h = as_(client, who)
-        r = client.post(f"/api/tables/{tid}/seats/{seat}", json={"name": ""}, headers=h)
-        assert r.status_code == 200, r.text
-        tokens.append(r.json()["token"])
-    client.cookies.clear()
-    return tid, tokens
+    """A rated Nim table with a day per move, created by the first of ``players``, each seated in order."""
+    return rated_table(client, players, pile, clock={"preset": "24h"})
 
 
 def finish(client, tid, tokens, moves):

@@ -11,40 +11,7 @@ import time
 from lapilli.server import ratings
 from lapilli.server.ratings import Rating, pairwise, update
 
-from .support import FakeClock, as_, check_clocks, sign_up, sync, take_over, until, view
-
-CLOCK = {"kind": "turn", "per_move": 600, "level": "random"}
-
-
-def rated_table(client, players, pile=10, clock=None):
-    """A rated Nim table created by the first of ``players`` (cookies of signed-up accounts), each
-    seated in order; returns (table id, seat tokens)."""
-    h = as_(client, players[0])
-    r = client.post("/api/tables", json={"game": "nim", "players": len(players), "rated": True,
-                                         "options": {"pile": pile}, "clock": clock or CLOCK}, headers=h)
-    assert r.status_code == 200, r.text
-    tid, tokens = r.json()["id"], []
-    for seat, who in enumerate(players):
-        h = as_(client, who)
-        r = client.post(f"/api/tables/{tid}/seats/{seat}", json={"name": ""}, headers=h)
-        assert r.status_code == 200, r.text
-        tokens.append(r.json()["token"])
-    client.cookies.clear()
-    return tid, tokens
-
-
-def wait_version(client, tid, version):
-    store = client.app.state.hub.store
-    for _ in range(400):
-        if store.get(tid).version >= version:
-            return
-        time.sleep(0.025)
-    raise AssertionError(f"table {tid} did not reach version {version}")
-
-
-def rating_of(client, name):
-    return {r["game"]: r for r in client.get(f"/api/players/{name}").json()["ratings"]}.get("nim")
-
+from .support import CLOCK, FakeClock, as_, check_clocks, rated_table, rating_of, sign_up, sync, take_over, until, view, wait_version
 
 # ---------------------------------------------------------------------------- point: time and hand-overs
 def ann_moved_first(make_client, bank):

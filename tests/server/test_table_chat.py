@@ -7,22 +7,11 @@ from __future__ import annotations
 
 import json
 
-from .support import join, make_table, sync, view
+from .support import join, make_table, sync, until_pong, view
 
 
 def say(ws, text):
     ws.send_text(json.dumps({"type": "chat", "text": text}))
-
-
-def until_pong(ws):
-    """Every message up to the answer of a ping (sent now): what the connection was sent so far."""
-    ws.send_text(json.dumps({"type": "ping"}))
-    got = []
-    while True:
-        m = ws.receive_json()
-        if m["type"] == "pong":
-            return got
-        got.append(m)
 
 
 def chat_lines(messages):
