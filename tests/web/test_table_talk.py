@@ -105,6 +105,25 @@ def test_an_undo_agreed_then_a_concession_in_the_page(server, browser, page):
     bob.context.close()
 
 
+def test_a_move_being_typed_survives_the_page_redrawing(server, browser, page):
+    """The side panel is drawn again whenever something changes (a person leaves, a chat line, a
+    clock): the notation typed so far, its focus and its caret stay, and sending it plays it."""
+    tid = new_table(page, server, "seats")
+    bob = seat_page(browser, server, tid, 1, "bob")
+    page.wait_for_selector("#picker", timeout=30_000)
+    page.wait_for_selector(".player[data-seat='1'] .presence.here", timeout=30_000)
+    page.click("#notation")
+    page.keyboard.type("take 2")
+    bob.context.close()  # bob leaves: ann's page redraws to show him away
+    page.wait_for_selector(".player[data-seat='1'] .presence:not(.here)", timeout=30_000)
+    assert page.input_value("#notation") == "take 2"
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "notation"
+    page.click("#send")
+    page.wait_for_function("() => [...document.querySelectorAll('#log .entry .text')].some(e => e.textContent.includes('2'))",
+                           timeout=30_000)
+    assert [a for a, _ in page.sent_acts] == ["take 2"]
+
+
 def test_after_conceding_at_three_players_the_page_watches(server, browser, page):
     """At three players a concession puts the conceder out: their page switches to watching at
     once (no seat, nothing to play, the token forgotten), and a reload opens the table as a

@@ -496,6 +496,8 @@ async function tablePage(tid) {
   const talk = window.LapilliTalk.start(tid, Object.keys(tokens).length > 1);  // the chat, concede, undo by agreement
   let holder = null;  // the seat whose person confirmed they hold the device
   let shownSeat;      // the seat whose view the page shows (undefined: none, the hand-over screen)
+  let drawnAt;        // the position last drawn: "live", or the replay's step
+  let draft = { key: null, value: "" };  // the notation typed so far, and the position it was typed at
   const show = () => {
     // the view to show: the seat to move among ours, else the seat holding the device, else our
     // first seat, else the spectator's
@@ -504,6 +506,9 @@ async function tablePage(tid) {
     const live = all.find(x => x.seat !== null && x.legal.length) || all.find(x => x.seat === holder) || all[0];
     const v = replay && replay.data ? Object.assign({}, live, replay.data, { legal: [], table: live.table, result: replay.data.result }) : live;
     const placed = window.LapilliMotion.remember(board);  // where the pieces were (motion.js)
+    // what is being typed survives a redraw (a presence, a chat line, a clock): its text, its focus
+    const typing = document.activeElement && document.activeElement.id === "notation"
+      ? { at: document.activeElement.selectionStart, to: document.activeElement.selectionEnd } : null;
     board.innerHTML = ""; side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;
     const digest = document.getElementById("digest");
     if (digest && live.digest) digest.textContent = live.digest;
@@ -551,10 +556,17 @@ async function tablePage(tid) {
     if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
       drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
     markLastMove(board, v);
-    window.LapilliMotion.play(board, placed);  // the pieces that moved slide to their new place
     // a tone when the turn passes to a seat of this page (off unless the player turned it on)
     if (!replay) turnWatch(all.some(x => x.seat !== null && !x.result && (x.observation.to_move === undefined || x.observation.to_move === null ? x.legal.length > 0 : x.observation.to_move === x.seat)));
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
+    // the pieces that moved slide to their new place: as the game goes on, and in a replay stepped
+    // one move at a time; a jump (to the start, the end, along the slider) draws the position at once.
+    // After the targets are marked: a target does not slide, and the zoom and the hit pads have
+    // measured every target where it is drawn, not where a slide starts
+    const at = replay && replay.data ? replay.ply : "live";
+    if (at === drawnAt || (typeof at === "number" && typeof drawnAt === "number" && Math.abs(at - drawnAt) === 1))
+      window.LapilliMotion.play(board, placed);
+    drawnAt = at;
     // chance is shown while the game goes on (the results panel takes over at its end)
     if (!replay && !live.result) showChance(v);
     else hideChance();
@@ -573,8 +585,11 @@ async function tablePage(tid) {
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
+      if (draft.key === `${v.seat}:${pickKey}`) input.value = draft.value;  // the same position: the text typed so far
+      input.addEventListener("input", () => { draft = { key: `${v.seat}:${pickKey}`, value: input.value }; });
       const dl = el("datalist", { id: "legal-list" }, v.legal.slice(0, 500).map(a => el("option", { value: a })));
       side.append(el("p", {}, input, dl, el("button", { id: "send", onclick: () => send(input.value) }, t("send"))));
+      if (typing) { input.focus(); input.setSelectionRange(typing.at, typing.to); }
     }
     if (v.can_undo && !replay) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));
     // seats whose person left can be handed to a computer opponent by anyone seated here
