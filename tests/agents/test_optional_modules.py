@@ -47,3 +47,28 @@ def test_a_missing_dependency_of_an_optional_module_raises(games_on_disk, load):
                          ids=["heuristics", "levels", "narration", "rl"])
 def test_a_game_without_the_optional_module_falls_back(games_on_disk, load, absent):
     assert load("bare-game") == absent
+
+
+@pytest.mark.parametrize("load", [heuristic.game_heuristics, levels.game_levels, narration._module, _hooks],
+                         ids=["heuristics", "levels", "narration", "rl"])
+def test_only_a_registered_game_package_is_ever_imported(tmp_path, monkeypatch, load):
+    """The loaders take a game's name (from a request, a command line, a record) and import only
+    from the package the catalogue registers for it: a name that is a module path of its own, or an
+    unregistered package lying on the path, imports nothing and leaves the game without the module."""
+    pkg = tmp_path / "planted_pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    for part in ("heuristics", "levels", "narration", "rl"):
+        (pkg / f"{part}.py").write_text("import builtins\nbuiltins.PLANTED_RAN = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(heuristic, "_CACHE", {})
+    monkeypatch.setattr(levels, "_CACHE", {})
+    narration._module.cache_clear()
+    try:
+        for name in ("planted_pkg", "planted-pkg", "lapilli.server.app", "../planted_pkg", "os"):
+            assert load(name) in (None, {})
+        import builtins
+        assert not hasattr(builtins, "PLANTED_RAN")
+        assert not [m for m in sys.modules if m.startswith("planted_pkg")]
+    finally:
+        narration._module.cache_clear()
