@@ -209,3 +209,109 @@ def old_policy_wall(state, legal):
             if a in legal:
                 return a
     return "end"
+
+
+# ---------------------------------------------------------------- the rollout policy's placement, uncached
+# (the shipped ``_space_weights`` caches the per-direction distances by space and villages standing)
+def old_space_weights(state, s, me):
+    vm = state.vil[me]
+    tiles = state.tiles
+    row = NEIGH[s]
+    mine = H._TOWARD[vm][s]
+    tot = [0, 0, 0, 0, 0, 0]
+    burned = state.burned
+    for q, v in enumerate(state.vil):
+        if q != me and v is not None and not burned[q]:
+            o = H._TOWARD[v][s]
+            for d in range(6):
+                tot[d] += o[d]
+    w = [0.0] * 6
+    for d in range(6):
+        n = row[d]
+        if n is not None and n not in tiles:
+            w[d] = mine[d] - 0.5 * tot[d]
+    for d, v, i in H.B.SIDES_OF_HEX.get(s, ()):
+        if v == vm:
+            w[d] -= 30.0 if (v, i) not in state.bwalls else 8.0
+        elif v in state.vil:
+            q = state.vil.index(v)
+            if not state.burned[q]:
+                w[d] += 20.0 if (v, i) not in state.bwalls else 5.0
+    return w
+
+
+def old_best_place(state, legal, me, rng, sample=12):
+    cands = legal if len(legal) <= sample else [legal[rng.randbelow(len(legal))] for _ in range(sample)]
+    cache = {}
+    pend = state.pending
+    best, bv = cands[0], None
+    rots = H.ROT[H.TILE_MASK[pend]] if pend is not None else None
+    for a in cands:
+        x = a.split()
+        p = (x[1], FROM_LABEL[x[1]], int(x[2]) if x[0] == "place" else None)
+        w = cache.get(p[0])
+        if w is None:
+            w = cache[p[0]] = old_space_weights(state, p[1], me)
+        mask = rots[p[2]] if p[2] is not None else 63
+        v = rng.random() * 0.5
+        for d in range(6):
+            if mask >> d & 1:
+                v += w[d]
+        if bv is None or v > bv:
+            best, bv = a, v
+    return best
+
+
+def old_policy(state, legal: list, rng) -> str:
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    me = state.to_move
+    if ph in ("place", "erupt"):
+        if rng.randbelow(5) == 0:
+            return legal[rng.randbelow(len(legal))]
+        return old_best_place(state, legal, me, rng)
+    if ph == "p3":
+        if "rain" in legal and state.temps[me] >= H.RAIN:
+            return "rain"
+        if "end" in legal:
+            if "draw" in legal:
+                return "draw"
+            return "end"
+        ds = [a for a in legal if a.startswith("discard ") and a.count(" ") == 1]
+        if ds:
+            return min(ds, key=lambda a: H.CARD_VALUE[a[8:]] if a[8:] != "rain" else 99.0)
+        return legal[rng.randbelow(len(legal))]
+    if ph == "p4":
+        return old_policy_wall(state, legal)
+    if ph == "p2x":
+        return "end"
+    if ph == "consent":
+        return "accept"
+    return legal[rng.randbelow(len(legal))]
+
+
+def old_after_place(state, now) -> list:
+    if state.is_terminal:
+        return H.win_shares(state)
+    if state.phase == "place":
+        legal = state.legal_actions()
+        if legal:
+            c = state.clone()
+            c.apply(old_best_place(c, legal, c.to_move, H._NO_RNG, sample=len(legal)))
+            if c.phase == "place" and not c.is_terminal:
+                return now(c)
+            return old_after_place(c, now)
+    return now(state)
+
+
+def old_values_cap(state) -> list:
+    if state.is_terminal:
+        return H.win_shares(state)
+    cap = float(LAST)
+    return H._softmax_cool(H._team_heats(state, [x if x < cap else cap for x in old_heats(state)]))
+
+
+def old_values_cap_placed(state) -> list:
+    """``values_cap`` as first written: the uncached placement look-ahead, the dict frontier."""
+    return old_after_place(state, old_values_cap)

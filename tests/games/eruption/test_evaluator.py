@@ -76,7 +76,7 @@ def test_fitted_values_place_scores_after_the_placement_and_leaves_the_state_alo
     before = snapshot(s)
     v = getattr(H, placed)(s)
     assert snapshot(s) == before
-    assert v == H._after_place_fast(s, getattr(FE, leaf))
+    assert v == H._after_place(s, getattr(FE, leaf))
     assert v != getattr(FE, leaf)(s) or s.phase != "place"
 
 

@@ -1,6 +1,8 @@
-"""The search copies at the end of Eruption's heuristics module (issue 7): ``policy_fast`` and
-``values_fast`` compute what ``policy`` and ``values_cap`` compute (the same moves, random draws
-and floats), and ``values_now`` is the capped heats without the placement look-ahead."""
+"""Eruption's search functions with the board geometry cached (``heats`` on the frontier bit sets,
+``policy`` and ``values_cap`` with the cached placement weights) compute what their first,
+uncached versions computed (tests/games/eruption/oracle.py): the same moves, random draws and
+floats; ``policy_fast`` / ``values_fast``, the names older search specs use, are the same
+functions; ``values_now`` is the capped heats without the placement look-ahead."""
 from __future__ import annotations
 
 import random
@@ -10,7 +12,7 @@ from lapilli.agents import Decision, make_agent
 from lapilli.engine.rng import Rng
 from lapilli.games.eruption import heuristics as H
 
-from .oracle import old_heats, old_policy_wall
+from .oracle import old_heats, old_policy, old_policy_wall, old_values_cap_placed
 
 
 def _positions(players: int, games: int, seed: int = 11):
@@ -23,17 +25,17 @@ def _positions(players: int, games: int, seed: int = 11):
             s.apply(legal[rng.randrange(len(legal))])
 
 
-def test_heats_fast_and_values_fast_equal_the_originals():
+def test_heats_and_values_cap_equal_the_originals():
     seen = 0
     for players in (2, 4, 6):
         for s in _positions(players, 3):
-            assert H.heats_fast(s) == old_heats(s)       # the dict frontier as the oracle
-            assert H.values_fast(s) == H.values_cap(s)
+            assert H.heats(s) == old_heats(s)       # the dict frontier as the oracle
+            assert H.values_cap(s) == old_values_cap_placed(s)
             seen += 1
     assert seen > 300
 
 
-def test_policy_fast_makes_the_same_moves_and_draws():
+def test_policy_makes_the_same_moves_and_draws_as_the_original():
     moves = 0
     for players in (2, 6):
         for s in _positions(players, 3, seed=40):
@@ -41,7 +43,7 @@ def test_policy_fast_makes_the_same_moves_and_draws():
             if len(legal) < 2:
                 continue
             r1, r2 = Rng(moves), Rng(moves)
-            assert H.policy_fast(s, list(legal), r1) == H.policy(s, list(legal), r2)
+            assert H.policy(s, list(legal), r1) == old_policy(s, list(legal), r2)
             assert r1.next64() == r2.next64()          # the same number of draws
             moves += 1
     assert moves > 100
@@ -58,7 +60,7 @@ def test_policy_builds_the_same_walls_in_phase_4_as_before():
             legal = s.legal_actions()
             got = H.policy(s, list(legal), Rng(seen))
             assert got == old_policy_wall(s, legal)
-            assert H.policy_fast(s, list(legal), Rng(seen)) == got
+            assert old_policy(s, list(legal), Rng(seen)) == got
             seen += 1
             walls += got != "end"
     assert seen > 200 and walls > 100
@@ -72,14 +74,19 @@ def test_values_now_is_the_capped_heats_of_the_position():
             assert v == H.values_cap(s)
 
 
-def test_search_with_the_fast_functions_chooses_as_the_original():
+def test_the_older_names_are_the_same_functions():
+    assert H.policy_fast is H.policy and H.values_fast is H.values_cap and H.heats_fast is H.heats
+
+
+def test_search_chooses_as_with_the_original_functions():
     spec = "mcts:iterations=150,c=0.05,rollout_depth=0,prior=game,widen=2,order=eval,chance=key,settle=1"
     roots = [s.clone() for k, s in enumerate(_positions(2, 2, seed=90)) if k % 17 == 5
              and len(s.legal_actions()) > 1][:5]
     assert roots
     for st in roots:
         a = make_agent(spec + ",evaluator=values_cap,policy=game", seed=5, game="eruption")
-        b = make_agent(spec + ",evaluator=values_fast,policy=policy_fast", seed=5, game="eruption")
+        b = make_agent(spec + ",evaluator=values_cap,policy=game", seed=5, game="eruption")
+        b.evaluator, b.policy = old_values_cap_placed, old_policy
         assert a.choose(Decision(st)) == b.choose(Decision(st))
         ra, rb = a.last_root, b.last_root
         assert {k: (n.visits, n.total) for k, n in ra.children.items()} == \

@@ -104,11 +104,6 @@ def _rain_value(temp) -> float:
     return 0.9 * RAIN if temp >= RAIN else 20.0
 
 
-def heats(state) -> list:
-    """heat() of every seat."""
-    return heats_fast(state)
-
-
 def _team_heats(state, h: list) -> list:
     """In Cooperation a team shares its fate: each seat counts its own and its mate's heat.
     Before the turn order (and so the teams) is set, every seat counts alone."""
@@ -244,60 +239,7 @@ _TOWARD = [{h: tuple(min(DIST[v].get(n, 4), 4) if n is not None else 4 for n in 
            for v in range(len(VILLAGES))]
 
 
-def _space_weights(state, s, me):
-    """Per direction of a tile on space s: how good a flow there is for the mover ``me``."""
-    vm = state.vil[me]
-    tiles = state.tiles
-    row = NEIGH[s]
-    mine = _TOWARD[vm][s]
-    tot = [0, 0, 0, 0, 0, 0]                            # per direction, the other villages' distances (ints)
-    burned = state.burned
-    for q, v in enumerate(state.vil):
-        if q != me and v is not None and not burned[q]:
-            o = _TOWARD[v][s]
-            for d in range(6):
-                tot[d] += o[d]
-    w = [0.0] * 6
-    for d in range(6):
-        n = row[d]
-        if n is not None and n not in tiles:
-            w[d] = mine[d] - 0.5 * tot[d]
-    for d, v, i in B.SIDES_OF_HEX.get(s, ()):
-        if v == vm:
-            w[d] -= 30.0 if (v, i) not in state.bwalls else 8.0
-        elif v in state.vil:
-            q = state.vil.index(v)
-            if not state.burned[q]:
-                w[d] += 20.0 if (v, i) not in state.bwalls else 5.0
-    return w
-
-
 _PLACE_PARTS: dict = {}    # 'place d4 3' -> ('d4', hex, 3); 'erupt d4' -> ('d4', hex, None)
-
-
-def _best_place(state, legal, me, rng, sample=12):
-    """The best of (a sample of) 'place s r' / 'erupt s' actions by the board geometry alone."""
-    cands = legal if len(legal) <= sample else [legal[rng.randbelow(len(legal))] for _ in range(sample)]
-    cache = {}
-    pend = state.pending
-    best, bv = cands[0], None
-    rots = ROT[TILE_MASK[pend]] if pend is not None else None
-    for a in cands:
-        p = _PLACE_PARTS.get(a)
-        if p is None:
-            x = a.split()
-            p = _PLACE_PARTS[a] = (x[1], FROM_LABEL[x[1]], int(x[2]) if x[0] == "place" else None)
-        w = cache.get(p[0])
-        if w is None:
-            w = cache[p[0]] = _space_weights(state, p[1], me)
-        mask = rots[p[2]] if p[2] is not None else 63
-        v = rng.random() * 0.5
-        for d in range(6):
-            if mask >> d & 1:
-                v += w[d]
-        if bv is None or v > bv:
-            best, bv = a, v
-    return best
 
 
 def policy(state, legal: list, rng) -> str:
@@ -360,17 +302,18 @@ def _values_cap_now(state) -> list:
     return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in heats(state)]))
 
 
-# ---------------------------------------------------------------- faster copies for the search
-# ``policy_fast`` / ``values_fast`` compute exactly what ``policy`` / ``values_cap`` compute (the same
-# moves, the same random draws, the same floats), with the board geometry that does not change
-# during a game cached: the per-direction distances part of a placement's weight depends only on
-# the space, the mover's village and the other villages still standing.
+# ---------------------------------------------------------------- placement weights
+# The board geometry that does not change during a game is cached: the per-direction distances
+# part of a placement's weight depends only on the space, the mover's village and the other
+# villages still standing.  (tests/games/eruption/oracle.py keeps the uncached first version,
+# which these reproduce exactly: the same choices, random draws and floats.)
 _BASE_W: dict = {}         # (space, mover's village, other villages standing) -> per-direction base weight
 _DIRS = {m: tuple(d for d in range(6) if m >> d & 1) for m in range(64)}   # mask -> its directions
 
 
-def _space_weights_fast(state, s, me, others):
-    """_space_weights(state, s, me); ``others``: the villages of the other seats not burned."""
+def _space_weights(state, s, me, others):
+    """Per direction of a tile on space s: how good a flow there is for the mover ``me``;
+    ``others``: the villages of the other seats not burned."""
     vm = state.vil[me]
     key = (s, vm, others)
     base = _BASE_W.get(key)
@@ -407,8 +350,8 @@ def _others_standing(state, me) -> tuple:
     return tuple(v for q, v in enumerate(state.vil) if q != me and v is not None and not burned[q])
 
 
-def _best_place_fast(state, legal, me, rng, sample=12):
-    """_best_place(state, legal, me, rng, sample): the same choice and random draws."""
+def _best_place(state, legal, me, rng, sample=12):
+    """The best of (a sample of) 'place s r' / 'erupt s' actions by the board geometry alone."""
     cands = legal if len(legal) <= sample else [legal[rng.randbelow(len(legal))] for _ in range(sample)]
     cache = {}
     pend = state.pending
@@ -425,25 +368,13 @@ def _best_place_fast(state, legal, me, rng, sample=12):
             p = parts[a] = (x[1], FROM_LABEL[x[1]], int(x[2]) if x[0] == "place" else None)
         w = cache.get(p[0])
         if w is None:
-            w = cache[p[0]] = _space_weights_fast(state, p[1], me, others)
+            w = cache[p[0]] = _space_weights(state, p[1], me, others)
         v = random() * 0.5
         for d in dirs[rots[p[2]] if p[2] is not None else 63]:
             v += w[d]
         if bv is None or v > bv:
             best, bv = a, v
     return best
-
-
-def policy_fast(state, legal: list, rng) -> str:
-    """``policy`` (the same choices and random draws) with _best_place_fast."""
-    if len(legal) == 1:
-        return legal[0]
-    ph = state.phase
-    if ph in ("place", "erupt"):
-        if rng.randbelow(5) == 0:
-            return legal[rng.randbelow(len(legal))]
-        return _best_place_fast(state, legal, state.to_move, rng)
-    return policy(state, legal, rng)
 
 
 def _policy_wall(state, legal) -> str:
@@ -475,21 +406,6 @@ def _policy_wall(state, legal) -> str:
             if a in legal:
                 return a
     return "end"
-
-
-def _after_place_fast(state, now) -> list:
-    """_after_place(state, now) with _best_place_fast (the same placement)."""
-    if state.is_terminal:
-        return win_shares(state)
-    if state.phase == "place":
-        legal = state.legal_actions()
-        if legal:
-            c = state.clone()
-            c.apply(_best_place_fast(c, legal, c.to_move, _NO_RNG, sample=len(legal)))
-            if c.phase == "place" and not c.is_terminal:
-                return now(c)
-            return _after_place_fast(c, now)
-    return now(state)
 
 
 # the lava frontier as bit sets of playable hexes, read at the village sides
@@ -641,32 +557,26 @@ def _heat_fast(state, p, layers, turns, parts=None) -> float:
     return t
 
 
-def heats_fast(state) -> list:
-    """heats(state): the frontier, the expected turns (the same for every seat) and the memo worked
-    out once."""
+def heats(state) -> list:
+    """heat() of every seat, the frontier, the expected turns (the same for every seat) and the
+    memo worked out once."""
     layers = _frontier_layers(state)
     k = _turns_left(state, 0)
     parts = _side_parts(state, layers)
     return [_heat_fast(state, p, layers, k, parts) for p in range(state.num_players)]
 
 
-def _values_cap_now_fast(state) -> list:
-    if state.is_terminal:
-        return win_shares(state)
-    cap = float(LAST)
-    return _softmax_cool(_team_heats(state, [x if x < cap else cap for x in heats_fast(state)]))
-
-
-def values_fast(state) -> list:
-    """``values_cap`` (the same values): the placement look-ahead with _best_place_fast, the heats
-    with the bit-set frontier.  For MCTS ``evaluator=values_fast``."""
-    return _after_place_fast(state, _values_cap_now_fast)
+# the names search specs and levels written before the cached versions became the only ones use
+# (``evaluator=values_fast,policy=policy_fast``): the same functions
+heats_fast = heats
+policy_fast = policy
+values_fast = values_cap
 
 
 def values_now(state) -> list:
     """``values_cap`` without the placement look-ahead: the capped heats of the position as it is
     (a cheaper evaluator: no copy and no placement per leaf; it plays differently)."""
-    return _values_cap_now_fast(state)
+    return _values_cap_now(state)
 
 
 # ---------------------------------------------------------------- the end race
@@ -697,7 +607,7 @@ def values_end(state) -> list:
     """Per-seat values for MCTS (``evaluator=values_end``): a softmax of the projected final
     temperatures of _end_heat (capped at the last space, a Rain in hand 30 below the cap), after
     the rollout policy's placement of a drawn tile (as ``values_cap``)."""
-    return _after_place_fast(state, _values_end_now)
+    return _after_place(state, _values_end_now)
 
 
 def _values_end_now(state) -> list:
@@ -714,7 +624,7 @@ def values_end_now(state) -> list:
 
 
 def policy_end(state, legal: list, rng) -> str:
-    """``policy_fast`` that keeps "Rain" for when it counts: in a last turn (after event A or B),
+    """``policy`` that keeps "Rain" for when it counts: in a last turn (after event A or B),
     or when the village is on the last space (a Rain then keeps the game going, ERU-13.3)."""
     if state.phase == "p3" and "rain" in legal:
         me = state.to_move
@@ -722,10 +632,10 @@ def policy_end(state, legal: list, rng) -> str:
             legal = [a for a in legal if a != "rain"]
             if len(legal) == 1:
                 return legal[0]
-            r = policy_fast(state, legal, rng)
+            r = policy(state, legal, rng)
             return r
         return "rain"
-    return policy_fast(state, legal, rng)
+    return policy(state, legal, rng)
 
 
 def _race_heats(state, layers, k) -> list:
@@ -784,15 +694,15 @@ def values_race(state) -> list:
 
 def values_by_count(state) -> list:
     """Normal's evaluator: the end race (``values_end_now``) with 2-3 players, ``values_cap`` (as
-    its identical faster copy ``values_fast``) with 4-6: with more players the end race played
+    ``values_cap``) with 4-6: with more players the end race played
     out at every leaf judged worse than the capped heat (a normal seat against heuristic seats)."""
-    return _values_end_now(state) if state.num_players <= 3 else values_fast(state)
+    return _values_end_now(state) if state.num_players <= 3 else values_cap(state)
 
 
 def policy_by_count(state, legal: list, rng) -> str:
     """Normal's rollout policy, with ``values_by_count``: ``policy_end`` (Rain kept for the last
-    turn) with 2-3 players, ``policy`` (as its identical copy ``policy_fast``) with 4-6."""
-    return policy_end(state, legal, rng) if state.num_players <= 3 else policy_fast(state, legal, rng)
+    turn) with 2-3 players, ``policy`` with 4-6."""
+    return policy_end(state, legal, rng) if state.num_players <= 3 else policy(state, legal, rng)
 
 
 # ---------------------------------------------------------------- keeping the Rain
@@ -940,10 +850,10 @@ def fitted_values(state) -> list:
 
 def fitted_values_place(state) -> list:
     """``fitted_values`` after the rollout policy's placement of a drawn lava tile (as
-    ``values_fast``).  ``evaluator=fitted_values_place``."""
+    ``values_cap``).  ``evaluator=fitted_values_place``."""
     from .evaluator import win_probs
 
-    return _after_place_fast(state, win_probs)
+    return _after_place(state, win_probs)
 
 
 def fitted_values_staged(state) -> list:
@@ -959,4 +869,4 @@ def fitted_values_staged_place(state) -> list:
     ``evaluator=fitted_values_staged_place``."""
     from .evaluator import win_probs_staged
 
-    return _after_place_fast(state, win_probs_staged)
+    return _after_place(state, win_probs_staged)
