@@ -205,15 +205,14 @@ def test_the_island_judge_explains_wrong_moves():
 
 # every kind of choice the learner makes in each base game, as the first word of the move (the
 # first two for The Island's tiles played in step 1). Not asked: L'Isola dei Vulcani's 'skip'
-# (declining a rescue is never better than saving a colonist, 4 VP), The Island's 'aboard' (a boat
-# back under more than 3 swimmers) and 'take' (a boat back with the supply empty, which only
-# Challenge 5 can cause).
+# (declining a rescue is never better than saving a colonist, 4 VP) and The Island's 'take' (a boat
+# back with the boat supply empty, which only Challenge 5 can cause).
 EVERY_KIND = {
     "stromboli": {"place", "take", "boat", "shaman", "stay", "pick", "buy", "pass", "priestess"},
     "isola-dei-vulcani": {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
                           "save", "done", "erupt", "rescue"},
     "the-island": {"place", "boat", "play dolphin", "play winds", "play whale", "play serpent", "pass", "walk",
-                   "swim", "board", "sail", "isle", "end", "remove", "serpent", "shark", "whale", "none", "repel"},
+                   "swim", "board", "sail", "isle", "end", "remove", "aboard", "serpent", "shark", "whale", "none", "repel"},
     "eruption": {"village", "place", "erupt", "end", "reinforce", "discard", "build", "rain", "quake", "lavaflow",
                  "aftershock", "draw", "sinkhole", "bomb", "relocate", "extra"},
 }
