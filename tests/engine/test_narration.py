@@ -305,3 +305,16 @@ def test_isola_a_player_who_saves_no_colonists_from_a_sinking_is_told_in_both_la
     assert [i["key"] for i in items] == ["no-rescue"]
     assert narration.text(s.game_id, items, "en", NAMES, 1) == f"{NAMES[0]} saves no colonists from the sinking."
     assert narration.text(s.game_id, items, "it", NAMES, 0) == "Non salvi nessun colono dall'affondamento."
+
+
+@pytest.mark.rule("IDV-10.16")
+def test_isola_a_double_eruption_and_its_order_are_told_in_both_languages():
+    """A double eruption (no lava left on the board, rare in random games) and the current player's
+    choice of the volcano that erupts first have their sentences."""
+    s = lapilli.new_game("isola-dei-vulcani", players=2, seed=1)
+    items = s.readings(0, "carve F3a", [{"type": "double-eruption", "volcanoes": [2, 3]}], 1)
+    assert narration.text(s.game_id, items, "en", NAMES, 1) == "No lava tile is left on the board: volcanoes 2, 3 erupt together."
+    assert narration.text(s.game_id, items, "it", NAMES, 1) == "Non restano tessere lava sulla plancia: eruttano insieme i vulcani 2, 3."
+    items = s.readings(0, "erupt 2", [{"type": "eruption-order", "seat": 0, "first": 2}], 1)
+    assert narration.text(s.game_id, items, "en", NAMES, 1) == f"{NAMES[0]} has volcano 2 erupt first."
+    assert narration.text(s.game_id, items, "it", NAMES, 0) == "Fai eruttare per primo il vulcano 2."

@@ -201,3 +201,52 @@ def test_the_island_judge_explains_wrong_moves():
     assert other["verdict"] == "legal" and other["asked"] == ["board R1 9,8"] and other["why"]["it"]
     bad = tut.judge(turn, 1, "walk B1 5,9")
     assert bad["verdict"] == "illegal" and bad["rule"] == "ISL-2.9" and "another player's explorers" in bad["clause"]
+
+
+# every kind of choice the learner makes in each base game, as the first word of the move (the
+# first two for The Island's tiles played in step 1). Not asked: L'Isola dei Vulcani's 'skip'
+# (declining a rescue is never better than saving a colonist, 4 VP) and The Island's 'take' (a boat
+# back with the boat supply empty, which only Challenge 5 can cause).
+EVERY_KIND = {
+    "stromboli": {"place", "take", "boat", "shaman", "stay", "pick", "buy", "pass", "priestess"},
+    "isola-dei-vulcani": {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
+                          "save", "done", "erupt", "rescue"},
+    "the-island": {"place", "boat", "play dolphin", "play winds", "play whale", "play serpent", "pass", "walk",
+                   "swim", "board", "sail", "isle", "end", "remove", "aboard", "serpent", "shark", "whale", "none", "repel"},
+    "eruption": {"village", "place", "erupt", "end", "reinforce", "discard", "build", "rain", "quake", "lavaflow",
+                 "aftershock", "draw", "sinkhole", "bomb", "relocate", "extra"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(EVERY_KIND))
+def test_every_kind_of_choice_is_asked(game):
+    tut = learn.load(game)
+    kinds = {" ".join(a.split()[:2]) if a.startswith("play ") else a.split()[0]
+             for ch in tut.chapters for s in ch["steps"] for a in s.get("ask", [])}
+    assert EVERY_KIND[game] <= kinds, sorted(EVERY_KIND[game] - kinds)
+
+
+def test_isola_dei_vulcani_sinking_chapter_sinks_and_saves_the_colonist():
+    tut = learn.load("isola-dei-vulcani")
+    ch = [c["id"] for c in tut.chapters].index("sinking")
+    before = tut.position(ch, 0).render(0)
+    after = tut.after(ch, 0, tut.step(ch, 0)["ask"][0]).render(0)
+    assert "[ E3:4  ]" in before and "[ E3:4  ]" not in after  # the enclosed part is gone
+    assert "D4 area 15" in after and "colonists R1" in next(line for line in after.splitlines() if "D4 area 15" in line)
+
+
+def test_eruption_cards_do_what_their_steps_say():
+    tut = learn.load("eruption")
+    ids = [c["id"] for c in tut.chapters]
+
+    def touching(st, seat):
+        return st.render(0).split("lava touching the village: ")[1 + seat].split("\n")[0]
+    # Quake's tile on g8 takes the lava off sides 5 and 6 of the learner's village
+    ch = ids.index("rain")
+    si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask") == ["place g8 4"])
+    assert touching(tut.position(ch, si), 0) == "v3-5, v3-6, v3-7"
+    assert touching(tut.after(ch, si, "place g8 4"), 0) == "v3-7"
+    # Sinkhole on e9 removes two of the three flows touching it
+    ch = ids.index("aftershock")
+    si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("sinkhole"))
+    assert touching(tut.after(ch, si, tut.step(ch, si)["ask"][0]), 0) == "v3-7"

@@ -1,5 +1,7 @@
 """The tutorial routes: a step's position as the learner's real view, a move judged by the
 engine against what the step asks, nothing stored, a bounded number of judged moves per address."""
+import pytest
+
 from lapilli import learn
 
 
@@ -74,3 +76,17 @@ def test_the_island_steps_show_only_what_the_learner_may_see(client):
             assert "volcano" not in str(o["tiles"])
     last = client.get(f"/api/learn/the-island/{len(tut.chapters) - 1}/1").json()["observation"]
     assert last["is_terminal"] and last["end_reason"] == "volcano"
+
+
+@pytest.mark.parametrize("game", learn.games())
+def test_every_step_is_served_and_its_asked_move_judged(client, game):
+    """Each step's position reaches the learner as a view (its log told in words), and the asked
+    move comes back asked with the position after it and the scripted replies."""
+    tut = learn.load(game)
+    for ci, ch in enumerate(tut.chapters):
+        for si, step in enumerate(ch["steps"]):
+            v = client.get(f"/api/learn/{game}/{ci}/{si}")
+            assert v.status_code == 200, (ch["id"], si, v.text[:200])
+            if step.get("ask"):
+                j = client.post(f"/api/learn/{game}/{ci}/{si}", json={"action": step["ask"][0]})
+                assert j.status_code == 200 and j.json()["verdict"] == "asked", (ch["id"], si, j.text[:200])

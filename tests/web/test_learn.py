@@ -3,6 +3,7 @@ real board, in Italian and English; a wrong move of each kind explained; each ch
 screen (instruction, board, targets, the picker's asked buttons) inside the window on a laptop and
 on a phone."""
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,75 @@ def test_wrong_moves_are_explained(browser, server):
         at_step(page, sums, 1)
         click_retry(page, page.locator("#lesson-back"))
         at_step(page, sums, 0)
+    finally:
+        ctx.close()
+
+
+def _kind(action):
+    return " ".join(action.split()[:2]) if action.startswith("play ") else action.split()[0]
+
+
+def wrong_moves(game):
+    """For the first step of each kind of asked move (its verb; The Island's tiles by name): a
+    legal move that is not the asked one (the one sharing most of its words), and a move the engine
+    refuses with a rule (the asked verb with another target, or another step's move)."""
+    tut = learn.load(game)
+    elsewhere = [a for ch in tut.chapters for s in ch["steps"] for a in s.get("ask", [])]
+    seen, out = set(), []
+    for ci, ch in enumerate(tut.chapters):
+        for si, step in enumerate(ch["steps"]):
+            if not step.get("ask") or _kind(step["ask"][0]) in seen:
+                continue
+            seen.add(_kind(step["ask"][0]))
+            st, ask = tut.position(ci, si), step["ask"][0].split()
+
+            def shared(b):
+                return next((i for i, (x, y) in enumerate(zip(b.split(), ask)) if x != y), min(len(b.split()), len(ask)))
+            legal = sorted((a for a in st.legal_actions() if tut.judge(ci, si, a)["verdict"] == "legal"), key=lambda b: -shared(b))
+            tries = [" ".join(ask[:-1] + [b.split()[-1]]) for b in elsewhere + st.legal_actions() if len(ask) > 1]
+            tries += elsewhere + [ask[0] + " " + " ".join(b.split()[1:]) for b in elsewhere + st.legal_actions()]
+            illegal = next((a for a in tries if tut.judge(ci, si, a)["verdict"] == "illegal"
+                            and re.match(r"[A-Z]{3}-", tut.judge(ci, si, a)["rule"] or "")), None)
+            out.append((ci, si, legal[0] if legal else None, illegal))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_wrong_moves_explained_at_each_step_kind(browser, server, game):
+    """At the first step of each kind of move a tutorial asks: a legal move that is not the one
+    taught, made on the board, is answered with why the asked move is better and the move to try;
+    a move that breaks a rule, typed (the board offers only legal moves), with the rule's ID and
+    its words."""
+    tut = learn.load(game)
+    cases = wrong_moves(game)
+    assert {_kind(tut.step(ci, si)["ask"][0]) for ci, si, _, _ in cases} == \
+        {_kind(a) for ch in tut.chapters for s in ch["steps"] for a in s.get("ask", [])}
+    assert sum(1 for *_, legal, illegal in cases if legal) >= len(cases) - 2
+    assert sum(1 for *_, illegal in cases if illegal) >= len(cases) - 2
+    ctx, page = open_tutorial(browser, server, game, "en")
+    try:
+        for ci, si, legal, illegal in cases:
+            step = tut.step(ci, si)
+            page.goto(f"{server}/learn/{game}#{ci}.{si}")
+            page.reload()
+            at_step(page, ci, si)
+            if legal:
+                click_move(page, legal)
+                page.wait_for_selector("#lesson-feedback[data-verdict='legal']")
+                text = page.locator("#lesson-feedback").text_content()
+                assert step["why"]["en"] in text and f"Try: {' / '.join(step['ask'])}" in text, (ci, si, legal, text)
+                click_retry(page, page.locator("#lesson-retry"))
+                page.wait_for_selector("#lesson-feedback", state="detached")
+            if illegal:
+                verdict = tut.judge(ci, si, illegal)
+                page.fill("#notation", illegal)
+                page.click("#send")
+                page.wait_for_selector("#lesson-feedback[data-verdict='illegal'] .clause-text")
+                text = page.locator("#lesson-feedback").text_content()
+                assert verdict["message"] in text and f"Rule {verdict['rule']}" in text, (ci, si, illegal, text)
+                assert page.locator("#lesson-feedback .clause-text").text_content() == learn.rule_clauses(game)[verdict["rule"]]
+                click_retry(page, page.locator("#lesson-retry"))
+        page.screenshot(path=os.path.join(SHOTS, f"learn-{game}-wrong-moves.png"))
     finally:
         ctx.close()
 
