@@ -653,7 +653,7 @@ class KdoState(State):
 
     # ------------------------------------------------------------------ views
     def _observe(self, player):
-        from .render import observe
+        from .views import observe
         return observe(self, player)
 
     def render(self, player=None, labels=None, lang="en"):
