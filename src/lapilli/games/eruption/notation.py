@@ -6,10 +6,12 @@ village side is ``v<village>-<side>`` (``v3-5``: side 5 of village 3; sides are 
 """
 from __future__ import annotations
 
+from lapilli.engine import NotationError
+
 from .data import CARD_IDS, DIR_INDEX, DIR_NAMES, FROM_LABEL, LABELS, MATERIALS, VILLAGES
 
 NOTATION_HELP = (
-    "actions look like: 'village 3', 'erupt d7', 'take 2', 'place d7 3', 'extra', 'end', 'rain', "
+    "'village 3', 'erupt d7', 'take 2', 'place d7 3', 'extra', 'end', 'rain', "
     "'aftershock d7 2', 'lavaflow', 'quake', 'sinkhole d7', 'relocate 2 5', 'reinforce stone d7-N', "
     "'bomb v3-5', 'discard rain', 'discard rain quake', 'draw', 'give wood', 'receive wood', 'accept', "
     "'refuse', 'build straw d7-N' or 'build wood v3-5' (hex = column a-k + row 0-10; rotation 0-5; "
@@ -17,8 +19,6 @@ NOTATION_HELP = (
 )
 
 
-class NotationError(ValueError):
-    pass
 
 
 def hex_label(h) -> str:
@@ -81,6 +81,13 @@ def _card(text: str) -> str:
 
 def parse(action: str) -> tuple:
     """The action as a tuple (verb, args...); raises NotationError for text that names no action."""
+    try:
+        return _parse(action)
+    except NotationError as e:
+        raise e.with_forms(action, NOTATION_HELP) from None
+
+
+def _parse(action: str) -> tuple:
     p = action.split()
     if not p:
         raise NotationError("empty action")

@@ -1,18 +1,16 @@
 """Parsing of the Kingdomino Origins action notation (see the package docstring)."""
 from __future__ import annotations
 
+from lapilli.engine import NotationError
+
 from .data import CRO_KINDS
 
-HELP = (
-    "actions look like: 'take 12' (a tile by its number), 'pair 14' or 'pair 23' (2 players, first pick), "
+NOTATION_HELP = (
+    "'take 12' (a tile by its number), 'pair 14' or 'pair 23' (2 players, first pick), "
     "'place e4 e3' (square 1 of the tile on e4, square 2 on e3), 'fire d2' (where the fire token lands), "
     "'give 2' (hand a Totem to seat 2), 'recruit hunter' / 'recruit deck shaman' / 'pass' (Tribe mode), "
     "'spend c3' (a resource to spend), 'put b4' (where the Cro-magnon goes)"
 )
-
-
-class NotationError(ValueError):
-    pass
 
 
 def parse(text: str, index: dict) -> tuple:
@@ -21,13 +19,14 @@ def parse(text: str, index: dict) -> tuple:
     Raises NotationError (with what the notation looks like) on text that names no action."""
     parts = text.strip().lower().split()
     if not parts:
-        raise NotationError("an empty entry is no action; " + HELP)
+        raise NotationError("an empty entry is no action", text, NOTATION_HELP)
     verb, args = parts[0], parts[1:]
 
     def square(tok: str) -> int:
         cell = index.get(tok)
         if cell is None:
-            raise NotationError(f"{tok!r} is not a square name (a column letter and a row number, like e5); " + HELP)
+            raise NotationError(f"{tok!r} is not a square name (a column letter and a row number, like e5)", text,
+                                NOTATION_HELP)
         return cell
 
     if verb == "take" and len(args) == 1 and args[0].isdigit():
@@ -47,8 +46,8 @@ def parse(text: str, index: dict) -> tuple:
     if verb == "recruit" and len(args) == 2 and args[0] == "deck" and args[1] in CRO_KINDS:
         return ("recruit_deck", args[1])
     if verb == "recruit" and args and args[-1] not in CRO_KINDS:
-        raise NotationError(f"{args[-1]!r} is no Cro-magnon; the kinds are: " + ", ".join(CRO_KINDS))
-    raise NotationError(f"{text.strip()[:40]!r} is not a Kingdomino Origins action; " + HELP)
+        raise NotationError(f"{args[-1]!r} is no Cro-magnon (the kinds are: {', '.join(CRO_KINDS)})", text, NOTATION_HELP)
+    raise NotationError(f"{text.strip()[:40]!r} is not a Kingdomino Origins action", text, NOTATION_HELP)
 
 
 def canonical(text: str) -> str:

@@ -1,22 +1,22 @@
 """Parsing Stromboli's action notation (see the package docstring for the list)."""
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction
+from lapilli.engine import NotationError
 
 from .data import BUYABLE, CRATER, NSEG, SPACE_INDEX
 
 NOTATION_HELP = (
-    "Stromboli actions look like: 'place 3 b2' (a numbered disc on a beach), 'place 3 b2 lava' "
+    "'place 3 b2' (a numbered disc on a beach), 'place 3 b2 lava' "
     "(tactical variant, with the lava disc), 'take 3', 'boat', 'shaman p1', 'stay', 'pick 1', "
     "'pick 2', 'buy mountain', 'buy priestess', 'pass', 'priestess c2 c3'"
 )
 
 
-def _bad(action: str, why: str = "") -> IllegalAction:
+def _bad(action: str, why: str = "") -> NotationError:
     msg = f"{action!r} is not a Stromboli action"
     if why:
         msg += f" ({why})"
-    return IllegalAction(f"{msg}. {NOTATION_HELP}.", rule="notation", action=action)
+    return NotationError(msg, action, NOTATION_HELP)
 
 
 def _seg_of(token: str, ring_letter: str) -> int | None:
@@ -26,7 +26,7 @@ def _seg_of(token: str, ring_letter: str) -> int | None:
 
 
 def parse(action: str) -> tuple:
-    """The action as a tuple (verb, args...); raises IllegalAction(rule='notation')."""
+    """The action as a tuple (verb, args...); raises NotationError for text that names no action."""
     if not isinstance(action, str):
         raise _bad(str(action))
     p = action.strip().lower().split()
