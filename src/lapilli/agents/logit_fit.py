@@ -56,12 +56,17 @@ def report(name, P, Y):
     return f"{name}: log-loss {log_loss(P, Y):.4f}, win share of the most likely seat {top_share(P, Y):.3f}"
 
 
+def read_games(fn: str):
+    """One ``gen`` file (.npz): its arrays by name (``.files`` lists them)."""
+    return np.load(fn)
+
+
 def load_by_count(files: list, keys: tuple) -> dict:
     """The arrays ``keys`` of the ``gen`` files (.npz with a ``players`` entry), concatenated per
     player count: {n: {key: array}}."""
     by_n: dict = {}
     for fn in files:
-        d = np.load(fn)
+        d = read_games(fn)
         by_n.setdefault(int(d["players"]), []).append(d)
     return {n: {k: np.concatenate([d[k] for d in ds]) for k in keys} for n, ds in sorted(by_n.items())}
 

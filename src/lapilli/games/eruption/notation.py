@@ -79,7 +79,7 @@ def _card(text: str) -> str:
     return text
 
 
-def parse(action: str) -> tuple:
+def parse(action: str, state=None) -> tuple:
     """The action as a tuple (verb, args...); raises NotationError for text that names no action."""
     try:
         return _parse(action)
@@ -116,6 +116,29 @@ def _parse(action: str) -> tuple:
     if v in ("give", "receive") and n == 1:
         return (v, _mat(a[0]))
     raise NotationError(f"{action!r} is not an Eruption action")
+
+
+def loc_label(loc) -> str:
+    """The notation of a wall location as ``parse_loc`` reads it (``d7-N`` or ``v3-5``)."""
+    kind, key = loc
+    return flow_loc(key) if kind == "flow" else side_loc(*key)
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a)) == a`` for
+    an action in Eruption's spelling, see ``canonical``)."""
+    v, *a = parsed
+    if v in ("erupt", "sinkhole"):
+        return f"{v} {hex_label(a[0])}"
+    if v in ("place", "aftershock"):
+        return f"{v} {hex_label(a[0])} {a[1]}"
+    if v == "relocate":
+        return f"relocate {a[0] + 1} {a[1] + 1}"
+    if v in ("reinforce", "build"):
+        return f"{v} {a[0]} {loc_label(a[1])}"
+    if v == "bomb":
+        return f"bomb {loc_label(a[0])}"
+    return " ".join([v, *map(str, a)])       # no argument, a village, a stack, cards, a material
 
 
 def canonical(text: str) -> str:

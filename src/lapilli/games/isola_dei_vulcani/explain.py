@@ -8,7 +8,7 @@ from .notation import DECISION_VERBS, TURN_VERBS, parse
 
 def explain(state, action: str) -> IllegalAction:
     try:
-        verb, args = parse(state, action)
+        verb, args = parse(action, state)
     except NotationError as e:
         return e
 

@@ -22,8 +22,9 @@ def _bad(action, why):
     return NotationError(why, action, NOTATION_HELP)
 
 
-def parse(state, action: str):
-    """Split ``action`` into (verb, args); raises NotationError for text that names no action."""
+def parse(action: str, state):
+    """Split ``action`` into (verb, args), its places checked against ``state``'s board; raises
+    NotationError for text that names no action."""
     parts = action.split() if isinstance(action, str) else []
     if not parts:
         raise _bad(action, "empty action")
@@ -66,6 +67,13 @@ def parse(state, action: str):
     except ValueError as e:
         raise _bad(action, str(e)) from None
     return verb, args
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a, state)) == a``
+    for an action in the board's spelling, see ``canonical``)."""
+    verb, args = parsed
+    return " ".join([verb, *args])
 
 
 _PLACE = re.compile(r"^([a-z]+)(\d+)([a-z]?)(?:-([a-z]+))?$")

@@ -13,10 +13,11 @@ NOTATION_HELP = (
 )
 
 
-def parse(text: str, index: dict) -> tuple:
-    """Text -> (verb, args...).  ``index`` maps square names ('e5') to cells.
+def parse(text: str, state) -> tuple:
+    """Text -> (verb, args...), a square as the cell of ``state``'s board it names ('e5').
 
     Raises NotationError (with what the notation looks like) on text that names no action."""
+    index = state.geo.index
     parts = text.strip().lower().split()
     if not parts:
         raise NotationError("an empty entry is no action", text, NOTATION_HELP)
@@ -48,6 +49,21 @@ def parse(text: str, index: dict) -> tuple:
     if verb == "recruit" and args and args[-1] not in CRO_KINDS:
         raise NotationError(f"{args[-1]!r} is no Cro-magnon (the kinds are: {', '.join(CRO_KINDS)})", text, NOTATION_HELP)
     raise NotationError(f"{text.strip()[:40]!r} is not a Kingdomino Origins action", text, NOTATION_HELP)
+
+
+def write(cmd: tuple, state) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a, state), state)
+    == a`` for an action in the game's spelling, see ``canonical``), a cell named as a square of
+    ``state``'s board ('e5')."""
+    names = state.geo.name
+    verb, *args = cmd
+    if verb == "place":
+        return f"place {names[args[0]]} {names[args[1]]}"
+    if verb in ("fire", "spend", "put"):
+        return f"{verb} {names[args[0]]}"
+    if verb == "recruit_deck":
+        return f"recruit deck {args[0]}"
+    return " ".join([verb, *map(str, args)])  # take, pair, give, pass, recruit
 
 
 def canonical(text: str) -> str:

@@ -610,7 +610,7 @@ class KdoState(State):
 
     def _explain(self, action):
         try:
-            cmd = parse(action, self.geo.index)
+            cmd = parse(action, self)
         except NotationError as e:
             return e
         from .explain import explain

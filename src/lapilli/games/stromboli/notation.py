@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from lapilli.engine import NotationError
 
-from .data import BUYABLE, CRATER, NSEG, SPACE_INDEX
+from .data import BUYABLE, CRATER, NSEG, SPACE_INDEX, SPACE_NAMES
 
 NOTATION_HELP = (
     "'place 3 b2' (a numbered disc on a beach), 'place 3 b2 lava' "
@@ -25,7 +25,7 @@ def _seg_of(token: str, ring_letter: str) -> int | None:
     return None
 
 
-def parse(action: str) -> tuple:
+def parse(action: str, state=None) -> tuple:
     """The action as a tuple (verb, args...); raises NotationError for text that names no action."""
     if not isinstance(action, str):
         raise _bad(str(action))
@@ -70,6 +70,20 @@ def parse(action: str) -> tuple:
             return ("priestess", a, b)
         raise _bad(action, "name two craters such as c2 c3")
     raise _bad(action)
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a)) == a`` for
+    an action in Stromboli's spelling, see ``canonical``)."""
+    verb, *args = parsed
+    if verb == "place":
+        value, seg, lava = args
+        return f"place {value} b{seg}" + (" lava" if lava else "")
+    if verb == "shaman":
+        return f"shaman {SPACE_NAMES[args[0]]}"
+    if verb == "priestess":
+        return f"priestess c{args[0]} c{args[1]}"
+    return " ".join([verb, *map(str, args)])  # take, boat, stay, pass, pick, buy
 
 
 __all__ = ["parse", "NOTATION_HELP", "CRATER"]

@@ -65,7 +65,7 @@ def parse_dolphin(tok: str) -> int | None:
     return None
 
 
-def parse(action: str):
+def parse(action: str, state=None):
     """Split an action into (verb, args) with hexes, explorers and dolphins turned into ints;
     raises NotationError for text that is not well-formed notation."""
     parsed = _split(action) if isinstance(action, str) else None
@@ -138,6 +138,32 @@ def _split(action: str):
     except (IndexError, ValueError):
         return None
     return None
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a)) == a`` for
+    an action in the game's spelling, see ``canonical``)."""
+    v, a = parsed
+    if v == "place":
+        return f"place {a[0]} {NAME[a[1]]}"
+    if v in ("walk", "board"):
+        return f"{v} {label(a[0])} {NAME[a[1]]}"
+    if v == "swim":
+        return f"swim {label(a[0])} {NAME[a[1]]}" + (" dolphin" if a[2] else "")
+    if v == "isle":
+        return f"isle {label(a[0])} {ISLE_NAMES[a[1]]}"
+    if v in ("eat", "protect", "aboard"):
+        return " ".join([v, *map(label, a)])
+    if v == "squidplace":
+        return f"squid {NAME[a[0]]}"
+    if v == "dolphin":
+        return f"dolphin D{a[0] + 1} {NAME[a[1]]}"
+    if v == "shift":
+        return f"shift D{a[0] + 1} {label(a[1])}"
+    if v == "play":
+        kind, src, dst = a
+        return f"play {kind} {label(src) if kind == 'dolphin' else NAME[src]} {NAME[dst]}"
+    return " ".join([v, *(NAME[h] for h in a)])  # no argument, or hexes only
 
 
 def hexname(h: int) -> str:
