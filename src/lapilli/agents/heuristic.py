@@ -44,16 +44,22 @@ def score_margin(state: State, seat: int) -> float:
 
 
 def greedy_choose(state: State, legal: list[str], rng: Rng, seat: int, evaluate=score_margin,
-                  limit: int = 60) -> str:
-    cands = legal if len(legal) <= limit else [legal[rng.randbelow(len(legal))] for _ in range(limit)]
+                  limit: int | None = 60, tolerance: float = 0.0) -> str:
+    """The one-ply greedy choice: each candidate action is applied to a copy of ``state`` and the
+    copy valued by ``evaluate(copy, seat)``; one of the best is drawn with ``rng``.
+
+    Candidates: every legal action, or (more than ``limit`` of them) ``limit`` drawn with ``rng``
+    with repeats; ``limit=None`` tries them all.  A value within ``tolerance`` of the best so far
+    ties with it; one more than ``tolerance`` above it becomes the new best."""
+    cands = legal if limit is None or len(legal) <= limit else [legal[rng.randbelow(len(legal))] for _ in range(limit)]
     best, best_v = [], None
     for a in cands:
         c = state.clone()
         c.apply(a)
         v = evaluate(c, seat)
-        if best_v is None or v > best_v:
+        if best_v is None or v > best_v + tolerance:
             best, best_v = [a], v
-        elif v == best_v:
+        elif abs(v - best_v) <= tolerance:
             best.append(a)
     return best[rng.randbelow(len(best))]
 

@@ -56,12 +56,17 @@ def report(name, P, Y):
     return f"{name}: log-loss {log_loss(P, Y):.4f}, win share of the most likely seat {top_share(P, Y):.3f}"
 
 
+def read_games(fn: str):
+    """One ``gen`` file (.npz): its arrays by name (``.files`` lists them)."""
+    return np.load(fn)
+
+
 def load_by_count(files: list, keys: tuple) -> dict:
     """The arrays ``keys`` of the ``gen`` files (.npz with a ``players`` entry), concatenated per
     player count: {n: {key: array}}."""
     by_n: dict = {}
     for fn in files:
-        d = np.load(fn)
+        d = read_games(fn)
         by_n.setdefault(int(d["players"]), []).append(d)
     return {n: {k: np.concatenate([d[k] for d in ds]) for k in keys} for n, ds in sorted(by_n.items())}
 
@@ -108,6 +113,14 @@ def self_play(game: str, players: int, games: int, seed: int, agents: str, recor
         yield s0, rows, state, win_shares(state)
 
 
+def write_weights(out: str, doc: dict) -> None:
+    """Write a fitted evaluator's weights file (the JSON a game's evaluator.py reads)."""
+    import json
+
+    with open(out, "w") as fh:
+        json.dump(doc, fh, indent=1)
+
+
 def fit_by_count(out: str, data: dict, features: tuple, l2: float, holdout: float, single: tuple,
                  baselines, how: str, header=None) -> None:
     """Fit a conditional logit per player count and write the weights file.
@@ -117,7 +130,6 @@ def fit_by_count(out: str, data: dict, features: tuple, l2: float, holdout: floa
     (labelled ``single[0]``), by ``baselines(d, te)`` -> [(label, per-seat values)] and by the
     uniform guess; the weights written are fitted on every game.  ``how`` says how the data
     were made (the file's "fitted" text); ``header(n, games, tr, te)``: the first line per count."""
-    import json
 
     weights, notes = {}, {}
     j = features.index(single[1])
@@ -140,10 +152,9 @@ def fit_by_count(out: str, data: dict, features: tuple, l2: float, holdout: floa
         print("  weights:", dict(zip(features, np.round(wall, 4))))
         weights[str(n)] = [float(x) for x in wall]
         notes[str(n)] = lines
-    with open(out, "w") as fh:
-        json.dump({"fitted": f"conditional logit, maximum likelihood (Newton; an L2 penalty of {l2:g} per position "
-                             f"towards 0) on {how}",
-                   "features": list(features), "weights": weights, "held_out": notes}, fh, indent=1)
+    write_weights(out, {"fitted": f"conditional logit, maximum likelihood (Newton; an L2 penalty of {l2:g} per "
+                                  f"position towards 0) on {how}",
+                        "features": list(features), "weights": weights, "held_out": notes})
 
 
 def fit_stages_by_count(out: str, data: dict, features: tuple, edges: tuple, l2: float, holdout: float,
@@ -154,7 +165,6 @@ def fit_stages_by_count(out: str, data: dict, features: tuple, edges: tuple, l2:
     edges cut: stage k holds ``edges[k-1] <= L < edges[k]``, ``bisect_right``).  The held-out games
     are scored by the staged fit on the others, by one fit over every stage and by the uniform
     guess; a stage with fewer than ``least`` training positions takes the one fit's weights."""
-    import json
 
     weights, notes = {}, {}
     for n, d in data.items():
@@ -189,11 +199,9 @@ def fit_stages_by_count(out: str, data: dict, features: tuple, edges: tuple, l2:
             per_stage.append([float(x) for x in w])
         weights[str(n)] = per_stage
         notes[str(n)] = lines
-    with open(out, "w") as fh:
-        json.dump({"fitted": f"conditional logit per stage of the game, maximum likelihood (Newton; an L2 penalty of "
-                             f"{l2:g} per position towards 0) on {how}",
-                   "features": list(features), "stages": list(edges), "weights": weights, "held_out": notes},
-                  fh, indent=1)
+    write_weights(out, {"fitted": f"conditional logit per stage of the game, maximum likelihood (Newton; an L2 "
+                                  f"penalty of {l2:g} per position towards 0) on {how}",
+                        "features": list(features), "stages": list(edges), "weights": weights, "held_out": notes})
 
 
 def cli(gen, fit, argv=None, players: int = 2, prior: bool = False, stages=None) -> None:

@@ -111,21 +111,45 @@ def schema(game: str, file: str) -> dict:
         return json.load(f)
 
 
+def _read_json(path: pathlib.Path, name: str, missing: str) -> tuple[object, Problem | None]:
+    """The parsed content of one JSON file, or the Problem (named ``name``) that stops it."""
+    if not path.is_file():
+        return None, Problem(name, "", "files", missing)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f), None
+    except json.JSONDecodeError as e:
+        return None, Problem(name, f"line {e.lineno} column {e.colno}", "json", f"not valid JSON: {e.msg}")
+    except OSError as e:
+        return None, Problem(name, "", "files", f"cannot be read: {e.strerror}")
+
+
 def _read_dir(game: str, folder: pathlib.Path) -> tuple[dict, list[Problem]]:
     files, problems = {}, []
     for name in files_of(game):
-        p = folder / name
-        if not p.is_file():
-            problems.append(Problem(name, "", "files", f"missing: a {game} data set needs {', '.join(files_of(game))}"))
-            continue
-        try:
-            with open(p, encoding="utf-8") as f:
-                files[name] = json.load(f)
-        except json.JSONDecodeError as e:
-            problems.append(Problem(name, f"line {e.lineno} column {e.colno}", "json", f"not valid JSON: {e.msg}"))
-        except OSError as e:
-            problems.append(Problem(name, "", "files", f"cannot be read: {e.strerror}"))
+        content, problem = _read_json(folder / name, name,
+                                      f"missing: a {game} data set needs {', '.join(files_of(game))}")
+        if problem is None:
+            files[name] = content
+        else:
+            problems.append(problem)
     return files, problems
+
+
+def data_file(module_name: str, name: str):
+    """The content of the data file ``name`` for a game's ``data`` module (``module_name`` is its
+    ``__name__``): the file of the data set that copy of the package was imported for
+    (`bound_module`), else the file the package ships in its ``data/`` folder.  The one loader of
+    every game's component data: a missing or malformed file raises BadData naming the file."""
+    ds = files_for(module_name)
+    if ds is not None and name in ds.files:
+        return ds.read(name)
+    package_name = module_name.rsplit(".", 1)[0]
+    folder = pathlib.Path(sys.modules[package_name].__path__[0]) / "data"
+    content, problem = _read_json(folder / name, str(folder / name), "missing: the game's package ships no such file")
+    if problem is not None:
+        raise BadData(f"the data of {package_name} cannot be read: {problem}")
+    return content
 
 
 _DEFAULTS: dict = {}

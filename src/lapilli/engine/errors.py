@@ -64,6 +64,26 @@ class IllegalAction(LapilliError):
         super().__init__(f"[{rule}] {message}" if rule else message)
 
 
+class NotationError(IllegalAction):
+    """Text that names no action of the game: what every game's notation reader
+    (``notation.parse``) raises, always with rule ``"notation"`` and one message shape,
+    ``"<what is wrong>. Actions look like: <the game's forms>"`` (just ``<what is wrong>`` while
+    ``forms`` is not known yet: a piece of the reader raises it, and ``parse`` adds the forms with
+    `with_forms`).
+
+    Attributes (besides IllegalAction's): ``why``, what is wrong; ``forms``, the game's forms.
+    """
+
+    def __init__(self, why: str, action: object = None, forms: str = ""):
+        self.why = why
+        self.forms = forms
+        super().__init__(f"{why}. Actions look like: {forms}" if forms else why, rule="notation", action=action)
+
+    def with_forms(self, action: object, forms: str) -> "NotationError":
+        """The same refusal, of the whole ``action``, with the game's forms."""
+        return NotationError(self.why, action, forms)
+
+
 class UnknownGame(LapilliError):
     pass
 

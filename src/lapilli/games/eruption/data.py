@@ -11,25 +11,17 @@ clockwise moves its flow on direction ``d`` to ``(d + r) % 6``.  Hexes are the e
 """
 from __future__ import annotations
 
-import json
-import pathlib
-
 from lapilli.engine import hexgrid
 
-from lapilli.engine.dataset import files_for
+from lapilli.engine.dataset import data_file
 
 # The files of this game's data set (`lapilli data export`), each with a JSON Schema in
 # data/schema/; a copy of this package bound to another data set reads that set's files.
 FILES = ('board.json', 'cards.json', 'meter.json', 'tiles.json')
-_DATASET = files_for(__name__)
-_DIR = pathlib.Path(__file__).resolve().parent / "data"
 
 
 def _load(name: str) -> dict:
-    if _DATASET is not None:
-        return _DATASET.read(name)
-    with open(_DIR / name, encoding="utf-8") as f:
-        return json.load(f)
+    return data_file(__name__, name)
 
 
 BOARD_DATA = _load("board.json")

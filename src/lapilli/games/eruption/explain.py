@@ -1,7 +1,7 @@
 """Why an Eruption action is illegal now: an IllegalAction naming the clause it breaks."""
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, said
+from lapilli.engine import IllegalAction, NotationError, said
 
 from . import board as B
 from . import notation as N
@@ -20,8 +20,8 @@ def _err(rule, msg, action):
 def explain(st, action: str) -> IllegalAction:
     try:
         a = N.parse(action)
-    except N.NotationError as e:
-        return _err("notation", f"{e}; {N.NOTATION_HELP}", action)
+    except NotationError as e:
+        return e
     v = a[0]
     ph = st.phase
     p = st.turn

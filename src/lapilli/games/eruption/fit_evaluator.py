@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, fit_by_count, fit_stages_by_count, load_by_count, self_play
+from lapilli.agents.logit_fit import cli, fit_by_count, fit_stages_by_count, load_by_count, read_games, self_play
 
 from . import evaluator as FE
 from . import heuristics as H
@@ -69,7 +69,7 @@ def _late(X):
 def stages(out: str, files: list, holdout: float, l2: float = 1e-3) -> None:
     data: dict = {}
     for fn in files:
-        d = np.load(fn)
+        d = read_games(fn)
         X = d["X"][:, :, :FE.N_FEATURES]
         L = d["L"] if "L" in d.files else _late(X)
         data.setdefault(int(d["players"]), []).append((X, d["Y"], d["G"], L))

@@ -6,10 +6,12 @@ village side is ``v<village>-<side>`` (``v3-5``: side 5 of village 3; sides are 
 """
 from __future__ import annotations
 
+from lapilli.engine import NotationError
+
 from .data import CARD_IDS, DIR_INDEX, DIR_NAMES, FROM_LABEL, LABELS, MATERIALS, VILLAGES
 
 NOTATION_HELP = (
-    "actions look like: 'village 3', 'erupt d7', 'take 2', 'place d7 3', 'extra', 'end', 'rain', "
+    "'village 3', 'erupt d7', 'take 2', 'place d7 3', 'extra', 'end', 'rain', "
     "'aftershock d7 2', 'lavaflow', 'quake', 'sinkhole d7', 'relocate 2 5', 'reinforce stone d7-N', "
     "'bomb v3-5', 'discard rain', 'discard rain quake', 'draw', 'give wood', 'receive wood', 'accept', "
     "'refuse', 'build straw d7-N' or 'build wood v3-5' (hex = column a-k + row 0-10; rotation 0-5; "
@@ -17,8 +19,6 @@ NOTATION_HELP = (
 )
 
 
-class NotationError(ValueError):
-    pass
 
 
 def hex_label(h) -> str:
@@ -79,8 +79,15 @@ def _card(text: str) -> str:
     return text
 
 
-def parse(action: str) -> tuple:
+def parse(action: str, state=None) -> tuple:
     """The action as a tuple (verb, args...); raises NotationError for text that names no action."""
+    try:
+        return _parse(action)
+    except NotationError as e:
+        raise e.with_forms(action, NOTATION_HELP) from None
+
+
+def _parse(action: str) -> tuple:
     p = action.split()
     if not p:
         raise NotationError("empty action")
@@ -109,6 +116,29 @@ def parse(action: str) -> tuple:
     if v in ("give", "receive") and n == 1:
         return (v, _mat(a[0]))
     raise NotationError(f"{action!r} is not an Eruption action")
+
+
+def loc_label(loc) -> str:
+    """The notation of a wall location as ``parse_loc`` reads it (``d7-N`` or ``v3-5``)."""
+    kind, key = loc
+    return flow_loc(key) if kind == "flow" else side_loc(*key)
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a)) == a`` for
+    an action in Eruption's spelling, see ``canonical``)."""
+    v, *a = parsed
+    if v in ("erupt", "sinkhole"):
+        return f"{v} {hex_label(a[0])}"
+    if v in ("place", "aftershock"):
+        return f"{v} {hex_label(a[0])} {a[1]}"
+    if v == "relocate":
+        return f"relocate {a[0] + 1} {a[1] + 1}"
+    if v in ("reinforce", "build"):
+        return f"{v} {a[0]} {loc_label(a[1])}"
+    if v == "bomb":
+        return f"bomb {loc_label(a[0])}"
+    return " ".join([v, *map(str, a)])       # no argument, a village, a stack, cards, a material
 
 
 def canonical(text: str) -> str:

@@ -1204,50 +1204,8 @@ class GameState(State):
 
     # ================================================================== observation / hidden information
     def _observe(self, player):
-        tiles = {N.hex_label(h): [t[0], t[1]] for h, t in sorted(self.tiles.items())}
-        obs = {
-            "phase": self.phase,
-            "turn": self.turn,
-            "order": list(self.order),
-            "villages": list(self.vil),
-            "teams": self.teams,
-            "temperatures": list(self.temps),
-            "burned": list(self.burned),
-            "tiles": tiles,
-            "flow_walls": {N.flow_loc(k): list(w) for k, w in sorted(self.fwalls.items())},
-            "border_walls": {N.side_loc(*k): list(w) for k, w in sorted(self.bwalls.items())},
-            "reserves": [dict(r) for r in self.reserve],
-            "hand": list(self.hands[player]) if player is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            # once the game is over every hand is shown (nothing is hidden any more)
-            "hands": [list(h) for h in self.hands] if self.over else None,
-            "deck": len(self.deck),
-            "discard_pile": list(self.discard),
-            "lava_stack": len(self.stack),
-            "lava_rain_stacks": ([{"size": len(s), "top": s[-1] if s else None} for s in self.stacks]
-                                 if self.stacks is not None else None),
-            "set_aside": list(self.set_aside),
-            "eruption_claims": list(self.claims),
-            "eruption_placed": list(self.erupted),
-            "pending_tile": self.pending,
-            "mode": self.mode,
-            "consent": list(self.consent) if self.consent else None,
-            "builds_left": self.builds_left,
-            "this_turn": {
-                "tested_walls": sorted(N.flow_loc(k) for k in self.tested),
-                "touched_sides": sorted(N.side_loc(*k) for k in self.touched),
-                "occupied": sorted(N.hex_label(h) for h in self.occupied),
-                "danger_card_drawn": self.dz2_used,
-                "extra_tile_used": self.extra_used,
-                "eruption_placed": self.erupted_now,
-                "closed_sides": sorted(N.side_loc(*k) for k in self.lost_turn),
-            },
-            "closed_sides": sorted(N.side_loc(*k) for k in self.lost),
-            "final_turns_left": self.final_left,
-            "lava_removed": self.lava_removed,
-            "end_event": self.end_event,
-        }
-        return obs
+        from .views import observe
+        return observe(self, player)
 
     def _readings(self, actor, action, events, reader):
         from .views import readings

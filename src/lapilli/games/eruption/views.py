@@ -1,4 +1,5 @@
-"""What each seat may read of each act of Eruption (the door, ``State.readings``).
+"""What each seat may see of a position (``observe``, the door of ``State.observation``) and read
+of each act of Eruption (``readings``, the door of ``State.readings``).
 
 Hidden things (ERU-2.5, ERU-9): the action cards in a hand and the order of the deck and of the
 lava stack.  So a drawn card is read by its drawer only ("You draw Quake"); the others read that
@@ -6,6 +7,8 @@ a card was drawn, until the game is over, when every hand is shown and every dra
 cards, lava tiles drawn and turned face up, dice, walls, temperatures.
 """
 from __future__ import annotations
+
+from . import notation as N
 
 # events whose subject is the seat that acted (the event itself names no seat)
 _BY_ACTOR = frozenset({"rotated", "relocated", "tile_set_aside", "wall_discarded", "roll", "walls_held",
@@ -59,3 +62,53 @@ def readings(state, actor, action, events, reader):
             items.insert(0, {"key": "act." + verb if verb in ("end", "pass", "extra", "accept", "refuse") else "act",
                              "args": {"seat": actor, "action": action}})
     return items
+
+
+def observe(state, player):
+    """What ``player`` may see (None: a spectator): everything on the table, its own hand only
+    (every hand once the game is over), the sizes of the deck and of the lava stack."""
+
+    tiles = {N.hex_label(h): [t[0], t[1]] for h, t in sorted(state.tiles.items())}
+    obs = {
+        "phase": state.phase,
+        "turn": state.turn,
+        "order": list(state.order),
+        "villages": list(state.vil),
+        "teams": state.teams,
+        "temperatures": list(state.temps),
+        "burned": list(state.burned),
+        "tiles": tiles,
+        "flow_walls": {N.flow_loc(k): list(w) for k, w in sorted(state.fwalls.items())},
+        "border_walls": {N.side_loc(*k): list(w) for k, w in sorted(state.bwalls.items())},
+        "reserves": [dict(r) for r in state.reserve],
+        "hand": list(state.hands[player]) if player is not None else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        # once the game is over every hand is shown (nothing is hidden any more)
+        "hands": [list(h) for h in state.hands] if state.over else None,
+        "deck": len(state.deck),
+        "discard_pile": list(state.discard),
+        "lava_stack": len(state.stack),
+        "lava_rain_stacks": ([{"size": len(s), "top": s[-1] if s else None} for s in state.stacks]
+                             if state.stacks is not None else None),
+        "set_aside": list(state.set_aside),
+        "eruption_claims": list(state.claims),
+        "eruption_placed": list(state.erupted),
+        "pending_tile": state.pending,
+        "mode": state.mode,
+        "consent": list(state.consent) if state.consent else None,
+        "builds_left": state.builds_left,
+        "this_turn": {
+            "tested_walls": sorted(N.flow_loc(k) for k in state.tested),
+            "touched_sides": sorted(N.side_loc(*k) for k in state.touched),
+            "occupied": sorted(N.hex_label(h) for h in state.occupied),
+            "danger_card_drawn": state.dz2_used,
+            "extra_tile_used": state.extra_used,
+            "eruption_placed": state.erupted_now,
+            "closed_sides": sorted(N.side_loc(*k) for k in state.lost_turn),
+        },
+        "closed_sides": sorted(N.side_loc(*k) for k in state.lost),
+        "final_turns_left": state.final_left,
+        "lava_removed": state.lava_removed,
+        "end_event": state.end_event,
+    }
+    return obs

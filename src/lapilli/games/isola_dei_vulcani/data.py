@@ -2,25 +2,17 @@
 (data/standard.json) once, at import.  Swap either file to change the game's components or map."""
 from __future__ import annotations
 
-import json
-import pathlib
-
 from .board import Board
 
-from lapilli.engine.dataset import files_for
+from lapilli.engine.dataset import data_file
 
 # The files of this game's data set (`lapilli data export`), each with a JSON Schema in
 # data/schema/; a copy of this package bound to another data set reads that set's files.
 FILES = ('advanced_maps.json', 'components.json', 'standard.json')
-_DATASET = files_for(__name__)
-DATA_DIR = pathlib.Path(__file__).with_name("data")
 
 
 def load_json(name: str) -> dict:
-    if _DATASET is not None and name in FILES:
-        return _DATASET.read(name)
-    with open(DATA_DIR / name, encoding="utf-8") as f:
-        return json.load(f)
+    return data_file(__name__, name)
 
 
 COMPONENTS = load_json("components.json")

@@ -1,16 +1,16 @@
 """Why an action of L'Isola dei Vulcani is refused: the clause it breaks, in a plain sentence."""
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, said
+from lapilli.engine import IllegalAction, NotationError, said
 
 from .notation import DECISION_VERBS, TURN_VERBS, parse
 
 
 def explain(state, action: str) -> IllegalAction:
-    got = parse(state, action)
-    if isinstance(got, IllegalAction):
-        return got
-    verb, args = got
+    try:
+        verb, args = parse(action, state)
+    except NotationError as e:
+        return e
 
     def err(rule, msg):
         return IllegalAction(msg, rule, action)

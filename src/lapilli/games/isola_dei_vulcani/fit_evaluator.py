@@ -18,7 +18,7 @@ import datetime
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, fit_by_count, self_play
+from lapilli.agents.logit_fit import cli, fit_by_count, read_games, self_play
 
 from . import evaluator as FE
 from . import heuristics as H
@@ -47,7 +47,7 @@ def load(files: list) -> dict:
     so a fit on fewer features reuses the games played."""
     by_n: dict = {}
     for fn in files:
-        d = np.load(fn)
+        d = read_games(fn)
         names = [str(x) for x in d["names"]]
         idx = [names.index(f) for f in FE.FEATURES]
         by_n.setdefault(int(d["players"]), []).append({"X": d["X"][:, :, idx], "Y": d["Y"], "G": d["G"], "V": d["V"]})

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from lapilli.engine import IllegalAction
+from lapilli.engine import NotationError
 
-FORMS = (
+NOTATION_HELP = (
     "land HEX | move HEX HEX | carry FROM TO (FROM/TO: a space like D5a, or a hex for a Moai lying "
     "without a space) | village SPACE | colonist HEX | carve SPACE | erect FROM CRATER (crater like D5-NE) | "
     "pray | end; during an eruption: save SPACE (or HEX for a Moai lying without a space) | done; double eruption: erupt N; sinking: rescue HEX | "
@@ -19,19 +19,20 @@ ARITY = {"land": (1,), "move": (2,), "carry": (2,), "village": (1,), "colonist":
 
 
 def _bad(action, why):
-    return IllegalAction(f"{why}. Actions look like: {FORMS}", "notation", action)
+    return NotationError(why, action, NOTATION_HELP)
 
 
-def parse(state, action: str):
-    """Split ``action`` into (verb, args) or return an IllegalAction with rule 'notation'."""
+def parse(action: str, state):
+    """Split ``action`` into (verb, args), its places checked against ``state``'s board; raises
+    NotationError for text that names no action."""
     parts = action.split() if isinstance(action, str) else []
     if not parts:
-        return _bad(action, "empty action")
+        raise _bad(action, "empty action")
     verb, args = parts[0].lower(), parts[1:]
     if verb not in ARITY:
-        return _bad(action, f"unknown action {parts[0]!r}")
+        raise _bad(action, f"unknown action {parts[0]!r}")
     if len(args) not in ARITY[verb]:
-        return _bad(action, f"{verb!r} takes {' or '.join(str(a) for a in ARITY[verb])} argument(s)")
+        raise _bad(action, f"{verb!r} takes {' or '.join(str(a) for a in ARITY[verb])} argument(s)")
     geo = state.geo
     hexes, spaces, craters = geo.hex_index, geo.space_hex, geo.crater_hex
 
@@ -64,8 +65,15 @@ def parse(state, action: str):
             for a in args:
                 need(a, ("hex",))
     except ValueError as e:
-        return _bad(action, str(e))
+        raise _bad(action, str(e)) from None
     return verb, args
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a, state)) == a``
+    for an action in the board's spelling, see ``canonical``)."""
+    verb, args = parsed
+    return " ".join([verb, *args])
 
 
 _PLACE = re.compile(r"^([a-z]+)(\d+)([a-z]?)(?:-([a-z]+))?$")

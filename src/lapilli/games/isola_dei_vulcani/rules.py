@@ -900,43 +900,8 @@ class GameState(State):
         return readings(self, actor, action, events, reader)
 
     def _observe(self, player):
-        geo = self.geo
-        return {
-            "map": self.map_id,
-            "areas": {h: geo.area_of[h] for h in geo.hexes},
-            # the map's fixed parts a board needs to draw it (public: printed on the tiles)
-            "craters": list(geo.craters),
-            "hex_spaces": {h: list(geo.spaces[h]) for h in geo.hexes},
-            "row_parity": geo.row_parity,
-            "volcano_hexes": {str(v): geo.volcano_hex[v] for v in geo.volcano_ids},
-            "spaces": dict(self.sp),
-            "loose_moai": {h: list(v) for h, v in self.loose.items()},
-            "erected": dict(self.erected),
-            "colonists": {h: list(c) for h, c in self.col.items()},
-            "boat": list(self.boat),
-            "bays": [list(b) for b in self.bay_of],
-            "reserve": {"colonists": list(self.res_col), "villages": list(self.res_vil),
-                        "moai": list(self.res_moai)},
-            "prayer_tokens": list(self.prayer),
-            "supply": {"lava": self.lava_supply, "cracks": self.crack_supply, "prayer": self.prayer_supply},
-            "cracks": sorted(self.cracks),
-            "sunk": sorted(self.sunk),
-            "volcanoes": list(self.volcanoes),
-            "vp": list(self.vp),
-            "first": self.first,
-            "current": self.cur,
-            "ap": self.ap,
-            "prayed": self.prayed,
-            "created": {str(a): k for a, k in self.created.items()},
-            "round": self.rnd,
-            "end_triggered": self.end_triggered,
-            "end_reason": self.end_reason,
-            "decision": None if self.dec is None else [self.dec[0], self.dec[1]],
-            "eruption": None if self.erupt is None else {
-                "volcano": self.erupt[0], "targets": list(self.erupt[1]),
-                "threatened": [list(t) for t in self.erupt[2]], "saved": list(self.saved)},
-            "final": self.final,
-        }
+        from .views import observe
+        return observe(self, player)
 
     def render(self, player=None, labels=None, lang="en"):
         from .render import render

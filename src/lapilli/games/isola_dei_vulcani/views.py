@@ -1,4 +1,5 @@
-"""What each seat may read of each act of L'Isola dei Vulcani (the door, ``State.readings``).
+"""What each seat may see of a position (``observe``, the door of ``State.observation``) and read
+of each act of L'Isola dei Vulcani (``readings``, the door of ``State.readings``).
 
 Nothing is hidden in this game: the eruption die and every volcano token drawn are shown at once
 (IDV-8), so every act reads the same to every seat.  Die rolls and volcano tokens are chance
@@ -33,3 +34,45 @@ def _item(state, actor, ev, reader):
 
 def readings(state, actor, action, events, reader):
     return [_item(state, actor, ev, reader) for ev in events]
+
+
+def observe(state, player):
+    """What ``player`` may see: everything (nothing is hidden in this game, IDV-8)."""
+
+    geo = state.geo
+    return {
+        "map": state.map_id,
+        "areas": {h: geo.area_of[h] for h in geo.hexes},
+        # the map's fixed parts a board needs to draw it (public: printed on the tiles)
+        "craters": list(geo.craters),
+        "hex_spaces": {h: list(geo.spaces[h]) for h in geo.hexes},
+        "row_parity": geo.row_parity,
+        "volcano_hexes": {str(v): geo.volcano_hex[v] for v in geo.volcano_ids},
+        "spaces": dict(state.sp),
+        "loose_moai": {h: list(v) for h, v in state.loose.items()},
+        "erected": dict(state.erected),
+        "colonists": {h: list(c) for h, c in state.col.items()},
+        "boat": list(state.boat),
+        "bays": [list(b) for b in state.bay_of],
+        "reserve": {"colonists": list(state.res_col), "villages": list(state.res_vil),
+                    "moai": list(state.res_moai)},
+        "prayer_tokens": list(state.prayer),
+        "supply": {"lava": state.lava_supply, "cracks": state.crack_supply, "prayer": state.prayer_supply},
+        "cracks": sorted(state.cracks),
+        "sunk": sorted(state.sunk),
+        "volcanoes": list(state.volcanoes),
+        "vp": list(state.vp),
+        "first": state.first,
+        "current": state.cur,
+        "ap": state.ap,
+        "prayed": state.prayed,
+        "created": {str(a): k for a, k in state.created.items()},
+        "round": state.rnd,
+        "end_triggered": state.end_triggered,
+        "end_reason": state.end_reason,
+        "decision": None if state.dec is None else [state.dec[0], state.dec[1]],
+        "eruption": None if state.erupt is None else {
+            "volcano": state.erupt[0], "targets": list(state.erupt[1]),
+            "threatened": [list(t) for t in state.erupt[2]], "saved": list(state.saved)},
+        "final": state.final,
+    }

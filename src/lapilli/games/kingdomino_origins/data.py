@@ -7,16 +7,11 @@ the volcano squares, and one resource space per wooden resource.
 """
 from __future__ import annotations
 
-import json
-import pathlib
-
-from lapilli.engine.dataset import files_for
+from lapilli.engine.dataset import data_file
 
 # The files of this game's data set (`lapilli data export`), each with a JSON Schema in
 # data/schema/; a copy of this package bound to another data set reads that set's files.
 FILES = ('components.json', 'tiles.json')
-_DATASET = files_for(__name__)
-_DIR = pathlib.Path(__file__).resolve().parent / "data"
 
 # Landscape codes (KDO-1.8).  START is the start tile: no landscape (KDO-D5, KDO-I12).
 LANDSCAPES = ("desert", "steppe", "lake", "jungle", "quarry", "volcano")
@@ -36,10 +31,7 @@ class DataError(ValueError):
 
 
 def _load(name: str) -> dict:
-    if _DATASET is not None:
-        return _DATASET.read(name)
-    with open(_DIR / name, encoding="utf-8") as f:
-        return json.load(f)
+    return data_file(__name__, name)
 
 
 def _load_tiles(doc: dict) -> dict[int, tuple]:

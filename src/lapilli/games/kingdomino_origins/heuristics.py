@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from ...agents.heuristic import greedy_choose
 from ...agents.mcts import win_shares
 from . import board
 from .data import START, TILES, VOLCANO
@@ -169,20 +170,14 @@ def choose(state, legal, rng, seat):
     if ph == "give":
         sc = state.scores()
         return min(legal, key=lambda a: (sc[int(a.split()[1])], a))
-    cands = legal
-    if len(cands) > 80:
-        cands = [legal[rng.randbelow(len(legal))] for _ in range(80)]
-    best, bv = [], None
-    for a in cands:
-        c = state.clone()
-        c.apply(a)
-        _finish_own(c, seat)
-        v = evaluate(c, seat)
-        if bv is None or v > bv + 1e-9:
-            best, bv = [a], v
-        elif abs(v - bv) <= 1e-9:
-            best.append(a)
-    return best[rng.randbelow(len(best))]
+    return greedy_choose(state, legal, rng, seat, _finished_value, limit=80, tolerance=1e-9)
+
+
+def _finished_value(state, seat):
+    """``evaluate`` once the seat's own pending steps of this turn are played (``_finish_own``;
+    ``state`` is the greedy player's copy, changed here)."""
+    _finish_own(state, seat)
+    return evaluate(state, seat)
 
 
 # ---------------------------------------------------------------------------- rollout policy

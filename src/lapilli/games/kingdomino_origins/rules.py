@@ -5,7 +5,7 @@ the authority where the two differ (see docs/games/kingdomino-origins.md).
 """
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, State
+from lapilli.engine import NotationError, State
 from lapilli.engine.state import BASE_FIELDS
 
 from . import board, scoring
@@ -14,7 +14,7 @@ from .board import GEOMETRY
 from .data import (CRO_DECK, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
                    TILE_NUMBERS, TOKEN_COUNTS, TOKEN_RANGE, TOTEM_VALUE, VOLCANO)
 from . import notation
-from .notation import NotationError, parse
+from .notation import parse
 
 ROW = 4  # tiles per row (KDO-2.6)
 
@@ -610,9 +610,9 @@ class KdoState(State):
 
     def _explain(self, action):
         try:
-            cmd = parse(action, self.geo.index)
+            cmd = parse(action, self)
         except NotationError as e:
-            return IllegalAction(str(e), "notation", action)
+            return e
         from .explain import explain
         return explain(self, cmd, action)
 
@@ -653,7 +653,7 @@ class KdoState(State):
 
     # ------------------------------------------------------------------ views
     def _observe(self, player):
-        from .render import observe
+        from .views import observe
         return observe(self, player)
 
     def render(self, player=None, labels=None, lang="en"):

@@ -5,23 +5,15 @@ components without touching the rules.
 """
 from __future__ import annotations
 
-import json
-import pathlib
-
-from lapilli.engine.dataset import files_for
+from lapilli.engine.dataset import data_file
 
 # The files of this game's data set (`lapilli data export`), each with a JSON Schema in
 # data/schema/; a copy of this package bound to another data set reads that set's files.
 FILES = ('board.json', 'cards.json')
-_DATASET = files_for(__name__)
-_DIR = pathlib.Path(__file__).resolve().parent / "data"
 
 
 def _load(name: str) -> dict:
-    if _DATASET is not None:
-        return _DATASET.read(name)
-    with open(_DIR / name, encoding="utf-8") as f:
-        return json.load(f)
+    return data_file(__name__, name)
 
 
 BOARD = _load("board.json")

@@ -1,7 +1,7 @@
 """Why Stromboli refuses an action: the clause it breaks, in a plain sentence."""
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, said
+from lapilli.engine import IllegalAction, NotationError, said
 
 from .board import RING, STATUE_RINGS, reach_ignoring_inward_limit
 from .data import COST, CRATER, PRIESTESS
@@ -15,7 +15,7 @@ class ExplainMixin:
     def _explain(self, action):
         try:
             a = parse(action)
-        except IllegalAction as e:
+        except NotationError as e:
             return e
         t = self.tasks[0]
         k = t[0]

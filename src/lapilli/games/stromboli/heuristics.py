@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 
+from lapilli.agents.heuristic import greedy_choose
+
 from . import scoring
 from .board import RING, SEG
 from .data import (
@@ -252,13 +254,4 @@ def choose(state, legal: list, rng, seat: int) -> str:
         return _buy_choice(state, seat, legal)
     if kind == "priestess":
         return _priestess_choice(state, seat, legal)
-    best, best_v = [], None
-    for a in legal:
-        c = state.clone()
-        c.apply(a)
-        v = evaluate(c, seat)
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = [a], v
-        elif abs(v - best_v) <= 1e-9:
-            best.append(a)
-    return best[rng.randbelow(len(best))]
+    return greedy_choose(state, legal, rng, seat, evaluate, limit=None, tolerance=1e-9)

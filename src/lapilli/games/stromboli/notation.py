@@ -1,22 +1,22 @@
 """Parsing Stromboli's action notation (see the package docstring for the list)."""
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction
+from lapilli.engine import NotationError
 
-from .data import BUYABLE, CRATER, NSEG, SPACE_INDEX
+from .data import BUYABLE, CRATER, NSEG, SPACE_INDEX, SPACE_NAMES
 
 NOTATION_HELP = (
-    "Stromboli actions look like: 'place 3 b2' (a numbered disc on a beach), 'place 3 b2 lava' "
+    "'place 3 b2' (a numbered disc on a beach), 'place 3 b2 lava' "
     "(tactical variant, with the lava disc), 'take 3', 'boat', 'shaman p1', 'stay', 'pick 1', "
     "'pick 2', 'buy mountain', 'buy priestess', 'pass', 'priestess c2 c3'"
 )
 
 
-def _bad(action: str, why: str = "") -> IllegalAction:
+def _bad(action: str, why: str = "") -> NotationError:
     msg = f"{action!r} is not a Stromboli action"
     if why:
         msg += f" ({why})"
-    return IllegalAction(f"{msg}. {NOTATION_HELP}.", rule="notation", action=action)
+    return NotationError(msg, action, NOTATION_HELP)
 
 
 def _seg_of(token: str, ring_letter: str) -> int | None:
@@ -25,8 +25,8 @@ def _seg_of(token: str, ring_letter: str) -> int | None:
     return None
 
 
-def parse(action: str) -> tuple:
-    """The action as a tuple (verb, args...); raises IllegalAction(rule='notation')."""
+def parse(action: str, state=None) -> tuple:
+    """The action as a tuple (verb, args...); raises NotationError for text that names no action."""
     if not isinstance(action, str):
         raise _bad(str(action))
     p = action.strip().lower().split()
@@ -70,6 +70,20 @@ def parse(action: str) -> tuple:
             return ("priestess", a, b)
         raise _bad(action, "name two craters such as c2 c3")
     raise _bad(action)
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a)) == a`` for
+    an action in Stromboli's spelling, see ``canonical``)."""
+    verb, *args = parsed
+    if verb == "place":
+        value, seg, lava = args
+        return f"place {value} b{seg}" + (" lava" if lava else "")
+    if verb == "shaman":
+        return f"shaman {SPACE_NAMES[args[0]]}"
+    if verb == "priestess":
+        return f"priestess c{args[0]} c{args[1]}"
+    return " ".join([verb, *map(str, args)])  # take, boat, stay, pass, pick, buy
 
 
 __all__ = ["parse", "NOTATION_HELP", "CRATER"]

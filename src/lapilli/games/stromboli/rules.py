@@ -542,38 +542,8 @@ class StromboliState(State):
         return d
 
     def _observe(self, player):
-        def cards_of(lst):
-            return [{"id": c, "face": FACE[c]} for c in lst]
-
-        return {
-            "round": self.round,
-            "turns": self.turns,
-            "active": self.active,
-            "first_player": self.first,
-            "pending": self.pending(),
-            "boat": self.boat,
-            "craters": list(self.craters),
-            "lava_supply": self.supply(),
-            "card_spaces": [
-                [None if c is None else {"id": c, "face": FACE[c]} for c in self.cards[s * CARD_SPACES:(s + 1) * CARD_SPACES]]
-                for s in range(NSEG)
-            ],
-            "piles": [len(p) for p in self.piles],
-            "discard": cards_of(self.discard),
-            "shamans": [name(x) for x in self.shaman],
-            "statues": {name(sp): o for sp, o in enumerate(self.statues) if o >= 0},
-            "statues_left": list(self.statues_left),
-            "discs": [{str(v): (None if d[v] < 0 else f"b{d[v]}") for v in range(1, 6)} for d in self.discs],
-            "lava_discs": [None if x == IN_BOX else ("reserve" if x == NO_DISC else f"b{x}") for x in self.lava_disc],
-            "front": [cards_of(f) for f in self.front],
-            "shells": [cards_of(s) for s in self.shells],
-            "score_cards": [list(s) for s in self.score_cards],
-            # the shells each card of the scoreboard costs, from the game's data set (STR-1.11)
-            "scoreboard": {"score_cards": list(self.board_cards), "priestess_face_up": self.priestess_up,
-                           "costs": {c: COST[c] for c in BUYABLE}},
-            "points": list(self.points),
-            "last_scoring": [dict(x) for x in self.last_scoring],
-        }
+        from .views import observe
+        return observe(self, player)
 
     def render(self, player=None, labels=None, lang="en"):
         from .render import render

@@ -5,23 +5,15 @@ may swap the JSON files (same format) to play on another board or tile mix.
 """
 from __future__ import annotations
 
-import json
-import os
-
-from lapilli.engine.dataset import files_for
+from lapilli.engine.dataset import data_file
 
 # The files of this game's data set (`lapilli data export`), each with a JSON Schema in
 # data/schema/; a copy of this package bound to another data set reads that set's files.
 FILES = ('board.json', 'components.json', 'tiles.json')
-_DATASET = files_for(__name__)
-_DIR = os.path.join(os.path.dirname(__file__), "data")
 
 
 def _load(name: str) -> dict:
-    if _DATASET is not None:
-        return _DATASET.read(name)
-    with open(os.path.join(_DIR, name), encoding="utf-8") as f:
-        return json.load(f)
+    return data_file(__name__, name)
 
 
 BOARD = _load("board.json")

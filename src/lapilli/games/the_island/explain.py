@@ -1,7 +1,7 @@
 """Why an action is illegal: the clause it breaks, in the words of the rule."""
 from __future__ import annotations
 
-from lapilli.engine import IllegalAction, said
+from lapilli.engine import IllegalAction, NotationError, said
 
 from . import notation as nt
 from .board import ISLAND_SET, NEIGH, RIM
@@ -36,10 +36,10 @@ ASKED = {
 class ExplainMixin:
 
     def _explain(self, action):
-        parsed = nt.parse(action)
-        if parsed is None:
-            return IllegalAction(f"{action!r} is not The Island notation; {nt.NOTATION_HELP}", "notation", action)
-        verb, args = parsed
+        try:
+            verb, args = nt.parse(action)
+        except NotationError as e:
+            return e
         d = self.dec
         rule, msg = self._why(verb, args, d)
         return IllegalAction(msg, rule, action)

@@ -13,11 +13,10 @@ logit on ``projected``, and writes the weights.
 """
 from __future__ import annotations
 
-import json
 
 import numpy as np
 
-from lapilli.agents.logit_fit import cli, holdout_mask, load_by_count, log_loss, self_play
+from lapilli.agents.logit_fit import cli, holdout_mask, load_by_count, log_loss, self_play, write_weights
 from lapilli.agents.logit_fit import logit_fit as _logit_fit, probs as _probs, report as _report
 
 from . import evaluator as FE
@@ -77,11 +76,11 @@ def fit(out: str, files: list, holdout: float, prior_search: bool = False) -> No
         print("  weights:", dict(zip(FE.FEATURES, np.round(wall, 4))))
         weights[str(n)] = [float(x) for x in wall]
         notes[str(n)] = lines
-    json.dump({"fitted": "conditional logit, maximum likelihood (Newton; an L2 penalty of 1e-3 per position towards 0, "
-                         "or with --prior towards the one-weight logit on projected, its size chosen on held-out games) "
-                         "on the final win shares of heuristic self-play games; python -m lapilli.games.the_island.fit_evaluator",
-               "features": list(FE.FEATURES), "weights": weights, "held_out": notes},
-              open(out, "w"), indent=1)
+    write_weights(out, {"fitted": "conditional logit, maximum likelihood (Newton; an L2 penalty of 1e-3 per position "
+                                  "towards 0, or with --prior towards the one-weight logit on projected, its size chosen "
+                                  "on held-out games) on the final win shares of heuristic self-play games; "
+                                  "python -m lapilli.games.the_island.fit_evaluator",
+                        "features": list(FE.FEATURES), "weights": weights, "held_out": notes})
 
 
 def main(argv=None):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from lapilli.engine import NotationError
+
 from .board import BY_NAME, ISLE_NAMES, NAME
 from .data import COLOURS
 
@@ -34,7 +36,7 @@ VERBS = {
 }
 
 NOTATION_HELP = (
-    "actions look like 'place 6 3,5', 'boat 2,4', 'walk R3 4,5', 'swim R3 2,4', 'board R3 2,5', "
+    "'place 6 3,5', 'boat 2,4', 'walk R3 4,5', 'swim R3 2,4', 'board R3 2,5', "
     "'isle R3 nw', 'sail 2,5 2,6', 'end', 'remove 3,5', 'shark 1,5 2,6', 'none', 'play winds 2,5 2,7', "
     "'pass', 'repel', 'eat B1', 'protect Y1', 'aboard B1 B2 Y1', 'take 10,5', 'squid 2,4'"
 )
@@ -63,10 +65,17 @@ def parse_dolphin(tok: str) -> int | None:
     return None
 
 
-def parse(action: str):
-    """Split an action into (verb, args) with hexes, explorers and dolphins turned into ints.
+def parse(action: str, state=None):
+    """Split an action into (verb, args) with hexes, explorers and dolphins turned into ints;
+    raises NotationError for text that is not well-formed notation."""
+    parsed = _split(action) if isinstance(action, str) else None
+    if parsed is None:
+        raise NotationError(f"{action!r} is not The Island notation", action, NOTATION_HELP)
+    return parsed
 
-    Returns None when the text is not well-formed notation."""
+
+def _split(action: str):
+    """``parse``'s (verb, args), or None for text that is not well-formed notation."""
     toks = action.split()
     if not toks or toks[0] not in VERBS:
         return None
@@ -129,6 +138,32 @@ def parse(action: str):
     except (IndexError, ValueError):
         return None
     return None
+
+
+def write(parsed: tuple, state=None) -> str:
+    """The notation of an action as ``parse`` reads it (its writer: ``write(parse(a)) == a`` for
+    an action in the game's spelling, see ``canonical``)."""
+    v, a = parsed
+    if v == "place":
+        return f"place {a[0]} {NAME[a[1]]}"
+    if v in ("walk", "board"):
+        return f"{v} {label(a[0])} {NAME[a[1]]}"
+    if v == "swim":
+        return f"swim {label(a[0])} {NAME[a[1]]}" + (" dolphin" if a[2] else "")
+    if v == "isle":
+        return f"isle {label(a[0])} {ISLE_NAMES[a[1]]}"
+    if v in ("eat", "protect", "aboard"):
+        return " ".join([v, *map(label, a)])
+    if v == "squidplace":
+        return f"squid {NAME[a[0]]}"
+    if v == "dolphin":
+        return f"dolphin D{a[0] + 1} {NAME[a[1]]}"
+    if v == "shift":
+        return f"shift D{a[0] + 1} {label(a[1])}"
+    if v == "play":
+        kind, src, dst = a
+        return f"play {kind} {label(src) if kind == 'dolphin' else NAME[src]} {NAME[dst]}"
+    return " ".join([v, *(NAME[h] for h in a)])  # no argument, or hexes only
 
 
 def hexname(h: int) -> str:

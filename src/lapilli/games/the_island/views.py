@@ -35,63 +35,7 @@ class ViewsMixin:
         return self.own_visible and player is not None and e // 10 == player
 
     def _observe(self, player):
-        n = self.num_players
-        explorers = []
-        for e in range(60):
-            w = self.ex_where[e]
-            if w == 0:
-                continue
-            item = {"id": nt.label(e), "seat": e // 10, "where": ("land", "boat", "sea", "isle", "lost")[w - 1]}
-            if w in (LAND, SEA):
-                item["at"] = NAME[self.ex_at[e]]
-            elif w == BOAT:
-                item["at"] = NAME[self.boat_at[self.ex_at[e]]]
-            elif w == ISLE:
-                item["at"] = ISLE_NAMES[self.ex_at[e]]
-            if self._value_visible(e, player):
-                item["value"] = self.ex_val[e]
-            explorers.append(item)
-        hands = []
-        for q in range(n):
-            if q == player:
-                hands.append([{"terrain": TERRAINS[t], "back": b} for t, b in self.hands[q]])
-            else:
-                hands.append([{"terrain": TERRAINS[t], "back": "red"} for t, _ in self.hands[q]])
-        boats = []
-        for b in range(len(self.boat_at)):
-            h = self.boat_at[b]
-            if h >= 0:
-                boats.append({"at": NAME[h], "passengers": [nt.label(e) for e in self.boat_pass[b]],
-                              "controllers": sorted(self._controllers(b)) if self.boat_pass[b] else []})
-        boats.sort(key=lambda x: x["at"])
-        obs = {
-            "decision": self.dec,
-            "deciding": self.dseat,
-            "details": {k: v for k, v in self.ddata.items() if k != "ids"},
-            "current": self.cur if self.started else None,
-            "turns": list(self.turns),
-            "points": self.points,
-            "roll": self.roll,
-            "sea_moved": sorted(nt.label(e) for e in self.sea_moved),
-            "tiles": {NAME[h]: TERRAINS[self.terrain[h]] for h in ISLAND_SLOTS if self.terrain[h] >= 0},
-            "explorers": explorers,
-            "to_place": [sorted(self.unplaced[q], reverse=True) if q == player else len(self.unplaced[q])
-                         for q in range(n)],
-            "boats": boats,
-            "boats_to_place": [self.boat_order[self.bi:].count(q) for q in range(n)],
-            "boat_supply": self.boat_at.count(-1),
-            "creatures": {k: sorted(NAME[h] for h in v) for k, v in self.cre.items()},
-            "creature_supply": dict(self.supply),
-            "dolphins": [{"id": f"D{d + 1}", "at": NAME[h] if h >= 0 else None,
-                          "protects": nt.label(self.dol_prot[d]) if self.dol_prot[d] >= 0 else None}
-                         for d, h in enumerate(self.dol_at)],
-            "hands": hands,
-            "saved": [sum(1 for e in range(q * 10, q * 10 + 10) if self.ex_where[e] == ISLE) for q in range(n)],
-            "end_reason": self.end_reason,
-        }
-        if self.over:
-            obs["scores"] = self.scores()
-        return obs
+        return observe(self, player)
 
     # ------------------------------------------------------------------ determinization
     def _keepable(self):
@@ -219,3 +163,64 @@ def _item(state, actor, ev, reader):
 
 def readings(state, actor, action, events, reader):
     return with_quiet_act([_item(state, actor, ev, reader) for ev in events], actor, action, _QUIET)
+
+
+def observe(state, player):
+    """What ``player`` may see (None: a spectator): see the module docstring for what is hidden."""
+    n = state.num_players
+    explorers = []
+    for e in range(60):
+        w = state.ex_where[e]
+        if w == 0:
+            continue
+        item = {"id": nt.label(e), "seat": e // 10, "where": ("land", "boat", "sea", "isle", "lost")[w - 1]}
+        if w in (LAND, SEA):
+            item["at"] = NAME[state.ex_at[e]]
+        elif w == BOAT:
+            item["at"] = NAME[state.boat_at[state.ex_at[e]]]
+        elif w == ISLE:
+            item["at"] = ISLE_NAMES[state.ex_at[e]]
+        if state._value_visible(e, player):
+            item["value"] = state.ex_val[e]
+        explorers.append(item)
+    hands = []
+    for q in range(n):
+        if q == player:
+            hands.append([{"terrain": TERRAINS[t], "back": b} for t, b in state.hands[q]])
+        else:
+            hands.append([{"terrain": TERRAINS[t], "back": "red"} for t, _ in state.hands[q]])
+    boats = []
+    for b in range(len(state.boat_at)):
+        h = state.boat_at[b]
+        if h >= 0:
+            boats.append({"at": NAME[h], "passengers": [nt.label(e) for e in state.boat_pass[b]],
+                          "controllers": sorted(state._controllers(b)) if state.boat_pass[b] else []})
+    boats.sort(key=lambda x: x["at"])
+    obs = {
+        "decision": state.dec,
+        "deciding": state.dseat,
+        "details": {k: v for k, v in state.ddata.items() if k != "ids"},
+        "current": state.cur if state.started else None,
+        "turns": list(state.turns),
+        "points": state.points,
+        "roll": state.roll,
+        "sea_moved": sorted(nt.label(e) for e in state.sea_moved),
+        "tiles": {NAME[h]: TERRAINS[state.terrain[h]] for h in ISLAND_SLOTS if state.terrain[h] >= 0},
+        "explorers": explorers,
+        "to_place": [sorted(state.unplaced[q], reverse=True) if q == player else len(state.unplaced[q])
+                     for q in range(n)],
+        "boats": boats,
+        "boats_to_place": [state.boat_order[state.bi:].count(q) for q in range(n)],
+        "boat_supply": state.boat_at.count(-1),
+        "creatures": {k: sorted(NAME[h] for h in v) for k, v in state.cre.items()},
+        "creature_supply": dict(state.supply),
+        "dolphins": [{"id": f"D{d + 1}", "at": NAME[h] if h >= 0 else None,
+                      "protects": nt.label(state.dol_prot[d]) if state.dol_prot[d] >= 0 else None}
+                     for d, h in enumerate(state.dol_at)],
+        "hands": hands,
+        "saved": [sum(1 for e in range(q * 10, q * 10 + 10) if state.ex_where[e] == ISLE) for q in range(n)],
+        "end_reason": state.end_reason,
+    }
+    if state.over:
+        obs["scores"] = state.scores()
+    return obs
