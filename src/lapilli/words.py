@@ -211,7 +211,7 @@ _IT = {
     "isl.ISL-15.16.choose-empty-boat-board": "scegli una barca vuota sul tabellone da spostare sullo spazio rimasto libero ('take <r,c>')",
     "isl.ISL-6.5.choose-exactly-which-swimmers": "scegli esattamente quali Nuotatori salgono sulla barca ('aboard X Y Z')",
     "isl.ISL-1.6.each-explorer-placed-terrain": "ogni Esploratore si piazza su una tessera Terreno senza Esploratori",
-    "isl.ISL-1.10.boat-placed-sea-space": "una barca si piazza su uno spazio di mare vicino a una tessera Terreno, senza barche né serpenti marini",
+    "isl.ISL-1.10.boat-placed-sea-space": "una barca si piazza su uno spazio di mare vicino a una tessera Terreno, senza barche né serpenti di mare",
     "isl.ISL-6.9.swimmer-moves-sea-spaces": "il Nuotatore si muove da 1 a 3 spazi di mare",
     "isl.ISL-4.5.explorer-land-moves-adjacent": "un Esploratore a terra si muove su una tessera Terreno vicina",
     "isl.ISL-4.12.swimmer-moves-into-adjacent": "un Nuotatore si muove su uno spazio di mare vicino",
@@ -291,7 +291,7 @@ REFUSALS: dict[str, dict[str, str]] = {key: {"it": text} for key, text in _IT.it
 TERMS = {
     "it": {
         "straw": "paglia", "wood": "legno", "stone": "pietra", "village": "villaggio",
-        "serpent": "serpente marino", "shark": "squalo", "whale": "balena", "squid": "piovra gigante",
+        "serpent": "serpente di mare", "shark": "squalo", "whale": "balena", "squid": "piovra gigante",
         "dolphin": "delfino", "boat": "barca",
         "desert": "deserto", "steppe": "steppa", "lake": "lago", "jungle": "giungla", "quarry": "cava",
         "volcano": "vulcano",
