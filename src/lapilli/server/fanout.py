@@ -184,19 +184,21 @@ def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = N
     return out
 
 
-def seat_label(st, s, lang: str) -> str:
+def seat_label(st, s, lang: str, conceded=()) -> str:
     """The one name a seat goes by at the table (``narration.seat_label``): the name its person
     gave, else its colour; a computer adds its level.  The status line, the log, the player panels
-    and the results all use it."""
-    return narration.seat_label(st, s.seat, lang, s.name, s.agent if s.kind == "bot" else "", s.stand_in)
+    and the results all use it.  ``conceded``: the seats whose person conceded (a computer plays
+    such a seat out at three players or more; it keeps its person's name, marked so)."""
+    return narration.seat_label(st, s.seat, lang, s.name, s.agent if s.kind == "bot" else "", s.stand_in,
+                                s.seat in conceded and bool(s.name))
 
 
-def seat_labels(st, info: TableInfo) -> dict[str, list[str]]:
+def seat_labels(st, info: TableInfo, conceded=()) -> dict[str, list[str]]:
     """``seat_label`` of every seat, in every language of the narration."""
-    return {lang: [seat_label(st, s, lang) for s in info.seats] for lang in narration.LANGUAGES}
+    return {lang: [seat_label(st, s, lang, conceded) for s in info.seats] for lang in narration.LANGUAGES}
 
 
-def players(st, info: TableInfo) -> list[dict]:
+def players(st, info: TableInfo, conceded=()) -> list[dict]:
     """Each seat's display name in every language (``seat_label``) and colour, from the game's
     colour list (``SPEC.seat_colours``) and the state (a game may let players choose);
     ``account``: the seat's person is a signed-in account (its name is its username, with a player
@@ -207,7 +209,7 @@ def players(st, info: TableInfo) -> list[dict]:
         out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
                     "account": s.user_id is not None,
                     "level": s.agent if s.kind == "bot" else "",
-                    "label": {lang: seat_label(st, s, lang) for lang in narration.LANGUAGES},
+                    "label": {lang: seat_label(st, s, lang, conceded) for lang in narration.LANGUAGES},
                     "colour": {"en": c[0], "it": c[1], "css": c[2]} if c else None})
     return out
 
@@ -432,7 +434,7 @@ class Room:
         # the seats' names, once per position and table details, kept as the same object while
         # they read the same: the memo's lines then hold the very same names, which compare at once
         if self._names_key != (self.version, self._info_stamp):
-            names = seat_labels(st, self.info)
+            names = seat_labels(st, self.info, self.conceded)
             if names != self._names:
                 self._names = names
             self._names_key = (self.version, self._info_stamp)
@@ -558,9 +560,9 @@ class Room:
     def _players_now(self) -> list[dict]:
         """``players``, worked out once per position and table details (the names and colours
         come from the seats and the state only)."""
-        key = (self.version, len(self.acts), self._info_stamp)
+        key = (self.version, len(self.acts), self._info_stamp, len(self.conceded))
         if self._players_key != key:
-            self._players, self._players_key = players(self.state, self.info), key
+            self._players, self._players_key = players(self.state, self.info, self.conceded), key
         return self._players
 
     def view(self, seat: int | None) -> dict:

@@ -96,7 +96,7 @@ async def player(acc: AccountsDep, hub: HubDep, name: str = PathParam(..., max_l
         st = room.state
         res = result(st)
         out["finished"].append({"id": tid, "game": room.info.game, "title": st.SPEC.title, "seat": seat,
-                                "rated": room.info.rated, "players": players(st, room.info),
+                                "rated": room.info.rated, "players": players(st, room.info, room.conceded),
                                 "won": seat in res["winners"], "winners": res["winners"],
                                 "scores": res["scores"], "replay": f"/t/{tid}"})
     return out

@@ -192,7 +192,7 @@ async def hint(req: HintRequest, request: Request, hub: HubDep, store: StoreDep,
 
     try:  # the seats named as the table names them
         got = await coach(request, hub, _hint, room.state.to_json(), seat, "normal", settings.coach_iterations,
-                          room.data, seat_labels(room.state, info), limit=30, urgent=True)
+                          room.data, seat_labels(room.state, info, room.conceded), limit=30, urgent=True)
     except TimeoutError:
         raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
     await run_in_threadpool(store.hint_used, tid, seat)

@@ -106,7 +106,7 @@ async def my_tables(req: MyTables, h: HubDep):
                     "your_turn": info.status == "playing" and to_move == seat and kind == "human",
                     "clock": clock, "email": email,
                     # each seat named as at the table (hub.seat_label), in every language
-                    "labels": seat_labels(room.state, info)})
+                    "labels": seat_labels(room.state, info, room.conceded)})
     order = {"playing": 0, "open": 1, "finished": 2}
     out.sort(key=lambda x: (not x["your_turn"], order.get(x["status"], 3)))
     return out
