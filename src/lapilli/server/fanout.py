@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..engine import narration
+from ..words import server_words
 from .. import words
 from ..engine.errors import IllegalAction
 from ..engine.registry import new_game
@@ -315,10 +316,10 @@ class Room:
                 self._watch(new.seat)
                 continue
             if old.kind == "human" and new.kind == "bot" and new.seat not in self.conceded:
-                why = "your time ran out: " if new.timed_out and not old.timed_out else ""
-                text = dumps({"type": "seat_lost", "seat": new.seat,
-                              "message": f"{why}the computer plays your seat ({new.seat}) now; "
-                                         "reload the page to take it back"})
+                key = "seat_lost_time" if new.timed_out and not old.timed_out else "seat_lost"
+                words = server_words(key, seat=new.seat)
+                text = dumps({"type": "seat_lost", "seat": new.seat, "message": words["en"], "key": key,
+                              "words": words})
                 for conn, seat in list(self.conns.items()):
                     if seat == new.seat:
                         conn.send(text)

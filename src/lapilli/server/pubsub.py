@@ -38,6 +38,7 @@ import logging
 import time
 from typing import Awaitable, Callable
 
+from ..words import server_said
 from .retry import retrying
 
 log = logging.getLogger("lapilli.server")
@@ -177,11 +178,10 @@ class PubSub:
         if self.url is None:
             return None
         if not self.connected.is_set() or self.up_since is None:
-            return "presence from other instances is unknown: Redis is not answering"
+            return server_said("presence_unknown_down")
         if self.awaited:
             if self.mono() - self.up_since < self.presence_ttl:
-                return ("presence from other instances is unknown: Redis is back and not every other "
-                        "instance has been heard from again")
+                return server_said("presence_unknown_back")
             self.awaited.clear()  # silent for the TTL: they count as stopped (Room.expire)
         return None
 

@@ -77,6 +77,13 @@ const I18N = {
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
 function t(key) { return (I18N[LANG] && I18N[LANG][key]) || I18N.en[key] || key; }
+// A refusal of the server (an HTTP error's body, or a WebSocket message) in the reader's language:
+// the server sends ``words`` ({"en": ..., "it": ...}) with the sentences it knows in words, and
+// always the English ``error`` (HTTP) or ``message`` (WebSocket).
+function saidBy(data, fallback) {
+  data = data || {};
+  return (data.words && (data.words[LANG] || data.words.en)) || data.error || data.message || data.detail || fallback;
+}
 function applyI18n(root) { document.documentElement.lang = LANG; (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); }); }
 
 // The move picker's choices in the reader's words.  A choice is a token of a move's notation:

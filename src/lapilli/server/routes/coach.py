@@ -15,6 +15,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
+from ...words import server_said
 from ..bots import ClientGone, CoachBusy
 from ..deps import HubDep, SettingsDep, StoreDep
 from ..errors import responses
@@ -57,7 +58,7 @@ async def review(request: Request, hub: HubDep, store: StoreDep, settings: Setti
     judged one coach job each, so a client that leaves stops the work at once."""
     room = await finished_room(hub, tid, "review")
     if not 0 <= seat < room.info.players:
-        raise NotFound(f"no seat {seat} at table {tid}")
+        raise NotFound(server_said("no_seat", seat=seat, tid=tid))
     got = await run_in_threadpool(store.get_review, tid, seat, level)
     if progress:
         client = client_address(request)

@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Path as PathParam, Query, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from ...words import server_said
 from ...engine.fairness import FAIRNESS, seed_commitment
 from ...engine.registry import replay
 from ..deps import HubDep, LimitsDep, ReadsDep, StoreDep
@@ -24,7 +25,7 @@ from ..schemas import TableId
 from ..store import NotFound
 
 router = APIRouter()
-HEAVY = "too many finished games read from {address}: at most {rate} that are not already computed; try again later"
+HEAVY = "rate_heavy"  # its sentence (lapilli.words.SERVER)
 
 
 def _json(value) -> bytes:
@@ -144,7 +145,7 @@ async def replay_step(request: Request, hub: HubDep, reads: ReadsDep, limits: Li
     # only a finished table's record is kept (a finished game never changes)
     info, data, rec = await reads.read(("record", tid), finished_record, hub, tid)
     if seat is not None and not 0 <= seat < info.players:
-        raise NotFound(f"no seat {seat} at table {tid}")
+        raise NotFound(server_said("no_seat", seat=seat, tid=tid))
     ply = max(0, min(ply, len(rec["actions"])))
     key = ("replay", tid, seat, ply)
     if not counted and reads.needs_work(key):
