@@ -315,6 +315,14 @@ def test_a_proposal_crosses_instances(tmp_path, postgres_url, redis_url):
             assert (shown["seat"], shown["waiting"]) == (0, [1]) and shown["seconds"] > 0
             with connect(f"ws://127.0.0.1:{pb}/ws/{tid}") as spy:  # opened during the proposal, on B
                 assert next_of(spy, "undo_proposal")["seat"] == 0
+                # a spectator on B cannot answer for anyone: refused there, nothing sent to A
+                spy.send(json.dumps({"type": "answer_undo", "accept": True}))
+                assert next_of(spy, "error")["key"] == "spectators_cannot_play"
+            a.send(json.dumps({"type": "ping"}))
+            seen = []
+            while not seen or seen[-1] != "pong":
+                seen.append(json.loads(a.recv(timeout=10))["type"])
+            assert "undo_proposal_end" not in seen  # nothing ended the proposal on A
             b.send(json.dumps({"type": "answer_undo", "accept": True}))
             assert next_of(a, "undo_proposal_end") == {"type": "undo_proposal_end", "seat": 0, "why": "accepted"}
             assert next_of(b, "undo_proposal_end")["why"] == "accepted"
