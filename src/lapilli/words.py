@@ -8,7 +8,7 @@ engine's own text for refusals and the ``en`` entry of TERMINAL for the terminal
 """
 from __future__ import annotations
 
-from .engine.errors import IllegalAction
+from .engine.errors import IllegalAction, Said
 
 LANGUAGES = ("en", "it")
 
@@ -211,7 +211,7 @@ _IT = {
     "isl.ISL-15.16.choose-empty-boat-board": "scegli una barca vuota sul tabellone da spostare sullo spazio rimasto libero ('take <r,c>')",
     "isl.ISL-6.5.choose-exactly-which-swimmers": "scegli esattamente quali Nuotatori salgono sulla barca ('aboard X Y Z')",
     "isl.ISL-1.6.each-explorer-placed-terrain": "ogni Esploratore si piazza su una tessera Terreno senza Esploratori",
-    "isl.ISL-1.10.boat-placed-sea-space": "una barca si piazza su uno spazio di mare vicino a una tessera Terreno, senza barche né serpenti marini",
+    "isl.ISL-1.10.boat-placed-sea-space": "una barca si piazza su uno spazio di mare vicino a una tessera Terreno, senza barche né serpenti di mare",
     "isl.ISL-6.9.swimmer-moves-sea-spaces": "il Nuotatore si muove da 1 a 3 spazi di mare",
     "isl.ISL-4.5.explorer-land-moves-adjacent": "un Esploratore a terra si muove su una tessera Terreno vicina",
     "isl.ISL-4.12.swimmer-moves-into-adjacent": "un Nuotatore si muove su uno spazio di mare vicino",
@@ -291,7 +291,7 @@ REFUSALS: dict[str, dict[str, str]] = {key: {"it": text} for key, text in _IT.it
 TERMS = {
     "it": {
         "straw": "paglia", "wood": "legno", "stone": "pietra", "village": "villaggio",
-        "serpent": "serpente marino", "shark": "squalo", "whale": "balena", "squid": "piovra gigante",
+        "serpent": "serpente di mare", "shark": "squalo", "whale": "balena", "squid": "piovra gigante",
         "dolphin": "delfino", "boat": "barca",
         "desert": "deserto", "steppe": "steppa", "lake": "lago", "jungle": "giungla", "quarry": "cava",
         "volcano": "vulcano",
@@ -422,6 +422,124 @@ SERVER = {
     "server_failed": {"en": "the server failed to handle this message; nothing changed",
                       "it": "il server non è riuscito a gestire questo messaggio; non è cambiato niente"},
     "bad_message": {"en": "{message}", "it": "messaggio non valido: {message}"},
+    # the seat lost to a computer (WebSocket "seat_lost")
+    "seat_lost": {"en": "the computer plays your seat ({seat}) now; reload the page to take it back",
+                  "it": "ora il computer gioca al tuo posto ({seat}); ricarica la pagina per riprenderlo"},
+    "seat_lost_time": {"en": "your time ran out: the computer plays your seat ({seat}) now; reload the page to "
+                             "take it back",
+                       "it": "il tuo tempo è scaduto: ora il computer gioca al tuo posto ({seat}); ricarica la "
+                             "pagina per riprenderlo"},
+    # ---------------------------------------------------------------- HTTP refusals: accounts
+    "hash_busy": {"en": "the server is busy checking passwords; try again in a moment",
+                  "it": "il server è occupato a verificare password; riprova tra un momento"},
+    "guest_name_of_account": {"en": "{name!r} is, or looks like, the name of the account {taken!r}: a guest sits "
+                                    "under another name (or signs in to sit as that account)",
+                              "it": "{name!r} è, o somiglia a, il nome dell'account {taken!r}: un ospite si siede "
+                                    "con un altro nome (o entra con quell'account per sedersi come tale)"},
+    "username_form": {"en": "a username is 3 to 20 letters, digits, '-' or '_'",
+                      "it": "un nome utente ha da 3 a 20 tra lettere, cifre, '-' o '_'"},
+    "password_length": {"en": "a password is 8 to 200 characters long",
+                        "it": "una password è lunga da 8 a 200 caratteri"},
+    "email_invalid": {"en": "that e-mail address is not valid; leave it out or give name@host.domain",
+                      "it": "questo indirizzo e-mail non è valido; lascialo vuoto o scrivi nome@host.dominio"},
+    "username_taken": {"en": "the username {username!r} is taken, or looks like one that is; choose another",
+                       "it": "il nome utente {username!r} è già preso, o somiglia a uno già preso; scegline un altro"},
+    "signin_locked": {"en": "too many failed sign-ins to this name from your address: try again in {wait} seconds",
+                      "it": "troppi accessi falliti a questo nome dal tuo indirizzo: riprova tra {wait} secondi"},
+    "wrong_password": {"en": "wrong username or password", "it": "nome utente o password sbagliati"},
+    "no_player": {"en": "no player {username!r}", "it": "nessun giocatore {username!r}"},
+    "csrf": {"en": "missing or wrong CSRF token: send the lapilli_csrf cookie's value in the X-CSRF-Token header "
+                   "(reload the page if you signed in elsewhere)",
+             "it": "gettone CSRF mancante o sbagliato: invia il valore del cookie lapilli_csrf nell'intestazione "
+                   "X-CSRF-Token (ricarica la pagina se sei entrato altrove)"},
+    # names (names.py): {who} is one of the two below
+    "who_username": {"en": "a username", "it": "un nome utente"},
+    "who_guest": {"en": "a guest's name", "it": "il nome di un ospite"},
+    "who_name": {"en": "a name", "it": "un nome"},
+    "name_invisible": {"en": "{who} may not hold control or invisible characters (such as line breaks, direction "
+                             "marks or zero-width spaces; found {code})",
+                       "it": "{who} non può contenere caratteri di controllo o invisibili (come a capo, segni di "
+                             "direzione o spazi di larghezza zero; trovato {code})"},
+    "name_too_long": {"en": "{who} is at most {most} characters long", "it": "{who} è lungo al massimo {most} caratteri"},
+    "name_no_letter": {"en": "{who} needs at least one letter or digit",
+                       "it": "{who} deve avere almeno una lettera o una cifra"},
+    "name_stacked_marks": {"en": "{who} may not stack accents (at most two marks on a letter)",
+                           "it": "{who} non può accumulare accenti (al massimo due segni su una lettera)"},
+    "name_reserved": {"en": "{who} may not be or contain the reserved word {bad!r} (it names the computer or the "
+                            "server); choose another",
+                      "it": "{who} non può essere né contenere la parola riservata {bad!r} (indica il computer o "
+                            "il server); scegline un altro"},
+    # ---------------------------------------------------------------- HTTP refusals: limits (429)
+    "rate_signup": {"en": "too many sign-up attempts from {address}: at most {rate}; try again later",
+                    "it": "troppi tentativi di registrazione da {address}: al massimo {rate}; riprova più tardi"},
+    "rate_signin": {"en": "too many sign-in attempts from {address}: at most {rate}; try again later",
+                    "it": "troppi tentativi di accesso da {address}: al massimo {rate}; riprova più tardi"},
+    "rate_create": {"en": "too many tables created from {address}: at most {rate}; try again later",
+                    "it": "troppi tavoli creati da {address}: al massimo {rate}; riprova più tardi"},
+    "rate_heavy": {"en": "too many finished games read from {address}: at most {rate} that are not already "
+                         "computed; try again later",
+                   "it": "troppe partite finite lette da {address}: al massimo {rate} non ancora calcolate; "
+                         "riprova più tardi"},
+    "rate_notify": {"en": "too many addresses given for notices from {address}: at most {rate}; try again later",
+                    "it": "troppi indirizzi per gli avvisi da {address}: al massimo {rate}; riprova più tardi"},
+    "rate_learn": {"en": "too many tutorial moves from {address} (at most {rate})",
+                   "it": "troppe mosse del tutorial da {address} (al massimo {rate})"},
+    # ---------------------------------------------------------------- HTTP refusals: tables and seats
+    "seats_for_players": {"en": "{given} seats given for {players} players",
+                          "it": "{given} posti indicati per {players} giocatori"},
+    "rated_sign_in": {"en": "sign in to create a rated table (guests play unrated tables)",
+                      "it": "entra per creare un tavolo valido per la classifica (gli ospiti giocano tavoli non "
+                            "validi per la classifica)"},
+    "rated_no_computer": {"en": "a rated table is for signed-in players only: make every seat open, or create an "
+                                "unrated table to play the computer",
+                          "it": "un tavolo valido per la classifica è solo per giocatori registrati: lascia liberi "
+                                "tutti i posti, o crea un tavolo non valido per la classifica per giocare contro il "
+                                "computer"},
+    "rated_needs_clock": {"en": "a rated table needs a clock (real-time or turn-based): add clock, e.g. "
+                                "{{\"preset\": \"10m+10s\"}} or {{\"preset\": \"24h\"}}",
+                          "it": "un tavolo valido per la classifica vuole un orologio (in tempo reale o a turni): "
+                                "aggiungi clock, per esempio {{\"preset\": \"10m+10s\"}} o {{\"preset\": \"24h\"}}"},
+    "seed_by_server": {"en": "a table's seed is drawn by the server: remove the field seed",
+                       "it": "il seme di un tavolo lo estrae il server: togli il campo seed"},
+    "unknown_dataset": {"en": "this server knows no data set {name!r} of {game}; it knows: {names}",
+                        "it": "questo server non conosce nessun insieme di dati {name!r} di {game}; conosce: {names}"},
+    "rated_seat_sign_in": {"en": "table {tid} is rated: sign in to take a seat (guests play unrated tables)",
+                           "it": "il tavolo {tid} è valido per la classifica: entra per prendere un posto (gli "
+                                 "ospiti giocano tavoli non validi per la classifica)"},
+    "rated_one_seat": {"en": "you already hold a seat at rated table {tid}: each seat of a rated table is a "
+                             "different signed-in player (no hot-seat)",
+                       "it": "hai già un posto al tavolo {tid}, valido per la classifica: ognuno dei suoi posti è "
+                             "di un giocatore registrato diverso (niente gioco a più mani sullo stesso schermo)"},
+    "seat_not_open": {"en": "seat {seat} of table {tid} is not open",
+                      "it": "il posto {seat} del tavolo {tid} non è libero"},
+    "no_seat": {"en": "no seat {seat} at table {tid}", "it": "nessun posto {seat} al tavolo {tid}"},
+    "takeover_not_seated": {"en": "only a player seated at this table can hand a seat to the computer",
+                            "it": "solo chi siede a questo tavolo può far giocare il computer a un posto"},
+    "takeover_rated_open": {"en": "seat {seat} is open: at a rated table it waits for a signed-in player (no "
+                                  "computer plays a rated table's open seat)",
+                            "it": "il posto {seat} è libero: a un tavolo valido per la classifica aspetta un "
+                                  "giocatore registrato (il computer non gioca i posti liberi di questi tavoli)"},
+    "presence_unknown_down": {"en": "presence from other instances is unknown: Redis is not answering",
+                              "it": "non si sa chi è collegato alle altre istanze: Redis non risponde"},
+    "presence_unknown_back": {"en": "presence from other instances is unknown: Redis is back and not every other "
+                                    "instance has been heard from again",
+                              "it": "non si sa chi è collegato alle altre istanze: Redis è tornato, ma non tutte "
+                                    "le altre istanze si sono fatte sentire di nuovo"},
+    "takeover_presence_unknown": {"en": "{why}, so seat {seat} is not handed to the computer now; ask again in a "
+                                        "moment",
+                                  "it": "{why}, quindi ora il posto {seat} non passa al computer; chiedi di nuovo "
+                                        "tra un momento"},
+    "takeover_connected": {"en": "seat {seat} is still connected", "it": "il posto {seat} è ancora collegato"},
+    "takeover_held": {"en": "seat {seat} is held for its player for {seconds} more seconds (seat grace); ask "
+                            "again after that",
+                      "it": "il posto {seat} resta al suo giocatore per altri {seconds} secondi; chiedi di nuovo "
+                            "dopo"},
+    "takeover_resign": {"en": "at a rated table handing your own seat to the computer resigns the game: you lose "
+                              "it for the rating, and taking the seat back later gives no time; send resign: true "
+                              "to resign",
+                        "it": "a un tavolo valido per la classifica far giocare il computer al tuo posto è un "
+                              "abbandono: perdi la partita per la classifica, e riprendere il posto più tardi non "
+                              "dà altro tempo; invia resign: true per abbandonare"},
 }
 # what the server's sentences call a step ("your move", "la tua mossa")
 STEPS = {"it": {"move": "la tua mossa", "undo": "il tuo annullamento", "concession": "il tuo abbandono"}}
@@ -463,8 +581,28 @@ def refusals(error: IllegalAction) -> dict[str, str]:
 
 
 def server_words(key: str, **params) -> dict[str, str]:
-    """One of the server's sentences in every language: {lang: text}."""
-    return {lang: say(key, lang, **params) for lang in LANGUAGES}
+    """One of the server's sentences in every language: {lang: text}.  A parameter that is
+    itself one of the server's sentences (``server_said``) is said in the same language."""
+    def inner(v, lang):
+        return say(v.key, lang, **v.params) if isinstance(v, Said) and v.key in SERVER else v
+    return {lang: say(key, lang, **{k: inner(v, lang) for k, v in params.items()}) for lang in LANGUAGES}
+
+
+def server_said(key: str, **params) -> Said:
+    """One of the server's sentences in English, carrying its key and parameters (the engine's
+    `said`): an HTTP refusal made of it answers with its key and its words in every language."""
+    return Said(key, SERVER[key]["en"], **params)
+
+
+def words_of(message) -> dict[str, str] | None:
+    """The words of a sentence that carries a key (``server_said``, or the engine's ``said``) in
+    every language, else None."""
+    key = getattr(message, "key", None)
+    if not key:
+        return None
+    if key in SERVER:
+        return server_words(key, **message.params)
+    return {lang: _said(key, message, message.params, lang) for lang in LANGUAGES}
 
 
 def say(key: str, lang: str, **params) -> str:

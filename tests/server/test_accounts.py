@@ -79,7 +79,8 @@ def test_a_wrong_password_is_refused_and_repeated_failures_slow_down_that_addres
     assert r.status_code == 401 and r.json()["error"] == "wrong username or password"
     # an unknown name is refused in the same words
     assert client.post("/api/account/signin", json={"username": "nobody", "password": PASSWORD}).json() == \
-        {"error": "wrong username or password"}
+        r.json() == {"error": "wrong username or password", "key": "wrong_password",
+                     "words": {"en": "wrong username or password", "it": "nome utente o password sbagliati"}}
     for _ in range(client.settings.lockout_failures - 1):
         assert client.post("/api/account/signin", json={"username": "ann", "password": "nope nope"}).status_code == 401
     # from this address, even the right password waits until the window lets a try again

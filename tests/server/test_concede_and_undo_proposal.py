@@ -279,3 +279,67 @@ def test_computer_seats_accept_at_once(client):
         b.send_json({"type": "answer_undo", "accept": True})
         until_pong(b)
         assert sync(a)["observation"]["pile"] == 21
+
+
+def test_a_proposal_crosses_instances(tmp_path, postgres_url, redis_url):
+    """Two instances on PostgreSQL and Redis: ann (on A) proposes to take back her move; bob (on
+    B) is shown the proposal, and his acceptance on B takes the move back; a second proposal
+    refused on B ends on A, and a spectator opening on B during a proposal is shown it."""
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    from .support import instances, recv_state
+
+    def next_of(ws, kind):
+        while True:
+            m = json.loads(ws.recv(timeout=10))
+            if m["type"] == kind:
+                return m
+
+    with instances(tmp_path, postgres_url, redis_url, {}, {}) as (a_server, b_server):
+        A, B, pa, pb = a_server.url, b_server.url, a_server.port, b_server.port
+        tid = httpx.post(f"{A}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 15}}).json()["id"]
+        t0 = httpx.post(f"{A}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
+        t1 = httpx.post(f"{B}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
+        with connect(f"ws://127.0.0.1:{pa}/ws/{tid}?token={t0}") as a, \
+                connect(f"ws://127.0.0.1:{pb}/ws/{tid}?token={t1}") as b:
+            v = recv_state(a)
+            recv_state(b)
+            a.send(json.dumps({"type": "act", "action": "take 3", "version": v["version"]}))
+            moved = recv_state(b, v["version"] + 1)
+            assert moved["observation"]["pile"] == 12
+            a.send(json.dumps({"type": "propose_undo"}))
+            shown = next_of(b, "undo_proposal")
+            assert (shown["seat"], shown["waiting"]) == (0, [1]) and shown["seconds"] > 0
+            with connect(f"ws://127.0.0.1:{pb}/ws/{tid}") as spy:  # opened during the proposal, on B
+                assert next_of(spy, "undo_proposal")["seat"] == 0
+                # a spectator on B cannot answer for anyone: refused there, nothing sent to A
+                spy.send(json.dumps({"type": "answer_undo", "accept": True}))
+                assert next_of(spy, "error")["key"] == "spectators_cannot_play"
+            a.send(json.dumps({"type": "ping"}))
+            seen = []
+            while not seen or seen[-1] != "pong":
+                seen.append(json.loads(a.recv(timeout=10))["type"])
+            assert "undo_proposal_end" not in seen  # nothing ended the proposal on A
+            b.send(json.dumps({"type": "answer_undo", "accept": True}))
+            assert next_of(a, "undo_proposal_end") == {"type": "undo_proposal_end", "seat": 0, "why": "accepted"}
+            assert next_of(b, "undo_proposal_end")["why"] == "accepted"
+            b.send(json.dumps({"type": "sync"}))
+            back = recv_state(b, moved["version"] + 1)
+            assert back["observation"]["pile"] == 15 and back["log"] == []
+            # ann moves again and proposes again: bob refuses on B, and A says so
+            a.send(json.dumps({"type": "act", "action": "take 2", "version": back["version"]}))
+            assert recv_state(b, back["version"] + 1)["observation"]["pile"] == 13
+            a.send(json.dumps({"type": "propose_undo"}))
+            next_of(b, "undo_proposal")
+            b.send(json.dumps({"type": "answer_undo", "accept": False}))
+            assert next_of(a, "undo_proposal_end")["why"] == "refused"
+            assert next_of(b, "undo_proposal_end")["why"] == "refused"
+            a.send(json.dumps({"type": "ping"}))
+            assert next_of(a, "pong")
+            b.send(json.dumps({"type": "sync"}))
+            assert recv_state(b)["observation"]["pile"] == 13  # the move stands
+            b.send(json.dumps({"type": "answer_undo", "accept": True}))  # nothing is proposed now
+            assert next_of(b, "error")["key"] == "no_undo_proposed"

@@ -95,5 +95,7 @@ def test_board_in_italian(server, browser):
         _new_table(page, server)
         txt = page.locator("#board svg.board").text_content()
         assert "Rosso (tu)" in txt and "Blu" in txt and "Legenda" in txt
+        # the booklet's word ("Il Ritorno!": "Serpente di Mare"), in the legend as in the move picker
+        assert "serpente di mare" in txt and "marino" not in txt
     finally:
         ctx.close()

@@ -154,5 +154,18 @@ def test_after_conceding_at_three_players_the_page_watches(server, browser, page
     assert page.locator("#connection").count() == 0
     assert page.locator("#concede").count() == 0 and page.locator("#notation").count() == 0
     page.screenshot(path=os.path.join(SHOTS, "conceded-watching.png"))
+    # a computer plays ann's seat out, but the seat keeps her name, marked as conceded
+    bob.wait_for_function("() => (document.querySelector(\".player[data-seat='0']\") || {}).textContent"
+                          "?.includes('ann')", timeout=30_000)
+    assert "conceded" in bob.inner_text(".player[data-seat='0']")
+    # bob concedes too: cid wins, and the results name both who conceded by their own names
+    bob.once("dialog", lambda d: d.accept())
+    bob.click("#concede")
+    cid.wait_for_selector("#results", timeout=30_000)
+    for seat, name in ((0, "ann"), (1, "bob")):
+        card = cid.inner_text(f".result-seat[data-seat='{seat}'] .result-head")
+        assert name in card and "conceded" in card and "First player" not in card, card
+    assert "cid" in cid.inner_text("#winners")
+    cid.screenshot(path=os.path.join(SHOTS, "conceded-three.png"))
     bob.context.close()
     cid.context.close()

@@ -81,6 +81,7 @@ def nth_player(seat: int, lang: str) -> str:
 _LEVELS = {"en": {"easy": "easy", "normal": "normal", "hard": "hard", "random": "random"},
            "it": {"easy": "facile", "normal": "normale", "hard": "difficile", "random": "casuale"}}
 _COMPUTER = {"en": "computer", "it": "computer"}
+_CONCEDED = {"en": "conceded", "it": "ha concesso"}
 
 
 def seat_colour(st, seat: int):
@@ -91,14 +92,19 @@ def seat_colour(st, seat: int):
     return colours[k] if k is not None and k < len(colours) else None
 
 
-def seat_label(st, seat: int, lang: str, name: str = "", agent: str = "", stand_in: bool = False) -> str:
+def seat_label(st, seat: int, lang: str, name: str = "", agent: str = "", stand_in: bool = False,
+               conceded: bool = False) -> str:
     """The one name a seat goes by, in ``lang``: the name its person gave, else its colour
     ("Red"), else (no colour chosen yet) its place ("First player"); a computer (``agent``: its level) adds its level ("Yellow (computer, easy)"), and a
     person's name when it stands in for one (``stand_in``).  The web table and the terminal both
-    use it."""
+    use it.  A seat whose person ``conceded`` keeps their name, marked so, even when a computer
+    plays it out ("ann (conceded, computer, normal)")."""
     c = seat_colour(st, seat)
-    person = name if not agent or stand_in else ""  # a computer's own seat has no person's name
+    # a computer's own seat has no person's name
+    person = name if not agent or stand_in or conceded else ""
     base = person or (c[0 if lang == "en" else 1] if c else nth_player(seat, lang))
+    if agent and conceded:
+        return f"{base} ({_CONCEDED[lang]}, {_COMPUTER[lang]}, {_LEVELS[lang].get(agent, agent)})"
     if agent:
         return f"{base} ({_COMPUTER[lang]}, {_LEVELS[lang].get(agent, agent)})"
     return base

@@ -46,6 +46,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from .models import RatingChangeRow, RatingRow, SeatRow, SessionRow, TableRow, UserRow
+from ..words import server_said
 from .names import NameRefused, check_name, keys
 from .notices import valid_address
 from .ratings import Rating, early as ratings_early, pairwise, places, update as glicko_update
@@ -109,7 +110,7 @@ class HashGate:
     @asynccontextmanager
     async def slot(self):
         if self._free.locked() and self.waiting >= self.max_waiting:
-            raise AccountError("the server is busy checking passwords; try again in a moment", 503, retry_after=2)
+            raise AccountError(server_said("hash_busy"), 503, retry_after=2)
         self.waiting += 1
         try:
             await self._free.acquire()
@@ -203,28 +204,27 @@ class Accounts:
     def guest_name(self, raw: str) -> str:
         """A guest's name as typed for a seat, checked (names.check_name) and not an account's."""
         try:
-            name = check_name(raw, "a guest's name")
+            name = check_name(raw, server_said("who_guest"))
         except NameRefused as e:
-            raise AccountError(str(e)) from None
+            raise AccountError(e.args[0]) from None
         if name:
             taken = self.look_alike(name)
             if taken is not None:
-                raise AccountError(f"{name!r} is, or looks like, the name of the account {taken!r}: a guest "
-                                   "sits under another name (or signs in to sit as that account)")
+                raise AccountError(server_said("guest_name_of_account", name=name, taken=taken))
         return name
 
     def sign_up(self, username: str, password: str, email: str | None = None) -> User:
         try:
-            username = check_name(username, "a username")
+            username = check_name(username, server_said("who_username"))
         except NameRefused as e:
-            raise AccountError(str(e)) from None
+            raise AccountError(e.args[0]) from None
         if not USERNAME.match(username):
-            raise AccountError("a username is 3 to 20 letters, digits, '-' or '_'")
+            raise AccountError(server_said("username_form"))
         if not 8 <= len(password) <= 200:
-            raise AccountError("a password is 8 to 200 characters long")
+            raise AccountError(server_said("password_length"))
         if email is not None and not valid_address(email):  # the check of every address notices go to
-            raise AccountError("that e-mail address is not valid; leave it out or give name@host.domain")
-        taken = f"the username {username!r} is taken, or looks like one that is; choose another"
+            raise AccountError(server_said("email_invalid"))
+        taken = server_said("username_taken", username=username)
         if self.look_alike(username) is not None:
             raise AccountError(taken, 409)
         digest = self.hasher.hash(password)
@@ -245,8 +245,7 @@ class Accounts:
         pair = (username.lower(), address)
         wait = self.guesses.wait(pair)
         if wait:
-            raise AccountError(f"too many failed sign-ins to this name from your address: try again in {wait} "
-                               "seconds", 429, retry_after=wait)
+            raise AccountError(server_said("signin_locked", wait=wait), 429, retry_after=wait)
         with self.Session() as s:
             row = s.scalars(select(UserRow).where(UserRow.key == username.lower())).first()
         try:
@@ -256,7 +255,7 @@ class Accounts:
                 raise VerificationError(WRONG)
         except (VerificationError, InvalidHashError):
             self.guesses.failed(pair)
-            raise AccountError(WRONG, 401) from None
+            raise AccountError(server_said("wrong_password"), 401) from None
         if self.hasher.check_needs_rehash(row.password_hash):
             with self.store._write_lock, self.Session.begin() as s:
                 s.get(UserRow, row.id).password_hash = self.hasher.hash(password)
@@ -266,7 +265,7 @@ class Accounts:
         with self.Session() as s:
             row = s.scalars(select(UserRow).where(UserRow.key == username.lower())).first()
         if row is None:
-            raise NotFound(f"no player {username!r}")
+            raise NotFound(server_said("no_player", username=username))
         return User(row.id, row.username, row.email)
 
     # ------------------------------------------------------------------ sessions
@@ -404,8 +403,7 @@ def csrf_guard(conn: HTTPConnection) -> None:
     current_user(conn)
     found = conn.state.account
     if found and not Accounts.csrf_ok(found[1], conn.headers.get(CSRF_HEADER)):
-        raise AccountError("missing or wrong CSRF token: send the lapilli_csrf cookie's value in the "
-                           "X-CSRF-Token header (reload the page if you signed in elsewhere)", 403)
+        raise AccountError(server_said("csrf"), 403)
 
 
 async def rate_room(accounts: Accounts, room) -> dict | None:

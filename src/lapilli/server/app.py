@@ -65,7 +65,7 @@ async def lifespan(app: FastAPI):
                    coach_workers=settings.coach_workers, coach_per_client=settings.coach_per_address)
     pubsub = PubSub(settings.redis_url, settings.instance, settings.retry_max_seconds, settings.presence_ttl)
     hub = Hub(store, bots, pubsub, settings, datasets=settings.datasets)
-    await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence, hub.on_chat)
+    await pubsub.start(hub.on_remote_change, hub.resync, hub.on_presence, hub.on_chat, hub.on_undo)
     try:  # table deadlines follow the database's clock (clock_watch measures it again)
         await hub.sync_clock()
     except STORAGE_ERRORS:

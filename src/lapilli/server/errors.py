@@ -1,15 +1,19 @@
 """Refusals: every error the HTTP routes give is JSON ``{"error": "..."}``, one line saying what
-is wrong and how to put it right.  ``install`` maps each kind of exception to its status;
-``responses`` documents, in the OpenAPI schema, the refusals a route may give."""
+is wrong and how to put it right; a refusal the server knows in words (made with
+``lapilli.words.server_said``, or the engine's ``said``) adds ``key`` and ``words`` (the line in
+every language of the page), as the WebSocket's errors do.  ``install`` maps each kind of
+exception to its status; ``responses`` documents, in the OpenAPI schema, the refusals a route may
+give."""
 from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.errors import LapilliError
+from ..words import words_of
 from .accounts import AccountError
 from .bots import LEVELS
 from .hub import STORAGE_DOWN, STORAGE_ERRORS, StorageUnavailable
@@ -19,6 +23,20 @@ from .store import Conflict, Forbidden, NotFound
 class Error(BaseModel):
     """Every refusal: one line saying what is wrong and how to put it right."""
     error: str
+    key: str | None = Field(None, description="the sentence's stable key (lapilli.words), when the server "
+                                              "knows it in words; the same in every language")
+    words: dict[str, str] | None = Field(None, description="the line in each language of the page "
+                                                           "({\"en\": ..., \"it\": ...}); the page shows its reader's")
+
+
+def body(message) -> dict:
+    """The JSON of a refusal: ``error`` (English), and ``key`` and ``words`` when the message
+    carries a key."""
+    out = {"error": str(message)}
+    said = words_of(message)
+    if said is not None:
+        out.update(key=message.key, words=said)
+    return out
 
 
 def responses(*codes: int) -> dict:
@@ -52,12 +70,14 @@ def validation_message(exc: RequestValidationError) -> str:
 
 def _status(code: int):
     async def handler(request: Request, exc: Exception):
-        return JSONResponse({"error": str(exc)}, status_code=code)
+        message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+        return JSONResponse(body(message), status_code=code)
     return handler
 
 
 async def _http_error(request: Request, exc: StarletteHTTPException):
-    return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+    return JSONResponse(body(exc.detail if isinstance(exc.detail, str) else str(exc.detail)),
+                        status_code=exc.status_code, headers=exc.headers)
 
 
 async def _bad_request(request: Request, exc: RequestValidationError):
@@ -66,7 +86,7 @@ async def _bad_request(request: Request, exc: RequestValidationError):
 
 async def _account_error(request: Request, exc: AccountError):
     headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
-    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
+    return JSONResponse(body(exc.message), status_code=exc.status, headers=headers)
 
 
 async def _unavailable(request: Request, exc: StorageUnavailable):

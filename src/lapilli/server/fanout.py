@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..engine import narration
+from ..words import server_words
 from .. import words
 from ..engine.errors import IllegalAction
 from ..engine.registry import new_game
@@ -184,19 +185,21 @@ def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = N
     return out
 
 
-def seat_label(st, s, lang: str) -> str:
+def seat_label(st, s, lang: str, conceded=()) -> str:
     """The one name a seat goes by at the table (``narration.seat_label``): the name its person
     gave, else its colour; a computer adds its level.  The status line, the log, the player panels
-    and the results all use it."""
-    return narration.seat_label(st, s.seat, lang, s.name, s.agent if s.kind == "bot" else "", s.stand_in)
+    and the results all use it.  ``conceded``: the seats whose person conceded (a computer plays
+    such a seat out at three players or more; it keeps its person's name, marked so)."""
+    return narration.seat_label(st, s.seat, lang, s.name, s.agent if s.kind == "bot" else "", s.stand_in,
+                                s.seat in conceded and bool(s.name))
 
 
-def seat_labels(st, info: TableInfo) -> dict[str, list[str]]:
+def seat_labels(st, info: TableInfo, conceded=()) -> dict[str, list[str]]:
     """``seat_label`` of every seat, in every language of the narration."""
-    return {lang: [seat_label(st, s, lang) for s in info.seats] for lang in narration.LANGUAGES}
+    return {lang: [seat_label(st, s, lang, conceded) for s in info.seats] for lang in narration.LANGUAGES}
 
 
-def players(st, info: TableInfo) -> list[dict]:
+def players(st, info: TableInfo, conceded=()) -> list[dict]:
     """Each seat's display name in every language (``seat_label``) and colour, from the game's
     colour list (``SPEC.seat_colours``) and the state (a game may let players choose);
     ``account``: the seat's person is a signed-in account (its name is its username, with a player
@@ -207,7 +210,7 @@ def players(st, info: TableInfo) -> list[dict]:
         out.append({"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else "",
                     "account": s.user_id is not None,
                     "level": s.agent if s.kind == "bot" else "",
-                    "label": {lang: seat_label(st, s, lang) for lang in narration.LANGUAGES},
+                    "label": {lang: seat_label(st, s, lang, conceded) for lang in narration.LANGUAGES},
                     "colour": {"en": c[0], "it": c[1], "css": c[2]} if c else None})
     return out
 
@@ -313,10 +316,10 @@ class Room:
                 self._watch(new.seat)
                 continue
             if old.kind == "human" and new.kind == "bot" and new.seat not in self.conceded:
-                why = "your time ran out: " if new.timed_out and not old.timed_out else ""
-                text = dumps({"type": "seat_lost", "seat": new.seat,
-                              "message": f"{why}the computer plays your seat ({new.seat}) now; "
-                                         "reload the page to take it back"})
+                key = "seat_lost_time" if new.timed_out and not old.timed_out else "seat_lost"
+                words = server_words(key, seat=new.seat)
+                text = dumps({"type": "seat_lost", "seat": new.seat, "message": words["en"], "key": key,
+                              "words": words})
                 for conn, seat in list(self.conns.items()):
                     if seat == new.seat:
                         conn.send(text)
@@ -432,7 +435,7 @@ class Room:
         # the seats' names, once per position and table details, kept as the same object while
         # they read the same: the memo's lines then hold the very same names, which compare at once
         if self._names_key != (self.version, self._info_stamp):
-            names = seat_labels(st, self.info)
+            names = seat_labels(st, self.info, self.conceded)
             if names != self._names:
                 self._names = names
             self._names_key = (self.version, self._info_stamp)
@@ -558,9 +561,9 @@ class Room:
     def _players_now(self) -> list[dict]:
         """``players``, worked out once per position and table details (the names and colours
         come from the seats and the state only)."""
-        key = (self.version, len(self.acts), self._info_stamp)
+        key = (self.version, len(self.acts), self._info_stamp, len(self.conceded))
         if self._players_key != key:
-            self._players, self._players_key = players(self.state, self.info), key
+            self._players, self._players_key = players(self.state, self.info, self.conceded), key
         return self._players
 
     def view(self, seat: int | None) -> dict:

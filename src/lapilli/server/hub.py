@@ -164,6 +164,7 @@ class Hub:
     on_chat = _to("chat", TableChat.on_remote)
     propose_undo = _to("proposals", UndoProposals.propose)
     answer_undo = _to("proposals", UndoProposals.answer)
+    on_undo = _to("proposals", UndoProposals.on_remote)
 
     # fan-out
     def broadcast(self, room: Room, presence: bool = False, skip: Conn | None = None) -> None:

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..words import server_said
+
 from disarm import skeleton_key
 
 MAX_NAME = 40
@@ -44,27 +46,27 @@ def keys(name: str) -> tuple[str, str]:
     return skeleton_key(name, digit_policy="tr39"), skeleton_key(name.casefold(), digit_policy="tr39")
 
 
-def check_name(raw: str, what: str = "a name") -> str:
+def check_name(raw: str, what: str | None = None) -> str:
     """``raw`` trimmed, or NameRefused: a control or format character, too long, or a reserved
-    word.  (Whether it collides with an account's name is asked of the accounts: ``keys``.)"""
+    word.  (Whether it collides with an account's name is asked of the accounts: ``keys``.)
+    ``what``: what the name is, in the refusal (``server_said("who_...")``)."""
+    what = what or server_said("who_name")
     for ch in raw:
         if unicodedata.category(ch) in REFUSED_CATEGORIES:
-            raise NameRefused(f"{what} may not hold control or invisible characters (such as line breaks, "
-                              f"direction marks or zero-width spaces; found U+{ord(ch):04X})")
+            raise NameRefused(server_said("name_invisible", who=what, code=f"U+{ord(ch):04X}"))
     name = raw.strip()
     if len(name) > MAX_NAME:
-        raise NameRefused(f"{what} is at most {MAX_NAME} characters long")
+        raise NameRefused(server_said("name_too_long", who=what, most=MAX_NAME))
     if name and not any(unicodedata.category(ch)[0] in "LN" for ch in name):
-        raise NameRefused(f"{what} needs at least one letter or digit")
+        raise NameRefused(server_said("name_no_letter", who=what))
     if re.search(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]{3}", name) or \
             any(all(unicodedata.category(c)[0] == "M" for c in name[i:i + 4]) for i in range(len(name) - 3)):
-        raise NameRefused(f"{what} may not stack accents (at most two marks on a letter)")
+        raise NameRefused(server_said("name_stacked_marks", who=what))
     if name:
         words = {w for k in keys(name) for w in re.split(r"[\W_]+", k) if w}
         bad = next((w for w in RESERVED_WORDS if w in words), None)
         if bad is None and any(k in RESERVED_NAMES for k in keys(name)):
             bad = keys(name)[1]
         if bad is not None:
-            raise NameRefused(f"{what} may not be or contain the reserved word {bad!r} (it names the computer "
-                              "or the server); choose another")
+            raise NameRefused(server_said("name_reserved", who=what, bad=bad))
     return name

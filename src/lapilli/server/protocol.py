@@ -270,6 +270,9 @@ class SeatLost(_Server):
     type: Literal["seat_lost"]
     seat: Seat
     message: str
+    key: str = Field(None, description="the sentence's stable key (lapilli.words)")
+    words: dict[str, str] = Field(None, description="the message in each language of the page "
+                                                    "({\"en\": ..., \"it\": ...}); the page shows its reader's")
 
 
 class Watching(_Server):

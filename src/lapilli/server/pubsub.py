@@ -5,7 +5,8 @@ every other instance reloads the new steps of that table from the database and p
 views to its own connections.  A change of seats without a step (a person sits down, a computer
 takes a seat whose time ran out, a person takes their seat back) adds ``"seats": true``, and the
 others read the table's seats and clock again.  A chat line kept by an instance goes on the same
-channel as ``{"table": id, "chat": line, "from": instance}`` (chat.py).  Without a Redis URL (one process) this is a no-op.
+channel as ``{"table": id, "chat": line, "from": instance}`` (chat.py), and so do undo proposals
+and the answers to them (``"undo"``, ``"undo_answer"``: proposals.py).  Without a Redis URL (one process) this is a no-op.
 
 Redis may go away: the listener then logs the outage and tries again with a growing pause
 (0.1 s doubling up to ``retry_max`` seconds, retry.py).  Messages published meanwhile are lost, so once it
@@ -37,6 +38,7 @@ import logging
 import time
 from typing import Awaitable, Callable
 
+from ..words import server_said
 from .retry import retrying
 
 log = logging.getLogger("lapilli.server")
@@ -69,11 +71,13 @@ class PubSub:
     async def start(self, on_change: Callable[[str, int, bool], Awaitable[None]],
                     on_reconnect: Callable[[], Awaitable[None]] | None = None,
                     on_presence: Callable[[dict], None] | None = None,
-                    on_chat: Callable[[str, dict], None] | None = None) -> None:
+                    on_chat: Callable[[str, dict], None] | None = None,
+                    on_undo: Callable[[str, dict], None] | None = None) -> None:
         """Follow the other instances: ``on_change(table, version, seats)`` for their steps and
         seat changes, ``on_reconnect()`` once the listener is back after an outage, and
         ``on_presence(message)`` for their presence messages (the module's docstring), and
-        ``on_chat(table, line)`` for the chat lines they kept."""
+        ``on_chat(table, line)`` for the chat lines they kept, ``on_undo(table, message)`` for
+        their undo proposals and the answers sent to this instance's (proposals.py)."""
         if not self.url:
             return
         import redis.asyncio as aioredis
@@ -87,14 +91,14 @@ class PubSub:
                                            health_check_interval=5)
         self._outbox = asyncio.Queue(OUTBOX)
         self._sender = asyncio.create_task(self._send_presence())
-        self._task = asyncio.create_task(self._listen(on_change, on_reconnect, on_presence, on_chat))
+        self._task = asyncio.create_task(self._listen(on_change, on_reconnect, on_presence, on_chat, on_undo))
         try:  # the first subscription, so that a step published right after start-up is heard
             await asyncio.wait_for(self.connected.wait(), 5)
         except asyncio.TimeoutError:
             log.warning("Redis at %s does not answer yet; tables of other instances are not followed "
                         "until it does", self.url)
 
-    async def _listen(self, on_change, on_reconnect, on_presence, on_chat=None) -> None:
+    async def _listen(self, on_change, on_reconnect, on_presence, on_chat=None, on_undo=None) -> None:
         """Subscribe and follow the other instances; when Redis does not answer or the
         subscription ends, subscribe again after a growing pause (retry.py), which starts from
         its first pause again once a subscription held."""
@@ -129,6 +133,9 @@ class PubSub:
                             elif "chat" in data:
                                 if on_chat is not None:
                                     on_chat(str(data["table"]), dict(data["chat"]))
+                            elif "undo" in data or "undo_answer" in data:
+                                if on_undo is not None:
+                                    on_undo(str(data["table"]), data)
                             else:
                                 await on_change(data["table"], int(data["version"]), bool(data.get("seats")))
                         except Exception:  # a bad message, or a table that cannot be read now
@@ -171,11 +178,10 @@ class PubSub:
         if self.url is None:
             return None
         if not self.connected.is_set() or self.up_since is None:
-            return "presence from other instances is unknown: Redis is not answering"
+            return server_said("presence_unknown_down")
         if self.awaited:
             if self.mono() - self.up_since < self.presence_ttl:
-                return ("presence from other instances is unknown: Redis is back and not every other "
-                        "instance has been heard from again")
+                return server_said("presence_unknown_back")
             self.awaited.clear()  # silent for the TTL: they count as stopped (Room.expire)
         return None
 
@@ -205,6 +211,16 @@ class PubSub:
             await self._redis.publish(CHANNEL, json.dumps({"table": table, "chat": line, "from": self.instance}))
         except Exception as e:
             log.warning("publish of a chat line of table %s failed (%s)", table, e.__class__.__name__)
+
+    async def publish_undo(self, table: str, msg: dict) -> None:
+        """An undo proposal made here, or an answer to another instance's (proposals.py); lost
+        while Redis is down (a copy elsewhere then ends when its time is up)."""
+        if self._redis is None:
+            return
+        try:
+            await self._redis.publish(CHANNEL, json.dumps({"table": table, **msg, "from": self.instance}))
+        except Exception as e:
+            log.warning("publish of an undo proposal of table %s failed (%s)", table, e.__class__.__name__)
 
     def announce(self, msg: dict) -> None:
         """Queue a presence message (module docstring); sent in order by one task."""

@@ -13,6 +13,8 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
+from ..words import server_said
+
 
 def client_address(conn: HTTPConnection) -> str:
     """The address a request or WebSocket came from (behind a proxy: the proxy's)."""
@@ -36,13 +38,14 @@ class PerAddress:
         return max(1, int(reset - time.time()) + 1)
 
 
-def one_more(conn: HTTPConnection, limit: PerAddress, message: str) -> None:
+def one_more(conn: HTTPConnection, limit: PerAddress, key: str) -> None:
     """One more hit of ``limit`` for this request's client address, else 429 with Retry-After.
-    ``message`` may name ``{address}`` and ``{rate}`` (the limit as configured)."""
+    ``key``: the refusal's sentence in lapilli.words.SERVER, which may name ``{address}`` and
+    ``{rate}`` (the limit as configured)."""
     address = client_address(conn)
     wait = limit.hit(address)
     if wait is not None:
-        raise HTTPException(429, message.format(address=address, rate=limit.text),
+        raise HTTPException(429, server_said(key, address=address, rate=limit.text),
                             headers={"Retry-After": str(wait)})
 
 

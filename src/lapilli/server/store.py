@@ -23,6 +23,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..words import server_said
 from . import clocks
 from .clocks import ClockState
 from .models import (ChatRow, HeartbeatRow, HintRow, NoticeAddressRow, RatingRow, ReviewRow, SeatRow, StepRow, TableRow,
@@ -279,7 +280,7 @@ class Store:
         with self.Session() as s:
             t = s.get(TableRow, tid)
             if t is None:
-                raise NotFound(f"no table {tid!r}")
+                raise NotFound(server_said("no_table", tid=tid))
             seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
             return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
                              [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash),
@@ -700,19 +701,18 @@ class Store:
         with self._write_lock, self.Session.begin() as s:
             t = s.get(TableRow, tid)
             if t is None:
-                raise NotFound(f"no table {tid!r}")
+                raise NotFound(server_said("no_table", tid=tid))
             if t.rated:
                 if user_id is None:
-                    raise Forbidden(f"table {tid} is rated: sign in to take a seat (guests play unrated tables)")
+                    raise Forbidden(server_said("rated_seat_sign_in", tid=tid))
                 if s.scalars(select(SeatRow.seat).where(SeatRow.table_id == tid,
                                                         SeatRow.user_id == user_id)).first() is not None:
-                    raise Conflict(f"you already hold a seat at rated table {tid}: each seat of a rated table "
-                                   "is a different signed-in player (no hot-seat)")
+                    raise Conflict(server_said("rated_one_seat", tid=tid))
             res = s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat,
                                                   SeatRow.kind == "open")
                             .values(kind="human", name=name, token_hash=hash_token(token), user_id=user_id))
             if res.rowcount != 1:
-                raise Conflict(f"seat {seat} of table {tid} is not open")
+                raise Conflict(server_said("seat_not_open", seat=seat, tid=tid))
             email = s.scalar(select(UserRow.email).where(UserRow.id == user_id)) if user_id is not None else None
             if email:  # a signed-in person's address gets the table's "your turn" notices
                 s.execute(update(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)
@@ -736,7 +736,7 @@ class Store:
         with self._write_lock, self.Session.begin() as s:
             row = s.scalars(select(SeatRow).where(SeatRow.table_id == tid, SeatRow.seat == seat)).first()
             if row is None:
-                raise NotFound(f"no seat {seat} at table {tid}")
+                raise NotFound(server_said("no_seat", seat=seat, tid=tid))
             if not row.token_hash:
                 row.name = f"computer ({agent})"
             row.kind, row.agent = "bot", agent

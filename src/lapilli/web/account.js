@@ -49,7 +49,7 @@
   async function call(path, body) {
     const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || r.statusText);
+    if (!r.ok) throw new Error(saidBy(data, r.statusText));
     return data;
   }
   const go = path => { history.pushState({}, "", path); route(); };

@@ -12,7 +12,7 @@ const el = (tag, attrs = {}, ...kids) => {
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
+  if (!r.ok) throw new Error(saidBy(data, r.statusText));
   return data;
 }
 const tokensKey = tid => `lapilli-tokens-${tid}`;
@@ -695,7 +695,7 @@ async function tablePage(tid) {
         setTimeout(() => { if (lastError === refused) { lastError = ""; if (side.isConnected) show(); } }, 8000);
       }
       // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded
-      else if (m.type === "seat_lost") { lastError = { rule: "", message: m.message }; show(); }
+      else if (m.type === "seat_lost") { lastError = { rule: "", message: saidBy(m) }; show(); }
       // this seat's person conceded: its token holds the seat no more, and the page watches the table
       // (a reload too opens it as a spectator's)
       else if (m.type === "watching") { const k = getTokens(tid); delete k[m.seat]; localStorage.setItem(tokensKey(tid), JSON.stringify(k)); tablePage(tid); }

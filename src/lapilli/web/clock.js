@@ -38,7 +38,7 @@
   const post = async (path, body) => {
     const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || r.statusText);
+    if (!r.ok) throw new Error(saidBy(data, r.statusText));
     return data;
   };
 

@@ -61,7 +61,7 @@ window.LapilliCoach = (() => {
     };
     try {
       const r = await fetch(`/api/tables/${ctx.tid}/review/${ctx.seat ?? 0}?progress=1`);
-      if (!r.ok) { const data = await r.json().catch(() => ({})); throw new Error(data.error || data.detail || r.statusText); }
+      if (!r.ok) { const data = await r.json().catch(() => ({})); throw new Error(saidBy(data, r.statusText)); }
       const reader = r.body.getReader(), dec = new TextDecoder();
       let buf = "";
       for (;;) {
@@ -141,7 +141,7 @@ window.LapilliCoach = (() => {
       try {
         const r = await fetch(`/api/tables/${ctx.tid}/hint`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: ctx.token }) });
         const data = await r.json();
-        if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
+        if (!r.ok) throw new Error(saidBy(data, r.statusText));
         s.hint = { version: ctx.v.version, move: data.move, text: data.text, likely: data.likely || [], reason: data.reason || {} };
       } catch (e) { s.error = e.message; }
       ctx.show();

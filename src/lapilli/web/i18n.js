@@ -22,7 +22,7 @@ const I18N = {
     "ch.lava-card": "carta Lava: cratere", "ch.new-row": "nuova fila di tessere", "ch.chief": "capo estratto", "ch.cromagnons": "Cro-magnon pescati",
     "ch.creature-die": "dado creatura", "ch.tile": "tessera girata", "ch.tiles": "tessere pescate", "ch.dive-die": "dado immersione", "ch.tile-back": "tessera girata", "ch.tile-kept": "tessera tenuta in mano",
     "ch.wall-dice": "dadi del muro (rosso:bianco)", "ch.lava-tile": "tessera lava pescata", "ch.action-card": "carta azione pescata",
-    "cv.blank": "vuota", "cv.volcano": "vulcano", "cv.serpent": "serpente marino", "cv.shark": "squalo", "cv.whale": "balena",
+    "cv.blank": "vuota", "cv.volcano": "vulcano", "cv.serpent": "serpente di mare", "cv.shark": "squalo", "cv.whale": "balena",
     "cv.squid": "piovra gigante", "cv.dolphin": "delfino", "cv.winds": "venti", "cv.whirlpool": "vortice", "cv.volcano_eruption": "eruzione",
     "cv.move_serpent": "muovi serpente", "cv.move_shark": "muovi squalo", "cv.move_whale": "muovi balena",
     "cv.shark_repellent": "anti-squalo", "cv.whale_repellent": "anti-balena", "cv.boat": "barca",
@@ -77,6 +77,13 @@ const I18N = {
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
 function t(key) { return (I18N[LANG] && I18N[LANG][key]) || I18N.en[key] || key; }
+// A refusal of the server (an HTTP error's body, or a WebSocket message) in the reader's language:
+// the server sends ``words`` ({"en": ..., "it": ...}) with the sentences it knows in words, and
+// always the English ``error`` (HTTP) or ``message`` (WebSocket).
+function saidBy(data, fallback) {
+  data = data || {};
+  return (data.words && (data.words[LANG] || data.words.en)) || data.error || data.message || data.detail || fallback;
+}
 function applyI18n(root) { document.documentElement.lang = LANG; (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); }); }
 
 // The move picker's choices in the reader's words.  A choice is a token of a move's notation:
@@ -116,7 +123,7 @@ Object.assign(I18N.it, {
   "pk.the-island.squid": "piovra", "pt.the-island.squid": "Piovra gigante: piazzala o muovila",
   "pk.the-island.eat": "divora", "pt.the-island.eat": "La piovra divora questo esploratore",
   "pk.the-island.protect": "proteggi", "pt.the-island.protect": "Il delfino protegge questo nuotatore",
-  "pk.the-island.serpent": "serpente marino", "pt.the-island.serpent": "Muovi il serpente marino",
+  "pk.the-island.serpent": "serpente di mare", "pt.the-island.serpent": "Muovi il serpente di mare",
   "pk.the-island.shark": "squalo", "pt.the-island.shark": "Muovi lo squalo",
   "pk.the-island.whale": "balena", "pt.the-island.whale": "Muovi la balena",
   "pk.the-island.dolphin": "delfino", "pt.the-island.dolphin": "Muovi un delfino", "pt.the-island.dolphin.1": "Il delfino {v}",

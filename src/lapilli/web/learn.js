@@ -34,7 +34,7 @@ window.LapilliLearn = (() => {
   const call = async (path, body) => {
     const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || data.detail || r.statusText);
+    if (!r.ok) throw new Error(saidBy(data, r.statusText));
     return data;
   };
   // "Learn to play" beside the lobby's choice of game, for the games with a tutorial

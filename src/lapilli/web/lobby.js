@@ -26,7 +26,7 @@
   async function call(path) {
     const r = await fetch(path);
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || r.statusText);
+    if (!r.ok) throw new Error(saidBy(data, r.statusText));
     return data;
   }
   // a waiting time in the largest unit that fits ("45 s", "3 min", "2 h", "1 d")

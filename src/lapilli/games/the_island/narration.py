@@ -80,9 +80,9 @@ TERMS = {
         "last tile": "the last tile is gone",
     },
     "it": {
-        "shark": "squalo", "whale": "balena", "serpent": "serpente marino", "squid": "piovra gigante",
+        "shark": "squalo", "whale": "balena", "serpent": "serpente di mare", "squid": "piovra gigante",
         "dolphin": "delfino", "boat": "barca", "whirlpool": "vortice", "volcano": "vulcano",
-        "winds": "vento favorevole", "starfish": "stella marina", "move_serpent": "sposta un serpente marino",
+        "winds": "vento favorevole", "starfish": "stella marina", "move_serpent": "sposta un serpente di mare",
         "move_shark": "sposta uno squalo", "move_whale": "sposta una balena",
         "shark_repellent": "repellente per squali", "whale_repellent": "repellente per balene",
         "beach": "spiaggia", "forest": "foresta", "mountain": "montagna",

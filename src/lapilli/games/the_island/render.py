@@ -48,7 +48,7 @@ W = {
     },
     "it": {
         "key": "legenda: _ spiaggia, ^ foresta, A montagna (+ colori degli esploratori sopra); ~ mare vuoto; "
-               "S serpente marino, K squalo, W balena, Q piovra gigante, D delfino; <..> barca con i passeggeri; "
+               "S serpente di mare, K squalo, W balena, Q piovra gigante, D delfino; <..> barca con i passeggeri; "
                "minuscole = nuotatori; colori: {colours}",
         "isles": "isole sicure: {isles}; esploratori salvati: {saved}",
         "over": "Partita finita ({why}). Punteggi: {scores}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",

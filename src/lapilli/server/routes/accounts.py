@@ -51,7 +51,7 @@ async def sign_up(req: SignUp, request: Request, acc: AccountsDep, hub: HubDep, 
     e-mail only once its owner followed the link of the confirmation mail sent now (counted
     against LAPILLI_NOTIFY_RATE of this client address: past it, no mail goes now, and the
     address is confirmed when it is next given at a table)."""
-    one_more(request, limits.signup, "too many sign-up attempts from {address}: at most {rate}; try again later")
+    one_more(request, limits.signup, "rate_signup")
     user = await acc.gate.run(acc.sign_up, req.username, req.password, (req.email or "").strip() or None)
     if user.email:
         if hub.notice_address_allowed(client_address(request)) is None:
@@ -61,7 +61,7 @@ async def sign_up(req: SignUp, request: Request, acc: AccountsDep, hub: HubDep, 
 
 @router.post("/api/account/signin", responses=responses(400, 401, 403, 429))
 async def sign_in(req: Body, request: Request, acc: AccountsDep, settings: SettingsDep, limits: LimitsDep):
-    one_more(request, limits.signin, "too many sign-in attempts from {address}: at most {rate}; try again later")
+    one_more(request, limits.signin, "rate_signin")
     user = await acc.gate.run(acc.sign_in, req.username.strip(), req.password, client_address(request))
     return await run_in_threadpool(signed_in, request, acc, settings.secure_cookies, user)
 
@@ -96,7 +96,7 @@ async def player(acc: AccountsDep, hub: HubDep, name: str = PathParam(..., max_l
         st = room.state
         res = result(st)
         out["finished"].append({"id": tid, "game": room.info.game, "title": st.SPEC.title, "seat": seat,
-                                "rated": room.info.rated, "players": players(st, room.info),
+                                "rated": room.info.rated, "players": players(st, room.info, room.conceded),
                                 "won": seat in res["winners"], "winners": res["winners"],
                                 "scores": res["scores"], "replay": f"/t/{tid}"})
     return out

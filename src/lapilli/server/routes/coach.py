@@ -15,6 +15,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
+from ...words import server_said
 from ..bots import ClientGone, CoachBusy
 from ..deps import HubDep, SettingsDep, StoreDep
 from ..errors import responses
@@ -57,7 +58,7 @@ async def review(request: Request, hub: HubDep, store: StoreDep, settings: Setti
     judged one coach job each, so a client that leaves stops the work at once."""
     room = await finished_room(hub, tid, "review")
     if not 0 <= seat < room.info.players:
-        raise NotFound(f"no seat {seat} at table {tid}")
+        raise NotFound(server_said("no_seat", seat=seat, tid=tid))
     got = await run_in_threadpool(store.get_review, tid, seat, level)
     if progress:
         client = client_address(request)
@@ -192,7 +193,7 @@ async def hint(req: HintRequest, request: Request, hub: HubDep, store: StoreDep,
 
     try:  # the seats named as the table names them
         got = await coach(request, hub, _hint, room.state.to_json(), seat, "normal", settings.coach_iterations,
-                          room.data, seat_labels(room.state, info), limit=30, urgent=True)
+                          room.data, seat_labels(room.state, info, room.conceded), limit=30, urgent=True)
     except TimeoutError:
         raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
     await run_in_threadpool(store.hint_used, tid, seat)

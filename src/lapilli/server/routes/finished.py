@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Path as PathParam, Query, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from ...words import server_said
 from ...engine.fairness import FAIRNESS, seed_commitment
 from ...engine.registry import replay
 from ..deps import HubDep, LimitsDep, ReadsDep, StoreDep
@@ -24,7 +25,7 @@ from ..schemas import TableId
 from ..store import NotFound
 
 router = APIRouter()
-HEAVY = "too many finished games read from {address}: at most {rate} that are not already computed; try again later"
+HEAVY = "rate_heavy"  # its sentence (lapilli.words.SERVER)
 
 
 def _json(value) -> bytes:
@@ -67,10 +68,10 @@ def replay_view(info, data, rec: dict, seat: int | None, ply: int) -> tuple[byte
         rows.append((i, mover, action, st.apply(action)))
     # the log in step with the board, each act told as the seat read it at this ply: its last 60
     # lines (each line is read on its own, so only those are narrated)
-    log = log_entries(st, rows[-60:], seat, seat_labels(st, info))
+    log = log_entries(st, rows[-60:], seat, seat_labels(st, info, rec.get("conceded", ())))
     out = {"ply": ply, "plies": len(rec["actions"]), "seat": seat, "observation": st.observation(seat),
            "text": st.render(seat), "last": log[-1] if ply else None,
-           "log": log, "title": st.SPEC.title, "players": players(st, info)}
+           "log": log, "title": st.SPEC.title, "players": players(st, info, rec.get("conceded", ()))}
     if "chat" in rec:  # the lines said up to this ply
         out["chat"] = [line for line in rec["chat"] if line["ply"] <= ply]
     if st.is_terminal or (rec.get("conceded") and ply == len(rec["actions"])):
@@ -84,7 +85,7 @@ def finished_summary(hub: Hub, tid: str, info) -> tuple[dict, int]:
     scores (blocking: the game is built, in the pool of heavy reads)."""
     room = hub.rooms.get(tid) or hub._build(tid, info)
     st = room.state
-    return dict(title=st.SPEC.title, players_info=players(st, info), winners=st.winners(), scores=st.scores()), 1
+    return dict(title=st.SPEC.title, players_info=players(st, info, room.conceded), winners=st.winners(), scores=st.scores()), 1
 
 
 async def finished_room(hub: Hub, tid: str, what: str):
@@ -144,7 +145,7 @@ async def replay_step(request: Request, hub: HubDep, reads: ReadsDep, limits: Li
     # only a finished table's record is kept (a finished game never changes)
     info, data, rec = await reads.read(("record", tid), finished_record, hub, tid)
     if seat is not None and not 0 <= seat < info.players:
-        raise NotFound(f"no seat {seat} at table {tid}")
+        raise NotFound(server_said("no_seat", seat=seat, tid=tid))
     ply = max(0, min(ply, len(rec["actions"])))
     key = ("replay", tid, seat, ply)
     if not counted and reads.needs_work(key):

@@ -113,7 +113,7 @@ def tutorial_move(body: LearnMove, request: Request, limits: LimitsDep, game: Ga
     """The learner's move at a step, judged: ``asked`` (with the view after it and the scripted
     replies), ``legal`` (allowed, not what the step teaches: why the asked one is better) or
     ``illegal`` (the clause it breaks, its words)."""
-    one_more(request, limits.learn, "too many tutorial moves from {address} (at most {rate})")
+    one_more(request, limits.learn, "rate_learn")
     tut = _step(game, chapter, step)
     if not tut.step(chapter, step).get("ask"):
         raise NotFound(f"step {chapter}/{step} of the tutorial of {game} asks no move")

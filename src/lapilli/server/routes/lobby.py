@@ -17,6 +17,7 @@ from fastapi import APIRouter, HTTPException, Path as PathParam, Query, Request
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
+from ...words import server_said
 from ...engine.dataset import default_dataset
 from ...engine.errors import LapilliError
 from ...engine.fairness import commitment
@@ -94,22 +95,20 @@ def levels():
 @router.post("/api/tables", responses=responses(400, 403, 429))
 async def create_table(req: CreateTable, request: Request, user: UserDep, store: StoreDep, settings: SettingsDep,
                        limits: LimitsDep):
-    one_more(request, limits.create, "too many tables created from {address}: at most {rate}; try again later")
+    one_more(request, limits.create, "rate_create")
     spec = game_spec(req.game)
     players, options = spec.resolve(req.players, req.options)
     seats = list(req.seats) + [SeatRequest()] * (players - len(req.seats))
     if len(seats) != players:
-        raise LapilliError(f"{len(req.seats)} seats given for {players} players")
+        raise LapilliError(server_said("seats_for_players", given=len(req.seats), players=players))
     if req.rated:
         if user is None:
-            raise HTTPException(403, "sign in to create a rated table (guests play unrated tables)")
+            raise HTTPException(403, server_said("rated_sign_in"))
         if any(s.kind == "bot" for s in seats):
-            raise LapilliError("a rated table is for signed-in players only: make every seat open, or "
-                               "create an unrated table to play the computer")
+            raise LapilliError(server_said("rated_no_computer"))
         if req.clock is None:
             # a player who never moves would hold a rated game for ever
-            raise LapilliError("a rated table needs a clock (real-time or turn-based): add clock, e.g. "
-                               "{\"preset\": \"10m+10s\"} or {\"preset\": \"24h\"}")
+            raise LapilliError(server_said("rated_needs_clock"))
     rows = []
     for s in seats:
         if s.kind == "bot":
@@ -117,7 +116,7 @@ async def create_table(req: CreateTable, request: Request, user: UserDep, store:
         else:
             rows.append({"kind": "open"})
     if req.seed is not None and not settings.test_seeds:
-        raise LapilliError("a table's seed is drawn by the server: remove the field seed")
+        raise LapilliError(server_said("seed_by_server"))
     seed = req.seed if req.seed is not None else secrets.randbits(63)
     salt = secrets.token_hex(16)
     dataset = None
@@ -125,7 +124,7 @@ async def create_table(req: CreateTable, request: Request, user: UserDep, store:
         found = [d for d in known_sets(settings, req.game)[1:] if req.dataset in (d.name, d.hash)]
         if not found:
             names = ", ".join(d.name for d in known_sets(settings, req.game))
-            raise LapilliError(f"this server knows no data set {req.dataset!r} of {req.game}; it knows: {names}")
+            raise LapilliError(server_said("unknown_dataset", name=req.dataset, game=req.game, names=names))
         dataset = found[0].describe()
     # the commitment covers everything that decides the game (engine/fairness.py)
     data_hash = dataset["hash"] if dataset else default_dataset(req.game).hash
@@ -175,7 +174,7 @@ async def join(req: JoinRequest, store: StoreDep, hub: HubDep, accounts: Account
     their player page and, at a rated table, their rating), a guest under the name given."""
     info = await run_in_threadpool(store.get, tid)
     if not 0 <= seat < info.players:
-        raise NotFound(f"no seat {seat} at table {tid}")
+        raise NotFound(server_said("no_seat", seat=seat, tid=tid))
     name, uid = (user.username, user.id) if user else (None, None)
     if user and not info.rated and any(s.user_id == user.id for s in info.seats):
         # hot-seat: a signed-in person already seated here seats the others of the screen as
@@ -200,28 +199,24 @@ async def take_over(req: TakeOver, store: StoreDep, hub: HubDep, tid: str = Tabl
     seat over is a resignation the asker must say (``resign``) before it happens."""
     asker = await run_in_threadpool(store.seat_for_token, tid, req.token)
     if asker is None:
-        raise HTTPException(403, "only a player seated at this table can hand a seat to the computer")
+        raise HTTPException(403, server_said("takeover_not_seated"))
     room = await hub.room(tid)
     if not 0 <= seat < room.info.players:
-        raise NotFound(f"no seat {seat} at table {tid}")
+        raise NotFound(server_said("no_seat", seat=seat, tid=tid))
     if room.info.rated and room.info.seats[seat].kind == "open":
-        raise HTTPException(409, f"seat {seat} is open: at a rated table it waits for a signed-in player "
-                                 "(no computer plays a rated table's open seat)")
+        raise HTTPException(409, server_said("takeover_rated_open", seat=seat))
     if seat != asker:
         unknown = hub.pubsub.presence_unknown()
         if unknown and room.info.seats[seat].kind == "human":  # its person may be connected elsewhere
-            raise HTTPException(503, f"{unknown}, so seat {seat} is not handed to the computer now; "
-                                     "ask again in a moment", headers={"Retry-After": "5"})
+            raise HTTPException(503, server_said("takeover_presence_unknown", why=unknown, seat=seat),
+                                headers={"Retry-After": "5"})
         if room.is_present(seat):  # to this instance or another one
-            raise HTTPException(409, f"seat {seat} is still connected")
+            raise HTTPException(409, server_said("takeover_connected", seat=seat))
         left = room.grace_left(seat)
         if left > 0:
-            raise HTTPException(409, f"seat {seat} is held for its player for {math.ceil(left)} more seconds "
-                                     "(seat grace); ask again after that")
+            raise HTTPException(409, server_said("takeover_held", seat=seat, seconds=math.ceil(left)))
     elif room.info.rated and not room.over and not req.resign:
-        raise HTTPException(409, "at a rated table handing your own seat to the computer resigns the game: "
-                                 "you lose it for the rating, and taking the seat back later gives no time; "
-                                 "send resign: true to resign")
+        raise HTTPException(409, server_said("takeover_resign"))
     resigned = await run_in_threadpool(store.seat_to_bot, tid, seat, req.level)
     await hub.refresh_info(tid)
     return {"seat": seat, "agent": req.level, "resigned": bool(resigned and seat == asker)}

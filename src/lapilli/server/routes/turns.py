@@ -106,7 +106,7 @@ async def my_tables(req: MyTables, h: HubDep):
                     "your_turn": info.status == "playing" and to_move == seat and kind == "human",
                     "clock": clock, "email": email,
                     # each seat named as at the table (hub.seat_label), in every language
-                    "labels": seat_labels(room.state, info)})
+                    "labels": seat_labels(room.state, info, room.conceded)})
     order = {"playing": 0, "open": 1, "finished": 2}
     out.sort(key=lambda x: (not x["your_turn"], order.get(x["status"], 3)))
     return out
@@ -122,8 +122,7 @@ async def notice_address(req: NoticeAddress, request: Request, h: HubDep, tid: s
     if email and not valid_address(email):
         raise HTTPException(422, f"email: {email!r} is not an e-mail address")
     if email:
-        one_more(request, h.notify_limit, "too many addresses given for notices from {address}: at most {rate}; "
-                                          "try again later")
+        one_more(request, h.notify_limit, "rate_notify")
     seat = await run_in_threadpool(h.store.set_email, tid, req.token, email or None)
     if seat is None:
         raise HTTPException(403, "only the person seated with this token can give an address for it")

@@ -44,7 +44,7 @@
       terrain: { beach: "spiaggia", forest: "foresta", mountain: "montagna" },
       back: { dolphin: "delfino", winds: "venti", move_serpent: "serpente", move_shark: "squalo", move_whale: "balena",
         shark_repellent: "anti-squalo", whale_repellent: "anti-balena", red: "?" },
-      cre: { serpent: "serpente marino", shark: "squalo", whale: "balena", squid: "piovra gigante", dolphin: "delfino" },
+      cre: { serpent: "serpente di mare", shark: "squalo", whale: "balena", squid: "piovra gigante", dolphin: "delfino" },
       legend: "Legenda", swimmer: "nuotatore", onLand: "esploratore (il suo valore, quando noto)", isle: "isola sicura",
       supply: "riserva", hexes: "esagoni r,c", reason: { volcano: "il vulcano è esploso", "turn cap": "limite di turni", "last tile": "ultima tessera", "nobody left": "nessuno rimasto" },
     },
