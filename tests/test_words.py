@@ -141,14 +141,16 @@ def test_kingdomino_flint_is_the_rulebooks_pietra_focaia():
 
 def test_the_island_serpent_is_the_booklets_serpente_di_mare():
     """The Italian booklet (The Island: Il Ritorno!) calls the sea serpent "Serpente di Mare":
-    the terms, the narration, the terminal's legend and the page's words say it that way."""
+    the terms, the narration, the terminal's legend, the page's words and the tutorial say it
+    that way."""
     from lapilli.games.the_island import narration
     from lapilli.words import TERMS
 
     assert TERMS["it"]["serpent"] == "serpente di mare"
     said = [TERMS["it"]["serpent"], *map(str, narration.TERMS["it"].values())]
     web = [(SRC / "web" / f).read_text() for f in ("i18n.js", "boards/the-island.js", "rules/the-island.json")]
-    for text in [*said, *web, (SRC / "games" / "the_island" / "render.py").read_text()]:
+    tutorial = (SRC / "learn" / "the-island.json").read_text()
+    for text in [*said, *web, tutorial, (SRC / "games" / "the_island" / "render.py").read_text()]:
         assert not re.search(r"serpent[ei] marin[oi]", text, re.I)
     assert narration.TERMS["it"]["serpent"] == "serpente di mare"
 

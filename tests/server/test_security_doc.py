@@ -20,7 +20,8 @@ OTHER_DOORS = ("fair-dice digest", "seed commitment", "lapilli verify", "session
                "presence between instances", "coach worker", "computer seats", "seat grace",
                "clocks", "ratings", "database", "file descriptors", "server settings",
                "forwarded client addresses", "reverse proxy", "per-address limits", "WebSocket compression", "shared WebSocket frames",
-               "finished tables in memory", "retries after an outage", "state files and records", "game modules")
+               "finished tables in memory", "retries after an outage", "state files and records", "game modules", "HTTP refusal words",
+               "undo proposals between instances")
 
 
 def rows() -> dict[str, str]:
