@@ -184,3 +184,27 @@ def test_a_seat_lost_to_the_computer_is_told_in_every_language(client):
         assert got["key"] == "seat_lost" and got["message"] == got["words"]["en"]
         assert got["words"]["it"] == "ora il computer gioca al tuo posto (1); ricarica la pagina per riprenderlo"
     assert ta
+
+
+def test_a_seat_the_computer_plays_is_offered_no_moves(client):
+    """Once a computer plays a seat, the connections still holding its token are offered no
+    moves, even when it is that seat's turn (the page would say "your turn" and show a picker
+    whose every move the server refuses)."""
+    tid = make_table(client, game="nim")
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        start = until_present(a, [0, 1])
+        until_present(b, [0, 1])
+        r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": tb, "level": "random"})
+        assert r.status_code == 200, r.text
+        a.send_text(json.dumps({"type": "act", "action": "take 1", "version": start["version"]}))
+        seen = []
+        while True:  # bob's views until the computer has answered for seat 1
+            m = b.receive_json()
+            if m["type"] != "state":
+                continue
+            seen.append((m["observation"]["to_move"], m["legal"]))
+            if m["version"] >= 2:
+                break
+        assert any(to == 1 for to, _ in seen), seen
+        assert all(legal == [] for _, legal in seen), seen

@@ -54,6 +54,12 @@ def test_refusals_in_the_pages_language(server, browser, locale, lang):
         page.wait_for_function("t => document.body.innerText.includes(t)", arg=said, timeout=30_000)
         if lang == "it":
             assert "ora il computer gioca al tuo posto (0); ricarica la pagina per riprenderlo" in page.inner_text("body")
+        # said as what it is (not as a refused move), and nothing is offered to play for the computer's seat
+        assert page.inner_text("#seat-lost") == said
+        assert not any(w in page.inner_text("#side") for w in ("Mossa non valida", "Move refused"))
+        page.wait_for_selector("#picker", state="detached", timeout=30_000)
+        page.wait_for_timeout(1500)  # the computer plays seat 0 and the random seat answers: still nothing offered
+        assert page.locator("#picker").count() == 0 and page.locator("#notation").count() == 0
         page.screenshot(path=os.path.join(SHOTS, f"refusal-seat-lost-{lang}.png"))
     finally:
         ctx.close()

@@ -406,8 +406,9 @@ class Room:
             st = self.state
             part = {
                 "observation": st.observation(seat),
+                # a seat a computer plays is offered nothing, though its token still reads its view
                 "legal": (st.legal_actions() if seat is not None and st.to_move == seat and self.started()
-                          and not self.over else []),
+                          and not self.over and self.info.seats[seat].kind == "human" else []),
                 "log": self._log(seat),
                 "title": st.SPEC.title,
             }

@@ -497,6 +497,7 @@ async function tablePage(tid) {
   let holder = null;  // the seat whose person confirmed they hold the device
   let shownSeat;      // the seat whose view the page shows (undefined: none, the hand-over screen)
   let drawnAt;        // the position last drawn: "live", or the replay's step
+  let seatLost = "";  // a computer plays this page's seat now: said until the page is reloaded
   let draft = { key: null, value: "" };  // the notation typed so far, and the position it was typed at
   const show = () => {
     // the view to show: the seat to move among ours, else the seat holding the device, else our
@@ -582,6 +583,7 @@ async function tablePage(tid) {
       side.append(el("p", { class: "started", id: "started", role: "status" }, t("gameStarts")));
     if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
     if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote));
+    if (seatLost && !live.result) side.append(el("p", { class: "error", id: "seat-lost", role: "status" }, seatLost));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
@@ -695,7 +697,7 @@ async function tablePage(tid) {
         setTimeout(() => { if (lastError === refused) { lastError = ""; if (side.isConnected) show(); } }, 8000);
       }
       // the computer plays this seat now (its time ran out, or it was handed over): said until the page is reloaded
-      else if (m.type === "seat_lost") { lastError = { rule: "", message: saidBy(m) }; show(); }
+      else if (m.type === "seat_lost") { seatLost = saidBy(m); show(); }
       // this seat's person conceded: its token holds the seat no more, and the page watches the table
       // (a reload too opens it as a spectator's)
       else if (m.type === "watching") { const k = getTokens(tid); delete k[m.seat]; localStorage.setItem(tokensKey(tid), JSON.stringify(k)); tablePage(tid); }
