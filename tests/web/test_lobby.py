@@ -4,6 +4,7 @@ count; a finished rated table's end screen with each account's rating before →
 and Italian, at a laptop's, a large and a phone's size."""
 import json
 import os
+import time
 
 import httpx
 from websockets.sync.client import connect
@@ -48,7 +49,13 @@ def test_the_lobby_lists_who_waits_with_ratings_filters_and_a_rated_end_screen(s
     ann, bob = account(server, "lobbyann"), account(server, "lobbybob")
     done, tokens = rated_nim(ann, bob)
     play(server, done, tokens, [(0, "take 3"), (1, "take 3"), (0, "take 3"), (1, "take 1")])
-    rating = {r["game"]: r["rating"] for r in ann.get("/api/players/lobbyann").json()["ratings"]}["nim"]
+    # the ratings are applied once the end is written: read them once they are there
+    for _ in range(200):
+        rating = {r["game"]: r["rating"] for r in ann.get("/api/players/lobbyann").json()["ratings"]}.get("nim")
+        if rating is not None:
+            break
+        time.sleep(0.05)
+    assert rating is not None, "no nim rating for lobbyann 10 s after the game's end"
     waiting, _ = rated_nim(ann)  # ann waits for an opponent
     toy = httpx.post(f"{server}/api/tables", json={"game": "toy", "players": 2}).json()["id"]
     os.makedirs(SHOTS, exist_ok=True)

@@ -583,7 +583,7 @@ async function tablePage(tid) {
       side.append(el("p", { class: "started", id: "started", role: "status" }, t("gameStarts")));
     if (lastError) side.append(window.LapilliRules.refusal(v.table.game, lastError.rule, lastError.message));
     if (connNote) side.append(el("p", { class: "error", id: "connection" }, connNote));
-    if (seatLost && !live.result) side.append(el("p", { class: "error", id: "seat-lost", role: "status" }, seatLost));
+    if (seatLost) side.append(el("p", { class: "error", id: "seat-lost", role: "status" }, seatLost));
     if (v.legal.length) {
       // typing the notation is the fallback; the full list helps a newcomer learn it
       const input = el("input", { id: "notation", placeholder: t("typeAction"), list: "legal-list" });
