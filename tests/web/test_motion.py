@@ -42,9 +42,12 @@ window.AudioContext = class extends Real {
 
 def stromboli_first_moves(page, server):
     """At a new Stromboli table against the computer, put disc 3 on a beach; returns once the
-    computer has answered (the log has its line)."""
+    computer has answered (the log has a line of it more than before our move)."""
     create_table(page, server, "stromboli")
     page.wait_for_selector("#picker", timeout=30_000)
+    # the computer may have been first to play (the first player is drawn): its lines so far
+    computer_lines = "() => [...document.querySelectorAll('#log .entry .who')].filter(w => w.dataset.seat === '1').length"
+    before = page.evaluate(computer_lines)
     board = page.locator("#board svg.board")
     board.locator("[data-mark].clickable[data-token='3']").click()
     beach = board.locator("path.clickable[data-token^='b']").first
@@ -52,7 +55,7 @@ def stromboli_first_moves(page, server):
     beach.click()
     wait_logged(page, f"place 3 {target}")
     # the rest of this seat's turn (the shaman may move or stay), until the computer has played
-    computer = "() => [...document.querySelectorAll('#log .entry .who')].some(w => w.dataset.seat === '1')"
+    computer = f"() => ({computer_lines})() > {before}"
     for _ in range(20):
         if page.evaluate(computer):
             return
