@@ -260,3 +260,14 @@ def until_pong(ws):
         if m["type"] == "pong":
             return got
         got.append(m)
+
+
+def nim_across(a_server, b_server):
+    """A nim table (pile 15) made on instance A, seat 0 taken on A by ann and seat 1 on B by bob:
+    (table id, ann's token, bob's token)."""
+    import httpx
+
+    tid = httpx.post(f"{a_server.url}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 15}}).json()["id"]
+    t0 = httpx.post(f"{a_server.url}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
+    t1 = httpx.post(f"{b_server.url}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
+    return tid, t0, t1

@@ -287,10 +287,9 @@ def test_a_proposal_crosses_instances(tmp_path, postgres_url, redis_url):
     refused on B ends on A, and a spectator opening on B during a proposal is shown it."""
     import json
 
-    import httpx
     from websockets.sync.client import connect
 
-    from .support import instances, recv_state
+    from .support import instances, nim_across, recv_state
 
     def next_of(ws, kind):
         while True:
@@ -299,10 +298,8 @@ def test_a_proposal_crosses_instances(tmp_path, postgres_url, redis_url):
                 return m
 
     with instances(tmp_path, postgres_url, redis_url, {}, {}) as (a_server, b_server):
-        A, B, pa, pb = a_server.url, b_server.url, a_server.port, b_server.port
-        tid = httpx.post(f"{A}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 15}}).json()["id"]
-        t0 = httpx.post(f"{A}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
-        t1 = httpx.post(f"{B}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
+        pa, pb = a_server.port, b_server.port
+        tid, t0, t1 = nim_across(a_server, b_server)
         with connect(f"ws://127.0.0.1:{pa}/ws/{tid}?token={t0}") as a, \
                 connect(f"ws://127.0.0.1:{pb}/ws/{tid}?token={t1}") as b:
             v = recv_state(a)

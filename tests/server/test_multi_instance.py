@@ -9,7 +9,7 @@ from websockets.sync.client import connect
 
 from lapilli.server.store import Conflict, Store
 
-from .support import instances, recv_state
+from .support import instances, nim_across, recv_state
 
 
 @pytest.fixture
@@ -40,10 +40,8 @@ def test_postgres_two_writers_one_wins(pg_store):
 
 def test_two_instances_share_tables_through_redis(tmp_path, postgres_url, redis_url):
     with instances(tmp_path, postgres_url, redis_url, {}, {}) as (a_server, b_server):
-        A, B, pa, pb = a_server.url, b_server.url, a_server.port, b_server.port
-        tid = httpx.post(f"{A}/api/tables", json={"game": "nim", "players": 2, "options": {"pile": 15}}).json()["id"]
-        t0 = httpx.post(f"{A}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
-        t1 = httpx.post(f"{B}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
+        B, pa, pb = b_server.url, a_server.port, b_server.port
+        tid, t0, t1 = nim_across(a_server, b_server)
         with connect(f"ws://127.0.0.1:{pa}/ws/{tid}?token={t0}") as a, \
                 connect(f"ws://127.0.0.1:{pb}/ws/{tid}?token={t1}") as b:
             recv_state(a), recv_state(b)
