@@ -621,6 +621,20 @@ async function tablePage(tid) {
     talk.decorate({ v, live, side, replay, sockets, tokens });
     side.append(el("h2", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
   };
+  // what the server sends is drawn at most once per frame: a burst of moves (computers playing at
+  // full speed, a catch-up after a reconnection) is drawn as its last position, instead of the page
+  // redrawing every position in turn and falling ever further behind. A timer stands in for the
+  // frame in a hidden tab (no frames there), so the tone of a turn still sounds
+  let soon = null;
+  const showSoon = () => {
+    if (soon) return;
+    const run = () => {
+      if (!soon) return;
+      cancelAnimationFrame(soon.frame); clearTimeout(soon.timer); soon = null;
+      if (side.isConnected) show();
+    };
+    soon = { frame: requestAnimationFrame(run), timer: setTimeout(run, 250) };
+  };
   let ratingChanges = null;  // null: not asked yet; []: being applied
   const loadRatingChanges = async tries => {
     ratingChanges = ratingChanges || [];
@@ -673,7 +687,7 @@ async function tablePage(tid) {
     ws.seat = seat;
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (talk.onMessage(m, show)) return;
+      if (talk.onMessage(m, showSoon)) return;
       if (m.type === "state" && m.log_from !== undefined) {
         // the lines this page has from log_from up to before log_keep, then the ones sent
         const had = views[seat === null ? "spectator" : seat];
@@ -681,14 +695,14 @@ async function tablePage(tid) {
         m.log = had.log.filter(e => e.n >= m.log_from && e.n < m.log_keep).concat(m.log);
         delete m.log_from; delete m.log_keep;
       }
-      if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; show(); }
+      if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; showSoon(); }
       else if (m.type === "presence") {
         // only who is present (and the seats held, the clock) changed: merged into this page's view
         const had = views[seat === null ? "spectator" : seat];
         if (!had || had.version !== m.version) { ws.send(JSON.stringify({ type: "sync" })); return; }
         views[seat === null ? "spectator" : seat] = Object.assign({}, had, { present: m.present, held: m.held, receivedAt: Date.now() },
           m.clock ? { clock: m.clock } : {});
-        show();
+        showSoon();
       }
       else if (m.type === "error" && m.fatal) { ws.fatal = (m.words && m.words[LANG]) || m.message; }
       else if (m.type === "error") {
