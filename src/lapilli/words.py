@@ -540,6 +540,127 @@ SERVER = {
                         "it": "a un tavolo valido per la classifica far giocare il computer al tuo posto è un "
                               "abbandono: perdi la partita per la classifica, e riprendere il posto più tardi non "
                               "dà altro tempo; invia resign: true per abbandonare"},
+    # ---------------------------------------------------------------- HTTP refusals: a request's fields (422)
+    # pydantic's refusals, one sentence per kind of fault: the English is pydantic's own text
+    # ({msg}), the other languages say it from the fault's numbers; {field} is the field as the
+    # API spells it
+    "invalid_request": {"en": "{message}", "it": "richiesta non valida: {message}"},
+    "and_more": {"en": " (and {n} more)", "it": " (e altri {n})"},
+    "field_missing": {"en": "{field}: {msg}", "it": "{field}: campo obbligatorio mancante"},
+    "field_unknown": {"en": "{field}: unknown field", "it": "{field}: campo sconosciuto"},
+    "field_integer": {"en": "{field}: {msg}", "it": "{field}: deve essere un numero intero"},
+    "field_integer_size": {"en": "{field}: {msg}", "it": "{field}: il numero intero ha troppe cifre"},
+    "field_number": {"en": "{field}: {msg}", "it": "{field}: deve essere un numero"},
+    "field_boolean": {"en": "{field}: {msg}", "it": "{field}: deve essere true o false"},
+    "field_text": {"en": "{field}: {msg}", "it": "{field}: deve essere un testo"},
+    "field_object": {"en": "{field}: {msg}", "it": "{field}: deve essere un oggetto JSON"},
+    "field_list": {"en": "{field}: {msg}", "it": "{field}: deve essere una lista"},
+    "field_at_most": {"en": "{field}: {msg}", "it": "{field}: deve essere al massimo {le}"},
+    "field_below": {"en": "{field}: {msg}", "it": "{field}: deve essere minore di {lt}"},
+    "field_at_least": {"en": "{field}: {msg}", "it": "{field}: deve essere almeno {ge}"},
+    "field_above": {"en": "{field}: {msg}", "it": "{field}: deve essere maggiore di {gt}"},
+    "field_text_too_long": {"en": "{field}: {msg}", "it": "{field}: deve avere al massimo {max_length} caratteri"},
+    "field_text_too_short": {"en": "{field}: {msg}", "it": "{field}: deve avere almeno {min_length} caratteri"},
+    "field_empty": {"en": "{field}: {msg}", "it": "{field}: non può essere vuoto"},
+    "field_too_many": {"en": "{field}: {msg}", "it": "{field}: deve avere al massimo {max_length} elementi"},
+    "field_too_few": {"en": "{field}: {msg}", "it": "{field}: deve avere almeno {min_length} elementi"},
+    "field_pattern": {"en": "{field}: {msg}", "it": "{field}: non ha la forma richiesta ({pattern})"},
+    "field_choice": {"en": "{field}: {msg}", "it": "{field}: deve essere {expected}"},
+    "field_level": {"en": "{field}: unknown level {given!r}; the levels are {levels}",
+                    "it": "{field}: livello sconosciuto {given!r}; i livelli sono {levels}"},
+    "field_refused": {"en": "{field}: Value error, {reason}", "it": "{field}: {reason}"},
+    "field_invalid": {"en": "{field}: {msg}", "it": "{field}: valore non valido"},
+    "body_not_json": {"en": "{field}: {msg}", "it": "il corpo della richiesta non è JSON valido (posizione {field})"},
+    "no_such_path": {"en": "{message}", "it": "non c'è niente a questo indirizzo"},
+    "method_not_allowed": {"en": "{message}", "it": "questo indirizzo non accetta questo metodo"},
+    "body_too_large": {"en": "request body larger than {limit} bytes",
+                       "it": "il corpo della richiesta supera i {limit} byte"},
+    # a table's clock (routes/turns.py ClockRequest)
+    "clock_preset_unknown": {"en": "unknown clock preset {preset!r}; the presets are {presets}",
+                             "it": "orologio predefinito sconosciuto {preset!r}; quelli predefiniti sono {presets}"},
+    "clock_preset_and_numbers": {"en": "give a clock preset or the clock's own numbers, not both",
+                                 "it": "indica un orologio predefinito o i numeri dell'orologio, non entrambi"},
+    "clock_needs_bank": {"en": "a real-time clock needs bank (seconds), and may have increment",
+                         "it": "un orologio a tempo vuole bank (la riserva, in secondi), e può avere increment "
+                               "(l'incremento)"},
+    "clock_needs_per_move": {"en": "a turn-based clock needs per_move (seconds)",
+                             "it": "un orologio a turni vuole per_move (il tempo per mossa, in secondi)"},
+    "clock_needs_kind": {"en": "a clock needs preset, or kind (realtime or turn)",
+                         "it": "un orologio vuole preset, o kind (realtime, a tempo, o turn, a turni)"},
+    # ---------------------------------------------------------------- HTTP refusals: the game, players, options
+    # (the engine's own sentences, lapilli.engine.spec and catalogue: a table is refused with them)
+    "unknown_game": {"en": "unknown game {game!r}; known games: {known}",
+                     "it": "gioco sconosciuto {game!r}; i giochi disponibili: {known}"},
+    "players_whole": {"en": "player count must be a whole number, not {given!r}",
+                      "it": "il numero di giocatori deve essere un numero intero, non {given!r}"},
+    "players_range": {"en": "{title} is for {low} to {high} players, not {given}",
+                      "it": "{title} si gioca da {low} a {high} giocatori, non in {given}"},
+    "players_exactly": {"en": "{title} is for exactly {n} players, not {given}",
+                        "it": "{title} si gioca esattamente in {n} giocatori, non in {given}"},
+    "option_unknown": {"en": "{title} has no option {name!r}; its options: {known}",
+                       "it": "{title} non ha nessuna opzione {name!r}; le sue opzioni: {known}"},
+    "options_none": {"en": "none", "it": "nessuna"},
+    "option_value": {"en": "option {name!r} cannot be {value!r}; allowed values: {allowed}",
+                     "it": "l'opzione {name!r} non può valere {value!r}; valori ammessi: {allowed}"},
+    # a combination the rules do not allow: the game's own words for it (GameSpec.constraint_words)
+    "option_constraint": {"en": "{message}", "it": "{message_it}"},
+    "dataset_not_loaded": {"en": "table {tid} plays with the data set {name!r} ({hash}), which this server was not "
+                                 "started with: start it with --data for that data set",
+                           "it": "il tavolo {tid} si gioca con l'insieme di dati {name!r} ({hash}), con cui questo "
+                                 "server non è stato avviato: avvialo con --data per quell'insieme di dati"},
+    "table_moved_on": {"en": "table {tid} is no longer at version {version}",
+                       "it": "il tavolo {tid} non è più alla versione {version}"},
+    "table_moved_on_seat": {"en": "table {tid} is no longer at version {version}, or seat {seat} is no longer "
+                                  "played by {who}",
+                            "it": "il tavolo {tid} non è più alla versione {version}, o il posto {seat} non è più "
+                                  "giocato da {who}"},
+    "who_its_person": {"en": "its person", "it": "chi vi sedeva"},
+    "who_computer": {"en": "the computer", "it": "il computer"},
+    # ---------------------------------------------------------------- HTTP refusals: finished games, notices
+    "finished_only": {"en": "the {what} is available when the game is over",
+                      "it": "{what} è disponibile quando la partita è finita"},
+    "what_replay": {"en": "replay", "it": "il replay"},
+    "what_record": {"en": "record", "it": "la registrazione della partita"},
+    "what_review": {"en": "review", "it": "l'analisi"},
+    "email_not_address": {"en": "email: {email!r} is not an e-mail address",
+                          "it": "email: {email!r} non è un indirizzo e-mail"},
+    "notify_not_seated": {"en": "only the person seated with this token can give an address for it",
+                          "it": "solo chi siede al posto di questo gettone può indicare un indirizzo per gli avvisi"},
+    # ---------------------------------------------------------------- HTTP refusals: the coach
+    "coach_busy": {"en": "{client} already waits for {most} reviews or hints; ask again when one has answered",
+                   "it": "{client} aspetta già {most} tra analisi e suggerimenti; chiedi di nuovo quando uno ha "
+                         "risposto"},
+    "coach_full": {"en": "{client} already waits for as many reviews or hints as it may; ask again when one has "
+                         "answered",
+                   "it": "{client} aspetta già tutte le analisi e i suggerimenti che può; chiedi di nuovo quando uno "
+                         "ha risposto"},
+    "client_gone": {"en": "the client closed the request", "it": "il client ha chiuso la richiesta"},
+    "review_too_long": {"en": "the review took longer than the coach's limit; ask again later",
+                        "it": "l'analisi ha superato il tempo concesso al coach; chiedi di nuovo più tardi"},
+    "hint_too_long": {"en": "the hint took longer than the coach's limit; ask again",
+                      "it": "il suggerimento ha superato il tempo concesso al coach; chiedi di nuovo"},
+    "hints_agree_not_seated": {"en": "only a person seated at this table may agree to hints (the token holds no "
+                                     "seat)",
+                               "it": "solo chi siede a questo tavolo può accettare i suggerimenti (il gettone non dà "
+                                     "nessun posto)"},
+    "hint_not_seated": {"en": "only a person seated at this table may ask for a hint (the token holds no seat)",
+                        "it": "solo chi siede a questo tavolo può chiedere un suggerimento (il gettone non dà nessun "
+                              "posto)"},
+    "hints_rated": {"en": "no hints at a rated table: the coach is for unrated tables, and for reviews once the "
+                          "game is over",
+                    "it": "niente suggerimenti a un tavolo valido per la classifica: il coach è per i tavoli non "
+                          "validi per la classifica, e per le analisi a partita finita"},
+    "hints_waiting": {"en": "hints need every person seated to agree; waiting for seat(s) {seats}",
+                      "it": "i suggerimenti richiedono il consenso di tutte le persone sedute; manca quello dei "
+                            "posti {seats}"},
+    "hint_not_your_turn": {"en": "a hint is for the seat to move; wait for your turn",
+                           "it": "il suggerimento è per chi deve muovere; aspetta il tuo turno"},
+    # ---------------------------------------------------------------- HTTP refusals: tutorials
+    "no_tutorial": {"en": "no tutorial for {game}", "it": "nessun tutorial per {game}"},
+    "no_tutorial_step": {"en": "no step {chapter}/{step} in the tutorial of {game}",
+                         "it": "nessun passo {chapter}/{step} nel tutorial di {game}"},
+    "tutorial_step_no_move": {"en": "step {chapter}/{step} of the tutorial of {game} asks no move",
+                              "it": "il passo {chapter}/{step} del tutorial di {game} non chiede nessuna mossa"},
 }
 # what the server's sentences call a step ("your move", "la tua mossa")
 STEPS = {"it": {"move": "la tua mossa", "undo": "il tuo annullamento", "concession": "il tuo abbandono"}}

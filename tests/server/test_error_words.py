@@ -208,3 +208,291 @@ def test_a_seat_the_computer_plays_is_offered_no_moves(client):
                 break
         assert any(to == 1 for to, _ in seen), seen
         assert all(legal == [] for _, legal in seen), seen
+
+
+# ---------------------------------------------------------------------------------------------
+# every HTTP refusal, in the page's language
+
+
+def said_in_italian(r, status, key=None) -> str:
+    """The refusal ``r`` (status ``status``) as the page reads it: ``error`` in English as
+    before, ``key`` and ``words`` in every language, the Italian its own; returns the Italian."""
+    from lapilli.server.errors import Error as HttpError
+
+    assert r.status_code == status, r.text
+    body = r.json()
+    HttpError.model_validate(body)
+    assert body.get("key") and set(body.get("words") or ()) == set(words.LANGUAGES), body
+    assert body["words"]["en"] == body["error"] and body["words"]["it"] != body["error"], body
+    if key is not None:
+        assert body["key"] == key, body
+    return body["words"]["it"]
+
+
+def test_a_request_with_a_bad_field_is_refused_in_italian(client):
+    """Pydantic's refusals (422): a missing, unknown, wrong-type or out-of-bounds field, named as
+    the API spells it, with what is wrong with it said in Italian; several at once, each."""
+    def create(**body):
+        return client.post("/api/tables", json=body)
+
+    cases = [
+        (create(), "field_missing", "game: campo obbligatorio mancante"),
+        (create(game="nim", colour="red"), "field_unknown", "colour: campo sconosciuto"),
+        (create(game="nim", players="two"), "field_integer", "players: deve essere un numero intero"),
+        (create(game="nim", seed=1e23), "field_integer_size", "seed: il numero intero ha troppe cifre"),
+        (create(game="nim", players=10**30), "field_at_most", "players: deve essere al massimo 64"),
+        (create(game="nim", seed=-1), "field_at_least", "seed: deve essere almeno 0"),
+        (create(game="nim", seed=2**64), "field_below", "seed: deve essere minore di 9223372036854775808"),
+        (create(game="n" * 5000), "field_text_too_long", "game: deve avere al massimo 64 caratteri"),
+        (create(game=["nim"]), "field_text", "game: deve essere un testo"),
+        (create(game="nim", rated="maybe"), "field_boolean", "rated: deve essere true o false"),
+        (create(game="nim", options=[]), "field_object", "options: deve essere un oggetto JSON"),
+        (create(game="nim", seats="x"), "field_list", "seats: deve essere una lista"),
+        (create(game="nim", seats=[{"kind": "robot"}]), "field_choice", "seats.0.kind: deve essere 'open' o 'bot'"),
+        (create(game="nim", seats=[{"kind": "bot", "level": "wizard"}]), "field_level",
+         "seats.0.level: livello sconosciuto 'wizard'; i livelli sono random, heuristic, easy, normal, hard"),
+        (create(game="nim", clock={"kind": "turn", "per_move": 5}), "field_at_least",
+         "clock.per_move: deve essere almeno 60"),
+        # the clock's own refusals (a validator's sentence of the catalogue)
+        (create(game="nim", clock={"preset": "1s"}), "field_refused",
+         "clock: orologio predefinito sconosciuto '1s'; quelli predefiniti sono 5m+5s, 10m+10s, 30m+30s, 24h, 72h"),
+        (create(game="nim", clock={"preset": "24h", "bank": 3}), "field_refused",
+         "clock: indica un orologio predefinito o i numeri dell'orologio, non entrambi"),
+        (create(game="nim", clock={"kind": "turn"}), "field_refused",
+         "clock: un orologio a turni vuole per_move (il tempo per mossa, in secondi)"),
+        (client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"}),
+         "body_not_json", "il corpo della richiesta non è JSON valido (posizione 1)"),
+        (client.get("/api/finished?limit=0"), "field_at_least", "query.limit: deve essere almeno 1"),
+        (client.post("/api/learn/stromboli/0/1", json={"action": ""}), "field_empty", "action: non può essere vuoto"),
+        (client.get("/api/tables/x/replay/0?seat=seat"), "field_integer", "query.seat: deve essere un numero intero"),
+    ]
+    for r, key, italian in cases:
+        assert said_in_italian(r, 422, key) == italian
+    # the English is pydantic's, as before
+    assert create(game="nim", players="two").json()["error"] == \
+        "players: Input should be a valid integer, unable to parse string as an integer"
+    # several faults: each said, the first three, and how many more
+    it = said_in_italian(create(game=5, players="x", seed="y", rated="z", chat=3), 422, "invalid_request")
+    assert it == ("richiesta non valida: game: deve essere un testo; players: deve essere un numero intero; "
+                  "seed: deve essere un numero intero (e altri 2)")
+
+
+def test_a_games_players_and_options_are_refused_in_italian(client):
+    """A table of an unknown game, a player count the game does not take, an option it does not
+    have, a value out of an option's choices, a combination its rules forbid: each said in
+    Italian, and the same from the lobby form's choices."""
+    def create(**body):
+        return said_in_italian(client.post("/api/tables", json=body), 400)
+
+    assert create(game="chess").startswith("gioco sconosciuto 'chess'; i giochi disponibili: ")
+    assert create(game="nim", players=9) == "Nim si gioca da 2 a 3 giocatori, non in 9"
+    assert create(game="kingdomino-origins", players=5) == "Kingdomino Origins si gioca da 2 a 4 giocatori, non in 5"
+    assert create(game="nim", options={"heap": 3}) == "Nim non ha nessuna opzione 'heap'; le sue opzioni: pile"
+    assert create(game="toy", options={"pile": 1}) == "Toy non ha nessuna opzione 'pile'; le sue opzioni: double"
+    assert create(game="nim", options={"pile": 99}) == "l'opzione 'pile' non può valere 99; valori ammessi: 10, 15, 21"
+    # a combination the rules forbid, in the game's own Italian words
+    from lapilli.games.stromboli.spec import CONSTRAINT_WORDS
+
+    it = create(game="stromboli", options={"prescore_priestess": True, "tactical": False})
+    assert it == next(iter(CONSTRAINT_WORDS.values()))["it"]
+    assert "Sacerdotessa" in it
+    # a game of exactly two players and no options (the engine's sentences, as the server says them)
+    from lapilli.engine import GameSpec
+    from lapilli.engine.errors import BadOption, BadPlayerCount
+
+    bare = GameSpec(id="bare", title="Bare", min_players=2, max_players=2)
+    with pytest.raises(BadPlayerCount) as e:
+        bare.resolve(3)
+    assert words.words_of(e.value.args[0]) == {"en": "Bare is for exactly 2 players, not 3",
+                                               "it": "Bare si gioca esattamente in 2 giocatori, non in 3"}
+    with pytest.raises(BadOption) as e:
+        bare.resolve(2, {"x": 1})
+    assert words.words_of(e.value.args[0]) == {"en": "Bare has no option 'x'; its options: none",
+                                               "it": "Bare non ha nessuna opzione 'x'; le sue opzioni: nessuna"}
+    r = client.post("/api/games/nim/choices", json={"players": 2, "options": {"pile": "many"}})
+    assert said_in_italian(r, 400, "option_value") == "l'opzione 'pile' non può valere 'many'; valori ammessi: 10, 15, 21"
+    r = client.post("/api/games/nim/choices", json={"players": 7, "options": {}})
+    assert said_in_italian(r, 400, "players_range") == "Nim si gioca da 2 a 3 giocatori, non in 7"
+
+
+def test_the_coach_refuses_in_italian(client, monkeypatch):
+    """The coach's refusals: a review or record before the end (403), a hint or consent with a
+    token that holds no seat (403), before every person agreed (403), at a rated table (403),
+    before the game started or out of turn (409), too many waited for (429), past the coach's
+    limit (503), and the streamed review's stop."""
+    from lapilli.server.bots import CoachBusy
+
+    from .support import rated_table, sign_up
+
+    tid = make_table(client, options={"pile": 10})
+    ta = join(client, tid, 0, "ann")
+    assert said_in_italian(client.post(f"/api/tables/{tid}/hint", json={"token": ta}), 409, "not_started") == \
+        "la partita non è iniziata: inizia quando tutti i posti sono occupati"
+    tb = join(client, tid, 1, "bob")
+    assert said_in_italian(client.get(f"/api/tables/{tid}/review/0"), 403, "finished_only") == \
+        "l'analisi è disponibile quando la partita è finita"
+    assert said_in_italian(client.get(f"/api/tables/{tid}/review/0?progress=1"), 403) == \
+        "l'analisi è disponibile quando la partita è finita"
+    assert said_in_italian(client.get(f"/api/tables/{tid}/record"), 403) == \
+        "la registrazione della partita è disponibile quando la partita è finita"
+    assert said_in_italian(client.get(f"/api/tables/{tid}/replay/0"), 403) == \
+        "il replay è disponibile quando la partita è finita"
+    it = said_in_italian(client.post(f"/api/tables/{tid}/hints/agree", json={"token": "nobody"}), 403,
+                         "hints_agree_not_seated")
+    assert it.startswith("solo chi siede a questo tavolo può accettare i suggerimenti")
+    it = said_in_italian(client.post(f"/api/tables/{tid}/hint", json={"token": "nobody"}), 403, "hint_not_seated")
+    assert it.startswith("solo chi siede a questo tavolo può chiedere un suggerimento")
+    assert said_in_italian(client.post(f"/api/tables/{tid}/hint", json={"token": ta}), 403, "hints_waiting") == \
+        "i suggerimenti richiedono il consenso di tutte le persone sedute; manca quello dei posti 1"
+    assert client.post(f"/api/tables/{tid}/hints/agree", json={"token": tb}).status_code == 200
+    assert said_in_italian(client.post(f"/api/tables/{tid}/hint", json={"token": tb}), 409, "hint_not_your_turn") == \
+        "il suggerimento è per chi deve muovere; aspetta il tuo turno"
+    # the coach's worker: busy for this address (429), or past its limit (503)
+    bots = client.app.state.hub.bots
+
+    async def busy(*args, **kw):
+        raise CoachBusy("testclient", 2)
+
+    async def slow(*args, **kw):
+        raise TimeoutError
+
+    monkeypatch.setattr(bots, "coach", busy)
+    r = client.post(f"/api/tables/{tid}/hint", json={"token": ta})
+    assert said_in_italian(r, 429, "coach_busy") == \
+        "testclient aspetta già 2 tra analisi e suggerimenti; chiedi di nuovo quando uno ha risposto"
+    monkeypatch.setattr(bots, "coach", slow)
+    assert said_in_italian(client.post(f"/api/tables/{tid}/hint", json={"token": ta}), 503, "hint_too_long") == \
+        "il suggerimento ha superato il tempo concesso al coach; chiedi di nuovo"
+    # a finished game's review
+    done = make_table(client, options={"pile": 10})
+    da, db = join(client, done, 0, "ann"), join(client, done, 1, "bob")
+    with client.websocket_connect(f"/ws/{done}?token={da}") as a, \
+            client.websocket_connect(f"/ws/{done}?token={db}") as b:
+        until_present(a, [0, 1])
+        until_present(b, [0, 1])
+        for who, action in ((a, "take 3"), (b, "take 3"), (a, "take 1"), (b, "take 3")):
+            who.send_text(json.dumps({"type": "act", "action": action}))
+            a.receive_json()
+            b.receive_json()
+    assert client.get(f"/api/tables/{done}").json()["status"] == "finished"
+    assert said_in_italian(client.get(f"/api/tables/{done}/review/0"), 503, "review_too_long") == \
+        "l'analisi ha superato il tempo concesso al coach; chiedi di nuovo più tardi"
+    with client.stream("GET", f"/api/tables/{done}/review/0?progress=1") as r:
+        lines = [json.loads(line) for line in r.iter_lines() if line]
+    stop = lines[-1]
+    assert stop["stage"] == "error" and stop["status"] == 503 and stop["key"] == "review_too_long", lines
+    assert stop["words"] == {"en": stop["detail"],
+                             "it": "l'analisi ha superato il tempo concesso al coach; chiedi di nuovo più tardi"}
+    monkeypatch.setattr(bots, "coach_full", lambda client: True)
+    it = said_in_italian(client.get(f"/api/tables/{done}/review/1?progress=1"), 429, "coach_full")
+    assert it == "testclient aspetta già tutte le analisi e i suggerimenti che può; chiedi di nuovo quando uno ha risposto"
+    # no hint at a rated table
+    ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+    rated, (ra, _) = rated_table(client, [ann, bob])
+    it = said_in_italian(client.post(f"/api/tables/{rated}/hints/agree", json={"token": ra}), 403, "hints_rated")
+    assert it.startswith("niente suggerimenti a un tavolo valido per la classifica")
+
+
+
+def test_the_tables_other_doors_refuse_in_italian(make_client):
+    """The address for notices (403, 422), the tutorials (404), a body too large (413), a
+    path with no route (404) or a method it does not take (405), a table that moved on (409)."""
+    client = make_client(max_body_bytes=2000)
+    tid = make_table(client, options={"pile": 10})
+    ta = join(client, tid, 0, "ann")
+    r = client.post(f"/api/tables/{tid}/notify", json={"token": "nobody", "email": "x@example.org"})
+    assert said_in_italian(r, 403, "notify_not_seated") == \
+        "solo chi siede al posto di questo gettone può indicare un indirizzo per gli avvisi"
+    r = client.post(f"/api/tables/{tid}/notify", json={"token": ta, "email": "not an address"})
+    assert said_in_italian(r, 422, "email_not_address") == "email: 'not an address' non è un indirizzo e-mail"
+    assert said_in_italian(client.get("/api/learn/chess"), 404, "no_tutorial") == "nessun tutorial per chess"
+    assert said_in_italian(client.get("/api/learn/stromboli/99/0"), 404, "no_tutorial_step") == \
+        "nessun passo 99/0 nel tutorial di stromboli"
+    r = client.post("/api/tables", content=b"{" + b" " * 3000 + b"}", headers={"content-type": "application/json"})
+    assert said_in_italian(r, 413, "body_too_large") == "il corpo della richiesta supera i 2000 byte"
+    assert said_in_italian(client.get("/api/no-such-thing"), 404, "no_such_path") == \
+        "non c'è niente a questo indirizzo"
+    assert said_in_italian(client.delete("/api/tables"), 405, "method_not_allowed") == \
+        "questo indirizzo non accetta questo metodo"
+    # a table that moved on while a step was written (the store's own refusal)
+    from lapilli.server.store import Conflict
+
+    with pytest.raises(Conflict) as e:
+        client.app.state.store.append_step(tid, 5, "act", 0, "take 1", "playing", 1)
+    assert words.words_of(e.value.args[0])["it"].startswith(f"il tavolo {tid} non è più alla versione 5")
+
+
+_PATH_VALUES = {"tid": "nosuchtable", "seat": "0", "ply": "0", "gid": "nosuchgame", "game": "nosuchgame",
+                "chapter": "0", "step": "0", "username": "nobody", "token": "x"}
+
+
+def test_every_http_refusal_of_every_route_has_italian_words(client):
+    """Walk every route of the application's OpenAPI schema, asked wrongly (a table that does
+    not exist, an unknown field, no body, a body that is not JSON, bad query values, a method it
+    does not take): every refusal in JSON carries its key and Italian words of its own."""
+    import re
+
+    bare, seen, paths = [], 0, client.get("/openapi.json").json()["paths"]
+    tid = make_table(client)
+
+    def check(r, what):
+        nonlocal seen
+        if r.status_code < 400 or not r.headers.get("content-type", "").startswith("application/json"):
+            return
+        seen += 1
+        body = r.json()
+        said = body.get("words") or {}
+        if not body.get("key") or not said.get("it") or said.get("it") == body.get("error"):
+            bare.append(f"{what}: {r.status_code} {body}")
+
+    for template, operations in paths.items():
+        for values in (_PATH_VALUES, dict(_PATH_VALUES, tid=tid)):
+            path = re.sub(r"{(\w+)}", lambda m: values.get(m.group(1), "x"), template)
+            for method in operations:
+                for kw in ({}, {"json": {"no_such_field": 1}}, {"content": b"{", "headers": {"content-type": "application/json"}},
+                           {"params": {"seat": "x", "level": "x", "limit": "x", "status": "x" * 50}}):
+                    if method == "get" and ("json" in kw or "content" in kw):
+                        continue
+                    check(client.request(method, path, **kw), f"{method} {path} {kw}")
+            check(client.request("put", path), f"put {path}")
+    assert bare == []
+    assert seen > 100
+
+
+def test_every_http_refusal_the_server_raises_is_said_by_key():
+    """Walk every refusal the server's modules and the engine's game set-up raise (an HTTP
+    status, not found, forbidden, conflict, the game's refusal, a field's validator, a bad
+    option or player count, an unknown game, the coach's limit) and every error body written
+    by hand: none is a bare English string."""
+    bare = []
+    kinds = ("AccountError", "NameRefused", "NotFound", "Forbidden", "Conflict", "LapilliError", "HTTPException",
+             "CoachBusy", "BadOption", "BadPlayerCount", "UnknownGame")
+    engine = pathlib.Path(lapilli.server.__file__).parent.parent / "engine"
+    for name in kinds:
+        for where, call in [*_calls(name), *_calls_in(engine, name, ("spec.py", "catalogue.py"))]:
+            if where.startswith("config.py"):
+                continue
+            args = call.args[1:] if name == "HTTPException" else call.args[:1]
+            if any(isinstance(a, ast.JoinedStr) or isinstance(a, ast.Constant) and isinstance(a.value, str)
+                   for a in args):
+                bare.append(f"{name} at {where}")
+    for where, call in _calls("ValueError"):  # the request models' validators (their refusal is a 422)
+        if where.startswith(("routes/", "schemas.py")) and any(
+                isinstance(a, (ast.JoinedStr, ast.Constant)) for a in call.args):
+            bare.append(f"ValueError at {where}")
+    for where, call in _calls("JSONResponse"):  # an error body written by hand
+        for a in call.args[:1]:
+            named = {k.value for k in a.keys if isinstance(k, ast.Constant)} if isinstance(a, ast.Dict) else set()
+            if "error" in named and "words" not in named:
+                bare.append(f"JSONResponse at {where}")
+    assert bare == []
+
+
+def _calls_in(root: pathlib.Path, name: str, files: tuple):
+    for path in sorted(root.glob("*.py")):
+        if path.name not in files:
+            continue
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == name:
+                yield f"engine/{path.name}:{node.lineno}", node

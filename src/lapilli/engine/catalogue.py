@@ -8,7 +8,7 @@ import importlib
 import importlib.util
 import os
 
-from .errors import UnknownGame
+from .errors import UnknownGame, said
 
 # id -> module.  Each module exposes SPEC (a GameSpec) and GameState (a State subclass).
 GAMES: dict[str, str] = {
@@ -55,7 +55,7 @@ def package(game_id: str) -> str:
     """The name of the package that plays ``game_id``; UnknownGame when there is none here."""
     if game_id not in GAMES or not _available(game_id):
         known = ", ".join(list_games())
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
+        raise UnknownGame(said("unknown_game", "unknown game {game!r}; known games: {known}", game=game_id, known=known))
     return GAMES[game_id]
 
 

@@ -5,7 +5,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .errors import BadOption, BadPlayerCount
+from .errors import BadOption, BadPlayerCount, said
 
 
 LANGUAGES = ("en", "it")
@@ -59,7 +59,8 @@ class OptionSpec:
             if isinstance(v, bool) and text in (("true", "yes", "on", "1") if v else ("false", "no", "off", "0")):
                 return v
         allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
-        raise BadOption(f"option {self.name!r} cannot be {value!r}; allowed values: {allowed}")
+        raise BadOption(said("option_value", "option {name!r} cannot be {value!r}; allowed values: {allowed}",
+                             name=self.name, value=value, allowed=allowed))
 
 
 @dataclass(frozen=True)
@@ -100,12 +101,15 @@ class GameSpec:
             try:
                 players = int(str(players))
             except ValueError:
-                raise BadPlayerCount(f"player count must be a whole number, not {players!r}") from None
+                raise BadPlayerCount(said("players_whole", "player count must be a whole number, not {given!r}",
+                                          given=players)) from None
         if not self.min_players <= players <= self.max_players:
             raise BadPlayerCount(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+                said("players_range", "{title} is for {low} to {high} players, not {given}", title=self.title,
+                     low=self.min_players, high=self.max_players, given=players)
                 if self.min_players != self.max_players
-                else f"{self.title} is for exactly {self.min_players} players, not {players}"
+                else said("players_exactly", "{title} is for exactly {n} players, not {given}", title=self.title,
+                          n=self.min_players, given=players)
             )
         return players
 
@@ -115,14 +119,19 @@ class GameSpec:
         resolved = {name: o.default for name, o in self.options.items()}
         for name, value in (options or {}).items():
             if name not in self.options:
-                known = ", ".join(self.options) or "none"
-                raise BadOption(f"{self.title} has no option {name!r}; its options: {known}")
+                raise self._no_option(name)
             resolved[name] = self.options[name].coerce(value)
         if self.constraint is not None:
             msg = self.constraint(players, resolved)
-            if msg:
-                raise BadOption(msg)
+            if msg:  # said in the players' languages by the game's own catalogue
+                raise BadOption(said("option_constraint", "{message}", message=msg,
+                                     message_it=self.constraint_words.get(msg, {}).get("it", msg)))
         return players, resolved
+
+    def _no_option(self, name) -> BadOption:
+        known = ", ".join(self.options) or said("options_none", "none")
+        return BadOption(said("option_unknown", "{title} has no option {name!r}; its options: {known}",
+                              title=self.title, name=name, known=known))
 
     def saved_options(self, options: Mapping[str, Any]) -> dict:
         """The options of a game read from a record or state file: those it names, and every option
@@ -155,7 +164,7 @@ class GameSpec:
         current = {n: o.default for n, o in self.options.items()}
         for name, value in (options or {}).items():
             if name not in self.options:
-                raise BadOption(f"{self.title} has no option {name!r}; its options: {', '.join(self.options) or 'none'}")
+                raise self._no_option(name)
             current[name] = self.options[name].coerce(value)
         out = {"players": {}, "options": {}}
         for n in range(self.min_players, self.max_players + 1):

@@ -21,6 +21,7 @@ from .rates import Limits
 from .reads import HeavyReads
 from .routes import accounts, coach, finished, health, learn, lobby, pages, turns, ws
 from .routes.health import DatabaseProbe
+from ..words import server_said
 from .store import Store
 
 log = logging.getLogger("lapilli.server")
@@ -37,10 +38,10 @@ class BodyLimit:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        message = f"request body larger than {self.limit} bytes"
+        message = server_said("body_too_large", limit=self.limit)
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                return await JSONResponse({"error": message}, status_code=413)(scope, receive, send)
+                return await JSONResponse(errors.body(message), status_code=413)(scope, receive, send)
         seen = 0
 
         async def limited():

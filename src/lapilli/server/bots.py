@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ..agents import DEFAULT_LEVELS, level_spec, parse_agent_spec
 from ..engine.errors import LapilliError
+from ..words import server_said
 from ..workers import init_worker, worker_context
 
 log = logging.getLogger("lapilli.server")
@@ -121,7 +122,7 @@ class CoachBusy(LapilliError):
     """A client already waits for as many coach jobs as it may."""
 
     def __init__(self, client: str, most: int):
-        super().__init__(f"{client} already waits for {most} reviews or hints; ask again when one has answered")
+        super().__init__(server_said("coach_busy", client=client, most=most))
 
 
 class ClientGone(Exception):

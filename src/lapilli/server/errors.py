@@ -12,11 +12,11 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..engine.errors import LapilliError
-from ..words import words_of
+from ..engine.errors import LapilliError, Said
+from ..words import LANGUAGES, OR, server_said, server_words, words_of
 from .accounts import AccountError
 from .bots import LEVELS
-from .hub import STORAGE_DOWN, STORAGE_ERRORS, StorageUnavailable
+from .hub import STORAGE_ERRORS, StorageUnavailable
 from .store import Conflict, Forbidden, NotFound
 
 
@@ -53,19 +53,71 @@ def responses(*codes: int) -> dict:
     return {c: {"model": Error, "description": what[c]} for c in (*codes, 413, 422, 503)}
 
 
+# pydantic's error types, by the sentence (lapilli.words.SERVER) that says what is wrong; any
+# other type is said by "field_invalid"
+FIELD_FAULTS = {
+    "missing": "field_missing", "extra_forbidden": "field_unknown",
+    "int_parsing": "field_integer", "int_type": "field_integer", "int_from_float": "field_integer",
+    "int_parsing_size": "field_integer_size",
+    "float_parsing": "field_number", "float_type": "field_number", "finite_number": "field_number",
+    "bool_parsing": "field_boolean", "bool_type": "field_boolean",
+    "string_type": "field_text", "string_unicode": "field_text",
+    "dict_type": "field_object", "model_type": "field_object", "model_attributes_type": "field_object",
+    "list_type": "field_list", "tuple_type": "field_list", "set_type": "field_list",
+    "less_than_equal": "field_at_most", "less_than": "field_below",
+    "greater_than_equal": "field_at_least", "greater_than": "field_above",
+    "string_too_long": "field_text_too_long", "string_too_short": "field_text_too_short",
+    "too_long": "field_too_many", "too_short": "field_too_few",
+    "string_pattern_mismatch": "field_pattern", "literal_error": "field_choice", "enum": "field_choice",
+    "json_invalid": "body_not_json",
+}
+# the numbers and words of a fault its sentence names (pydantic's ``ctx``)
+_FAULT_CONTEXT = ("le", "lt", "ge", "gt", "max_length", "min_length", "pattern", "expected")
+
+
+def _number(v):
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+
+def field_fault(e: dict) -> Said:
+    """One of pydantic's errors as one of the server's sentences: the field, as the API spells
+    it, and what is wrong with it."""
+    where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+    kind, ctx = e.get("type"), e.get("ctx") or {}
+    msg = str(e.get("msg", "invalid"))
+    if kind == "literal_error" and where.endswith("level"):
+        return server_said("field_level", field=where, given=e.get("input"), levels=", ".join(LEVELS))
+    reason = ctx.get("error")
+    if kind == "value_error" and isinstance(getattr(reason, "args", (None,))[0], Said):
+        return server_said("field_refused", field=where, reason=reason.args[0])  # a sentence of ours
+    key = FIELD_FAULTS.get(kind, "field_invalid")
+    if key == "field_text_too_short" and ctx.get("min_length") == 1:
+        key = "field_empty"
+    params = {k: _number(ctx[k]) for k in _FAULT_CONTEXT if k in ctx}
+    return server_said(key, field=where, msg=msg, **params)
+
+
+def validation_said(exc: RequestValidationError) -> tuple[str, dict[str, str], str]:
+    """Pydantic's list of errors as one line, (English, {language: line}, key): where, and what is
+    wrong there, for the first three.  The key is the first fault's sentence, or
+    ``invalid_request`` for several."""
+    errors = exc.errors()
+    faults = [field_fault(e) for e in errors[:3]]
+    said = [server_words(f.key, **f.params) for f in faults]
+    more = len(errors) - 3
+    lines = {}
+    for lang in LANGUAGES:
+        parts = [s[lang] if lang == "en" or f.key != "field_choice" else s[lang].replace("' or '", f"'{OR[lang]}'")
+                 for f, s in zip(faults, said)]  # pydantic's "'a', 'b' or 'c'", its "or" in each language
+        line = "; ".join(parts) + (server_words("and_more", n=more)[lang] if more > 0 else "")
+        lines[lang] = line if lang == "en" or len(faults) == 1 else server_words("invalid_request", message=line)[lang]
+    key = faults[0].key if len(faults) == 1 else "invalid_request"
+    return lines["en"], lines, key
+
+
 def validation_message(exc: RequestValidationError) -> str:
     """Pydantic's list of errors as one line: where, and what is wrong there."""
-    parts = []
-    for e in exc.errors()[:3]:
-        where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
-        if e.get("type") == "extra_forbidden":
-            parts.append(f"{where}: unknown field")
-        elif e.get("type") == "literal_error" and where.endswith("level"):
-            parts.append(f"{where}: unknown level {e.get('input')!r}; the levels are {', '.join(LEVELS)}")
-        else:
-            parts.append(f"{where}: {e.get('msg', 'invalid')}")
-    more = len(exc.errors()) - 3
-    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+    return validation_said(exc)[0]
 
 
 def _status(code: int):
@@ -75,13 +127,20 @@ def _status(code: int):
     return handler
 
 
+# the framework's own refusals (no route at this path, not this method): said by status
+FRAMEWORK = {404: "no_such_path", 405: "method_not_allowed"}
+
+
 async def _http_error(request: Request, exc: StarletteHTTPException):
-    return JSONResponse(body(exc.detail if isinstance(exc.detail, str) else str(exc.detail)),
-                        status_code=exc.status_code, headers=exc.headers)
+    detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+    if words_of(detail) is None and exc.status_code in FRAMEWORK:
+        detail = server_said(FRAMEWORK[exc.status_code], message=detail)
+    return JSONResponse(body(detail), status_code=exc.status_code, headers=exc.headers)
 
 
 async def _bad_request(request: Request, exc: RequestValidationError):
-    return JSONResponse({"error": validation_message(exc)}, status_code=422)
+    english, lines, key = validation_said(exc)
+    return JSONResponse({"error": english, "key": key, "words": lines}, status_code=422)
 
 
 async def _account_error(request: Request, exc: AccountError):
@@ -90,12 +149,14 @@ async def _account_error(request: Request, exc: AccountError):
 
 
 async def _unavailable(request: Request, exc: StorageUnavailable):
-    return JSONResponse({"error": exc.message}, status_code=503, headers={"Retry-After": "2"})
+    out = {"error": exc.message}
+    if exc.words:
+        out.update(key=exc.key, words=exc.words)
+    return JSONResponse(out, status_code=503, headers={"Retry-After": "2"})
 
 
 async def _storage_down(request: Request, exc: Exception):
-    return JSONResponse({"error": f"{STORAGE_DOWN}; try again in a moment"}, status_code=503,
-                        headers={"Retry-After": "2"})
+    return JSONResponse(body(server_said("storage_down")), status_code=503, headers={"Retry-After": "2"})
 
 
 def install(app: FastAPI) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 
 from ..engine.errors import LapilliError
+from ..words import server_said
 from .faults import STORAGE_DOWN, STORAGE_ERRORS, unavailable
 from .store import TableInfo
 
@@ -47,9 +48,8 @@ class TableRegistry:
             return None
         ds = self.datasets.get(info.dataset.get("hash"))
         if ds is None:
-            raise LapilliError(f"table {info.id} plays with the data set {info.dataset.get('name')!r} "
-                               f"({str(info.dataset.get('hash'))[:12]}), which this server was not started with: "
-                               f"start it with --data for that data set")
+            raise LapilliError(server_said("dataset_not_loaded", tid=info.id, name=info.dataset.get("name"),
+                                           hash=str(info.dataset.get("hash"))[:12]))
         return ds
 
     async def room(self, tid: str) -> Room:

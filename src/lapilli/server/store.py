@@ -453,9 +453,11 @@ class Store:
 
     @staticmethod
     def _conflict(tid, expected_version, seat, actor) -> Conflict:
-        who = {"human": "its person", "bot": "the computer"}.get(actor)
-        return Conflict(f"table {tid} is no longer at version {expected_version}"
-                        + (f", or seat {seat} is no longer played by {who}" if who else ""))
+        who = {"human": "who_its_person", "bot": "who_computer"}.get(actor)
+        if who is None:
+            return Conflict(server_said("table_moved_on", tid=tid, version=expected_version))
+        return Conflict(server_said("table_moved_on_seat", tid=tid, version=expected_version, seat=seat,
+                                    who=server_said(who)))
 
     def _step_values(self, tid, expected_version, kind, seat, action, status, to_move, clock, actor):
         """The columns a step sets in its table's row, the parameters of that update, and the
@@ -498,7 +500,7 @@ class Store:
                     raise self._conflict(tid, expected_version, seat, actor)
                 conn.execute(add, row)
         except IntegrityError:
-            raise Conflict(f"table {tid} is no longer at version {expected_version}") from None
+            raise Conflict(server_said("table_moved_on", tid=tid, version=expected_version)) from None
         return expected_version + 1
 
     def _step_statements(self, checked: bool, keys: tuple[str, ...]):

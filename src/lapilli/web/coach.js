@@ -57,7 +57,7 @@ window.LapilliCoach = (() => {
       if (m.stage === "start") s.progress.total = m.total;
       else if (m.stage === "decision") { s.progress.done = m.done; if (m.decision) s.partial.decisions.push(m.decision); }
       else if (m.stage === "done") s.review = m.review;
-      else if (m.stage === "error") throw new Error(m.detail || tx("stopped"));
+      else if (m.stage === "error") throw new Error(saidBy(m, tx("stopped")));
     };
     try {
       const r = await fetch(`/api/tables/${ctx.tid}/review/${ctx.seat ?? 0}?progress=1`);

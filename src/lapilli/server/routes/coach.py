@@ -18,8 +18,8 @@ from starlette.concurrency import run_in_threadpool
 from ...words import server_said
 from ..bots import ClientGone, CoachBusy
 from ..deps import HubDep, SettingsDep, StoreDep
-from ..errors import responses
-from ..hub import NOT_STARTED, Hub, seat_labels
+from ..errors import body, responses
+from ..hub import Hub, seat_labels
 from ..rates import client_address
 from ..schemas import Request_, SeatNumber, TableId
 from ..store import NotFound, Store
@@ -39,9 +39,9 @@ async def coach(request: Request, hub: Hub, fn, *args, limit: float, key=None, u
         return await hub.bots.coach(fn, *args, limit=limit, key=key, urgent=urgent, client=client_address(request),
                                     gone=request.is_disconnected)
     except CoachBusy as e:
-        raise HTTPException(429, str(e), headers={"Retry-After": "10"})
+        raise HTTPException(429, e.args[0], headers={"Retry-After": "10"})
     except ClientGone:
-        raise HTTPException(499, "the client closed the request")
+        raise HTTPException(499, server_said("client_gone"))
 
 
 @router.get("/api/tables/{tid}/review/{seat}", responses=responses(403, 404, 429, 503))
@@ -63,8 +63,7 @@ async def review(request: Request, hub: HubDep, store: StoreDep, settings: Setti
     if progress:
         client = client_address(request)
         if got is None and hub.bots.coach_full(client):
-            raise HTTPException(429, f"{client} already waits for as many reviews or hints as it may; "
-                                     "ask again when one has answered", headers={"Retry-After": "10"})
+            raise HTTPException(429, server_said("coach_full", client=client), headers={"Retry-After": "10"})
         return StreamingResponse(_review_lines(request, hub, store, settings, room, tid, seat, level, got),
                                  media_type="application/x-ndjson", headers={"Cache-Control": "no-store"})
     if got is not None:
@@ -76,8 +75,18 @@ async def review(request: Request, hub: HubDep, store: StoreDep, settings: Setti
                            settings.coach_samples, room.data, limit=settings.coach_limit,
                            key=("review", tid, seat, level))
     except TimeoutError:
-        raise HTTPException(503, "the review took longer than the coach's limit; ask again later")
+        raise HTTPException(503, server_said("review_too_long"))
     return await run_in_threadpool(store.save_review, tid, seat, level, data)  # the first one kept
+
+
+def _stopped(status: int, said) -> dict:
+    """The line of a streamed review the coach stopped: its status and its refusal (``detail``
+    in English, ``key`` and ``words`` in every language of the page)."""
+    out = {"stage": "error", "status": status, "detail": str(said)}
+    got = body(said)
+    if "words" in got:
+        out.update(key=got["key"], words=got["words"])
+    return out
 
 
 def _line(msg: dict) -> bytes:
@@ -107,12 +116,11 @@ async def _review_lines(request: Request, hub: Hub, store: Store, settings, room
                                settings.coach_samples, room.data, [] if ply is None else [ply],
                                limit=max(1.0, deadline - time.monotonic()), key=("review", tid, seat, level, ply))
         except TimeoutError:
-            yield _line({"stage": "error", "status": 503,
-                         "detail": "the review took longer than the coach's limit; ask again later"})
+            yield _line(_stopped(503, server_said("review_too_long")))
             return
         except HTTPException as e:          # 429 (a race with another request) or 499 (gone)
             if e.status_code != 499:
-                yield _line({"stage": "error", "status": e.status_code, "detail": e.detail})
+                yield _line(_stopped(e.status_code, e.detail))
             return
         head = part
         decisions += part["decisions"]
@@ -139,7 +147,7 @@ async def _hint_seats(hub: Hub, store: Store, tid: str) -> tuple:
 def _no_coach(info) -> str | None:
     """Why no hint may be given at this table now (None: hints follow the consent rule)."""
     if info.rated and info.status != "finished":
-        return "no hints at a rated table: the coach is for unrated tables, and for reviews once the game is over"
+        return server_said("hints_rated")
     return None
 
 
@@ -157,7 +165,7 @@ async def hints(hub: HubDep, store: StoreDep, tid: str = TableId):
 async def hints_agree(req: HintRequest, hub: HubDep, store: StoreDep, tid: str = TableId):
     seat = await run_in_threadpool(store.seat_for_token, tid, req.token)
     if seat is None:
-        raise HTTPException(403, "only a person seated at this table may agree to hints (the token holds no seat)")
+        raise HTTPException(403, server_said("hints_agree_not_seated"))
     why = _no_coach(await hub.info(tid))
     if why:
         raise HTTPException(403, why)
@@ -174,27 +182,26 @@ async def hint(req: HintRequest, request: Request, hub: HubDep, store: StoreDep,
     review."""
     seat = await run_in_threadpool(store.seat_for_token, tid, req.token)
     if seat is None:
-        raise HTTPException(403, "only a person seated at this table may ask for a hint (the token holds no seat)")
+        raise HTTPException(403, server_said("hint_not_seated"))
     info = await hub.info(tid)
     why = _no_coach(info)
     if why:
         raise HTTPException(403, why)
     if any(s.kind == "open" for s in info.seats):
-        raise HTTPException(409, NOT_STARTED)
+        raise HTTPException(409, server_said("not_started"))
     await run_in_threadpool(store.hint_agree, tid, seat)
     info, _, missing = await _hint_seats(hub, store, tid)
     if missing:
-        raise HTTPException(403, "hints need every person seated to agree; waiting for seat(s) "
-                                 + ", ".join(str(p) for p in missing))
+        raise HTTPException(403, server_said("hints_waiting", seats=", ".join(str(p) for p in missing)))
     room = await hub.room(tid)
     if room.over or room.state.to_move != seat:
-        raise HTTPException(409, "a hint is for the seat to move; wait for your turn")
+        raise HTTPException(409, server_said("hint_not_your_turn"))
     from ..bots import _hint
 
     try:  # the seats named as the table names them
         got = await coach(request, hub, _hint, room.state.to_json(), seat, "normal", settings.coach_iterations,
                           room.data, seat_labels(room.state, info, room.conceded), limit=30, urgent=True)
     except TimeoutError:
-        raise HTTPException(503, "the hint took longer than the coach's limit; ask again")
+        raise HTTPException(503, server_said("hint_too_long"))
     await run_in_threadpool(store.hint_used, tid, seat)
     return got

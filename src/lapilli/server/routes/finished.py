@@ -41,7 +41,7 @@ def finished_record(hub: Hub, tid: str) -> tuple[tuple, int]:
     info = hub.store.get(tid)
     if info.status != "finished":
         # the seed would reveal every hidden thing and every future draw
-        raise HTTPException(403, "the replay is available when the game is over")
+        raise HTTPException(403, server_said("finished_only", what=server_said("what_replay")))
     room = hub.rooms.get(tid) or hub._build(tid, info)
     rec = with_table_talk(hub, info, room, room.state.to_record())
     return (info, room.data, rec), len(_json(rec))
@@ -92,7 +92,7 @@ async def finished_room(hub: Hub, tid: str, what: str):
     """The finished table for reading (not kept in memory); refused before anything is loaded."""
     if (await hub.info(tid)).status != "finished":
         # the seed would reveal every hidden thing and every future draw
-        raise HTTPException(403, f"the {what} is available when the game is over")
+        raise HTTPException(403, server_said("finished_only", what=server_said(f"what_{what}")))
     return await hub.peek(tid)
 
 

@@ -17,6 +17,7 @@ from fastapi.responses import Response
 from pydantic import Field
 
 from ... import learn as tutorials
+from ...words import server_said
 from ..deps import LimitsDep
 from ..errors import responses
 from ..fanout import Room, dumps
@@ -40,13 +41,13 @@ def _tutorial(game: str):
     try:
         return tutorials.load(game)
     except KeyError:
-        raise NotFound(f"no tutorial for {game}") from None
+        raise NotFound(server_said("no_tutorial", game=game)) from None
 
 
 def _step(game: str, chapter: int, step: int):
     tut = _tutorial(game)
     if chapter >= len(tut.chapters) or step >= len(tut.chapters[chapter]["steps"]):
-        raise NotFound(f"no step {chapter}/{step} in the tutorial of {game}")
+        raise NotFound(server_said("no_tutorial_step", chapter=chapter, step=step, game=game))
     return tut
 
 
@@ -116,7 +117,7 @@ def tutorial_move(body: LearnMove, request: Request, limits: LimitsDep, game: Ga
     one_more(request, limits.learn, "rate_learn")
     tut = _step(game, chapter, step)
     if not tut.step(chapter, step).get("ask"):
-        raise NotFound(f"step {chapter}/{step} of the tutorial of {game} asks no move")
+        raise NotFound(server_said("tutorial_step_no_move", chapter=chapter, step=step, game=game))
     verdict = tut.judge(chapter, step, body.action)
     if verdict["verdict"] == "asked":
         verdict["view"] = after_view(game, chapter, step, verdict["action"])

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.concurrency import run_in_threadpool
 
 from ...engine.registry import game_spec
+from ...words import server_said
 from .. import clocks
 from ..deps import HubDep
 from ..errors import responses
@@ -42,15 +43,16 @@ class ClockRequest(BaseModel):
     def _whole(self):
         if self.preset is not None:
             if self.preset not in clocks.PRESETS:
-                raise ValueError(f"unknown clock preset {self.preset!r}; the presets are {', '.join(clocks.PRESETS)}")
+                raise ValueError(server_said("clock_preset_unknown", preset=self.preset,
+                                             presets=", ".join(clocks.PRESETS)))
             if self.kind or self.bank or self.increment or self.per_move:
-                raise ValueError("give a clock preset or the clock's own numbers, not both")
+                raise ValueError(server_said("clock_preset_and_numbers"))
         elif self.kind == "realtime" and self.bank is None:
-            raise ValueError("a real-time clock needs bank (seconds), and may have increment")
+            raise ValueError(server_said("clock_needs_bank"))
         elif self.kind == "turn" and self.per_move is None:
-            raise ValueError("a turn-based clock needs per_move (seconds)")
+            raise ValueError(server_said("clock_needs_per_move"))
         elif self.kind is None:
-            raise ValueError("a clock needs preset, or kind (realtime or turn)")
+            raise ValueError(server_said("clock_needs_kind"))
         return self
 
     def stored(self) -> dict:
@@ -120,12 +122,12 @@ async def notice_address(req: NoticeAddress, request: Request, h: HubDep, tid: s
     followed, no other goes for LAPILLI_CONFIRM_EVERY seconds)."""
     email = (req.email or "").strip()
     if email and not valid_address(email):
-        raise HTTPException(422, f"email: {email!r} is not an e-mail address")
+        raise HTTPException(422, server_said("email_not_address", email=email))
     if email:
         one_more(request, h.notify_limit, "rate_notify")
     seat = await run_in_threadpool(h.store.set_email, tid, req.token, email or None)
     if seat is None:
-        raise HTTPException(403, "only the person seated with this token can give an address for it")
+        raise HTTPException(403, server_said("notify_not_seated"))
     confirmed, sent = (await h.ask_confirmation(email)) if email else (False, False)
     return {"seat": seat, "email": normal_address(email) if email else None, "sending": h.mailer is not None,
             "confirmed": confirmed, "confirmation_sent": sent}
