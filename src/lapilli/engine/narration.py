@@ -31,10 +31,9 @@ _YOU = {"en": "you", "it": "te"}
 @lru_cache(maxsize=None)
 def _module(game_id: str):
     """A game's narration module (None: the game has none, as a test game)."""
-    from .catalogue import GAMES, optional_module
+    from .catalogue import game_part
 
-    module = GAMES.get(game_id)
-    return optional_module(module, "narration") if module else None
+    return game_part(game_id, "narration")
 
 
 @lru_cache(maxsize=None)

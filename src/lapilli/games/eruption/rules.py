@@ -1170,14 +1170,6 @@ class GameState(State):
         return list(self.temps)
 
 
-    def score_breakdown(self):
-        from . import scoring
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        from . import scoring
-        return scoring.tie_break(self)
-
     def seat_colour(self, seat):
         """A player's colour is their village's (ERU-1.8, ERU-1.10); None until they choose one."""
         v = self.vil[seat]

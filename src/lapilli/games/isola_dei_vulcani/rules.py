@@ -9,7 +9,6 @@ from __future__ import annotations
 from lapilli.engine import State
 
 from . import notation as N
-from . import scoring
 from .explain import explain
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
                    PRAYER_TOKENS, VILLAGES, board_for)
@@ -101,12 +100,6 @@ class GameState(State):
     def scores(self):
         return list(self.vp)
 
-
-    def score_breakdown(self):
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        return scoring.tie_break(self)
 
     def _winners(self):
         best = max(self.vp)

@@ -24,7 +24,6 @@ from itertools import combinations
 from lapilli.engine import State
 
 from . import notation as nt
-from . import scoring
 from .board import (ISLAND_SLOTS, ISLE_NAMES, ISLES_OF, N_HEX, NAME, NEIGH, RIM,
                     SERPENT_STARTS)
 from .data import (BOATS_PER_PLAYER, DIVE_A, DIVE_B, EXPLORER_VALUES, GREEN_BACKS,
@@ -319,12 +318,6 @@ class IslandState(State):
         pts = sum(self.ex_val[e] for e in saved)
         main = len(saved) if self.c3 else pts
         return (main, len(saved), pts if self.c3 else 0, -self.turns[p])
-
-    def score_breakdown(self):
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        return scoring.tie_break(self)
 
     def _winners(self):
         keys = [self.tiebreak_key(p) for p in range(self.num_players)]
