@@ -136,7 +136,6 @@ class StromboliState(State):
     def scores(self):
         return list(self.points)
 
-
     def _winners(self):
         p = self.points
         if p[0] != p[1]:
