@@ -72,3 +72,10 @@ def optional_module(package_name: str, part: str):
         if e.name in (name, package_name):  # the module, or the package it would stand in, is not there
             return None
         raise
+
+
+def game_part(game_id: str, part: str):
+    """The module ``part`` (scoring, narration, heuristics...) of the game ``game_id``, or None
+    when the game is unknown here or ships no such module (see ``optional_module``)."""
+    package_name = GAMES.get(game_id)
+    return optional_module(package_name, part) if package_name else None

@@ -9,7 +9,8 @@ Catalogue entries: ``{"en": template, "it": template}`` where a template is a st
 ``(about someone else, about the reader)`` when the item has a subject seat (``args["seat"]``):
 "Marta draws a card" / "You draw a card".  ``{player}`` is the subject's name; any other arg whose
 key ends in ``seat`` is a seat shown by its name (or "you" when it is the reader); strings are
-translated through ``TERMS``; lists are joined.  Entries in ``COMMON`` (below) serve every game.
+translated through ``TERMS``; lists are joined.  Entries in ``COMMON`` (below) serve every game
+(a game's entry of the same key takes their place).
 A game's ``words(key, value, lang)`` may tell an arg as players see the component (a card by its
 face, not its id), and its ``chance_words(chance, lang)`` a chance item's value the same way.
 """
@@ -23,6 +24,8 @@ COMMON = {
     "act": {"en": ("{player} plays {action}", "You play {action}"),
             "it": ("{player} gioca {action}", "Giochi {action}")},
     "game_over": {"en": "The game is over", "it": "La partita è finita"},
+    "game_over.result": {"en": "The game is over: scores {scores}", "it": "La partita è finita: punteggi {scores}"},
+    "act.pass": {"en": ("{player} passes", "You pass"), "it": ("{player} passa", "Passi")},
 }
 _PLAYER = {"en": "Player {n}", "it": "Giocatore {n}"}
 _YOU = {"en": "you", "it": "te"}
@@ -31,10 +34,9 @@ _YOU = {"en": "you", "it": "te"}
 @lru_cache(maxsize=None)
 def _module(game_id: str):
     """A game's narration module (None: the game has none, as a test game)."""
-    from .catalogue import GAMES, optional_module
+    from .catalogue import game_part
 
-    module = GAMES.get(game_id)
-    return optional_module(module, "narration") if module else None
+    return game_part(game_id, "narration")
 
 
 @lru_cache(maxsize=None)
@@ -134,6 +136,16 @@ def join_names(names, lang: str) -> str:
     if len(names) < 2:
         return "".join(names)
     return f"{', '.join(names[:-1])} {_AND[lang]} {names[-1]}"
+
+
+_WINNERS = {"en": ("Winner: {w}", "Winners: {w}"), "it": ("Vince {w}", "Vincono {w}")}
+
+
+def winners_phrase(names, lang: str) -> str:
+    """The winners of a finished game as a text picture ends with: "Winner: Red", "Winners: Red
+    and Blue"."""
+    names = list(names)
+    return _WINNERS[lang][len(names) != 1].format(w=join_names(names, lang))
 
 
 def _words(game_id: str, key: str, v, lang: str):

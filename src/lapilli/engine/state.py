@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from . import codec
+from .catalogue import game_part
 from .dataset import dataset_of
 from .errors import CorruptRecord, IllegalAction, LapilliError
 from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, Rng, game_rng
@@ -300,16 +301,20 @@ class State:
     def score_breakdown(self) -> list[list[dict]]:
         """Each seat's score the way the rulebook adds it up: per seat a list of parts
         ``{"part": key, "points": n, "rule": clause, "label": {"en": ..., "it": ...}}`` whose
-        points add up to ``scores()[seat]``.  Games override it (in their ``scoring.py``); the
-        default is one part, the score itself."""
+        points add up to ``scores()[seat]``.  A game tells it in its ``scoring.py``
+        (``score_breakdown(state)``); without one, one part: the score itself."""
+        scoring = game_part(self.game_id, "scoring")
+        if scoring is not None:
+            return scoring.score_breakdown(self)
         return [[{"part": "total", "points": s, "rule": "", "label": {"en": "score", "it": "punteggio"}}]
                 for s in self.scores()]
 
     def tie_break(self) -> dict | None:
         """When the best score was shared and the game's tie-breaks picked the winners, what
         decided: ``{"rule": clause, "text": {"en": ..., "it": ...}}``; None otherwise (also
-        before the end)."""
-        return None
+        before the end).  A game tells it in its ``scoring.py`` (``tie_break(state)``)."""
+        scoring = game_part(self.game_id, "scoring")
+        return scoring.tie_break(self) if scoring is not None else None
 
 
     def seat_colour(self, seat: int) -> int | None:

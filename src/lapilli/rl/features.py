@@ -61,6 +61,15 @@ class Features:
                 block[i] += 1.0 / scale
         self.v.extend(block)
 
+    def mark(self, at: int, value, index: dict) -> int:
+        """In a block of zeros already appended (``zeros``): a 1 at ``at`` plus the value's
+        position in ``index`` (nothing for an unknown value or None); returns ``at + len(index)``,
+        where the next part of the block starts."""
+        i = index.get(value)
+        if i is not None:
+            self.v[at + i] = 1.0
+        return at + len(index)
+
     def zeros(self, size: int) -> int:
         """Append ``size`` zeros; returns where they start (write with ``f.v[start + i] = x``)."""
         start = len(self.v)

@@ -83,7 +83,6 @@ CATALOGUE = {
     "game_over.eruption": {"en": "The game is over; temperatures {temperatures}: the lowest wins",
                            "it": "La partita è finita; temperature {temperatures}: vince la più bassa"},
     "act.end": {"en": ("{player} ends the turn", "You end your turn"), "it": ("{player} termina il turno", "Termini il turno")},
-    "act.pass": {"en": ("{player} passes", "You pass"), "it": ("{player} passa", "Passi")},
     "act.extra": {"en": ("{player} discards two cards for another lava tile", "You discard two cards for another lava tile"),
                   "it": ("{player} scarta due carte per un'altra tessera lava", "Scarti due carte per un'altra tessera lava")},
     "act.receive": {"en": ("{player} asks their teammate for a {material} wall", "You ask your teammate for a {material} wall"),

@@ -37,7 +37,7 @@ W = {
         "claims": "eruption tiles: {claims}", "free": "space {k} free", "placed": "space {k} placed",
         "claimed": "space {k} claimed by {who}",
         "hand": "your hand: {cards}", "no_cards": "no cards",
-        "over": "GAME OVER{why}. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "over": "GAME OVER{why}. {winners}",
         "why": {"A": "a village burned", "B": "the lava ran out", "annihilation": "one village is left",
                 "stalemate": "nobody can play on"},
         "turn": "{turn}'s turn. {task}",
@@ -75,7 +75,7 @@ W = {
         "claims": "tessere eruzione: {claims}", "free": "casella {k} libera", "placed": "casella {k} piazzata",
         "claimed": "casella {k} presa da {who}",
         "hand": "la tua mano: {cards}", "no_cards": "nessuna carta",
-        "over": "PARTITA FINITA{why}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "over": "PARTITA FINITA{why}. {winners}",
         "why": {"A": "un villaggio ha preso fuoco", "B": "la lava è finita", "annihilation": "resta un solo villaggio",
                 "stalemate": "nessuno può più giocare"},
         "turn": "Turno di {turn}. {task}",
@@ -192,8 +192,7 @@ def render(st, player=None, labels=None, lang="en") -> str:
         won = [names[x] for x in st.winners()]
         why = w["why"].get(st.end_event)
         out.append(w["over"].format(why=f" ({why})" if why else "",
-                                    winners=w["winner" if len(won) == 1 else "winners"].format(
-                                        w=narration.join_names(won, lang))))
+                                    winners=narration.winners_phrase(won, lang)))
     else:
         who = names[st.to_move]
         ph = st.phase

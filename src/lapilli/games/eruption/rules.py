@@ -1169,15 +1169,6 @@ class GameState(State):
         """Each seat's temperature in degrees C (lower is better, ERU-13.9)."""
         return list(self.temps)
 
-
-    def score_breakdown(self):
-        from . import scoring
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        from . import scoring
-        return scoring.tie_break(self)
-
     def seat_colour(self, seat):
         """A player's colour is their village's (ERU-1.8, ERU-1.10); None until they choose one."""
         v = self.vil[seat]
@@ -1262,27 +1253,15 @@ class GameState(State):
         for k, v in src.items():
             if k in _SHARED_FIELDS:
                 d[k] = v
+        for k in _LIST_FIELDS:
+            d[k] = list(src[k])
+        for k in _DICT_FIELDS:
+            d[k] = dict(src[k])
+        for k in _SET_FIELDS:
+            d[k] = set(src[k])
         d["hands"] = [list(h) for h in self.hands]
-        d["deck"] = list(self.deck)
-        d["discard"] = list(self.discard)
         d["reserve"] = [dict(r) for r in self.reserve]
-        d["tiles"] = dict(self.tiles)
-        d["fwalls"] = dict(self.fwalls)
-        d["bwalls"] = dict(self.bwalls)
-        d["stack"] = list(self.stack)
         d["stacks"] = [list(s) for s in self.stacks] if self.stacks is not None else None
-        d["set_aside"] = list(self.set_aside)
-        d["claims"] = list(self.claims)
-        d["erupted"] = list(self.erupted)
-        d["temps"] = list(self.temps)
-        d["vil"] = list(self.vil)
-        d["order"] = list(self.order)
-        d["burned"] = list(self.burned)
-        d["lost"] = set(self.lost)
-        d["tested"] = set(self.tested)
-        d["touched"] = set(self.touched)
-        d["occupied"] = set(self.occupied)
-        d["lost_turn"] = set(self.lost_turn)
 
     # ================================================================== errors and display
     def canonical(self, text):
@@ -1297,6 +1276,10 @@ class GameState(State):
         return render(self, player, labels, lang)
 
 
+# fields a clone copies one level deep: lists, dicts, sets (of immutable items)
+_LIST_FIELDS = ("deck", "discard", "stack", "set_aside", "claims", "erupted", "temps", "vil", "order", "burned")
+_DICT_FIELDS = ("tiles", "fwalls", "bwalls")
+_SET_FIELDS = ("lost", "tested", "touched", "occupied", "lost_turn")
 # immutable fields shared by reference in clones (scalars, tuples, None)
 _SHARED_FIELDS = frozenset({
     "variant", "border_rule", "final_left", "final_fresh", "lava_removed", "dry", "quiet", "changed",

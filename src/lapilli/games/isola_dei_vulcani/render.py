@@ -27,7 +27,7 @@ W = {
         "seat": "{sym} = {name}{tags}: {vp} VP; colonists in the boat {boat}; reserve: colonists {col}, "
                 "villages {vil}, Moai {moai}; prayer tokens {prayer}; landing bay {bay}",
         "first": "first player", "you": "you",
-        "over": "Game over ({why}). {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "over": "Game over ({why}). {winners}",
         "turn": "Round {rnd}: {who}'s turn, {ap} left{last}.", "ap": ("1 action point", "{n} action points"), "last": " (this is the last round)",
         "save": "{who} may spend prayer tokens to save threatened pieces ('save SPACE'), or 'done'.",
         "order": "{who} chooses which volcano erupts first ('erupt N').",
@@ -45,7 +45,7 @@ W = {
         "seat": "{sym} = {name}{tags}: {vp} PV; coloni nella barca {boat}; riserva: coloni {col}, villaggi {vil}, "
                 "Moai {moai}; gettoni preghiera {prayer}; baia di approdo {bay}",
         "first": "primo giocatore", "you": "tu",
-        "over": "Partita finita ({why}). {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "over": "Partita finita ({why}). {winners}",
         "turn": "Giro {rnd}: turno di {who}, {ap}{last}.",
         "ap": ("resta 1 Punto Azione", "restano {n} Punti Azione"), "last": " (questo è l'ultimo giro)",
         "save": "{who} può spendere gettoni preghiera per salvare i pezzi minacciati ('save SPAZIO'), o 'done'.",
@@ -130,8 +130,7 @@ def render(state, player=None, labels=None, lang="en") -> str:
     if state.over:
         won = [names[x] for x in state.winners()]
         lines.append(w["over"].format(why=TERMS[lang].get(state.end_reason, state.end_reason),
-                                      winners=w["winner" if len(won) == 1 else "winners"].format(
-                                          w=narration.join_names(won, lang))))
+                                      winners=narration.winners_phrase(won, lang)))
     else:
         lines.append(w["turn"].format(rnd=state.rnd, who=names[state.cur],
                                       ap=w["ap"][0] if state.ap == 1 else w["ap"][1].format(n=state.ap),

@@ -9,12 +9,21 @@ from __future__ import annotations
 from lapilli.engine import State
 
 from . import notation as N
-from . import scoring
 from .explain import explain
 from .data import (ACTION_POINTS, COLONISTS, COLOURS, CRACK_TILES, DIE_FACES, LAVA_TILES, MOAI,
                    PRAYER_TOKENS, VILLAGES, board_for)
 from .spec import SPEC
 
+# fields a clone shares: scalars, and data never changed in place
+_SHARED_FIELDS = (
+    "geo", "map_id", "bay_of", "lava_supply", "crack_supply", "prayer_supply", "first", "cur", "ap",
+    "prayed", "rnd", "end_triggered", "over", "end_reason", "final", "dec", "erupt", "saved", "lava_flag",
+)
+# fields a clone gets a shallow copy of
+_COPIED_FIELDS = (
+    "sp", "loose", "erected", "col", "cracks", "sunk", "volcanoes", "boat", "res_col", "res_vil",
+    "res_moai", "prayer", "vp", "created", "pending", "stats",
+)
 # Costs of the actions (IDV-2.3); prayer tokens cost 1 + tokens held (IDV-9.3, IDV-I5 a).
 COST = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 1, "erect": 1}
 
@@ -101,13 +110,6 @@ class GameState(State):
     def scores(self):
         return list(self.vp)
 
-
-    def score_breakdown(self):
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        return scoring.tie_break(self)
-
     def _winners(self):
         best = max(self.vp)
         tied = [p for p in range(self.num_players) if self.vp[p] == best]
@@ -122,41 +124,10 @@ class GameState(State):
     def _copy_fields(self, new):
         d = new.__dict__
         s = self.__dict__
-        d["geo"] = self.geo
-        d["map_id"] = self.map_id
-        d["bay_of"] = self.bay_of
-        d["sp"] = s["sp"].copy()
-        d["lava_supply"] = self.lava_supply
-        d["crack_supply"] = self.crack_supply
-        d["prayer_supply"] = self.prayer_supply
-        d["loose"] = s["loose"].copy()
-        d["erected"] = s["erected"].copy()
-        d["col"] = s["col"].copy()
-        d["cracks"] = s["cracks"].copy()
-        d["sunk"] = s["sunk"].copy()
-        d["volcanoes"] = s["volcanoes"].copy()
-        d["boat"] = s["boat"].copy()
-        d["res_col"] = s["res_col"].copy()
-        d["res_vil"] = s["res_vil"].copy()
-        d["res_moai"] = s["res_moai"].copy()
-        d["prayer"] = s["prayer"].copy()
-        d["vp"] = s["vp"].copy()
-        d["first"] = self.first
-        d["cur"] = self.cur
-        d["ap"] = self.ap
-        d["prayed"] = self.prayed
-        d["created"] = s["created"].copy()
-        d["rnd"] = self.rnd
-        d["end_triggered"] = self.end_triggered
-        d["over"] = self.over
-        d["end_reason"] = self.end_reason
-        d["final"] = self.final
-        d["pending"] = s["pending"].copy()
-        d["dec"] = self.dec
-        d["erupt"] = self.erupt
-        d["saved"] = self.saved
-        d["lava_flag"] = self.lava_flag
-        d["stats"] = s["stats"].copy()
+        for k in _SHARED_FIELDS:
+            d[k] = s[k]
+        for k in _COPIED_FIELDS:
+            d[k] = s[k].copy()
 
     def _to_dict(self):
         from lapilli.engine import codec
@@ -466,12 +437,16 @@ class GameState(State):
         if src in self.geo.space_hex:
             del self.sp[src]
         else:
-            lo = list(self.loose[src])
-            lo.remove(p)
-            if lo:
-                self.loose[src] = tuple(lo)
-            else:
-                del self.loose[src]
+            self._take_loose(src, p)
+
+    def _take_loose(self, h, p):
+        """One of ``p``'s Moai lying on hex ``h`` without a space leaves it."""
+        lo = list(self.loose[h])
+        lo.remove(p)
+        if lo:
+            self.loose[h] = tuple(lo)
+        else:
+            del self.loose[h]
 
     def _erect(self, p, src, crater, events):
         geo = self.geo
@@ -658,12 +633,7 @@ class GameState(State):
             if f"{h}:{o}" in saved:  # IDV-10.10: a prayer token saved it
                 saved.remove(f"{h}:{o}")
                 continue
-            lo = list(self.loose[h])
-            lo.remove(o)
-            if lo:
-                self.loose[h] = tuple(lo)
-            else:
-                del self.loose[h]
+            self._take_loose(h, o)
             self.res_moai[o] += 1
             events.append({"type": "destroyed", "piece": "moai", "seat": o, "hex": h})
         events.append({"type": "lava", "volcano": v, "spaces": placed})

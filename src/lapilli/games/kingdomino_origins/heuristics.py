@@ -329,6 +329,12 @@ def _guided_place(state, p, legal):
 
 
 def policy_guided(state, legal, rng):
+    return _guided(state, legal, rng, False)
+
+
+def _guided(state, legal, rng, det: bool):
+    """The guided policy; ``det`` (``policy_det``): no jitter, the first legal placement when
+    the sample has none, and the fire where it gains the most comfort."""
     if len(legal) == 1:
         return legal[0]
     ph = state.phase
@@ -337,8 +343,12 @@ def policy_guided(state, legal, rng):
         a = _guided_place(state, p, legal)
         if a is not None:
             return a
+        if det:
+            return legal[0]
     elif ph in ("pick", "choose") and p >= 0:
-        return _best_pick(state, p, legal, rng)
+        return _best_pick(state, p, legal, None if det else rng)
+    elif ph == "fire" and det:
+        return _fire_best(state, legal)
     return _policy_simple(state, legal, rng)
 
 
@@ -405,23 +415,12 @@ def policy_det(state, legal, rng=None):
     value (the earlier on ties), the fire where it gains the most comfort; other phases (Totem and
     Tribe modes) the earlier policy with a fixed generator."""
     global _DET_RNG
-    if len(legal) == 1:
-        return legal[0]
-    ph = state.phase
-    p = state.active
-    if ph == "place":
-        a = _guided_place(state, p, legal)
-        if a is not None:
-            return a
-        return legal[0]
-    if ph in ("pick", "choose") and p >= 0:
-        return _best_pick(state, p, legal)
-    if ph == "fire":
-        return _fire_best(state, legal)
-    if _DET_RNG is None:
-        from ...engine.rng import Rng
-        _DET_RNG = Rng(12345)
-    return _policy_simple(state, legal, _DET_RNG if rng is None else rng)
+    if rng is None:
+        if _DET_RNG is None:
+            from ...engine.rng import Rng
+            _DET_RNG = Rng(12345)
+        rng = _DET_RNG
+    return _guided(state, legal, rng, True)
 
 
 def _round_start(state) -> bool:

@@ -40,7 +40,6 @@ CATALOGUE = {
               "it": ("{player} spende la risorsa {resource} su {square}", "Spendi la risorsa {resource} su {square}")},
     "put": {"en": ("{player} puts the {cromagnon} on {square}", "You put the {cromagnon} on {square}"),
             "it": ("{player} mette {cromagnon} su {square}", "Metti {cromagnon} su {square}")},
-    "game_over.result": {"en": "The game is over: scores {scores}", "it": "La partita è finita: punteggi {scores}"},
 }
 
 TERMS = {

@@ -55,7 +55,7 @@ W = {
         "title": "Kingdomino Origins - {mode} mode, {n} players ({size}x{size} territories), {round}",
         "modes": {"discovery": "Discovery", "totem": "Totem", "tribe": "Tribe"},
         "round": "round {r}", "setup": "set-up", "you": " (you)",
-        "over": "Game over. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "over": "Game over. {winners}",
         "pick": "{who} puts their chief on a tile of the first row ('take N').",
         "pair": "{who} takes positions 1 and 4, or 2 and 3, of the first row ('pair 14' or 'pair 23').",
         "place": "{who} plays their tile into their territory ('place A B').",
@@ -81,7 +81,7 @@ W = {
         "title": "Kingdomino Origins - modalità {mode}, {n} giocatori (territori {size}x{size}), {round}",
         "modes": {"discovery": "Scoperta", "totem": "Totem", "tribe": "Tribù"},
         "round": "turno {r}", "setup": "preparazione", "you": " (tu)",
-        "over": "Partita finita. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "over": "Partita finita. {winners}",
         "pick": "{who} mette il suo capo tribù su una tessera della prima riga ('take N').",
         "pair": "{who} prende le posizioni 1 e 4, o 2 e 3, della prima riga ('pair 14' o 'pair 23').",
         "place": "{who} aggiunge la sua tessera al territorio ('place A B').",
@@ -115,8 +115,7 @@ def render(s, player=None, labels=None, lang="en"):
     lines = [w["title"].format(mode=w["modes"].get(s.mode, s.mode), n=s.num_players, size=geo.n, round=rnd)]
     if s.phase == "over":
         won = [names[x] for x in s.winners()]
-        lines.append(w["over"].format(winners=w["winner" if len(won) == 1 else "winners"].format(
-            w=narration.join_names(won, lang))))
+        lines.append(w["over"].format(winners=narration.winners_phrase(won, lang)))
     else:
         options = ", ".join(f"'give {q}' ({names[q]})" for q in s.give_to)
         cro = terms.get(s.rec_kind, s.rec_kind) if s.rec_kind else ""

@@ -110,22 +110,12 @@ def encode_observation(obs):
             i = cell_pos.get(sq["square"])
             if i is None:
                 continue
-            o = start + i * per_cell
-            land = _LAND.get(sq.get("landscape"))
-            if land is not None:
-                v[o + land] = 1.0
-            o += len(_LAND)
+            o = f.mark(start + i * per_cell, sq.get("landscape"), _LAND)
             v[o] = float(sq.get("campfires") or 0)
             v[o + 1] = float(sq.get("craters") or 0)
             v[o + 2] = float(sq.get("token") or 0)
-            o += 3
-            r = _RES.get(sq.get("resource"))
-            if r is not None:
-                v[o + r] = 1.0
-            o += len(_RES)
-            c = _CRO.get(sq.get("cromagnon"))
-            if c is not None:
-                v[o + c] = 1.0
+            o = f.mark(o + 3, sq.get("resource"), _RES)
+            f.mark(o, sq.get("cromagnon"), _CRO)
     # Totem mode
     totems = obs.get("totems") or {}
     for r in RESOURCES:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lapilli.engine import NotationError, State
 from lapilli.engine.state import BASE_FIELDS
 
-from . import board, scoring
+from . import board
 from .scoring import END_BONUSES
 from .board import GEOMETRY
 from .data import (CRO_DECK, CRO_ORDER, DISPLAY_SIZE, RESOURCE_COUNTS, RESOURCES, START, TILES,
@@ -584,12 +584,6 @@ class KdoState(State):
         """The end-of-game bonuses seat p would get if the game ended now (KDO-12.2, KDO-12.4)."""
         parts = self.score_parts(p)
         return {k: parts[k] for k in END_BONUSES if k in parts}
-
-    def score_breakdown(self):
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        return scoring.tie_break(self)
 
     def _winners(self):
         """KDO-8.10 and KDO-9.1-9.3: score, then largest region, then fire icons, then shared.

@@ -47,6 +47,19 @@ for _a, _b in BOARD["adjacency"]["edges"]:
 ADJACENT: tuple = tuple(tuple(sorted(x)) for x in _adj)
 
 # ---------------------------------------------------------------- cards
+def _face_text(name: str, kind: str, pearl, baskets: int, butterflies: int, pearl_sep: str, sep: str) -> str:
+    """A palm card face in words: ``name`` then the pearl's colour, the baskets and the
+    butterflies it shows ('basketx2+1bf' as a face id, 'Basket x2 +1bf' as a label)."""
+    s = name
+    if pearl:
+        s += pearl_sep + pearl
+    if kind == "basket":
+        s += f"{sep}x{baskets}"
+    if butterflies:
+        s += f"{sep}+{butterflies}bf"
+    return s
+
+
 # card id -> (deck, kind, face, butterflies, baskets, pearl)
 CARD: dict = {}
 DECKS: tuple  # card ids per palm deck (1, 2, 3), in file order
@@ -57,13 +70,7 @@ for _g in CARDS["palm_cards"]:
     _bf = int(_g.get("butterflies", 0))
     _bk = int(_g.get("baskets", 1 if _kind == "basket" else 0))
     _pearl = _g.get("pearl")
-    _face = _kind
-    if _pearl:
-        _face += "-" + _pearl
-    if _kind == "basket":
-        _face += f"x{_bk}"
-    if _bf:
-        _face += f"+{_bf}bf"
+    _face = _face_text(_kind, _kind, _pearl, _bk, _bf, "-", "")
     for _ in range(int(_g["count"])):
         _lst = _decks.setdefault(_deck, [])
         _cid = f"{_deck}-{len(_lst) + 1:02d}"
@@ -93,14 +100,7 @@ FACE_LABEL = {
 def card_label(cid: str) -> str:
     """Short human label of a palm card face, e.g. 'Basket x2 +1bf' or 'Pearl white'."""
     deck, kind, face, bf, bk, pearl = CARD[cid]
-    s = FACE_LABEL.get(kind, kind)
-    if pearl:
-        s += " " + pearl
-    if kind == "basket":
-        s += f" x{bk}"
-    if bf:
-        s += f" +{bf}bf"
-    return s
+    return _face_text(FACE_LABEL.get(kind, kind), kind, pearl, bk, bf, " ", " ")
 
 
 # ---------------------------------------------------------------- consistency rules of a data set

@@ -58,7 +58,6 @@ CATALOGUE = {
     "score": {"en": ("Scoring {round}: {player} scores {total}", "Scoring {round}: you score {total}"),
               "it": ("Conteggio {round}: {player} fa {total} punti", "Conteggio {round}: fai {total} punti")},
     "round2": {"en": "The second round begins", "it": "Comincia il secondo giro"},
-    "game_over.result": {"en": "The game is over: scores {scores}", "it": "La partita è finita: punteggi {scores}"},
     "act.stay": {"en": ("{player} leaves the shaman where it is", "You leave the shaman where it is"),
                  "it": ("{player} lascia lo sciamano dov'è", "Lasci lo sciamano dov'è")},
     "act.pass": {"en": ("{player} buys nothing", "You buy nothing"), "it": ("{player} non compra niente", "Non compri niente")},

@@ -20,7 +20,7 @@ W = {
     "en": {
         "title": "STROMBOLI  round {round}, turn {turn}   points: {points}   first player: {first}{tactical}",
         "tactical": "   [tactical variant]", "you": " (you)",
-        "over": "Game over: {points}. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "over": "Game over: {points}. {winners}",
         "turn": "{who} to play: place a disc, take one back{boat}.", "boat": " or move the boat",
         "shaman": "{who} may move the shaman ('shaman SPACE' or 'stay').",
         "pick": "{who} chooses a card of segment {segment} ('pick 1' or 'pick 2').",
@@ -48,7 +48,7 @@ W = {
     "it": {
         "title": "STROMBOLI  giro {round}, turno {turn}   punti: {points}   primo giocatore: {first}{tactical}",
         "tactical": "   [variante tattica]", "you": " (tu)",
-        "over": "Partita finita: {points}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "over": "Partita finita: {points}. {winners}",
         "turn": "Tocca a {who}: piazza un disco, recuperane uno{boat}.", "boat": " o muovi la barca",
         "shaman": "{who} può muovere lo sciamano ('shaman SPAZIO' o 'stay').",
         "pick": "{who} sceglie una carta del segmento {segment} ('pick 1' o 'pick 2').",
@@ -95,8 +95,7 @@ def _points(state, names) -> str:
 def _pending(state, names, w, lang) -> str:
     if state.over:
         won = [names[x] for x in state.winners()]
-        return w["over"].format(points=_points(state, names), winners=w["winner" if len(won) == 1 else "winners"].format(
-            w=narration.join_names(won, lang)))
+        return w["over"].format(points=_points(state, names), winners=narration.winners_phrase(won, lang))
     t = state.tasks[0]
     who = names[state.to_move]
     boat = w["boat"] if not state.reserve(state.active) else ""

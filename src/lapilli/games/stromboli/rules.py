@@ -136,13 +136,6 @@ class StromboliState(State):
     def scores(self):
         return list(self.points)
 
-
-    def score_breakdown(self):
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        return scoring.tie_break(self)
-
     def _winners(self):
         p = self.points
         if p[0] != p[1]:

@@ -219,12 +219,18 @@ def _place(state, legal, rng):
     return _pick(legal, gains, rng)
 
 
-def _boat(state, legal, rng, seat):
-    w, a = state.ex_where, state.ex_at
+def _on_land(state) -> dict:
+    """The explorers on land, by their hex (in explorer order)."""
+    w, at = state.ex_where, state.ex_at
     on = {}
     for e in range(60):
         if w[e] == LAND:
-            on.setdefault(a[e], []).append(e)
+            on.setdefault(at[e], []).append(e)
+    return on
+
+
+def _boat(state, legal, rng, seat):
+    on = _on_land(state)
     gains = []
     for act in legal:
         h = BY_NAME[act[5:]]
@@ -456,11 +462,7 @@ def _best_remove(state, legal, rng):
     n = state.num_players
     vals = _vals(state, p)
     other = 1.0 / max(1, n - 1)
-    w, at = state.ex_where, state.ex_at
-    on = {}
-    for e in range(60):
-        if w[e] == LAND:
-            on.setdefault(at[e], []).append(e)
+    on = _on_land(state)
     gains = []
     for a in legal:
         h = BY_NAME[a[7:]]

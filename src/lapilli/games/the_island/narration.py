@@ -62,7 +62,6 @@ CATALOGUE = {
     "game_end": {"en": "The game ends: {reason}", "it": "La partita finisce: {reason}"},
     "act.end": {"en": ("{player} ends the moves", "You end your moves"),
                 "it": ("{player} termina gli spostamenti", "Termini gli spostamenti")},
-    "act.pass": {"en": ("{player} passes", "You pass"), "it": ("{player} passa", "Passi")},
     "act.none": {"en": ("{player} moves no creature", "You move no creature"),
                  "it": ("{player} non muove creature", "Non muovi creature")},
 }

@@ -24,7 +24,7 @@ W = {
                "K shark, W whale, Q squid, D dolphin; <..> boat with its passengers; lower case = swimmers; "
                "colours: {colours}",
         "isles": "safe isles: {isles}; explorers saved: {saved}",
-        "over": "Game over ({why}). Scores: {scores}. {winners}", "winner": "Winner: {w}", "winners": "Winners: {w}",
+        "over": "Game over ({why}). Scores: {scores}. {winners}",
         "volcano": "the volcano erupts", "you": " (you)",
         "turn": "{who}'s turn. ",
         "place": "{who} places an explorer ('place VALUE HEX').",
@@ -51,7 +51,7 @@ W = {
                "S serpente di mare, K squalo, W balena, Q piovra gigante, D delfino; <..> barca con i passeggeri; "
                "minuscole = nuotatori; colori: {colours}",
         "isles": "isole sicure: {isles}; esploratori salvati: {saved}",
-        "over": "Partita finita ({why}). Punteggi: {scores}. {winners}", "winner": "Vince {w}", "winners": "Vincono {w}",
+        "over": "Partita finita ({why}). Punteggi: {scores}. {winners}",
         "volcano": "il vulcano erutta", "you": " (tu)",
         "turn": "Turno di {who}. ",
         "place": "{who} piazza un esploratore ('place VALORE ESAGONO').",
@@ -122,8 +122,7 @@ def render_state(st, player=None, labels=None, lang="en") -> str:
         won = [names[x] for x in st.winners()]
         why = w["volcano"] if obs["end_reason"] == "volcano" else terms.get(obs["end_reason"], obs["end_reason"])
         lines.append(w["over"].format(why=why, scores=", ".join(f"{names[q]} {v}" for q, v in enumerate(obs["scores"])),
-                                      winners=w["winner" if len(won) == 1 else "winners"].format(
-                                          w=narration.join_names(won, lang))))
+                                      winners=narration.winners_phrase(won, lang)))
     else:
         d = obs["details"] or {}
         kind = d.get("kind", "")

@@ -173,11 +173,7 @@ def encode_observation(obs):
         i = _EX.get(item.get("id"))
         if i is None:
             continue
-        o = start + i * per_ex
-        w = _WHERE.get(item.get("where"))
-        if w is not None:
-            v[o + w] = 1.0
-        o += len(WHERE)
+        o = f.mark(start + i * per_ex, item.get("where"), _WHERE)
         at = item.get("at")
         if at in _HEX:
             v[o + _HEX[at]] = 1.0

@@ -24,7 +24,6 @@ from itertools import combinations
 from lapilli.engine import State
 
 from . import notation as nt
-from . import scoring
 from .board import (ISLAND_SLOTS, ISLE_NAMES, ISLES_OF, N_HEX, NAME, NEIGH, RIM,
                     SERPENT_STARTS)
 from .data import (BOATS_PER_PLAYER, DIVE_A, DIVE_B, EXPLORER_VALUES, GREEN_BACKS,
@@ -319,12 +318,6 @@ class IslandState(State):
         pts = sum(self.ex_val[e] for e in saved)
         main = len(saved) if self.c3 else pts
         return (main, len(saved), pts if self.c3 else 0, -self.turns[p])
-
-    def score_breakdown(self):
-        return scoring.score_breakdown(self)
-
-    def tie_break(self):
-        return scoring.tie_break(self)
 
     def _winners(self):
         keys = [self.tiebreak_key(p) for p in range(self.num_players)]
@@ -834,42 +827,17 @@ class IslandState(State):
 
     def _swim_reach(self, start):
         """Destinations of the dolphin tile: 1-3 sea steps; a serpent/shark space ends (and kills)."""
-        seen = {start}
-        frontier = [start]
-        out = []
-        for _ in range(3):
-            nxt = []
-            for h in frontier:
-                for x in NEIGH[h]:
-                    if x in seen or self.terrain[x] >= 0:
-                        continue
-                    seen.add(x)
-                    out.append(x)
-                    if not self._eaters(x):
-                        nxt.append(x)
-            frontier = nxt
-        return out
+        c = self.cre
+        return self._reach(start, 3, set(c["serpent"]) | set(c["shark"]))
 
     def _boat_reach(self, start, n, occupied):
         """Sea spaces a boat reaches in up to n steps (ISL-4.20, ISL-4.21, ISL-4.26, ISL-17.18)."""
-        seen = {start}
-        frontier = [start]
-        out = []
-        hb = self.hex_boat
-        squid = set(self.cre["squid"])
-        stop = set(self.cre["serpent"]) | set(self.cre["whale"]) if occupied else ()
-        for _ in range(n):
-            nxt = []
-            for h in frontier:
-                for x in NEIGH[h]:
-                    if x in seen or self.terrain[x] >= 0 or x in hb or (occupied and x in squid):
-                        continue
-                    seen.add(x)
-                    out.append(x)
-                    if x not in stop:
-                        nxt.append(x)
-            frontier = nxt
-        return out
+        c = self.cre
+        blocked = set(self.hex_boat)
+        if occupied:
+            blocked.update(c["squid"])
+            return self._reach(start, n, set(c["serpent"]) | set(c["whale"]), blocked)
+        return self._reach(start, n, (), blocked)
 
     # ------------------------------------------------------------------ step 2
     def _moves(self, p, c5):
@@ -1027,7 +995,7 @@ class IslandState(State):
                     src = self.dol_at[d]
                     if src < 0:
                         continue
-                    dests = empt if dive else self._sea_reach(src, dist)
+                    dests = empt if dive else self._reach(src, dist, ())
                     pre = f"dolphin D{d + 1} "
                     out.extend([pre + NAME[x] for x in dests])
                     # ISL-16.31, ISL-I19 (4); house rule dolphin_shift: 'several' (default, the literal
@@ -1045,21 +1013,6 @@ class IslandState(State):
                     out.extend([pre + NAME[x] for x in dests])
         return out
 
-    def _sea_reach(self, start, n):
-        seen = {start}
-        frontier = [start]
-        out = []
-        for _ in range(n):
-            nxt = []
-            for h in frontier:
-                for x in NEIGH[h]:
-                    if x not in seen and self.terrain[x] < 0:
-                        seen.add(x)
-                        out.append(x)
-                        nxt.append(x)
-            frontier = nxt
-        return out
-
     def _stop_set(self, kind, unprot, occboats, landocc):
         """The sea spaces where a creature of ``kind`` entering has to stop there."""
         if kind == "serpent":
@@ -1071,8 +1024,9 @@ class IslandState(State):
         near = {x for h in landocc for x in NEIGH[h]}           # ISL-17.9: next to people (ISL-I22)
         return occboats | set(self.cre["whale"]) | near
 
-    def _reach(self, start, n, stop):
-        """Sea spaces within n steps of start; a space in ``stop`` ends the path there."""
+    def _reach(self, start, n, stop, blocked=()):
+        """Sea spaces within n steps of start, nearest first: a space in ``stop`` ends the path
+        there, one in ``blocked`` cannot be entered."""
         seen = {start}
         frontier = [start]
         out = []
@@ -1081,7 +1035,7 @@ class IslandState(State):
             nxt = []
             for h in frontier:
                 for x in NEIGH[h]:
-                    if x in seen or terr[x] >= 0:
+                    if x in seen or terr[x] >= 0 or x in blocked:
                         continue
                     seen.add(x)
                     out.append(x)
