@@ -46,9 +46,9 @@ _CACHE: dict[str, dict] = {}
 def game_levels(game: str) -> dict:
     """The game's ``LEVELS`` (from its ``levels`` module), or {} for a game without one."""
     if game not in _CACHE:
-        from ..engine.catalogue import GAMES, optional_module
+        from ..engine.catalogue import game_part
 
-        mod = optional_module(GAMES[game], "levels") if game in GAMES else None
+        mod = game_part(game, "levels")
         _CACHE[game] = getattr(mod, "LEVELS", {})
     return _CACHE[game]
 

@@ -67,8 +67,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Callable
 
-from ..engine.catalogue import optional_module
-from ..engine.registry import GAMES, game_spec, new_game
+from ..engine.catalogue import game_part
+from ..engine.registry import game_spec, new_game
 
 SKIP_KEYS = ("game", "options")
 DEFAULT_SAMPLE_GAMES = 16
@@ -76,8 +76,7 @@ DEFAULT_SAMPLE_GAMES = 16
 
 def _hooks(game: str):
     """The game's optional ``rl`` module, or None."""
-    module = GAMES.get(game)
-    return optional_module(module, "rl") if module else None
+    return game_part(game, "rl")
 
 
 def flatten_observation(obs, out: list[float] | None = None) -> list[float]:
