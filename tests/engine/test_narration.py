@@ -95,6 +95,39 @@ def test_every_reading_of_random_games_has_a_sentence_in_both_languages(game):
     assert "act" not in keys                            # every action has a sentence of its own
 
 
+@pytest.mark.parametrize("game", BUILTIN_GAMES)
+def test_a_sentence_reads_the_same_for_every_reader_it_does_not_name(game):
+    """``narration.hears``: a reader whose seat an item does not name (its subject or any other
+    seat it tells) reads its sentence as a spectator does, so that the web table narrates such a
+    sentence once for all of them; one that it names is told apart.  Items of random games under
+    every option set, each seat they name moved to every seat in turn, every reader."""
+    spec = lapilli.game_spec(game)
+    kinds: dict = {}
+    for options in OPTION_SETS[game]:
+        players = spec.max_players
+        try:
+            spec.resolve(players, options)
+        except lapilli.LapilliError:
+            continue
+        for s, actor, action, events in _acts(game, players, options, seed=4):
+            for item in s.readings(actor, action, events, None):
+                kinds.setdefault((item["key"], tuple(item.get("args", {}))), (players, item))
+    shared = apart = 0
+    for players, item in kinds.values():
+        seat_keys = [k for k, v in item.get("args", {}).items() if k.endswith("seat") and isinstance(v, int)]
+        variants = [item] + [dict(item, args={**item["args"], k: q}) for k in seat_keys for q in range(players)]
+        for it in variants:
+            for reader in [None, *range(players)]:
+                who = narration.hears(it, reader)
+                assert who in (None, reader)
+                if reader is not None:
+                    shared, apart = shared + (who is None), apart + (who is not None)
+                for lang in narration.LANGUAGES:
+                    assert (narration.sentence(game, it, lang, NAMES, reader)
+                            == narration.sentence(game, it, lang, NAMES, who)), (it, reader, lang)
+    assert shared and apart
+
+
 def _first(game, players, options, want, seed=1):
     """The first act (state after it, actor, action, events) whose events include type ``want``."""
     for seed in range(seed, seed + 40):

@@ -148,10 +148,18 @@ def winners_phrase(names, lang: str) -> str:
     return _WINNERS[lang][len(names) != 1].format(w=join_names(names, lang))
 
 
+def _hook(game_id: str, name: str):
+    """A function of the game's narration module (``words``, ``chance_words``), None when it has
+    none: read from the module's namespace (a getattr that misses raises and catches an error,
+    which cost more than the sentence it serves)."""
+    mod = _module(game_id)
+    return None if mod is None else vars(mod).get(name)
+
+
 def _words(game_id: str, key: str, v, lang: str):
     """A component told as players see it (a card by its face, a tile by its shape), by the game's
     ``words(key, value, lang)`` (None: the value has no such words)."""
-    fn = getattr(_module(game_id), "words", None)
+    fn = _hook(game_id, "words")
     return fn(key, v, lang) if fn is not None else None
 
 
@@ -160,15 +168,20 @@ def chance_words(game_id: str, chance: dict, lang: str) -> str | None:
     component, in ``lang``; None when the value is hidden or the game has no words for it."""
     if chance.get("value") is None:
         return None
-    fn = getattr(_module(game_id), "chance_words", None)
+    fn = _hook(game_id, "chance_words")
     return fn(chance, lang) if fn is not None else None
 
 
-def _value(v, lang, terms, names, reader, key, game_id=None):
+def _value(v, lang, terms, names, reader, key, game_id=None, words=None):
+    """An arg of a sentence as words: a seat by its name ("you": the reader), a component by the
+    game's ``words`` (``words``: that function, looked up once by the caller, else by ``game_id``),
+    a term translated, a list joined."""
     if key.endswith("seat") and isinstance(v, int) and not isinstance(v, bool):
         return _YOU[lang] if v == reader else seat_name(names, v, lang)
-    if game_id is not None and key:
-        w = _words(game_id, key, v, lang)
+    if words is None and game_id is not None and key:
+        words = _hook(game_id, "words")
+    if words is not None and key:
+        w = words(key, v, lang)
         if w is not None:
             return w
     if isinstance(v, str):
@@ -176,6 +189,20 @@ def _value(v, lang, terms, names, reader, key, game_id=None):
     if isinstance(v, (list, tuple)):
         return ", ".join(str(_value(x, lang, terms, names, reader, "")) for x in v)
     return v
+
+
+def hears(item: dict, reader: int | None) -> int | None:
+    """The reader as far as ``item``'s sentence tells it apart: ``reader`` when the item names that
+    seat (its subject, or any arg whose key ends in "seat", which ``sentence`` tells as "you"),
+    else None, as a spectator reads it.  ``sentence(g, item, lang, names, reader)`` is
+    ``sentence(g, item, lang, names, hears(item, reader))``: a sentence that names none of its
+    readers is narrated once for all of them."""
+    if reader is None:
+        return None
+    for k, v in item.get("args", {}).items():
+        if v == reader and k.endswith("seat"):
+            return reader
+    return None
 
 
 def sentence(game_id: str, item: dict, lang: str, names=None, reader: int | None = None) -> str:
@@ -192,7 +219,8 @@ def sentence(game_id: str, item: dict, lang: str, names=None, reader: int | None
     subject = args.get("seat")
     if isinstance(tpl, tuple):
         tpl = tpl[1] if reader is not None and subject == reader else tpl[0]
-    fields = {k: _value(v, lang, terms[lang], names, reader, k, game_id) for k, v in args.items()}
+    words, t = _hook(game_id, "words"), terms[lang]
+    fields = {k: _value(v, lang, t, names, reader, k, None, words) for k, v in args.items()}
     if isinstance(subject, int):
         fields["player"] = seat_name(names, subject, lang)
     return tpl.format(**fields)

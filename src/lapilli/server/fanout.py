@@ -150,13 +150,38 @@ def with_chance_words(game_id: str, item: dict) -> dict:
     return dict(item, chance=dict(c, words=words))
 
 
-def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = None) -> list[dict]:
+def line_text(game_id: str, items: list[dict], names: dict, reader: int | None, said: dict | None = None) -> dict:
+    """A log line's sentences in every language as ``reader`` reads them (``narration.text``).
+    ``said``: the sentences of this line already narrated for other readers, by (place in the line,
+    reader as the sentence tells it apart: ``narration.hears``): a sentence that names none of its
+    readers (the actor's move as the others and the spectators read it, a die) is narrated once
+    per language for all of them, and taken from there while its item and the names are the same."""
+    if said is None:
+        return {lang: narration.text(game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}
+    parts: list[dict] = []
+    for i, item in enumerate(items):
+        who = narration.hears(item, reader)
+        known = said.setdefault((i, who), [])
+        for it, nm, sent in known:
+            if it == item and (nm is names or nm == names):
+                break
+        else:
+            sent = {lang: narration.sentence(game_id, item, lang, names[lang], who) + "."
+                    for lang in narration.LANGUAGES}
+            known.append((item, names, sent))
+        parts.append(sent)
+    return {lang: " ".join(p[lang] for p in parts) for lang in narration.LANGUAGES}
+
+
+def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = None,
+                said: dict | None = None) -> list[dict]:
     """Log lines as ``reader`` reads them on the position ``st``: ``rows`` are (n, seat, action,
     events), the set-up being (0, None, None, setup events).  Each line has the items of the
     game's one door (``State.readings``), their sentences in every language, and the action's
     notation where the reader may see it whole (its actor, a game whose players hide nothing
     from each other, or the game's end), so the board can mark the last move.  ``names``: each
-    seat's name per language (``seat_labels``)."""
+    seat's name per language (``seat_labels``).  ``said`` (n -> (events, sentences)): each
+    line's sentences narrated so far for any reader (``line_text``), shared by every reader's log."""
     out = []
     open_notation = st.is_terminal or not st.SPEC.private_information
     # ``memo`` (n -> (readings, names, items, text, key, events, action, seat)): narrating a line
@@ -175,7 +200,12 @@ def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = N
                 items, text = known[2], known[3]
             else:
                 items = [with_chance_words(st.game_id, it) for it in readings]
-                text = {lang: narration.text(st.game_id, items, lang, names[lang], reader) for lang in narration.LANGUAGES}
+                line = None
+                if said is not None:  # the line's sentences, kept while it tells the same events
+                    line = said.get(n)
+                    if line is None or line[0] is not events:
+                        line = said[n] = (events, {})
+                text = line_text(st.game_id, items, names, reader, line[1] if line is not None else None)
             if memo is not None:
                 memo[n] = (readings, names, items, text, key, events, a, s)
         entry = {"n": n, "seat": s, "items": items, "text": text}
@@ -275,6 +305,7 @@ class Room:
         self._digest_version = -1
         self._digest_of: tuple[list, str] = ([], info.commitment)  # (actions chained, digest after them)
         self._log_memo: dict = {}  # seat -> narrated log lines (log_entries)
+        self._said: dict = {}  # n -> (its events, its sentences for every reader so far: log_entries)
         self._log_rows: dict = {}  # seat -> (reading key, names, open notation, its log's rows, their lines)
         self._line_entries: dict = {}  # seat -> (its last log lines, the same serialized)
         self._players, self._players_key = None, None  # ``players`` of this position and table details
@@ -433,6 +464,9 @@ class Room:
         if len(memo) > 2 * last + 1:  # lines scrolled out of the log, or taken back by an undo
             for n in [n for n in memo if n < start or n > len(self.acts)]:
                 del memo[n]
+        if len(self._said) > 2 * last + 1:
+            for n in [n for n in self._said if n < start or n > len(self.acts)]:
+                del self._said[n]
         # the seats' names, once per position and table details, kept as the same object while
         # they read the same: the memo's lines then hold the very same names, which compare at once
         if self._names_key != (self.version, self._info_stamp):
@@ -452,10 +486,10 @@ class Room:
             skip = rows[0][0] - before[0][0]
             kept = len(before) - skip
             if 0 <= skip and 0 <= kept <= len(rows) and before[skip:] == rows[:kept]:
-                out = entries[skip:] + log_entries(st, rows[kept:], seat, self._names, memo)
+                out = entries[skip:] + log_entries(st, rows[kept:], seat, self._names, memo, self._said)
                 self._log_rows[seat] = (key, self._names, open_notation, rows, out)
                 return out
-        out = log_entries(st, rows, seat, self._names, memo)
+        out = log_entries(st, rows, seat, self._names, memo, self._said)
         self._log_rows[seat] = (key, self._names, open_notation, rows, out)
         return out
 
@@ -469,6 +503,7 @@ class Room:
         self._parts, self._parts_version = {}, -1
         self._texts, self._texts_key = {}, None
         self._log_memo, self._lines, self._lines_key, self._line_memo, self._have = {}, {}, {}, {}, {}
+        self._said = {}
         self._log_rows, self._line_entries, self._players, self._players_key = {}, {}, None, None
         self._names, self._names_key = {}, None
         self.acts = [(s, a, u, None) for s, a, u, _ in self.acts]

@@ -165,22 +165,32 @@ def readings(state, actor, action, events, reader):
     return with_quiet_act([_item(state, actor, ev, reader) for ev in events], actor, action, _QUIET)
 
 
+# each explorer's label and the names of its places, worked out once (observe tells them at every view)
+_LABELS = tuple(nt.label(e) for e in range(60))
+_WHERE = (None, "land", "boat", "sea", "isle", "lost")
+
+
 def observe(state, player):
     """What ``player`` may see (None: a spectator): see the module docstring for what is hidden."""
     n = state.num_players
+    where, at, boat_at = state.ex_where, state.ex_at, state.boat_at
+    # ``_value_visible`` for every explorer at once: all at the end, else the reader's own when
+    # the table lets players see them
+    over = state.over
+    mine = player if state.own_visible and player is not None else None
     explorers = []
     for e in range(60):
-        w = state.ex_where[e]
+        w = where[e]
         if w == 0:
             continue
-        item = {"id": nt.label(e), "seat": e // 10, "where": ("land", "boat", "sea", "isle", "lost")[w - 1]}
-        if w in (LAND, SEA):
-            item["at"] = NAME[state.ex_at[e]]
+        item = {"id": _LABELS[e], "seat": e // 10, "where": _WHERE[w]}
+        if w == LAND or w == SEA:
+            item["at"] = NAME[at[e]]
         elif w == BOAT:
-            item["at"] = NAME[state.boat_at[state.ex_at[e]]]
+            item["at"] = NAME[boat_at[at[e]]]
         elif w == ISLE:
-            item["at"] = ISLE_NAMES[state.ex_at[e]]
-        if state._value_visible(e, player):
+            item["at"] = ISLE_NAMES[at[e]]
+        if over or (mine is not None and e // 10 == mine):
             item["value"] = state.ex_val[e]
         explorers.append(item)
     hands = []
@@ -190,12 +200,13 @@ def observe(state, player):
         else:
             hands.append([{"terrain": TERRAINS[t], "back": "red"} for t, _ in state.hands[q]])
     boats = []
-    for b in range(len(state.boat_at)):
-        h = state.boat_at[b]
+    for b, h in enumerate(boat_at):
         if h >= 0:
-            boats.append({"at": NAME[h], "passengers": [nt.label(e) for e in state.boat_pass[b]],
-                          "controllers": sorted(state._controllers(b)) if state.boat_pass[b] else []})
+            aboard = state.boat_pass[b]
+            boats.append({"at": NAME[h], "passengers": [_LABELS[e] for e in aboard],
+                          "controllers": sorted(state._controllers(b)) if aboard else []})
     boats.sort(key=lambda x: x["at"])
+    terrain = state.terrain
     obs = {
         "decision": state.dec,
         "deciding": state.dseat,
@@ -204,21 +215,21 @@ def observe(state, player):
         "turns": list(state.turns),
         "points": state.points,
         "roll": state.roll,
-        "sea_moved": sorted(nt.label(e) for e in state.sea_moved),
-        "tiles": {NAME[h]: TERRAINS[state.terrain[h]] for h in ISLAND_SLOTS if state.terrain[h] >= 0},
+        "sea_moved": sorted(_LABELS[e] for e in state.sea_moved),
+        "tiles": {NAME[h]: TERRAINS[terrain[h]] for h in ISLAND_SLOTS if terrain[h] >= 0},
         "explorers": explorers,
         "to_place": [sorted(state.unplaced[q], reverse=True) if q == player else len(state.unplaced[q])
                      for q in range(n)],
         "boats": boats,
         "boats_to_place": [state.boat_order[state.bi:].count(q) for q in range(n)],
-        "boat_supply": state.boat_at.count(-1),
+        "boat_supply": boat_at.count(-1),
         "creatures": {k: sorted(NAME[h] for h in v) for k, v in state.cre.items()},
         "creature_supply": dict(state.supply),
         "dolphins": [{"id": f"D{d + 1}", "at": NAME[h] if h >= 0 else None,
-                      "protects": nt.label(state.dol_prot[d]) if state.dol_prot[d] >= 0 else None}
+                      "protects": _LABELS[state.dol_prot[d]] if state.dol_prot[d] >= 0 else None}
                      for d, h in enumerate(state.dol_at)],
         "hands": hands,
-        "saved": [sum(1 for e in range(q * 10, q * 10 + 10) if state.ex_where[e] == ISLE) for q in range(n)],
+        "saved": [where[q * 10:q * 10 + 10].count(ISLE) for q in range(n)],
         "end_reason": state.end_reason,
     }
     if state.over:
