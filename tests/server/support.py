@@ -271,3 +271,16 @@ def nim_across(a_server, b_server):
     t0 = httpx.post(f"{a_server.url}/api/tables/{tid}/seats/0", json={"name": "ann"}).json()["token"]
     t1 = httpx.post(f"{b_server.url}/api/tables/{tid}/seats/1", json={"name": "bob"}).json()["token"]
     return tid, t0, t1
+
+
+def play_nim_to_the_end(client, tid):
+    """Two people join a nim table of a pile of 10 ("ann" and "bob") and play it to its end over
+    WebSockets (take 3, 3, 1, 3)."""
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        until_present(a, [0, 1])
+        until_present(b, [0, 1])
+        for who, action in ((a, "take 3"), (b, "take 3"), (a, "take 1"), (b, "take 3")):
+            who.send_text(json.dumps({"type": "act", "action": action}))
+            a.receive_json()
+            b.receive_json()

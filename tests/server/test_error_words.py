@@ -11,7 +11,7 @@ import lapilli.server
 from lapilli import words
 from lapilli.server.protocol import Error
 
-from .support import join, make_table, until_present
+from .support import join, make_table, play_nim_to_the_end, until_present
 
 SERVER_SRC = pathlib.Path(lapilli.server.__file__).parent
 
@@ -365,15 +365,7 @@ def test_the_coach_refuses_in_italian(client, monkeypatch):
         "il suggerimento ha superato il tempo concesso al coach; chiedi di nuovo"
     # a finished game's review
     done = make_table(client, options={"pile": 10})
-    da, db = join(client, done, 0, "ann"), join(client, done, 1, "bob")
-    with client.websocket_connect(f"/ws/{done}?token={da}") as a, \
-            client.websocket_connect(f"/ws/{done}?token={db}") as b:
-        until_present(a, [0, 1])
-        until_present(b, [0, 1])
-        for who, action in ((a, "take 3"), (b, "take 3"), (a, "take 1"), (b, "take 3")):
-            who.send_text(json.dumps({"type": "act", "action": action}))
-            a.receive_json()
-            b.receive_json()
+    play_nim_to_the_end(client, done)
     assert client.get(f"/api/tables/{done}").json()["status"] == "finished"
     assert said_in_italian(client.get(f"/api/tables/{done}/review/0"), 503, "review_too_long") == \
         "l'analisi ha superato il tempo concesso al coach; chiedi di nuovo più tardi"

@@ -2,24 +2,13 @@
 worker after it, and kept with the game."""
 import json
 
-from .support import join, make_table, until_present
-
-
-def _play_nim(client, tid):
-    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
-    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
-        until_present(a, [0, 1])
-        until_present(b, [0, 1])
-        for who, action in ((a, "take 3"), (b, "take 3"), (a, "take 1"), (b, "take 3")):
-            who.send_text(json.dumps({"type": "act", "action": action}))
-            a.receive_json()
-            b.receive_json()
+from .support import join, make_table, play_nim_to_the_end
 
 
 def test_a_review_is_computed_once_and_kept(client):
     tid = make_table(client, options={"pile": 10})
     assert client.get(f"/api/tables/{tid}/review/0").status_code == 403     # not before the end
-    _play_nim(client, tid)
+    play_nim_to_the_end(client, tid)
     r = client.get(f"/api/tables/{tid}/review/0")
     assert r.status_code == 200, r.text
     rv = r.json()
@@ -66,7 +55,7 @@ def _lines(client, url):
 
 def test_a_review_streams_its_progress_and_the_decisions_reviewed_so_far(client):
     tid = make_table(client, options={"pile": 10})
-    _play_nim(client, tid)
+    play_nim_to_the_end(client, tid)
     got = _lines(client, f"/api/tables/{tid}/review/0?progress=1")
     # decision k of n, each with its judgement as soon as it is there, then the whole review
     assert got[0] == {"stage": "start", "total": 2}
