@@ -148,6 +148,8 @@ def test_the_score_breakdown_of_a_game_with_other_data_replays_it_with_that_data
     s = new_game("stromboli", 2, 0, data=dear)
     play_game(s, [make_agent("heuristic", seed=7 + i, game="stromboli", players=2) for i in range(2)])
     parts = s.score_breakdown()  # the points scored during play, found by replaying the game
+    # told by the scoring module of the package bound to that data set, not the default package's
+    assert s._scoring().__name__ == D.game_module(s) + ".scoring" != "lapilli.games.stromboli.scoring"
     assert [sum(p["points"] for p in seat) for seat in parts] == s.scores()
     replayed = s.replay_events()
     assert len(replayed) == len(s.history) + 1

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from . import codec
-from .catalogue import game_part
-from .dataset import dataset_of
-from .errors import CorruptRecord, IllegalAction, LapilliError
+from .catalogue import optional_module
+from .dataset import dataset_of, game_module
+from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
 from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, Rng, game_rng
 from .spec import GameSpec
 
@@ -303,7 +303,7 @@ class State:
         ``{"part": key, "points": n, "rule": clause, "label": {"en": ..., "it": ...}}`` whose
         points add up to ``scores()[seat]``.  A game tells it in its ``scoring.py``
         (``score_breakdown(state)``); without one, one part: the score itself."""
-        scoring = game_part(self.game_id, "scoring")
+        scoring = self._scoring()
         if scoring is not None:
             return scoring.score_breakdown(self)
         return [[{"part": "total", "points": s, "rule": "", "label": {"en": "score", "it": "punteggio"}}]
@@ -313,8 +313,16 @@ class State:
         """When the best score was shared and the game's tie-breaks picked the winners, what
         decided: ``{"rule": clause, "text": {"en": ..., "it": ...}}``; None otherwise (also
         before the end).  A game tells it in its ``scoring.py`` (``tie_break(state)``)."""
-        scoring = game_part(self.game_id, "scoring")
+        scoring = self._scoring()
         return scoring.tie_break(self) if scoring is not None else None
+
+    def _scoring(self):
+        """The scoring module of the package this state's class comes from: a copy bound to a
+        data set scores with its own module, which reads that data set."""
+        try:
+            return optional_module(game_module(self), "scoring")
+        except UnknownGame:  # a state class of no registered game (a test's own): the default parts
+            return None
 
 
     def seat_colour(self, seat: int) -> int | None:
