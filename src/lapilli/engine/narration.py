@@ -228,4 +228,9 @@ def sentence(game_id: str, item: dict, lang: str, names=None, reader: int | None
 
 def text(game_id: str, items: list[dict], lang: str, names=None, reader: int | None = None) -> str:
     """The readings of one act as one line: its sentences, each ending with a full stop."""
-    return " ".join(sentence(game_id, it, lang, names, reader) + "." for it in items)
+    return line(sentence(game_id, it, lang, names, reader) for it in items)
+
+
+def line(sentences) -> str:
+    """Sentences as one log line, each ending with a full stop."""
+    return " ".join(s + "." for s in sentences)

@@ -166,11 +166,10 @@ def line_text(game_id: str, items: list[dict], names: dict, reader: int | None, 
             if it == item and (nm is names or nm == names):
                 break
         else:
-            sent = {lang: narration.sentence(game_id, item, lang, names[lang], who) + "."
-                    for lang in narration.LANGUAGES}
+            sent = {lang: narration.sentence(game_id, item, lang, names[lang], who) for lang in narration.LANGUAGES}
             known.append((item, names, sent))
         parts.append(sent)
-    return {lang: " ".join(p[lang] for p in parts) for lang in narration.LANGUAGES}
+    return {lang: narration.line(p[lang] for p in parts) for lang in narration.LANGUAGES}
 
 
 def log_entries(st, rows, reader: int | None, names: dict, memo: dict | None = None,
