@@ -32,6 +32,7 @@ def test_creator_and_invited_friend_both_play_while_a_third_watches(server, brow
         assert friend.locator("#seat option").count() == 1
         friend.fill("#name", "Luca")
         friend.click("#join")
+        friend.wait_for_selector("#join", state="detached")  # drawn again once the seat's token is kept
         friend.wait_for_selector("#status")
 
         # a third person only watches: no seat is left, the table is shown to them

@@ -24,6 +24,9 @@ def take_seat(page, server, tid, seat, name):
     page.fill("#name", name)
     page.select_option("#seat", str(seat))
     page.click("#join")
+    # a spectator's page has a status already: the seat is this page's once the join form is gone
+    # (the page is drawn again after the seat's token is kept)
+    page.wait_for_selector("#join", state="detached", timeout=15_000)
     page.wait_for_selector("#status", timeout=15_000)
 
 

@@ -18,6 +18,7 @@ def seat_page(browser, server, tid, seat, name, locale="en-US"):
         page.fill("#name", name)
         page.select_option("#seat", str(seat))
         page.click("#join")
+        page.wait_for_selector("#join", state="detached")  # drawn again once the seat's token is kept
     page.wait_for_selector("#status")
     return page
 
