@@ -1,7 +1,8 @@
 """One anatomy for every game (docs/engine.md, "Anatomy of a game"): the observation is in
 views.py, the notation's reader and writer are in notation.py and refuse text with the engine's
-one NotationError, and no game module reads or writes a file itself (the engine's
-dataset.data_file loads every game's data)."""
+one NotationError, no game module reads or writes a file itself (the engine's
+dataset.data_file loads every game's data), and the words players read are in each game's
+words.json, not in its code."""
 from __future__ import annotations
 
 import ast
@@ -15,6 +16,7 @@ import lapilli
 from lapilli.engine import NotationError
 from lapilli.engine.catalogue import BUILTIN_GAMES, GAMES
 from lapilli.engine.dataset import BadData, data_file
+from lapilli.engine.narration import LANGUAGES, game_words
 
 GAMES_DIR = pathlib.Path(lapilli.__file__).parent / "games"
 
@@ -151,6 +153,51 @@ def test_the_file_check_sees_a_loader_of_its_own(tmp_path):
     p.write_text("import json\nfrom json import loads\n\ndef _load(name):\n    with open(name) as f:\n"
                  "        return json.load(f)\n\ndef load(name):\n    return _load(name)\n")
     assert sorted(c.split()[1] for c in _file_calls(p)) == ["load", "loads", "open"]
+
+
+def _word_tables(path: pathlib.Path) -> list[str]:
+    """Top-level names bound to a literal table with an entry per language ({"en": ..., "it": ...}
+    at its top or one level down): the words of a game written in code."""
+    found = []
+    for node in _tree(path).body:
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Dict):
+            continue
+        tables = [node.value] + [v for v in node.value.values if isinstance(v, ast.Dict)]
+        for d in tables:
+            keys = {k.value for k in d.keys if isinstance(k, ast.Constant)}
+            if set(LANGUAGES) <= keys:
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node.targets[0])}")
+                break
+    return found
+
+
+@pytest.mark.parametrize("game", BUILTIN_GAMES)
+def test_the_words_players_read_are_in_words_json(game):
+    """A game's sentences, terms and text-picture words are one file, words.json, every entry in
+    every language: its narration and render modules read them from there and write no table of
+    sentences or terms themselves (a translator edits data, not code)."""
+    pkg = _package_dir(game)
+    words = game_words(str(pkg / "narration.py"))
+    assert {"sentences", "terms", "picture"} <= set(words)
+    for key, entry in words["sentences"].items():
+        assert set(entry) == set(LANGUAGES), key
+        forms = {lang: isinstance(t, tuple) for lang, t in entry.items()}
+        assert len(set(forms.values())) == 1, f"{key}: a 'you' form in one language only"
+    for part in set(words) - {"sentences"}:  # terms, picture, a game's components: per language
+        assert set(words[part]) == set(LANGUAGES)
+        en = set(words[part]["en"])
+        assert all(set(words[part][lang]) == en for lang in LANGUAGES), f"{part}: the languages name other entries"
+    narration = importlib.import_module(GAMES[game] + ".narration")
+    assert narration.CATALOGUE == words["sentences"] and narration.TERMS == words["terms"]
+    assert [t for m in ("narration.py", "render.py") for t in _word_tables(pkg / m)] == []
+
+
+def test_the_word_table_check_sees_a_table_in_code(tmp_path):
+    """The check above is not blind: sentences and words written as tables in a module are caught."""
+    p = tmp_path / "narration.py"
+    p.write_text('CATALOGUE = {"go": {"en": "go", "it": "vai"}}\nW = {"en": {"a": "b"}, "it": {"a": "c"}}\n'
+                 'SYMBOLS = {"x": 1}\n')
+    assert _word_tables(p) == ["narration.py:1 CATALOGUE", "narration.py:2 W"]
 
 
 @pytest.fixture

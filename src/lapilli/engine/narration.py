@@ -5,6 +5,10 @@
 templates per key and language and a ``TERMS`` table translating the values (cards, creatures,
 terrains); this module turns an item into a sentence from the reader's point of view.
 
+A game's words live in ``words.json`` beside its modules (``game_words``): ``sentences`` (the
+catalogue), ``terms`` and ``picture`` (the words of its text picture, render.py), one file per
+game for every language, so that a translator edits data, not code.
+
 Catalogue entries: ``{"en": template, "it": template}`` where a template is a string, or a pair
 ``(about someone else, about the reader)`` when the item has a subject seat (``args["seat"]``):
 "Marta draws a card" / "You draw a card".  ``{player}`` is the subject's name; any other arg whose
@@ -16,6 +20,8 @@ face, not its id), and its ``chance_words(chance, lang)`` a chance item's value 
 """
 from __future__ import annotations
 
+import json
+import pathlib
 from functools import lru_cache
 
 LANGUAGES = ("en", "it")
@@ -29,6 +35,22 @@ COMMON = {
 }
 _PLAYER = {"en": "Player {n}", "it": "Giocatore {n}"}
 _YOU = {"en": "you", "it": "te"}
+
+
+def game_words(module_file: str) -> dict:
+    """The words of the game whose module file is ``module_file`` (pass ``__file__``): its
+    ``words.json`` (``sentences``, ``terms``, ``picture``), read once.  A sentence given as a pair
+    (about someone else, about the reader) is a tuple, as the catalogue's format says."""
+    return _words_at(str(pathlib.Path(module_file).with_name("words.json")))
+
+
+@lru_cache(maxsize=None)
+def _words_at(path: str) -> dict:
+    with open(path, encoding="utf-8") as f:
+        words = json.load(f)
+    words["sentences"] = {key: {lang: tuple(t) if isinstance(t, list) else t for lang, t in entry.items()}
+                          for key, entry in words["sentences"].items()}
+    return words
 
 
 @lru_cache(maxsize=None)

@@ -16,80 +16,9 @@ from .narration import TERMS, tile_words
 
 _RES = {"straw": "s", "wood": "w", "stone": "t"}
 
-W = {
-    "en": {
-        "title": "ERUPTION  ({n} players, {variant})   move {ply}",
-        "standard": "standard game", "cooperation": "Cooperation variant", "annihilation": "Annihilation variant",
-        "lava_rain": "Lava Rain variant", "with_rain": ", with Lava Rain",
-        "legend": "legend: d7. empty hex d7, s/w/t resource hex (straw/wood/stone), # lava tile, * eruption tile, "
-                  "^^ volcano, V<village> village cells (V<village>+ a player's village)",
-        "tiles": "lava tiles (hex: sides lava flows out of):", "eruption_tile": "eruption tile",
-        "rotation": "rotation {r}", "central": "lava flows out of the volcano at: {flows}",
-        "flow_walls": "walls on lava flows: {walls}", "border_walls": "walls on village borders: {walls}",
-        "meter": "burn meter: danger zones at {danger} °C; eruption spaces at {spaces} °C; a village burns at {last} °C",
-        "players": "players:", "you": " (you)", "to_move": " - to move",
-        "village": "village {v}", "no_village": "no village yet", "reserve": "walls in reserve: {res}",
-        "cards": {1: "1 action card"}, "cards_n": "{n} action cards", "touching": "lava touching the village: {sides}",
-        "none": "none", "burned": "BURNED", "team": "team with {mate}",
-        "stacks": "Lava Rain stacks: {stacks}", "stack": "stack {k}: {n} tiles, face up: {top}", "empty": "empty",
-        "lava_stack": "lava tiles in the stack: {n}{removed}; action deck {deck}, discard pile {discard}",
-        "removed": " (removed from play)",
-        "claims": "eruption tiles: {claims}", "free": "space {k} free", "placed": "space {k} placed",
-        "claimed": "space {k} claimed by {who}",
-        "hand": "your hand: {cards}", "no_cards": "no cards",
-        "over": "GAME OVER{why}. {winners}",
-        "why": {"A": "a village burned", "B": "the lava ran out", "annihilation": "one village is left",
-                "stalemate": "nobody can play on"},
-        "turn": "{turn}'s turn. {task}",
-        "village_task": "{who} chooses a village ('village N').",
-        "erupt": "{who} places the claimed eruption tile ('erupt HEX').",
-        "take": "{who} takes the face-up lava tile of a stack ('take N').",
-        "place": "{who} places the drawn lava tile ({tile}): 'place HEX ROTATION'.",
-        "p2x": "Danger zone 3: {who} may draw another lava tile ('extra') or end Phase 2 ('end').",
-        "p3": "Phase 3: {who} plays or discards action cards, then 'end'.",
-        "p4": "Phase 4: {who} may build a wall ('build ...') or end the turn ('end').",
-        "consent": "{who} answers the teammate's request for a wall ('accept' or 'refuse').",
-        "other": "{who} to move.",
-    },
-    "it": {
-        "title": "ERUPTION  ({n} giocatori, {variant})   mossa {ply}",
-        "standard": "partita normale", "cooperation": "variante Cooperazione",
-        "annihilation": "variante Annientamento", "lava_rain": "variante Pioggia di lava",
-        "with_rain": ", con la Pioggia di lava",
-        "legend": "legenda: d7. esagono vuoto d7, s/w/t esagono risorsa (paglia/legno/pietra), # tessera lava, "
-                  "* tessera eruzione, ^^ vulcano, V<villaggio> caselle del villaggio (V<villaggio>+ il villaggio "
-                  "di un giocatore)",
-        "tiles": "tessere lava (esagono: lati da cui esce la lava):", "eruption_tile": "tessera eruzione",
-        "rotation": "rotazione {r}", "central": "flussi di lava che escono dal vulcano: {flows}",
-        "flow_walls": "muri sui flussi di lava: {walls}", "border_walls": "muri ai confini dei villaggi: {walls}",
-        "meter": "termometro: zone pericolo a {danger} °C; caselle eruzione a {spaces} °C; un villaggio prende "
-                 "fuoco a {last} °C",
-        "players": "giocatori:", "you": " (tu)", "to_move": " - di turno",
-        "village": "villaggio {v}", "no_village": "nessun villaggio ancora", "reserve": "muri nella riserva: {res}",
-        "cards": {1: "1 carta azione"}, "cards_n": "{n} carte azione", "touching": "lava sul villaggio: {sides}",
-        "none": "nessuna", "burned": "HA PRESO FUOCO", "team": "in squadra con {mate}",
-        "stacks": "pile della Pioggia di lava: {stacks}", "stack": "pila {k}: {n} tessere, scoperta: {top}",
-        "empty": "vuota",
-        "lava_stack": "tessere lava nella pila: {n}{removed}; mazzo delle carte azione {deck}, scarti {discard}",
-        "removed": " (rimosse dal gioco)",
-        "claims": "tessere eruzione: {claims}", "free": "casella {k} libera", "placed": "casella {k} piazzata",
-        "claimed": "casella {k} presa da {who}",
-        "hand": "la tua mano: {cards}", "no_cards": "nessuna carta",
-        "over": "PARTITA FINITA{why}. {winners}",
-        "why": {"A": "un villaggio ha preso fuoco", "B": "la lava è finita", "annihilation": "resta un solo villaggio",
-                "stalemate": "nessuno può più giocare"},
-        "turn": "Turno di {turn}. {task}",
-        "village_task": "{who} sceglie un villaggio ('village N').",
-        "erupt": "{who} piazza la tessera eruzione presa ('erupt ESAGONO').",
-        "take": "{who} prende la tessera lava scoperta di una pila ('take N').",
-        "place": "{who} piazza la tessera lava pescata ({tile}): 'place ESAGONO ROTAZIONE'.",
-        "p2x": "Zona pericolo 3: {who} può pescare un'altra tessera lava ('extra') o finire la fase 2 ('end').",
-        "p3": "Fase 3: {who} gioca o scarta carte azione, poi 'end'.",
-        "p4": "Fase 4: {who} può costruire un muro ('build ...') o finire il turno ('end').",
-        "consent": "{who} risponde al compagno di squadra che chiede un muro ('accept' o 'refuse').",
-        "other": "Tocca a {who}.",
-    },
-}
+W = narration.game_words(__file__)["picture"]  # the text picture's words (words.json)
+for _w in W.values():  # a hand's size, a number in JSON's text
+    _w["cards"] = {int(k): v for k, v in _w["cards"].items()}
 
 
 def _cell(st, h) -> str:

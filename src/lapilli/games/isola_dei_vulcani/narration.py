@@ -1,67 +1,9 @@
-"""L'Isola dei Vulcani's sentences, English and Italian (see lapilli.engine.narration for the
+"""L'Isola dei Vulcani's sentences, English and Italian, kept in words.json (see lapilli.engine.narration for the
 format).  The keys are those of ``views.readings``; ``TERMS`` translates pieces and end reasons.
 """
 
-CATALOGUE = {
-    "map": {"en": "The continent is built: {areas} areas, {hexes} hexes", "it": "Il continente è pronto: {areas} zone, {hexes} esagoni"},
-    "boats": {"en": "The boats wait at the landing bays {bays}", "it": "Le barche aspettano negli approdi {bays}"},
-    "first-player": {"en": ("{player} plays first", "You play first"), "it": ("{player} gioca per primo", "Giochi per primo")},
-    "turn": {"en": ("Round {round}: {player}'s turn", "Round {round}: your turn"),
-             "it": ("Giro {round}: tocca a {player}", "Giro {round}: tocca a te")},
-    "pray": {"en": ("{player} prays ({cost} action points)", "You pray ({cost} action points)"),
-             "it": ("{player} prega ({cost} punti azione)", "Preghi ({cost} punti azione)")},
-    "end-turn": {"en": ("{player} ends the turn with {ap_left} action points left", "You end your turn with {ap_left} action points left"),
-                 "it": ("{player} termina il turno con {ap_left} punti azione avanzati", "Termini il turno con {ap_left} punti azione avanzati")},
-    "land": {"en": ("{player} lands on {hex}", "You land on {hex}"), "it": ("{player} sbarca in {hex}", "Sbarchi in {hex}")},
-    "move": {"en": ("{player} moves from {from} to {to}", "You move from {from} to {to}"),
-             "it": ("{player} si sposta da {from} a {to}", "Ti sposti da {from} a {to}")},
-    "village": {"en": ("{player} builds a village on {space} ({vp} points)", "You build a village on {space} ({vp} points)"),
-                "it": ("{player} costruisce un villaggio in {space} ({vp} punti)", "Costruisci un villaggio in {space} ({vp} punti)")},
-    "carve": {"en": ("{player} carves a moai on {space}", "You carve a moai on {space}"),
-              "it": ("{player} scolpisce un moai in {space}", "Scolpisci un moai in {space}")},
-    "carry": {"en": ("{player} carries a moai from {from} to {to}", "You carry a moai from {from} to {to}"),
-              "it": ("{player} trasporta un moai da {from} a {to}", "Trasporti un moai da {from} a {to}")},
-    "erect": {"en": ("{player} raises a moai facing the crater {crater}", "You raise a moai facing the crater {crater}"),
-              "it": ("{player} erige un moai verso il cratere {crater}", "Erigi un moai verso il cratere {crater}")},
-    "crack": {"en": "A crack opens on {edge}", "it": "Si apre una crepa in {edge}"},
-    "no-crack": {"en": "No crack opens", "it": "Non si apre nessuna crepa"},
-    "roll.blank": {"en": ("{player} rolls the eruption die: blank", "You roll the eruption die: blank"),
-                   "it": ("{player} tira il dado eruzione: faccia vuota", "Tiri il dado eruzione: faccia vuota")},
-    "roll.volcano": {"en": ("{player} rolls the eruption die: volcano", "You roll the eruption die: volcano"),
-                     "it": ("{player} tira il dado eruzione: vulcano", "Tiri il dado eruzione: vulcano")},
-    "volcano-token": {"en": "Volcano token {volcano} is drawn", "it": "Si pesca il segnalino vulcano {volcano}"},
-    "eruption": {"en": "Volcano {volcano} erupts towards {targets}", "it": "Il vulcano {volcano} erutta verso {targets}"},
-    "double-eruption": {"en": "No lava tile is left on the board: volcanoes {volcanoes} erupt together",
-                        "it": "Non restano tessere lava sulla plancia: eruttano insieme i vulcani {volcanoes}"},
-    "eruption-order": {"en": ("{player} has volcano {first} erupt first", "You have volcano {first} erupt first"),
-                       "it": ("{player} fa eruttare per primo il vulcano {first}", "Fai eruttare per primo il vulcano {first}")},
-    "lava": {"en": "Lava from volcano {volcano} covers {spaces}", "it": "La lava del vulcano {volcano} copre {spaces}"},
-    "score": {"en": ("{player} scores {vp} for area {area}", "You score {vp} for area {area}"),
-              "it": ("{player} fa {vp} punti per la zona {area}", "Fai {vp} punti per la zona {area}")},
-    "destroyed": {"en": ("{player}'s {piece} on {space} is destroyed", "Your {piece} on {space} is destroyed"),
-                  "it": ("{piece} di {player} in {space} è distrutto", "Il tuo pezzo ({piece}) in {space} è distrutto")},
-    "prayer-used": {"en": ("{player} saves {space} with a prayer", "You save {space} with a prayer"),
-                    "it": ("{player} salva {space} con una preghiera", "Salvi {space} con una preghiera")},
-    "destroyed-lying": {"en": ("{player}'s lying moai on {hex} is destroyed", "Your lying moai on {hex} is destroyed"),
-                        "it": ("Il moai sdraiato di {player} in {hex} è distrutto", "Il tuo moai sdraiato in {hex} è distrutto")},
-    "prayer-used-lying": {"en": ("{player} saves their lying moai on {hex} with a prayer", "You save your lying moai on {hex} with a prayer"),
-                          "it": ("{player} salva con una preghiera il suo moai sdraiato in {hex}", "Salvi con una preghiera il tuo moai sdraiato in {hex}")},
-    "prayer-done": {"en": ("{player} is done with prayers", "You are done with prayers"),
-                    "it": ("{player} ha finito con le preghiere", "Hai finito con le preghiere")},
-    "colonist": {"en": ("{player} puts a colonist on {hex}", "You put a colonist on {hex}"),
-                 "it": ("{player} mette un colono in {hex}", "Metti un colono in {hex}")},
-    "sinking": {"en": "These hexes sink: {hexes}", "it": "Questi esagoni affondano: {hexes}"},
-    "no-rescue": {"en": ("{player} saves no colonists from the sinking", "You save no colonists from the sinking"),
-                  "it": ("{player} non salva nessun colono dall'affondamento", "Non salvi nessun colono dall'affondamento")},
-    "rescue": {"en": ("{player} rescues {colonists} colonists to {to}", "You rescue {colonists} colonists to {to}"),
-               "it": ("{player} porta in salvo {colonists} coloni in {to}", "Porti in salvo {colonists} coloni in {to}")},
-    "sunk": {"en": "Sunk: {hexes}", "it": "Affondati: {hexes}"},
-    "game-end": {"en": "The game ends ({reason}): scores {scores}", "it": "La partita finisce ({reason}): punteggi {scores}"},
-}
+from lapilli.engine.narration import game_words
 
-TERMS = {
-    "en": {"village": "village", "moai": "moai", "volcanoes": "the volcanoes are spent",
-           "round-limit": "round limit", "stalled": "no more moves"},
-    "it": {"village": "villaggio", "moai": "moai", "volcanoes": "i vulcani sono esauriti",
-           "round-limit": "limite di giri", "stalled": "nessuna mossa possibile"},
-}
+_WORDS = game_words(__file__)  # words.json: the sentences and terms, English and Italian
+CATALOGUE = _WORDS["sentences"]
+TERMS = _WORDS["terms"]

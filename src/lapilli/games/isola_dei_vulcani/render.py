@@ -14,48 +14,8 @@ from .narration import TERMS
 CELL = 9  # characters per hex in the map
 
 # the seats' colours (data.COLOURS: Red, Blue, Yellow, Green) by their initials
-SYMBOLS = {"en": "RBYG", "it": "RBGV"}
 
-W = {
-    "en": {
-        "map": "L'Isola dei Vulcani - map (HEX^AREA volcano hex, HEX:AREA other hex, ~~~ sunk)",
-        "hexes": "Hexes (spaces: L lava, V village, M lying Moai, . empty; craters: * covered by a Moai):",
-        "area": "area", "volcano": "VOLCANO", "loose": "lying Moai without a space", "craters": "craters",
-        "colonists": "colonists", "cracks": "cracks: {cracks}", "none": "none",
-        "supply": "volcano tokens left: {volcanoes}   supply: lava tiles {lava}, crack tiles {cracks}, "
-                  "prayer tokens {prayer}",
-        "seat": "{sym} = {name}{tags}: {vp} VP; colonists in the boat {boat}; reserve: colonists {col}, "
-                "villages {vil}, Moai {moai}; prayer tokens {prayer}; landing bay {bay}",
-        "first": "first player", "you": "you",
-        "over": "Game over ({why}). {winners}",
-        "turn": "Round {rnd}: {who}'s turn, {ap} left{last}.", "ap": ("1 action point", "{n} action points"), "last": " (this is the last round)",
-        "save": "{who} may spend prayer tokens to save threatened pieces ('save SPACE'), or 'done'.",
-        "order": "{who} chooses which volcano erupts first ('erupt N').",
-        "rescue": "{who} may rescue their colonists from the sinking hexes ('rescue HEX'), or 'skip'.",
-        "rescue1": "{who} may rescue a colonist from the sinking hexes ('rescue FROM TO'), or 'skip'.",
-        "decide": "{who} decides.",
-    },
-    "it": {
-        "map": "L'Isola dei Vulcani - mappa (ESAGONO^ZONA esagono vulcano, ESAGONO:ZONA altro esagono, ~~~ affondato)",
-        "hexes": "Esagoni (spazi: L lava, V villaggio, M Moai sdraiato, . vuoto; crateri: * coperto da un Moai):",
-        "area": "zona", "volcano": "VULCANO", "loose": "Moai sdraiati senza spazio", "craters": "crateri",
-        "colonists": "coloni", "cracks": "crepe: {cracks}", "none": "nessuna",
-        "supply": "segnalini vulcano rimasti: {volcanoes}   riserva comune: tessere lava {lava}, tessere crepa "
-                  "{cracks}, gettoni preghiera {prayer}",
-        "seat": "{sym} = {name}{tags}: {vp} PV; coloni nella barca {boat}; riserva: coloni {col}, villaggi {vil}, "
-                "Moai {moai}; gettoni preghiera {prayer}; baia di approdo {bay}",
-        "first": "primo giocatore", "you": "tu",
-        "over": "Partita finita ({why}). {winners}",
-        "turn": "Giro {rnd}: turno di {who}, {ap}{last}.",
-        "ap": ("resta 1 Punto Azione", "restano {n} Punti Azione"), "last": " (questo è l'ultimo giro)",
-        "save": "{who} può spendere gettoni preghiera per salvare i pezzi minacciati ('save SPAZIO'), o 'done'.",
-        "order": "{who} sceglie quale vulcano erutta per primo ('erupt N').",
-        "rescue": "{who} può portare in salvo i suoi coloni dagli esagoni che affondano ('rescue ESAGONO'), "
-                  "o 'skip'.",
-        "rescue1": "{who} può portare in salvo un colono dagli esagoni che affondano ('rescue DA A'), o 'skip'.",
-        "decide": "Decide {who}.",
-    },
-}
+W = narration.game_words(__file__)["picture"]  # the text picture's words (words.json)
 
 
 def _hex_label(state, h):
@@ -70,7 +30,7 @@ def _hex_label(state, h):
 def render(state, player=None, labels=None, lang="en") -> str:
     names = narration.picture_labels(state, labels, lang)
     w = W[lang]
-    sym = SYMBOLS[lang]
+    sym = W[lang]["seat_letters"]
     geo = state.geo
     n = state.num_players
     lines = []

@@ -50,60 +50,7 @@ def _tile_text(s, t):
     return f"#{t} {'|'.join(parts)}"
 
 
-W = {
-    "en": {
-        "title": "Kingdomino Origins - {mode} mode, {n} players ({size}x{size} territories), {round}",
-        "modes": {"discovery": "Discovery", "totem": "Totem", "tribe": "Tribe"},
-        "round": "round {r}", "setup": "set-up", "you": " (you)",
-        "over": "Game over. {winners}",
-        "pick": "{who} puts their chief on a tile of the first row ('take N').",
-        "pair": "{who} takes positions 1 and 4, or 2 and 3, of the first row ('pair 14' or 'pair 23').",
-        "place": "{who} plays their tile into their territory ('place A B').",
-        "fire": "{who} chooses where the fire token lands ('fire X').",
-        "give": "{who} gives the lost Totem to one of the tied leaders: {options}.",
-        "choose": "{who} chooses a new tile of the new row ('take N').",
-        "recruit": "{who} recruits a Cro-magnon ('recruit KIND' or 'recruit deck KIND') or passes ('pass').",
-        "spend": "{who} spends a resource for the {cromagnon} ('spend X').",
-        "put": "{who} puts the {cromagnon} on a square ('put X').",
-        "other": "{who} to move.",
-        "current": "Current row: ", "new": "New row:     ",
-        "supply": "Supply: {n} tiles.  Fire tokens left (count x fires): {tokens}",
-        "totems": "Totems: {totems}", "points": "{n} points", "nobody": "nobody",
-        "cave": "Cave: {cave}; Cro-magnon deck {deck}", "empty": "empty",
-        "squares": "Squares: landscape D desert S steppe L lake J jungle Q quarry V volcano (craters); "
-                   "digit = fire icons; m {mammoth} f {fish} u {mushroom} k {flint}; * fire token; [H] Hut",
-        "cromagnons": "Cro-magnons: H {hunter} F {fisher} G {gatherer} C {sculptress} P {painter} Y {firelady} "
-                      "N {shaman}; warriors M {magrolino} (1) A {amazzone} (2) E {energumeno} (3)",
-        "seat": "{name}: score {score}{bonus}{resources}", "bonus": " (+{b} bonus if the game ended now)",
-        "resources": "; resources: {res}",
-    },
-    "it": {
-        "title": "Kingdomino Origins - modalità {mode}, {n} giocatori (territori {size}x{size}), {round}",
-        "modes": {"discovery": "Scoperta", "totem": "Totem", "tribe": "Tribù"},
-        "round": "turno {r}", "setup": "preparazione", "you": " (tu)",
-        "over": "Partita finita. {winners}",
-        "pick": "{who} mette il suo capo tribù su una tessera della prima riga ('take N').",
-        "pair": "{who} prende le posizioni 1 e 4, o 2 e 3, della prima riga ('pair 14' o 'pair 23').",
-        "place": "{who} aggiunge la sua tessera al territorio ('place A B').",
-        "fire": "{who} sceglie dove atterra il gettone Fuoco ('fire X').",
-        "give": "{who} dà il Totem perso a uno dei giocatori in testa a pari merito: {options}.",
-        "choose": "{who} sceglie una nuova tessera della nuova riga ('take N').",
-        "recruit": "{who} recluta un Cro-magnon ('recruit TIPO' o 'recruit deck TIPO') o passa ('pass').",
-        "spend": "{who} spende una risorsa per: {cromagnon} ('spend X').",
-        "put": "{who} mette {cromagnon} su una casella ('put X').",
-        "other": "Tocca a {who}.",
-        "current": "Riga attuale: ", "new": "Nuova riga:   ",
-        "supply": "Riserva: {n} tessere.  Gettoni Fuoco rimasti (quanti x fuochi): {tokens}",
-        "totems": "Totem: {totems}", "points": "{n} punti", "nobody": "nessuno",
-        "cave": "Caverna: {cave}; mazzo dei Cro-magnon {deck}", "empty": "vuota",
-        "squares": "Caselle: paesaggio D deserto S steppa L lago J giungla Q cava V vulcano (crateri); "
-                   "cifra = icone Fuoco; m {mammoth} f {fish} u {mushroom} k {flint}; * gettone Fuoco; [H] Capanna",
-        "cromagnons": "Cro-magnon: H {hunter} F {fisher} G {gatherer} C {sculptress} P {painter} Y {firelady} "
-                      "N {shaman}; guerrieri M {magrolino} (1) A {amazzone} (2) E {energumeno} (3)",
-        "seat": "{name}: punteggio {score}{bonus}{resources}", "bonus": " (+{b} di bonus se la partita finisse ora)",
-        "resources": "; risorse: {res}",
-    },
-}
+W = narration.game_words(__file__)["picture"]  # the text picture's words (words.json)
 
 
 def render(s, player=None, labels=None, lang="en"):

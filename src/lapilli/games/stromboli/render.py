@@ -14,67 +14,8 @@ from .data import CARD_SPACES, COST, FOREST, MOUNTAIN, NSEG, PIER, PLAIN, PRIEST
 from .narration import card_face
 from .scoring import baskets
 
-INIT = {"en": ("R", "Y"), "it": ("R", "G")}   # Red / Rosso, Yellow / Giallo (SPEC.seat_colours)
 
-W = {
-    "en": {
-        "title": "STROMBOLI  round {round}, turn {turn}   points: {points}   first player: {first}{tactical}",
-        "tactical": "   [tactical variant]", "you": " (you)",
-        "over": "Game over: {points}. {winners}",
-        "turn": "{who} to play: place a disc, take one back{boat}.", "boat": " or move the boat",
-        "shaman": "{who} may move the shaman ('shaman SPACE' or 'stay').",
-        "pick": "{who} chooses a card of segment {segment} ('pick 1' or 'pick 2').",
-        "buy": "{who} received a Shell: 'buy CARD' or 'pass'.",
-        "prebuy": "Before the scoring {who} may buy 1 card: 'buy CARD' or 'pass'.",
-        "priestess": "{who} moves a lava marker: 'priestess cX cY'.",
-        "other": "{who} to move.",
-        "columns": ("seg", "boat", "beach discs", "plain", "forest", "mountain", "crater", "cards"),
-        "BOAT": "BOAT", "hut": "hut", "pier": "pier", "statue": "statue", "lava": "lava",
-        "legend": "(hut = a shaman's start beach, pier = the boat's start; {who}; X@ = shaman, X-statue = statue, "
-                  "* = lava marker on the crater; cards 1 and 2 = the segment's card spaces)",
-        "piles": "Piles: 1 palm {p1}, 2 palms {p2}, 3 palms {p3}, discard {discard}   lava markers in supply: {supply}",
-        "scoreboard": "Scoreboard (cost in shells): {cards}   Priestess {cost}: {side}",
-        "face_up": "face up", "face_down": "face down", "none": "none",
-        "score_cards": {"butterflies": "Butterflies", "majority": "Majority", "forest": "Forest",
-                        "mountain": "Mountain", "segment": "Segment"},
-        "seat": "{name}: reserve discs {discs}; statues left {statues}; shells {shells}; baskets {baskets}; "
-                "pearls white {white}, black {black}; nautilus {nautilus}; score cards: {cards}{lava}",
-        "lava_reserve": "; lava disc in reserve", "lava_beach": "; lava disc on beach {beach}",
-        "scoring": "Scoring {round}: {who} +{total} ({parts})", "nothing": "nothing",
-        "parts": {"statues": "statues", "baskets": "baskets", "pearls": "pearls", "nautilus": "nautilus",
-                  "butterflies": "butterflies", "majority": "majority", "forest": "forest", "mountain": "mountain",
-                  "segment": "segment", "shells": "shells"},
-    },
-    "it": {
-        "title": "STROMBOLI  giro {round}, turno {turn}   punti: {points}   primo giocatore: {first}{tactical}",
-        "tactical": "   [variante tattica]", "you": " (tu)",
-        "over": "Partita finita: {points}. {winners}",
-        "turn": "Tocca a {who}: piazza un disco, recuperane uno{boat}.", "boat": " o muovi la barca",
-        "shaman": "{who} può muovere lo sciamano ('shaman SPAZIO' o 'stay').",
-        "pick": "{who} sceglie una carta del segmento {segment} ('pick 1' o 'pick 2').",
-        "buy": "{who} ha ricevuto una Conchiglia: 'buy CARTA' o 'pass'.",
-        "prebuy": "Prima del conteggio {who} può comprare 1 carta: 'buy CARTA' o 'pass'.",
-        "priestess": "{who} sposta un segnalino lava: 'priestess cX cY'.",
-        "other": "Tocca a {who}.",
-        "columns": ("seg", "barca", "dischi in spiaggia", "pianura", "foresta", "montagna", "cratere", "carte"),
-        "BOAT": "BARCA", "hut": "capanna", "pier": "molo", "statue": "statua", "lava": "lava",
-        "legend": "(capanna = spiaggia di partenza di uno sciamano, molo = partenza della barca; {who}; X@ = sciamano, "
-                  "X-statua = statua, * = segnalino lava sul cratere; carte 1 e 2 = gli spazi carta del segmento)",
-        "piles": "Mazzi: 1 palma {p1}, 2 palme {p2}, 3 palme {p3}, scarti {discard}   segnalini lava nella riserva: "
-                 "{supply}",
-        "scoreboard": "Tabellone segnapunti (costo in conchiglie): {cards}   Sacerdotessa {cost}: {side}",
-        "face_up": "a faccia in su", "face_down": "a faccia in giù", "none": "nessuna",
-        "score_cards": {"butterflies": "Farfalle", "majority": "Maggioranza", "forest": "Foresta",
-                        "mountain": "Montagna", "segment": "Segmento"},
-        "seat": "{name}: dischi nella riserva {discs}; statue rimaste {statues}; conchiglie {shells}; cesti {baskets}; "
-                "perle bianche {white}, nere {black}; nautili {nautilus}; carte punteggio: {cards}{lava}",
-        "lava_reserve": "; disco lava nella riserva", "lava_beach": "; disco lava sulla spiaggia {beach}",
-        "scoring": "Conteggio {round}: {who} +{total} ({parts})", "nothing": "niente",
-        "parts": {"statues": "statue", "baskets": "cesti", "pearls": "perle", "nautilus": "nautili",
-                  "butterflies": "farfalle", "majority": "maggioranza", "forest": "foresta", "mountain": "montagna",
-                  "segment": "segmento", "shells": "conchiglie"},
-    },
-}
+W = narration.game_words(__file__)["picture"]  # the text picture's words (words.json)
 
 
 def _cell(state, sp: int, init, w) -> str:
@@ -104,7 +45,8 @@ def _pending(state, names, w, lang) -> str:
 
 def render(state, player=None, labels=None, lang="en") -> str:
     names = narration.picture_labels(state, labels, lang)
-    w, init = W[lang], INIT[lang]
+    w = W[lang]
+    init = w["seat_letters"]  # Red / Rosso, Yellow / Giallo (SPEC.seat_colours)
     you = [name + (w["you"] if q == player else "") for q, name in enumerate(names)]
     L = []
     L.append(w["title"].format(round=state.round, turn=state.turns, points=_points(state, names),

@@ -18,62 +18,7 @@ CELL = 7
 TERRAIN_MARK = {"beach": "_", "forest": "^", "mountain": "A"}
 
 
-W = {
-    "en": {
-        "key": "key: _ beach, ^ forest, A mountain (+ colours of the explorers on it); ~ empty sea; S serpent, "
-               "K shark, W whale, Q squid, D dolphin; <..> boat with its passengers; lower case = swimmers; "
-               "colours: {colours}",
-        "isles": "safe isles: {isles}; explorers saved: {saved}",
-        "over": "Game over ({why}). Scores: {scores}. {winners}",
-        "volcano": "the volcano erupts", "you": " (you)",
-        "turn": "{who}'s turn. ",
-        "place": "{who} places an explorer ('place VALUE HEX').",
-        "boat": "{who} places a boat ('boat HEX').",
-        "tile": "{who} may play a tile from their hand, or 'pass'.",
-        "move": "{who} moves explorers and boats, or 'end'.",
-        "remove": "{who} removes a terrain tile ('remove HEX').",
-        "creature": "{who} moves the creature the die shows, or 'none' when allowed.",
-        "c5": "{who} makes one move with an explorer from the sunk tile, or 'pass'.",
-        "repel": "{who} may play {repellent} against the {kind} on {at} ('repel'), or 'pass'.",
-        "protect": "{who} chooses the swimmer the dolphin protects ('protect EXPLORER').",
-        "eat": "{who} chooses the explorer the giant squid takes ('eat EXPLORER').",
-        "squid": "{who} places a giant squid ('squid HEX').",
-        "take": "{who} takes an empty boat from the board ('take HEX').",
-        "aboard": "{who} chooses who boards the boat ({room} places: 'aboard X Y ...').",
-        "other": "{who} decides.",
-        "roll": "die: {kind}, up to {distance}", "spaces": ("1 space", "{n} spaces"),
-        "points": "movement points left: {n}",
-        "mine": "your explorers: {explorers}", "to_place": "values still to place: {values}",
-        "hand": "your hand: {tiles}", "others": "tiles in the other players' hands: {hands}",
-    },
-    "it": {
-        "key": "legenda: _ spiaggia, ^ foresta, A montagna (+ colori degli esploratori sopra); ~ mare vuoto; "
-               "S serpente di mare, K squalo, W balena, Q piovra gigante, D delfino; <..> barca con i passeggeri; "
-               "minuscole = nuotatori; colori: {colours}",
-        "isles": "isole sicure: {isles}; esploratori salvati: {saved}",
-        "over": "Partita finita ({why}). Punteggi: {scores}. {winners}",
-        "volcano": "il vulcano erutta", "you": " (tu)",
-        "turn": "Turno di {who}. ",
-        "place": "{who} piazza un esploratore ('place VALORE ESAGONO').",
-        "boat": "{who} piazza una barca ('boat ESAGONO').",
-        "tile": "{who} può giocare una tessera dalla mano, o 'pass'.",
-        "move": "{who} muove esploratori e barche, o 'end'.",
-        "remove": "{who} toglie una tessera terreno ('remove ESAGONO').",
-        "creature": "{who} muove la creatura indicata dal dado, o 'none' se è permesso.",
-        "c5": "{who} fa una mossa con un esploratore della tessera affondata, o 'pass'.",
-        "repel": "{who} può giocare {repellent} ({kind} in {at}) ('repel'), o 'pass'.",
-        "protect": "{who} sceglie il nuotatore protetto dal delfino ('protect ESPLORATORE').",
-        "eat": "{who} sceglie l'esploratore preso dalla piovra gigante ('eat ESPLORATORE').",
-        "squid": "{who} piazza una piovra gigante ('squid ESAGONO').",
-        "take": "{who} prende una barca vuota dal tabellone ('take ESAGONO').",
-        "aboard": "{who} sceglie chi sale sulla barca ({room} posti: 'aboard X Y ...').",
-        "other": "Decide {who}.",
-        "roll": "dado: {kind}, fino a {distance}", "spaces": ("1 spazio", "{n} spazi"),
-        "points": "punti movimento rimasti: {n}",
-        "mine": "i tuoi esploratori: {explorers}", "to_place": "valori ancora da piazzare: {values}",
-        "hand": "la tua mano: {tiles}", "others": "tessere in mano agli altri giocatori: {hands}",
-    },
-}
+W = narration.game_words(__file__)["picture"]  # the text picture's words (words.json)
 
 
 def render_state(st, player=None, labels=None, lang="en") -> str:
