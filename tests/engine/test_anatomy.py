@@ -173,9 +173,9 @@ def _word_tables(path: pathlib.Path) -> list[str]:
 
 @pytest.mark.parametrize("game", BUILTIN_GAMES)
 def test_the_words_players_read_are_in_words_json(game):
-    """A game's sentences, terms and text-picture words are one file, words.json, every entry in
-    every language: its narration and render modules read them from there and write no table of
-    sentences or terms themselves (a translator edits data, not code)."""
+    """A game's sentences, terms, text-picture words and options' names are one file, words.json,
+    every entry in every language: its narration, render and spec modules read them from there and
+    write no table of words themselves (a translator edits data, not code)."""
     pkg = _package_dir(game)
     words = game_words(str(pkg / "narration.py"))
     assert {"sentences", "terms", "picture"} <= set(words)
@@ -183,13 +183,22 @@ def test_the_words_players_read_are_in_words_json(game):
         assert set(entry) == set(LANGUAGES), key
         forms = {lang: isinstance(t, tuple) for lang, t in entry.items()}
         assert len(set(forms.values())) == 1, f"{key}: a 'you' form in one language only"
-    for part in set(words) - {"sentences"}:  # terms, picture, a game's components: per language
+    for part in set(words) - {"sentences", "options", "constraints"}:  # terms, picture, components: per language
         assert set(words[part]) == set(LANGUAGES)
         en = set(words[part]["en"])
         assert all(set(words[part][lang]) == en for lang in LANGUAGES), f"{part}: the languages name other entries"
     narration = importlib.import_module(GAMES[game] + ".narration")
     assert narration.CATALOGUE == words["sentences"] and narration.TERMS == words["terms"]
-    assert [t for m in ("narration.py", "render.py") for t in _word_tables(pkg / m)] == []
+    spec = lapilli.game_spec(game)
+    assert set(words["options"]) == set(spec.options)
+    for name, opt in spec.options.items():  # a choice names each value in the players' words
+        assert set(opt.label) == set(opt.sentence) == set(LANGUAGES), name
+        if not all(isinstance(v, bool) for v in opt.values):
+            assert set(opt.value_labels) == set(opt.values), name
+            assert all(set(w) == set(LANGUAGES) for w in opt.value_labels.values()), name
+    for reason, said in words.get("constraints", {}).items():
+        assert set(said) == set(LANGUAGES), reason
+    assert [t for m in ("narration.py", "render.py", "spec.py") for t in _word_tables(pkg / m)] == []
 
 
 def test_the_word_table_check_sees_a_table_in_code(tmp_path):

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from .errors import BadOption, BadPlayerCount, said
@@ -61,6 +62,21 @@ class OptionSpec:
         allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
         raise BadOption(said("option_value", "option {name!r} cannot be {value!r}; allowed values: {allowed}",
                              name=self.name, value=value, allowed=allowed))
+
+
+def worded(options: Mapping[str, OptionSpec], words: Mapping[str, Mapping]) -> dict[str, OptionSpec]:
+    """The options with their words in the players' languages, from a game's words.json
+    (``options``: name -> ``label``, ``sentence`` and, for a choice, ``values`` by each value's
+    JSON text).  An option without its words is an error, named."""
+    out = {}
+    for name, opt in options.items():
+        w = words.get(name)
+        if w is None or "label" not in w or "sentence" not in w:
+            raise KeyError(f"option {name!r} has no label and sentence in its game's words.json")
+        values = w.get("values", {})
+        out[name] = replace(opt, label=dict(w["label"]), sentence=dict(w["sentence"]),
+                            value_labels={v: dict(values[json.dumps(v)]) for v in opt.values if json.dumps(v) in values})
+    return out
 
 
 @dataclass(frozen=True)
