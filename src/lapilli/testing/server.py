@@ -2,7 +2,9 @@
 database (and Redis), its log (stderr) in a file the caller can read, stopped cleanly."""
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -10,12 +12,31 @@ from pathlib import Path
 from lapilli.testing.services import free_port, wait_port
 
 
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _ends_with_parent(parent: int, then=None):
+    """A ``preexec_fn``: the child is sent SIGTERM when the process that started it dies, however
+    it dies (a test run killed, a benchmark interrupted), so that no server outlives its caller
+    (Linux's parent-death signal; elsewhere nothing), then ``then`` (the caller's own)."""
+    def pre():
+        if sys.platform.startswith("linux"):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+            if os.getppid() != parent:  # the parent died before the signal was asked for
+                os._exit(1)
+        if then is not None:
+            then()
+    return pre
+
+
 class ServerProcess:
     """``lapilli serve --host 127.0.0.1 --port <free> --database DATABASE [--redis REDIS]`` with
     ``env`` added to the environment (values turned to text).  Small retry pauses and an
     unlimited table-creation rate by default, since tests and benchmarks create many tables from
     one address.  ``log_dir`` holds ``<name>.log``.  With ``wait=False`` the constructor does not
-    wait for the port (for a start that is expected to fail: see ``exit_code``)."""
+    wait for the port (for a start that is expected to fail: see ``exit_code``).  The server ends
+    when the process that started it dies (``_ends_with_parent``), so a killed test run leaves no
+    server, and no pool of computer players, behind."""
 
     def __init__(self, log_dir, name: str, database: str, redis: str | None = None, preexec_fn=None,
                  args: tuple[str, ...] = (), wait: bool = True, **env):
@@ -32,7 +53,8 @@ class ServerProcess:
         if redis:
             cmd += ["--redis", redis]
         self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=preexec_fn)
+        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log,
+                                     preexec_fn=_ends_with_parent(os.getpid(), preexec_fn))
         if not wait:
             return
         try:
