@@ -2,9 +2,7 @@
 database (and Redis), its log (stderr) in a file the caller can read, stopped cleanly."""
 from __future__ import annotations
 
-import ctypes
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -12,21 +10,18 @@ from pathlib import Path
 from lapilli.testing.services import free_port, wait_port
 
 
-_PR_SET_PDEATHSIG = 1  # linux/prctl.h
-
-
-def _ends_with_parent(parent: int, then=None):
-    """A ``preexec_fn``: the child is sent SIGTERM when the process that started it dies, however
-    it dies (a test run killed, a benchmark interrupted), so that no server outlives its caller
-    (Linux's parent-death signal; elsewhere nothing), then ``then`` (the caller's own)."""
-    def pre():
-        if sys.platform.startswith("linux"):
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
-            if os.getppid() != parent:  # the parent died before the signal was asked for
-                os._exit(1)
-        if then is not None:
-            then()
-    return pre
+# Run before the server's own command, in the child: on Linux the child is sent SIGTERM when the
+# process that started it dies, however it dies (a test run killed, a benchmark interrupted), so
+# that no server outlives its caller; the signal is kept across exec.  Done in the child rather
+# than with a preexec_fn, which is unsafe in a process with threads (a browser driver, xdist).
+_ENDS_WITH_PARENT = (
+    "import ctypes, os, signal, sys\n"
+    "if sys.platform.startswith('linux'):\n"
+    "    ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG\n"
+    "    if os.getppid() != int(sys.argv[1]):\n"
+    "        sys.exit(1)  # the parent died before the signal was asked for\n"
+    "os.execv(sys.argv[2], sys.argv[2:])\n"
+)
 
 
 class ServerProcess:
@@ -35,7 +30,7 @@ class ServerProcess:
     unlimited table-creation rate by default, since tests and benchmarks create many tables from
     one address.  ``log_dir`` holds ``<name>.log``.  With ``wait=False`` the constructor does not
     wait for the port (for a start that is expected to fail: see ``exit_code``).  The server ends
-    when the process that started it dies (``_ends_with_parent``), so a killed test run leaves no
+    when the process that started it dies (``_ENDS_WITH_PARENT``), so a killed test run leaves no
     server, and no pool of computer players, behind."""
 
     def __init__(self, log_dir, name: str, database: str, redis: str | None = None, preexec_fn=None,
@@ -53,8 +48,8 @@ class ServerProcess:
         if redis:
             cmd += ["--redis", redis]
         self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log,
-                                     preexec_fn=_ends_with_parent(os.getpid(), preexec_fn))
+        cmd = [sys.executable, "-c", _ENDS_WITH_PARENT, str(os.getpid()), *cmd]
+        self.proc = subprocess.Popen(cmd, env=full, stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=preexec_fn)
         if not wait:
             return
         try:
