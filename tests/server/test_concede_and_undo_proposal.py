@@ -439,3 +439,28 @@ def test_one_proposer_on_two_instances_proposing_at_once_makes_one_proposal(tmp_
                 v += 1
                 for ws in (a1, a2, b):
                     recv_state(ws, v)
+
+
+def test_no_proposal_is_made_while_redis_does_not_answer(make_client, tmp_path):
+    """With several instances the one standing proposal is kept in Redis: while Redis does not
+    answer, a proposal is refused (in every language) rather than made on this instance alone."""
+    from lapilli.testing.services import Redis
+
+    redis = Redis(tmp_path)
+    client = make_client(redis_url=redis.start())
+    try:
+        tid, ta, tb = two_seated(client, options={"pile": 15})
+        with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, \
+                client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+            view(a), view(b)
+            act(a, "take 1")
+            redis.stop()
+            a.send_json({"type": "propose_undo"})
+            got = until_pong(a)
+            assert [(m["key"], m["words"]["it"]) for m in of_type(got, "error")] == [
+                ("undo_unshared", "ora non si può proporre un annullamento perché le istanze del server non si "
+                                  "raggiungono: riprova tra un momento")]
+            assert of_type(got, "undo_proposal") == [] and of_type(until_pong(b), "undo_proposal") == []
+            assert client.app.state.hub.rooms[tid].proposal is None
+    finally:
+        redis.stop()

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from .hub import Hub
 
 log = logging.getLogger("lapilli.server")
+REDIS_WAIT = 2.0  # seconds a read or write of the proposal's key may take (a stalled Redis holds nothing up)
 MARGIN = 5.0  # seconds a copy (and the key in Redis) outlives its proposal's time: the owner's word comes first
 DECLINED = ("refused", "withdrawn", "expired")  # ends after which the position takes no proposal again
 DECLINED_KEEP = 3600  # seconds such an end is kept in Redis
@@ -86,11 +87,12 @@ class UndoProposals:
         async with self._sharing:
             try:
                 if msg["type"] == "undo_proposal":
-                    await pubsub.keep_undo(tid, p.version, self._record(p))
+                    await asyncio.wait_for(pubsub.keep_undo(tid, p.version, self._record(p)), REDIS_WAIT)
                 else:
                     why = msg["why"]
-                    await pubsub.keep_undo(tid, p.version, {"ended": why, "seat": p.seat},
-                                           ttl=DECLINED_KEEP if why in DECLINED else int(MARGIN))
+                    await asyncio.wait_for(pubsub.keep_undo(tid, p.version, {"ended": why, "seat": p.seat},
+                                                            ttl=DECLINED_KEEP if why in DECLINED else int(MARGIN)),
+                                           REDIS_WAIT)
             except Exception as e:  # its key ends with its time; the publish below still tells the others
                 log.warning("undo proposal of table %s not written to Redis (%s)", tid, e.__class__.__name__)
             await pubsub.publish_undo(tid, {"undo": msg, "version": p.version})
@@ -102,7 +104,7 @@ class UndoProposals:
             return
         news, version = room.undo_news, room.version
         try:
-            got = await self.hub.pubsub.standing_undo(room.info.id, version)
+            got = await asyncio.wait_for(self.hub.pubsub.standing_undo(room.info.id, version), REDIS_WAIT)
         except Exception as e:
             log.warning("the undo proposal of table %s could not be read from Redis (%s)", room.info.id,
                         e.__class__.__name__)
@@ -215,8 +217,8 @@ class UndoProposals:
             return
         if self._shared():  # the one proposal standing at this table, whichever instance made it
             try:
-                there = await self.hub.pubsub.claim_undo(info.id, p.version, self._record(p),
-                                                         int((seconds + MARGIN) * 1000))
+                there = await asyncio.wait_for(self.hub.pubsub.claim_undo(info.id, p.version, self._record(p),
+                                                                          int((seconds + MARGIN) * 1000)), REDIS_WAIT)
             except Exception as e:
                 log.warning("undo proposal of table %s refused: Redis does not answer (%s)", info.id,
                             e.__class__.__name__)
