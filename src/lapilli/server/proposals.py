@@ -23,10 +23,11 @@ the connections that open there and answered there like any copy.  Redis rather 
 database: the key, its expiry and the atomic claim are one command each, the instances already
 share Redis for every other message of a table, and without Redis (one process) the proposal in
 memory is the only one.  While Redis does not answer, no proposal is made (``undo_unshared``):
-one could not be kept single.  The owner also shares it on the table's channel (pubsub.py: ``{"table": id, "undo": message, "from":
-instance}``, ``message`` being what it tells its own connections: the proposal with the seats
-still waiting, or its end); every other instance keeps a copy (``owner``: the instance it came
-from), tells its own connections and shows it to those that open meanwhile.  An answer given on
+one could not be kept single.  The owner also shares it on the table's channel (pubsub.py:
+``{"table": id, "undo": message, "from": instance}``, ``message`` being what it tells its own
+connections: the proposal with the seats still waiting, or its end); every other instance that
+has the table loaded keeps a copy (``owner``: the instance it came from), tells its own
+connections and shows it to those that open meanwhile.  An answer given on
 another instance is checked there against the copy and sent to the owner (``{"table": id,
 "undo_answer": {"seat": s, "accept": bool, "to": owner}}``), whose own message says what came of
 it.  A copy whose owner falls silent ends when its time is up.
