@@ -392,6 +392,23 @@ SERVER = {
     "chat_empty": {"en": "an empty chat line is not sent", "it": "una riga vuota non si invia"},
     "chat_too_fast": {"en": "too many chat lines: wait a little before the next",
                       "it": "troppe righe in chat: aspetta un po' prima della prossima"},
+    "server_fault": {"en": "something went wrong on the server (fault {ref}); nothing you played is lost and the "
+                           "table is safe to reload; if it happens again, quote {ref}",
+                     "it": "qualcosa è andato storto sul server (guasto {ref}); non si è perso niente di ciò che hai "
+                           "giocato e puoi ricaricare il tavolo; se succede di nuovo, cita {ref}"},
+    "health_database_down": {"en": "this instance is degraded: the database is not answering or takes no write",
+                             "it": "questa istanza non è in piena efficienza: il database non risponde o non accetta "
+                                   "scritture"},
+    "health_redis_down": {"en": "this instance is degraded: Redis is not answering, so other instances' moves are "
+                                "not followed",
+                          "it": "questa istanza non è in piena efficienza: Redis non risponde, quindi le mosse delle "
+                                "altre istanze non arrivano"},
+    "health_both_down": {"en": "this instance is degraded: neither the database nor Redis is answering",
+                         "it": "questa istanza non è in piena efficienza: né il database né Redis rispondono"},
+    "undo_unshared": {"en": "an undo cannot be proposed while the server's instances cannot reach one another: "
+                            "try again in a moment",
+                      "it": "ora non si può proporre un annullamento perché le istanze del server non si raggiungono: "
+                            "riprova tra un momento"},
     "storage_down": {"en": "the database is not answering: try again in a moment",
                      "it": "il database non risponde: riprova tra un momento"},
     "storage_down_table": {"en": "the database is not answering: table {tid} cannot be opened now; "

@@ -340,3 +340,127 @@ def test_a_proposal_crosses_instances(tmp_path, postgres_url, redis_url):
             assert recv_state(b)["observation"]["pile"] == 13  # the move stands
             b.send(json.dumps({"type": "answer_undo", "accept": True}))  # nothing is proposed now
             assert next_of(b, "error")["key"] == "no_undo_proposed"
+
+
+def _next_of(ws, kind):
+    import json
+
+    while True:
+        m = json.loads(ws.recv(timeout=10))
+        if m["type"] == kind:
+            return m
+
+
+def test_an_instance_that_loads_the_table_later_shows_and_takes_answers_to_the_proposal(tmp_path, postgres_url,
+                                                                                         redis_url):
+    """Three instances: ann (on A) proposes while instance C has never loaded the table; a
+    spectator opening on C afterwards is shown the proposal, and bob, opening on C, accepts it
+    there: the move is taken back."""
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    from .support import instances, nim_across, recv_state
+
+    with instances(tmp_path, postgres_url, redis_url, {}, {}, {}) as (a_server, b_server, c_server):
+        tid, t0, t1 = nim_across(a_server, b_server)
+        with connect(f"{a_server.ws}/ws/{tid}?token={t0}") as a:
+            v = recv_state(a)
+            a.send(json.dumps({"type": "act", "action": "take 3", "version": v["version"]}))
+            recv_state(a, v["version"] + 1)
+            a.send(json.dumps({"type": "propose_undo"}))
+            assert _next_of(a, "undo_proposal")["waiting"] == [1]
+            assert httpx.get(f"{c_server.url}/health").json()["tables_loaded"] == 0  # C has not loaded it
+            with connect(f"{c_server.ws}/ws/{tid}") as spy:
+                shown = _next_of(spy, "undo_proposal")
+                assert (shown["seat"], shown["waiting"]) == (0, [1]) and shown["seconds"] > 0
+            with connect(f"{c_server.ws}/ws/{tid}?token={t1}") as b:
+                assert _next_of(b, "undo_proposal")["seat"] == 0
+                b.send(json.dumps({"type": "answer_undo", "accept": True}))
+                assert _next_of(b, "undo_proposal_end")["why"] == "accepted"
+            assert _next_of(a, "undo_proposal_end") == {"type": "undo_proposal_end", "seat": 0, "why": "accepted"}
+            a.send(json.dumps({"type": "sync"}))
+            assert recv_state(a, v["version"] + 2)["observation"]["pile"] == 15
+
+
+def test_one_proposer_on_two_instances_proposing_at_once_makes_one_proposal(tmp_path, postgres_url, redis_url):
+    """Ann's two pages, one on A and one on B, propose at the same moment (several times over):
+    one proposal stands, the other page is told one is pending, and every connection (bob's
+    on B too) is shown the same proposal."""
+    import json
+    import threading
+
+    from websockets.sync.client import connect
+
+    from .support import instances, nim_across, recv_state
+
+    with instances(tmp_path, postgres_url, redis_url, {}, {}) as (a_server, b_server):
+        tid, t0, t1 = nim_across(a_server, b_server)
+        with connect(f"{a_server.ws}/ws/{tid}?token={t0}") as a1, connect(f"{b_server.ws}/ws/{tid}?token={t0}") as a2, \
+                connect(f"{b_server.ws}/ws/{tid}?token={t1}") as b:
+            v = recv_state(a1)["version"]
+            recv_state(a2), recv_state(b)
+            for rnd in range(3):  # ann moves, proposes from both pages at once, bob refuses
+                a1.send(json.dumps({"type": "act", "action": "take 1", "version": v}))
+                v += 1
+                for ws in (a1, a2, b):
+                    recv_state(ws, v)
+                gate = threading.Barrier(2)
+
+                def propose(ws):
+                    gate.wait()
+                    ws.send(json.dumps({"type": "propose_undo"}))
+
+                both = [threading.Thread(target=propose, args=(ws,)) for ws in (a1, a2)]
+                for t in both:
+                    t.start()
+                for t in both:
+                    t.join()
+                answers = []
+                for ws in (a1, a2):
+                    ws.send(json.dumps({"type": "ping"}))
+                    seen = []
+                    while not seen or seen[-1]["type"] != "pong":
+                        seen.append(json.loads(ws.recv(timeout=10)))
+                    answers.append([m.get("key") for m in seen if m["type"] == "error"])
+                assert sorted(answers) == [[], ["undo_pending"]], (rnd, answers)
+                assert _next_of(b, "undo_proposal")["seat"] == 0
+                b.send(json.dumps({"type": "answer_undo", "accept": False}))
+                assert _next_of(b, "undo_proposal_end")["why"] == "refused"
+                for ws in (a1, a2):
+                    assert _next_of(ws, "undo_proposal_end")["why"] == "refused"
+                b.send(json.dumps({"type": "ping"}))
+                for m in iter(lambda: json.loads(b.recv(timeout=10)), None):  # nothing else stands
+                    assert m["type"] != "undo_proposal", m
+                    if m["type"] == "pong":
+                        break
+                b.send(json.dumps({"type": "act", "action": "take 1", "version": v}))
+                v += 1
+                for ws in (a1, a2, b):
+                    recv_state(ws, v)
+
+
+def test_no_proposal_is_made_while_redis_does_not_answer(make_client, tmp_path):
+    """With several instances the one standing proposal is kept in Redis: while Redis does not
+    answer, a proposal is refused (in every language) rather than made on this instance alone."""
+    from lapilli.testing.services import Redis
+
+    redis = Redis(tmp_path)
+    client = make_client(redis_url=redis.start())
+    try:
+        tid, ta, tb = two_seated(client, options={"pile": 15})
+        with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, \
+                client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+            view(a), view(b)
+            act(a, "take 1")
+            redis.stop()
+            a.send_json({"type": "propose_undo"})
+            got = until_pong(a)
+            assert [(m["key"], m["words"]["it"]) for m in of_type(got, "error")] == [
+                ("undo_unshared", "ora non si può proporre un annullamento perché le istanze del server non si "
+                                  "raggiungono: riprova tra un momento")]
+            assert of_type(got, "undo_proposal") == [] and of_type(until_pong(b), "undo_proposal") == []
+            assert client.app.state.hub.rooms[tid].proposal is None
+    finally:
+        redis.stop()

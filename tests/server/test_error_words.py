@@ -488,3 +488,38 @@ def _calls_in(root: pathlib.Path, name: str, files: tuple):
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == name:
                 yield f"engine/{path.name}:{node.lineno}", node
+
+
+def test_an_unexpected_fault_answers_json_in_every_language_and_reveals_nothing(client, monkeypatch, caplog):
+    """A route whose store raises what no route expects: 500 with the shape of every refusal,
+    words in English and Italian saying the table is safe to reload, and a reference that the
+    log line with the traceback carries too; nothing of the exception reaches the client."""
+    import logging
+
+    from fastapi.testclient import TestClient
+
+    from lapilli.server.errors import Error as HttpError
+
+    tid = make_table(client)
+    hub = client.app.state.hub
+    hub.rooms.clear()  # read from the store again
+    hub.peeked.clear()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret detail at /srv/lapilli/private.py")
+
+    monkeypatch.setattr(client.app.state.store, "get", broken)
+    quiet = TestClient(client.app, raise_server_exceptions=False)  # the application's own answer, not the raise
+    with caplog.at_level(logging.ERROR, logger="lapilli.server"):
+        r = quiet.get(f"/api/tables/{tid}")
+    assert r.status_code == 500 and r.headers["content-type"] == "application/json", r.text
+    body = r.json()
+    HttpError.model_validate(body)
+    ref = body["ref"]
+    assert body["key"] == "server_fault" and set(body["words"]) == set(words.LANGUAGES)
+    assert body["words"]["en"] == body["error"] and ref in body["error"] and "safe to reload" in body["error"]
+    assert body["words"]["it"].startswith(f"qualcosa è andato storto sul server (guasto {ref})")
+    assert "secret" not in r.text and "/srv" not in r.text and "RuntimeError" not in r.text
+    logged = [rec for rec in caplog.records if ref in rec.getMessage()]
+    assert len(logged) == 1 and logged[0].exc_info and logged[0].exc_info[0] is RuntimeError
+    assert f"GET /api/tables/{tid}" in logged[0].getMessage()

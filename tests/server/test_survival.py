@@ -58,7 +58,7 @@ def test_redis_outage_heals_under_two_instances(tmp_path, postgres_url, own_redi
             assert mine["observation"]["pile"] == 10 and not mine["legal"]
             health = httpx.get(f"{A.url}/health", timeout=30)
             assert health.status_code == 503 and health.json()["redis"].startswith("unreachable")
-            assert health.json()["database"] == "ok"
+            assert health.json()["database"] == "ok" and health.json()["key"] == "health_redis_down"
             wait_for(lambda: "Redis pub/sub lost" in A.text(), "instance A logs the outage")
 
             redis.start()  # same port, empty
@@ -112,6 +112,8 @@ def test_postgres_outage_while_the_computer_thinks(tmp_path, own_postgres):
             assert view["type"] == "state" and view["version"] == 0 and view["observation"]["pile"] == 15
             health = httpx.get(f"{S.url}/health", timeout=30)
             assert health.status_code == 503 and health.json()["database"].startswith("unreachable")
+            assert health.json()["key"] == "health_database_down" and "words" in health.json()
+            assert url not in health.text and "127.0.0.1" not in health.text  # no connection string
             assert httpx.get(f"{S.url}/api/tables/{tid}", timeout=30).status_code == 503
             # the computer's write fails, and is tried again
             wait_for(lambda: f"computer move on table {tid} not stored" in S.text(), "a failed computer write")

@@ -219,3 +219,43 @@ def test_a_review_shows_its_progress_and_the_decisions_reviewed_so_far(slow_serv
     # at the end the bar goes and the whole review is there
     page.wait_for_selector("#review-progress", state="detached", timeout=120_000)
     assert page.locator("#review-played").count() == 1
+
+
+@pytest.fixture(scope="module")
+def stopping_server(tmp_path_factory):
+    """A `lapilli serve` whose coach cannot judge one decision of Nim within its limit: every
+    streamed review stops with the server's refusal (review_too_long)."""
+    from lapilli.testing.server import ServerProcess
+
+    where = tmp_path_factory.mktemp("coach-stops")
+    with ServerProcess(where, "coach-stops", f"sqlite:///{where / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
+                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_COACH_LIMIT="0.01",
+                       LAPILLI_COACH_ITERATIONS="2000000", LAPILLI_COACH_SAMPLES="2") as s:
+        yield s.url
+
+
+def test_a_review_the_server_stops_is_said_in_the_pages_language(stopping_server, browser):
+    """The streamed review's ``error`` line carries the refusal's key and words: an Italian page
+    shows the server's Italian sentence, not the English one nor its own generic line."""
+    ctx = browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    try:
+        r = page.request.post(stopping_server + "/api/tables", data={
+            "game": "nim", "players": 2, "options": {"pile": 10},
+            "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+        assert r.ok, r.text()
+        tid = r.json()["id"]
+        page.goto(f"{stopping_server}/t/{tid}")
+        end = time.monotonic() + 120
+        while page.request.get(f"{stopping_server}/api/tables/{tid}").json()["status"] != "finished":
+            assert time.monotonic() < end, "the computers' game did not end"
+            page.wait_for_timeout(200)
+        page.wait_for_selector("#review-btn", timeout=30_000)
+        page.click("#review-btn")
+        page.wait_for_selector("#review-error", timeout=60_000)
+        said = page.locator("#review-error").inner_text()
+        assert said == "l'analisi ha superato il tempo concesso al coach; chiedi di nuovo più tardi", said
+        assert page.locator("#review-progress").count() == 0 and page.locator("#review-played").count() == 0
+        _shot(page, "coach-review-stopped-nim-it-IT.png")
+    finally:
+        ctx.close()

@@ -6,6 +6,9 @@ exception to its status; ``responses`` documents, in the OpenAPI schema, the ref
 give."""
 from __future__ import annotations
 
+import logging
+import secrets
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -19,6 +22,8 @@ from .bots import LEVELS
 from .hub import STORAGE_ERRORS, StorageUnavailable
 from .store import Conflict, Forbidden, NotFound
 
+log = logging.getLogger("lapilli.server")
+
 
 class Error(BaseModel):
     """Every refusal: one line saying what is wrong and how to put it right."""
@@ -27,6 +32,8 @@ class Error(BaseModel):
                                               "knows it in words; the same in every language")
     words: dict[str, str] | None = Field(None, description="the line in each language of the page "
                                                            "({\"en\": ..., \"it\": ...}); the page shows its reader's")
+    ref: str | None = Field(None, description="a fault of the server (500): the reference its log line carries, "
+                                              "for a person to quote")
 
 
 def body(message) -> dict:
@@ -159,6 +166,19 @@ async def _storage_down(request: Request, exc: Exception):
     return JSONResponse(body(server_said("storage_down")), status_code=503, headers={"Retry-After": "2"})
 
 
+async def _fault(request: Request, exc: Exception):
+    """An exception no route expected: 500 with the shape of every refusal, its words saying only
+    that something went wrong and the table is safe to reload, and a reference a person can quote
+    that the log line with the traceback carries too.  Nothing of the exception reaches the client
+    (its message or traceback may name paths, queries or data)."""
+    ref = secrets.token_hex(4)
+    log.error("server fault %s on %s %s", ref, request.method, request.url.path,
+              exc_info=(type(exc), exc, exc.__traceback__))
+    out = body(server_said("server_fault", ref=ref))
+    out["ref"] = ref
+    return JSONResponse(out, status_code=500)
+
+
 def install(app: FastAPI) -> None:
     """Every exception handler of the application."""
     app.add_exception_handler(LapilliError, _status(400))  # the game refuses the request
@@ -171,3 +191,4 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(StorageUnavailable, _unavailable)
     for kind in STORAGE_ERRORS:
         app.add_exception_handler(kind, _storage_down)
+    app.add_exception_handler(Exception, _fault)  # Starlette's last resort: answers, then re-raises

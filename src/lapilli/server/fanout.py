@@ -290,6 +290,7 @@ class Room:
         self.acts: list[tuple[int, str, bool, list[dict]]] = []
         self.conceded: list[int] = []  # the seats that conceded, in order (Referee.concede)
         self.proposal = None  # an undo proposed and awaiting the other seats (proposals.py)
+        self.undo_news = 0  # messages about undo proposals heard from other instances (proposals.on_load)
         self.conns: dict[Any, int | None] = {}
         self.grace_timers: dict[int, Any] = {}  # seat -> the timer that ends its countdown (Hub._watch_grace)
         self.seats_present: Counter = Counter()  # seat -> open connections (spectators not counted)

@@ -12,11 +12,22 @@ only: its connection's seat is the one that answers.  A proposal refused, withdr
 is not made again for the same position (the others are not asked over and over).
 
 A proposal belongs to the instance it was made on (its owner), which alone decides it: it counts
-the answers, ends it and asks the referee for the undo.  With several instances (Redis), the
-owner shares it on the table's channel (pubsub.py: ``{"table": id, "undo": message, "from":
-instance}``, ``message`` being what it tells its own connections: the proposal with the seats
-still waiting, or its end); every other instance keeps a copy (``owner``: the instance it came
-from), tells its own connections and shows it to those that open meanwhile.  An answer given on
+the answers, ends it and asks the referee for the undo.  With several instances (Redis), one
+proposal stands per table: it lives in Redis too, under a key of its table and position (its
+version; pubsub.py ``claim_undo``), made with SET NX before anyone is told, so that of two pages
+of one person on two instances proposing at once one wins and the other is told one is pending.
+The owner writes each change of the proposal there (the seats still waiting) and its end (kept an
+hour when it was declined, so that it is not proposed again at that position on any instance).
+An instance that loads the table later reads that key (``on_load``) and keeps a copy, shown to
+the connections that open there and answered there like any copy.  Redis rather than the
+database: the key, its expiry and the atomic claim are one command each, the instances already
+share Redis for every other message of a table, and without Redis (one process) the proposal in
+memory is the only one.  While Redis does not answer, no proposal is made (``undo_unshared``):
+one could not be kept single.  The owner also shares it on the table's channel (pubsub.py:
+``{"table": id, "undo": message, "from": instance}``, ``message`` being what it tells its own
+connections: the proposal with the seats still waiting, or its end); every other instance that
+has the table loaded keeps a copy (``owner``: the instance it came from), tells its own
+connections and shows it to those that open meanwhile.  An answer given on
 another instance is checked there against the copy and sent to the owner (``{"table": id,
 "undo_answer": {"seat": s, "accept": bool, "to": owner}}``), whose own message says what came of
 it.  A copy whose owner falls silent ends when its time is up.
@@ -24,6 +35,7 @@ it.  A copy whose owner falls silent ends when its time is up.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -33,6 +45,12 @@ from .faults import ActionRefused, refused
 if TYPE_CHECKING:
     from .fanout import Room
     from .hub import Hub
+
+log = logging.getLogger("lapilli.server")
+REDIS_WAIT = 2.0  # seconds a read or write of the proposal's key may take (a stalled Redis holds nothing up)
+MARGIN = 5.0  # seconds a copy (and the key in Redis) outlives its proposal's time: the owner's word comes first
+DECLINED = ("refused", "withdrawn", "expired")  # ends after which the position takes no proposal again
+DECLINED_KEEP = 3600  # seconds such an end is kept in Redis
 
 
 @dataclass
@@ -48,17 +66,59 @@ class Proposal:
 class UndoProposals:
     def __init__(self, hub: Hub):
         self.hub = hub
+        self._sharing = asyncio.Lock()  # the owner's writes and publishes go out in the order made
 
-    def _tell(self, room: Room, msg: dict, share: bool = True) -> None:
-        """Every connection here is told ``msg``; a proposal made here is shared with the other
-        instances (``share``)."""
+    def _shared(self) -> bool:
+        return bool(getattr(self.hub.pubsub, "publishes", False))
+
+    def _record(self, p: Proposal) -> dict:
+        return {"seat": p.seat, "version": p.version, "waiting": sorted(p.waiting), "owner": self.hub.pubsub.instance}
+
+    def _tell(self, room: Room, msg: dict, share: Proposal | None = None) -> None:
+        """Every connection here is told ``msg``; ``share``: the proposal made here it is about,
+        written to Redis and shared with the other instances."""
         text = dumps(msg)
         for conn in list(room.conns):
             conn.send(text)
+        if share is not None and share.owner is None and self._shared():
+            self.hub.spawn(self._share(room.info.id, share, msg))
+
+    async def _share(self, tid: str, p: Proposal, msg: dict) -> None:
         pubsub = self.hub.pubsub
-        if share and getattr(pubsub, "publishes", False):
-            p = room.proposal
-            self.hub.spawn(pubsub.publish_undo(room.info.id, {"undo": msg, "version": p.version if p else None}))
+        async with self._sharing:
+            try:
+                if msg["type"] == "undo_proposal":
+                    await asyncio.wait_for(pubsub.keep_undo(tid, p.version, self._record(p)), REDIS_WAIT)
+                else:
+                    why = msg["why"]
+                    await asyncio.wait_for(pubsub.keep_undo(tid, p.version, {"ended": why, "seat": p.seat},
+                                                            ttl=DECLINED_KEEP if why in DECLINED else int(MARGIN)),
+                                           REDIS_WAIT)
+            except Exception as e:  # its key ends with its time; the publish below still tells the others
+                log.warning("undo proposal of table %s not written to Redis (%s)", tid, e.__class__.__name__)
+            await pubsub.publish_undo(tid, {"undo": msg, "version": p.version})
+
+    async def on_load(self, room: Room) -> None:
+        """The table was loaded here: a proposal another instance made before stands in Redis;
+        keep a copy of it (shown to the connections that open, answered like any copy)."""
+        if not self._shared():
+            return
+        news, version = room.undo_news, room.version
+        try:
+            got = await asyncio.wait_for(self.hub.pubsub.standing_undo(room.info.id, version), REDIS_WAIT)
+        except Exception as e:
+            log.warning("the undo proposal of table %s could not be read from Redis (%s)", room.info.id,
+                        e.__class__.__name__)
+            return
+        # a message about it heard meanwhile is newer than what was read
+        if got is None or room.undo_news != news or room.version != version or room.proposal is not None:
+            return
+        there, seconds = got
+        if "ended" in there or there.get("owner") == self.hub.pubsub.instance or seconds <= MARGIN:
+            return
+        p = room.proposal = Proposal(int(there["seat"]), version, set(there["waiting"]),
+                                     self.hub.clock() + seconds - MARGIN, owner=str(there["owner"]))
+        p.timer = asyncio.get_running_loop().call_later(seconds, self._expire, room, p)
 
     def message(self, room: Room) -> dict | None:
         p = room.proposal
@@ -80,9 +140,9 @@ class UndoProposals:
         room.proposal = None
         if p.timer is not None:
             p.timer.cancel()
-        if why in ("refused", "withdrawn", "expired"):  # not asked again for the same position
+        if why in DECLINED:  # not asked again for the same position
             room.undo_declined = (p.seat, p.version)
-        self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": why}, share=p.owner is None)
+        self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": why}, share=p)
 
     def check(self, room: Room) -> None:
         """A step was stored (here or elsewhere): a proposal made before it ends.  A copy of
@@ -100,6 +160,7 @@ class UndoProposals:
         if room is None:  # not open here: nobody here to tell
             return
         source = str(data.get("from"))
+        room.undo_news += 1  # newer than what a load of the table read from Redis (on_load)
         if "undo_answer" in data:
             answer = data["undo_answer"]
             p = room.proposal
@@ -120,7 +181,7 @@ class UndoProposals:
                 p.timer.cancel()
             # the owner ends it; should it fall silent, the copy ends a little after its time
             p.timer = asyncio.get_running_loop().call_later(seconds + 5, self._expire, room, p)
-            self._tell(room, self.message(room), share=False)
+            self._tell(room, self.message(room))
         elif msg["type"] == "undo_proposal_end" and p is not None and p.owner == source:
             self.end(room, msg["why"])
 
@@ -149,13 +210,30 @@ class UndoProposals:
         if not room.acts[-1][2]:
             raise refused("undo_revealed")
         waiting = {s.seat for s in info.seats if s.seat != seat and s.kind == "human" and s.seat not in room.conceded}
-        p = room.proposal = Proposal(seat, room.version, waiting, self.hub.clock() + self.hub.settings.undo_proposal_seconds)
-        if not waiting:  # computers only: they accept
+        seconds = self.hub.settings.undo_proposal_seconds
+        p = Proposal(seat, room.version, waiting, self.hub.clock() + seconds)
+        if not waiting:  # computers only: they accept (the store's version guard keeps one undo)
+            room.proposal = p
             await self._agreed(room, p)
             return
-        p.timer = asyncio.get_running_loop().call_later(self.hub.settings.undo_proposal_seconds,
-                                                        self._expire, room, p)
-        self._tell(room, self.message(room))
+        if self._shared():  # the one proposal standing at this table, whichever instance made it
+            try:
+                there = await asyncio.wait_for(self.hub.pubsub.claim_undo(info.id, p.version, self._record(p),
+                                                                          int((seconds + MARGIN) * 1000)), REDIS_WAIT)
+            except Exception as e:
+                log.warning("undo proposal of table %s refused: Redis does not answer (%s)", info.id,
+                            e.__class__.__name__)
+                raise refused("undo_unshared") from None
+            if there is not None:
+                raise refused("undo_declined" if there.get("ended") in DECLINED else "undo_pending")
+            if room.proposal is not None or room.version != p.version:  # while the claim was made
+                # nobody here was told of it: its key is released, and the others hear it ended
+                self.hub.spawn(self._share(info.id, p, {"type": "undo_proposal_end", "seat": seat, "why": "changed"}))
+                raise refused("undo_pending" if room.proposal is not None else "undo_not_yours")
+        room.proposal = p
+        p.expires = self.hub.clock() + seconds
+        p.timer = asyncio.get_running_loop().call_later(seconds, self._expire, room, p)
+        self._tell(room, self.message(room), share=p)
 
     def _expire(self, room: Room, p: Proposal) -> None:
         if room.proposal is p:
@@ -188,7 +266,7 @@ class UndoProposals:
             return
         p.waiting.discard(seat)
         if p.waiting:
-            self._tell(room, self.message(room))
+            self._tell(room, self.message(room), share=p)
             return
         await self._agreed(room, p)
 
@@ -199,6 +277,6 @@ class UndoProposals:
         try:
             await self.hub.referee.undo_agreed(room, p.seat, p.version)
         except ActionRefused:
-            self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": "changed"})
+            self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": "changed"}, share=p)
             raise
-        self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": "accepted"})
+        self._tell(room, {"type": "undo_proposal_end", "seat": p.seat, "why": "accepted"}, share=p)

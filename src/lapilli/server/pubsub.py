@@ -44,6 +44,7 @@ from .retry import retrying
 log = logging.getLogger("lapilli.server")
 CHANNEL = "lapilli:tables"
 PRESENCE = "lapilli:presence"
+UNDO_KEY = "lapilli:undo:"  # + table:version, the undo proposal standing there (proposals.py)
 OUTBOX = 1000  # presence messages waiting for Redis; beyond it they are dropped (the heartbeat repeats them)
 
 
@@ -221,6 +222,39 @@ class PubSub:
             await self._redis.publish(CHANNEL, json.dumps({"table": table, **msg, "from": self.instance}))
         except Exception as e:
             log.warning("publish of an undo proposal of table %s failed (%s)", table, e.__class__.__name__)
+
+    # ------------------------------------------------------------ the standing undo proposal
+    # one key per table and position (its version): the proposal standing there, or how it ended
+    @staticmethod
+    def _undo_key(table: str, version: int) -> str:
+        return f"{UNDO_KEY}{table}:{version}"
+
+    async def claim_undo(self, table: str, version: int, proposal: dict, ms: int) -> dict | None:
+        """Make ``proposal`` the one standing at this table and position, for ``ms`` milliseconds,
+        unless one stands there already or ended there: None when claimed, else what is there
+        (one of the two pages of a person on two instances proposing at once wins here).  Raises
+        when Redis does not answer."""
+        key = self._undo_key(table, version)
+        if await self._redis.set(key, json.dumps(proposal), nx=True, px=ms):
+            return None
+        there = await self._redis.get(key)
+        return json.loads(there) if there else {"ended": "expired"}
+
+    async def keep_undo(self, table: str, version: int, value: dict, ttl: int | None = None) -> None:
+        """The proposal standing at this position changed (a seat accepted: ``value``), or ended
+        (``{"ended": why}``, kept ``ttl`` seconds so that it is not proposed again there)."""
+        key = self._undo_key(table, version)
+        if ttl is None:
+            await self._redis.set(key, json.dumps(value), xx=True, keepttl=True)
+        else:
+            await self._redis.set(key, json.dumps(value), ex=ttl)
+
+    async def standing_undo(self, table: str, version: int) -> tuple[dict, float] | None:
+        """What stands at this table and position (a proposal, or how one ended) and its seconds
+        left, or None; for an instance that loads the table."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            there, ms = await pipe.get(self._undo_key(table, version)).pttl(self._undo_key(table, version)).execute()
+        return (json.loads(there), max(0, ms) / 1000) if there else None
 
     def announce(self, msg: dict) -> None:
         """Queue a presence message (module docstring); sent in order by one task."""

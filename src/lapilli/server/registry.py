@@ -66,6 +66,7 @@ class TableRegistry:
                     self.rooms[tid] = room
                     self._trim_peeked()
                     self.hub.pubsub.announce({"ask": [tid]})  # who is connected to it elsewhere
+                    await self.hub.proposals.on_load(room)  # an undo proposal another instance made
         room.last_used = self.clock()
         await self.hub.clocks.start(room)
         self.hub.schedule_bot(room)
