@@ -56,6 +56,8 @@ CATALOGUE = {
     "rescue": {"en": ("{player} rescues {colonists} colonists to {to}", "You rescue {colonists} colonists to {to}"),
                "it": ("{player} porta in salvo {colonists} coloni in {to}", "Porti in salvo {colonists} coloni in {to}")},
     "sunk": {"en": "Sunk: {hexes}", "it": "Affondati: {hexes}"},
+    "end-triggered": {"en": "Only volcanoes {volcanoes} are left: the game ends after this round",
+                      "it": "Restano solo i vulcani {volcanoes}: la partita finisce dopo questo giro"},
     "game-end": {"en": "The game ends ({reason}): scores {scores}", "it": "La partita finisce ({reason}): punteggi {scores}"},
 }
 
