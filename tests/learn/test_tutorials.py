@@ -204,26 +204,71 @@ def test_the_island_judge_explains_wrong_moves():
 
 
 # every kind of choice the learner makes in each base game, as the first word of the move (the
-# first two for The Island's tiles played in step 1). Not asked: L'Isola dei Vulcani's 'skip'
-# (declining a rescue is never better than saving a colonist, 4 VP) and The Island's 'take' (a boat
-# back with the boat supply empty, which only Challenge 5 can cause).
+# first two for The Island's tiles played in step 1; L'Isola dei Vulcani's two forms of rescue by
+# their arguments: the current player's 'rescue HEX', everybody else's 'rescue FROM TO'). Not
+# asked: The Island's 'take' (a boat back with the boat supply empty, which only Challenge 5 can
+# cause) and Kingdomino Origins' Totem and Tribe modes' moves (give, spend, put, recruit, pass: not
+# in the base game, Discovery); a tile with no legal place is discarded by the engine, not chosen.
 EVERY_KIND = {
     "stromboli": {"place", "take", "boat", "shaman", "stay", "pick", "buy", "pass", "priestess"},
     "isola-dei-vulcani": {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
-                          "save", "done", "erupt", "rescue"},
+                          "save", "done", "erupt", "rescue HEX", "rescue FROM TO", "skip"},
     "the-island": {"place", "boat", "play dolphin", "play winds", "play whale", "play serpent", "pass", "walk",
                    "swim", "board", "sail", "isle", "end", "remove", "aboard", "serpent", "shark", "whale", "none", "repel"},
     "eruption": {"village", "place", "erupt", "end", "reinforce", "discard", "build", "rain", "quake", "lavaflow",
                  "aftershock", "draw", "sinkhole", "bomb", "relocate", "extra"},
+    "kingdomino-origins": {"take", "pair", "place", "fire"},
 }
+
+
+def _kind(game, action):
+    words = action.split()
+    if action.startswith("play "):
+        return " ".join(words[:2])
+    if game == "isola-dei-vulcani" and words[0] == "rescue":
+        return "rescue HEX" if len(words) == 2 else "rescue FROM TO"
+    return words[0]
+
+
+def test_every_game_with_a_tutorial_lists_its_kinds_of_choice():
+    assert set(EVERY_KIND) == set(GAMES)
+
+
+def test_isola_dei_vulcani_kinds_are_every_verb_of_its_notation():
+    from lapilli.games.isola_dei_vulcani import notation
+    assert {k.split()[0] for k in EVERY_KIND["isola-dei-vulcani"]} == set(notation.ARITY)
+    assert {len(k.split()) - 1 for k in EVERY_KIND["isola-dei-vulcani"] if k.startswith("rescue")} == set(notation.ARITY["rescue"])
 
 
 @pytest.mark.parametrize("game", sorted(EVERY_KIND))
 def test_every_kind_of_choice_is_asked(game):
     tut = learn.load(game)
-    kinds = {" ".join(a.split()[:2]) if a.startswith("play ") else a.split()[0]
-             for ch in tut.chapters for s in ch["steps"] for a in s.get("ask", [])}
+    kinds = {_kind(game, a) for ch in tut.chapters for s in ch["steps"] for a in s.get("ask", [])}
     assert EVERY_KIND[game] <= kinds, sorted(EVERY_KIND[game] - kinds)
+
+
+@pytest.mark.rule("IDV-11.6")
+def test_isola_dei_vulcani_current_player_saves_all_colonists_onto_one_hex():
+    tut = learn.load("isola-dei-vulcani")
+    ch = [c["id"] for c in tut.chapters].index("rescue-all")
+    si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask"))
+    before = tut.position(ch, si)
+    assert before.dec[0] == "rescue" and before.dec[1] == before.cur == tut.learner  # the current player's own rescue
+    after = tut.after(ch, si, tut.step(ch, si)["ask"][0]).render(0)
+    assert "[~~~~~~~]" not in before.render(0) and "[~~~~~~~]" in after  # the part sank
+    assert "colonists R4" in next(line for line in after.splitlines() if line.strip().startswith("F3 area"))
+
+
+@pytest.mark.rule("IDV-11.7")
+def test_isola_dei_vulcani_declined_rescue_sends_the_colonists_to_the_reserve():
+    tut = learn.load("isola-dei-vulcani")
+    ch = [c["id"] for c in tut.chapters].index("decline")
+    before = tut.position(ch, 0)
+    assert before.dec[0] == "rescue1" and before.dec[1] == tut.learner != before.cur  # another player's rescue
+    assert any(a.startswith("rescue ") for a in before.legal_actions())  # a rescue was possible
+    after = tut.after(ch, 0, "skip")
+    assert "reserve: colonists 0" in before.render(0).split("R = Red")[1].split("\n")[0]
+    assert "reserve: colonists 4" in after.render(0).split("R = Red")[1].split("\n")[0]
 
 
 def test_isola_dei_vulcani_sinking_chapter_sinks_and_saves_the_colonist():
@@ -250,3 +295,18 @@ def test_eruption_cards_do_what_their_steps_say():
     ch = ids.index("aftershock")
     si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("sinkhole"))
     assert touching(tut.after(ch, si, tut.step(ch, si)["ask"][0]), 0) == "v3-7"
+
+
+@pytest.mark.rule("IDV-11.7")
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_lapilli_learn_takes_skip_as_the_move_where_the_game_has_it(monkeypatch, capsys, lang):
+    """L'Isola dei Vulcani's 'skip' declines a rescue: at a step asking it, the typed word is the
+    move, judged by the engine, not the command that skips the step."""
+    tut = learn.load("isola-dei-vulcani")
+    data = dict(tut.data, chapters=[c for c in tut.data["chapters"] if c["id"] == "decline"])
+    monkeypatch.setattr(learn, "load", lambda game: learn.Tutorial(data))
+    _drive(monkeypatch, ["skip"])
+    assert cli.main(["learn", "isola-dei-vulcani", "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert {"en": "Well done.", "it": "Ben fatto."}[lang] in out
+    assert {"en": "Step skipped.", "it": "Passo saltato."}[lang] not in out

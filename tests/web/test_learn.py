@@ -268,3 +268,52 @@ def test_reached_from_the_lobby_and_the_rules_panel(browser, server):
         page.wait_for_selector("#rules-panel .focus")
     finally:
         ctx.close()
+
+
+def asked_target_in_view(page, action):
+    """The first token of ``action`` the picker has not chosen by itself, drawn on the board
+    (inside the board's shown part and the window, above the picker's bar) or as a picker button
+    inside the window."""
+    done = page.evaluate("() => [...document.querySelectorAll('#picker .chosen')].map(e => e.textContent).join(' ')")
+    tok = next((x for x in action.split() if x not in done.replace("…", "").split()), None)
+    if tok is None:
+        return True
+    return page.evaluate("""tok => {
+      const vw = window.innerWidth, vh = window.innerHeight;
+      const svg = document.querySelector('#board svg.board').getBoundingClientRect();
+      const seen = (r, frame) => r.width > 0 && r.left >= frame.left - 1 && r.top >= frame.top - 1
+        && r.right <= frame.right + 1 && r.bottom <= frame.bottom + 1;
+      const win = { left: 0, top: 0, right: vw, bottom: vh };
+      // the picker's bar stays at the bottom of the window, over the board
+      const bar = document.querySelector('#picker');
+      const below = bar ? Math.min(vh, bar.getBoundingClientRect().top) : vh;
+      const shown = { left: Math.max(0, svg.left), top: Math.max(0, svg.top), right: Math.min(vw, svg.right), bottom: Math.min(below, svg.bottom) };
+      const drawn = [...document.querySelectorAll(`#board svg .clickable[data-token="${CSS.escape(tok)}"]`)];
+      if (drawn.length) return drawn.some(e => seen(e.getBoundingClientRect(), shown));
+      return [...document.querySelectorAll(`#picker button[data-pick="${CSS.escape(tok)}"]`)].some(e => seen(e.getBoundingClientRect(), win));
+    }""", tok)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_chapter_first_screen_on_a_phone_shows_the_asked_targets(browser, server, game):
+    """On a phone the board zooms in on the targets when they are too small to tap: a chapter's
+    first screen shows the target of the move it asks (on the board, inside the part of it shown,
+    and inside the window), not a zoom on another part of the board."""
+    tut = learn.load(game)
+    ctx, page = open_tutorial(browser, server, game, "en", "phone")
+    missed = []
+    try:
+        for ci, ch in enumerate(tut.chapters):
+            step = ch["steps"][0]
+            if not step.get("ask"):
+                continue
+            page.goto(f"{server}/learn/{game}#{ci}.0")
+            page.reload()
+            at_step(page, ci, 0)
+            page.wait_for_timeout(100)
+            page.screenshot(path=os.path.join(SHOTS, f"learn-{game}-{ci}-{ch['id']}-phone-target.png"))
+            if not asked_target_in_view(page, step["ask"][0]):
+                missed.append(ch["id"])
+    finally:
+        ctx.close()
+    assert missed == [], f"chapters whose first phone screen does not show the asked move's target: {missed}"

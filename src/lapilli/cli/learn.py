@@ -94,7 +94,9 @@ def _ask(tut, ci: int, si: int, step: dict, st, lang: str) -> str:
             text = console.input(("> " if step.get("ask") else f"({w['next']}) ")).strip()
         except EOFError:
             return "quit"
-        if text in ("quit", "exit", "skip", "back"):
+        # a game may have a move called 'skip' (L'Isola dei Vulcani declines a rescue with it): at a
+        # step asking moves where it is legal, the word is that move, judged like any other
+        if text in ("quit", "exit", "skip", "back") and not (text == "skip" and step.get("ask") and "skip" in st.legal_actions()):
             if text == "skip":
                 console.print(w["skipped"], markup=False)
             return text

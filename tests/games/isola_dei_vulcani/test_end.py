@@ -96,3 +96,17 @@ def test_engine_safeguard_only():
     s.apply("end")
     s.apply("end")
     assert s.is_terminal and s.end_reason == "stalled"
+
+
+@rule("IDV-13.1")
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_end_triggered_by_a_sinking_is_told(lang):
+    from lapilli.engine import narration
+    s = clear(fresh(4, first=0))
+    s.cur = 1
+    s.volcanoes = [5, 6, 7]
+    ev = sink_area6_by(s, 1)
+    items = s.readings(1, "erect D7a D7-SW", ev, None)
+    said = narration.sentence("isola-dei-vulcani", next(i for i in items if i["key"] == "end-triggered"), lang)
+    assert "5" in said and "7" in said
+    assert {"en": "the game ends after this round", "it": "la partita finisce dopo questo giro"}[lang] in said

@@ -73,8 +73,6 @@ window.LapilliPickerUI = function (container, picker, send) {
   strong.textContent = typeof t === "function" ? t("yourTurn") : "Your turn";
   prompt.append(strong, head.length ? ": " + head.join(" · ") : "");
   bar.append(prompt);
-  if (window.LapilliZoom.wanted()) window.LapilliZoom(container, picker, bar);
-  else window.LapilliHitPads(container, picker);
   if (picker.chosen.length) {
     const c = document.createElement("span");
     c.className = "chosen";
@@ -118,6 +116,9 @@ window.LapilliPickerUI = function (container, picker, send) {
     bar.append(b);
   }
   container.append(bar);
+  // the zoom measures the bar, in place at the bottom of the window, to keep the targets above it
+  if (window.LapilliZoom.wanted()) window.LapilliZoom(container, picker, bar);
+  else window.LapilliHitPads(container, picker);
   // after a choice made with the keyboard, keep the focus on the board: the first target offered now
   if (picker.keyboard) {
     picker.keyboard = false;
@@ -131,7 +132,9 @@ window.LapilliPickerUI = function (container, picker, send) {
 // targets at MIN px: the smallest box of the board that holds every target, when they then reach
 // MIN px; else the board is cut into regions of that size and a first tap picks the region to zoom
 // into.  A button zooms out again.  Where every target is large enough (a desktop) the whole board
-// stays in view.
+// stays in view.  The zoomed view is no higher than the window's room between the board's top and
+// the picker's bar (the bar stays at the bottom of the window), so that a view framed on the
+// targets shows them on the first screen even below a tall text (a tutorial's step).
 window.LapilliZoom = function (container, picker, bar) {
   const TARGET = 24, MIN = 26;
   const svg = container.querySelector("svg.board");
@@ -150,10 +153,12 @@ window.LapilliZoom = function (container, picker, bar) {
   const smallest = Math.min(...boxes.map(b => Math.min(b.w, b.h)));
   if (!(smallest > 0) || smallest * pxPerUnit >= TARGET) return;
   // the view that shows the smallest target at MIN px: as wide as the board is on screen, at
-  // most 60 % of the screen high
+  // most 60 % of the screen high and no higher than the room from the board's top to the bar
   const scale = MIN / smallest;  // px per unit wanted
   const viewW = Math.min(full.width, svg.getBoundingClientRect().width / scale);
-  const viewH = Math.min(full.height, Math.max(viewW * 0.6, window.innerHeight * 0.6 / scale));
+  const ppu = svg.getBoundingClientRect().width / viewW;  // px per unit once zoomed
+  const room = window.innerHeight - bar.getBoundingClientRect().height - Math.max(0, svg.getBoundingClientRect().top);
+  const viewH = Math.min(full.height, Math.max(viewW * 0.6, Math.min(window.innerHeight * 0.6 / scale, room / ppu)));
   const union = boxes.reduce((u, b) => ({ x0: Math.min(u.x0, b.x), y0: Math.min(u.y0, b.y), x1: Math.max(u.x1, b.x + b.w), y1: Math.max(u.y1, b.y + b.h) }),
     { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
   const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
@@ -162,12 +167,14 @@ window.LapilliZoom = function (container, picker, bar) {
   const inside = (b, z) => b.x >= z.x - 1e-6 && b.y >= z.y - 1e-6 && b.x + b.w <= z.x + z.w + 1e-6 && b.y + b.h <= z.y + z.h + 1e-6;
   const centreIn = (b, z) => inside({ x: b.x + b.w / 2, y: b.y + b.h / 2, w: 0, h: 0 }, z);
   const word = (key, fallback) => (typeof t === "function" ? t(key) : fallback);
+  // the zoom's button first in the bar, before the choices
+  const afterPrompt = b => { const p = bar.querySelector(".turn-prompt"); if (p) p.after(b); else bar.prepend(b); };
   const toggle = (id, label, off) => {
     const b = document.createElement("button");
     b.id = id;
     b.textContent = label;
     b.onclick = () => { picker.noZoom = off; if (off) picker.zoom = null; picker.onChange(); };
-    bar.append(b);
+    afterPrompt(b);
   };
   const zoomOut = () => toggle("zoom-out", "⤢ " + word("wholeBoard", "whole board"), true);
   // "+": a magnifying glass is not in every font (an empty box with Debian's)
@@ -186,7 +193,7 @@ window.LapilliZoom = function (container, picker, bar) {
     b.id = "zoom-out";
     b.textContent = "⤢ " + word("otherRegions", "other parts of the board");
     b.onclick = () => { picker.zoom = null; picker.onChange(); };
-    bar.append(b);
+    afterPrompt(b);
     return;
   }
   targets.forEach(withdraw);
