@@ -1,0 +1,88 @@
+"""Room for the board on the table page: on a phone (390x844) the move picker's bar, which stays at
+the bottom of the window, never hides the board's lowest seat panel or target once the page is
+scrolled to show the board's bottom edge; a seat panel of
+L'Isola dei Vulcani gives its seat's whole name at the panels' own size."""
+import os
+
+import pytest
+
+from .conftest import SHOTS, create_table
+
+PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
+LAPTOP = dict(viewport={"width": 1366, "height": 768})
+
+# from the top of the page, the board's bottom edge brought into view the way the browser does it
+# for a focused element (the least scrolling that shows it): what is drawn just above that edge, and
+# at the centre of the board's lowest seat panel or target
+LOWEST_SEEN = """() => {
+  window.scrollTo(0, 0);
+  const svg = document.querySelector('#board svg.board'), bar = document.querySelector('#picker');
+  svg.scrollIntoView({block: 'end'});
+  const s = svg.getBoundingClientRect();
+  const edge = document.elementFromPoint((s.left + s.right) / 2, s.bottom - 3);
+  const parts = [...svg.querySelectorAll('[data-seat-panel], .clickable')];
+  const low = parts.reduce((a, b) => b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a);
+  const r = low.getBoundingClientRect();
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  const name = e => e ? e.tagName + (e.id ? '#' + e.id : '') : null;
+  return {what: low.getAttribute('data-seat-panel') !== null ? 'seat panel ' + low.getAttribute('data-seat-panel') : 'target ' + low.getAttribute('data-token'),
+          edge: name(edge), edgeInBoard: !!edge && svg.contains(edge),
+          clickable: low.classList.contains('clickable'), self: !!hit && (hit === low || low.contains(hit)),
+          hit: name(hit), inBoard: !!hit && svg.contains(hit), svgBottom: s.bottom, lowBottom: r.bottom,
+          bar: bar.getBoundingClientRect().top, H: window.innerHeight, scrollY: window.scrollY};
+}"""
+
+
+@pytest.mark.parametrize("game", ["isola-dei-vulcani", "eruption"])
+def test_phone_bar_leaves_the_boards_bottom_reachable(server, browser, game):
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    try:
+        create_table(page, server, game, players=2, bots="random")
+        page.wait_for_selector("#picker", timeout=30_000)
+        page.wait_for_timeout(300)
+        seen = page.evaluate(LOWEST_SEEN)
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"room-phone-bottom-{game}.png"))
+        # the board's bottom edge is seen above the bar, not under it
+        assert seen["edgeInBoard"] and seen["svgBottom"] <= seen["bar"] + 0.5, seen
+        # and so is its lowest seat panel or target: itself at its centre (a target), the board (a panel drawn, not hit)
+        assert seen["inBoard"] and (seen["self"] or not seen["clickable"]) and seen["lowBottom"] <= seen["bar"] + 0.5, seen
+    finally:
+        ctx.close()
+
+
+# each seat panel's header: the text drawn at the panel's top left (beside the seat's mark), its
+# font size, whether it lies inside the panel; and the seat's name as the page's players list gives it
+ISOLA_HEADS = """() => {
+  const svg = document.querySelector('#board svg.board');
+  return [...svg.querySelectorAll('rect[data-seat-panel]')].map(rect => {
+    const x = +rect.getAttribute('x'), y = +rect.getAttribute('y');
+    const t = [...svg.querySelectorAll('text')].find(e => +e.getAttribute('x') === x + 32 && +e.getAttribute('y') === y + 18);
+    const b = t.getBBox(), r = rect.getBBox();
+    return {seat: +rect.getAttribute('data-seat-panel'), text: t.textContent, size: parseFloat(getComputedStyle(t).fontSize),
+            inside: b.x >= r.x && b.x + b.width <= r.x + r.width && b.y >= r.y && b.y + b.height <= r.y + r.height};
+  });
+}"""
+
+
+def test_isola_seat_panel_names_are_whole_and_full_size(server, browser):
+    ctx = browser.new_context(locale="en-US", **LAPTOP)
+    page = ctx.new_page()
+    try:
+        create_table(page, server, "isola-dei-vulcani", players=2, bots="random")
+        page.wait_for_selector("#picker", timeout=30_000)
+        page.wait_for_timeout(300)
+        names = [n.strip() for n in page.locator("#players .player .who").all_text_contents()]
+        heads = page.evaluate(ISOLA_HEADS)
+        os.makedirs(SHOTS, exist_ok=True)
+        page.locator("#board svg.board").screenshot(path=os.path.join(SHOTS, "room-isola-heads-1366.png"))
+    finally:
+        ctx.close()
+    assert len(heads) == 2 and len(names) == 2, (heads, names)
+    assert any("computer, random" in n for n in names), names
+    for h in heads:
+        assert names[h["seat"]].split(" (you)")[0] in h["text"] and "…" not in h["text"], (h, names)
+        assert h["inside"], h
+    # the same size for every seat, and not smaller than the panel's lines below it (13.5 px)
+    assert len({h["size"] for h in heads}) == 1 and heads[0]["size"] >= 13.5, heads
