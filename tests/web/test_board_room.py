@@ -1,6 +1,6 @@
 """Room for the board on the table page: on a phone (390x844) the move picker's bar, which stays at
 the bottom of the window, never hides the board's lowest seat panel or target once the page is
-scrolled to show the board's bottom edge; a seat panel of
+scrolled to show the board's bottom edge; at 1366x768 The Island's board uses the width of its column; a seat panel of
 L'Isola dei Vulcani gives its seat's whole name at the panels' own size."""
 import os
 
@@ -48,6 +48,36 @@ def test_phone_bar_leaves_the_boards_bottom_reachable(server, browser, game):
         assert seen["edgeInBoard"] and seen["svgBottom"] <= seen["bar"] + 0.5, seen
         # and so is its lowest seat panel or target: itself at its centre (a target), the board (a panel drawn, not hit)
         assert seen["inBoard"] and (seen["self"] or not seen["clickable"]) and seen["lowBottom"] <= seen["bar"] + 0.5, seen
+    finally:
+        ctx.close()
+
+
+# The Island's board in its column: the svg's drawn width, the column's (the board card's content
+# box) and the map's height (the island and its sea, --map-aspect: the svg's width over it)
+ISLAND_FIT = """() => {
+  const card = document.querySelector('#board'), svg = card.querySelector('svg.board');
+  const cs = getComputedStyle(card);
+  const column = card.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const w = svg.getBoundingClientRect().width;
+  return {column, width: w, map: w / parseFloat(getComputedStyle(svg).getPropertyValue('--map-aspect'))};
+}"""
+
+
+def test_the_island_board_uses_its_column_at_1366(server, browser):
+    """The board takes at least 80 % of its column's width (the width is what a landscape window
+    has to spare), and the map is at least as tall as when the seat panels and the legend were
+    drawn under it (379 px at 1366x768: the whole board narrowed to the window's height)."""
+    ctx = browser.new_context(locale="en-US", **LAPTOP)
+    page = ctx.new_page()
+    try:
+        create_table(page, server, "the-island", players=2, bots="random")
+        page.wait_for_selector("#picker", timeout=30_000)
+        page.wait_for_timeout(300)
+        m = page.evaluate(ISLAND_FIT)
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, "room-the-island-1366.png"))
+        assert m["width"] >= 0.8 * m["column"], m
+        assert m["map"] >= 379, m
     finally:
         ctx.close()
 
