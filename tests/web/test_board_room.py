@@ -1,10 +1,13 @@
 """Room for the board on the table page: on a phone (390x844) the move picker's bar, which stays at
 the bottom of the window, never hides the board's lowest seat panel or target once the page is
-scrolled to show the board's bottom edge; at 1366x768 The Island's board uses the width of its column; a seat panel of
+scrolled to show the board's bottom edge; at the end of Kingdomino Origins on a phone each kingdom's squares are big
+enough to read; at 1366x768 The Island's board uses the width of its column; a seat panel of
 L'Isola dei Vulcani gives its seat's whole name at the panels' own size."""
 import os
 
 import pytest
+
+from lapilli.testing.tour import tour
 
 from .conftest import SHOTS, create_table
 
@@ -50,6 +53,34 @@ def test_phone_bar_leaves_the_boards_bottom_reachable(server, browser, game):
         assert seen["inBoard"] and (seen["self"] or not seen["clickable"]) and seen["lowBottom"] <= seen["bar"] + 0.5, seen
     finally:
         ctx.close()
+
+
+# each square of each kingdom drawn on the board: its size on the screen
+SQUARES = """() => [...document.querySelectorAll('#board svg.board rect[data-square]')].map(r => {
+  const b = r.getBoundingClientRect(); return [r.getAttribute('data-square'), b.width, b.height]; })"""
+# a square at least this many CSS pixels wide shows its landscape, crowns and tokens legibly
+# (a finger's target is 24 px; a square to read is two thirds of that)
+READABLE = 16
+
+
+def test_kingdomino_phone_end_squares_are_readable(server, browser):
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    seen = {}
+
+    def stop(moment, _):
+        if moment in ("mid-game", "end"):
+            seen[moment] = page.evaluate(SQUARES)
+            page.screenshot(path=os.path.join(SHOTS, f"room-kingdomino-{moment}.png"), full_page=True)
+
+    try:
+        os.makedirs(SHOTS, exist_ok=True)
+        tour(page, server, "kingdomino-origins", stop)
+    finally:
+        ctx.close()
+    assert seen.get("end"), "no kingdom square drawn at the end"
+    small = [s for s in seen["end"] if s[1] < READABLE or s[2] < READABLE]
+    assert not small, (len(small), len(seen["end"]), small[:4])
 
 
 # The Island's board in its column: the svg's drawn width, the column's (the board card's content
