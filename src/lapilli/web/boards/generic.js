@@ -116,6 +116,14 @@ window.LapilliPickerUI = function (container, picker, send) {
     bar.append(b);
   }
   container.append(bar);
+  // the bar's height is the page's scroll padding at the bottom (style.css): a part of the board
+  // brought into view (a focused target, the board's bottom edge) comes to rest above the bar
+  window.LapilliBarWatch = window.LapilliBarWatch || new ResizeObserver(entries => {
+    for (const e of entries) if (e.target.isConnected)
+      document.documentElement.style.setProperty("--picker-bar", `${Math.ceil(e.target.getBoundingClientRect().height)}px`);
+  });
+  window.LapilliBarWatch.disconnect();
+  window.LapilliBarWatch.observe(bar);
   // the zoom measures the bar, in place at the bottom of the window, to keep the targets above it
   if (window.LapilliZoom.wanted()) window.LapilliZoom(container, picker, bar);
   else window.LapilliHitPads(container, picker);

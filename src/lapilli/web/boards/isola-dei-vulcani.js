@@ -368,31 +368,45 @@
     const PW = narrow ? (mapW - 30) / 2 : CW - 14;
     for (let p = 0; p < n; p++) {
       const bx = cx0 + (narrow ? (p % 2) * (PW + 10) : 0);
-      const top = y, f = o.final ? o.final[p] : null, PH = f ? 130 : 94;
+      // the name, whole and at the panels' own size (16): its words wrap onto as many lines as
+      // they need, beside the points (the room the points and "VP" take: 17 px a digit at 28 px
+      // bold), the first after the seat's mark; the panel grows by the lines it adds.  Both
+      // panels of a row (a narrow screen) take the taller one's height
+      const headOf = q => `${pname(q)}${q === mine ? " (" + l.you + ")" : ""}${o.first === q ? " · " + l.firstShort : ""}`;
+      const HEAD = 16, LINE = 19;
+      const wrap = q => {
+        const first = Math.floor((PW - 32 - (String(o.vp[q]).length * 17 + 44)) / (HEAD * 0.6));
+        const rest = first + Math.floor(22 / (HEAD * 0.6));   // from the panel's edge, as far right as the first
+        const lines = [""];
+        for (const word of headOf(q).split(" ")) {
+          const line = lines[lines.length - 1], most = lines.length === 1 ? first : rest;
+          if (line && (line + " " + word).length > most) lines.push(word);
+          else lines[lines.length - 1] = line ? line + " " + word : word;
+        }
+        return lines;
+      };
+      const lines = wrap(p);
+      const rowMates = narrow ? [p - (p % 2), p - (p % 2) + 1].filter(q => q < n) : [p];
+      const extra = Math.max(...rowMates.map(q => wrap(q).length)) - 1;
+      const top = y, f = o.final ? o.final[p] : null, PH = (f ? 130 : 94) + extra * LINE, dy = extra * LINE;
       const acting = !o.is_terminal && (o.decision ? o.decision[1] === p : cur === p);
       panel.append(svgEl("rect", { x: bx, y: top, width: PW, height: PH, rx: 8, fill: "#ffffff", stroke: PCOL[p], "stroke-width": acting ? 5 : 1.5, "data-seat-panel": p }));
       panel.append(SM().piece(p, bx + 16, top + 18, 9, { fill: PCOL[p], stroke: PDARK[p], "stroke-width": 2 }));
-      // the name shrinks to fit beside the points ("Blue (computer, normal)" is long)
-      // (the room the points and "VP" take: 17 px a digit at 28 px bold); a name too long even at
-      // 10 px is cut
-      let head = `${pname(p)}${p === mine ? " (" + l.you + ")" : ""}${o.first === p ? " · " + l.firstShort : ""}`;
-      const room = PW - 32 - (String(o.vp[p]).length * 17 + 44);
-      const most = Math.floor(room / (10 * 0.62));
-      if (head.length > most) head = head.slice(0, Math.max(1, most - 1)) + "…";
-      const fit = Math.min(16, Math.max(10, room / (head.length * 0.62)));
-      panel.append(lt(bx + 32, top + 18, head, { "font-weight": "bold", fill: PDARK[p], "font-size": fit.toFixed(1) }));
+      const head = lt(bx + 32, top + 18, null, { "font-weight": "bold", fill: PDARK[p], "font-size": HEAD, "data-seat-head": p });
+      lines.forEach((s, i) => head.append(svgEl("tspan", { x: i ? bx + 10 : bx + 32, y: top + 18 + i * LINE }, (i < lines.length - 1 ? s + " " : s))));
+      panel.append(head);
       panel.append(lt(bx + PW - 32, top + 20, String(o.vp[p]), { "font-weight": "bold", "font-size": 28, "text-anchor": "end", fill: PDARK[p] }));
       panel.append(lt(bx + PW - 8, top + 26, l.vp, { "font-size": 12, "text-anchor": "end" }));
       const rs = o.reserve;
-      panel.append(lt(bx + 10, top + 44, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
-      panel.append(lt(bx + 10, top + 62, `${l.reserve}: ${rs.colonists[p]} ${rs.colonists[p] === 1 ? l.colonist : l.colonists}, ${rs.villages[p]} ${rs.villages[p] === 1 ? l.village : l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
-      panel.append(lt(bx + 10, top + 80, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
-      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: bx + 150 + i * 15, cy: top + 80, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
+      panel.append(lt(bx + 10, top + dy + 44, `${l.boat}: ${o.boat[p]} · ${l.bay} ${(bays[p] || []).join(" ")}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + dy + 62, `${l.reserve}: ${rs.colonists[p]} ${rs.colonists[p] === 1 ? l.colonist : l.colonists}, ${rs.villages[p]} ${rs.villages[p] === 1 ? l.village : l.villages}, ${rs.moai[p]} ${l.moai}`, { "font-size": 13.5 }));
+      panel.append(lt(bx + 10, top + dy + 80, `${l.prayer}: ${o.prayer_tokens[p]}`, { "font-size": 13.5 }));
+      for (let i = 0; i < o.prayer_tokens[p]; i++) panel.append(svgEl("circle", { cx: bx + 150 + i * 15, cy: top + dy + 80, r: 6, fill: "#8e24aa", stroke: "#4a148c" }));
       if (f) {
         // the final scoring's parts, then how they make the total beside the name (the points
         // scored in play plus the final scoring, IDV-14.1)
-        panel.append(lt(bx + 10, top + 99, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" "), { "font-size": 13, fill: PDARK[p] }));
-        panel.append(lt(bx + 10, top + 117, `${l.inPlay} ${o.vp[p] - f.total} + ${l.finalShort} ${f.total} = ${o.vp[p]}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p], "data-final-sum": p }));
+        panel.append(lt(bx + 10, top + dy + 99, `${l.finalShort}: ` + [[l.fv, f.vp_villages], [l.fm, f.vp_moai], [l.fg, f.vp_groups], [l.fc, f.vp_colonists], [l.fp, f.vp_prayer]].map(([k, v]) => k[0].toUpperCase() + v).join(" "), { "font-size": 13, fill: PDARK[p] }));
+        panel.append(lt(bx + 10, top + dy + 117, `${l.inPlay} ${o.vp[p] - f.total} + ${l.finalShort} ${f.total} = ${o.vp[p]}`, { "font-size": 13, "font-weight": "bold", fill: PDARK[p], "data-final-sum": p }));
       }
       if (!narrow || p % 2 === 1 || p === n - 1) y += PH + 6;
     }

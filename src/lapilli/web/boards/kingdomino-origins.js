@@ -83,7 +83,7 @@
   }
   // one square of a tile or territory: landscape, campfires, craters, token, resource, Cro-magnon
   function square(g, x, y, s, q, opts = {}) {
-    g.append(S("rect", { x, y, width: s, height: s, fill: LAND[q.landscape] || "#ccc", stroke: "#fff", "stroke-width": 1,
+    g.append(S("rect", { x, y, width: s, height: s, fill: LAND[q.landscape] || "#ccc", stroke: "#fff", "stroke-width": 1, "data-square": opts.name,
       opacity: opts.ghost ? 0.75 : 1, "stroke-dasharray": opts.ghost ? "4 3" : null, "pointer-events": "none" }));
     if (q.landscape === "start") { hut(g, x + s / 2, y + s * 0.55, s * 0.32); return; }
     if (q.campfires) flame(g, x + s * 0.22, y + s * 0.3, s * 0.16, q.campfires);
@@ -243,8 +243,11 @@
     // ---------------------------------------------------------------- territories
     const cols = 2;
     const PW = 485;
-    const cell = Math.floor((PW - 26) / F);
-    const PH = 46 + 18 + F * cell + 8;
+    // the frame shown: the whole notation frame while the game goes on (a tile may go anywhere within
+    // reach), at the end only the kingdom's own size x size squares, drawn bigger (readable on a phone)
+    const K = o.is_terminal ? o.size : F;
+    const cell = Math.floor((PW - 26) / K);
+    const PH = 46 + 18 + K * cell + 8;
     const squaresActive = ["place", "fire", "spend", "put"].includes(phase) ? o.active : -1;
     for (let p = 0; p < n; p++) {
       const px = 10 + (p % cols) * (PW + 10), py = y + Math.floor(p / cols) * (PH + 10);
@@ -277,8 +280,10 @@
       let minr = o.size - 1, maxr = o.size - 1, minc = o.size - 1, maxc = o.size - 1;
       terr.forEach(q => { const a = parseSq(q.square); bySq[q.square] = q; minr = Math.min(minr, a.r); maxr = Math.max(maxr, a.r); minc = Math.min(minc, a.c); maxc = Math.max(maxc, a.c); });
       const r0 = maxr - o.size + 1, r1 = minr + o.size - 1, c0 = maxc - o.size + 1, c1 = minc + o.size - 1;
-      for (let c = 0; c < F; c++) svg.append(S("text", { x: gx + c * cell + cell / 2, y: gy - 4, "text-anchor": "middle", "font-size": 11, fill: "#777" }, String.fromCharCode(97 + c)));
-      for (let r = 0; r < F; r++) svg.append(S("text", { x: gx - 4, y: gy + r * cell + cell / 2 + 4, "text-anchor": "end", "font-size": 11, fill: "#777" }, String(r + 1)));
+      // the first row and column shown (the kingdom's own at the end), keeping their notation names
+      const ra = K < F ? Math.min(minr, F - K) : 0, ca = K < F ? Math.min(minc, F - K) : 0;
+      for (let c = ca; c < ca + K; c++) svg.append(S("text", { x: gx + (c - ca) * cell + cell / 2, y: gy - 4, "text-anchor": "middle", "font-size": 11, fill: "#777" }, String.fromCharCode(97 + c)));
+      for (let r = ra; r < ra + K; r++) svg.append(S("text", { x: gx - 4, y: gy + (r - ra) * cell + cell / 2 + 4, "text-anchor": "end", "font-size": 11, fill: "#777" }, String(r + 1)));
       const g = S("g");
       svg.append(g);
       const hits = S("g");
@@ -287,13 +292,13 @@
         const tp = o.current_row.find(t => t && t.chief === o.active);
         if (tp) { tile1 = tp.squares[0]; tile2 = tp.squares[1]; }
       }
-      for (let r = 0; r < F; r++) for (let c = 0; c < F; c++) {
-        const name = sqName(r, c), x = gx + c * cell, yy = gy + r * cell;
+      for (let r = ra; r < ra + K; r++) for (let c = ca; c < ca + K; c++) {
+        const name = sqName(r, c), x = gx + (c - ca) * cell, yy = gy + (r - ra) * cell;
         const q = bySq[name];
-        if (q) square(g, x, yy, cell, q);
+        if (q) square(g, x, yy, cell, q, { name });
         else {
           const reach = r >= r0 && r <= r1 && c >= c0 && c <= c1;
-          g.append(S("rect", { x: x + 0.5, y: yy + 0.5, width: cell - 1, height: cell - 1, fill: reach ? "#f7f1e6" : "#d9d2c7", stroke: reach ? "#e0d5c2" : "#cfc6b8", "pointer-events": "none" }));
+          g.append(S("rect", { x: x + 0.5, y: yy + 0.5, width: cell - 1, height: cell - 1, fill: reach ? "#f7f1e6" : "#d9d2c7", stroke: reach ? "#e0d5c2" : "#cfc6b8", "pointer-events": "none", "data-square": name }));
           if (tile1 && chosen.length === 1 && next.has(name)) g.append(S("rect", { x: x + 3, y: yy + 3, width: cell - 6, height: cell - 6, fill: LAND[tile1.landscape], opacity: 0.45, "pointer-events": "none" }));
           if (tile1 && chosen.length === 2 && chosen[1] === name) {
             square(g, x, yy, cell, tile1, { ghost: true });

@@ -234,12 +234,17 @@
         side.append(lt(SX + 24, 46, `${cname(who)}: ${l.dec[o.decision] || o.decision}`, { "font-size": 16, "font-weight": "bold", class: "headline" }));
       }
     }
-    let y = BOTTOM + 6;
+    // a wide column (a desktop): the players and the legend in a column beside the map, so that
+    // the board, narrowed to the window's height, still fills the column's width; a narrow one (a
+    // phone): under the map, the players two by two, so that the map takes the whole width
+    const wide = container.clientWidth >= 700;
+    const CX = VW, CWD = 420;                     // the side column: its left edge and its width
+    let y = wide ? 8 : BOTTOM + 6;
     // a fourth line for the boats still to place while explorer values are still to place too
     const both = q => { const tp = o.to_place[q]; return ((Array.isArray(tp) && tp.length) || (!Array.isArray(tp) && tp)) && ((o.boats_to_place || [])[q] || 0); };
-    const PW = (VW - 30) / 2, ph = [...Array(n).keys()].some(both) ? 122 : 100;
+    const PW = wide ? CWD - 10 : (VW - 30) / 2, ph = [...Array(n).keys()].some(both) ? 122 : 100;
     for (let q = 0; q < n; q++) {
-      const px = 10 + (q % 2) * (PW + 10), top = y + Math.floor(q / 2) * ph;
+      const px = wide ? CX : 10 + (q % 2) * (PW + 10), top = wide ? y + q * ph : y + Math.floor(q / 2) * ph;
       const active = !o.is_terminal && (q === o.deciding);
       side.append(svgEl("rect", { x: px, y: top, width: PW, height: ph - 8, rx: 8, fill: PBG[q], stroke: active ? "#d4571c" : PDARK[q], "stroke-width": active ? 4 : 1.2, class: "deco" }));
       side.append(SM().piece(q, px + 16, top + 18, 9, { fill: PCOL[q], stroke: PDARK[q], "stroke-width": 1.5, class: "deco" }));
@@ -295,38 +300,46 @@
         if (hand.length > 5) side.append(lt(px + 58 + 5 * 66, line3, `+${hand.length - 5}`, { "font-size": 12 }));
       }
     }
-    y += Math.ceil(n / 2) * ph + 8;
-    // legend
-    side.append(lt(SX, y, l.legend, { "font-weight": "bold", "font-size": 15 }));
+    y += (wide ? n : Math.ceil(n / 2)) * ph + 8;
+    // legend: three items a row under the map, two a row in the side column
+    const LX = wide ? CX : SX;
+    side.append(lt(LX, y, l.legend, { "font-weight": "bold", "font-size": 15 }));
     const leg = svgEl("g", { class: "deco" });
     side.append(leg);
-    const C1 = SX + 10, C2 = SX + 280, C3 = SX + 550;
-    let yy = y + 24;
-    Object.entries(TERRAIN).forEach(([k, col], i) => {
-      const x = [C1, C2, C3][i] - 8;
-      leg.append(svgEl("rect", { x, y: yy - 8, width: 16, height: 16, fill: col, stroke: "#555" }), lt(x + 22, yy, l.terrain[k], { "font-size": 13 }));
+    const cols = wide ? [LX + 10, LX + 215] : [SX + 10, SX + 280, SX + 550];
+    // the places in turn, row by row
+    const y0 = y + 24;
+    let slot = 0;
+    const place = () => { const i = slot++; return [cols[i % cols.length], y0 + Math.floor(i / cols.length) * 24]; };
+    Object.entries(TERRAIN).forEach(([k, col]) => {
+      const [x, yy] = place();
+      leg.append(svgEl("rect", { x: x - 8, y: yy - 8, width: 16, height: 16, fill: col, stroke: "#555" }), lt(x + 14, yy, l.terrain[k], { "font-size": 13 }));
     });
-    yy += 24;
-    leg.append(SM().piece(0, C1, yy, 8, { fill: PCOL[0], stroke: PDARK[0] }), lt(C1 + 16, yy, l.onLand, { "font-size": 13 }));
-    leg.append(svgEl("path", { d: `M${C3 - 10},${yy + 9} q5,-4 10,0 t10,0`, fill: "none", stroke: "#1565c0", "stroke-width": 2 }), SM().piece(1, C3, yy, 7, { fill: PCOL[1], stroke: PDARK[1] }), lt(C3 + 16, yy, l.swimmer, { "font-size": 13 }));
-    yy += 24;
-    const creLeg = ["serpent", "shark", "whale", "squid"];
-    creLeg.forEach((k, i) => {
-      const x = [C1, C2, C3, C1][i], y2 = yy + (i === 3 ? 24 : 0);
+    if (wide) slot = 4;   // the explorer's words on a row of their own
+    let [x1, y1] = place();
+    leg.append(SM().piece(0, x1, y1, 8, { fill: PCOL[0], stroke: PDARK[0] }), lt(x1 + 16, y1, l.onLand, { "font-size": 13 }));
+    slot += 1;   // the explorer's words take two places
+    [x1, y1] = place();
+    leg.append(svgEl("path", { d: `M${x1 - 10},${y1 + 9} q5,-4 10,0 t10,0`, fill: "none", stroke: "#1565c0", "stroke-width": 2 }), SM().piece(1, x1, y1, 7, { fill: PCOL[1], stroke: PDARK[1] }), lt(x1 + 16, y1, l.swimmer, { "font-size": 13 }));
+    for (const k of ["serpent", "shark", "whale", "squid"]) {
+      const [x, y2] = place();
       const [col, letter] = CRE[k];
       leg.append(svgEl("circle", { cx: x, cy: y2, r: 8, fill: col }), text(x, y2, letter, { "font-size": 9, fill: "#fff" }),
         lt(x + 16, y2, `${l.cre[k]} (${l.supply} ${(o.creature_supply || {})[k] ?? 0})`, { "font-size": 13 }));
-    });
-    yy += 24;
-    leg.append(svgEl("path", { d: `M${C2 - 10},${yy + 3} q10,-13 20,0 l-4,-1 l2,5 q-8,3 -18,-4 z`, fill: DOLPHIN }), lt(C2 + 16, yy, l.cre.dolphin + " D1-D4", { "font-size": 13 }));
-    leg.append(svgEl("path", { d: `M${C3 - 12},${yy - 5} l24,0 l-4,9 l-16,0 z`, fill: "#8d5a2b" }), lt(C3 + 16, yy, `${l.boat} (${l.supply} ${o.boat_supply ?? 0})`, { "font-size": 13 }));
-    yy += 24;
-    leg.append(svgEl("ellipse", { cx: C1, cy: yy, rx: 11, ry: 8, fill: "#e8c872", stroke: "#8d6e3a" }), lt(C1 + 16, yy, l.isle + " (nw ne sw se)", { "font-size": 13 }));
-    leg.append(lt(C2 - 8, yy, `${l.hexes}`, { "font-size": 13, fill: "#444" }));
-    yy += 18;
-    svg.setAttribute("viewBox", `0 0 ${VW} ${yy}`);
+    }
+    [x1, y1] = place();
+    leg.append(svgEl("path", { d: `M${x1 - 10},${y1 + 3} q10,-13 20,0 l-4,-1 l2,5 q-8,3 -18,-4 z`, fill: DOLPHIN }), lt(x1 + 16, y1, l.cre.dolphin + " D1-D4", { "font-size": 13 }));
+    [x1, y1] = place();
+    leg.append(svgEl("path", { d: `M${x1 - 12},${y1 - 5} l24,0 l-4,9 l-16,0 z`, fill: "#8d5a2b" }), lt(x1 + 16, y1, `${l.boat} (${l.supply} ${o.boat_supply ?? 0})`, { "font-size": 13 }));
+    [x1, y1] = place();
+    leg.append(svgEl("ellipse", { cx: x1, cy: y1, rx: 11, ry: 8, fill: "#e8c872", stroke: "#8d6e3a" }), lt(x1 + 16, y1, l.isle + " (nw ne sw se)", { "font-size": 13 }));
+    [x1, y1] = place();
+    leg.append(lt(x1 - 8, y1, `${l.hexes}`, { "font-size": 13, fill: "#444" }));
+    const yy = y1 + 18;
+    const totalW = wide ? VW + CWD : VW, totalH = wide ? Math.max(BOTTOM, yy) : yy;
+    svg.setAttribute("viewBox", `0 0 ${totalW} ${totalH}`);
     // the width at which the island and its sea fit the screen's height (style.css)
-    svg.style.setProperty("--map-aspect", (VW / BOTTOM).toFixed(4));
+    svg.style.setProperty("--map-aspect", (totalW / BOTTOM).toFixed(4));
     container.append(svg);
     // Once a whole move is sent the shared picker leaves the old view on screen, still clickable,
     // until the server's answer arrives: a second click would build a move on a stale position.
