@@ -1,4 +1,6 @@
-"""What the browser tests share: the accessibility check and signing up through the page."""
+"""What the browser tests share: the accessibility check, signing up through the page, and a game
+two computers play out while the page watches."""
+import time
 
 
 def serious(page):
@@ -18,3 +20,20 @@ def sign_up(page, server, name, password):
     page.click("#account-submit")
     page.wait_for_selector("#me")
     assert page.text_content("#me") == name
+
+
+def computers_play_out(page, server, game, options=None, within=180):
+    """A table of two computer players (random) of ``game`` (with ``options``), opened in ``page``
+    (watching it loads it, so its computers play) and waited for until it is finished; its id."""
+    data = {"game": game, "players": 2, "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}
+    if options is not None:
+        data["options"] = options
+    r = page.request.post(server + "/api/tables", data=data)
+    assert r.ok, r.text()
+    tid = r.json()["id"]
+    page.goto(f"{server}/t/{tid}")
+    end = time.monotonic() + within
+    while page.request.get(f"{server}/api/tables/{tid}").json()["status"] != "finished":
+        assert time.monotonic() < end, "the computers' game did not end"
+        page.wait_for_timeout(200)
+    return tid

@@ -3,11 +3,11 @@
 move played and the better move drawn on it; "Hint" during a game draws the suggested move on the
 board, and the hints used are shown in the result.  Screenshots go to the screenshot folder."""
 import os
-import time
 
 import pytest
 
 from .conftest import SHOTS, create_table, wait_my_turn
+from .support import computers_play_out
 
 GAMES = ["the-island", "stromboli"]
 
@@ -45,16 +45,7 @@ def _grey(css: str) -> bool:
 
 def _finished_table(page, server, game):
     """A table of two computer players (random) that has played to the end."""
-    r = page.request.post(server + "/api/tables", data={"game": game, "players": 2, "seats": [
-        {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
-    assert r.ok, r.text()
-    tid = r.json()["id"]
-    page.goto(f"{server}/t/{tid}")          # watching the table loads it: its computers play
-    end = time.monotonic() + 120
-    while page.request.get(f"{server}/api/tables/{tid}").json()["status"] != "finished":
-        assert time.monotonic() < end, "the computers' game did not end"
-        page.wait_for_timeout(200)
-    return tid
+    return computers_play_out(page, server, game, within=120)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -175,29 +166,25 @@ def test_a_hint_says_what_is_certain_what_is_likely_and_why(server, browser, loc
         ctx.close()
 
 
-@pytest.fixture(scope="module")
-def slow_server(tmp_path_factory):
-    """A `lapilli serve` whose review takes a second or so for each decision of a game of Nim."""
+def _nim_coach_server(tmp_path_factory, name, **env):
+    """A `lapilli serve` that plays Nim at once, with the coach's settings ``env``."""
     from lapilli.testing.server import ServerProcess
 
-    where = tmp_path_factory.mktemp("coach-slow")
-    with ServerProcess(where, "coach-slow", f"sqlite:///{where / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
-                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_CREATE_RATE="10000/minute",
-                       LAPILLI_COACH_ITERATIONS="4000", LAPILLI_COACH_SAMPLES="2") as s:
+    where = tmp_path_factory.mktemp(name)
+    with ServerProcess(where, name, f"sqlite:///{where / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
+                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_COACH_SAMPLES="2", **env) as s:
         yield s.url
 
 
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory):
+    """A `lapilli serve` whose review takes a second or so for each decision of a game of Nim."""
+    yield from _nim_coach_server(tmp_path_factory, "coach-slow", LAPILLI_CREATE_RATE="10000/minute",
+                                 LAPILLI_COACH_ITERATIONS="4000")
+
+
 def test_a_review_shows_its_progress_and_the_decisions_reviewed_so_far(slow_server, page):
-    r = page.request.post(slow_server + "/api/tables", data={"game": "nim", "players": 2, "options": {"pile": 21},
-                                                              "seats": [{"kind": "bot", "level": "random"},
-                                                                        {"kind": "bot", "level": "random"}]})
-    assert r.ok, r.text()
-    tid = r.json()["id"]
-    page.goto(f"{slow_server}/t/{tid}")
-    end = time.monotonic() + 120
-    while page.request.get(f"{slow_server}/api/tables/{tid}").json()["status"] != "finished":
-        assert time.monotonic() < end, "the computers' game did not end"
-        page.wait_for_timeout(200)
+    computers_play_out(page, slow_server, "nim", {"pile": 21}, within=120)
     page.wait_for_selector("#review-btn", timeout=30_000)
     page.click("#review-btn")
     # while the coach works: a progress bar, decision k of n, and the decisions judged so far
@@ -225,13 +212,8 @@ def test_a_review_shows_its_progress_and_the_decisions_reviewed_so_far(slow_serv
 def stopping_server(tmp_path_factory):
     """A `lapilli serve` whose coach cannot judge one decision of Nim within its limit: every
     streamed review stops with the server's refusal (review_too_long)."""
-    from lapilli.testing.server import ServerProcess
-
-    where = tmp_path_factory.mktemp("coach-stops")
-    with ServerProcess(where, "coach-stops", f"sqlite:///{where / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
-                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_COACH_LIMIT="0.01",
-                       LAPILLI_COACH_ITERATIONS="2000000", LAPILLI_COACH_SAMPLES="2") as s:
-        yield s.url
+    yield from _nim_coach_server(tmp_path_factory, "coach-stops", LAPILLI_COACH_LIMIT="0.01",
+                                 LAPILLI_COACH_ITERATIONS="2000000")
 
 
 def test_a_review_the_server_stops_is_said_in_the_pages_language(stopping_server, browser):
@@ -240,16 +222,7 @@ def test_a_review_the_server_stops_is_said_in_the_pages_language(stopping_server
     ctx = browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     try:
-        r = page.request.post(stopping_server + "/api/tables", data={
-            "game": "nim", "players": 2, "options": {"pile": 10},
-            "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
-        assert r.ok, r.text()
-        tid = r.json()["id"]
-        page.goto(f"{stopping_server}/t/{tid}")
-        end = time.monotonic() + 120
-        while page.request.get(f"{stopping_server}/api/tables/{tid}").json()["status"] != "finished":
-            assert time.monotonic() < end, "the computers' game did not end"
-            page.wait_for_timeout(200)
+        computers_play_out(page, stopping_server, "nim", {"pile": 10}, within=120)
         page.wait_for_selector("#review-btn", timeout=30_000)
         page.click("#review-btn")
         page.wait_for_selector("#review-error", timeout=60_000)

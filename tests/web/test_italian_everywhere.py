@@ -10,6 +10,7 @@ import time
 import pytest
 
 from .conftest import SHOTS, create_table
+from .support import computers_play_out
 
 GAMES = ["eruption", "isola-dei-vulcani", "kingdomino-origins", "stromboli", "the-island"]
 # words of English that never belong on the Italian page (the notation of moves aside)
@@ -100,15 +101,7 @@ def test_table_in_italian(server, italian, game):
 
 def _finished_table(page, server, game):
     """A table of two computer players (random) that has played to the end, watched."""
-    r = page.request.post(server + "/api/tables", data={"game": game, "players": 2, "seats": [
-        {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
-    assert r.ok, r.text()
-    tid = r.json()["id"]
-    page.goto(f"{server}/t/{tid}")
-    end = time.monotonic() + 180
-    while page.request.get(f"{server}/api/tables/{tid}").json()["status"] != "finished":
-        assert time.monotonic() < end, "the computers' game did not end"
-        page.wait_for_timeout(300)
+    computers_play_out(page, server, game)
     end = time.monotonic() + 90
     while "Partita finita" not in (page.evaluate("() => (document.querySelector('#status') || {}).textContent") or ""):
         assert time.monotonic() < end, "the end screen was not shown"
