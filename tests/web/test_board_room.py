@@ -3,6 +3,7 @@ the bottom of the window, never hides the board's lowest seat panel or target on
 scrolled to show the board's bottom edge; at the end of Kingdomino Origins on a phone each kingdom's squares are big
 enough to read; at 1366x768 The Island's board uses the width of its column; a seat panel of
 L'Isola dei Vulcani gives its seat's whole name at the panels' own size."""
+import contextlib
 import os
 
 import pytest
@@ -13,6 +14,29 @@ from .conftest import SHOTS, create_table
 
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
+
+# the page is laid out: the board drawn, the move picker's bar shown and its height watched (the
+# page's scroll padding, --picker-bar, is that height)
+LAID_OUT = """() => { const svg = document.querySelector('#board svg.board'), bar = document.querySelector('#picker');
+  if (!svg || !bar) return false;
+  const v = getComputedStyle(document.documentElement).getPropertyValue('--picker-bar').trim();
+  return v === `${Math.ceil(bar.getBoundingClientRect().height)}px`; }"""
+
+
+@contextlib.contextmanager
+def my_turn_at(browser, server, game, size):
+    """A page of size ``size`` at a new 2-player table of ``game`` against a random computer, once
+    it offers this seat a move and is laid out."""
+    ctx = browser.new_context(locale="en-US", **size)
+    page = ctx.new_page()
+    try:
+        create_table(page, server, game, players=2, bots="random")
+        page.wait_for_selector("#picker", timeout=30_000)
+        page.wait_for_function(LAID_OUT, timeout=15_000)
+        os.makedirs(SHOTS, exist_ok=True)
+        yield page
+    finally:
+        ctx.close()
 
 # from the top of the page, the board's bottom edge brought into view the way the browser does it
 # for a focused element (the least scrolling that shows it): what is drawn just above that edge, and
@@ -38,21 +62,13 @@ LOWEST_SEEN = """() => {
 
 @pytest.mark.parametrize("game", ["isola-dei-vulcani", "eruption"])
 def test_phone_bar_leaves_the_boards_bottom_reachable(server, browser, game):
-    ctx = browser.new_context(locale="en-US", **PHONE)
-    page = ctx.new_page()
-    try:
-        create_table(page, server, game, players=2, bots="random")
-        page.wait_for_selector("#picker", timeout=30_000)
-        page.wait_for_timeout(300)
+    with my_turn_at(browser, server, game, PHONE) as page:
         seen = page.evaluate(LOWEST_SEEN)
-        os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, f"room-phone-bottom-{game}.png"))
-        # the board's bottom edge is seen above the bar, not under it
-        assert seen["edgeInBoard"] and seen["svgBottom"] <= seen["bar"] + 0.5, seen
-        # and so is its lowest seat panel or target: itself at its centre (a target), the board (a panel drawn, not hit)
-        assert seen["inBoard"] and (seen["self"] or not seen["clickable"]) and seen["lowBottom"] <= seen["bar"] + 0.5, seen
-    finally:
-        ctx.close()
+    # the board's bottom edge is seen above the bar, not under it
+    assert seen["edgeInBoard"] and seen["svgBottom"] <= seen["bar"] + 0.5, seen
+    # and so is its lowest seat panel or target: itself at its centre (a target), the board (a panel drawn, not hit)
+    assert seen["inBoard"] and (seen["self"] or not seen["clickable"]) and seen["lowBottom"] <= seen["bar"] + 0.5, seen
 
 
 # each square of each kingdom drawn on the board: its size on the screen
@@ -98,19 +114,11 @@ def test_the_island_board_uses_its_column_at_1366(server, browser):
     """The board takes at least 80 % of its column's width (the width is what a landscape window
     has to spare), and the map is at least as tall as when the seat panels and the legend were
     drawn under it (379 px at 1366x768: the whole board narrowed to the window's height)."""
-    ctx = browser.new_context(locale="en-US", **LAPTOP)
-    page = ctx.new_page()
-    try:
-        create_table(page, server, "the-island", players=2, bots="random")
-        page.wait_for_selector("#picker", timeout=30_000)
-        page.wait_for_timeout(300)
+    with my_turn_at(browser, server, "the-island", LAPTOP) as page:
         m = page.evaluate(ISLAND_FIT)
-        os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, "room-the-island-1366.png"))
-        assert m["width"] >= 0.8 * m["column"], m
-        assert m["map"] >= 379, m
-    finally:
-        ctx.close()
+    assert m["width"] >= 0.8 * m["column"], m
+    assert m["map"] >= 379, m
 
 
 # each seat panel's header: the text drawn at the panel's top left (beside the seat's mark), its
@@ -128,18 +136,10 @@ ISOLA_HEADS = """() => {
 
 
 def test_isola_seat_panel_names_are_whole_and_full_size(server, browser):
-    ctx = browser.new_context(locale="en-US", **LAPTOP)
-    page = ctx.new_page()
-    try:
-        create_table(page, server, "isola-dei-vulcani", players=2, bots="random")
-        page.wait_for_selector("#picker", timeout=30_000)
-        page.wait_for_timeout(300)
+    with my_turn_at(browser, server, "isola-dei-vulcani", LAPTOP) as page:
         names = [n.strip() for n in page.locator("#players .player .who").all_text_contents()]
         heads = page.evaluate(ISOLA_HEADS)
-        os.makedirs(SHOTS, exist_ok=True)
         page.locator("#board svg.board").screenshot(path=os.path.join(SHOTS, "room-isola-heads-1366.png"))
-    finally:
-        ctx.close()
     assert len(heads) == 2 and len(names) == 2, (heads, names)
     assert any("computer, random" in n for n in names), names
     for h in heads:

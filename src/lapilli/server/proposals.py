@@ -180,7 +180,7 @@ class UndoProposals:
             if p.timer is not None:
                 p.timer.cancel()
             # the owner ends it; should it fall silent, the copy ends a little after its time
-            p.timer = asyncio.get_running_loop().call_later(seconds + 5, self._expire, room, p)
+            p.timer = asyncio.get_running_loop().call_later(seconds + MARGIN, self._expire, room, p)
             self._tell(room, self.message(room))
         elif msg["type"] == "undo_proposal_end" and p is not None and p.owner == source:
             self.end(room, msg["why"])
@@ -231,7 +231,7 @@ class UndoProposals:
                 self.hub.spawn(self._share(info.id, p, {"type": "undo_proposal_end", "seat": seat, "why": "changed"}))
                 raise refused("undo_pending" if room.proposal is not None else "undo_not_yours")
         room.proposal = p
-        p.expires = self.hub.clock() + seconds
+        p.expires = self.hub.clock() + seconds  # its time counts from when it is told, after the claim
         p.timer = asyncio.get_running_loop().call_later(seconds, self._expire, room, p)
         self._tell(room, self.message(room), share=p)
 

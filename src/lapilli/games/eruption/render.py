@@ -16,9 +16,9 @@ from .narration import TERMS, tile_words
 
 _RES = {"straw": "s", "wood": "w", "stone": "t"}
 
-W = narration.game_words(__file__)["picture"]  # the text picture's words (words.json)
-for _w in W.values():  # a hand's size, a number in JSON's text
-    _w["cards"] = {int(k): v for k, v in _w["cards"].items()}
+# the text picture's words (words.json); a hand's size is a number, written as text in JSON
+W = {lang: {**w, "cards": {int(k): v for k, v in w["cards"].items()}}
+     for lang, w in narration.game_words(__file__)["picture"].items()}
 
 
 def _cell(st, h) -> str:
