@@ -310,7 +310,10 @@ def test_each_chapter_first_screen_on_a_phone_shows_the_asked_targets(browser, s
             page.goto(f"{server}/learn/{game}#{ci}.0")
             page.reload()
             at_step(page, ci, 0)
-            page.wait_for_timeout(100)
+            # laid out: the picker's bar shown and its height watched (the zoom runs once the bar is in place)
+            page.wait_for_function("""() => { const bar = document.querySelector('#picker'); if (!bar) return false;
+              const v = getComputedStyle(document.documentElement).getPropertyValue('--picker-bar').trim();
+              return v === `${Math.ceil(bar.getBoundingClientRect().height)}px`; }""", timeout=15_000)
             page.screenshot(path=os.path.join(SHOTS, f"learn-{game}-{ci}-{ch['id']}-phone-target.png"))
             if not asked_target_in_view(page, step["ask"][0]):
                 missed.append(ch["id"])
