@@ -557,8 +557,6 @@ async function tablePage(tid) {
     if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
       drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
     markLastMove(board, v);
-    // a tone when the turn passes to a seat of this page (off unless the player turned it on)
-    if (!replay) turnWatch(all.some(x => x.seat !== null && !x.result && (x.observation.to_move === undefined || x.observation.to_move === null ? x.legal.length > 0 : x.observation.to_move === x.seat)));
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     // the pieces that moved slide to their new place: as the game goes on, and in a replay stepped
     // one move at a time; a jump (to the start, the end, along the slider) draws the position at once.
@@ -695,7 +693,14 @@ async function tablePage(tid) {
         m.log = had.log.filter(e => e.n >= m.log_from && e.n < m.log_keep).concat(m.log);
         delete m.log_from; delete m.log_keep;
       }
-      if (m.type === "state") { m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m; showSoon(); }
+      if (m.type === "state") {
+        m.receivedAt = Date.now(); tries = 0; connNote = ""; views[seat === null ? "spectator" : seat] = m;
+        // a tone when the turn passes to a seat of this page (off unless the player turned it on):
+        // judged on every view received, not on the ones drawn, since a move and a computer's quick
+        // answer can arrive within one frame and be drawn as one position
+        turnWatch(Object.values(views).some(x => x.seat !== null && !x.result && (x.observation.to_move === undefined || x.observation.to_move === null ? x.legal.length > 0 : x.observation.to_move === x.seat)));
+        showSoon();
+      }
       else if (m.type === "presence") {
         // only who is present (and the seats held, the clock) changed: merged into this page's view
         const had = views[seat === null ? "spectator" : seat];
