@@ -12,6 +12,9 @@ from contextlib import contextmanager
 import httpx
 import pytest
 
+import lapilli
+from lapilli.server.hub import Room
+from lapilli.server.store import SeatInfo, TableInfo
 from lapilli.testing.server import ServerProcess
 
 
@@ -284,3 +287,32 @@ def play_nim_to_the_end(client, tid):
             who.send_text(json.dumps({"type": "act", "action": action}))
             a.receive_json()
             b.receive_json()
+
+
+# ---------------------------------------------------------------- the fan-out's tests
+
+
+class FakeConn:
+    """A connection that keeps what it is sent, decoded."""
+    def __init__(self, seat, delta=False):
+        self.seat, self.delta, self.have, self.texts = seat, delta, None, []
+
+    def send(self, text):
+        self.texts.append(json.loads(text))
+
+
+class FakePubSub:
+    """A single instance's pub/sub: announcing reaches nobody."""
+    url = None
+
+    def announce(self, msg):
+        pass
+
+
+def island_room():
+    """A two-seat Island table in memory (seed 4), as the fan-out tests build their views on."""
+    st = lapilli.new_game("the-island", seed=4)
+    info = TableInfo("t1", "the-island", 2, dict(st.options), 4, 0, "playing",
+                     [SeatInfo(0, "human", "alice", ""), SeatInfo(1, "human", "bob", "")], seeding=st.seeding,
+                     commitment="c0ffee")
+    return Room(info)

@@ -9,12 +9,12 @@ import random
 
 import websockets.sync.client as ws_client
 
-import lapilli
 from lapilli.server.config import Settings
-from lapilli.server.hub import Hub, Room
+from lapilli.server.hub import Hub
 from lapilli.testing.memory import deep_size
-from lapilli.server.store import SeatInfo, TableInfo
 from lapilli.testing.server import ServerProcess
+
+from .support import FakeConn, FakePubSub, island_room
 
 
 def _extensions(server: ServerProcess) -> str:
@@ -36,35 +36,12 @@ def test_websocket_compression_only_when_asked_for(tmp_path):
 # ---------------------------------------------------------------- a finished table's memory
 
 
-class FakeConn:
-    def __init__(self, seat, delta=False):
-        self.seat, self.delta, self.have, self.texts = seat, delta, None, []
-
-    def send(self, text):
-        self.texts.append(json.loads(text))
-
-
-class FakePubSub:
-    url = None
-
-    def announce(self, msg):
-        pass
-
-
-def _island_room():
-    st = lapilli.new_game("the-island", seed=4)
-    info = TableInfo("t1", "the-island", 2, dict(st.options), 4, 0, "playing",
-                     [SeatInfo(0, "human", "alice", ""), SeatInfo(1, "human", "bob", "")], seeding=st.seeding,
-                     commitment="c0ffee")
-    return Room(info)
-
-
 def test_a_finished_table_nobody_watches_keeps_little_and_shows_the_same_views():
     """Today a finished Island table kept about 1.2 MB of views and narrated log lines while it
     stayed in memory: once its last connection leaves it keeps its position and actions only
     (at most 100 KiB), and a view asked for later is the one it showed before."""
     hub = Hub(None, bots=None, pubsub=FakePubSub(), settings=Settings(database_url="sqlite://"))
-    room = _island_room()
+    room = island_room()
     hub.rooms["t1"] = room
     conns = [FakeConn(0), FakeConn(1, delta=True), FakeConn(None), FakeConn(None, delta=True)]
     for c in conns:
@@ -110,7 +87,7 @@ def test_a_reconnect_sends_its_view_to_that_connection_and_a_small_presence_chan
     sent two whole views each; they are sent two small presence messages, and the new connection
     its whole view."""
     hub = Hub(None, bots=None, pubsub=FakePubSub(), settings=Settings(database_url="sqlite://"))
-    room = _island_room()
+    room = island_room()
     hub.rooms["t1"] = room
     alice, bob, watcher = CountingConn(0), CountingConn(1), CountingConn(None)
     for c in (alice, bob, watcher):

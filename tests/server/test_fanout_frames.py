@@ -17,8 +17,7 @@ from lapilli.server import fanout, frames
 from lapilli.server.config import Settings
 from lapilli.server.hub import Hub
 
-from .support import http_join, http_table, served_in_thread
-from .test_fanout import FakeConn, FakePubSub, _island_room
+from .support import FakeConn, FakePubSub, http_join, http_table, island_room, served_in_thread
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
@@ -41,7 +40,7 @@ class RawConn(FakeConn):
 
 def _crowd_room(spectators: int, delta_spectators: int):
     hub = Hub(None, bots=None, pubsub=FakePubSub(), settings=Settings(database_url="sqlite://"))
-    room = _island_room()
+    room = island_room()
     hub.rooms["t1"] = room
     conns = [RawConn(0), RawConn(1, delta=True)]
     conns += [RawConn(None) for _ in range(spectators)]

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
-from .test_api import join, make_table, until_present
+from .support import join, make_table, until_present
 
 
 def _table(client):
