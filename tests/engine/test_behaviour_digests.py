@@ -18,6 +18,13 @@ import lapilli
 from lapilli.engine.rng import Rng
 
 
+def _data_as_digested(state) -> dict:
+    """The state's saved data under the field names of state files of version 1, which the
+    digests were taken with: version 2 renamed fields (``RENAMED_FIELDS``) but not what they hold."""
+    old = {new: was for was, new in type(state).RENAMED_FIELDS.get(2, {}).items()}
+    return {old.get(k, k): v for k, v in state.to_json()["data"].items()}
+
+
 def digest(game: str, players: int, options: dict, seed: int) -> tuple[str, int]:
     s = lapilli.new_game(game, players, seed, options, seeding="linear")  # the seeding the digests were taken with
     r = Rng(seed * 31 + 7)
@@ -29,7 +36,7 @@ def digest(game: str, players: int, options: dict, seed: int) -> tuple[str, int]
         a = legal[r.randbelow(len(legal))]
         if len(s.history) % 7 == 3:
             d = s.determinize(s.to_move, len(s.history))
-            h.update(json.dumps(d.to_json()["data"], sort_keys=True, default=str).encode())
+            h.update(json.dumps(_data_as_digested(d), sort_keys=True, default=str).encode())
             for _ in range(5):
                 if d.is_terminal:
                     break

@@ -1,5 +1,6 @@
 """Seeding: nearby seeds give unrelated streams, and files written before seeds were mixed
-still load and replay to the same result."""
+still load and replay to the same result (state files as this version writes them: the
+fixtures are of state-file version 1, read through `upgrade_state`)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import pytest
 
 import lapilli
 from tests.engine.nim_game import GameState as Nim
-from lapilli.engine.registry import BUILTIN_GAMES
+from lapilli.engine.registry import BUILTIN_GAMES, upgrade_state
 from lapilli.engine.rng import DEFAULT_SEEDING, LINEAR_SEEDING, MIX64_SEEDING, Rng, game_rng, mix64
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "linear_seeding"
@@ -126,7 +127,7 @@ def test_files_a_correction_changes_replay_up_to_the_corrected_rule(stem):
     with pytest.raises(lapilli.CorruptRecord, match=rf"action {ply} \({record['actions'][ply - 1]!r}\) is illegal: .*{why}"):
         lapilli.replay(record)
     resumed = lapilli.load_state(middle)
-    assert _without_seeding(resumed.to_json(), middle) == middle
+    assert _without_seeding(resumed.to_json(), middle) == upgrade_state(middle)
     for a in record["actions"][len(middle["history"]):ply - 1]:
         resumed.apply(a)
     assert resumed.to_json() == lapilli.replay(record, upto=ply - 1).to_json()
@@ -140,14 +141,14 @@ def test_files_written_before_seeds_were_mixed_replay_identically(stem):
     assert "seeding" not in record and "seeding" not in middle and "seeding" not in final
     replayed = lapilli.replay(record)  # also checks the recorded scores and winners
     assert replayed.is_terminal and "result" in record
-    assert _without_seeding(replayed.to_json(), final) == final
+    assert _without_seeding(replayed.to_json(), final) == upgrade_state(final)
     # a state file saved mid-game goes on to the same end, and both files load as they were saved
     resumed = lapilli.load_state(middle)
-    assert _without_seeding(resumed.to_json(), middle) == middle
+    assert _without_seeding(resumed.to_json(), middle) == upgrade_state(middle)
     for a in record["actions"][len(middle["history"]):]:
         resumed.apply(a)
-    assert _without_seeding(resumed.to_json(), final) == final
-    assert _without_seeding(lapilli.load_state(final).to_json(), final) == final
+    assert _without_seeding(resumed.to_json(), final) == upgrade_state(final)
+    assert _without_seeding(lapilli.load_state(final).to_json(), final) == upgrade_state(final)
     rerecorded = replayed.to_record()
     assert rerecorded["options"] == lapilli.game_spec(record["game"]).saved_options(record["options"])
     assert rerecorded == {**record, "seeding": LINEAR_SEEDING, "dataset": replayed.dataset.describe(),

@@ -9,7 +9,7 @@ from .dataset import bound_module, check_matches, dataset_of
 from .errors import CorruptRecord, IllegalAction, LapilliError, UnknownGame
 from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, SEEDINGS
 from .spec import GameSpec
-from .state import RECORD_FORMAT, RECORD_VERSION, STATE_FORMAT, STATE_VERSION, State
+from .state import OLDEST_STATE_VERSION, RECORD_FORMAT, RECORD_VERSION, STATE_FORMAT, STATE_VERSION, State
 
 def state_class(game_id: str, data=None) -> type[State]:
     """The State class of a game; with ``data`` (a DataSet), the class bound to those data."""
@@ -38,9 +38,10 @@ def new_game(game: str, players: int | None = None, seed: int = 0, options: dict
     return cls(players, seed=seed, options=opts, seeding=seeding)
 
 
-def _document(js: dict | str | bytes, kind: str, fmt: str, version: int) -> dict:
+def _document(js: dict | str | bytes, kind: str, fmt: str, version: int, oldest: int | None = None) -> dict:
     """A state file or record (``kind``) as a dict, from itself or its JSON text, once its
-    ``format`` and ``version`` fields are the ones this engine reads; CorruptRecord otherwise."""
+    ``format`` is ``fmt`` and its ``version`` one this engine reads (``oldest`` to ``version``;
+    ``oldest`` None: ``version`` only); CorruptRecord otherwise."""
     if isinstance(js, (str, bytes)):
         try:
             js = json.loads(js)
@@ -48,19 +49,27 @@ def _document(js: dict | str | bytes, kind: str, fmt: str, version: int) -> dict
             raise CorruptRecord(f"{kind} is not valid JSON: {e}") from None
     if not isinstance(js, dict) or js.get("format") != fmt:
         raise CorruptRecord(f"not a Lapilli {kind} (format field missing or wrong)")
-    if js.get("version") != version:
+    known = range(version if oldest is None else oldest, version + 1)
+    if type(js.get("version")) is not int or js["version"] not in known:
         raise CorruptRecord(f"{kind} version {js.get('version')!r} is not supported (this is {version})")
     return js
 
 
 def load_state(js: dict | str, data=None) -> State:
     """The state saved by ``State.to_json()`` (a dict or its JSON text), with the data set it was
-    saved with (``data``; None: the game's own data).  Raises CorruptRecord when the file states
-    another data set."""
-    js = _document(js, "state file", STATE_FORMAT, STATE_VERSION)
+    saved with (``data``; None: the game's own data).  A file of an earlier version is read through
+    its game's ``State.upgrade``.  Raises CorruptRecord when the file states another data set."""
+    js = _document(js, "state file", STATE_FORMAT, STATE_VERSION, OLDEST_STATE_VERSION)
     cls = state_class(js.get("game"), data)
     check_matches("state file", js.get("dataset"), dataset_of(cls))
     return cls.from_json(js)
+
+
+def upgrade_state(js: dict | str) -> dict:
+    """A state file (a dict or its JSON text) of any version this engine reads, as this version
+    writes it (the same position: only the names of the game's fields may differ)."""
+    js = _document(js, "state file", STATE_FORMAT, STATE_VERSION, OLDEST_STATE_VERSION)
+    return state_class(js.get("game")).upgrade(js)
 
 
 def replay(record: dict | str, upto: int | None = None, data=None) -> State:

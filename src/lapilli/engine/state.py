@@ -20,7 +20,10 @@ from .rng import DEFAULT_SEEDING, LINEAR_SEEDING, Rng, game_rng
 from .spec import GameSpec
 
 STATE_FORMAT = "lapilli-state"
-STATE_VERSION = 1
+# The state file's version: 2 since the games' fields (the keys of "data") are named in full
+# words; a file of an earlier version is read through ``State.upgrade`` (docs/formats/record.md).
+STATE_VERSION = 2
+OLDEST_STATE_VERSION = 1
 RECORD_FORMAT = "lapilli-record"
 RECORD_VERSION = 1
 
@@ -62,6 +65,10 @@ class State:
     # The game's declaration of what reveals hidden information without a generator draw: event
     # type -> kind of reveal (e.g. {"draw_card": "card"}: a card comes off a pile shuffled at set-up).
     REVEALS: ClassVar[dict[str, str]] = {}
+    # The game's fields renamed by each state-file version: version -> {key in the file of the
+    # version before: key from this version on}.  ``upgrade`` reads older files through it, so
+    # that no game code reads an old name.
+    RENAMED_FIELDS: ClassVar[dict[int, dict[str, str]]] = {}
 
     # ------------------------------------------------------------------ creation
     def __init__(self, players: int, seed: int = 0, options: dict | None = None, seeding: str = DEFAULT_SEEDING):
@@ -417,7 +424,28 @@ class State:
         return js
 
     @classmethod
+    def upgrade(cls, js: dict) -> dict:
+        """A state file of this game written by any version this engine reads, as the current
+        version writes it: each version's renamed fields (``RENAMED_FIELDS``) applied in turn.
+        The file given is not changed; one already current is returned as it is."""
+        version = js.get("version", STATE_VERSION)
+        if type(version) is not int or version >= STATE_VERSION:
+            return js
+        js = dict(js)
+        data = js.get("data")
+        for step in range(version + 1, STATE_VERSION + 1):
+            renamed = cls.RENAMED_FIELDS.get(step, {})
+            if isinstance(data, dict) and renamed:
+                data = {renamed.get(k, k): v for k, v in data.items()}
+        if data is not None:
+            js["data"] = data
+        js["version"] = STATE_VERSION
+        return js
+
+    @classmethod
     def from_json(cls, js: dict) -> "State":
+        """The state a state file holds (a dict of any version this engine reads)."""
+        js = cls.upgrade(js)
         new = cls.__new__(cls)
         try:
             new.num_players = int(js["players"])
