@@ -46,7 +46,7 @@ def run(players: int, name: str, games: int) -> dict:
         lost += sum(1 for w in st.ex_where if w in (1, 2, 3, 5))
         win_score += max(st.scores())
         shared += len(st.winners()) > 1
-        squids += len(st.cre["squid"])
+        squids += len(st.creatures["squid"])
         dolphins += sum(1 for h in st.dol_at if h >= 0)
         reasons[st.end_reason] = reasons.get(st.end_reason, 0) + 1
     dt = time.time() - t0

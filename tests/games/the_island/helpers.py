@@ -19,7 +19,7 @@ def untimed(spec):
 def setup_done(players=4, seed=1, **opts):
     """A new game played through set-up with the first legal action each time."""
     st = lapilli.new_game("the-island", players, seed, opts, seeding="linear")  # the positions these tests were written on (the seeding before seeds were mixed)
-    while st.dec in ("place", "boat"):
+    while st.decision in ("place", "boat"):
         st.apply(st.legal_actions()[0])
     return st
 
@@ -40,9 +40,9 @@ def blank(players=4, seed=1, **opts):
     st.boat_at = [-1] * len(st.boat_at)
     st.boat_pass = [[] for _ in st.boat_at]
     st.hex_boat = {}
-    for k in st.cre:
-        st.supply[k] += len(st.cre[k])
-        st.cre[k] = []
+    for k in st.creatures:
+        st.supply[k] += len(st.creatures[k])
+        st.creatures[k] = []
     st.dol_at = [-1] * len(st.dol_at)
     st.dol_prot = [-1] * len(st.dol_prot)
     st.hands = [[] for _ in range(players)]
@@ -94,7 +94,7 @@ def boat(st, at, *labs):
 
 
 def put(st, kind, at):
-    st.cre[kind].append(H[at])
+    st.creatures[kind].append(H[at])
     st.supply[kind] -= 1
     st._legal_cache = None
 
@@ -112,13 +112,13 @@ def hand(st, seat, *backs, terrain=0):
 
 def at(st, phase, seat, points=3, roll=None):
     """Make it ``seat``'s turn at the given step ("tile", "move", "remove", "creature")."""
-    st.cur = seat
-    st.dseat = seat
-    st.dec = phase
-    st.ddata = {}
+    st.current_player = seat
+    st.decision_seat = seat
+    st.decision = phase
+    st.decision_data = {}
     st.started = True
     st.sea_moved = []
-    st.points = points if phase == "move" else 0
+    st.movement_points = points if phase == "move" else 0
     rest = {"tile": ["step2", "step3", "step4"], "move": ["step3", "step4"], "remove": ["step4"], "creature": []}[phase]
     st.queue = [("next",)] + [(t,) for t in reversed(rest)]
     if roll is not None:
@@ -140,7 +140,7 @@ def where(st, lab):
 
 
 def cre(st, kind):
-    return sorted(B.NAME[h] for h in st.cre[kind])
+    return sorted(B.NAME[h] for h in st.creatures[kind])
 
 
 def boats(st):
@@ -161,7 +161,7 @@ def illegal(st, action):
 def go(st, action):
     """Apply an action, then let every player asked about a repellent they do not hold pass."""
     ev = st.apply(action)
-    while st.dec == "repel" and st.legal_actions() == ["pass"]:
+    while st.decision == "repel" and st.legal_actions() == ["pass"]:
         ev += st.apply("pass")
     return ev
 
@@ -184,5 +184,5 @@ def heuristic_positions(players, seed, every):
 def snapshot(s):
     """What a search must leave as it found it: the decision, seat, points, explorers, terrain,
     backs, random state and creatures of ``s``."""
-    return (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.ex_at), list(s.terrain),
-            list(s.back), s.rng.state, {k: list(v) for k, v in s.cre.items()})
+    return (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.ex_at), list(s.terrain),
+            list(s.back), s.rng.state, {k: list(v) for k, v in s.creatures.items()})

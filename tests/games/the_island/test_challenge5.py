@@ -24,7 +24,7 @@ def test_e8_mini_round_order():
     ev = st.apply("remove 3,5")
     assert cre(st, "whale") == ["3,5"] and where(st, "B1") == ("sea", "3,5")
     assert not any(e["type"] == "roll" for e in ev)          # before step 4
-    assert st.dec == "c5" and st.to_move == 3                # P3 (not involved), then P4
+    assert st.decision == "c5" and st.to_move == 3                # P3 (not involved), then P4
     acts = st.legal_actions()
     assert "swim G1 2,4" in acts and "swim G1 2,5" in acts and "pass" in acts
     assert not any("B1" in a for a in acts)
@@ -32,11 +32,11 @@ def test_e8_mini_round_order():
     assert illegal(st, "sail 2,4 2,5").rule == "ISL-15.15"
     st.apply("swim G1 2,4")
     assert where(st, "G1") == ("sea", "2,4")
-    assert st.dec == "c5" and st.to_move == 1                # then P2
+    assert st.decision == "c5" and st.to_move == 1                # then P2
     ev = st.apply("pass")                                    # not kept for later
     assert any(e["type"] == "roll" for e in ev)
     assert where(st, "B1") == ("sea", "3,5")
-    assert st.cur == 2
+    assert st.current_player == 2
 
 
 @pytest.mark.rule("ISL-E9")
@@ -47,7 +47,7 @@ def test_e9_shark_cancels_movements():
     ev = st.apply("remove 3,5")
     assert cre(st, "shark") == ["3,5"]
     assert where(st, "B1")[0] == "lost" and where(st, "G1")[0] == "lost"
-    assert st.dec != "c5" and any(e["type"] == "roll" for e in ev)
+    assert st.decision != "c5" and any(e["type"] == "roll" for e in ev)
 
 
 @pytest.mark.rule("ISL-E10")
@@ -68,18 +68,18 @@ def test_e10_boat_back_with_empty_supply():
     st = pos()
     assert st.boat_at.count(-1) == 0
     st.apply("remove 3,5")
-    assert st.dec == "take" and st.to_move == 0
+    assert st.decision == "take" and st.to_move == 0
     assert "take 10,5" in st.legal_actions() and "take 2,2" not in st.legal_actions()
     assert illegal(st, "take 2,2").rule == "ISL-15.16"
     st.apply("take 10,5")
     assert "10,5" not in boats(st) and boats(st)["3,5"] == ["B1"]
-    assert st.dec == "c5" and st.to_move == 1                 # P2's movement with B1
+    assert st.decision == "c5" and st.to_move == 1                 # P2's movement with B1
     # a destroyed boat is in the supply: it is used, no choice
     st = pos()
     b = st.hex_boat[H["8,1"]]
     st._remove_boat(b)
     st.apply("remove 3,5")
-    assert st.dec != "take" and boats(st)["3,5"] == ["B1"] and "10,5" in boats(st)
+    assert st.decision != "take" and boats(st)["3,5"] == ["B1"] and "10,5" in boats(st)
     # no boat anywhere: no boat is placed
     st = pos()
     empties = [name for name, pax in sorted(boats(st).items()) if not pax]

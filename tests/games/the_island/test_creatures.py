@@ -50,7 +50,7 @@ def test_move_one_creature_of_rolled_kind():
         c = st2.clone()
         c.rng = lapilli.engine.Rng(seed)
         c.apply("remove 3,5")
-        assert c.cur == 1                                            # nothing to move
+        assert c.current_player == 1                                            # nothing to move
 
 
 @pytest.mark.rule("ISL-7.5")
@@ -167,13 +167,13 @@ def test_e47_shark_repellent():
         go(st, "shark 1,5 2,5")
         return st
     st = position()
-    assert st.dec == "repel" and st.to_move == 1 and st.legal_actions() == ["repel", "pass"]
+    assert st.decision == "repel" and st.to_move == 1 and st.legal_actions() == ["repel", "pass"]
     st.apply("repel")
     assert cre(st, "shark") == [] and where(st, "B1")[0] == "sea" and where(st, "Y1")[0] == "sea"
     assert st.hands[1] == [] and st.hands[2] == [(0, "shark_repellent")]
     st = position()
     st.apply("pass")
-    assert st.to_move == 2 and st.dec == "repel"
+    assert st.to_move == 2 and st.decision == "repel"
     st.apply("pass")
     assert where(st, "B1")[0] == "lost" and where(st, "Y1")[0] == "lost"
     # on Blue's own turn the repellent cannot be played
@@ -195,7 +195,7 @@ def test_whale_repellent():
     hand(st, 1, "shark_repellent")
     creature(st, 0, "whale")
     st.apply("whale 2,3 2,5")
-    assert st.dec == "repel" and st.to_move == 1          # Blue and Yellow control the boat (tie)
+    assert st.decision == "repel" and st.to_move == 1          # Blue and Yellow control the boat (tie)
     assert st.legal_actions() == ["pass"]                 # Blue holds no whale repellent
     assert illegal(st, "repel").rule == "ISL-6.14"
     st.apply("pass")
@@ -208,4 +208,4 @@ def test_whale_repellent():
     hand(st, 2, "whale_repellent")
     creature(st, 0, "whale")
     go(st, "whale 2,3 2,5")                              # Yellow does not control: no window
-    assert st.dec != "repel" and "2,5" not in boats(st)
+    assert st.decision != "repel" and "2,5" not in boats(st)

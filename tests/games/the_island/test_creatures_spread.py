@@ -11,7 +11,7 @@ def _creature_positions(players, seeds):
     out = []
     for seed in seeds:
         out += [s for s in heuristic_positions(players, seed, 1)
-                if not s.is_terminal and s.dec == "creature" and len(s.legal_actions()) > 1]
+                if not s.is_terminal and s.decision == "creature" and len(s.legal_actions()) > 1]
     return out
 
 
@@ -33,7 +33,7 @@ def test_creatures_spread_keeps_the_creature_moves_of_the_most_worth_taken_and_n
             narrowed += len(kept) < len(acts)
         # every other decision: the moves themselves
         for s in heuristic_positions(players, 5, 7):
-            if not s.is_terminal and s.dec != "creature":
+            if not s.is_terminal and s.decision != "creature":
                 acts = s.legal_actions()
                 assert HEU.creatures_spread(s, acts) is acts
     assert narrowed > 10          # an attack was there to take, and the others were left out

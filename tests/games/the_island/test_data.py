@@ -86,7 +86,7 @@ def test_rim_and_inner_tiles():
 @pytest.mark.rule("ISL-1.10")
 def test_boat_placement_spaces_at_start():
     st = lapilli.new_game("the-island", 4, 3)
-    while st.dec == "place":
+    while st.decision == "place":
         st.apply(st.legal_actions()[0])
     spaces = rc(a.split()[1] for a in st.legal_actions())
     assert len(spaces) == 28

@@ -68,7 +68,7 @@ def test_dolphin_back_over_two_swimmers_revealer_chooses():
     ex(st, "Y1", "land", "3,5")
     at(st, "remove", 1)
     st.apply("remove 3,5")
-    assert st.dec == "protect" and st.to_move == 1
+    assert st.decision == "protect" and st.to_move == 1
     st.apply("protect Y1")
     assert prot(st)["D1"] == "Y1"
 
@@ -183,7 +183,7 @@ def test_e16_swimmer_reaches_free_dolphin():
     go(c, "shark 1,5 3,5")
     assert where(c, "B1") == ("sea", "2,5")
     go(st, "shark 1,5 2,5")                  # ending on (2,5): nothing removed
-    assert where(st, "B1") == ("sea", "2,5") and st.dec != "repel"
+    assert where(st, "B1") == ("sea", "2,5") and st.decision != "repel"
     s2 = blank(2, dolphins=True)               # a protected swimmer survives a serpent too
     dolphin(s2, 0, "2,5", "B1")
     ex(s2, "B1", "sea", "2,5")
@@ -204,10 +204,10 @@ def test_e17_dolphin_onto_two_swimmers():
     ex(st, "Y1", "sea", "2,5")
     dive(st, 0, "dolphin", 1)
     st.apply("dolphin D1 2,5")
-    assert st.dec == "protect" and st.to_move == 0
+    assert st.decision == "protect" and st.to_move == 0
     assert sorted(st.legal_actions()) == ["protect B1", "protect Y1"]
     st.apply("protect Y1")
-    assert prot(st)["D1"] == "Y1" and st.dec != "protect"
+    assert prot(st)["D1"] == "Y1" and st.decision != "protect"
     obs = st.observation(None)["dolphins"][0]
     assert obs == {"id": "D1", "at": "2,5", "protects": "Y1"}
     single = blank(2, dolphins=True)
@@ -268,7 +268,7 @@ def test_e20_moving_with_the_dolphin():
     ex(st, "B2", "land", "9,5")
     at(st, "move", 1)
     st.apply("swim B1 2,4 dolphin")
-    assert st.dol_at[0] == H["2,4"] and prot(st)["D1"] == "B1" and st.points == 2
+    assert st.dol_at[0] == H["2,4"] and prot(st)["D1"] == "B1" and st.movement_points == 2
     assert not any(a.startswith("swim B1") for a in st.legal_actions())     # 1 sea space per turn
     st = blank(2, dolphins=True)
     ex(st, "B1", "sea", "2,5")

@@ -13,7 +13,7 @@ def save(st, lab, *vals):
 
 def play_removals(st, stop_before, avoid="3,5"):
     """Every player removes a tile (never ``avoid``) until it is ``stop_before`` = (seat, turn)'s step 3."""
-    while (st.cur, st.turns[st.cur]) != stop_before or st.dec != "remove":
+    while (st.current_player, st.turns[st.current_player]) != stop_before or st.decision != "remove":
         acts = st.legal_actions()
         pick = [a for a in acts if a != f"remove {avoid}"]
         st.apply(pick[0] if pick else acts[0])
@@ -194,7 +194,7 @@ def test_challenge_2_skips_step_3_without_tiles():
     ex(st, "B1", "sea", "9,9")
     at(st, "move", 0)
     ev = st.apply("end")
-    assert st.dec != "remove" and any(e["type"] == "roll" for e in ev)
+    assert st.decision != "remove" and any(e["type"] == "roll" for e in ev)
 
 
 @pytest.mark.rule("ISL-E35")

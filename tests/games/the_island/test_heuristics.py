@@ -148,7 +148,7 @@ def test_plays_a_repellent_when_its_swimmers_are_attacked():
     hand(s, 0, "shark_repellent")
     at(s, "creature", 1, roll=("shark", 2))
     s.apply("shark 2,7 2,5")
-    assert s.dec == "repel" and s.dseat == 0
+    assert s.decision == "repel" and s.decision_seat == 0
     assert HEU.choose(s, s.legal_actions(), Rng(8), 0) == "repel"
     assert HEU.policy(s, s.legal_actions(), Rng(8)) == "repel"
 
@@ -194,7 +194,7 @@ def test_a_shark_attack_waiting_for_the_repellent_window_counts_as_done():
     at(s, "creature", 1, roll=("shark", 2))
     before = HEU.projected(s, 0)
     s.apply("shark 2,7 2,5")
-    assert s.dec == "repel"
+    assert s.decision == "repel"
     after = HEU.projected(s, 0)
     go(s, "pass")
     assert where(s, "R1")[0] == "lost"

@@ -125,7 +125,7 @@ def test_e40_boat_back_four_swimmers():
         ex(st, lab, "land", "3,5")
     at(st, "remove", 0)
     st.apply("remove 3,5")
-    assert st.dec == "aboard" and st.to_move == 0
+    assert st.decision == "aboard" and st.to_move == 0
     acts = st.legal_actions()
     assert len(acts) == 4 and all(len(a.split()) == 4 for a in acts)
     assert illegal(st, "aboard B1 B2 Y1 G1").rule == "ISL-6.5"

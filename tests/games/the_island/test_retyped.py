@@ -23,7 +23,7 @@ def test_aboard_in_any_order():
     import lapilli
     s = lapilli.new_game("the-island", 4, 0)
     # four swimmers where a boat tile is revealed are rare in play: the decision's legal list alone
-    s.dec, s.dseat, s.ddata = "aboard", 0, {"candidates": ["R3", "B1", "Y2"], "room": 2, "at": "2,4"}
+    s.decision, s.decision_seat, s.decision_data = "aboard", 0, {"candidates": ["R3", "B1", "Y2"], "room": 2, "at": "2,4"}
     legal = s._legal()
     assert "aboard R3 B1" in legal and "aboard B1 R3" not in legal
     assert s._match("ABOARD  b1 r3", legal) == "aboard R3 B1"       # what apply uses to read text

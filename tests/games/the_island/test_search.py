@@ -11,24 +11,24 @@ from .helpers import heuristic_positions, untimed
 
 
 def test_finish_turn_stops_at_the_creature_move_or_the_next_turn():
-    mid = [s for s in heuristic_positions(2, 5, 7) if s.dec in ("move", "remove", "creature") and not HEU._turn_start(s)]
+    mid = [s for s in heuristic_positions(2, 5, 7) if s.decision in ("move", "remove", "creature") and not HEU._turn_start(s)]
     assert len(mid) > 10
     for s in mid:
         c = s.clone(False)
         c.rng = Rng(11)
-        cur = c.cur
+        cur = c.current_player
         HEU.finish_turn(c)
-        assert c.is_terminal or c.dec == "creature" or (c.cur == (cur + 1) % c.num_players and HEU._turn_start(c))
-        if c.dec == "creature":
-            assert c.cur == cur and c.roll is not None
+        assert c.is_terminal or c.decision == "creature" or (c.current_player == (cur + 1) % c.num_players and HEU._turn_start(c))
+        if c.decision == "creature":
+            assert c.current_player == cur and c.roll is not None
 
 
 def test_turn_values_score_the_end_of_the_turn_and_leave_the_state_alone():
     for s in heuristic_positions(2, 5, 5):
-        before = (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.terrain), s.rng.state)
+        before = (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.terrain), s.rng.state)
         v = HEU.turn_values(s)
         assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)
-        assert (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.terrain), s.rng.state) == before
+        assert (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.terrain), s.rng.state) == before
         if not s.is_terminal and not s.started:
             assert v == HEU.setup_values(s)
         elif s.is_terminal or HEU._turn_start(s):
@@ -57,8 +57,8 @@ def test_finish_turn_takes_an_open_isle_with_the_points_left():
 
 def test_setup_values_put_the_high_values_on_the_tiles_that_sink_last():
     s = lapilli.new_game("the-island", 2, 3)
-    assert s.dec == "place" and not s.started
-    seat = s.dseat
+    assert s.decision == "place" and not s.started
+    seat = s.decision_seat
     legal = s.legal_actions()
     hi, lo = max(s.unplaced[seat]), min(s.unplaced[seat])
     mountain = next(a.split()[2] for a in legal if s.terrain[HEU.BY_NAME[a.split()[2]]] == 2)
@@ -97,7 +97,7 @@ def test_the_levels_search_with_turn_end_leaves_and_place_the_six_on_a_mountain(
         s = lapilli.new_game("the-island", 2, seed)
         act = make_agent(spec, seed=seed, game="the-island").choose(Decision(s))
         _, value, tile = act.split()
-        assert int(value) == max(s.unplaced[s.dseat]) and s.terrain[HEU.BY_NAME[tile]] == 2
+        assert int(value) == max(s.unplaced[s.decision_seat]) and s.terrain[HEU.BY_NAME[tile]] == 2
 
 
 def test_hard_at_two_players_runs_normals_search_four_times_and_plays_legal_moves():

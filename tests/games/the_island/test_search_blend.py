@@ -10,8 +10,8 @@ from .helpers import heuristic_positions
 
 
 def _snapshot(s):
-    return (s.dec, s.dseat, s.cur, s.points, list(s.ex_where), list(s.ex_at), list(s.terrain),
-            list(s.back), s.rng.state, {k: list(v) for k, v in s.cre.items()})
+    return (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.ex_at), list(s.terrain),
+            list(s.back), s.rng.state, {k: list(v) for k, v in s.creatures.items()})
 
 
 def test_blend_is_the_mean_of_the_two_leaves_on_the_finished_turn_and_leaves_the_state_alone():

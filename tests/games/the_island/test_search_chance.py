@@ -29,10 +29,10 @@ def test_the_key_changes_at_removals_and_turn_boundaries_only():
         if after.is_terminal:
             continue
         k0, k1 = HEU.chance_key(before), HEU.chance_key(after)
-        if a.startswith("remove ") or after.cur != before.cur:
+        if a.startswith("remove ") or after.current_player != before.current_player:
             assert k1 != k0
             changed += 1
-        elif before.dec == "move" and after.dec == "move":
+        elif before.decision == "move" and after.decision == "move":
             assert k1 == k0
             same += 1
     assert changed > 20 and same > 20
@@ -45,7 +45,7 @@ def _walk(node, path=()):
 
 
 def test_chance_stop_keeps_the_tree_in_the_turn_up_to_the_removal():
-    roots = [s for s, _ in _game(2, 6) if s.started and s.dec == "move" and s.points == 3
+    roots = [s for s, _ in _game(2, 6) if s.started and s.decision == "move" and s.movement_points == 3
              and len(s.legal_actions()) > 1][:4]
     assert roots
     deepest = 0
@@ -55,7 +55,7 @@ def test_chance_stop_keeps_the_tree_in_the_turn_up_to_the_removal():
         agent.choose(Decision(s))
         for node, path in _walk(agent.last_root):
             if path:
-                assert node.player == s.cur          # no other player's decision in the tree
+                assert node.player == s.current_player          # no other player's decision in the tree
             if path and path[-1].startswith("remove "):
                 assert not node.children             # the tree ends at the removal
             assert sum(1 for a in path if not a.startswith("remove ")) <= 3   # the movement points
@@ -64,7 +64,7 @@ def test_chance_stop_keeps_the_tree_in_the_turn_up_to_the_removal():
 
 
 def test_chance_key_keeps_the_deeper_tree_apart_per_creature_roll():
-    roots = [s for s, _ in _game(2, 6) if s.started and s.dec == "remove" and len(s.legal_actions()) > 1][:3]
+    roots = [s for s, _ in _game(2, 6) if s.started and s.decision == "remove" and len(s.legal_actions()) > 1][:3]
     assert roots
     keyed, split = 0, False
     for i, s in enumerate(roots):

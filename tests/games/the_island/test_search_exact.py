@@ -42,18 +42,18 @@ class _Old:
 
     @staticmethod
     def values_of(state, p):
-        if state.own_visible or state.over or state.c3:
+        if state.own_visible or state.over or state.challenge_3:
             return state.ex_val
-        key = (state.num_players, state.c5)
+        key = (state.num_players, state.challenge_5)
         m = _Old.MEAN.get(key)
         if m is None:
-            vals = _explorer_values(state.num_players, {"challenge_5": state.c5})
+            vals = _explorer_values(state.num_players, {"challenge_5": state.challenge_5})
             m = _Old.MEAN[key] = [sum(vals) / len(vals)] * 60
         return m
 
     @staticmethod
     def common(state):
-        doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
+        doomed = BY_NAME[state.decision_data["at"]] if state.decision == "repel" and state.decision_data.get("kind") == "shark" else -1
         terr = state.terrain
         if min(terr) >= -1:
             left = len(terr) - terr.count(-1)
@@ -65,8 +65,8 @@ class _Old:
     def projected(state, p, doomed, sink):
         near = _Old.near
         w, a = state.ex_where, state.ex_at
-        v = [1] * 60 if state.c3 else _Old.values_of(state, p)
-        cre = state.cre
+        v = [1] * 60 if state.challenge_3 else _Old.values_of(state, p)
+        cre = state.creatures
         sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
         prot = state.dol_prot
         saved = 0.0
@@ -114,7 +114,7 @@ class _Old:
     @staticmethod
     def f_boat(state, h):
         f = max(0.1, _BOAT - _BOAT_SLOPE * ISLE_D[h])
-        cre = state.cre
+        cre = state.creatures
         near = _Old.near
         if (cre["whale"] and near(cre["whale"], h, 3)) or (cre["serpent"] and near(cre["serpent"], h, 1)):
             f *= _BOAT_DANGER
@@ -123,7 +123,7 @@ class _Old:
     @staticmethod
     def f_sea(state, h, protected):
         f = max(0.05, _SEA - _SEA_SLOPE * ISLE_D[h])
-        cre = state.cre
+        cre = state.creatures
         near = _Old.near
         if not protected and ((cre["shark"] and near(cre["shark"], h, 2)) or (cre["serpent"] and near(cre["serpent"], h, 1))):
             f *= _SWIM_DANGER
@@ -154,7 +154,7 @@ class _Old:
             pax = state.boat_pass[b] if b is not None else ()
             if not pax:
                 return 0.0
-            cre = state.cre
+            cre = state.creatures
             sunk = dst in cre["serpent"] or dst in cre["whale"]
             g = 0.0
             for e in pax:
@@ -172,7 +172,7 @@ class _Old:
         if v0 == "board":
             return vals[e] * (_Old.f_boat(state, h) - now)
         with_dolphin = len(t) == 4
-        if (h in state.cre["shark"] or h in state.cre["serpent"]) and not with_dolphin:
+        if (h in state.creatures["shark"] or h in state.creatures["serpent"]) and not with_dolphin:
             return -vals[e] * now
         return vals[e] * (_Old.f_sea(state, h, with_dolphin) - now)
 
@@ -208,9 +208,9 @@ class _Old:
 
     @staticmethod
     def best(state, legal, rng, gain):
-        p = state.dseat
+        p = state.decision_seat
         n = state.num_players
-        vals = [1] * 60 if state.c3 else _Old.values_of(state, p)
+        vals = [1] * 60 if state.challenge_3 else _Old.values_of(state, p)
         best, best_v = [], None
         for a in legal:
             g = gain(state, a, p, vals, n)
@@ -224,7 +224,7 @@ class _Old:
     def greedy_step(state, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        d = state.dec
+        d = state.decision
         if d == "repel":
             return "repel" if "repel" in legal else "pass"
         if d == "move":
@@ -241,29 +241,29 @@ class _Old:
     def policy(state, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        d = state.dec
+        d = state.decision
         if d == "repel":
             return "repel" if "repel" in legal else "pass"
         if rng.randbelow(8) == 0:
             if d == "move":
-                eaters = state.cre["shark"] + state.cre["serpent"]
+                eaters = state.creatures["shark"] + state.creatures["serpent"]
                 legal = [a for a in legal if not (a[1] == "w" and a[0] == "s" and BY_NAME[a.split()[2]] in eaters)]
             return legal[rng.randbelow(len(legal))]
         return _Old.greedy_step(state, legal, rng)
 
     @staticmethod
     def turn_start(state):
-        d = state.dec
-        return d == "tile" or (d == "move" and state.points == 3) or d in ("place", "boat")
+        d = state.decision
+        return d == "tile" or (d == "move" and state.movement_points == 3) or d in ("place", "boat")
 
     @staticmethod
     def finish_turn(state, limit=40):
         if state.over or _Old.turn_start(state):
             return
-        cur = state.cur
+        cur = state.current_player
         rng = state.rng
         k = 0
-        while not state.over and k < limit and state.cur == cur and state.dec != "creature":
+        while not state.over and k < limit and state.current_player == cur and state.decision != "creature":
             legal = state.legal_actions()
             a = _Old.greedy_step(state, legal, rng)
             if a.startswith("remove "):
@@ -406,7 +406,7 @@ def _root_positions():
         agents = [make_agent("heuristic", seed=p, game="the-island") for p in range(n)]
         cands = []
         while not s.is_terminal:
-            if len(s.legal_actions()) > 1 and s.dec != "repel":
+            if len(s.legal_actions()) > 1 and s.decision != "repel":
                 cands.append(s.clone())
             s.apply(agents[s.to_move].choose(Decision(s)))
         step = len(cands) // 5
@@ -423,5 +423,5 @@ def _root_record(s, seed):
 
 
 def test_normal_search_chooses_as_before():
-    got = [(s.num_players, s.dec) + _root_record(s, 100 + k) for k, s in enumerate(_root_positions())]
+    got = [(s.num_players, s.decision) + _root_record(s, 100 + k) for k, s in enumerate(_root_positions())]
     assert got == ROOTS

@@ -15,12 +15,12 @@ def test_play_turns_stops_at_the_first_decision_of_the_right_turn():
             for turns in (1, players - 1):
                 c = s.clone(False)
                 c.rng = Rng(3)
-                start, cur, t0 = HEU._turn_start(s), s.cur, list(s.turns)
+                start, cur, t0 = HEU._turn_start(s), s.current_player, list(s.turns)
                 HEU.play_turns(c, turns)
                 if c.is_terminal:
                     continue
                 ahead = turns + (0 if start else 1)     # whole turns ended by the play
-                assert HEU._turn_start(c) and c.cur == (cur + ahead) % players
+                assert HEU._turn_start(c) and c.current_player == (cur + ahead) % players
                 assert sum(c.turns) - sum(t0) == ahead
                 checked += 1
         assert checked > 20
@@ -56,7 +56,7 @@ def test_the_reply_sees_the_threat_the_turn_end_value_misses():
     s = blank(2)
     ex(s, "R1", "sea", "5,0", value=5)
     ex(s, "B1", "land", "6,5", value=1)
-    s.cre["shark"].append(HEU.BY_NAME["5,1"])
+    s.creatures["shark"].append(HEU.BY_NAME["5,1"])
     at(s, "move", 0, points=1)
     s._legal_cache = None
     s.apply("end")

@@ -8,7 +8,7 @@ from tests.games.the_island.helpers import H, illegal
 
 def place_all(st, pick=0):
     order = []
-    while st.dec == "place":
+    while st.decision == "place":
         order.append(st.to_move)
         st.apply(st.legal_actions()[pick])
     return order
@@ -31,8 +31,8 @@ def test_initial_components_4p():
     assert [len(u) for u in st.unplaced] == [10] * 4
     assert st.boat_order.count(0) == 2 and len(st.boat_order) == 8
     assert st.boat_at.count(-1) == 4                      # 4 boats stay in the supply
-    assert sorted(st.cre["serpent"]) == sorted(B.SERPENT_STARTS)
-    assert st.cre["shark"] == [] and st.cre["whale"] == [] and st.cre["squid"] == []
+    assert sorted(st.creatures["serpent"]) == sorted(B.SERPENT_STARTS)
+    assert st.creatures["shark"] == [] and st.creatures["whale"] == [] and st.creatures["squid"] == []
     assert st.supply == {"serpent": 0, "shark": 6, "whale": 5, "squid": 5}
     assert st.dol_at == [-1] * 4
     assert st.hands == [[], [], [], []]
@@ -56,9 +56,9 @@ def test_first_player_is_seat_zero():
     st = lapilli.new_game("the-island", 5, 3)
     assert st.to_move == 0
     place_all(st)
-    while st.dec == "boat":
+    while st.decision == "boat":
         st.apply(st.legal_actions()[0])
-    assert st.cur == 0 and st.turns == [1, 0, 0, 0, 0]
+    assert st.current_player == 0 and st.turns == [1, 0, 0, 0, 0]
 
 
 @pytest.mark.rule("ISL-1.6")
@@ -118,7 +118,7 @@ def test_boat_placement_order_and_empty():
     st = lapilli.new_game("the-island", 3, 4)
     place_all(st)
     order = []
-    while st.dec == "boat":
+    while st.decision == "boat":
         order.append(st.to_move)
         st.apply(st.legal_actions()[0])
     assert order == [0, 1, 2, 0, 1, 2]
@@ -152,11 +152,11 @@ def test_e1_five_player_setup():
     assert len(c) == 40 and all(v == 1 for v in c.values())
     assert st.boat_at.count(-1) == 4
     border = []
-    while st.dec == "boat":
+    while st.decision == "boat":
         border.append(st.to_move)
         st.apply(st.legal_actions()[0])
     assert border == [0, 1, 2, 3, 4, 2, 3, 4]
-    assert st.cur == 0 and st.dec == "move"
+    assert st.current_player == 0 and st.decision == "move"
     assert sum(1 for e in range(60) if st.ex_where[e]) == 40   # returned explorers take no part
     assert [x["seat"] for x in st.observation(None)["explorers"]].count(4) == 8
 
@@ -195,7 +195,7 @@ def test_e2_six_player_setup():
     st.apply(f"place {st.unplaced[5][0]} {t}")
     assert counts(st)[H[t]] == 3
     border = []
-    while st.dec == "boat":
+    while st.decision == "boat":
         border.append(st.to_move)
         st.apply(st.legal_actions()[0])
     assert border == [0, 1, 2, 3, 4, 5, 4, 5]
@@ -296,4 +296,4 @@ def test_options_combine():
     with pytest.raises(lapilli.BadOption):
         spec.resolve(4, {"squid_variant_1": True})
     st = lapilli.new_game("the-island", 6, 2, all_on)
-    assert st.dive and st.squids and st.v1 and st.v2 and st.c1 and st.c3
+    assert st.dive and st.squids and st.squid_variant_1 and st.squid_variant_2 and st.challenge_1 and st.challenge_3

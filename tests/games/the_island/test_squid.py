@@ -27,14 +27,14 @@ def e22(**opts):
 def test_e22_squid_placed_removes_one():
     st = e22()
     assert cre(st, "whale") == ["3,5"]
-    assert st.dec == "squid" and st.to_move == 0 and st.supply["squid"] == 5
+    assert st.decision == "squid" and st.to_move == 0 and st.supply["squid"] == 5
     acts = st.legal_actions()
     assert "squid 2,4" in acts and "squid 3,5" not in acts and "squid 1,5" not in acts
     assert illegal(st, "squid 3,5").rule == "ISL-17.3"
     assert illegal(st, "squid 1,5").rule == "ISL-17.3"
     st.apply("squid 2,4")
     assert cre(st, "squid") == ["2,4"] and st.supply["squid"] == 4
-    assert st.dec == "eat" and sorted(st.legal_actions()) == ["eat B1", "eat Y1"]
+    assert st.decision == "eat" and sorted(st.legal_actions()) == ["eat B1", "eat Y1"]
     assert illegal(st, "eat R1").rule == "ISL-17.12"
     st.apply("eat Y1")
     assert where(st, "Y1")[0] == "lost" and where(st, "B1") == ("land", "3,4")
@@ -45,7 +45,7 @@ def test_e22_squid_placed_removes_one():
 def test_e23_variant_2_placement_removes_nobody():
     st = e22(squid_variant_2=True)
     st.apply("squid 2,4")
-    assert st.dec != "eat" and where(st, "B1") == ("land", "3,4") and where(st, "Y1") == ("land", "3,4")
+    assert st.decision != "eat" and where(st, "B1") == ("land", "3,4") and where(st, "Y1") == ("land", "3,4")
 
 
 def e24():
@@ -70,10 +70,10 @@ def test_e24_squid_onto_occupied_boat():
     assert illegal(st, "squid 1,6 2,7").rule == "ISL-17.9"
     assert "squid 1,6 0,3" in acts and "squid 1,6 0,2" not in acts      # up to 3 spaces
     st.apply("squid 1,6 2,6")
-    assert st.dec == "eat" and sorted(st.legal_actions()) == ["eat G1", "eat G2", "eat Y1"]
+    assert st.decision == "eat" and sorted(st.legal_actions()) == ["eat G1", "eat G2", "eat Y1"]
     st.apply("eat G2")
     assert where(st, "G2")[0] == "lost" and boats(st)["2,6"] == ["G1"] and where(st, "Y1") == ("land", "3,6")
-    assert st.dec != "eat"
+    assert st.decision != "eat"
 
 
 @pytest.mark.rule("ISL-E25")
@@ -147,14 +147,14 @@ def test_e27_whale_enters_squid_space():
 def test_e28_whale_repellent_next_to_squid():
     st = e27(repellent=True)
     go(st, "whale 2,8 2,6")
-    assert st.dec == "repel" and st.to_move == 3
+    assert st.decision == "repel" and st.to_move == 3
     st.apply("repel")
     assert cre(st, "whale") == [] and cre(st, "squid") == ["2,6"] and boats(st) == {"2,6": ["G1", "G2"]}
     assert st.hands[3] == []
     own = e27(repellent=True)
     at(own, "creature", 3, roll=["whale", 3])
     go(own, "whale 2,8 2,6")                                           # Green's own turn: no window
-    assert own.dec != "repel" and boats(own) == {}
+    assert own.decision != "repel" and boats(own) == {}
 
 
 @pytest.mark.rule("ISL-E29")
@@ -262,7 +262,7 @@ def test_e34_variant_1():
     st = pos()
     assert st.supply["whale"] == 0
     st.apply("remove 3,5")
-    assert cre(st, "whale") == [] and st.dec == "squid"
+    assert cre(st, "whale") == [] and st.decision == "squid"
     assert "squid 3,5" in st.legal_actions()           # nothing was placed on the emptied space
     st.apply("squid 2,4")
     assert where(st, "B1")[0] == "lost"
@@ -285,7 +285,7 @@ def test_variant_1_whale_results_move_squids():
     acts = st.legal_actions()
     assert "squid 1,4 2,4" in acts and not any(a.startswith("whale") for a in acts)
     st.apply("squid 1,4 2,3")                          # onto Yellow's boat: no window for Yellow
-    assert st.dec == "eat"                             # Variant 2 still removes after a movement
+    assert st.decision == "eat"                             # Variant 2 still removes after a movement
     assert sorted(st.legal_actions()) == ["eat B1", "eat Y1"]
 
 
@@ -311,7 +311,7 @@ def test_squid_ignores_swimmers_and_visitors():
     red(st, 0)
     c = st.clone()
     c.apply("squid 1,4 2,4")           # next to (3,4)/(3,5): no explorers there; a swimmer is no victim
-    assert where(c, "B1") == ("sea", "2,4") and c.dec != "eat"
+    assert where(c, "B1") == ("sea", "2,4") and c.decision != "eat"
     at(st, "move", 0)
     st.apply("walk R1 3,4")            # walking next to the squid triggers nothing
     assert where(st, "R1") == ("land", "3,4")
@@ -330,6 +330,6 @@ def test_squid_moved_by_the_tile_may_stay_and_attack_its_boat():
     assert "play squid 2,4 2,4" in st.legal_actions()
     st.apply("play squid 2,4 2,4")
     assert cre(st, "squid") == ["2,4"]
-    assert st.dec == "eat" and sorted(st.legal_actions()) == ["eat B1", "eat Y1"]
+    assert st.decision == "eat" and sorted(st.legal_actions()) == ["eat B1", "eat Y1"]
     st.apply("eat B1")
     assert where(st, "B1")[0] == "lost" and where(st, "Y1") == ("boat", "2,4")

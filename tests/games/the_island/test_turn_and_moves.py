@@ -14,18 +14,18 @@ def test_turn_steps_in_order():
     st = blank(3)
     tile(st, "3,5", "beach", "whirlpool")
     ex(st, "R1", "land", "3,6")
-    assert st.dec == "move" and st.points == 3
+    assert st.decision == "move" and st.movement_points == 3
     assert illegal(st, "remove 3,5").rule == "ISL-2.2"       # step 3 cannot come before step 2
     st.apply("walk R1 3,7")
     ev = st.apply("end")                                      # remaining points are lost
-    assert st.dec == "remove" and st.points == 0
+    assert st.decision == "remove" and st.movement_points == 0
     assert st.legal_actions() == ["remove 3,5"]               # step 3 is mandatory: no pass
     ev = st.apply("remove 3,5")
     assert any(e["type"] == "roll" for e in ev)               # step 4: the die is always rolled
-    if st.dec == "creature":
+    if st.decision == "creature":
         assert "none" in st.legal_actions()                   # moving is optional
         st.apply("none")
-    assert st.cur == 1 and st.turns == [1, 1, 0]              # then the next player clockwise
+    assert st.current_player == 1 and st.turns == [1, 1, 0]              # then the next player clockwise
 
 
 @pytest.mark.rule("ISL-2.7")
@@ -35,9 +35,9 @@ def test_player_without_explorers_skips_step_2():
     ex(st, "B1", "land", "4,4")
     at(st, "tile", 0)
     st.queue = [("next",), ("step4",), ("step3",), ("step2",)]
-    st.dec = None
+    st.decision = None
     st._run([])
-    assert st.dec == "remove" and st.dseat == 0              # Red has nobody: straight to step 3
+    assert st.decision == "remove" and st.decision_seat == 0              # Red has nobody: straight to step 3
 
 
 @pytest.mark.rule("ISL-2.8")
@@ -80,16 +80,16 @@ def test_step_1_tile_play():
     st.apply("play serpent 1,1 0,5")
     assert cre(st, "serpent") == ["0,5"]
     assert [b for _, b in st.hands[0]] == ["move_serpent", "shark_repellent"]   # one tile played, gone
-    assert st.dec == "move" and st.points == 3                # tile movement is extra; one tile per turn
+    assert st.decision == "move" and st.movement_points == 3                # tile movement is extra; one tile per turn
     # without a start-of-turn tile, step 1 is skipped
     st2 = blank(2)
     ex(st2, "R1", "land", "3,5")
     hand(st2, 0, "shark_repellent")
     at(st2, "tile", 0)
-    st2.dec = None
+    st2.decision = None
     st2.queue = [("next",), ("step4",), ("step3",), ("step2",), ("step1",)]
     st2._run([])
-    assert st2.dec == "move"
+    assert st2.decision == "move"
 
 
 @pytest.mark.rule("ISL-3.2")
@@ -101,8 +101,8 @@ def test_tile_taken_this_turn_waits_for_next_turn():
     at(st, "remove", 0)
     st.apply("remove 3,5")
     assert [b for _, b in st.hands[0]] == ["move_serpent"]
-    assert st.dec != "tile"                                   # nothing offered in this turn
-    while st.cur == 0:
+    assert st.decision != "tile"                                   # nothing offered in this turn
+    while st.current_player == 0:
         st.apply(st.legal_actions()[-1])
     assert illegal(st, "play serpent 1,1 0,5").rule in ("ISL-3.2", "ISL-2.2")
 
@@ -182,7 +182,7 @@ def test_three_points_split_freely():
     st.apply("walk R1 3,6")
     st.apply("sail 2,7 2,8")
     st.apply("walk R1 3,7")
-    assert st.dec != "move" and st.points == 0
+    assert st.decision != "move" and st.movement_points == 0
     assert where(st, "R1") == ("land", "3,7") and "2,8" in boats(st)
 
 

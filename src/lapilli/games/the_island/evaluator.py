@@ -46,7 +46,7 @@ def features(state) -> list:
     """Per seat, the vector of ``FEATURES`` (floats) for a started, unfinished game."""
     n = state.num_players
     doomed, sink = H._common(state)
-    v = [1] * 60 if state.c3 else H._values_of(state, 0)
+    v = [1] * 60 if state.challenge_3 else H._values_of(state, 0)
     sunk = 1.0 - min(1.0, H._land_left(state.terrain) / _LAND_TILES)
     threats = H._threats(state)
     boat_d, swim_d = threats
@@ -58,7 +58,7 @@ def features(state) -> list:
         if pax and boat_at[b] >= 0:
             for q in state._controllers(b):         # ISL-4.24: the most explorers aboard
                 ctrl[q] += 1
-    cur = state.cur
+    cur = state.current_player
     out = []
     for q in range(n):
         f = [0.0] * N_FEATURES

@@ -40,12 +40,12 @@ class ExplainMixin:
             verb, args = nt.parse(action)
         except NotationError as e:
             return e
-        d = self.dec
+        d = self.decision
         rule, msg = self._why(verb, args, d)
         return IllegalAction(msg, rule, action)
 
     def _why(self, verb, args, d):
-        p = self.dseat
+        p = self.decision_seat
         if verb == "pass" and d in ("tile", "c5", "repel"):
             return ASKED[d]
         if verb == "repel" and d == "repel":
@@ -76,13 +76,13 @@ class ExplainMixin:
             return "ISL-1.6", said('isl.ISL-1.6.explorers-placed-terrain-tiles', 'explorers are placed on terrain tiles')
         cnt = self._tile_counts().get(h, 0)
         own = any(self.ex_where[e] == LAND and self.ex_at[e] == h for e in range(p * 10, p * 10 + 10))
-        if self.c1:
+        if self.challenge_1:
             if h in RIM:
                 return "ISL-10.3", said('isl.ISL-10.3.during-setup-rim-tile', 'during setup a rim tile may hold at most 1 explorer')
             return "ISL-10.2", said('isl.ISL-10.2.during-setup-tile-may', 'during setup a tile may hold at most 2 explorers')
-        if self.c5 and cnt >= 2:
+        if self.challenge_5 and cnt >= 2:
             return "ISL-15.6", said('isl.ISL-15.6.no-explorer-may-placed', 'no explorer may be placed on a tile that already holds two explorers')
-        if self.c5 and own:
+        if self.challenge_5 and own:
             return "ISL-15.7", said('isl.ISL-15.7.no-explorer-may-placed', 'no explorer may be placed on a tile that already holds one of your colour')
         if own and not any(True for x in self._placement_tiles(p) if x not in self._tile_counts()):
             return "ISL-14.13", said('isl.ISL-14.13.last-placements-may-not', 'the last placements may not go on a tile holding an explorer of your colour')
@@ -101,7 +101,7 @@ class ExplainMixin:
         if kind in ("serpent", "shark", "whale", "squid"):
             if kind == "squid" and not self.squids:
                 return "ISL-6.13", said('isl.ISL-6.13.whale-tile-moves-whale', 'the whale tile moves a whale')
-            if src not in self.cre[kind]:
+            if src not in self.creatures[kind]:
                 return "ISL-6.11", said('isl.ISL-6.11.there-no-that-space', 'there is no {kind} on that space to move', kind=kind)
             rule = {"serpent": "ISL-6.11", "shark": "ISL-6.12", "whale": "ISL-6.13", "squid": "ISL-17.6"}[kind]
             if kind == "squid":
@@ -111,7 +111,7 @@ class ExplainMixin:
             b = self.hex_boat.get(src)
             if b is None or not self.boat_pass[b] or p not in self._controllers(b):
                 return "ISL-6.10", said('isl.ISL-6.10.favourable-winds-move-boat', 'favourable winds move a boat you control')
-            if dst in self.cre["squid"]:
+            if dst in self.creatures["squid"]:
                 return "ISL-17.18", said('isl.ISL-17.18.occupied-boat-may-never', "an occupied boat may never be moved into a giant squid's space")
             return "ISL-6.10", said('isl.ISL-6.10.boat-moves-sea-spaces', 'the boat moves 1 to 3 sea spaces, following the boat rules')
         if src // 10 != p or self.ex_where[src] != SEA:
@@ -195,7 +195,7 @@ class ExplainMixin:
             return "ISL-4.20", said('isl.ISL-4.20.boat-moves-adjacent-sea', 'a boat moves to an adjacent sea space, never onto a tile or an isle')
         if dst in self.hex_boat:
             return "ISL-4.21", said('isl.ISL-4.21.sea-space-never-holds', 'a sea space never holds more than one boat')
-        if self.boat_pass[b] and dst in self.cre["squid"]:
+        if self.boat_pass[b] and dst in self.creatures["squid"]:
             return "ISL-17.18", said('isl.ISL-17.18.occupied-boat-may-never', "an occupied boat may never be moved into a giant squid's space")
         return None
 
@@ -211,7 +211,7 @@ class ExplainMixin:
         return "ISL-5.2", said('isl.ISL-5.2.removed-tile-must-adjacent', 'the removed tile must be adjacent to a sea space')
 
     def _why_aboard(self, args, p):
-        return "ISL-6.5", said('isl.ISL-6.5.choose-exactly-swimmers-space', 'choose exactly {p} of the swimmers on the space to board', p=self.ddata.get('room', 3))
+        return "ISL-6.5", said('isl.ISL-6.5.choose-exactly-swimmers-space', 'choose exactly {p} of the swimmers on the space to board', p=self.decision_data.get('room', 3))
 
     def _why_take(self, args, p):
         (h,) = args
@@ -235,7 +235,7 @@ class ExplainMixin:
         if kind not in kinds:
             return ("ISL-16.9" if self.dive else "ISL-7.2"), (said("isl.dice-allow-one", "the dice allow moving a {kind} only", kind=kinds[0]) if len(kinds) == 1
                     else said("isl.dice-allow", "the dice allow moving a {kinds} only", kinds=" or ".join(kinds)))
-        if src not in self.cre.get(kind, ()):
+        if src not in self.creatures.get(kind, ()):
             return "ISL-7.2", said('isl.ISL-7.2.there-no-that-space', 'there is no {kind} on that space', kind=kind)
         if dist == "D":
             return "ISL-16.13", said('isl.ISL-16.13.with-d-piece-goes', 'with D the piece goes to an empty sea space (no piece on it)')
@@ -290,7 +290,7 @@ class ExplainMixin:
         return "ISL-16.17", said('isl.ISL-16.17.empty-boat-moves-through', 'an empty boat moves through sea spaces that hold no boat')
 
     def _why_c5(self, verb, args):
-        ids = tuple(self.ddata.get("ids", ()))
+        ids = tuple(self.decision_data.get("ids", ()))
         if verb in ("sail", "drift"):
             return "ISL-15.15", said('isl.ISL-15.15.challenge-movement-moves-explorer', 'the Challenge 5 movement moves an explorer, never a boat')
         if verb in ("walk", "swim", "board", "isle"):

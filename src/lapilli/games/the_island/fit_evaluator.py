@@ -25,7 +25,7 @@ from . import heuristics as H
 
 def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
     def record(st):
-        if st.over or not st.started or not (H._turn_start(st) or st.dec == "creature"):
+        if st.over or not st.started or not (H._turn_start(st) or st.decision == "creature"):
             return None
         return FE.features(st), H._static_values(st)
 

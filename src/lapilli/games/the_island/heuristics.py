@@ -59,12 +59,12 @@ def _values_of(state, p: int):
     owner included, until the end (ISL-1.12, option ``own_values_visible`` off): within a colour
     they are exchangeable, so every explorer counts the mean of its colour's value set (what a
     determinization would only add noise to).  Otherwise the values of the state are used."""
-    if state.own_visible or state.over or state.c3:
+    if state.own_visible or state.over or state.challenge_3:
         return state.ex_val
-    key = (state.num_players, state.c5)
+    key = (state.num_players, state.challenge_5)
     m = _MEAN.get(key)
     if m is None:
-        vals = _explorer_values(state.num_players, {"challenge_5": state.c5})
+        vals = _explorer_values(state.num_players, {"challenge_5": state.challenge_5})
         m = _MEAN[key] = [sum(vals) / len(vals)] * 60
     return m
 
@@ -77,7 +77,7 @@ def projected(state, p: int) -> float:
 def _common(state) -> tuple:
     """What projected() works out the same for every seat: (doomed hex, sink factor)."""
     # a shark attack waiting for the repellent window counts as done (ISL-7.11, ISL-6.15)
-    doomed = BY_NAME[state.ddata["at"]] if state.dec == "repel" and state.ddata.get("kind") == "shark" else -1
+    doomed = BY_NAME[state.decision_data["at"]] if state.decision == "repel" and state.decision_data.get("kind") == "shark" else -1
     return doomed, 0.45 + 0.55 * min(1.0, _land_left(state.terrain) / 20.0)
 
 
@@ -90,8 +90,8 @@ def _land_left(terr) -> int:
 
 def _projected(state, p: int, doomed: int, sink: float) -> float:
     w, a = state.ex_where, state.ex_at
-    v = [1] * 60 if state.c3 else _values_of(state, p)
-    cre = state.cre
+    v = [1] * 60 if state.challenge_3 else _values_of(state, p)
+    cre = state.creatures
     sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
     prot = state.dol_prot
     saved = 0.0
@@ -135,7 +135,7 @@ def evaluate(state, seat: int) -> float:
 def _projected_all(state, doomed: int, sink: float, threats: tuple | None = None) -> list:
     """``_projected`` of every seat (the same float), with the per-hex shares read from tables and
     the threatened hexes (``_threats``, or ``threats`` if given) worked out once."""
-    v = [1] * 60 if state.c3 else _values_of(state, 0)
+    v = [1] * 60 if state.challenge_3 else _values_of(state, 0)
     w, a, boat_at, prot = state.ex_where, state.ex_at, state.boat_at, state.dol_prot
     boat_d, swim_d = threats if threats is not None else (None, None)
     pr = []
@@ -185,7 +185,7 @@ def values(state) -> list:
 def _settle(st):
     """Let every player asked about a repellent pass (attacks judged as if nobody repels)."""
     k = 0
-    while st.dec == "repel" and k < 8:
+    while st.decision == "repel" and k < 8:
         st.apply("pass")
         k += 1
 
@@ -246,7 +246,7 @@ def choose(state, legal: list, rng, seat: int) -> str:
     """A sensible player (see the module docstring)."""
     if len(legal) == 1:
         return legal[0]
-    d = state.dec
+    d = state.decision
     if d == "repel":
         return "repel" if "repel" in legal else "pass"
     if d == "place":
@@ -283,7 +283,7 @@ _LAB = {f"{c}{k + 1}": i * 10 + k for i, c in enumerate("RBYGOW") for k in range
 def _threats(state):
     """(hexes where a boat is in danger: a whale within 3 or a sea serpent within 1; hexes where
     an unprotected swimmer is: a shark within 2 or a sea serpent within 1)."""
-    cre = state.cre
+    cre = state.creatures
     b1, b3, b2 = _BALL[1], _BALL[3], _BALL[2]
     serp = set()
     for x in cre["serpent"]:
@@ -339,17 +339,17 @@ def _pick(legal, gains, rng):
 
 
 def _vals(state, p):
-    return [1] * 60 if state.c3 else _values_of(state, p)
+    return [1] * 60 if state.challenge_3 else _values_of(state, p)
 
 
 def _best_move(state, legal, rng):
     """Step 2: the change of the projected worth of the explorers the action moves (the
     others' boat passengers count against them, shared among the other seats)."""
-    p = state.dseat
+    p = state.decision_seat
     n = state.num_players
     vals = _vals(state, p)
     boat_d, swim_d = _threats(state)
-    cre = state.cre
+    cre = state.creatures
     eaters = cre["shark"] + cre["serpent"]
     sunk_at = cre["serpent"] + cre["whale"]
     w, at, boat_at, prot = state.ex_where, state.ex_at, state.boat_at, state.dol_prot
@@ -417,7 +417,7 @@ def _creature_gains(state, legal) -> list:
     """Per creature move, the worth it takes from the others (shared alike among them: every
     other seat's loss counts 1/(n-1)), own explorers counting against; 0 for the moves that
     attack nobody (dolphin, drift, shift, squid and moves onto empty hexes)."""
-    p = state.dseat
+    p = state.decision_seat
     n = state.num_players
     vals = _vals(state, p)
     boat_d, swim_d = _threats(state)
@@ -458,7 +458,7 @@ def _creature_gains(state, legal) -> list:
 def _best_remove(state, legal, rng):
     """Step 3: sink the tiles the others stand on (own explorers counting against), the
     middle of the island last."""
-    p = state.dseat
+    p = state.decision_seat
     n = state.num_players
     vals = _vals(state, p)
     other = 1.0 / max(1, n - 1)
@@ -477,7 +477,7 @@ def _greedy_step(state, legal, rng) -> str:
     """The rollout policy without its random moves: the cheap greedy choice of ``policy``."""
     if len(legal) == 1:
         return legal[0]
-    d = state.dec
+    d = state.decision
     if d == "repel":
         return "repel" if "repel" in legal else "pass"
     if d == "move":
@@ -498,12 +498,12 @@ def policy(state, legal: list, rng) -> str:
     swimmers and boats), one decision in eight at random; repel when able; keep tiles."""
     if len(legal) == 1:
         return legal[0]
-    d = state.dec
+    d = state.decision
     if d == "repel":
         return "repel" if "repel" in legal else "pass"
     if rng.randbelow(8) == 0:
         if d == "move":
-            eaters = state.cre["shark"] + state.cre["serpent"]
+            eaters = state.creatures["shark"] + state.creatures["serpent"]
             legal = [a for a in legal if not (a[1] == "w" and a[0] == "s" and BY_NAME[a.split()[2]] in eaters)]
         return legal[rng.randbelow(len(legal))]
     return _greedy_step(state, legal, rng)
@@ -515,8 +515,8 @@ _static_values = values
 
 def _turn_start(state) -> bool:
     """At the first decision of a turn: a tile to play (step 1) or the first movement point."""
-    d = state.dec
-    return d == "tile" or (d == "move" and state.points == 3) or d in ("place", "boat")
+    d = state.decision
+    return d == "tile" or (d == "move" and state.movement_points == 3) or d in ("place", "boat")
 
 
 def finish_turn(state, limit: int = 40, removal: bool = True) -> None:
@@ -529,11 +529,11 @@ def finish_turn(state, limit: int = 40, removal: bool = True) -> None:
     ``removal=False``: stop at the tile removal too (only the movement points are played)."""
     if state.over or _turn_start(state):
         return
-    cur = state.cur
+    cur = state.current_player
     rng = state.rng
     stop = "creature" if removal else "remove"
     k = 0
-    while not state.over and k < limit and state.cur == cur and state.dec != "creature" and state.dec != stop:
+    while not state.over and k < limit and state.current_player == cur and state.decision != "creature" and state.decision != stop:
         _greedy_play(state, rng)
         k += 1
 
@@ -627,12 +627,12 @@ def play_turns(state, turns: int, limit: int = 160) -> None:
         return
     left = turns + (0 if _turn_start(state) else 1)
     rng = state.rng
-    cur = state.cur
+    cur = state.current_player
     k = 0
     while not state.over and k < limit:
-        if state.cur != cur:
+        if state.current_player != cur:
             left -= 1
-            cur = state.cur
+            cur = state.current_player
             if left <= 0:
                 break
         _greedy_play(state, rng)
@@ -669,9 +669,9 @@ def chance_key(state):
     current player's turn up to the tile removal, and ``chance=key`` keeps children apart per
     public outcome of a removal: the creature roll and a shark or whale a revealed back put on the
     board (a kept tile's back is not part of the key, it is private to its holder)."""
-    cur = state.cur
+    cur = state.current_player
     roll = state.roll
-    cre = state.cre
+    cre = state.creatures
     return (cur, state.turns[cur], state.terrain.count(-1), tuple(roll) if roll else None,
             len(cre["shark"]), len(cre["whale"]))
 
@@ -732,6 +732,6 @@ def creatures_spread(state, acts):
     aim its creatures at whoever its evaluator makes the leader; it still chooses among the moves
     tied at the best (e.g. where to park a creature when it can attack nobody).  Every other
     decision: ``acts`` itself."""
-    if state.dec != "creature" or len(acts) < 2:
+    if state.decision != "creature" or len(acts) < 2:
         return acts
     return _best_of(acts, _creature_gains(state, acts))

@@ -11,11 +11,12 @@ State model (plain data, so the engine's JSON and records work):
   0 not in play, 1 on land, 2 in a boat, 3 swimming, 4 saved on an isle, 5 lost; ``ex_at[e]`` is
   the hex, the boat number or the isle number; ``ex_val[e]`` the hidden value;
 * boats: ``boat_at[b]`` hex, -1 supply, -2 still to be placed at set-up; ``boat_pass[b]``;
-* creatures: ``cre[kind]`` is the list of hexes of that kind's pieces on the board;
+* creatures: ``creatures[kind]`` is the list of hexes of that kind's pieces on the board;
   ``supply[kind]`` the number in the supply; dolphins ``dol_at`` / ``dol_prot`` (protected explorer).
 
 The turn runs as a small stack of tasks (``queue``); a task that needs a player's choice sets
-``dec`` (the kind of decision), ``dseat`` (who decides) and ``ddata``, and waits for an action.
+``decision`` (the kind of decision), ``decision_seat`` (who decides) and ``decision_data`` (what
+it chooses from), and waits for an action.
 """
 from __future__ import annotations
 
@@ -110,16 +111,26 @@ class IslandState(State):
 
     # ISL-5.8: the player who removes a tile looks at its back (a kept tile's back stays theirs)
     REVEALS = {"tile_removed": "tile-back"}
+    # state-file version 2 named the fields in full words (State.upgrade reads older files)
+    RENAMED_FIELDS = {2: {
+        "c1": "challenge_1", "c2": "challenge_2", "c3": "challenge_3", "c4": "challenge_4", "c5": "challenge_5",
+        "v1": "squid_variant_1", "v2": "squid_variant_2", "dec": "decision", "dseat": "decision_seat",
+        "ddata": "decision_data", "cre": "creatures", "pi": "placement_index", "bi": "boat_placement_index",
+        "cur": "current_player", "points": "movement_points",
+    }}
 
     # ================================================================== set-up
     def _setup(self, events):
         o = self.options
         n = self.num_players
-        self.c1, self.c2, self.c3, self.c4, self.c5 = (bool(o.get(f"challenge_{i}")) for i in range(1, 6))
+        # the Challenges in play ("Sfida 1" to "Sfida 5", ISL-10 to ISL-15)
+        (self.challenge_1, self.challenge_2, self.challenge_3, self.challenge_4,
+         self.challenge_5) = (bool(o.get(f"challenge_{i}")) for i in range(1, 6))
         self.dive = bool(o.get("dolphins"))
         self.squids = bool(o.get("giant_squid"))
-        self.v1 = bool(o.get("squid_variant_1")) and self.squids
-        self.v2 = bool(o.get("squid_variant_2")) and self.squids
+        # the Giant Squid's variants ("Variante della piovra gigante" 1 and 2, ISL-18, ISL-19)
+        self.squid_variant_1 = bool(o.get("squid_variant_1")) and self.squids
+        self.squid_variant_2 = bool(o.get("squid_variant_2")) and self.squids
         self.own_visible = bool(o.get("own_values_visible", False))
         self.cap = int(o.get("turn_cap", 500))
         # ISL-1.4: shuffle the 40 tiles over the 40 slots (optionally with the setup correction, ISL-I5)
@@ -145,37 +156,38 @@ class IslandState(State):
         self.ex_val = [0] * 60
         self.placed = [0] * n
         self.place_order = [p for _ in range(len(vals)) for p in range(n)]   # ISL-1.6
-        self.pi = 0
+        self.placement_index = 0                     # the next explorer placement in place_order
         allot = _boat_allotment(n, o)
         self.boat_order = _round_robin(allot)        # ISL-1.9, ISL-14.7, ISL-14.14
-        self.bi = 0
+        self.boat_placement_index = 0                # the next boat placement in boat_order
         nb = int(PIECES["boat"])
         self.boat_at = [-2] * len(self.boat_order) + [-1] * (nb - len(self.boat_order))  # ISL-1.2
         self.boat_pass = [[] for _ in range(nb)]
         self.hex_boat = {}
         # ISL-1.3: the five serpents on their start hexes; everything else in the supply (ISL-1.2)
-        self.cre = {"serpent": list(SERPENT_STARTS), "shark": [], "whale": [], "squid": []}
+        # the sea creatures on the board ("creature marine"): kind -> the hexes of its pieces
+        self.creatures = {"serpent": list(SERPENT_STARTS), "shark": [], "whale": [], "squid": []}
         self.supply = {
             "serpent": int(PIECES["serpent"]) - len(SERPENT_STARTS),
             "shark": int(PIECES["shark"]),
-            "whale": 0 if self.v1 else int(PIECES["whale"]),     # ISL-18.1
+            "whale": 0 if self.squid_variant_1 else int(PIECES["whale"]),     # ISL-18.1
             "squid": int(PIECES["squid"]) if self.squids else 0,
         }
         nd = int(PIECES["dolphin"]) if self.dive else 0
         self.dol_at = [-1] * nd
         self.dol_prot = [-1] * nd
-        self.cur = 0                                 # ISL-1.5/ISL-14.3: seat 0 is the first player
+        self.current_player = 0                      # whose turn ("giocatore di turno"); ISL-1.5/ISL-14.3: seat 0 first
         self.turns = [0] * n
-        self.points = 0
+        self.movement_points = 0                     # the current player's "punti movimento" left (ISL-2.4)
         self.sea_moved = []
         self.roll = None
         self.queue = []
         self.over = False
         self.end_reason = ""
         self.started = False
-        self.dec = "place"
-        self.dseat = 0
-        self.ddata = {}
+        self.decision = "place"                      # the kind of decision awaited ("decisione")
+        self.decision_seat = 0                       # the seat that makes it
+        self.decision_data = {}                      # what it chooses from
 
     def _layout_ok(self, terrain) -> bool:
         """ISL-I5 setup correction: no beach surrounded only by forest/mountain, no forest only by mountains."""
@@ -191,16 +203,17 @@ class IslandState(State):
     # ================================================================== engine hooks
     @property
     def to_move(self):
-        return None if self.over else self.dseat
+        return None if self.over else self.decision_seat
 
     @property
     def is_terminal(self):
         return self.over
 
     # fields shared between copies because they are never mutated in place
-    _SHARED = ("c1", "c2", "c3", "c4", "c5", "dive", "squids", "v1", "v2", "own_visible", "cap", "n_ex",
-               "place_order", "pi", "boat_order", "bi", "cur", "points", "roll", "over", "end_reason",
-               "started", "dec", "dseat", "ddata")
+    _SHARED = ("challenge_1", "challenge_2", "challenge_3", "challenge_4", "challenge_5", "dive", "squids",
+               "squid_variant_1", "squid_variant_2", "own_visible", "cap", "n_ex", "place_order",
+               "placement_index", "boat_order", "boat_placement_index", "current_player", "movement_points",
+               "roll", "over", "end_reason", "started", "decision", "decision_seat", "decision_data")
 
     def _copy_fields(self, new):
         """Hand-written fast copy: scalars and never-mutated data are shared, containers copied."""
@@ -219,8 +232,8 @@ class IslandState(State):
         d["boat_at"] = self.boat_at[:]
         d["boat_pass"] = [x[:] for x in self.boat_pass]
         d["hex_boat"] = self.hex_boat.copy()
-        c = self.cre
-        d["cre"] = {"serpent": c["serpent"][:], "shark": c["shark"][:], "whale": c["whale"][:], "squid": c["squid"][:]}
+        c = self.creatures
+        d["creatures"] = {"serpent": c["serpent"][:], "shark": c["shark"][:], "whale": c["whale"][:], "squid": c["squid"][:]}
         d["supply"] = self.supply.copy()
         d["dol_at"] = self.dol_at[:]
         d["dol_prot"] = self.dol_prot[:]
@@ -258,11 +271,11 @@ class IslandState(State):
         return b if b is not None and self.boat_pass[b] else None
 
     def _has(self, kind, h):
-        return h in self.cre[kind]
+        return h in self.creatures[kind]
 
     def _eaters(self, h):
         """A sea serpent or a shark on h (the creatures that remove swimmers, ISL-4.17)."""
-        return h in self.cre["serpent"] or h in self.cre["shark"]
+        return h in self.creatures["serpent"] or h in self.creatures["shark"]
 
     def _controllers(self, b):
         """ISL-4.24: the players with the most explorers aboard (all tied ones)."""
@@ -285,7 +298,7 @@ class IslandState(State):
     def _occupied_hexes(self):
         occ = set(self.hex_boat)
         for k in KINDS:
-            occ.update(self.cre[k])
+            occ.update(self.creatures[k])
         occ.update(h for h in self.dol_at if h >= 0)
         w, a = self.ex_where, self.ex_at
         for e in range(60):
@@ -309,15 +322,15 @@ class IslandState(State):
         out = []
         for p in range(self.num_players):
             saved = [e for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == ISLE]
-            out.append(len(saved) if self.c3 else sum(self.ex_val[e] for e in saved))
+            out.append(len(saved) if self.challenge_3 else sum(self.ex_val[e] for e in saved))
         return out
 
     def tiebreak_key(self, p):
         """ISL-9: main result, explorers saved, (Challenge 3) points saved, fewest turns (ISL-I14)."""
         saved = [e for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == ISLE]
         pts = sum(self.ex_val[e] for e in saved)
-        main = len(saved) if self.c3 else pts
-        return (main, len(saved), pts if self.c3 else 0, -self.turns[p])
+        main = len(saved) if self.challenge_3 else pts
+        return (main, len(saved), pts if self.challenge_3 else 0, -self.turns[p])
 
     def _winners(self):
         keys = [self.tiebreak_key(p) for p in range(self.num_players)]
@@ -334,16 +347,16 @@ class IslandState(State):
         self.queue.extend(reversed(tasks))
 
     def _ask(self, dkind, seat, **data):
-        self.dec = dkind
-        self.dseat = seat
-        self.ddata = data
+        self.decision = dkind
+        self.decision_seat = seat
+        self.decision_data = data
 
     def _end(self, reason, events):
         self.over = True
         self.end_reason = reason
-        self.dec = None
-        self.dseat = None
-        self.ddata = {}
+        self.decision = None
+        self.decision_seat = None
+        self.decision_data = {}
         self.queue = []
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
@@ -352,8 +365,8 @@ class IslandState(State):
         if steps is None:                       # the class's _t_<name> methods, looked up once
             cls = type(self)
             steps = _STEPS[cls] = {k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith("_t_")}
-        while not self.over and self.dec is None:
-            if self.c2 and self.started and not self._anyone_in_play():
+        while not self.over and self.decision is None:
+            if self.challenge_2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
                 return
             if not self.queue:
@@ -366,43 +379,43 @@ class IslandState(State):
         if sum(self.turns) >= self.cap:                   # ISL-I35 engine safeguard
             self._end("turn cap", events)
             return
-        p = self.cur
+        p = self.current_player
         self.turns[p] += 1
         self.sea_moved = []
-        self.points = 0
+        self.movement_points = 0
         self.roll = None
         events.append({"type": "turn", "seat": p, "turn": self.turns[p]})
         self._push(("step1",), ("step2",), ("step3",), ("step4",), ("next",))
 
     def _t_next(self, events):
-        self.cur = (self.cur + 1) % self.num_players     # ISL-2.1
+        self.current_player = (self.current_player + 1) % self.num_players     # ISL-2.1
 
     def _t_step1(self, events):
         plays = self._tile_plays()
         if plays:                                         # ISL-3.6 otherwise straight to step 2
-            self._ask("tile", self.cur)
+            self._ask("tile", self.current_player)
             plays.append("pass")
             self._legal_cache = plays
 
     def _t_step2(self, events):
-        if not self._in_play(self.cur):                   # ISL-2.7, ISL-I34
+        if not self._in_play(self.current_player):                   # ISL-2.7, ISL-I34
             return
-        self.points = 3                                    # ISL-2.4
+        self.movement_points = 3                                    # ISL-2.4
         self._t_more(events)
 
     def _t_more(self, events):
-        if self.points > 0:
-            mv = self._moves(self.cur, False)
+        if self.movement_points > 0:
+            mv = self._moves(self.current_player, False)
             if mv:
-                self._ask("move", self.cur)
+                self._ask("move", self.current_player)
                 mv.append("end")
                 self._legal_cache = mv      # the legal actions are known: save recomputing them
                 return
-        self.points = 0
+        self.movement_points = 0
 
     def _t_step3(self, events):
         if self._tiles_left():                            # ISL-2.5, ISL-11.3
-            self._ask("remove", self.cur)
+            self._ask("remove", self.current_player)
 
     def _t_step4(self, events):
         if self.dive:                                     # ISL-16.7
@@ -416,7 +429,7 @@ class IslandState(State):
             events.append({"type": "roll", "dice": "creature", "kind": a})
         mv = self._creature_moves()
         if mv:
-            self._ask("creature", self.cur)               # ISL-7.3 otherwise nothing moves
+            self._ask("creature", self.current_player)               # ISL-7.3 otherwise nothing moves
             if self._may_skip_creature():
                 mv.append("none")
             self._legal_cache = mv
@@ -456,7 +469,7 @@ class IslandState(State):
             self._push(("protect", h, tuple(pax), chooser, -1), ("hazard", h, tuple(pax)))
 
     def _remove_creature(self, kind, h, events, why=""):
-        self.cre[kind].remove(h)
+        self.creatures[kind].remove(h)
         self.supply[kind] += 1                             # ISL-I16 (b)
         events.append({"type": "creature_removed", "kind": kind, "at": NAME[h], "cause": why})
 
@@ -491,7 +504,7 @@ class IslandState(State):
 
     # ------------------------------------------------------------------ tile removal (step 3)
     def _do_remove(self, h, events):
-        p = self.cur
+        p = self.current_player
         t = self.terrain[h]
         b = self.back[h]
         self.terrain[h] = -1                              # ISL-5.6
@@ -501,11 +514,11 @@ class IslandState(State):
             self.ex_where[e] = SEA
         events.append({"type": "tile_removed", "at": NAME[h], "terrain": TERRAINS[t],
                        "swimmers": [nt.label(e) for e in fallen]})
-        if self.c4 and not self._tiles_left():           # ISL-13.1, ISL-13.3 (ISL-I36): back not resolved
+        if self.challenge_4 and not self._tiles_left():           # ISL-13.1, ISL-13.3 (ISL-I36): back not resolved
             self._end("last tile", events)
             return
         c5 = []
-        if self.c5 and fallen:                            # ISL-15.9
+        if self.challenge_5 and fallen:                            # ISL-15.9
             by = {}
             for e in fallen:
                 by.setdefault(e // 10, []).append(e)
@@ -526,16 +539,16 @@ class IslandState(State):
         self._push(*tasks)
 
     def _t_back(self, events, h, b, fallen):
-        p = self.cur
+        p = self.current_player
         if b == "shark":                                   # ISL-6.1, ISL-6.2
             self.supply["shark"] -= 1
-            self.cre["shark"].append(h)
+            self.creatures["shark"].append(h)
             for e in self._swimmers(h):
                 self._kill(e, events, "shark")
         elif b == "whale":
-            if not self.v1 and self.supply["whale"] > 0:  # ISL-6.3 (Variant 1: no whale, ISL-18.3)
+            if not self.squid_variant_1 and self.supply["whale"] > 0:  # ISL-6.3 (Variant 1: no whale, ISL-18.3)
                 self.supply["whale"] -= 1
-                self.cre["whale"].append(h)
+                self.creatures["whale"].append(h)
             if self.squids:                               # ISL-17.2
                 self._push(("squidplace",))
         elif b == "boat":                                  # ISL-6.4, ISL-15.16
@@ -543,7 +556,7 @@ class IslandState(State):
         elif b == "whirlpool":
             self._whirlpool(h, events)
         elif b == "volcano":
-            if self.c2 or self.c4:                         # ISL-11.2, ISL-13.2
+            if self.challenge_2 or self.challenge_4:                         # ISL-11.2, ISL-13.2
                 self._whirlpool(h, events)
             else:
                 self._end("volcano", events)               # ISL-6.8, ISL-8.1
@@ -571,7 +584,7 @@ class IslandState(State):
                     self.ex_where[e] = SEA           # so that _kill does not look for the boat
                     self._kill(e, events, "whirlpool")
         for k in KINDS:
-            for x in [y for y in self.cre[k] if y in aset]:
+            for x in [y for y in self.creatures[k] if y in aset]:
                 self._remove_creature(k, x, events, "whirlpool")
         for d in range(len(self.dol_at)):
             if self.dol_at[d] in aset:
@@ -587,7 +600,7 @@ class IslandState(State):
             return
         empties = [self.boat_at[b] for b in range(len(self.boat_at)) if self.boat_at[b] >= 0 and not self.boat_pass[b]]
         if empties:                                        # ISL-15.16
-            self._ask("take", self.cur, at=NAME[h], boats=sorted(NAME[x] for x in empties))
+            self._ask("take", self.current_player, at=NAME[h], boats=sorted(NAME[x] for x in empties))
         # else ISL-I16: no boat is placed
 
     def _place_boat(self, b, h, events):
@@ -608,7 +621,7 @@ class IslandState(State):
             if sw:
                 events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in sw]})
             return
-        self._ask("aboard", self.cur, at=NAME[h], candidates=[nt.label(e) for e in sw], room=room)
+        self._ask("aboard", self.current_player, at=NAME[h], candidates=[nt.label(e) for e in sw], room=room)
 
     def _embark(self, e, b):
         self._unprotect(e)                                 # ISL-16.33
@@ -622,7 +635,7 @@ class IslandState(State):
             return
         cands = self._squid_spaces()
         if cands:
-            self._ask("squid", self.cur, spaces=[NAME[x] for x in cands])
+            self._ask("squid", self.current_player, spaces=[NAME[x] for x in cands])
 
     def _squid_spaces(self):
         occ = self._occupied_hexes()
@@ -650,7 +663,7 @@ class IslandState(State):
 
     def _t_squidafter(self, events, h, mover):
         """ISL-17.11 then ISL-17.12 (ISL-17.14) after every squid movement."""
-        while h in self.cre["whale"]:
+        while h in self.creatures["whale"]:
             self._remove_creature("whale", h, events, "squid")
         self._t_victim(events, h, mover, True)
 
@@ -672,15 +685,15 @@ class IslandState(State):
             self._ask("repel", seats[0], kind=kind, at=NAME[h], rest=list(seats[1:]))
 
     def _t_sharkhit(self, events, h):
-        if h not in self.cre["shark"]:
+        if h not in self.creatures["shark"]:
             return
         for e in self._unprot_swimmers(h):               # ISL-7.11
             self._kill(e, events, "shark")
 
     def _t_whalehit(self, events, h, mover):
-        if h not in self.cre["whale"]:
+        if h not in self.creatures["whale"]:
             return
-        while h in self.cre["squid"]:                     # ISL-17.16 before ISL-17.17
+        while h in self.creatures["squid"]:                     # ISL-17.16 before ISL-17.17
             self._remove_creature("squid", h, events, "whale")
         b = self._occupied_boat(h)
         if b is not None:                                 # ISL-7.14, ISL-7.15
@@ -696,7 +709,7 @@ class IslandState(State):
         else:
             b = self._occupied_boat(h)
             owners = self._controllers(b) if b is not None else set()
-        return [(self.cur + k) % n for k in range(1, n) if (self.cur + k) % n in owners]
+        return [(self.current_player + k) % n for k in range(1, n) if (self.current_player + k) % n in owners]
 
     def _holds(self, seat, kind):
         tile = "shark_repellent" if kind == "shark" else "whale_repellent"
@@ -707,7 +720,7 @@ class IslandState(State):
         return nt.canonical(text)
 
     def _legal(self):
-        d = self.dec
+        d = self.decision
         if d == "place":
             return self._place_actions()
         if d == "boat":
@@ -715,27 +728,27 @@ class IslandState(State):
         if d == "tile":
             return self._tile_plays() + ["pass"]
         if d == "move":
-            return self._moves(self.cur, False) + ["end"]
+            return self._moves(self.current_player, False) + ["end"]
         if d == "remove":
             return [f"remove {NAME[h]}" for h in self._removable()]
         if d == "creature":
             mv = self._creature_moves()
             return mv + ["none"] if self._may_skip_creature() else mv
         if d == "c5":
-            return self._c5_moves(tuple(self.ddata["ids"])) + ["pass"]
+            return self._c5_moves(tuple(self.decision_data["ids"])) + ["pass"]
         if d == "repel":
-            return ["repel", "pass"] if self._holds(self.dseat, self.ddata["kind"]) else ["pass"]
+            return ["repel", "pass"] if self._holds(self.decision_seat, self.decision_data["kind"]) else ["pass"]
         if d == "protect":
-            return [f"protect {x}" for x in self.ddata["candidates"]]
+            return [f"protect {x}" for x in self.decision_data["candidates"]]
         if d == "eat":
-            return [f"eat {x}" for x in self.ddata["candidates"]]
+            return [f"eat {x}" for x in self.decision_data["candidates"]]
         if d == "squid":
-            return [f"squid {x}" for x in self.ddata["spaces"]]
+            return [f"squid {x}" for x in self.decision_data["spaces"]]
         if d == "take":
-            return [f"take {x}" for x in self.ddata["boats"]]
+            return [f"take {x}" for x in self.decision_data["boats"]]
         if d == "aboard":
-            c = self.ddata["candidates"]
-            return ["aboard " + " ".join(x) for x in combinations(c, self.ddata["room"])]
+            c = self.decision_data["candidates"]
+            return ["aboard " + " ".join(x) for x in combinations(c, self.decision_data["room"])]
         return []
 
     # ------------------------------------------------------------------ set-up
@@ -752,18 +765,18 @@ class IslandState(State):
     def _placement_tiles(self, p):
         cnt = self._tile_counts()
         slots = ISLAND_SLOTS
-        if self.c1:                                        # ISL-10.1 to ISL-10.3 (ISL-I28)
+        if self.challenge_1:                                        # ISL-10.1 to ISL-10.3 (ISL-I28)
             return [h for h in slots if cnt.get(h, 0) < (1 if h in RIM else 2)]
         empty = [h for h in slots if h not in cnt]
         if empty:                                          # ISL-1.6, ISL-14.6, ISL-14.11, ISL-15.4
             return empty
         own = {self.ex_at[e] for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == LAND}
-        if self.c5:                                        # ISL-15.5 to ISL-15.7
+        if self.challenge_5:                                        # ISL-15.5 to ISL-15.7
             return [h for h in slots if cnt.get(h, 0) == 1 and h not in own]
         return [h for h in slots if h not in own]          # ISL-14.12, ISL-14.13 (ISL-I13)
 
     def _place_actions(self):
-        p = self.dseat
+        p = self.decision_seat
         vals = sorted(set(self.unplaced[p]), reverse=True)
         tiles = self._placement_tiles(p)
         out = []
@@ -777,7 +790,7 @@ class IslandState(State):
     def _boat_spaces(self):
         """ISL-1.10: sea spaces next to a terrain tile, with no boat and no sea serpent."""
         terr = self.terrain
-        serp = self.cre["serpent"]
+        serp = self.creatures["serpent"]
         hb = self.hex_boat
         land = bytes(terr[h] >= 0 for h in ISLAND_SLOTS)
         coast = _COAST.get(land)
@@ -789,7 +802,7 @@ class IslandState(State):
 
     # ------------------------------------------------------------------ step 1
     def _tile_plays(self):
-        p = self.cur
+        p = self.current_player
         kinds = {b for _, b in self.hands[p] if b in START_BACKS}
         if not kinds:
             return []
@@ -811,12 +824,12 @@ class IslandState(State):
                 continue
             kinds_here = [kind] + (["squid"] if kind == "whale" and self.squids else [])   # ISL-17.5
             for k in kinds_here:
-                if not self.cre[k]:
+                if not self.creatures[k]:
                     continue
                 if occ is None:
                     occ = self._occupied_hexes()
                 empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
-                for src in sorted(set(self.cre[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
+                for src in sorted(set(self.creatures[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
                     row = _PLAY.get((k, src))
                     if row is None:
                         row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
@@ -827,12 +840,12 @@ class IslandState(State):
 
     def _swim_reach(self, start):
         """Destinations of the dolphin tile: 1-3 sea steps; a serpent/shark space ends (and kills)."""
-        c = self.cre
+        c = self.creatures
         return self._reach(start, 3, set(c["serpent"]) | set(c["shark"]))
 
     def _boat_reach(self, start, n, occupied):
         """Sea spaces a boat reaches in up to n steps (ISL-4.20, ISL-4.21, ISL-4.26, ISL-17.18)."""
-        c = self.cre
+        c = self.creatures
         blocked = set(self.hex_boat)
         if occupied:
             blocked.update(c["squid"])
@@ -864,7 +877,7 @@ class IslandState(State):
             elif we == SEA:
                 out.extend(self._swimmer_moves(e))
         if not c5:
-            sq = self.cre["squid"]
+            sq = self.creatures["squid"]
             boat_at = self.boat_at
             for b in range(len(boat_at)):
                 h = boat_at[b]
@@ -976,7 +989,7 @@ class IslandState(State):
         stops = {}
         for k in kinds:
             if k in KINDS:
-                for src in sorted(set(self.cre[k])):
+                for src in sorted(set(self.creatures[k])):
                     if dive:                                 # ISL-16.13
                         dests = empt
                     else:
@@ -1020,9 +1033,9 @@ class IslandState(State):
         if kind == "shark":
             return unprot                                       # ISL-7.11 (ISL-16.34)
         if kind == "whale":
-            return occboats | set(self.cre["squid"])            # ISL-7.14, ISL-17.15
+            return occboats | set(self.creatures["squid"])            # ISL-7.14, ISL-17.15
         near = {x for h in landocc for x in NEIGH[h]}           # ISL-17.9: next to people (ISL-I22)
-        return occboats | set(self.cre["whale"]) | near
+        return occboats | set(self.creatures["whale"]) | near
 
     def _reach(self, start, n, stop, blocked=()):
         """Sea spaces within n steps of start, nearest first: a space in ``stop`` ends the path
@@ -1057,7 +1070,7 @@ class IslandState(State):
 
     # ------------------------------------------------------------------ set-up actions
     def _a_place(self, events, v, h):
-        p = self.dseat
+        p = self.decision_seat
         e = p * 10 + self.placed[p]
         self.placed[p] += 1
         self.unplaced[p].remove(v)
@@ -1065,55 +1078,55 @@ class IslandState(State):
         self.ex_at[e] = h
         self.ex_val[e] = v
         events.append({"type": "placed", "explorer": nt.label(e), "at": NAME[h], "private": {"value": v}})
-        self.pi += 1
-        if self.pi < len(self.place_order):
-            self._ask("place", self.place_order[self.pi])
+        self.placement_index += 1
+        if self.placement_index < len(self.place_order):
+            self._ask("place", self.place_order[self.placement_index])
         else:
             self._ask("boat", self.boat_order[0])          # ISL-1.9
 
     def _a_boat(self, events, h):
         b = self.boat_at.index(-2)
         self._place_boat(b, h, events)                     # ISL-1.11: placed empty
-        self.bi += 1
-        if self.bi < len(self.boat_order):
-            self._ask("boat", self.boat_order[self.bi])
+        self.boat_placement_index += 1
+        if self.boat_placement_index < len(self.boat_order):
+            self._ask("boat", self.boat_order[self.boat_placement_index])
         else:
-            self.dec = None                                 # ISL-1.14: the first player begins
-            self.dseat = None
-            self.ddata = {}
+            self.decision = None                                 # ISL-1.14: the first player begins
+            self.decision_seat = None
+            self.decision_data = {}
             self.started = True
-            self.cur = 0
+            self.current_player = 0
 
     # ------------------------------------------------------------------ step 1
     def _take_from_hand(self, back):
-        hand = self.hands[self.dseat]
+        hand = self.hands[self.decision_seat]
         for i, (_, b) in enumerate(hand):
             if b == back:
                 del hand[i]
                 return
 
     def _a_pass(self, events):
-        d = self.dec
-        self.dec = None
+        d = self.decision
+        self.decision = None
         if d == "repel":                                     # next holder, or the attack goes on
-            rest = self.ddata["rest"]
-            kind, at = self.ddata["kind"], self.ddata["at"]
-            self.ddata = {}
+            rest = self.decision_data["rest"]
+            kind, at = self.decision_data["kind"], self.decision_data["at"]
+            self.decision_data = {}
             if rest:
                 self._ask("repel", rest[0], kind=kind, at=at, rest=rest[1:])
             return
-        self.ddata = {}
+        self.decision_data = {}
         if d == "c5":
             return
         # d == "tile": no tile played (ISL-2.3)
 
     def _a_play(self, events, kind, src, dst):
-        p = self.cur
+        p = self.current_player
         back = {"dolphin": "dolphin", "winds": "winds", "serpent": "move_serpent", "shark": "move_shark",
                 "whale": "move_whale", "squid": "move_whale"}[kind]
         self._take_from_hand(back)                           # ISL-3.3, ISL-6.17
-        self.dec = None
-        self.ddata = {}
+        self.decision = None
+        self.decision_data = {}
         events.append({"type": "tile_played", "seat": p, "back": back})
         if kind == "dolphin":                                # ISL-6.9 (ISL-I31)
             e = src
@@ -1123,7 +1136,7 @@ class IslandState(State):
         elif kind == "winds":                                # ISL-6.10
             self._move_boat(self.hex_boat[src], dst, events)
         else:                                                # ISL-6.11 to ISL-6.13, ISL-17.6
-            lst = self.cre[kind]
+            lst = self.creatures[kind]
             lst.remove(src)
             lst.append(dst)
             events.append({"type": "creature_moved", "kind": kind, "from": NAME[src], "to": NAME[dst]})
@@ -1132,17 +1145,17 @@ class IslandState(State):
 
     # ------------------------------------------------------------------ step 2 and the Challenge 5 movement
     def _spend(self):
-        if self.dec == "c5":
-            self.dec = None
-            self.ddata = {}
+        if self.decision == "c5":
+            self.decision = None
+            self.decision_data = {}
             return
-        self.points -= 1
-        self.dec = None
+        self.movement_points -= 1
+        self.decision = None
         self._push(("more",))                                # ISL-4.3: unused points are lost at "end"
 
     def _a_end(self, events):
-        self.points = 0
-        self.dec = None
+        self.movement_points = 0
+        self.decision = None
 
     def _a_walk(self, events, e, h):
         self.ex_at[e] = h
@@ -1199,64 +1212,64 @@ class IslandState(State):
         self.boat_at[b] = dst
         self.hex_boat[dst] = b
         events.append({"type": "boat_moved", "from": NAME[src], "to": NAME[dst]})
-        if self.boat_pass[b] and (dst in self.cre["serpent"] or dst in self.cre["whale"]):
-            self._capsize(b, events, self.cur)              # ISL-4.26, ISL-4.27 (ISL-I33)
+        if self.boat_pass[b] and (dst in self.creatures["serpent"] or dst in self.creatures["whale"]):
+            self._capsize(b, events, self.current_player)              # ISL-4.26, ISL-4.27 (ISL-I33)
 
     # ------------------------------------------------------------------ step 3 and its choices
     def _a_remove(self, events, h):
-        self.dec = None
+        self.decision = None
         self._do_remove(h, events)
 
     def _a_aboard(self, events, *eids):
-        h = self.boat_at[self.hex_boat[nt.parse_hex(self.ddata["at"])]]
+        h = self.boat_at[self.hex_boat[nt.parse_hex(self.decision_data["at"])]]
         b = self.hex_boat[h]
         for e in eids:
             self._embark(e, b)
         events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in eids]})
-        self.dec = None
-        self.ddata = {}
+        self.decision = None
+        self.decision_data = {}
 
     def _a_take(self, events, src):
-        h = nt.parse_hex(self.ddata["at"])
+        h = nt.parse_hex(self.decision_data["at"])
         b = self.hex_boat[src]
         del self.hex_boat[src]
         self.boat_at[b] = h
         self.hex_boat[h] = b
         events.append({"type": "boat_taken", "from": NAME[src], "to": NAME[h]})
-        self.dec = None
-        self.ddata = {}
+        self.decision = None
+        self.decision_data = {}
         self._push(("board", h))                             # ISL-15.17
 
     def _a_squidplace(self, events, h):
         self.supply["squid"] -= 1
-        self.cre["squid"].append(h)
+        self.creatures["squid"].append(h)
         events.append({"type": "squid_placed", "at": NAME[h]})
-        self.dec = None
-        self.ddata = {}
-        if not self.v2:                                      # ISL-17.4 (Variant 2: ISL-19.1)
-            self._push(("victim", h, self.cur, False))
+        self.decision = None
+        self.decision_data = {}
+        if not self.squid_variant_2:                                      # ISL-17.4 (Variant 2: ISL-19.1)
+            self._push(("victim", h, self.current_player, False))
 
     def _a_eat(self, events, e):
-        self.dec = None
-        self.ddata = {}
+        self.decision = None
+        self.decision_data = {}
         self._kill(e, events, "squid")
 
     def _a_protect(self, events, e):
-        d = self.ddata["dolphin"]
+        d = self.decision_data["dolphin"]
         self.dol_prot[d] = e
         events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
-        self.dec = None
-        self.ddata = {}
+        self.decision = None
+        self.decision_data = {}
 
     # ------------------------------------------------------------------ step 4
     def _a_none(self, events):
-        self.dec = None
+        self.decision = None
 
     def _creature_move(self, kind, src, dst, events):
-        lst = self.cre[kind]
+        lst = self.creatures[kind]
         lst.remove(src)
         lst.append(dst)
-        self.dec = None
+        self.decision = None
         events.append({"type": "creature_moved", "kind": kind, "from": NAME[src], "to": NAME[dst]})
 
     def _a_serpent(self, events, src, dst):
@@ -1279,30 +1292,30 @@ class IslandState(State):
         self._creature_move("whale", src, dst, events)
         b = self._occupied_boat(dst)
         seats = tuple(self._repel_seats("whale", dst)) if b is not None else ()
-        self._push(("window", "whale", dst, seats), ("whalehit", dst, self.cur))
+        self._push(("window", "whale", dst, seats), ("whalehit", dst, self.current_player))
 
     def _a_squid(self, events, src, dst):
         self._creature_move("squid", src, dst, events)
-        self._push(("squidafter", dst, self.cur))
+        self._push(("squidafter", dst, self.current_player))
 
     def _a_dolphin(self, events, d, dst):
         src = self.dol_at[d]
         old = self.dol_prot[d]
         self.dol_at[d] = dst
         self.dol_prot[d] = -1                                # ISL-16.26
-        self.dec = None
+        self.decision = None
         events.append({"type": "dolphin_moved", "dolphin": f"D{d + 1}", "from": NAME[src], "to": NAME[dst]})
         tasks = []
         if old >= 0:
             tasks.append(("hazard", src, (old,)))            # ISL-16.27
-        tasks.append(("protect", dst, tuple(self._swimmers(dst)), self.cur, d))   # ISL-16.21 (ISL-I21)
+        tasks.append(("protect", dst, tuple(self._swimmers(dst)), self.current_player, d))   # ISL-16.21 (ISL-I21)
         self._push(*tasks)
 
     def _a_shift(self, events, d, e):
         h = self.dol_at[d]
         old = self.dol_prot[d]
         self.dol_prot[d] = e                                 # ISL-16.31
-        self.dec = None
+        self.decision = None
         events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
         if old >= 0:
             self._push(("hazard", h, (old,)))                # ISL-16.36
@@ -1312,14 +1325,14 @@ class IslandState(State):
         del self.hex_boat[src]
         self.boat_at[b] = dst
         self.hex_boat[dst] = b
-        self.dec = None
+        self.decision = None
         events.append({"type": "boat_moved", "from": NAME[src], "to": NAME[dst]})
 
     def _a_repel(self, events):
-        kind, h = self.ddata["kind"], nt.parse_hex(self.ddata["at"])
+        kind, h = self.decision_data["kind"], nt.parse_hex(self.decision_data["at"])
         self._take_from_hand("shark_repellent" if kind == "shark" else "whale_repellent")
-        events.append({"type": "tile_played", "seat": self.dseat, "back": f"{kind}_repellent"})
+        events.append({"type": "tile_played", "seat": self.decision_seat, "back": f"{kind}_repellent"})
         self._remove_creature(kind, h, events, "repellent")   # ISL-6.15, ISL-6.16
-        self.dec = None
-        self.ddata = {}
+        self.decision = None
+        self.decision_data = {}
         self.queue.pop()                                     # the attack that was waiting is cancelled

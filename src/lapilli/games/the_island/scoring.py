@@ -19,7 +19,7 @@ def score_breakdown(state) -> list[list[dict]]:
             value = state.ex_val[e]
             isle = ISLE_NAMES[state.ex_at[e]] if 0 <= state.ex_at[e] < len(ISLE_NAMES) else ""
             name = f"{COLOURS[p]}{e - p * 10 + 1}"
-            if state.c3:
+            if state.challenge_3:
                 parts.append({"part": f"saved:{name}", "points": 1, "rule": "ISL-12.1",
                               "label": {"en": f"explorer saved on {isle.upper()} (printed {value}, counts 1)",
                                         "it": f"esploratore salvo su {isle.upper()} (stampato {value}, conta 1)"}})

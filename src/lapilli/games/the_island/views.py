@@ -208,12 +208,12 @@ def observe(state, player):
     boats.sort(key=lambda x: x["at"])
     terrain = state.terrain
     obs = {
-        "decision": state.dec,
-        "deciding": state.dseat,
-        "details": {k: v for k, v in state.ddata.items() if k != "ids"},
-        "current": state.cur if state.started else None,
+        "decision": state.decision,
+        "deciding": state.decision_seat,
+        "details": {k: v for k, v in state.decision_data.items() if k != "ids"},
+        "current": state.current_player if state.started else None,
         "turns": list(state.turns),
-        "points": state.points,
+        "points": state.movement_points,
         "roll": state.roll,
         "sea_moved": sorted(_LABELS[e] for e in state.sea_moved),
         "tiles": {NAME[h]: TERRAINS[terrain[h]] for h in ISLAND_SLOTS if terrain[h] >= 0},
@@ -221,9 +221,9 @@ def observe(state, player):
         "to_place": [sorted(state.unplaced[q], reverse=True) if q == player else len(state.unplaced[q])
                      for q in range(n)],
         "boats": boats,
-        "boats_to_place": [state.boat_order[state.bi:].count(q) for q in range(n)],
+        "boats_to_place": [state.boat_order[state.boat_placement_index:].count(q) for q in range(n)],
         "boat_supply": boat_at.count(-1),
-        "creatures": {k: sorted(NAME[h] for h in v) for k, v in state.cre.items()},
+        "creatures": {k: sorted(NAME[h] for h in v) for k, v in state.creatures.items()},
         "creature_supply": dict(state.supply),
         "dolphins": [{"id": f"D{d + 1}", "at": NAME[h] if h >= 0 else None,
                       "protects": _LABELS[state.dol_prot[d]] if state.dol_prot[d] >= 0 else None}
