@@ -40,9 +40,9 @@ def run(players: int, options: dict, games: int) -> dict:
         win_sum += sc[w[0]]
         shared += len(w) > 1
         discards += sum(s.discards)
-        fires += sum(len(t) for t in s.tok)
+        fires += sum(len(t) for t in s.fire_tokens)
         totems += sum(1 for h in s.totem if h >= 0)
-        cros += sum(len(c) for c in s.cro)
+        cros += sum(len(c) for c in s.cromagnons)
     dt = time.perf_counter() - t0
     ok = max(1, games - errors)
     return {

@@ -88,7 +88,7 @@ def set_territory(s, p, rows):
     cols_ = [geo.col[x] for x in occ]
     s.land[p], s.occ[p] = land, occ
     s.bbox[p] = [min(rows_), max(rows_), min(cols_), max(cols_)]
-    s.camp[p], s.tok[p], s.crat[p], s.res[p], s.cro[p] = camp, tok, crat, res, cro
+    s.camp[p], s.fire_tokens[p], s.craters[p], s.resources[p], s.cromagnons[p] = camp, tok, crat, res, cro
     s.rcount[p] = rcount
     s._legal_cache = None
 
@@ -117,7 +117,7 @@ def tiles_with(pred):
 def as_active(s, seat, tile):
     """Make `seat` the player about to play `tile` (with its resources, in Totem/Tribe mode)."""
     s.cur_chief[s.pos] = seat
-    s.active = seat
+    s.current_player = seat
     if s.resources_on:
         s.row_res[tile] = tuple(q[3] for q in TILES[tile])
     return tile_to_play(s, tile)

@@ -37,7 +37,7 @@ def test_comfort_after_equals_a_flood_fill(players, mode):
         if s.phase == "place" and s.round % 3 == 0:
             geo = s.geo
             for p in range(players):
-                land, occ, camp, tok = s.land[p], s.occ[p], s.camp[p], s.tok[p]
+                land, occ, camp, tok = s.land[p], s.occ[p], s.camp[p], s.fire_tokens[p]
                 lab, regs = board.region_labels(geo, land, camp, tok, occ)
                 base = board.comfort(regs)
                 assert base == board.comfort(board.regions(geo, land, camp, tok))

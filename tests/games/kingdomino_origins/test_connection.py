@@ -14,7 +14,7 @@ def place(s, a, b, k=5):
 
 def play_state(rows=ONLY_HUT, tile=15, players=3, mode="discovery", **opts):
     s = first_play(players, mode, seed=1, **opts)
-    set_territory(s, s.active, rows)
+    set_territory(s, s.current_player, rows)
     tile_to_play(s, tile)
     return s
 
@@ -40,7 +40,7 @@ def test_tile_on_two_adjacent_free_cells_either_way_round():
     geo = s.geo
     for a in legal:
         x, y = (geo.index[t] for t in a.split()[1:])
-        assert y in geo.orth[x] and s.land[s.active][x] == -1 == s.land[s.active][y]
+        assert y in geo.orth[x] and s.land[s.current_player][x] == -1 == s.land[s.current_player][y]
 
 
 @pytest.mark.rule("KDO-4.3")
@@ -111,7 +111,7 @@ FULL = ["D D D D D", "D D D D D", "D D H D D", "D D D D D", "D D D D D"]
 @pytest.mark.rule("KDO-12.4")
 def test_unplaceable_tile_is_discarded():
     s = first_play(3, "discovery", seed=1, homo_habilis=True)
-    p = s.active
+    p = s.current_player
     set_territory(s, p, FULL)
     tokens = dict(s.tokens)
     assert s.score_parts(p)["homo_habilis"] == 5
@@ -119,7 +119,7 @@ def test_unplaceable_tile_is_discarded():
     assert ev[0] == {"type": "discard", "seat": p, "tile": 48, "why": "no legal placement"}
     assert s.discards[p] == 1 and 48 in s.removed
     assert s.tokens == tokens  # no fire token for a discarded volcano
-    assert s.phase == "choose" and s.active == p  # the turn goes on with Choose a new tile (KDO-I11)
+    assert s.phase == "choose" and s.current_player == p  # the turn goes on with Choose a new tile (KDO-I11)
     assert s.score_parts(p)["homo_habilis"] == 0  # KDO-I28: a discard loses the bonus
 
 

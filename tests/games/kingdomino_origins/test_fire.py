@@ -16,7 +16,7 @@ CORNER = [". . Q D D", "D D D D D", "D D H D D", "D D D D D", "D D D D D"]
 def volcano_state(tile, rows=CORNER, mode="discovery", players=3, fire_on_start=False):
     """The start tile is left out of the landing squares (house rule fire_on_start off, KDO-I4 a) unless asked."""
     s = first_play(players, mode, seed=1, fire_on_start=fire_on_start)
-    set_territory(s, s.active, rows)
+    set_territory(s, s.current_player, rows)
     tile_to_play(s, tile)
     s.apply(f"place {sq(s, 0, 1)} {sq(s, 0, 0)}")
     return s
@@ -58,7 +58,7 @@ def test_two_crater_volcano_reaches_two_squares():
     assert e.value.rule == "KDO-5.4"
     assert "pass" not in s.legal_actions()  # it must be placed
     s.apply(f"fire {sq(s, 1, 1)}")
-    assert s.tok[s.cur_chief[s.pos]] == {cell(s, 1, 1): 2}
+    assert s.fire_tokens[s.cur_chief[s.pos]] == {cell(s, 1, 1): 2}
     assert s.phase == "choose"
 
 
@@ -115,8 +115,8 @@ def test_fire_destroys_a_resource():
     assert s.rcount[p][0] == 1 and sq(s, 1, 0) in targets(s)
     ev = s.apply(f"fire {sq(s, 1, 0)}")
     assert ev[0]["destroyed_resource"] == "mammoth"
-    assert s.res[p] == {} and s.rcount[p][0] == 0
-    assert s.tok[p][cell(s, 1, 0)] == 1  # the token stays there
+    assert s.resources[p] == {} and s.rcount[p][0] == 0
+    assert s.fire_tokens[p][cell(s, 1, 0)] == 1  # the token stays there
 
 
 @pytest.mark.rule("KDO-6.7")
@@ -127,7 +127,7 @@ def test_fire_destroys_a_cromagnon():
     p = s.cur_chief[s.pos]
     ev = s.apply(f"fire {sq(s, 1, 0)}")
     assert ev[0]["destroyed_cromagnon"] == "shaman"
-    assert s.cro[p] == {} and s.boxed_cro == ["shaman"]
+    assert s.cromagnons[p] == {} and s.boxed_cro == ["shaman"]
     assert s.observation(0)["destroyed_cromagnons"] == ["shaman"]
 
 
@@ -137,12 +137,12 @@ def test_token_discarded_when_no_square_is_valid(monkeypatch):
     monkeypatch.setitem(data.TILES, 99, ((VOLCANO, 0, 1, -1), (DESERT, 1, 0, -1)))
     rows = [". . D1 D1 D1", "D1 D1 D1 D1 D1", "D1 D1 H D1 D1", "D1 D1 D1 D1 D1", "D1 D1 D1 D1 D1"]
     s = first_play(3, seed=1, fire_on_start=False)   # the start tile left out (KDO-I4 a)
-    p = s.active
+    p = s.current_player
     set_territory(s, p, rows)
     tile_to_play(s, 99)
     ev = s.apply(f"place {sq(s, 0, 0)} {sq(s, 0, 1)}")
     assert {"type": "fire_discarded", "seat": p, "fires": 1} in ev
-    assert s.tokens[1] == 4 and s.tok[p] == {}  # back to the box, never used again
+    assert s.tokens[1] == 4 and s.fire_tokens[p] == {}  # back to the box, never used again
     assert s.phase == "choose"
 
 
@@ -152,13 +152,13 @@ def test_token_stays_and_counts_its_fires():
     s = volcano_state(45)
     p = s.cur_chief[s.pos]
     s.apply(f"fire {sq(s, 1, 1)}")
-    placed = dict(s.tok[p])
+    placed = dict(s.fire_tokens[p])
     # the desert region (21 squares) holds the 2 fires of the token
-    regs = [r for r in board.regions(s.geo, s.land[p], s.camp[p], s.tok[p]) if r[0] == DESERT]
+    regs = [r for r in board.regions(s.geo, s.land[p], s.camp[p], s.fire_tokens[p]) if r[0] == DESERT]
     assert regs == [(DESERT, 21, 2)]
     while not s.is_terminal:
         s.apply(s.legal_actions()[0])
-        assert all(s.tok[p][c] == v for c, v in placed.items())
+        assert all(s.fire_tokens[p][c] == v for c, v in placed.items())
 
 
 @pytest.mark.rule("KDO-6.6")
@@ -173,4 +173,4 @@ def test_fire_on_the_start_tile_house_rule():
     assert set(targets(on)) - set(targets(off)) == {sq(on, 2, 2)}
     p = on.cur_chief[on.pos]
     on.apply(f"fire {sq(on, 2, 2)}")
-    assert on.tok[p] == {cell(on, 2, 2): 2} and on.phase == "choose"
+    assert on.fire_tokens[p] == {cell(on, 2, 2): 2} and on.phase == "choose"

@@ -12,7 +12,7 @@ from .helpers import GAME
 def naive_placements(s):
     """KDO-4.1-4.6 written out: every ordered pair of adjacent empty cells of the frame that keeps
     the territory in N x N and touches the start tile or the same landscape."""
-    geo, p = s.geo, s.active
+    geo, p = s.geo, s.current_player
     land = s.land[p]
     tile = TILES[s.cur_tiles[s.pos]]
     occ = [c for c in range(geo.cells) if land[c] != -1]
@@ -39,14 +39,14 @@ def naive_placements(s):
 
 def naive_fire(s):
     """KDO-6.1-6.6 written out (KDO-I1 Chebyshev range; the start tile only with fire_on_start)."""
-    geo, p = s.geo, s.active
+    geo, p = s.geo, s.current_player
     barred = (-1, VOLCANO) if s.options.get("fire_on_start", True) else (-1, START, VOLCANO)
     v = s.fire_at
     rng = TOKEN_RANGE[s.fire_val]
     out = set()
     for c in range(geo.cells):
         land = s.land[p][c]
-        if land in barred or c in s.camp[p] or c in s.tok[p] or c == v:
+        if land in barred or c in s.camp[p] or c in s.fire_tokens[p] or c == v:
             continue
         if max(abs(geo.row[c] - geo.row[v]), abs(geo.col[c] - geo.col[v])) <= rng:
             out.add(f"fire {geo.name[c]}")

@@ -14,7 +14,7 @@ def parts(s, p=0):
 
 
 def regions(s, p=0):
-    return sorted(board.regions(s.geo, s.land[p], s.camp[p], s.tok[p]))
+    return sorted(board.regions(s.geo, s.land[p], s.camp[p], s.fire_tokens[p]))
 
 
 @pytest.mark.rule("KDO-8.1")
@@ -175,7 +175,7 @@ E1_ROWS = ["S+m D:hunter S+m D D",
 def test_hunters_example():
     s = new(4, "tribe")
     set_territory(s, 0, E1_ROWS)
-    pts = board.cro_points(s.geo, s.cro[0], s.res[0], s.camp[0], s.tok[0])
+    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])
     assert pts[cell(s, 0, 1)] == 12
     assert pts[cell(s, 4, 3)] == 6
     assert parts(s) == {"comfort": 0, "cromagnons": 18, "largest_region": 17, "fire_icons": 0}
@@ -198,8 +198,8 @@ E3_ROWS = ["D:amazzone D:magrolino D D D",
 def test_horde_example():
     s = new(4, "tribe")
     set_territory(s, 0, E3_ROWS)
-    assert sorted(h[1:] for h in board.hordes(s.geo, s.cro[0])) == [(1, 1), (3, 4)]
-    pts = board.cro_points(s.geo, s.cro[0], s.res[0], s.camp[0], s.tok[0])
+    assert sorted(h[1:] for h in board.hordes(s.geo, s.cromagnons[0])) == [(1, 1), (3, 4)]
+    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])
     assert sorted(pts.values()) == [0, 0, 1, 12]
     assert s.scores()[0] == 13
 
@@ -225,7 +225,7 @@ def test_fire_lady_example():
                          "D D1 H D D",
                          "D D D D D",
                          "D D D D D"])
-    pts = board.cro_points(s.geo, s.cro[0], s.res[0], s.camp[0], s.tok[0])
+    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])
     assert pts == {cell(s, 1, 1): 5}
     assert s.score_parts(0)["comfort"] == 120  # 24 desert squares x 5 fire icons
     assert s.scores()[0] == 125
@@ -248,8 +248,8 @@ def test_each_hunter_gatherer_kind():
     expected = {"fisher": 3, "gatherer": 4, "sculptress": 5, "hunter": 3, "painter": 2 * 4, "firelady": 0,
                 "shaman": 2 * 2}
     for kind, pts in expected.items():
-        s.cro[0][c] = kind
-        got = board.cro_points(s.geo, s.cro[0], s.res[0], s.camp[0], s.tok[0])[c]
+        s.cromagnons[0][c] = kind
+        got = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])[c]
         assert got == pts, kind
 
 
@@ -260,7 +260,7 @@ def test_printed_icons_are_not_resources():
     s = new(4, "tribe")
     # steppe squares whose mammoths were spent or burnt: the printed icons do not count
     set_territory(s, 0, ["S S S . .", "S D:hunter S . .", "S S H . .", ". . . . .", ". . . . ."])
-    assert board.cro_points(s.geo, s.cro[0], s.res[0], s.camp[0], s.tok[0]) == {cell(s, 1, 1): 0}
+    assert board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0]) == {cell(s, 1, 1): 0}
     assert s.rcount[0] == [0, 0, 0, 0]
 
 

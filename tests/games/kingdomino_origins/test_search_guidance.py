@@ -43,7 +43,7 @@ def test_calibrated_values_at_the_end_are_the_win_shares():
 def test_guided_policy_places_the_best_sampled_placement_by_comfort(players):
     for seed in (1, 2, 3):
         s = _play_to(players, seed, 4, "place")
-        p, t = s.active, s.cur_tiles[s.pos]
+        p, t = s.current_player, s.cur_tiles[s.pos]
         legal = s.legal_actions()
         a = h.policy(s, legal, Rng(0))
         assert a in legal
@@ -55,7 +55,7 @@ def test_guided_policy_places_the_best_sampled_placement_by_comfort(players):
         def comfort_after(action):
             c = s.clone()
             c.apply(action)
-            return board.comfort(board.regions(c.geo, c.land[p], c.camp[p], c.tok[p]))
+            return board.comfort(board.regions(c.geo, c.land[p], c.camp[p], c.fire_tokens[p]))
 
         name = s.geo.name
         sample = [f"place {name[x]} {name[y]}" for x, y in opts[::step]]
@@ -66,7 +66,7 @@ def test_guided_policy_places_the_best_sampled_placement_by_comfort(players):
 
 def test_guided_policy_takes_the_tile_with_the_best_held_value():
     s = _play_to(2, 7, 3, "choose")
-    p = s.active
+    p = s.current_player
     legal = s.legal_actions()
     a = h.policy(s, legal, Rng(1))
     assert a in legal
@@ -93,10 +93,10 @@ def test_the_placement_cache_tells_territories_apart_by_campfires_and_tokens():
     # token of another value, must not share the cached placement sample (the caches are shared
     # by the seats and the games of a process): each value is the one computed without the cache
     s = _play_to(2, 7, 3, "choose")
-    p = s.active
+    p = s.current_player
     changed = 0
     for c in s.occ[p]:
-        for what in ("camp", "tok"):
+        for what in ("camp", "fire_tokens"):
             s2 = s.clone()
             setattr(s2, what, [dict(x) for x in getattr(s2, what)])
             d = getattr(s2, what)[p]

@@ -47,12 +47,12 @@ def test_policy_det_lands_the_fire_where_it_gains_the_most_comfort():
             s.apply(h.policy_det(s, s.legal_actions()))
         if s.is_terminal or len(s.legal_actions()) < 2:
             continue
-        p = s.active
+        p = s.current_player
 
         def comfort_after(a):
             c = s.clone()
             c.apply(a)
-            return board.comfort(board.regions(c.geo, c.land[p], c.camp[p], c.tok[p]))
+            return board.comfort(board.regions(c.geo, c.land[p], c.camp[p], c.fire_tokens[p]))
 
         legal = s.legal_actions()
         assert comfort_after(h.policy_det(s, legal)) == max(comfort_after(a) for a in legal)

@@ -191,6 +191,6 @@ def test_neolithic_each_player_plays_twice_per_round():
     seen_round = s.round
     while s.round == seen_round:
         if s.phase == "place":
-            actors.append(s.active)
+            actors.append(s.current_player)
         s.apply(s.legal_actions()[0])
     assert sorted(actors) == [0, 0, 1, 1]

@@ -39,11 +39,11 @@ def test_resources_on_every_row_turned_up():
 @pytest.mark.rule("KDO-10.10")
 def test_resources_travel_with_the_tile_and_majority_takes_totem():
     s = first_play(3, "totem", seed=2)
-    p = s.active
+    p = s.current_player
     ev = as_active(s, p, 12)  # steppe+mammoth | steppe+mammoth
     assert ev == []
     ev = s.apply(s.legal_actions()[0])
-    assert s.rcount[p][0] == 2 and sorted(s.res[p].values()) == [0, 0]
+    assert s.rcount[p][0] == 2 and sorted(s.resources[p].values()) == [0, 0]
     assert {"type": "totem", "resource": "mammoth", "to": p, "from": None} in ev
     assert s.totem[0] == p
 
@@ -51,7 +51,7 @@ def test_resources_travel_with_the_tile_and_majority_takes_totem():
 @pytest.mark.rule("KDO-10.11")
 def test_a_tie_never_takes_a_totem():
     s = first_play(3, "totem", seed=2)
-    p = s.active
+    p = s.current_player
     q = (p + 1) % 3
     set_territory(s, q, [". . . . .", ". . . . .", ". . H S+m .", ". . . . .", ". . . . ."])
     as_active(s, p, 4)  # desert | steppe+mammoth
@@ -68,7 +68,7 @@ def fish_rows(n):
 def play_fire_on_fish(s, seat, tile):
     """seat plays a volcano tile with no resource and burns one of its fish."""
     as_active(s, seat, tile)
-    fish = [c for c, r in s.res[seat].items() if r == FISH]
+    fish = [c for c, r in s.resources[seat].items() if r == FISH]
     for a in s.legal_actions():
         t = s.clone()
         t.apply(a)
@@ -146,7 +146,7 @@ def test_no_totem_for_a_discarded_tile():
     """"Dopo avere aggiunto una tessera al tuo territorio ... prendi la tessera Totem": a player
     whose tile is discarded adds nothing and takes no Totem, even with a strict majority."""
     s = first_play(3, "totem", seed=1)
-    p = s.active
+    p = s.current_player
     set_territory(s, p, ["D D D D D", "D S+m D D D", "D D H D D", "D D D D D", "D D D D D"])
     assert s.rcount[p][0] == 1 and all(s.rcount[q][0] == 0 for q in range(3) if q != p)
     assert s.totem[0] == -1

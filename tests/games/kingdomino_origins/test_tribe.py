@@ -16,7 +16,7 @@ RICH = ["L+f J+u Q+k S+m D",
 def to_recruit(rows=RICH, seed=1):
     """Seat to move has `rows` as territory, plays a plain desert tile, chooses: now it may recruit."""
     s = first_play(3, "tribe", seed=seed)
-    p = s.active
+    p = s.current_player
     set_territory(s, p, rows)
     as_active(s, p, 1)  # desert | desert
     s.apply(s.legal_actions()[0])
@@ -68,14 +68,14 @@ def test_recruit_from_the_display():
     assert s.phase == "spend"
     assert s.legal_actions() == [f"spend {sq(s, 0, c)}" for c in range(4)]
     s.apply(f"spend {sq(s, 0, 0)}")  # a fish
-    assert s.rcount[p] == [1, 0, 1, 1] and cell(s, 0, 0) not in s.res[p]
+    assert s.rcount[p] == [1, 0, 1, 1] and cell(s, 0, 0) not in s.resources[p]
     assert rule_of(s, f"spend {sq(s, 1, 0)}") == "KDO-11.13"
     s.apply(f"spend {sq(s, 0, 3)}")  # a mammoth: two different types
     assert s.rcount[p] == [0, 0, 1, 1]
     assert s.phase == "put"
     assert f"put {sq(s, 0, 0)}" in s.legal_actions()  # the square a spent resource came from
     s.apply(f"put {sq(s, 0, 0)}")
-    assert s.cro[p][cell(s, 0, 0)] == kind
+    assert s.cromagnons[p][cell(s, 0, 0)] == kind
 
 
 @pytest.mark.rule("KDO-11.9")

@@ -13,7 +13,7 @@ def play_round(s):
     order = []
     while not s.is_terminal and s.round == r:
         if s.phase == "place" and (not order or order[-1][1] != s.pos):
-            order.append((s.active, s.pos))
+            order.append((s.current_player, s.pos))
         s.apply(s.legal_actions()[0])
     return order
 
@@ -33,7 +33,7 @@ def test_chiefs_act_in_row_position_order():
 @pytest.mark.rule("KDO-3.6")
 def test_play_the_tile_then_choose_a_new_tile():
     s = first_play(4, seed=13)
-    p, tile = s.active, s.cur_tiles[0]
+    p, tile = s.current_player, s.cur_tiles[0]
     assert s.cur_chief[0] == p and s.phase == "place"
     with pytest.raises(IllegalAction) as e:
         s.apply(f"take {s.new_tiles[0]}")
@@ -42,7 +42,7 @@ def test_play_the_tile_then_choose_a_new_tile():
         ev = s.apply(s.legal_actions()[0])
         if ev and ev[0]["type"] == "place":
             assert ev[0]["tile"] == tile and ev[0]["seat"] == p  # the tile under the chief
-    assert s.active == p
+    assert s.current_player == p
     assert s.legal_actions() == [f"take {t}" for t in s.new_tiles]
     with pytest.raises(IllegalAction) as e:
         s.apply("place a1 a2")
@@ -68,7 +68,7 @@ def test_new_row_becomes_current_row():
     r = s2.round
     while s2.round == r:
         if s2.phase == "choose":
-            chosen.append((s2.active, s2.legal_actions()[0].split()[1]))
+            chosen.append((s2.current_player, s2.legal_actions()[0].split()[1]))
         s2.apply(s2.legal_actions()[0])
     assert s2.cur_tiles == before_new
     assert len(s2.new_tiles) == 4 and not set(s2.new_tiles) & set(before_new)
@@ -104,10 +104,10 @@ def test_fourth_chief_has_no_choice():
 def test_fire_comes_before_choose():
     s = first_play(3, seed=2)
     from .helpers import set_territory, tile_to_play
-    set_territory(s, s.active, [". . . . .", ". . . . .", ". . H . .", ". . . . .", ". . . . ."])
+    set_territory(s, s.current_player, [". . . . .", ". . . . .", ". . H . .", ". . . . .", ". . . . ."])
     tile_to_play(s, 28)  # desert | 1-crater volcano
     s.apply(s.legal_actions()[0])
-    assert s.phase == "fire" and s.active == s.cur_chief[s.pos]
+    assert s.phase == "fire" and s.current_player == s.cur_chief[s.pos]
 
 
 @pytest.mark.rule("KDO-7.1")

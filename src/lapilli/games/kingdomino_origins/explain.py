@@ -38,7 +38,7 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
     verb = cmd[0]
     ph = s.phase
     geo = s.geo
-    p = s.active
+    p = s.current_player
     if ph not in _VERB_PHASES.get(verb, ()):
         if verb == "take" and not s.new_tiles and s.round >= 1:
             return _ill(said('kdo.KDO-7.2.final-round-each-player', 'in the final round each player only plays their tile: there is no new tile to choose'),
@@ -94,7 +94,7 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
                         "KDO-6.6", action)
         if v == VOLCANO:
             return _ill(said('kdo.KDO-6.3.fire-spray-can-never', 'a fire spray can never land on a volcano square'), "KDO-6.3", action)
-        if c in s.tok[p]:
+        if c in s.fire_tokens[p]:
             return _ill(said('kdo.KDO-6.8.square-with-fire-token', 'a square with a fire token is never free again'), "KDO-6.8", action)
         if c in s.camp[p]:
             return _ill(said('kdo.KDO-6.2.spray-must-land-free', 'the spray must land on a free square: no fire token and no printed campfire'), "KDO-6.2",
@@ -119,7 +119,7 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
         return _ill(said('kdo.KDO-11.10.there-no-left-deck', 'there is no {cmd1} left in the deck', cmd1=cmd[1]), "KDO-11.10", action)
     if verb == "spend":
         c = cmd[1]
-        r = s.res[p].get(c)
+        r = s.resources[p].get(c)
         if r is None:
             return _ill(said('kdo.KDO-11.13.only-wooden-resources-lying', 'only wooden resources lying in your own territory can be spent'), "KDO-11.13", action)
         rule = "KDO-11.9" if s.rec_left + len(s.rec_spent) == 2 else "KDO-11.10"
@@ -130,7 +130,7 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
         v = s.land[p][c]
         if v == -1:
             return _ill(said('kdo.KDO-11.14.cro-magnon-goes-landscape', 'the Cro-magnon goes on a landscape square of your territory'), "KDO-11.14", action)
-        if v == START or c in s.cro[p]:
+        if v == START or c in s.cromagnons[p]:
             return _ill(said('kdo.KDO-11.17.not-start-tile-nor', 'not on the start tile, nor on a square that already holds a Cro-magnon'), "KDO-11.17", action)
         return _ill(said('kdo.KDO-11.15.square-must-hold-no', 'the square must hold no campfire, no fire token and no resource'), "KDO-11.15", action)
     return _ill(said('kdo.KDO-3.3.not-legal-now', '{action!r} is not legal now', action=action), "KDO-3.3", action)

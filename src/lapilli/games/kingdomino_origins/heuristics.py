@@ -44,7 +44,7 @@ def _held_exact(state, p) -> float:
 def evaluate(state, seat: int, exact_held: bool = False) -> float:
     p = seat
     geo = state.geo
-    regs = _regions(geo, state.land[p], state.occ[p], state.camp[p], state.tok[p])
+    regs = _regions(geo, state.land[p], state.occ[p], state.camp[p], state.fire_tokens[p])
     parts = state.score_parts(p) if state.mode != "discovery" or state.options.get("fire_empire") \
         or state.options.get("homo_habilis") else None
     if parts is None:
@@ -88,7 +88,7 @@ def evaluate(state, seat: int, exact_held: bool = False) -> float:
                     pot += 0.8
     if exact_held:
         pot += 0.9 * _held_exact(state, p)
-    if state.phase == "fire" and state.active == p:
+    if state.phase == "fire" and state.current_player == p:
         # the fire token about to land: its fires times a good region in range (estimated)
         big = max((size for land, size, _ in regs if land != VOLCANO), default=1)
         pot += 0.7 * state.fire_val * big
@@ -125,7 +125,7 @@ def _best_of_sample(state, p, t, limit):
     opts = board.placements(geo, land, occ, state.bbox[p], sq)
     if not opts:
         return None, None
-    lab, regs = board.region_labels(geo, land, state.camp[p], state.tok[p], occ)
+    lab, regs = board.region_labels(geo, land, state.camp[p], state.fire_tokens[p], occ)
     base = board.comfort(regs)
     best, bg = None, None
     step = -(-len(opts) // limit)
@@ -194,7 +194,7 @@ def policy(state, legal, rng):
         return legal[0]
     ph = state.phase
     geo = state.geo
-    p = state.active
+    p = state.current_player
     if ph == "place":
         t = state.cur_tiles[state.pos]
         sq = TILES[t]
@@ -226,7 +226,7 @@ def policy(state, legal, rng):
             a = legal[rng.randbelow(len(legal))]
             c = idx[a.split()[1]]
             v = sum(1 for nb in geo.ring[c] if land[nb] == land[c]) + rng.random()
-            if c in state.res[p]:
+            if c in state.resources[p]:
                 v -= 2
             if v > bv:
                 best, bv = a, v
@@ -287,7 +287,7 @@ def _territory_key(state, p) -> tuple:
     land = state.land[p]
     camp = state.camp[p]
     return (tuple(occ), tuple(land[c] for c in occ), tuple(camp.get(c, 0) for c in occ),
-            tuple(sorted(state.tok[p].items())))
+            tuple(sorted(state.fire_tokens[p].items())))
 
 
 def _sample_24(state, p, t) -> tuple:
@@ -338,7 +338,7 @@ def _guided(state, legal, rng, det: bool):
     if len(legal) == 1:
         return legal[0]
     ph = state.phase
-    p = state.active
+    p = state.current_player
     if ph == "place":
         a = _guided_place(state, p, legal)
         if a is not None:
@@ -386,13 +386,13 @@ _FIRE_CACHE: dict = {}
 
 def _fire_best(state, legal):
     """Where the pending fire token gains the most comfort (the first such target on ties)."""
-    p = state.active
+    p = state.current_player
     key = (_territory_key(state, p), state.fire_at, state.fire_val)
     got = _FIRE_CACHE.get(key)
     if got is not None and got in legal:
         return got
     geo = state.geo
-    land, occ, camp, tok = state.land[p], state.occ[p], state.camp[p], state.tok[p]
+    land, occ, camp, tok = state.land[p], state.occ[p], state.camp[p], state.fire_tokens[p]
     best, bv = legal[0], None
     for a in legal:
         c = geo.index[a.split()[1]]

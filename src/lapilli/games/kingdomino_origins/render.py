@@ -22,16 +22,16 @@ def _square_text(s, p, c):
         return "[H]"
     letter = LAND_LETTER[v]
     if v == 5:
-        mid = str(s.crat[p].get(c, 0))
+        mid = str(s.craters[p].get(c, 0))
     else:
         mid = str(s.camp[p][c]) if c in s.camp[p] else " "
-    if c in s.tok[p]:
+    if c in s.fire_tokens[p]:
         tail = "*"
-        mid = str(s.tok[p][c] + s.camp[p].get(c, 0)) if v != 5 else mid
-    elif c in s.cro[p]:
-        tail = CRO_LETTER.get(s.cro[p][c], "?")
-    elif c in s.res[p]:
-        tail = RES_LETTER[s.res[p][c]]
+        mid = str(s.fire_tokens[p][c] + s.camp[p].get(c, 0)) if v != 5 else mid
+    elif c in s.cromagnons[p]:
+        tail = CRO_LETTER.get(s.cromagnons[p][c], "?")
+    elif c in s.resources[p]:
+        tail = RES_LETTER[s.resources[p][c]]
     else:
         tail = " "
     return f"{letter}{mid}{tail}"

@@ -44,6 +44,9 @@ class KdoState(State):
     # KDO-2.6: a new row comes from the supply, whose order is hidden; KDO-11.7: the display is
     # refilled from the shuffled Cro-magnon deck
     REVEALS = {"row": "tiles", "cave_refill": "cromagnons"}
+    # state-file version 2 named the fields in full words (State.upgrade reads older files)
+    RENAMED_FIELDS = {2: {"tok": "fire_tokens", "crat": "craters", "res": "resources", "cro": "cromagnons",
+                          "active": "current_player"}}
 
     # ------------------------------------------------------------------ set-up (KDO-2)
     def _setup(self, events):
@@ -59,10 +62,12 @@ class KdoState(State):
             self.bbox.append(bbox)
         self.occ = [[geo.center] for _ in range(n)]
         self.camp = [{} for _ in range(n)]
-        self.tok = [{} for _ in range(n)]
-        self.crat = [{} for _ in range(n)]
-        self.res = [{} for _ in range(n)]
-        self.cro = [{} for _ in range(n)]
+        # per territory, square -> what lies on it: a Fire token's value ("gettone Fuoco"), the
+        # craters of a volcano ("crateri"), a resource type ("risorse"), a Cro-magnon's kind
+        self.fire_tokens = [{} for _ in range(n)]
+        self.craters = [{} for _ in range(n)]
+        self.resources = [{} for _ in range(n)]
+        self.cromagnons = [{} for _ in range(n)]
         self.rcount = [[0, 0, 0, 0] for _ in range(n)]  # wooden resources per type in each territory
         self.discards = [0] * n  # tiles discarded under KDO-4.10
         self.res_supply = list(RESOURCE_COUNTS)
@@ -73,7 +78,7 @@ class KdoState(State):
         self.row_res = {}  # tile number -> (resource on square 1, on square 2) while in a row
         self.round = 0
         self.phase = PICK
-        self.active = -1
+        self.current_player = -1  # the seat whose king plays now ("giocatore di turno"); -1: none
         self.pos = -1
         self.fire_at = -1  # the volcano square of a pending fire token
         self.fire_val = 0
@@ -101,7 +106,7 @@ class KdoState(State):
             self.to_draw = []
             first = self.rng.randbelow(2)  # KDO-13.5: whose chief comes out first (KDO-I29 a)
             events.append({"type": "chief_drawn", "seat": first})
-            self.active = first
+            self.current_player = first
             self.phase = PAIR
         else:
             self.to_draw = list(range(n))  # KDO-2.10 (KDO-I6): chiefs drawn one at a time
@@ -155,7 +160,7 @@ class KdoState(State):
                 self.cur_chief[free[0]] = seat
                 events.append({"type": "take", "seat": seat, "tile": self.cur_tiles[free[0]], "forced": True})
                 continue
-            self.active = seat
+            self.current_player = seat
             self.phase = PICK
             return
         self._end_setup(events)
@@ -188,7 +193,7 @@ class KdoState(State):
         for i in range(self.pos + 1, ROW):
             if self.cur_chief[i] >= 0:
                 self.pos = i
-                self.active = self.cur_chief[i]
+                self.current_player = self.cur_chief[i]
                 self._start_play(events)
                 return
         # KDO-3.7/3.8: end of round
@@ -206,12 +211,12 @@ class KdoState(State):
             return
         # KDO-7.3: the game is over
         self.phase = OVER
-        self.active = -1
+        self.current_player = -1
         events.append({"type": "game_over", "scores": self.scores()})
 
     def _start_play(self, events):
         """KDO-3.4: Play the tile; KDO-4.10: discard it when it has no legal placement."""
-        p = self.active
+        p = self.current_player
         t = self.cur_tiles[self.pos]
         geo = self.geo
         if self._determinized:
@@ -266,7 +271,7 @@ class KdoState(State):
         self.phase = CHOOSE
 
     def _take_new(self, i, events, forced=False):
-        p = self.active
+        p = self.current_player
         self.new_chief[i] = p
         events.append({"type": "take", "seat": p, "tile": self.new_tiles[i], "forced": forced})
         chiefs = 2 * self.num_players if self.num_players == 2 else self.num_players
@@ -282,7 +287,7 @@ class KdoState(State):
 
         KDO-I20: once per turn (so twice a round with 2 players); KDO-I21 (a): never in the final
         round, which has no Choose a new tile."""
-        if self.mode == "tribe" and self._can_recruit(self.active):
+        if self.mode == "tribe" and self._can_recruit(self.current_player):
             self.phase = RECRUIT
             return
         self._next_turn(events)
@@ -304,12 +309,12 @@ class KdoState(State):
                 # KDO-10.10/10.11: the player who added a tile takes a Totem from the table with a
                 # strict majority (a player who gets the majority through another's fire takes it
                 # only after adding a tile of their own)
-                if len(leaders) == 1 and leaders[0] == self.active:
+                if len(leaders) == 1 and leaders[0] == self.current_player:
                     self.totem[t] = leaders[0]
                     events.append({"type": "totem", "resource": RESOURCES[t], "to": leaders[0], "from": None})
             elif (counts[holder] == top and len(leaders) > 1 and self.options.get("totem_tie", "give") != "keep"
-                  and (self.active != holder and self.active in leaders and self._net_change(t) > 0
-                       or self.active == holder and self._net_change(t) < 0)):
+                  and (self.current_player != holder and self.current_player in leaders and self._net_change(t) > 0
+                       or self.current_player == holder and self._net_change(t) < 0)):
                 # house rule totem_tie (KDO-I18): a holder who falls to a tie now -- caught up by the
                 # player who added a tile, or whose own fire burnt one of theirs -- no longer has the
                 # majority ("Se perdi la maggioranza (perché gli altri giocatori hanno recuperato nuove
@@ -355,7 +360,7 @@ class KdoState(State):
             return None
         if self.phase == GIVE:
             return self.totem[self.give_type]
-        return self.active
+        return self.current_player
 
     @property
     def is_terminal(self):
@@ -381,26 +386,26 @@ class KdoState(State):
             return [f"give {p}" for p in self.give_to]
         if ph == RECRUIT:
             out = ["pass"]
-            types = sum(1 for c in self.rcount[self.active] if c > 0)
+            types = sum(1 for c in self.rcount[self.current_player] if c > 0)
             if types >= 2:
                 out.extend(f"recruit {k}" for k in CRO_ORDER if k in self.display)
             if types == 4:
                 out.extend(f"recruit deck {k}" for k in CRO_ORDER if k in self.deck)
             return out
         if ph == SPEND:
-            p = self.active
+            p = self.current_player
             name = self.geo.name
-            return [f"spend {name[c]}" for c in sorted(self.res[p]) if self.res[p][c] not in self.rec_spent]
+            return [f"spend {name[c]}" for c in sorted(self.resources[p]) if self.resources[p][c] not in self.rec_spent]
         if ph == PUT:
             name = self.geo.name
-            return [f"put {name[c]}" for c in self._cro_targets(self.active)]
+            return [f"put {name[c]}" for c in self._cro_targets(self.current_player)]
         return []
 
     def _fire_targets(self) -> list:
         """KDO-6.1-6.6 (KDO-I1 Chebyshev range, KDO-I2 free square, KDO-I3 own squares only,
         KDO-I4: the start tile too with the house rule fire_on_start, the literal text's default)."""
-        p = self.active
-        land, camp, tok = self.land[p], self.camp[p], self.tok[p]
+        p = self.current_player
+        land, camp, tok = self.land[p], self.camp[p], self.fire_tokens[p]
         no_start = not self.options.get("fire_on_start", True)
         out = []
         for c in self.geo.within(self.fire_at, TOKEN_RANGE[self.fire_val]):
@@ -413,14 +418,14 @@ class KdoState(State):
 
     def _cro_targets(self, p) -> list:
         """KDO-11.14-11.17 (KDO-I23: volcano squares allowed)."""
-        land, camp, tok, res, cro = self.land[p], self.camp[p], self.tok[p], self.res[p], self.cro[p]
+        land, camp, tok, res, cro = self.land[p], self.camp[p], self.fire_tokens[p], self.resources[p], self.cromagnons[p]
         return sorted(c for c in self.occ[p] if land[c] != START and c not in camp and c not in tok
                       and c not in res and c not in cro)
 
     def _apply(self, action, events):
         parts = action.split()
         verb = parts[0]
-        p = self.active
+        p = self.current_player
         geo = self.geo
         if verb == "place":
             self._place(p, geo.index[parts[1]], geo.index[parts[2]], events)
@@ -473,7 +478,7 @@ class KdoState(State):
             self.phase = SPEND
         elif verb == "spend":  # KDO-11.12 (KDO-I19): the piece leaves the game
             c = geo.index[parts[1]]
-            r = self.res[p].pop(c)
+            r = self.resources[p].pop(c)
             self.rcount[p][r] -= 1
             self.rec_spent.append(r)
             self.rec_left -= 1
@@ -482,7 +487,7 @@ class KdoState(State):
                 self.phase = PUT
         elif verb == "put":
             c = geo.index[parts[1]]
-            self.cro[p][c] = self.rec_kind
+            self.cromagnons[p][c] = self.rec_kind
             events.append({"type": "put", "seat": p, "square": parts[1], "cromagnon": self.rec_kind})
             self.rec_kind, self.rec_spent, self.rec_left = None, [], 0
             self._next_turn(events)
@@ -503,10 +508,10 @@ class KdoState(State):
             if camp:
                 self.camp[p][cell] = camp
             if crat:
-                self.crat[p][cell] = crat
+                self.craters[p][cell] = crat
                 volcano.append(cell)
             if r >= 0:
-                self.res[p][cell] = r
+                self.resources[p][cell] = r
                 self.rcount[p][r] += 1
                 if self.mode == "totem":  # for the Totems (totem_tie)
                     self.gained = self.__dict__.get("gained", ()) + (r,)
@@ -523,7 +528,7 @@ class KdoState(State):
         # KDO-I34: the tile and its resources, then the fire token, then the Totems
         # KDO-5.6: a volcano square gives the matching fire token (one per volcano square, KDO-I5)
         for v in volcano:
-            f = self.crat[p][v]
+            f = self.craters[p][v]
             if self.tokens.get(f, 0) <= 0:
                 continue
             self.tokens[f] -= 1
@@ -537,14 +542,14 @@ class KdoState(State):
 
     def _land_fire(self, p, c, events):
         """KDO-5.7, 5.11, 5.12; KDO-10.12 and KDO-11.18: what stood there is destroyed."""
-        self.tok[p][c] = self.fire_val
+        self.fire_tokens[p][c] = self.fire_val
         ev = {"type": "fire", "seat": p, "square": self.geo.name[c], "fires": self.fire_val}
-        r = self.res[p].pop(c, None)
+        r = self.resources[p].pop(c, None)
         if r is not None:
             self.rcount[p][r] -= 1
             self.burnt = self.__dict__.get("burnt", ()) + (r,)  # for the Totems (totem_tie)
             ev["destroyed_resource"] = RESOURCES[r]
-        k = self.cro[p].pop(c, None)
+        k = self.cromagnons[p].pop(c, None)
         if k is not None:
             self.boxed_cro.append(k)
             ev["destroyed_cromagnon"] = k
@@ -554,19 +559,19 @@ class KdoState(State):
     # ------------------------------------------------------------------ scoring (KDO-8, 9, 10, 11, 12)
     def score_parts(self, p) -> dict:
         geo = self.geo
-        regs = board.regions(geo, self.land[p], self.camp[p], self.tok[p])
+        regs = board.regions(geo, self.land[p], self.camp[p], self.fire_tokens[p])
         parts = {"comfort": board.comfort(regs)}
         if self.mode == "totem":  # KDO-10.16
             parts["resources"] = sum(self.rcount[p])
             parts["totems"] = sum(TOTEM_VALUE[t] for t in range(4) if self.totem[t] == p)
         elif self.mode == "tribe":  # KDO-11.36; resources score nothing (KDO-11.37)
-            parts["cromagnons"] = sum(board.cro_points(geo, self.cro[p], self.res[p], self.camp[p], self.tok[p]).values())
+            parts["cromagnons"] = sum(board.cro_points(geo, self.cromagnons[p], self.resources[p], self.camp[p], self.fire_tokens[p]).values())
         if self.options.get("fire_empire"):  # KDO-12.2/12.3
             parts["fire_empire"] = 10 if board.hut_centred(geo, self.bbox[p]) else 0
         if self.options.get("homo_habilis"):  # KDO-12.4
             parts["homo_habilis"] = 5 if self.discards[p] == 0 else 0
         parts["largest_region"] = max((s for _, s, _ in regs), default=0)
-        parts["fire_icons"] = board.fire_icons(self.camp[p], self.tok[p])
+        parts["fire_icons"] = board.fire_icons(self.camp[p], self.fire_tokens[p])
         return parts
 
     def scores(self):
@@ -637,10 +642,10 @@ class KdoState(State):
         d["occ"] = [x.copy() for x in s["occ"]]
         d["bbox"] = [x.copy() for x in s["bbox"]]
         d["camp"] = [x.copy() for x in s["camp"]]
-        d["tok"] = [x.copy() for x in s["tok"]]
-        d["crat"] = [x.copy() for x in s["crat"]]
-        d["res"] = [x.copy() for x in s["res"]]
-        d["cro"] = [x.copy() for x in s["cro"]]
+        d["fire_tokens"] = [x.copy() for x in s["fire_tokens"]]
+        d["craters"] = [x.copy() for x in s["craters"]]
+        d["resources"] = [x.copy() for x in s["resources"]]
+        d["cromagnons"] = [x.copy() for x in s["cromagnons"]]
         d["rcount"] = [x.copy() for x in s["rcount"]]
         for k in _LIST_FIELDS:
             d[k] = s[k].copy()

@@ -63,7 +63,7 @@ def _tile_view(s, t, chief=-1):
 def _territory_view(s, p):
     geo = s.geo
     out = []
-    land, camp, tok, crat, res, cro = s.land[p], s.camp[p], s.tok[p], s.crat[p], s.res[p], s.cro[p]
+    land, camp, tok, crat, res, cro = s.land[p], s.camp[p], s.fire_tokens[p], s.craters[p], s.resources[p], s.cromagnons[p]
     for c in sorted(s.occ[p]):
         v = land[c]
         out.append({
@@ -88,7 +88,7 @@ def observe(s, player):
         "size": s.size,
         "round": s.round,
         "phase": s.phase,
-        "active": s.active if s.active >= 0 else None,
+        "active": s.current_player if s.current_player >= 0 else None,
         "current_row": [_tile_view(s, t, s.cur_chief[i]) for i, t in enumerate(s.cur_tiles)],
         "new_row": [_tile_view(s, t, s.new_chief[i]) for i, t in enumerate(s.new_tiles)],
         "supply": len(s.supply),
