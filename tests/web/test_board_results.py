@@ -90,7 +90,7 @@ def test_isola_seat_panels_add_up_and_do_not_overlap(server, page):
         svg = draw(page, server, "isola-dei-vulcani", view_of(st), width)
         txt = svg.text_content()
         for p in range(4):
-            f, total = st.final[p], st.vp[p]
+            f, total = st.final[p], st.points[p]
             if f["total"] != total:  # no sum of the final scoring alone beside another total
                 assert f"= {f['total']}" not in txt, (p, total, f["total"])
             assert f"{total - f['total']} + final {f['total']} = {total}" in txt, (p, total, f["total"])
@@ -134,7 +134,7 @@ def test_the_island_results_tell_a_shared_victory_as_shared(server, page):
     tile(st, "3,5", "mountain", "volcano")
     at(st, "remove", 0)
     # every player removes another tile until the second player's second removal reveals the volcano
-    while (st.cur, st.turns[st.cur]) != (1, 2) or st.dec != "remove":
+    while (st.current_player, st.turns[st.current_player]) != (1, 2) or st.decision != "remove":
         acts = st.legal_actions()
         st.apply(next((a for a in acts if a != "remove 3,5"), acts[0]))
     st.apply("remove 3,5")

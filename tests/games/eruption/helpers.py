@@ -38,7 +38,7 @@ def blank(n=2, seed=0, variant="standard", **opts):
 
 def goto(st, phase, p, mode=None, pending=None):
     """Put the game at ``phase`` of seat p's turn, with fresh per-turn bookkeeping."""
-    st.turn = p
+    st.current_player = p
     st._reset_turn()
     st.occupied = set(st.tiles)
     st.touched = lapilli.games.eruption.board.all_contacts(st.tiles)
@@ -78,7 +78,7 @@ def put(st, label, ttype, rot):
 
 
 def pending(st, ttype, mode="p2"):
-    """Seat ``st.turn`` holds a drawn tile of that type, to place (mode: p2, extra, discard2, lavaflow, quake)."""
+    """Seat ``st.current_player`` holds a drawn tile of that type, to place (mode: p2, extra, discard2, lavaflow, quake)."""
     tid = tile_of_type(st, ttype)
     st.pending = tid
     st.mode = mode
@@ -161,9 +161,9 @@ def phase1(st, p):
 def finish_turn(st):
     """Play the current turn to its end taking the quiet options (place first tile, discard down to 3,
     'end'); returns all the events."""
-    first = st.turn
+    first = st.current_player
     events = []
-    while not st.is_terminal and st.turn == first:
+    while not st.is_terminal and st.current_player == first:
         legal = st.legal_actions()
         if "end" in legal:
             a = "end"
@@ -176,7 +176,7 @@ def finish_turn(st):
 
 def snapshot(s):
     """What a search or an evaluation must leave as it found it in ``s``."""
-    return (s.phase, s.turn, list(s.temps), [list(h) for h in s.hands], dict(s.tiles), dict(s.fwalls),
+    return (s.phase, s.current_player, list(s.temps), [list(h) for h in s.hands], dict(s.tiles), dict(s.fwalls),
             dict(s.bwalls), [dict(r) for r in s.reserve], list(s.burned), s.final_left, s.lava_count())
 
 

@@ -335,7 +335,7 @@ def test_reinforce_plus_danger_zone():
     assert st.phase == "p4" and st.builds_left == 2  # nothing left to do in Phase 3
     st.apply("build straw v0-2")
     st.apply("build straw v0-3")
-    assert len(st.bwalls) == 3 and st.turn == 1      # 3 walls that turn, then the turn passed
+    assert len(st.bwalls) == 3 and st.current_player == 1      # 3 walls that turn, then the turn passed
 
 
 @pytest.mark.rule("ERU-5.17")
@@ -353,4 +353,4 @@ def test_phase_order_and_skips():
     kinds = [e["type"] for e in events]
     # the next turn: Phase 1 (damage), then Phase 2 (tile draw), in that order
     assert kinds.index("turn") < kinds.index("damage") < kinds.index("draw_tile")
-    assert st.turn == 1 and st.phase == "place"
+    assert st.current_player == 1 and st.phase == "place"

@@ -91,7 +91,7 @@ def test_two_eruption_spaces_in_one_phase1():
     assert st.erupted == [True, False, False] and st.phase != "erupt"
     finish_turn(st)
     finish_turn(st)                                 # the opponent's turn
-    assert st.turn == 0 and st.phase == "erupt"     # eruption tile 2 in P's next turn
+    assert st.current_player == 0 and st.phase == "erupt"     # eruption tile 2 in P's next turn
     st.apply(st.legal_actions()[0])
     assert st.erupted == [True, True, False]
 

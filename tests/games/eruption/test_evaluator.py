@@ -25,7 +25,7 @@ def test_the_weights_file_matches_the_features_for_every_count():
 
 def test_features_read_the_temperature_the_rains_and_the_turn_order():
     s = eruption_position("p3").clone()
-    me, other = s.turn, 1 - s.turn
+    me, other = s.current_player, 1 - s.current_player
     s.temps[me], s.temps[other] = 100, LAST
     s.hands[me], s.hands[other] = ["rain", "quake"], ["bomb"]
     assert _f(s, me, "temp") == 1.0 and _f(s, other, "temp") == LAST / 100.0
@@ -42,7 +42,7 @@ def test_features_read_the_temperature_the_rains_and_the_turn_order():
 
 def test_a_cooler_village_with_a_rain_is_rated_ahead():
     s = eruption_position("p3").clone()
-    me, other = s.turn, 1 - s.turn
+    me, other = s.current_player, 1 - s.current_player
     s.temps[me], s.temps[other] = 120, 200
     s.hands[me], s.hands[other] = ["rain"], []
     p = FE.win_probs(s)

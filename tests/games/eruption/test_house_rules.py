@@ -77,7 +77,7 @@ def test_annihilation_end_stuck_waits_for_a_player_who_can_act():
     st.tiles.clear()
     st.hands[1] = ["rain"]
     st.apply("end")
-    assert not st.is_terminal and st.turn == 1 and "rain" in st.legal_actions()
+    assert not st.is_terminal and st.current_player == 1 and "rain" in st.legal_actions()
     st.apply("rain")                                 # 60 -> 30, and seat 1's turn ends
     assert st.temps[1] == 30 and st.is_terminal and st.end_event == "stalemate" and st.winners() == [1]
     # a player who keeps the card: a whole round in which nobody acted ends it as well

@@ -116,8 +116,8 @@ def test_phase2_draws_top_tile_and_placer_chooses():
     # the next turn draws the (new) top tile of the stack
     top = st.stack[-1]
     events = []
-    first = st.turn
-    while st.turn == first:
+    first = st.current_player
+    while st.current_player == first:
         legal = st.legal_actions()
         events = st.apply("end" if "end" in legal else next(a for a in legal if a.count(" ") == 1
                                                                 and a.startswith("discard")))

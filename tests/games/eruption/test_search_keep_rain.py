@@ -12,7 +12,7 @@ ACTS = ["rain", "quake", "discard quake", "discard rain", "discard quake rain", 
 
 def _p3(temp, hand, final_left=None):
     s = eruption_position("p3").clone()
-    p = s.turn
+    p = s.current_player
     s.temps[p] = temp
     s.hands[p] = list(hand)
     s.final_left = final_left

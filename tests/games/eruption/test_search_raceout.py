@@ -28,7 +28,7 @@ def _race(s):
 
 def test_a_mover_on_the_last_space_without_rain_burns_and_the_other_plays_its_last_turn():
     s = _p3([LAST, LAST], [[], []])
-    me, other = s.turn, 1 - s.turn
+    me, other = s.current_player, 1 - s.current_player
     s.temps[other] = 100
     out = _race(s)
     assert out[me] == LAST
@@ -39,7 +39,7 @@ def test_a_mover_on_the_last_space_without_rain_burns_and_the_other_plays_its_la
 
 def test_a_rain_in_the_last_turn_wins_a_race_both_finish_on_the_last_space():
     s = _p3([LAST, LAST], [[], []], final_left=1)
-    me, other = s.turn, 1 - s.turn
+    me, other = s.current_player, 1 - s.current_player
     s.burned[other] = True
     assert _race(s) == [LAST, LAST]            # no Rain: a shared win
     s.hands[me] = ["rain"]
@@ -50,7 +50,7 @@ def test_a_rain_in_the_last_turn_wins_a_race_both_finish_on_the_last_space():
 
 def test_a_rain_on_the_last_space_keeps_the_mover_in_the_race():
     s = _p3([LAST, LAST], [[], []])
-    me, other = s.turn, 1 - s.turn
+    me, other = s.current_player, 1 - s.current_player
     without = _race(s)
     assert without == [LAST, LAST]                 # the mover burns, the other has no Rain: shared
     s.hands[me] = ["rain"]

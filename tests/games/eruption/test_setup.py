@@ -145,9 +145,9 @@ def test_cooperation_burned_villages():
     assert st.burned[0] and st.final_left is None and not st.lava_removed
     for _ in range(3):
         finish_turn(st)                              # seats 1, 2, 3
-    assert st.turn == 0
+    assert st.current_player == 0
     events = []
-    while st.turn == 0:                              # the burned seat 0 plays a normal turn, Phase 2 too
+    while st.current_player == 0:                              # the burned seat 0 plays a normal turn, Phase 2 too
         legal = st.legal_actions()
         events += st.apply("end" if "end" in legal else legal[0])
     assert any(e["type"] == "draw_tile" for e in events) and not st.is_terminal
@@ -188,7 +188,7 @@ def test_annihilation_eliminated_player():
     assert not any(e["type"] == "damage" for e in events)
     assert st.phase == "place"                       # only draws and places a lava tile
     events = st.apply(st.legal_actions()[0])
-    assert st.turn == 2                              # no Phase 3, no Phase 4
+    assert st.current_player == 2                              # no Phase 3, no Phase 4
     assert st.hands[1] == ["rain", "reinforce", "bomb", "quake"] and not st.bwalls and not st.fwalls
 
 

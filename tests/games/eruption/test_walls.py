@@ -34,7 +34,7 @@ def test_build_roll_stone_fails(monkeypatch):
     st.apply("build stone f4-NW")          # a flow wall on the central flow toward e4
     assert used == [(3, 1)]                # Wall 1 + 2 = 3, not more than Lava 3
     assert (H["f4"], 5) not in st.fwalls and st.reserve[0]["stone"] == 0   # back to the supply
-    assert st.turn == 1                    # the build was used up: no other wall this Phase 4
+    assert st.current_player == 1                    # the build was used up: no other wall this Phase 4
 
 
 @pytest.mark.rule("ERU-7.4")

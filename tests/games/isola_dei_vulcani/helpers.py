@@ -40,7 +40,7 @@ VOLCANO = 4
 def fresh(players=2, first=0, seed=0, options=None):
     """A standard game with seat ``first`` to play, boats empty and all colonists in reserve."""
     s = lapilli.new_game(GAME, players, seed, options or {})
-    s.first = s.cur = first
+    s.first = s.current_player = first
     s.boat = [0] * players
     s.res_col = [5] * players
     s._legal_cache = None

@@ -26,17 +26,17 @@ def test_landing_costs_one_move_and_four_points_per_turn():
     s = fresh(2, first=0)
     s.boat = [1, 1]
     s._legal_cache = None
-    assert s.ap == 4
+    assert s.action_points == 4
     legal = s.legal_actions()
     assert {a for a in legal if a.startswith("land")} == {"land H3", "land H4", "land H5"}
     s.apply("land H4")
-    assert s.ap == 3 and s.boat[0] == 0 and s.col["H4"][0] == 1
+    assert s.action_points == 3 and s.boat[0] == 0 and s.col["H4"][0] == 1
     assert not any(a.startswith("land") for a in s.legal_actions())
     s.apply("move H4 G4")
     s.apply("move G4 F4")
     s.apply("move F4 E4")
     # 4 AP spent: Blue's turn with 4 fresh AP
-    assert s.cur == 1 and s.ap == 4
+    assert s.current_player == 1 and s.action_points == 4
     assert refused(s, "land G4") == "IDV-3.5"
 
 
@@ -53,24 +53,24 @@ def test_action_costs():
     col(s, "E3", 0)
     lava(s, "E3a", "F2a", "F2b")
     s.apply("carve E3a")  # 1
-    assert s.ap == 3
+    assert s.action_points == 3
     s.apply("move E3 F2")  # 1
-    assert s.ap == 2
+    assert s.action_points == 2
     s.apply("village F2a")  # 2
-    assert s.cur == 1  # turn over
+    assert s.current_player == 1  # turn over
     s.apply("end")
-    assert s.ap == 4 and s.cur == 0
+    assert s.action_points == 4 and s.current_player == 0
     s.apply("colonist F2")  # 1
-    assert s.ap == 3
+    assert s.action_points == 3
     s.apply("carve F2b")  # 1: the same action twice in a turn is allowed (IDV-2.4)
     s.apply("move F2 E3")
-    assert s.ap == 1
+    assert s.action_points == 1
     script(s, BLANK)
     s.apply("erect E3a E3-E")  # 1
-    assert s.cur == 1
+    assert s.current_player == 1
     s.apply("end")
     s.apply("carry F2b E3b")  # a colonist is still on F2 (1 AP)
-    assert s.ap == 3
+    assert s.action_points == 3
 
 
 @rule("IDV-2.5")
@@ -83,16 +83,16 @@ def test_points_limit_and_early_end():
     s.apply("move E3 F2")
     s.apply("move F2 E3")
     s.apply("move E3 F2")
-    assert s.ap == 1
+    assert s.action_points == 1
     assert not any(a.startswith("village") for a in s.legal_actions())
     s.apply("move F2 E3")
-    assert s.ap == 4 and s.cur == 1  # all 4 spent: the turn passed
+    assert s.action_points == 4 and s.current_player == 1  # all 4 spent: the turn passed
     s.apply("end")  # Blue ends at once, with 4 points unspent
-    assert s.cur == 0 and s.ap == 4
+    assert s.current_player == 0 and s.action_points == 4
     s.apply("carve E3a")
     s.apply("end")  # 3 points lost
     s.apply("end")
-    assert s.cur == 0 and s.ap == 4  # not 7
+    assert s.current_player == 0 and s.action_points == 4  # not 7
 
 
 @rule("IDV-2.5")
@@ -100,7 +100,7 @@ def test_too_few_points_cites_the_limit():
     s = clear(fresh(2, first=0))
     col(s, "E3", 0)
     lava(s, "E3a")
-    s.ap = 1
+    s.action_points = 1
     s._legal_cache = None
     assert refused(s, "village E3a") == "IDV-2.5"
 
@@ -200,7 +200,7 @@ def test_carry_a_lying_moai():
     s.apply("move E3 F2")
     s.apply("carry F2b G3")  # G3's only space holds lava: the Moai lies on the hex without a space
     assert s.loose == {"G3": (0,)}
-    assert s.cur == 1
+    assert s.current_player == 1
     s.apply("end")
     script(s, BLANK)
     s.apply("erect G3 G3-E")  # a carried Moai can be erected
@@ -250,7 +250,7 @@ def test_build_village():
     supply = s.lava_supply
     ev = s.apply("village E3a")
     assert s.sp["E3a"] == "V0" and s.res_vil[0] == 5
-    assert s.vp[0] == 1 and s.ap == 2
+    assert s.points[0] == 1 and s.action_points == 2
     assert s.lava_supply == supply + 1 and s.lava_on_board() == 1
     assert s.col["E3"][0] == 1
     assert "village" in types(ev)
@@ -290,7 +290,7 @@ def test_create_colonist_limit():
     assert refused(s, "colonist E3") == "IDV-6.4"
     s.apply("move E3 F2")  # the new colonist can act at once
     s.apply("village F2a")  # a second village in area 4
-    assert s.cur == 1
+    assert s.current_player == 1
     s.apply("end")
     # a new turn: the count starts again
     s.apply("colonist E3")
@@ -316,7 +316,7 @@ def test_carve():
     assert refused(s, "carve F2a") == "IDV-7.2"
     assert refused(s, "carve E3b") == "IDV-7.3"
     s.apply("carve E3a")
-    assert s.sp["E3a"] == "M0" and s.res_moai[0] == 13 and s.vp[0] == 0
+    assert s.sp["E3a"] == "M0" and s.res_moai[0] == 13 and s.points[0] == 0
     assert "E3a" in s._own_lying("E3", 0)
 
 
@@ -346,7 +346,7 @@ def test_erect():
     assert s.erected["E3-E"] == 0 and "E3a" not in s.sp
     assert "E3|E4" in s.cracks and s.crack_supply == 25
     assert types(ev)[:4] == ["erect", "crack", "roll", "score"]
-    assert s.vp[0] == 1
+    assert s.points[0] == 1
 
 
 @rule("IDV-8.6")
@@ -379,7 +379,7 @@ def test_order_crack_die_score_sinking():
     ev = s.apply("erect D7a D7-SW")
     t = types(ev)
     assert t.index("crack") < t.index("roll") < t.index("score") < t.index("sinking")
-    assert s.vp[0] == 1  # scored before the part sank
+    assert s.points[0] == 1  # scored before the part sank
     assert s.dec[0] == "rescue"  # Red's colonist stands in the sinking part
     s.apply("skip")
     assert "D7" in s.sunk and "C7" in s.sunk
@@ -415,21 +415,21 @@ def test_erected_moai_and_colonists_immune_to_eruption():
 def test_prayer_token_costs():
     s = clear(fresh(2, first=0))
     s.apply("pray")
-    assert s.prayer == [1, 0] and s.prayer_supply == 11 and s.ap == 3
+    assert s.prayer == [1, 0] and s.prayer_supply == 11 and s.action_points == 3
     assert "pray" not in s.legal_actions()
     assert refused(s, "pray") == "IDV-9.2"
     s.apply("end")
     s.apply("end")
     s.apply("pray")  # holding 1: costs 2
-    assert s.ap == 2 and s.prayer[0] == 2
+    assert s.action_points == 2 and s.prayer[0] == 2
     s.apply("end")
     s.apply("end")
     s.apply("pray")  # holding 2: costs 3
-    assert s.ap == 1 and s.prayer[0] == 3
+    assert s.action_points == 1 and s.prayer[0] == 3
     s.apply("end")
     s.apply("end")
     s.apply("pray")  # holding 3: costs 4
-    assert s.prayer[0] == 4 and s.cur == 1
+    assert s.prayer[0] == 4 and s.current_player == 1
     s.apply("end")
     assert "pray" not in s.legal_actions()  # holding 4: 5 AP, never possible
     assert refused(s, "pray") == "IDV-9.3"
@@ -437,7 +437,7 @@ def test_prayer_token_costs():
     s.prayer[0] = 0
     s._legal_cache = None
     s.apply("pray")
-    assert s.ap == 3
+    assert s.action_points == 3
 
 
 @rule("IDV-9.1")

@@ -119,7 +119,7 @@ def test_advanced_bays():
                 assert h in s.geo.hexes
         assignments.add(tuple(s.bay_of))
         firsts.add(s.first)
-        p = s.cur
+        p = s.current_player
         lands = sorted(a.split()[1] for a in s.legal_actions() if a.startswith("land"))
         assert lands == sorted(s.bay_of[p])
     assert len(assignments) > 1 and len(firsts) > 1

@@ -26,11 +26,11 @@ def sink_area6_by(s, seat):
 @rule("IDV-11.14")
 def test_end_after_round_when_two_volcanoes_left():
     s = clear(fresh(4, first=0))
-    s.cur = 1  # P2's turn
+    s.current_player = 1  # P2's turn
     s.volcanoes = [5, 6, 7]
     ev = sink_area6_by(s, 1)
     assert "end-triggered" in types(ev) and s.volcanoes == [5, 7]
-    assert not s.is_terminal and s.to_move == 1 and s.ap == 3  # P2 finishes the turn
+    assert not s.is_terminal and s.to_move == 1 and s.action_points == 3  # P2 finishes the turn
     s.apply("end")
     assert s.to_move == 2
     s.apply("end")
@@ -54,7 +54,7 @@ def test_no_end_with_three_volcanoes():
 @rule("IDV-13.3")
 def test_trigger_in_last_players_turn():
     s = clear(fresh(3, first=1))
-    s.cur = 0  # seat 0 is the last of the round (right of seat 1)
+    s.current_player = 0  # seat 0 is the last of the round (right of seat 1)
     s.volcanoes = [6, 7, 8]
     sink_area6_by(s, 0)
     assert s.end_triggered and not s.is_terminal
@@ -74,14 +74,14 @@ def test_rules_apply_after_trigger():
     script(s, VOLCANO, 0)  # volcano face, token index 0 of [4, 7] = volcano 4
     ev = s.apply("erect G4a G4-W")
     assert [e["volcano"] for e in ev if e["type"] == "eruption"] == [4]
-    assert s.vp[1] == 1 and not s.is_terminal
+    assert s.points[1] == 1 and not s.is_terminal
 
 
 @rule("IDV-13.6")
 @rule("IDV-I28")
 def test_engine_safeguard_only():
     s = lapilli.new_game("isola-dei-vulcani", 2, 1, {"max_rounds": 40})
-    s.first = s.cur = 0
+    s.first = s.current_player = 0
     s.rnd = 39
     s._legal_cache = None
     s.apply("end")
@@ -103,7 +103,7 @@ def test_engine_safeguard_only():
 def test_the_end_triggered_by_a_sinking_is_told(lang):
     from lapilli.engine import narration
     s = clear(fresh(4, first=0))
-    s.cur = 1
+    s.current_player = 1
     s.volcanoes = [5, 6, 7]
     ev = sink_area6_by(s, 1)
     items = s.readings(1, "erect D7a D7-SW", ev, None)

@@ -78,12 +78,12 @@ def test_lava_destroys_village_and_lying_moai():
     village(s, "D2a", 1)
     lying(s, "E3b", 1)
     col(s, "D2", 1)
-    vp = list(s.vp)
+    vp = list(s.points)
     script(s, VOLCANO, V4)
     ev = s.apply("erect G4a G4-W")
     assert s.sp["D2a"] == "L" and s.sp["E3b"] == "L"
     assert s.res_vil[1] == 6 and s.res_moai[1] == 14
-    assert s.vp[1] == vp[1]
+    assert s.points[1] == vp[1]
     destroyed = sorted(e["space"] for e in ev if e["type"] == "destroyed")
     assert destroyed == ["D2a", "E3b"]
     assert s.col["D2"][1] == 1  # colonists are not touched
@@ -104,7 +104,7 @@ def test_prayer_token_saves_village_outside_own_turn():
     s.prayer_supply -= 1
     script(s, VOLCANO, V4)
     s.apply("erect G4a G4-W")
-    assert s.to_move == 1 and s.cur == 0  # Blue decides during Red's turn
+    assert s.to_move == 1 and s.current_player == 0  # Blue decides during Red's turn
     assert s.legal_actions() == ["save D2a", "done"]
     with pytest.raises(IllegalAction) as e:
         s.apply("save E3b")
@@ -184,7 +184,7 @@ def test_double_eruption_when_last_lava_is_used():
     order = [e["volcano"] for e in ev if e["type"] == "eruption"]
     assert order == [2, 1]
     assert s.lava_on_board() > 0
-    assert s.ap == 3  # Red goes on with the turn
+    assert s.action_points == 3  # Red goes on with the turn
 
 
 @rule("IDV-I14")
@@ -226,7 +226,7 @@ def carried_onto_volcano(prayer=0):
     col(s, "G4", 0)
     lying(s, "G4a", 0)
     s.prayer = [prayer, 0]
-    s.ap = 4
+    s.action_points = 4
     s._legal_cache = None
     return script(s, VOLCANO, V4)
 

@@ -18,8 +18,8 @@ GAME = "isola-dei-vulcani"
 
 
 def _snapshot(s):
-    return (s.cur, s.ap, s.dec, dict(s.sp), dict(s.col), dict(s.erected), dict(s.loose), set(s.cracks),
-            set(s.sunk), list(s.volcanoes), list(s.vp), list(s.prayer), list(s.boat), list(s.res_moai),
+    return (s.current_player, s.action_points, s.dec, dict(s.sp), dict(s.col), dict(s.erected), dict(s.loose), set(s.cracks),
+            set(s.sunk), list(s.volcanoes), list(s.points), list(s.prayer), list(s.boat), list(s.res_moai),
             s.end_triggered, s.over)
 
 
@@ -64,7 +64,7 @@ def test_features_read_the_points_the_threat_and_the_turn_order():
     village(s, "E3a", 0)
     col(s, "E3", 0, 2)
     lying(s, "E3b", 2)
-    s.vp[1] = 7
+    s.points[1] = 7
     assert _f(s, 1, "vp") == 0.7 and _f(s, 0, "vp") == 0.0
     exp = Hh.exposed(s)
     for q in range(3):
@@ -95,7 +95,7 @@ def test_landing_a_colonist_is_rated_above_ending_the_turn():
     # landed; the 2-player fit of these features still does (evaluator.FEATURES, the comment)
     for players in (3, 4):
         s = lapilli.new_game(GAME, players, 31000, {})
-        me = s.cur
+        me = s.current_player
         after = {}
         for a in s.legal_actions():
             c = s.clone()
@@ -108,16 +108,16 @@ def test_last_turn_marks_the_seats_that_still_play_once_the_end_is_triggered():
     s = clear(fresh(3, first=0))
     assert [_f(s, q, "last_turn") for q in range(3)] == [0, 0, 0]
     s.end_triggered = True
-    s.cur = 1                   # seat 2 is the last seat of the round (first is 0)
+    s.current_player = 1                   # seat 2 is the last seat of the round (first is 0)
     assert [_f(s, q, "last_turn") for q in range(3)] == [0, 1, 1]
-    s.cur = 2
+    s.current_player = 2
     assert [_f(s, q, "last_turn") for q in range(3)] == [0, 0, 1]
 
 
 def test_more_points_scored_are_rated_ahead():
     s = clear(fresh(3))
     p0 = FE.win_probs(s)
-    s.vp[1] = 10
+    s.points[1] = 10
     p = FE.win_probs(s)
     assert p[1] > p0[1] and p[1] > p[0] and p[1] > p[2]
 

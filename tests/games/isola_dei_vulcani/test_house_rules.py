@@ -18,10 +18,10 @@ def erect_into_eruption(moai_score):
     col(s, "E3", 0)
     lying(s, "E3b", 0)
     script(s, VOLCANO, V4)
-    vp = s.vp[0]
+    vp = s.points[0]
     ev = s.apply("erect E3b E3-E")
     assert [e["space"] for e in ev if e["type"] == "destroyed"] == ["E3a", "F2a"]
-    return [e["vp"] for e in ev if e["type"] == "score"], s.vp[0] - vp
+    return [e["vp"] for e in ev if e["type"] == "score"], s.points[0] - vp
 
 
 @rule("IDV-I9")
@@ -67,8 +67,8 @@ def test_max_rounds_off_has_no_round_limit():
     def at_round_limit(limit):
         s = fresh(2, first=0, options={"max_rounds": limit})
         s.rnd = 40
-        s.cur = s.last_seat()
-        s.ap = 0
+        s.current_player = s.last_seat()
+        s.action_points = 0
         s._legal_cache = None
         s.apply("end")
         return s

@@ -20,10 +20,10 @@ def area4(villages=1, moai_up=0, players=2):
 
 
 def erect_gain(s, src="E3a", crater="E3-E"):
-    before = s.vp[0]
+    before = s.points[0]
     script(s, BLANK)
     s.apply(f"erect {src} {crater}")
-    return s.vp[0] - before
+    return s.points[0] - before
 
 
 @rule("IDV-12.3")
@@ -99,21 +99,21 @@ def test_only_villages_and_erections_score_during_play():
     col(s, "E3", 0)
     lava(s, "E3a", "F2a")
     village(s, "E3b", 0)
-    s.vp = [99, 0]
+    s.points = [99, 0]
     s.apply("carve E3a")
     s.apply("colonist E3")
     s.apply("pray")
     s.apply("move E3 F2")
-    assert s.vp == [99, 0] and s.cur == 1
+    assert s.points == [99, 0] and s.current_player == 1
     s.apply("end")
     s.apply("village F2a")
-    assert s.vp == [100, 0] and s.scores() == [100, 0]
+    assert s.points == [100, 0] and s.scores() == [100, 0]
 
 
 def finish(s):
     """Make the end trigger happen and close the round: final scoring."""
     s.end_triggered = True
-    s.cur = s.last_seat()
+    s.current_player = s.last_seat()
     s.dec = None
     s.pending = []
     s._legal_cache = None
@@ -181,7 +181,7 @@ def test_final_scoring_composite():
     col(s, "E3", 0, 3)
     s.boat[0] = 1  # a colonist still in the boat scores nothing
     s.prayer[0] = 1
-    s.vp = [10, 0]
+    s.points = [10, 0]
     finish(s)
     assert s.final[0]["total"] == 2 * 3 + 1 * 2 + 3 * 4 + 1 * 2 == 22
     assert s.scores()[0] == 10 + 22
@@ -191,7 +191,7 @@ def test_final_scoring_composite():
 @rule("IDV-0.2")
 def test_highest_total_wins():
     s = clear(fresh(3, first=0))
-    s.vp = [5, 9, 7]
+    s.points = [5, 9, 7]
     finish(s)
     assert s.winners() == [1]
 
@@ -205,23 +205,23 @@ def test_tie_breaks():
     # totals equal; colonists decide
     s = clear(fresh(3, first=0))
     col(s, "E3", 1)
-    s.vp = [4, 0, 3]
+    s.points = [4, 0, 3]
     finish(s)
     assert s.scores() == [4, 4, 3] and s.winners() == [1]
     # equal colonists: villages decide (3 VP a village, so balance the in-play VP)
     s = clear(fresh(2, first=0))
     village(s, "E3a", 0)
-    s.vp = [0, 3]
+    s.points = [0, 3]
     finish(s)
     assert s.scores() == [3, 3] and s.winners() == [0]
     # then Moai
     s = clear(fresh(2, first=0))
     lying(s, "E3a", 1)
-    s.vp = [2, 0]
+    s.points = [2, 0]
     finish(s)
     assert s.scores() == [2, 2] and s.winners() == [1]
     # still tied: shared victory
     s = clear(fresh(2, first=0))
-    s.vp = [6, 6]
+    s.points = [6, 6]
     finish(s)
     assert s.winners() == [0, 1]

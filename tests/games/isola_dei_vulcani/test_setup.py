@@ -50,7 +50,7 @@ def test_setup_lava():
         if b.area_of[h] > 8:
             assert all(s.sp.get(x) == "L" for x in b.spaces[h])
     # setup lava is ordinary lava: it can be carved once a colonist stands there
-    s.first = s.cur = 0
+    s.first = s.current_player = 0
     s._legal_cache = None
     s.apply("land H3")
     assert "carve H3a" in s.legal_actions()
@@ -77,7 +77,7 @@ def test_player_pieces_at_setup():
         s = lapilli.new_game(GAME, n, 3)
         assert s.boat == [1] * n
         assert s.res_col == [4] * n and s.res_vil == [6] * n and s.res_moai == [14] * n
-        assert s.prayer == [0] * n and s.vp == [0] * n
+        assert s.prayer == [0] * n and s.points == [0] * n
         assert s.col == {}
         assert all(b == ("H3", "H4", "H5") for b in s.bay_of)
         obs = s.observation(0)
@@ -92,11 +92,11 @@ def test_first_player_random_and_clockwise():
     for seed in range(40):
         s = lapilli.new_game(GAME, 4, seed)
         ev = [e for e in s.setup_events if e["type"] == "first-player"]
-        assert s.cur == s.first == ev[0]["seat"]
+        assert s.current_player == s.first == ev[0]["seat"]
         firsts.add(s.first)
     assert firsts == {0, 1, 2, 3}
     s = lapilli.new_game(GAME, 4, 0)
-    s.first = s.cur = 2
+    s.first = s.current_player = 2
     s._legal_cache = None
     seen = []
     for _ in range(4):

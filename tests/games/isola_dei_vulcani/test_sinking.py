@@ -41,7 +41,7 @@ def test_enclosed_small_part_sinks_with_everything_on_it():
     erected(s, "D6-SE", 1)  # a crater of D6 (area 3): not in the sinking part
     for a, b in AREA14_WALL:
         crack(s, a, b)
-    s.vp = [5, 7]
+    s.points = [5, 7]
     lava_before = s.lava_supply
     script(s, BLANK)
     s.apply("erect D7a D7-SW")
@@ -53,7 +53,7 @@ def test_enclosed_small_part_sinks_with_everything_on_it():
     assert "C7a" not in s.sp and s.lava_supply == lava_before + 1  # lava back to the supply
     assert s.res_col == [5, 5] and s.res_moai[0] == 14  # the erected Moai went back too
     assert s.cracks == set() and s.crack_supply == 26  # cracks on its border back to the supply
-    assert s.vp == [6, 7]  # +1 for the erection, nothing lost
+    assert s.points == [6, 7]  # +1 for the erection, nothing lost
     assert s.erected == {"D6-SE": 1}
     assert "D7" not in [m for m in s.geo.hexes if m not in s.sunk]
     assert all(a != "move D6 D7" for a in s.legal_actions())
@@ -174,7 +174,7 @@ def test_rescue():
     s.apply("rescue D7 E7")
     assert s.col["B6"][1] == 1 and s.col["E7"][2] == 1
     assert s.res_col[1] == 4  # the other Blue colonist went back to the reserve
-    assert s.ap == 3 and s.cur == 0  # rescues cost no action points
+    assert s.action_points == 3 and s.current_player == 0  # rescues cost no action points
 
 
 @rule("IDV-11.15")
@@ -197,5 +197,5 @@ def test_sinking_is_immediate_so_no_late_discovery():
     script(s, BLANK)
     s.apply("erect D7a D7-SW")
     s.apply("skip")
-    assert s.vp == [1, 0] and len(s.parts()) == 1
+    assert s.points == [1, 0] and len(s.parts()) == 1
     assert not any(a.startswith(("claim", "choose")) for a in s.legal_actions())

@@ -30,7 +30,7 @@ def blank(first=YELLOW, tactical=False, seed=0, **opts):
     options = {"tactical": tactical, **opts}
     s = lapilli.new_game("stromboli", 2, seed=seed, options=options)
     s.first = first
-    s.active = first
+    s.current_player = first
     s.tasks = [("turn",)]
     s.cards = [None] * (NSEG * 2)
     s.piles = [[], [], []]

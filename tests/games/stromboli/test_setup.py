@@ -59,7 +59,7 @@ def test_first_player_is_random_and_moves_first():
     firsts = set()
     for seed in range(30):
         s = new(seed)
-        assert s.to_move == s.first == s.active
+        assert s.to_move == s.first == s.current_player
         assert s.setup_events[0] == {"type": "first_player", "seat": s.first, "colour": ["Red", "Yellow"][s.first]}
         firsts.add(s.first)
     assert firsts == {0, 1}

@@ -27,7 +27,7 @@ def test_after_one_action_and_the_shaman_step_the_other_player_moves():
         s.apply("place 3 b5")                              # no second action in the same turn
     assert e.value.rule == "STR-3.1"
     play(s, "stay")
-    assert s.to_move == RED and s.active == RED
+    assert s.to_move == RED and s.current_player == RED
 
 
 @pytest.mark.rule("STR-2.3")

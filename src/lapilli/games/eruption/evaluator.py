@@ -61,7 +61,7 @@ def features(state) -> list:
     late = late_share(state)
     final = state.final_left is not None
     order = state.order or list(range(n))
-    i = order.index(state.turn) if state.turn in order else 0
+    i = order.index(state.current_player) if state.current_player in order else 0
     pos = {q: (j - i) % n for j, q in enumerate(order)}
     out = []
     for q in range(n):

@@ -24,7 +24,7 @@ def explain(st, action: str) -> IllegalAction:
         return e
     v = a[0]
     ph = st.phase
-    p = st.turn
+    p = st.current_player
     if ph == "village":
         if v != "village":
             return _err("ERU-1.8", said('eru.ERU-1.8.game-being-set-up', 'the game is being set up: each player first chooses a village'), action)

@@ -718,7 +718,7 @@ def keep_rain(state, acts):
     for instance, ERU-E31).  Everything else is kept; ``acts`` itself when nothing is removed."""
     if state.phase != "p3":
         return acts
-    p = state.turn
+    p = state.current_player
     hand = state.hands[p]
     if "rain" not in hand:
         return acts
@@ -764,7 +764,7 @@ def _race_out(state, layers) -> list:
                 held += CARD_VALUE[c]
         credit[p] = CREDIT_WEIGHT * held
     order = state.order or list(range(n))
-    i = order.index(state.turn) if state.turn in order else 0
+    i = order.index(state.current_player) if state.current_player in order else 0
     mover = order[i]
     mover_can_rain = state.phase in _BEFORE_P4
     done = [False] * n                                # the seat's last turn is played

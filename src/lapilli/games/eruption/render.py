@@ -130,5 +130,5 @@ def render(st, player=None, labels=None, lang="en") -> str:
         tile = tile_words(st.pending, lang) if st.pending is not None else ""
         task = w[key].format(who=who, tile=tile)
         # the seat to move is the seat whose turn it is, but for a teammate asked for a wall
-        out.append(task if ph == "village" or st.turn == st.to_move else w["turn"].format(turn=names[st.turn], task=task))
+        out.append(task if ph == "village" or st.current_player == st.to_move else w["turn"].format(turn=names[st.current_player], task=task))
     return "\n".join(out)

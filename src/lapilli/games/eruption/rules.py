@@ -114,6 +114,8 @@ class GameState(State):
     # ERU-3.1: a lava tile drawn from the stack; ERU-1.2, ERU-5.6: an action card drawn from the
     # face-down deck; ERU-18.5: the tile a Lava Rain stack uncovers (all shuffled at set-up)
     REVEALS = {"draw_tile": "tile", "draw_card": "card", "take_tile": "tile", "face_up": "tile"}
+    # state-file version 2: whose turn it is has one name in every game (State.upgrade reads older files)
+    RENAMED_FIELDS = {2: {"turn": "current_player"}}
     _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
 
     def _memo(self) -> dict:
@@ -187,7 +189,7 @@ class GameState(State):
         self.end_event = None
         self.over = False
         self.phase = "village"                              # ERU-1.8: seats choose villages in seat order
-        self.turn = 0
+        self.current_player = 0  # whose turn it is ("giocatore di turno")
         self.mode = None
         self.pending = None
         self.pending_stack = None
@@ -210,8 +212,8 @@ class GameState(State):
         layout = LAYOUT[self.num_players]
         free = [v for v in layout if v not in self.vil]
         if len(free) == 1:
-            self.vil[self.turn] = free[0]
-            events.append({"type": "village", "seat": self.turn, "village": free[0], "forced": True})
+            self.vil[self.current_player] = free[0]
+            events.append({"type": "village", "seat": self.current_player, "village": free[0], "forced": True})
             self._start_game(events)
 
     def _start_game(self, events):
@@ -300,7 +302,7 @@ class GameState(State):
 
     # ================================================================== turn flow
     def _begin_turn(self, p, events):
-        self.turn = p
+        self.current_player = p
         self._reset_turn()
         self.occupied = set(self.tiles)                     # ERU-I13: hexes holding a tile this turn
         self.touched = set(self._all_contacts())            # ERU-I13: sides in contact this turn
@@ -352,7 +354,7 @@ class GameState(State):
         """Advance through the automatic steps until a decision is needed or the game ends."""
         while not self.over:
             ph = self.phase
-            p = self.turn
+            p = self.current_player
             if ph == "erupt?":
                 # ERU-I27(2)-(4): one claimed tile per turn, at the end of Phase 1
                 if self.my_claims(p) and not self.erupted_now and self.eruption_spaces():
@@ -400,7 +402,7 @@ class GameState(State):
                 return
 
     def _end_turn(self, events):
-        p = self.turn
+        p = self.current_player
         n = self.num_players
         if not self.burned[p] and self.temps[p] >= LAST:    # ERU-13.2, ERU-I30(1)
             self.burned[p] = True
@@ -423,7 +425,7 @@ class GameState(State):
                 # player whose village burned takes no final turn ('all': B's final round, all players)
                 self.lava_removed = True
                 self.final_left = self.num_players - 1
-                events.append({"type": "event_a", "seat": self.turn})
+                events.append({"type": "event_a", "seat": self.current_player})
         if self.variant == "annihilation":                  # ERU-17.6
             self.quiet = 0 if self.changed else self.quiet + 1
             if self.options.get("annihilation_end", "stuck") == "quiet_round":
@@ -492,7 +494,7 @@ class GameState(State):
         self.final_left = self.num_players - 1              # ERU-13.5, ERU-I30(4)
         self.final_fresh = True
         self.end_event = "A"
-        events.append({"type": "event_a", "seat": self.turn})
+        events.append({"type": "event_a", "seat": self.current_player})
 
     def _event_b(self, events):
         if self.variant == "annihilation" or self.final_left is not None:
@@ -500,7 +502,7 @@ class GameState(State):
         self.final_left = self.num_players                  # ERU-13.8, ERU-I31(2)
         self.final_fresh = True
         self.end_event = "B"
-        events.append({"type": "event_b", "seat": self.turn})
+        events.append({"type": "event_b", "seat": self.current_player})
 
     def _finish(self, why, events):
         self.over = True
@@ -647,7 +649,7 @@ class GameState(State):
 
     def _lava_draw(self, mode, events):
         self.mode = mode
-        p = self.turn
+        p = self.current_player
         if self.stacks is not None:                         # ERU-18.3, ERU-I43(2)(3)
             if not any(self.stacks) and self.variant == "annihilation" and self._set_aside_lava():
                 # ERU-17.4 with the house rule lava_rain: the set-aside lava tiles form a new stack
@@ -717,7 +719,7 @@ class GameState(State):
 
     def _place_tile(self, s, tile, r, events, replacing=False):
         """Put a tile on the board; walls facing it fall (ERU-8.9, ERU-12.9, ERU-I10); rewards."""
-        p = self.turn
+        p = self.current_player
         mask = ROT[TILE_MASK[tile]][r]
         fw = self.fwalls
         if fw:
@@ -802,7 +804,7 @@ class GameState(State):
             return None
         if self.phase == "consent":
             return self.consent[0]
-        return self.turn
+        return self.current_player
 
     @property
     def is_terminal(self):
@@ -810,7 +812,7 @@ class GameState(State):
 
     def _legal(self):
         ph = self.phase
-        p = self.turn
+        p = self.current_player
         if ph == "village":
             return [f"village {v}" for v in LAYOUT[self.num_players] if v not in self.vil]
         if ph == "erupt":
@@ -862,7 +864,7 @@ class GameState(State):
         return self._open_ends()
 
     def _legal_p3(self):
-        p = self.turn
+        p = self.current_player
         hand = self.hands[p]
         out = []
         cards = sorted(set(hand))
@@ -950,12 +952,12 @@ class GameState(State):
                 _PARSED.clear()
             a = _PARSED[action] = N.parse(action)
         v = a[0]
-        p = self.turn
+        p = self.current_player
         ph = self.phase
         if ph == "village":
             self.vil[p] = a[1]
             events.append({"type": "village", "seat": p, "village": a[1]})
-            self.turn = p + 1
+            self.current_player = p + 1
             self._auto_village(events)
             return
         if v == "erupt":
@@ -995,7 +997,7 @@ class GameState(State):
         self._run(events)
 
     def _erupt(self, s, events):
-        p = self.turn
+        p = self.current_player
         k = self.my_claims(p)[0]                            # ERU-I27(3): lowest-numbered first
         self.erupted[k] = True
         self.erupted_now = True                             # ERU-12.11
@@ -1086,7 +1088,7 @@ class GameState(State):
             events.append({"type": "wall_failed", "seat": p, "material": mat, "at": N.flow_loc(key)})
 
     def _phase3(self, a, events):
-        p = self.turn
+        p = self.current_player
         v = a[0]
         hand = self.hands[p]
         if v == "discard":
@@ -1283,6 +1285,6 @@ _SET_FIELDS = ("lost", "tested", "touched", "occupied", "lost_turn")
 # immutable fields shared by reference in clones (scalars, tuples, None)
 _SHARED_FIELDS = frozenset({
     "variant", "border_rule", "final_left", "final_fresh", "lava_removed", "dry", "quiet", "changed",
-    "end_event", "over", "phase", "turn", "mode", "pending", "pending_stack", "consent", "dz2_used",
+    "end_event", "over", "phase", "current_player", "mode", "pending", "pending_stack", "consent", "dz2_used",
     "extra_used", "erupted_now", "builds_left", "_geo",
 })

@@ -71,7 +71,7 @@ def observe(state, player):
     tiles = {N.hex_label(h): [t[0], t[1]] for h, t in sorted(state.tiles.items())}
     obs = {
         "phase": state.phase,
-        "turn": state.turn,
+        "turn": state.current_player,
         "order": list(state.order),
         "villages": list(state.vil),
         "teams": state.teams,

@@ -58,12 +58,12 @@ def features(state) -> list:
     n = state.num_players
     exp = H.exposed(state)
     late = progress(state)
-    cur = state.cur
+    cur = state.current_player
     to_end = (state.last_seat() - cur) % n      # seats after the current one still to play this round
     out = []
     for q in range(n):
         f = [0.0] * N_FEATURES
-        f[0] = state.vp[q] / 10.0
+        f[0] = state.points[q] / 10.0
         threat = H._threat(state, q, exp)
         f[1] = threat / 10.0
         f[2] = H.projected(state, q, exp, threat) / 10.0

@@ -46,9 +46,9 @@ def explain(state, action: str) -> IllegalAction:
             return err("IDV-11.7", said('idv.IDV-11.7.not-hex-adjacent-sinking', '{args1} is not a hex adjacent to the sinking part', args1=args[1]))
         return err("IDV-2.8", said('idv.IDV-2.8.that-decision-not-possible', 'that decision is not possible now'))
     if verb in DECISION_VERBS:
-        return err("IDV-2.8", said('idv.IDV-2.8.only-possible-during-eruption', '{verb!r} is only possible during an eruption or a sinking; now seat {cur} spends action points', verb=verb, cur=state.cur))
-    p = state.cur
-    ap = state.ap
+        return err("IDV-2.8", said('idv.IDV-2.8.only-possible-during-eruption', '{verb!r} is only possible during an eruption or a sinking; now seat {cur} spends action points', verb=verb, cur=state.current_player))
+    p = state.current_player
+    ap = state.action_points
     sp = state.sp
     sunk = state.sunk
     cost = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 1, "erect": 1}.get(verb)

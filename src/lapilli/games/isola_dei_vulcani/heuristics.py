@@ -82,8 +82,8 @@ def projected(state, seat: int, exp: set | None = None, threat: float | None = N
     """Points of ``seat`` if the game ended now, plus a little for Moai about to stand, minus the
     pieces threatened by lava (``_threat`` on ``exp``, or ``threat`` if the caller has it)."""
     if state.is_terminal:
-        return float(state.vp[seat])
-    v = state.vp[seat] + state.final_breakdown(seat)["total"]
+        return float(state.points[seat])
+    v = state.points[seat] + state.final_breakdown(seat)["total"]
     v += 1.5 * ready_moai(state, seat)
     v += 1.0 * state.boat[seat]  # a colonist in the boat is 4 points once it lands
     if threat is None:
@@ -95,7 +95,7 @@ def evaluate(state, seat: int) -> float:
     """Projected score margin of ``seat`` over the best other seat (terminal: +-1000 on top)."""
     n = state.num_players
     if state.is_terminal:
-        m = float(state.vp[seat] - max(state.vp[i] for i in range(n) if i != seat))
+        m = float(state.points[seat] - max(state.points[i] for i in range(n) if i != seat))
         return m + (1000.0 if seat in state.winners() else -1000.0)
     exp = exposed(state)
     pr = [projected(state, i, exp) for i in range(n)]
@@ -133,7 +133,7 @@ def _stuff(state, hexes, seat: int) -> tuple:
     sp = state.sp
     er = state.erected
     own = other = 0.0
-    cur = state.cur
+    cur = state.current_player
     for h in hexes:
         for s in geo.spaces[h]:
             x = sp.get(s)
@@ -178,7 +178,7 @@ def _sinking_part(state, parts):
 
 def _lead(state, seat: int) -> float:
     n = state.num_players
-    return state.vp[seat] + 0.0 - max(state.vp[i] for i in range(n) if i != seat)
+    return state.points[seat] + 0.0 - max(state.points[i] for i in range(n) if i != seat)
 
 
 def split_value(state, h: str, m: str, key: str, seat: int):
@@ -492,7 +492,7 @@ def _decision(state, legal: list, seat: int) -> str:
 
 
 def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
-    p = state.cur
+    p = state.current_player
     geo = state.geo
     sp = state.sp
     er = state.erected
@@ -521,7 +521,7 @@ def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
     d_crater = _distances(state, crater_targets)
     d_lava = _distances(state, lava_targets)
     out = []
-    ap = state.ap
+    ap = state.action_points
     for a in legal:
         t = a.split()
         v = t[0]

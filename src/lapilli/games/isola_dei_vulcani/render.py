@@ -85,15 +85,15 @@ def render(state, player=None, labels=None, lang="en") -> str:
         if p == state.first:
             tag.append(w["first"])
         lines.append(w["seat"].format(sym=sym[p], name=names[p], tags=f" ({', '.join(tag)})" if tag else "",
-                                      vp=state.vp[p], boat=state.boat[p], col=state.res_col[p], vil=state.res_vil[p],
+                                      vp=state.points[p], boat=state.boat[p], col=state.res_col[p], vil=state.res_vil[p],
                                       moai=state.res_moai[p], prayer=state.prayer[p], bay=",".join(state.bay_of[p])))
     if state.over:
         won = [names[x] for x in state.winners()]
         lines.append(w["over"].format(why=TERMS[lang].get(state.end_reason, state.end_reason),
                                       winners=narration.winners_phrase(won, lang)))
     else:
-        lines.append(w["turn"].format(rnd=state.rnd, who=names[state.cur],
-                                      ap=w["ap"][0] if state.ap == 1 else w["ap"][1].format(n=state.ap),
+        lines.append(w["turn"].format(rnd=state.rnd, who=names[state.current_player],
+                                      ap=w["ap"][0] if state.action_points == 1 else w["ap"][1].format(n=state.action_points),
                                       last=w["last"] if state.end_triggered else ""))
         if state.dec is not None:
             lines.append(w.get(state.dec[0], w["decide"]).format(who=names[state.dec[1]]))

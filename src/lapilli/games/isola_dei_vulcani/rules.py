@@ -16,13 +16,13 @@ from .spec import SPEC
 
 # fields a clone shares: scalars, and data never changed in place
 _SHARED_FIELDS = (
-    "geo", "map_id", "bay_of", "lava_supply", "crack_supply", "prayer_supply", "first", "cur", "ap",
+    "geo", "map_id", "bay_of", "lava_supply", "crack_supply", "prayer_supply", "first", "current_player", "action_points",
     "prayed", "rnd", "end_triggered", "over", "end_reason", "final", "dec", "erupt", "saved", "lava_flag",
 )
 # fields a clone gets a shallow copy of
 _COPIED_FIELDS = (
     "sp", "loose", "erected", "col", "cracks", "sunk", "volcanoes", "boat", "res_col", "res_vil",
-    "res_moai", "prayer", "vp", "created", "pending", "stats",
+    "res_moai", "prayer", "points", "created", "pending", "stats",
 )
 # Costs of the actions (IDV-2.3); prayer tokens cost 1 + tokens held (IDV-9.3, IDV-I5 a).
 COST = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 1, "erect": 1}
@@ -30,6 +30,8 @@ COST = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 
 
 class GameState(State):
     SPEC = SPEC
+    # state-file version 2 named the fields in full words (State.upgrade reads older files)
+    RENAMED_FIELDS = {2: {"cur": "current_player", "vp": "points", "ap": "action_points"}}
 
     # ================================================================== setup
     def _setup(self, events):
@@ -74,11 +76,11 @@ class GameState(State):
         self.res_vil = [VILLAGES] * n
         self.res_moai = [MOAI] * n
         self.prayer = [0] * n
-        self.vp = [0] * n  # IDV-1.13, IDV-I31: unbounded integers from 0
+        self.points = [0] * n  # "Punti Vittoria"; IDV-1.13, IDV-I31: unbounded integers from 0
         self.first = rng.randbelow(n)  # IDV-1.14
         events.append({"type": "first-player", "seat": self.first})
-        self.cur = self.first
-        self.ap = ACTION_POINTS
+        self.current_player = self.first  # whose turn it is ("giocatore di turno")
+        self.action_points = ACTION_POINTS  # the current player's "Punti Azione" left (IDV-2.3)
         self.prayed = False
         self.created = {}
         self.rnd = 1
@@ -101,18 +103,18 @@ class GameState(State):
             return None
         if self.dec is not None:
             return self.dec[1]
-        return self.cur
+        return self.current_player
 
     @property
     def is_terminal(self):
         return self.over
 
     def scores(self):
-        return list(self.vp)
+        return list(self.points)
 
     def _winners(self):
-        best = max(self.vp)
-        tied = [p for p in range(self.num_players) if self.vp[p] == best]
+        best = max(self.points)
+        tied = [p for p in range(self.num_players) if self.points[p] == best]
         # IDV-15.1 .. IDV-15.3: most colonists, then villages, then Moai on the board; IDV-I30: share
         for key in ("colonists", "villages", "moai"):
             if len(tied) == 1:
@@ -209,8 +211,8 @@ class GameState(State):
         # (board.Board), the same actions in the same order as the clauses below list them
         if self.dec is not None:
             return self._legal_decision()
-        p = self.cur
-        ap = self.ap
+        p = self.current_player
+        ap = self.action_points
         geo = self.geo
         sunk = self.sunk
         out = []
@@ -364,23 +366,23 @@ class GameState(State):
             self._apply_decision(verb, parts, events)
             self._run(events)
             return
-        p = self.cur
+        p = self.current_player
         geo = self.geo
         if verb == "end":
-            events.append({"type": "end-turn", "seat": p, "ap_left": self.ap})  # IDV-2.6
+            events.append({"type": "end-turn", "seat": p, "ap_left": self.action_points})  # IDV-2.6
             self.pending.append(("endturn",))
             self._run(events)
             return
         steps = []
         if verb == "pray":
             cost = self.prayer_cost(p)
-            self.ap -= cost
+            self.action_points -= cost
             self.prayer[p] += 1
             self.prayer_supply -= 1
             self.prayed = True
             events.append({"type": "pray", "seat": p, "cost": cost})
         else:
-            self.ap -= COST[verb]
+            self.action_points -= COST[verb]
             if verb == "land":
                 h = parts[1]
                 self.boat[p] -= 1
@@ -408,7 +410,7 @@ class GameState(State):
                 self.sp[s] = "V%d" % p  # IDV-5.4
                 self.lava_supply += 1  # IDV-I23
                 self.res_vil[p] -= 1
-                self.vp[p] += 1  # IDV-12.1
+                self.points[p] += 1  # IDV-12.1
                 events.append({"type": "village", "seat": p, "space": s, "vp": 1})
             elif verb == "colonist":
                 h = parts[1]
@@ -426,7 +428,7 @@ class GameState(State):
             elif verb == "erect":
                 steps = self._erect(p, parts[1], parts[2], events)
         bottom = []
-        if self.ap <= 0:
+        if self.action_points <= 0:
             bottom.append(("endturn",))
         bottom.append(("double",))
         self.pending.extend(bottom)
@@ -554,7 +556,7 @@ class GameState(State):
             elif kind == "rescue":
                 _, seat, part = step
                 if any(self._colonists(h, seat) for h in part) and self._rescue_targets(part):
-                    self.dec = ("rescue" if seat == self.cur else "rescue1", seat, part)
+                    self.dec = ("rescue" if seat == self.current_player else "rescue1", seat, part)
             elif kind == "remove":
                 self._step_remove(step[1], events)
             elif kind == "double":
@@ -600,7 +602,7 @@ class GameState(State):
         self.pending.append(("lava",))
         owners = {o for _, o in threatened}
         n = self.num_players
-        order = [(self.cur + k) % n for k in range(n)]  # IDV-I13: clockwise from the current player
+        order = [(self.current_player + k) % n for k in range(n)]  # IDV-I13: clockwise from the current player
         for seat in reversed(order):
             if seat in owners:
                 self.pending.append(("ask", seat))
@@ -646,7 +648,7 @@ class GameState(State):
             pts = 1  # IDV-12.2 (and IDV-I16: only other players' villages)
         else:
             pts = self._area_erected(area, p) * v  # IDV-12.3, IDV-12.4, IDV-I15 a
-        self.vp[p] += pts
+        self.points[p] += pts
         events.append({"type": "score", "seat": p, "area": area, "vp": pts})
 
     def parts(self):
@@ -709,7 +711,7 @@ class GameState(State):
         self.pending.append(("double",))
         self.pending.append(("remove", part))
         for k in range(n - 1, -1, -1):  # IDV-11.6 then IDV-11.7, clockwise from the current player
-            self.pending.append(("rescue", (self.cur + k) % n, part))
+            self.pending.append(("rescue", (self.current_player + k) % n, part))
 
     def _step_remove(self, part, events):
         geo = self.geo
@@ -766,13 +768,13 @@ class GameState(State):
         drawn = self.rng.sample(pool, 2) if len(pool) >= 2 else pool
         events.append({"type": "double-eruption", "volcanoes": sorted(drawn)})  # IDV-10.16
         if len(drawn) == 2:
-            self.dec = ("order", self.cur, tuple(sorted(drawn)))  # IDV-I14: current player's order
+            self.dec = ("order", self.current_player, tuple(sorted(drawn)))  # IDV-I14: current player's order
         else:
             self.pending.append(("erupt", drawn[0]))
 
     def _step_endturn(self, events):
         n = self.num_players
-        if self.cur == self.last_seat():
+        if self.current_player == self.last_seat():
             # end of a round
             if self.end_triggered:
                 self._finish("volcanoes", events)  # IDV-13.2
@@ -785,11 +787,11 @@ class GameState(State):
                 self._finish("stalled", events)  # IDV-I28 engine safeguard
                 return
             self.rnd += 1
-        self.cur = (self.cur + 1) % n
-        self.ap = ACTION_POINTS
+        self.current_player = (self.current_player + 1) % n
+        self.action_points = ACTION_POINTS
         self.prayed = False
         self.created = {}
-        events.append({"type": "turn", "seat": self.cur, "round": self.rnd})
+        events.append({"type": "turn", "seat": self.current_player, "round": self.rnd})
 
     def _stalled(self):
         """No crack can ever be placed again, so no part can sink and IDV-13.1 can never happen."""
@@ -849,12 +851,12 @@ class GameState(State):
     def _finish(self, reason, events):
         self.final = [self.final_breakdown(p) for p in range(self.num_players)]
         for p in range(self.num_players):
-            self.vp[p] += self.final[p]["total"]  # IDV-14.1
+            self.points[p] += self.final[p]["total"]  # IDV-14.1
         self.over = True
         self.end_reason = reason
         self.stats["ending"] = reason  # for reports: volcanoes (IDV-13.1), round-limit or stalled (safeguards)
         self.pending = []
-        events.append({"type": "game-end", "reason": reason, "scores": list(self.vp),
+        events.append({"type": "game-end", "reason": reason, "scores": list(self.points),
                        "final": self.final})
 
     # ================================================================== errors

@@ -44,8 +44,8 @@ _TIE = {
 def tie_break(state) -> dict | None:
     if not state.is_terminal:
         return None
-    best = max(state.vp)
-    tied = [p for p in range(state.num_players) if state.vp[p] == best]
+    best = max(state.points)
+    tied = [p for p in range(state.num_players) if state.points[p] == best]
     if len(tied) == 1:
         return None
     for key in ("colonists", "villages", "moai"):

@@ -137,7 +137,7 @@ def values(state) -> list:
 # ---------------------------------------------------------------- move choices
 def _shaman_target(state, legal: list) -> str:
     """Move to the free statue space with the most points, away from lava; 'stay' if no better."""
-    p = state.active
+    p = state.current_player
     best, best_v = "stay", -1.0
     here = state.shaman[p]
     r = RING[here]

@@ -39,7 +39,7 @@ def _pending(state, names, w, lang) -> str:
         return w["over"].format(points=_points(state, names), winners=narration.winners_phrase(won, lang))
     t = state.tasks[0]
     who = names[state.to_move]
-    boat = w["boat"] if not state.reserve(state.active) else ""
+    boat = w["boat"] if not state.reserve(state.current_player) else ""
     return w.get(t[0], w["other"]).format(who=who, boat=boat, segment=t[2] if t[0] == "pick" and len(t) > 2 else "")
 
 

@@ -40,6 +40,8 @@ class StromboliState(State):
 
     # STR-6.3 to STR-6.6: a face-up space refilled from a palm pile shows a card of its hidden order
     REVEALS = {"draw": "card", "lava_card": "card"}
+    # state-file version 2: whose turn it is has one name in every game (State.upgrade reads older files)
+    RENAMED_FIELDS = {2: {"active": "current_player"}}
 
     # ------------------------------------------------------------------ set-up (STR-1.*)
     def _setup(self, events):
@@ -49,7 +51,7 @@ class StromboliState(State):
         # STR-1.3 random first player
         self.first = rng.randbelow(2)
         events.append({"type": "first_player", "seat": self.first, "colour": COLOURS[self.first]})
-        self.active = self.first
+        self.current_player = self.first             # whose turn it is ("giocatore di turno")
         # STR-1.2 / STR-I33: first player's shaman on hut H1, the other on H2 (or random)
         h1, h2 = HUTS
         if opts.get("huts", "first") == "random" and rng.randbelow(2):
@@ -64,7 +66,7 @@ class StromboliState(State):
         self.statues = [-1] * (NSEG * 6)          # owner per space
         # STR-1.6 / STR-14.1 lava discs
         self.lava_disc = [NO_DISC, NO_DISC] if self.tactical else [IN_BOX, IN_BOX]
-        self.points = [0, 0]                       # STR-1.5
+        self.points = [0, 0]                       # STR-1.5: each seat's points ("punti")
         # STR-1.7 / STR-14.2 / STR-R2 three palm decks, shuffled separately
         piles = []
         for d in DECKS:
@@ -127,7 +129,7 @@ class StromboliState(State):
         if self.over:
             return None
         t = self.tasks[0]
-        return self.active if t[0] in ("turn", "shaman") else t[1]
+        return self.current_player if t[0] in ("turn", "shaman") else t[1]
 
     @property
     def is_terminal(self):
@@ -149,9 +151,9 @@ class StromboliState(State):
         t = self.tasks[0]
         k = t[0]
         if k == "turn":
-            return self._turn_actions(self.active)
+            return self._turn_actions(self.current_player)
         if k == "shaman":
-            p = self.active
+            p = self.current_player
             return ["stay"] + [_SHAMAN[e] for e in shaman_ends(self.shaman[p], self.shaman[1 - p])]
         if k == "pick":
             seg = t[2]
@@ -210,7 +212,7 @@ class StromboliState(State):
         verb = p[0]
         if k == "turn":
             self.turns += 1
-            me = self.active
+            me = self.current_player
             if verb == "place":
                 v, seg = int(p[1]), int(p[2][1])
                 self.discs[me][v] = seg
@@ -231,7 +233,7 @@ class StromboliState(State):
                 self._move_boat(1, False, "3", events)
         elif k == "shaman":
             if verb == "shaman":
-                me = self.active
+                me = self.current_player
                 frm = self.shaman[me]
                 self.shaman[me] = to = _SPACE[p[1]]
                 events.append({"type": "shaman", "seat": me, "from": name(frm), "to": name(to)})
@@ -278,7 +280,7 @@ class StromboliState(State):
 
     def _move_boat(self, n: int, lava: bool, how: str, events) -> None:
         """STR-4.1 to STR-4.5, then the arrival: lava marker, lava discs, trigger, distribution."""
-        me = self.active
+        me = self.current_player
         frm = self.boat
         dest = self.boat = (frm + n) % NSEG
         events.append({"type": "boat", "from": frm, "to": dest, "steps": n})
@@ -329,7 +331,7 @@ class StromboliState(State):
                 if k == "turn":
                     return
                 if k == "shaman":
-                    p = self.active
+                    p = self.current_player
                     if shaman_ends(self.shaman[p], self.shaman[1 - p]):
                         return
                 elif k == "pick":
@@ -372,7 +374,7 @@ class StromboliState(State):
             elif k == "refill":
                 self._refill(events)
             elif k == "endturn":
-                self.active = 1 - self.active           # STR-2.1
+                self.current_player = 1 - self.current_player           # STR-2.1
                 tasks.append(("turn",))
             elif k == "erupt":
                 self._erupt(events)
@@ -440,7 +442,7 @@ class StromboliState(State):
                         events.append({"type": "draw", "card": card, "space": slot, "segment": seg, "deck": deck + 1})
                     if deck == 1 and not piles[1] and self.round == 1:
                         # STR-9.1 / STR-I16: the first scoring interrupts the refill (STR-6.8)
-                        me = self.active
+                        me = self.current_player
                         how = "lava" if KIND[card] == "lava" else "card"
                         self.triggers.append({"scoring": 1, "seat": me, "by": how, "turn": self.turns})
                         self.turns_round1 = self.turns
@@ -490,7 +492,7 @@ class StromboliState(State):
     def _copy_fields(self, new):
         d = new.__dict__
         s = self.__dict__
-        for k in ("tactical", "first", "active", "boat", "priestess_up", "round", "over", "turns", "turns_round1"):
+        for k in ("tactical", "first", "current_player", "boat", "priestess_up", "round", "over", "turns", "turns_round1"):
             d[k] = s[k]
         d["shaman"] = self.shaman[:]
         d["discs"] = [self.discs[0][:], self.discs[1][:]]

@@ -54,7 +54,7 @@ def observe(state, player):
     return {
         "round": state.round,
         "turns": state.turns,
-        "active": state.active,
+        "active": state.current_player,
         "first_player": state.first,
         "pending": state.pending(),
         "boat": state.boat,
