@@ -4,7 +4,6 @@ fixtures are of state-file version 1, read through `upgrade_state`)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,9 +12,8 @@ import lapilli
 from tests.engine.nim_game import GameState as Nim
 from lapilli.engine.registry import BUILTIN_GAMES, upgrade_state
 from lapilli.engine.rng import DEFAULT_SEEDING, LINEAR_SEEDING, MIX64_SEEDING, Rng, game_rng, mix64
+from tests.engine.saved_files import CORRECTED, FIXTURES, STEMS
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "linear_seeding"
-STEMS = sorted(p.name[: -len(".record.json")] for p in FIXTURES.glob("*.record.json"))
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -108,15 +106,6 @@ def _without_seeding(js: dict, written: dict | None = None) -> dict:
         assert added == {k: v for k, v in spec.saved_options(written["options"]).items() if k in added}
         js["options"] = {k: v for k, v in js["options"].items() if k in written["options"]}
     return js
-
-
-# Fixtures whose game a rules correction changes: (the first action the corrected rules refuse,
-# the correction).  Everything before that action replays as it was played.
-CORRECTED = {
-    # IDV-10.9 (IDV-I18): lava reaching seat 0's Moai lying without a space on E5 now destroys it
-    # unless a prayer saves it, so seat 0 must first decide; the old rules left it immune.
-    "isola-dei-vulcani-4p-12": (594, r"seat 0 must first decide \(save\)"),
-}
 
 
 @pytest.mark.parametrize("stem", sorted(CORRECTED))

@@ -12,7 +12,7 @@ import pytest
 import lapilli
 from lapilli.engine.registry import BUILTIN_GAMES, state_class, upgrade_state
 from lapilli.engine.state import STATE_VERSION
-from tests.engine.test_seeding import CORRECTED, FIXTURES, STEMS
+from tests.engine.saved_files import CORRECTED, FIXTURES, STEMS
 
 SRC = Path(lapilli.__file__).resolve().parent / "games"
 
