@@ -253,7 +253,7 @@ def test_isola_dei_vulcani_current_player_saves_all_colonists_onto_one_hex():
     ch = [c["id"] for c in tut.chapters].index("rescue-all")
     si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask"))
     before = tut.position(ch, si)
-    assert before.dec[0] == "rescue" and before.dec[1] == before.current_player == tut.learner  # the current player's own rescue
+    assert before.decision[0] == "rescue" and before.decision[1] == before.current_player == tut.learner  # the current player's own rescue
     after = tut.after(ch, si, tut.step(ch, si)["ask"][0]).render(0)
     assert "[~~~~~~~]" not in before.render(0) and "[~~~~~~~]" in after  # the part sank
     assert "colonists R4" in next(line for line in after.splitlines() if line.strip().startswith("F3 area"))
@@ -264,7 +264,7 @@ def test_isola_dei_vulcani_declined_rescue_sends_the_colonists_to_the_reserve():
     tut = learn.load("isola-dei-vulcani")
     ch = [c["id"] for c in tut.chapters].index("decline")
     before = tut.position(ch, 0)
-    assert before.dec[0] == "rescue1" and before.dec[1] == tut.learner != before.current_player  # another player's rescue
+    assert before.decision[0] == "rescue1" and before.decision[1] == tut.learner != before.current_player  # another player's rescue
     assert any(a.startswith("rescue ") for a in before.legal_actions())  # a rescue was possible
     after = tut.after(ch, 0, "skip")
     assert "reserve: colonists 0" in before.render(0).split("R = Red")[1].split("\n")[0]

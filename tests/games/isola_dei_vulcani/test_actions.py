@@ -380,7 +380,7 @@ def test_order_crack_die_score_sinking():
     t = types(ev)
     assert t.index("crack") < t.index("roll") < t.index("score") < t.index("sinking")
     assert s.points[0] == 1  # scored before the part sank
-    assert s.dec[0] == "rescue"  # Red's colonist stands in the sinking part
+    assert s.decision[0] == "rescue"  # Red's colonist stands in the sinking part
     s.apply("skip")
     assert "D7" in s.sunk and "C7" in s.sunk
 

@@ -142,7 +142,7 @@ def test_token_used_in_the_turn_it_was_obtained():
     s.apply("pray")
     script(s, VOLCANO, V4)
     s.apply("erect G4a G4-W")
-    assert s.to_move == 0 and s.dec[0] == "save"
+    assert s.to_move == 0 and s.decision[0] == "save"
     s.apply("save D2a")
     assert s.sp["D2a"] == "V0" and s.prayer[0] == 0
 
@@ -160,7 +160,7 @@ def test_no_prayer_against_sinking():
         crack(s, a, b)
     script(s, BLANK)
     s.apply("erect D7a D7-SW")
-    assert s.dec[0] == "rescue" and s.dec[1] == 0
+    assert s.decision[0] == "rescue" and s.decision[1] == 0
     s.apply("skip")
     assert "C7" in s.sunk and s.res_vil[1] == 6 and s.prayer[1] == 2
 
@@ -178,7 +178,7 @@ def test_double_eruption_when_last_lava_is_used():
     ev = s.apply("carve E3a")
     assert "roll" not in types(ev)
     assert [e["volcanoes"] for e in ev if e["type"] == "double-eruption"] == [[1, 2]]
-    assert s.dec == ("order", 0, (1, 2)) and s.to_move == 0
+    assert s.decision == ("order", 0, (1, 2)) and s.to_move == 0
     assert s.legal_actions() == ["erupt 1", "erupt 2"]
     ev = s.apply("erupt 2")
     order = [e["volcano"] for e in ev if e["type"] == "eruption"]
@@ -253,6 +253,6 @@ def test_lava_destroys_a_moai_lying_without_a_space():
 def test_a_prayer_token_saves_a_moai_lying_without_a_space():
     s = carried_onto_volcano(prayer=1)
     s.apply("erect G4a G4-W")
-    assert s.dec == ("save", 0) and sorted(s.legal_actions()) == ["done", "save E2", "save G3"]
+    assert s.decision == ("save", 0) and sorted(s.legal_actions()) == ["done", "save E2", "save G3"]
     ev = s.apply("save E2")
     assert s.loose == {"E2": (0,)} and [e.get("hex") for e in ev if e["type"] == "destroyed"] == ["G3"]

@@ -18,7 +18,7 @@ GAME = "isola-dei-vulcani"
 
 
 def _snapshot(s):
-    return (s.current_player, s.action_points, s.dec, dict(s.sp), dict(s.col), dict(s.erected), dict(s.loose), set(s.cracks),
+    return (s.current_player, s.action_points, s.decision, dict(s.sp), dict(s.col), dict(s.erected), dict(s.loose), set(s.cracks),
             set(s.sunk), list(s.volcanoes), list(s.points), list(s.prayer), list(s.boat), list(s.res_moai),
             s.end_triggered, s.over)
 

@@ -114,7 +114,7 @@ def finish(s):
     """Make the end trigger happen and close the round: final scoring."""
     s.end_triggered = True
     s.current_player = s.last_seat()
-    s.dec = None
+    s.decision = None
     s.pending = []
     s._legal_cache = None
     s.apply("end")

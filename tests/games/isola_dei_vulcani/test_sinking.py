@@ -45,9 +45,9 @@ def test_enclosed_small_part_sinks_with_everything_on_it():
     lava_before = s.lava_supply
     script(s, BLANK)
     s.apply("erect D7a D7-SW")
-    assert s.dec[0] == "rescue"
+    assert s.decision[0] == "rescue"
     s.apply("skip")  # Red saves nobody
-    assert s.dec[0] == "rescue1" and s.dec[1] == 1
+    assert s.decision[0] == "rescue1" and s.decision[1] == 1
     s.apply("skip")
     assert s.sunk == {"C7", "D7"}
     assert "C7a" not in s.sp and s.lava_supply == lava_before + 1  # lava back to the supply
@@ -162,12 +162,12 @@ def test_rescue():
         crack(s, a, b)
     script(s, BLANK)
     s.apply("erect D7a D7-SW")
-    assert s.dec[0] == "rescue" and s.to_move == 0
+    assert s.decision[0] == "rescue" and s.to_move == 0
     # adjacent hexes of the sinking part (cracks do not matter)
     assert sorted(s.legal_actions()) == sorted(["rescue B6", "rescue C6", "rescue D6", "rescue E7", "skip"])
     s.apply("rescue D6")  # all 3 Red colonists onto ONE hex
     assert s.col["D6"][0] == 3
-    assert s.to_move == 1 and s.dec[0] == "rescue1"
+    assert s.to_move == 1 and s.decision[0] == "rescue1"
     assert "rescue C7 B6" in s.legal_actions() and "rescue B6" not in s.legal_actions()
     s.apply("rescue C7 B6")  # Blue saves one
     assert s.to_move == 2

@@ -16,7 +16,7 @@ def explain(state, action: str) -> IllegalAction:
         return IllegalAction(msg, rule, action)
 
     geo = state.geo
-    dec = state.dec
+    dec = state.decision
     if dec is not None:
         kind, seat = dec[0], dec[1]
         if verb in TURN_VERBS:

@@ -467,7 +467,7 @@ def _erect_points(state, p: int, h: str) -> int:
 
 
 def _decision(state, legal: list, seat: int) -> str:
-    kind = state.dec[0]
+    kind = state.decision[0]
     if kind == "save":
         saves = [a for a in legal if a.startswith("save")]
         if saves:
@@ -585,7 +585,7 @@ def choose(state, legal: list, rng, seat: int) -> str:
     """The rule-based player described in the module docstring."""
     if len(legal) == 1:
         return legal[0]
-    if state.dec is not None:
+    if state.decision is not None:
         return _decision(state, legal, seat)
     scored = _turn_scores(state, legal, rng, cheap=False)
     best, best_w = legal[-1], -1e9
@@ -605,8 +605,8 @@ def policy(state, legal: list, rng) -> str:
     crater), build villages, otherwise a random move; prayer tokens save threatened pieces."""
     if len(legal) == 1:
         return legal[0]
-    if state.dec is not None:
-        kind = state.dec[0]
+    if state.decision is not None:
+        kind = state.decision[0]
         if kind == "save":
             return legal[0]
         return legal[rng.randbelow(len(legal) - 1)] if kind != "order" else legal[0]

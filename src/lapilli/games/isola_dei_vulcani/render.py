@@ -95,6 +95,6 @@ def render(state, player=None, labels=None, lang="en") -> str:
         lines.append(w["turn"].format(rnd=state.rnd, who=names[state.current_player],
                                       ap=w["ap"][0] if state.action_points == 1 else w["ap"][1].format(n=state.action_points),
                                       last=w["last"] if state.end_triggered else ""))
-        if state.dec is not None:
-            lines.append(w.get(state.dec[0], w["decide"]).format(who=names[state.dec[1]]))
+        if state.decision is not None:
+            lines.append(w.get(state.decision[0], w["decide"]).format(who=names[state.decision[1]]))
     return "\n".join(lines)

@@ -2,7 +2,7 @@
 
 Everything that happens after an action (crack, die, eruption, prayer decisions, scoring,
 sinking, rescues, double eruption, end of turn) is a queue of steps in ``self.pending`` that
-``_run`` works through until a player must decide (``self.dec``) or the queue is empty.
+``_run`` works through until a player must decide (``self.decision``) or the queue is empty.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .spec import SPEC
 # fields a clone shares: scalars, and data never changed in place
 _SHARED_FIELDS = (
     "geo", "map_id", "bay_of", "lava_supply", "crack_supply", "prayer_supply", "first", "current_player", "action_points",
-    "prayed", "rnd", "end_triggered", "over", "end_reason", "final", "dec", "erupt", "saved", "lava_flag",
+    "prayed", "rnd", "end_triggered", "over", "end_reason", "final", "decision", "erupt", "saved", "lava_flag",
 )
 # fields a clone gets a shallow copy of
 _COPIED_FIELDS = (
@@ -31,7 +31,7 @@ COST = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 
 class GameState(State):
     SPEC = SPEC
     # state-file version 2 named the fields in full words (State.upgrade reads older files)
-    RENAMED_FIELDS = {2: {"cur": "current_player", "vp": "points", "ap": "action_points"}}
+    RENAMED_FIELDS = {2: {"cur": "current_player", "vp": "points", "ap": "action_points", "dec": "decision"}}
 
     # ================================================================== setup
     def _setup(self, events):
@@ -89,7 +89,7 @@ class GameState(State):
         self.end_reason = None
         self.final = None
         self.pending = []
-        self.dec = None
+        self.decision = None  # the decision awaited ("decisione"): (kind, seat, ...), None: none
         self.erupt = None
         self.saved = ()
         self.lava_flag = True
@@ -101,8 +101,8 @@ class GameState(State):
     def to_move(self):
         if self.over:
             return None
-        if self.dec is not None:
-            return self.dec[1]
+        if self.decision is not None:
+            return self.decision[1]
         return self.current_player
 
     @property
@@ -209,7 +209,7 @@ class GameState(State):
     def _legal(self):
         # the hot spot of random play: one pass over the player's hexes, strings made in advance
         # (board.Board), the same actions in the same order as the clauses below list them
-        if self.dec is not None:
+        if self.decision is not None:
             return self._legal_decision()
         p = self.current_player
         ap = self.action_points
@@ -308,14 +308,14 @@ class GameState(State):
         return out
 
     def _legal_decision(self):
-        kind, seat = self.dec[0], self.dec[1]
+        kind, seat = self.decision[0], self.decision[1]
         if kind == "save":
             out = ["save " + s for s in self._threatened_unsaved(seat)]
             out.append("done")
             return out
         if kind == "order":
-            return ["erupt %d" % v for v in self.dec[2]]
-        part = self.dec[2]
+            return ["erupt %d" % v for v in self.decision[2]]
+        part = self.decision[2]
         dests = self._rescue_targets(part)
         if kind == "rescue":
             out = ["rescue " + h for h in dests]
@@ -362,7 +362,7 @@ class GameState(State):
     def _apply(self, action, events):
         parts = action.split()
         verb = parts[0]
-        if self.dec is not None:
+        if self.decision is not None:
             self._apply_decision(verb, parts, events)
             self._run(events)
             return
@@ -493,7 +493,7 @@ class GameState(State):
         return steps
 
     def _apply_decision(self, verb, parts, events):
-        kind, seat = self.dec[0], self.dec[1]
+        kind, seat = self.decision[0], self.decision[1]
         if kind == "save":
             if verb == "save":
                 s = parts[1]
@@ -504,18 +504,18 @@ class GameState(State):
                     return
             else:
                 events.append({"type": "prayer-done", "seat": seat})
-            self.dec = None
+            self.decision = None
         elif kind == "order":
             v = int(parts[1])
-            a, b = self.dec[2]
+            a, b = self.decision[2]
             other = b if v == a else a
             events.append({"type": "eruption-order", "seat": seat, "first": v})
-            self.dec = None
+            self.decision = None
             self.pending.append(("erupt", other))
             self.pending.append(("erupt", v))
         else:
-            part = self.dec[2]
-            self.dec = None
+            part = self.decision[2]
+            self.decision = None
             if verb == "skip":
                 events.append({"type": "no-rescue", "seat": seat})
                 return
@@ -538,7 +538,7 @@ class GameState(State):
     # ================================================================== the step queue
     def _run(self, events):
         pending = self.pending
-        while self.dec is None and pending and not self.over:
+        while self.decision is None and pending and not self.over:
             step = pending.pop()
             kind = step[0]
             if kind == "erupt":
@@ -546,7 +546,7 @@ class GameState(State):
             elif kind == "ask":
                 seat = step[1]
                 if self.prayer[seat] > 0 and self._threatened_unsaved(seat):
-                    self.dec = ("save", seat)
+                    self.decision = ("save", seat)
             elif kind == "lava":
                 self._step_lava(events)
             elif kind == "score":
@@ -556,7 +556,7 @@ class GameState(State):
             elif kind == "rescue":
                 _, seat, part = step
                 if any(self._colonists(h, seat) for h in part) and self._rescue_targets(part):
-                    self.dec = ("rescue" if seat == self.current_player else "rescue1", seat, part)
+                    self.decision = ("rescue" if seat == self.current_player else "rescue1", seat, part)
             elif kind == "remove":
                 self._step_remove(step[1], events)
             elif kind == "double":
@@ -768,7 +768,7 @@ class GameState(State):
         drawn = self.rng.sample(pool, 2) if len(pool) >= 2 else pool
         events.append({"type": "double-eruption", "volcanoes": sorted(drawn)})  # IDV-10.16
         if len(drawn) == 2:
-            self.dec = ("order", self.current_player, tuple(sorted(drawn)))  # IDV-I14: current player's order
+            self.decision = ("order", self.current_player, tuple(sorted(drawn)))  # IDV-I14: current player's order
         else:
             self.pending.append(("erupt", drawn[0]))
 

@@ -70,7 +70,7 @@ def observe(state, player):
         "round": state.rnd,
         "end_triggered": state.end_triggered,
         "end_reason": state.end_reason,
-        "decision": None if state.dec is None else [state.dec[0], state.dec[1]],
+        "decision": None if state.decision is None else [state.decision[0], state.decision[1]],
         "eruption": None if state.erupt is None else {
             "volcano": state.erupt[0], "targets": list(state.erupt[1]),
             "threatened": [list(t) for t in state.erupt[2]], "saved": list(state.saved)},
