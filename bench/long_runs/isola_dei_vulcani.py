@@ -102,8 +102,8 @@ def end_cut(s) -> dict:
         1 for c in geo.craters if c not in s.erected and geo.crater_hex[c] not in s.sunk
         and geo.crater_edge[c][0] is not None and geo.crater_edge[c][0] not in s.sunk
         and geo.crater_edge[c][1] not in s.cracks)
-    out["moai_left"] = sum(s.res_moai) + sum(1 for x in s.sp.values() if x[0] == "M") + \
-        sum(len(x) for x in s.loose.values())
+    out["moai_left"] = sum(s.reserve_moai) + sum(1 for x in s.spaces.values() if x[0] == "M") + \
+        sum(len(x) for x in s.loose_moai.values())
     return out
 
 
@@ -153,7 +153,7 @@ def play_one(task: tuple) -> dict:
         s = play_random(GAME, players, opts, seed) if kind == "random" else play_heuristic(players, opts, seed)
     except Exception:  # noqa: BLE001 - counted and reported
         return {"error": traceback.format_exc(), "secs": time.perf_counter() - t0}
-    return {"error": None, "secs": time.perf_counter() - t0, "decisions": len(s.history), "rnd": s.rnd,
+    return {"error": None, "secs": time.perf_counter() - t0, "decisions": len(s.history), "round": s.round,
             "reason": s.end_reason, "stats": {k: v for k, v in s.stats.items() if not isinstance(v, str)}}
 
 
@@ -174,7 +174,7 @@ def summarise(kind: str, players: int, setup: str, results: list) -> dict:
                 print(g["error"], file=sys.stderr)
             continue
         decisions += g["decisions"]
-        rounds.append(g["rnd"])
+        rounds.append(g["round"])
         reasons[g["reason"]] += 1
         st.update(g["stats"])
         with_sinking += g["stats"]["sinkings"] > 0

@@ -42,14 +42,14 @@ def fresh(players=2, first=0, seed=0, options=None):
     s = lapilli.new_game(GAME, players, seed, options or {})
     s.first = s.current_player = first
     s.boat = [0] * players
-    s.res_col = [5] * players
+    s.reserve_colonists = [5] * players
     s._legal_cache = None
     return s
 
 
 def clear(s, keep=("H5a",)):
     """Remove every lava tile except those on ``keep`` (so no double eruption starts by accident)."""
-    s.sp = {x: "L" for x in keep}
+    s.spaces = {x: "L" for x in keep}
     s.lava_supply = 47 - len(keep)
     s._legal_cache = None
     return s
@@ -57,32 +57,32 @@ def clear(s, keep=("H5a",)):
 
 def col(s, h, p, k=1):
     s._add_colonist(h, p, k)
-    s.res_col[p] -= k
+    s.reserve_colonists[p] -= k
     s._legal_cache = None
 
 
 def village(s, space, p):
-    s.sp[space] = "V%d" % p
-    s.res_vil[p] -= 1
+    s.spaces[space] = "V%d" % p
+    s.reserve_villages[p] -= 1
     s._legal_cache = None
 
 
 def lying(s, space, p):
-    s.sp[space] = "M%d" % p
-    s.res_moai[p] -= 1
+    s.spaces[space] = "M%d" % p
+    s.reserve_moai[p] -= 1
     s._legal_cache = None
 
 
 def lava(s, *spaces):
     for x in spaces:
-        s.sp[x] = "L"
+        s.spaces[x] = "L"
         s.lava_supply -= 1
     s._legal_cache = None
 
 
 def erected(s, crater, p):
     s.erected[crater] = p
-    s.res_moai[p] -= 1
+    s.reserve_moai[p] -= 1
     s._legal_cache = None
 
 

@@ -30,7 +30,7 @@ def test_landing_costs_one_move_and_four_points_per_turn():
     legal = s.legal_actions()
     assert {a for a in legal if a.startswith("land")} == {"land H3", "land H4", "land H5"}
     s.apply("land H4")
-    assert s.action_points == 3 and s.boat[0] == 0 and s.col["H4"][0] == 1
+    assert s.action_points == 3 and s.boat[0] == 0 and s.colonists["H4"][0] == 1
     assert not any(a.startswith("land") for a in s.legal_actions())
     s.apply("move H4 G4")
     s.apply("move G4 F4")
@@ -124,9 +124,9 @@ def test_empty_reserve_blocks_actions():
     col(s, "E3", 0)
     village(s, "E3b", 0)
     lava(s, "E3a")
-    s.res_moai[0] = 0
-    s.res_vil[0] = 0
-    s.res_col[0] = 0
+    s.reserve_moai[0] = 0
+    s.reserve_villages[0] = 0
+    s.reserve_colonists[0] = 0
     s._legal_cache = None
     legal = s.legal_actions()
     assert "carve E3a" not in legal and "village E3a" not in legal and "colonist E3" not in legal
@@ -150,9 +150,9 @@ def test_move_to_adjacent_hex():
     assert moves == sorted(f"move E3 {m}" for m in ("E4", "D3", "D2", "E2", "F2", "F3"))
     assert refused(s, "move E3 E5") == "IDV-3.2"
     s.apply("move E3 E4")  # other colours on E4 do not block
-    assert s.col["E4"] == (1, 1, 1) and "E3" not in s.col
+    assert s.colonists["E4"] == (1, 1, 1) and "E3" not in s.colonists
     s.apply("move E4 E5")  # the same colonist again
-    assert s.col["E5"] == (1, 0, 0)
+    assert s.colonists["E5"] == (1, 0, 0)
 
 
 @rule("IDV-3.3")
@@ -193,18 +193,18 @@ def test_carry_a_lying_moai():
     carries = sorted(a for a in s.legal_actions() if a.startswith("carry"))
     assert "carry E3a F2b" in carries and "carry E3a F2a" not in carries  # F2a holds lava
     s.apply("carry E3a F2b")
-    assert s.sp.get("F2b") == "M0" and "E3a" not in s.sp  # the space it left is empty
-    assert s.col["F2"][0] == 1
+    assert s.spaces.get("F2b") == "M0" and "E3a" not in s.spaces  # the space it left is empty
+    assert s.colonists["F2"][0] == 1
     s.apply("move F2 E3")  # the colonist goes on alone, the Moai stays
-    assert s.sp.get("F2b") == "M0"
+    assert s.spaces.get("F2b") == "M0"
     s.apply("move E3 F2")
     s.apply("carry F2b G3")  # G3's only space holds lava: the Moai lies on the hex without a space
-    assert s.loose == {"G3": (0,)}
+    assert s.loose_moai == {"G3": (0,)}
     assert s.current_player == 1
     s.apply("end")
     script(s, BLANK)
     s.apply("erect G3 G3-E")  # a carried Moai can be erected
-    assert s.erected["G3-E"] == 0 and s.loose == {}
+    assert s.erected["G3-E"] == 0 and s.loose_moai == {}
 
 
 @rule("IDV-4.3")
@@ -249,10 +249,10 @@ def test_build_village():
     assert refused(s, "village E3b") == "IDV-5.3"
     supply = s.lava_supply
     ev = s.apply("village E3a")
-    assert s.sp["E3a"] == "V0" and s.res_vil[0] == 5
+    assert s.spaces["E3a"] == "V0" and s.reserve_villages[0] == 5
     assert s.points[0] == 1 and s.action_points == 2
     assert s.lava_supply == supply + 1 and s.lava_on_board() == 1
-    assert s.col["E3"][0] == 1
+    assert s.colonists["E3"][0] == 1
     assert "village" in types(ev)
 
 
@@ -266,7 +266,7 @@ def test_village_never_moves():
     assert refused(s, "carry E3a F2b") == "IDV-4.2"
     for _ in range(2):
         s.apply("end")
-    assert s.sp["E3a"] == "V0"
+    assert s.spaces["E3a"] == "V0"
 
 
 # ---------------------------------------------------------------- IDV-6 create a colonist
@@ -285,7 +285,7 @@ def test_create_colonist_limit():
     lava(s, "F2a")
     assert refused(s, "colonist F2") == "IDV-6.3"
     s.apply("colonist E3")
-    assert s.col["E3"][0] == 2 and s.res_col[0] == 3
+    assert s.colonists["E3"][0] == 2 and s.reserve_colonists[0] == 3
     assert "colonist E3" not in s.legal_actions()
     assert refused(s, "colonist E3") == "IDV-6.4"
     s.apply("move E3 F2")  # the new colonist can act at once
@@ -316,7 +316,7 @@ def test_carve():
     assert refused(s, "carve F2a") == "IDV-7.2"
     assert refused(s, "carve E3b") == "IDV-7.3"
     s.apply("carve E3a")
-    assert s.sp["E3a"] == "M0" and s.res_moai[0] == 13 and s.points[0] == 0
+    assert s.spaces["E3a"] == "M0" and s.reserve_moai[0] == 13 and s.points[0] == 0
     assert "E3a" in s._own_lying("E3", 0)
 
 
@@ -343,7 +343,7 @@ def test_erect():
     assert refused(s, "erect E3a E3-NE") == "IDV-8.2"
     script(s, BLANK)
     ev = s.apply("erect E3a E3-E")
-    assert s.erected["E3-E"] == 0 and "E3a" not in s.sp
+    assert s.erected["E3-E"] == 0 and "E3a" not in s.spaces
     assert "E3|E4" in s.cracks and s.crack_supply == 25
     assert types(ev)[:4] == ["erect", "crack", "roll", "score"]
     assert s.points[0] == 1
@@ -400,8 +400,8 @@ def test_erected_moai_and_colonists_immune_to_eruption():
     script(s, 4, 3)  # volcano face, token index 3 = volcano 4
     ev = s.apply("erect E4a E4-NE")
     assert "eruption" in types(ev)
-    assert s.erected["E3-E"] == 1 and s.col["E3"][1] == 1
-    assert s.sp["E3a"] == "L" and s.sp["E3b"] == "L"
+    assert s.erected["E3-E"] == 1 and s.colonists["E3"][1] == 1
+    assert s.spaces["E3a"] == "L" and s.spaces["E3b"] == "L"
     assert before_cracks <= s.cracks
 
 
@@ -415,26 +415,26 @@ def test_erected_moai_and_colonists_immune_to_eruption():
 def test_prayer_token_costs():
     s = clear(fresh(2, first=0))
     s.apply("pray")
-    assert s.prayer == [1, 0] and s.prayer_supply == 11 and s.action_points == 3
+    assert s.prayer_tokens == [1, 0] and s.prayer_supply == 11 and s.action_points == 3
     assert "pray" not in s.legal_actions()
     assert refused(s, "pray") == "IDV-9.2"
     s.apply("end")
     s.apply("end")
     s.apply("pray")  # holding 1: costs 2
-    assert s.action_points == 2 and s.prayer[0] == 2
+    assert s.action_points == 2 and s.prayer_tokens[0] == 2
     s.apply("end")
     s.apply("end")
     s.apply("pray")  # holding 2: costs 3
-    assert s.action_points == 1 and s.prayer[0] == 3
+    assert s.action_points == 1 and s.prayer_tokens[0] == 3
     s.apply("end")
     s.apply("end")
     s.apply("pray")  # holding 3: costs 4
-    assert s.prayer[0] == 4 and s.current_player == 1
+    assert s.prayer_tokens[0] == 4 and s.current_player == 1
     s.apply("end")
     assert "pray" not in s.legal_actions()  # holding 4: 5 AP, never possible
     assert refused(s, "pray") == "IDV-9.3"
     # after using a token the cost falls again (reading a of IDV-I5)
-    s.prayer[0] = 0
+    s.prayer_tokens[0] = 0
     s._legal_cache = None
     s.apply("pray")
     assert s.action_points == 3

@@ -22,7 +22,7 @@ def test_conformance(players, options):
 @pytest.mark.parametrize("max_rounds", [40, 100])
 def test_conformance_safeguard_option(max_rounds):
     s = check_conformance(GAME, 2, {"max_rounds": max_rounds, "setup": "advanced"}, 3, every=60)
-    assert s.rnd <= max_rounds
+    assert s.round <= max_rounds
 
 
 def test_conformance_every_ply():
@@ -37,9 +37,9 @@ def test_random_games(players, options, seeds):
         s = play_random(GAME, players, options, 1000 + seed)
         assert s.is_terminal and len(s.scores()) == players
         assert s.end_reason in ("volcanoes", "round-limit", "stalled")
-        assert sum(1 for v in s.sp.values() if v == "L") + s.lava_supply == 47
+        assert sum(1 for v in s.spaces.values() if v == "L") + s.lava_supply == 47
         assert len(s.cracks) + s.crack_supply == 26
-        assert s.prayer_supply + sum(s.prayer) <= 12
+        assert s.prayer_supply + sum(s.prayer_tokens) <= 12
 
 
 def test_no_hidden_information_and_json():

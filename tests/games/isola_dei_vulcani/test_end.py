@@ -48,7 +48,7 @@ def test_no_end_with_three_volcanoes():
     assert s.volcanoes == [5, 7, 8] and not s.end_triggered
     s.apply("end")
     s.apply("end")
-    assert not s.is_terminal and s.rnd == 2
+    assert not s.is_terminal and s.round == 2
 
 
 @rule("IDV-13.3")
@@ -82,11 +82,11 @@ def test_rules_apply_after_trigger():
 def test_engine_safeguard_only():
     s = lapilli.new_game("isola-dei-vulcani", 2, 1, {"max_rounds": 40})
     s.first = s.current_player = 0
-    s.rnd = 39
+    s.round = 39
     s._legal_cache = None
     s.apply("end")
     s.apply("end")
-    assert not s.is_terminal and s.rnd == 40  # nothing but the safeguard could end it
+    assert not s.is_terminal and s.round == 40  # nothing but the safeguard could end it
     s.apply("end")
     s.apply("end")
     assert s.is_terminal and s.end_reason == "round-limit"

@@ -31,7 +31,7 @@ def test_blank_face_no_eruption():
     roll = [e for e in ev if e["type"] == "roll"]
     assert roll == [{"type": "roll", "seat": 0, "face": "blank"}]
     assert "eruption" not in types(ev)
-    assert s.sp == {"H5a": "L", "E3a": "L"}
+    assert s.spaces == {"H5a": "L", "E3a": "L"}
 
 
 @rule("IDV-10.4")
@@ -51,8 +51,8 @@ def test_volcano_face_erupts_drawn_volcano():
     assert tok == [{"type": "volcano-token", "volcano": 4}]
     # first free space in every direction: E3a holds lava, so E3b; then D2a, D1a, E1a, F2a
     for x in ("E3a", "E3b", "D2a", "D1a", "E1a", "F2a"):
-        assert s.sp[x] == "L"
-    assert "E4a" not in s.sp and "D2b" not in s.sp and "F2b" not in s.sp
+        assert s.spaces[x] == "L"
+    assert "E4a" not in s.spaces and "D2b" not in s.spaces and "F2b" not in s.spaces
     assert s.lava_supply == supply - 5
     assert s.volcanoes == list(range(1, 9))  # the token goes back to the pool
 
@@ -81,12 +81,12 @@ def test_lava_destroys_village_and_lying_moai():
     vp = list(s.points)
     script(s, VOLCANO, V4)
     ev = s.apply("erect G4a G4-W")
-    assert s.sp["D2a"] == "L" and s.sp["E3b"] == "L"
-    assert s.res_vil[1] == 6 and s.res_moai[1] == 14
+    assert s.spaces["D2a"] == "L" and s.spaces["E3b"] == "L"
+    assert s.reserve_villages[1] == 6 and s.reserve_moai[1] == 14
     assert s.points[1] == vp[1]
     destroyed = sorted(e["space"] for e in ev if e["type"] == "destroyed")
     assert destroyed == ["D2a", "E3b"]
-    assert s.col["D2"][1] == 1  # colonists are not touched
+    assert s.colonists["D2"][1] == 1  # colonists are not touched
 
 
 @rule("IDV-10.10")
@@ -100,7 +100,7 @@ def test_lava_destroys_village_and_lying_moai():
 def test_prayer_token_saves_village_outside_own_turn():
     s = eruption_position()
     village(s, "D2a", 1)
-    s.prayer[1] = 1
+    s.prayer_tokens[1] = 1
     s.prayer_supply -= 1
     script(s, VOLCANO, V4)
     s.apply("erect G4a G4-W")
@@ -110,9 +110,9 @@ def test_prayer_token_saves_village_outside_own_turn():
         s.apply("save E3b")
     assert e.value.rule == "IDV-9.6"
     s.apply("save D2a")
-    assert s.sp["D2a"] == "V1"  # saved, and no lava in that direction
-    assert "D2b" not in s.sp and "C3a" not in s.sp
-    assert s.prayer[1] == 0 and s.prayer_supply == 11  # removed from the game, not returned
+    assert s.spaces["D2a"] == "V1"  # saved, and no lava in that direction
+    assert "D2b" not in s.spaces and "C3a" not in s.spaces
+    assert s.prayer_tokens[1] == 0 and s.prayer_supply == 11  # removed from the game, not returned
     assert s.to_move == 0
 
 
@@ -123,7 +123,7 @@ def test_several_tokens_at_once_and_never_obliged():
     village(s, "D2a", 1)
     lying(s, "E3b", 1)
     village(s, "F2a", 1)
-    s.prayer[1] = 3
+    s.prayer_tokens[1] = 3
     script(s, VOLCANO, V4)
     s.apply("erect G4a G4-W")
     assert sorted(s.legal_actions()) == ["done", "save D2a", "save E3b", "save F2a"]
@@ -131,8 +131,8 @@ def test_several_tokens_at_once_and_never_obliged():
     s.apply("save E3b")
     assert s.legal_actions() == ["save F2a", "done"]
     s.apply("done")  # keeps the third token, loses the village on F2a
-    assert s.prayer[1] == 1
-    assert s.sp["D2a"] == "V1" and s.sp["E3b"] == "M1" and s.sp["F2a"] == "L"
+    assert s.prayer_tokens[1] == 1
+    assert s.spaces["D2a"] == "V1" and s.spaces["E3b"] == "M1" and s.spaces["F2a"] == "L"
 
 
 @rule("IDV-9.5")
@@ -144,7 +144,7 @@ def test_token_used_in_the_turn_it_was_obtained():
     s.apply("erect G4a G4-W")
     assert s.to_move == 0 and s.decision[0] == "save"
     s.apply("save D2a")
-    assert s.sp["D2a"] == "V0" and s.prayer[0] == 0
+    assert s.spaces["D2a"] == "V0" and s.prayer_tokens[0] == 0
 
 
 @rule("IDV-9.11")
@@ -155,14 +155,14 @@ def test_no_prayer_against_sinking():
     col(s, "D7", 0)
     lying(s, "D7a", 0)
     village(s, "C7a", 1)
-    s.prayer[1] = 2
+    s.prayer_tokens[1] = 2
     for a, b in (("C7", "B6"), ("C7", "C6"), ("C7", "D6"), ("D6", "D7")):
         crack(s, a, b)
     script(s, BLANK)
     s.apply("erect D7a D7-SW")
     assert s.decision[0] == "rescue" and s.decision[1] == 0
     s.apply("skip")
-    assert "C7" in s.sunk and s.res_vil[1] == 6 and s.prayer[1] == 2
+    assert "C7" in s.sunk and s.reserve_villages[1] == 6 and s.prayer_tokens[1] == 2
 
 
 @rule("IDV-10.16")
@@ -191,7 +191,7 @@ def test_double_eruption_when_last_lava_is_used():
 def test_double_eruption_not_repeated_without_new_lava():
     s = clear(fresh(2, first=0), keep=())
     col(s, "E3", 0)
-    s.lava_flag = False  # a double eruption already happened and left no lava
+    s.double_eruption_allowed = False  # a double eruption already happened and left no lava
     ev = s.apply("move E3 F2")
     assert "double-eruption" not in types(ev)
     s2 = clear(fresh(2, first=0), keep=())
@@ -208,7 +208,7 @@ def test_eruption_limited_by_lava_supply():
     script(s, VOLCANO, V4)
     s.apply("erect G4a G4-W")
     # G4a's lava came back to the supply? no: erecting does not return lava; 2 tiles placed in channel order
-    assert s.sp.get("E3b") == "L" and s.sp.get("D2a") == "L" and "D1a" not in s.sp
+    assert s.spaces.get("E3b") == "L" and s.spaces.get("D2a") == "L" and "D1a" not in s.spaces
     assert s.lava_supply == 0
 
 
@@ -222,10 +222,10 @@ def carried_onto_volcano(prayer=0):
     col(s, "F3", 0)
     lying(s, "F3a", 0)
     s.apply("carry F3a G3")
-    assert s.loose == {"E2": (0,), "G3": (0,)}
+    assert s.loose_moai == {"E2": (0,), "G3": (0,)}
     col(s, "G4", 0)
     lying(s, "G4a", 0)
-    s.prayer = [prayer, 0]
+    s.prayer_tokens = [prayer, 0]
     s.action_points = 4
     s._legal_cache = None
     return script(s, VOLCANO, V4)
@@ -238,14 +238,14 @@ def test_lava_destroys_a_moai_lying_without_a_space():
     volcano hex is destroyed when that volcano erupts, and one on a hex whose spaces all hold lava
     when the flow passes over its hex.  No lying Moai is out of lava's reach."""
     s = carried_onto_volcano()
-    moai = s.res_moai[0]
+    moai = s.reserve_moai[0]
     ev = s.apply("erect G4a G4-W")
     erupt = next(e for e in ev if e["type"] == "eruption")
     assert sorted(map(tuple, erupt["threatened"])) == [("E2", 0), ("G3", 0)]   # H3a is where F2-G3's flow lands
     assert "H3a" in erupt["targets"]
     destroyed = [e for e in ev if e["type"] == "destroyed"]
-    assert {e.get("hex") for e in destroyed} == {"E2", "G3"} and s.loose == {}
-    assert s.res_moai[0] == moai + 2
+    assert {e.get("hex") for e in destroyed} == {"E2", "G3"} and s.loose_moai == {}
+    assert s.reserve_moai[0] == moai + 2
 
 
 @rule("IDV-10.10")
@@ -255,4 +255,4 @@ def test_a_prayer_token_saves_a_moai_lying_without_a_space():
     s.apply("erect G4a G4-W")
     assert s.decision == ("save", 0) and sorted(s.legal_actions()) == ["done", "save E2", "save G3"]
     ev = s.apply("save E2")
-    assert s.loose == {"E2": (0,)} and [e.get("hex") for e in ev if e["type"] == "destroyed"] == ["G3"]
+    assert s.loose_moai == {"E2": (0,)} and [e.get("hex") for e in ev if e["type"] == "destroyed"] == ["G3"]

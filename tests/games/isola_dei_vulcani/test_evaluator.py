@@ -18,8 +18,8 @@ GAME = "isola-dei-vulcani"
 
 
 def _snapshot(s):
-    return (s.current_player, s.action_points, s.decision, dict(s.sp), dict(s.col), dict(s.erected), dict(s.loose), set(s.cracks),
-            set(s.sunk), list(s.volcanoes), list(s.points), list(s.prayer), list(s.boat), list(s.res_moai),
+    return (s.current_player, s.action_points, s.decision, dict(s.spaces), dict(s.colonists), dict(s.erected), dict(s.loose_moai), set(s.cracks),
+            set(s.sunk), list(s.volcanoes), list(s.points), list(s.prayer_tokens), list(s.boat), list(s.reserve_moai),
             s.end_triggered, s.over)
 
 

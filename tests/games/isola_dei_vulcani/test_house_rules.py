@@ -66,7 +66,7 @@ def test_max_rounds_off_has_no_round_limit():
     """With 'off' only the rulebook's ending (and the stall safeguard) ends the game."""
     def at_round_limit(limit):
         s = fresh(2, first=0, options={"max_rounds": limit})
-        s.rnd = 40
+        s.round = 40
         s.current_player = s.last_seat()
         s.action_points = 0
         s._legal_cache = None
@@ -74,4 +74,4 @@ def test_max_rounds_off_has_no_round_limit():
         return s
     assert at_round_limit(40).is_terminal and at_round_limit(40).end_reason == "round-limit"
     s = at_round_limit("off")
-    assert not s.is_terminal and s.rnd == 41
+    assert not s.is_terminal and s.round == 41

@@ -45,4 +45,4 @@ def test_extra_spaces_accepted():
     s = clear(fresh(2, first=0))
     col(s, "E3", 0)
     s.apply("  move   E3  F2 ")
-    assert s.col["F2"][0] == 1
+    assert s.colonists["F2"][0] == 1

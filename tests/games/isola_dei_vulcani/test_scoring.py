@@ -180,7 +180,7 @@ def test_final_scoring_composite():
     lying(s, "A3a", 0)
     col(s, "E3", 0, 3)
     s.boat[0] = 1  # a colonist still in the boat scores nothing
-    s.prayer[0] = 1
+    s.prayer_tokens[0] = 1
     s.points = [10, 0]
     finish(s)
     assert s.final[0]["total"] == 2 * 3 + 1 * 2 + 3 * 4 + 1 * 2 == 22

@@ -44,11 +44,11 @@ def test_setup_lava():
     s = lapilli.new_game(GAME, 2, 5)
     b = s.geo
     # area 4 (volcano on E2): only the first spaces of its channels, E3a and F2a
-    assert s.sp.get("E3a") == "L" and s.sp.get("F2a") == "L"
-    assert "E3b" not in s.sp and "F2b" not in s.sp
+    assert s.spaces.get("E3a") == "L" and s.spaces.get("F2a") == "L"
+    assert "E3b" not in s.spaces and "F2b" not in s.spaces
     for h in b.hexes:
         if b.area_of[h] > 8:
-            assert all(s.sp.get(x) == "L" for x in b.spaces[h])
+            assert all(s.spaces.get(x) == "L" for x in b.spaces[h])
     # setup lava is ordinary lava: it can be carved once a colonist stands there
     s.first = s.current_player = 0
     s._legal_cache = None
@@ -61,7 +61,7 @@ def test_setup_lava():
 @rule("IDV-0.11")
 def test_general_supply_at_setup():
     s = lapilli.new_game(GAME, 4, 2)
-    on_board = sum(1 for v in s.sp.values() if v == "L")
+    on_board = sum(1 for v in s.spaces.values() if v == "L")
     assert on_board + s.lava_supply == COMPONENTS["lava_tiles"]["count"] == 47
     assert s.crack_supply == 26 and s.prayer_supply == 12
     assert s.volcanoes == [1, 2, 3, 4, 5, 6, 7, 8]
@@ -76,9 +76,9 @@ def test_player_pieces_at_setup():
     for n in (2, 3, 4):
         s = lapilli.new_game(GAME, n, 3)
         assert s.boat == [1] * n
-        assert s.res_col == [4] * n and s.res_vil == [6] * n and s.res_moai == [14] * n
-        assert s.prayer == [0] * n and s.points == [0] * n
-        assert s.col == {}
+        assert s.reserve_colonists == [4] * n and s.reserve_villages == [6] * n and s.reserve_moai == [14] * n
+        assert s.prayer_tokens == [0] * n and s.points == [0] * n
+        assert s.colonists == {}
         assert all(b == ("H3", "H4", "H5") for b in s.bay_of)
         obs = s.observation(0)
         assert obs["boat"] == [1] * n and obs["reserve"]["moai"] == [14] * n
@@ -103,7 +103,7 @@ def test_first_player_random_and_clockwise():
         seen.append(s.to_move)
         s.apply("end")
     assert seen == [2, 3, 0, 1]
-    assert s.last_seat() == 1 and s.rnd == 2
+    assert s.last_seat() == 1 and s.round == 2
 
 
 @rule("IDV-1.1")
@@ -114,10 +114,10 @@ def test_basic_and_advanced_setups_share_everything_but_board_and_boats():
     b = lapilli.new_game(GAME, 3, 7, {"setup": "advanced"})
     assert a.map_id == "standard" and b.map_id.startswith("advanced-")
     for s in (a, b):
-        assert s.res_col == [4] * 3 and s.res_vil == [6] * 3 and s.res_moai == [14] * 3
+        assert s.reserve_colonists == [4] * 3 and s.reserve_villages == [6] * 3 and s.reserve_moai == [14] * 3
         assert s.crack_supply == 26 and s.prayer_supply == 12
         assert s.volcanoes == list(range(1, 9))
-        assert sum(1 for v in s.sp.values() if v == "L") + s.lava_supply == 47
+        assert sum(1 for v in s.spaces.values() if v == "L") + s.lava_supply == 47
     assert len(set(b.bay_of)) == 3  # one bay per player in the advanced setup
     assert len(set(a.bay_of)) == 1
 

@@ -12,7 +12,7 @@ def only(s, areas):
     """Sink every hex outside ``areas`` (to build small boards)."""
     keep = {h for a in areas for h in s.geo.area_hexes[a]}
     s.sunk = {h for h in s.geo.hexes if h not in keep}
-    s.sp = {k: v for k, v in s.sp.items() if s.geo.space_hex[k] in keep}
+    s.spaces = {k: v for k, v in s.spaces.items() if s.geo.space_hex[k] in keep}
     s.volcanoes = [v for v in s.volcanoes if s.geo.volcano_hex[v] in keep]
     s._legal_cache = None
 
@@ -50,8 +50,8 @@ def test_enclosed_small_part_sinks_with_everything_on_it():
     assert s.decision[0] == "rescue1" and s.decision[1] == 1
     s.apply("skip")
     assert s.sunk == {"C7", "D7"}
-    assert "C7a" not in s.sp and s.lava_supply == lava_before + 1  # lava back to the supply
-    assert s.res_col == [5, 5] and s.res_moai[0] == 14  # the erected Moai went back too
+    assert "C7a" not in s.spaces and s.lava_supply == lava_before + 1  # lava back to the supply
+    assert s.reserve_colonists == [5, 5] and s.reserve_moai[0] == 14  # the erected Moai went back too
     assert s.cracks == set() and s.crack_supply == 26  # cracks on its border back to the supply
     assert s.points == [6, 7]  # +1 for the erection, nothing lost
     assert s.erected == {"D6-SE": 1}
@@ -166,14 +166,14 @@ def test_rescue():
     # adjacent hexes of the sinking part (cracks do not matter)
     assert sorted(s.legal_actions()) == sorted(["rescue B6", "rescue C6", "rescue D6", "rescue E7", "skip"])
     s.apply("rescue D6")  # all 3 Red colonists onto ONE hex
-    assert s.col["D6"][0] == 3
+    assert s.colonists["D6"][0] == 3
     assert s.to_move == 1 and s.decision[0] == "rescue1"
     assert "rescue C7 B6" in s.legal_actions() and "rescue B6" not in s.legal_actions()
     s.apply("rescue C7 B6")  # Blue saves one
     assert s.to_move == 2
     s.apply("rescue D7 E7")
-    assert s.col["B6"][1] == 1 and s.col["E7"][2] == 1
-    assert s.res_col[1] == 4  # the other Blue colonist went back to the reserve
+    assert s.colonists["B6"][1] == 1 and s.colonists["E7"][2] == 1
+    assert s.reserve_colonists[1] == 4  # the other Blue colonist went back to the reserve
     assert s.action_points == 3 and s.current_player == 0  # rescues cost no action points
 
 

@@ -25,7 +25,7 @@ def explain(state, action: str) -> IllegalAction:
             if verb != "save" and verb != "done":
                 return err("IDV-2.8", said('idv.IDV-2.8.eruption-being-resolved-use', "an eruption is being resolved: use 'save SPACE' or 'done'"))
             if verb == "save":
-                if state.prayer[seat] <= 0:
+                if state.prayer_tokens[seat] <= 0:
                     return err("IDV-9.6", said('idv.IDV-9.6.prayer-token-needed-save', 'a prayer token is needed to save a piece, and you hold none'))
                 return err("IDV-9.6", said('idv.IDV-9.6.holds-no-piece-yours', "{args0} holds no piece of yours that this eruption's lava will destroy (or it is already saved)", args0=args[0]))
         if kind == "order":
@@ -49,7 +49,7 @@ def explain(state, action: str) -> IllegalAction:
         return err("IDV-2.8", said('idv.IDV-2.8.only-possible-during-eruption', '{verb!r} is only possible during an eruption or a sinking; now seat {cur} spends action points', verb=verb, cur=state.current_player))
     p = state.current_player
     ap = state.action_points
-    sp = state.sp
+    sp = state.spaces
     sunk = state.sunk
     cost = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 1, "erect": 1}.get(verb)
     if verb == "pray":
@@ -89,7 +89,7 @@ def explain(state, action: str) -> IllegalAction:
         a = geo.space_hex.get(src, src)
         b = geo.space_hex.get(dst, dst)
         mark = "M%d" % p
-        has = sp.get(src) == mark if src in geo.space_hex else p in state.loose.get(src, ())
+        has = sp.get(src) == mark if src in geo.space_hex else p in state.loose_moai.get(src, ())
         if not has:
             return err("IDV-4.2", said('idv.IDV-4.2.no-lying-moai-yours', 'no lying Moai of yours is at {src}', src=src))
         if not state._colonists(a, p):
@@ -140,7 +140,7 @@ def explain(state, action: str) -> IllegalAction:
         if cr in state.erected:
             return err("IDV-8.2", said('idv.IDV-8.2.crater-already-covered-by', 'crater {cr} is already covered by a Moai', cr=cr))
         mark = "M%d" % p
-        has = sp.get(src) == mark if src in geo.space_hex else p in state.loose.get(src, ())
+        has = sp.get(src) == mark if src in geo.space_hex else p in state.loose_moai.get(src, ())
         if not has:
             return err("IDV-8.4", said('idv.IDV-8.4.no-lying-moai-yours', 'no lying Moai of yours is at {src}', src=src))
         return err("IDV-8.3", said('idv.IDV-8.3.need-colonist-yours-erect', 'you need a colonist of yours on {h} to erect a Moai there', h=h))

@@ -35,7 +35,7 @@ def exposed(state) -> set:
     """Spaces where a village or lying Moai would be hit by the next eruption of a volcano on the
     board: along each lava channel the first free space and the lava spaces before it (a lava
     tile turned into a village or Moai frees its space, IDV-10.8)."""
-    sp = state.sp
+    sp = state.spaces
     sunk = state.sunk
     space_hex = state.geo.space_hex
     out = set()
@@ -55,12 +55,12 @@ def _threat(state, seat: int, exp: set) -> float:
     """Final points of ``seat``'s pieces on the next lava's spaces, weighted by the chance that
     an eruption hits them soon, less what its prayer tokens can save."""
     mv, mm = "V%d" % seat, "M%d" % seat
-    sp = state.sp
+    sp = state.spaces
     hit = [3.0 if sp.get(s) == mv else 2.0 for s in exp if sp.get(s) in (mv, mm)]
     if not hit:
         return 0.0
     hit.sort(reverse=True)
-    hit = hit[state.prayer[seat]:]
+    hit = hit[state.prayer_tokens[seat]:]
     nv = max(1, len(state.volcanoes))
     return 0.5 * sum(hit) * min(1.0, 2.0 / nv)
 
@@ -72,7 +72,7 @@ def ready_moai(state, seat: int) -> int:
     geo = state.geo
     er = state.erected
     k = 0
-    for h, c in state.col.items():
+    for h, c in state.colonists.items():
         if c[seat] and state._own_lying(h, seat) and any(cr not in er for cr in geo.hex_craters[h]):
             k += 1
     return k
@@ -130,7 +130,7 @@ def _stuff(state, hexes, seat: int) -> tuple:
     """(own loss, others' loss) if ``hexes`` sank: villages, Moai, and colonists (the current
     player rescues all its colonists, the others one each, IDV-11.6, IDV-11.7)."""
     geo = state.geo
-    sp = state.sp
+    sp = state.spaces
     er = state.erected
     own = other = 0.0
     cur = state.current_player
@@ -149,7 +149,7 @@ def _stuff(state, hexes, seat: int) -> tuple:
                     own += _LOSS["E"]
                 else:
                     other += _LOSS["E"]
-        c = state.col.get(h)
+        c = state.colonists.get(h)
         if c:
             for o, k in enumerate(c):
                 if k:
@@ -158,7 +158,7 @@ def _stuff(state, hexes, seat: int) -> tuple:
                         own += 4.0 * lost
                     else:
                         other += 4.0 * lost
-        lo = state.loose.get(h)
+        lo = state.loose_moai.get(h)
         if lo:
             for o in lo:
                 if o == seat:
@@ -371,8 +371,8 @@ class _Regions:
         # a ring needing more cracks than the supply, or more than the Moai the players still
         # have (in reserve or lying), cannot be closed now: it ranks as if it cost three times
         # as much for each crack beyond that budget
-        lying = sum(1 for x in state.sp.values() if x[0] == "M") + sum(len(x) for x in state.loose.values())
-        budget = min(state.crack_supply, sum(state.res_moai) + lying)
+        lying = sum(1 for x in state.spaces.values() if x[0] == "M") + sum(len(x) for x in state.loose_moai.values())
+        budget = min(state.crack_supply, sum(state.reserve_moai) + lying)
         ranked = sorted((r for r in recs if r[3] and r[2] > 0 and r[4] > 0),
                         key=lambda r: ((r[1] + 2 * max(0, r[1] - budget)) / r[4], r[1], r[0]))
         self.targets = {id(r) for r in ranked[:3]}
@@ -471,7 +471,7 @@ def _decision(state, legal: list, seat: int) -> str:
     if kind == "save":
         saves = [a for a in legal if a.startswith("save")]
         if saves:
-            sp = state.sp
+            sp = state.spaces
             # villages first (they multiply Moai points), then Moai
             saves.sort(key=lambda a: 0 if sp.get(a.split()[1], "")[:1] == "V" else 1)
             return saves[0]
@@ -494,10 +494,10 @@ def _decision(state, legal: list, seat: int) -> str:
 def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
     p = state.current_player
     geo = state.geo
-    sp = state.sp
+    sp = state.spaces
     er = state.erected
     exp = exposed(state)
-    own_lying_hexes = {h for h, c in state.col.items() if c[p] and state._own_lying(h, p)}
+    own_lying_hexes = {h for h, c in state.colonists.items() if c[p] and state._own_lying(h, p)}
     alive = [h for h in geo.hexes if h not in state.sunk]
     regions = None if cheap else regions_of(state)
     good = set()
@@ -516,8 +516,8 @@ def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
                     or has_lava)
     # the seat's last Moai (reserve + lying, IDV-1.12) are kept for cracks that count
     mm = "M%d" % p
-    scarce = state.res_moai[p] + sum(1 for x in sp.values() if x == mm) + \
-        sum(lo.count(p) for lo in state.loose.values()) <= 4
+    scarce = state.reserve_moai[p] + sum(1 for x in sp.values() if x == mm) + \
+        sum(lo.count(p) for lo in state.loose_moai.values()) <= 4
     d_crater = _distances(state, crater_targets)
     d_lava = _distances(state, lava_targets)
     out = []
@@ -574,7 +574,7 @@ def _turn_scores(state, legal: list, rng, cheap: bool) -> list:
                 w = 30.0 if d_lava.get(b_, _FAR) < d_lava.get(a_, _FAR) else 6.0
         elif v == "pray":
             mine = sum(1 for s in exp if sp.get(s) in ("V%d" % p, "M%d" % p))
-            w = (35.0 if mine > state.prayer[p] else 14.0) - 8.0 * state.prayer[p]
+            w = (35.0 if mine > state.prayer_tokens[p] else 14.0) - 8.0 * state.prayer_tokens[p]
         else:  # end
             w = 0.0
         out.append((w, a))

@@ -55,11 +55,11 @@ def render(state, player=None, labels=None, lang="en") -> str:
         parts = []
         sps = []
         for s in geo.spaces[h]:
-            v = state.sp.get(s)
+            v = state.spaces.get(s)
             sps.append(f"{s[-1]}={'.' if v is None else (v if v == 'L' else v[0] + sym[int(v[1:])])}")
         if sps:
             parts.append(" ".join(sps))
-        lo = state.loose.get(h)
+        lo = state.loose_moai.get(h)
         if lo:
             parts.append(f"{w['loose']} " + "".join(sym[o] for o in lo))
         crs = []
@@ -68,7 +68,7 @@ def render(state, player=None, labels=None, lang="en") -> str:
             crs.append(cr.split("-")[1] + ("*" + sym[o] if o is not None else ""))
         if crs:
             parts.append(f"{w['craters']} " + ",".join(crs))
-        c = state.col.get(h)
+        c = state.colonists.get(h)
         if c:
             parts.append(f"{w['colonists']} " + " ".join(f"{sym[p]}{k}" for p, k in enumerate(c) if k))
         v = geo.volcano_at.get(h)
@@ -85,14 +85,14 @@ def render(state, player=None, labels=None, lang="en") -> str:
         if p == state.first:
             tag.append(w["first"])
         lines.append(w["seat"].format(sym=sym[p], name=names[p], tags=f" ({', '.join(tag)})" if tag else "",
-                                      vp=state.points[p], boat=state.boat[p], col=state.res_col[p], vil=state.res_vil[p],
-                                      moai=state.res_moai[p], prayer=state.prayer[p], bay=",".join(state.bay_of[p])))
+                                      vp=state.points[p], boat=state.boat[p], col=state.reserve_colonists[p], vil=state.reserve_villages[p],
+                                      moai=state.reserve_moai[p], prayer=state.prayer_tokens[p], bay=",".join(state.bay_of[p])))
     if state.over:
         won = [names[x] for x in state.winners()]
         lines.append(w["over"].format(why=TERMS[lang].get(state.end_reason, state.end_reason),
                                       winners=narration.winners_phrase(won, lang)))
     else:
-        lines.append(w["turn"].format(rnd=state.rnd, who=names[state.current_player],
+        lines.append(w["turn"].format(rnd=state.round, who=names[state.current_player],
                                       ap=w["ap"][0] if state.action_points == 1 else w["ap"][1].format(n=state.action_points),
                                       last=w["last"] if state.end_triggered else ""))
         if state.decision is not None:

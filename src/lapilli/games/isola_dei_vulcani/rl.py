@@ -9,7 +9,7 @@ Action table (hexes H, their spaces S, adjacent hexes A-B on some map of the set
 ``land H``, ``move A B``, ``carry X Y`` (X the hex A or one of its spaces, Y the hex B or one of
 its spaces), ``village S``, ``colonist H``, ``carve S``, ``erect X H-D`` (X the hex H or one of
 its spaces, D any of E NE NW W SW SE), ``pray``, ``end``, ``save S``, ``save H`` (a Moai lying
-without a space on hex H, IDV-10.9), ``done``, ``erupt N`` (every
+without a space on hex H, IDV-10.9), ``done``, ``eruption N`` (every
 volcano number), ``rescue H``, ``rescue A B`` (every ordered pair of hexes: a colonist of the
 sinking part goes to a hex next to the part) and ``skip``.
 

@@ -17,12 +17,12 @@ from .spec import SPEC
 # fields a clone shares: scalars, and data never changed in place
 _SHARED_FIELDS = (
     "geo", "map_id", "bay_of", "lava_supply", "crack_supply", "prayer_supply", "first", "current_player", "action_points",
-    "prayed", "rnd", "end_triggered", "over", "end_reason", "final", "decision", "erupt", "saved", "lava_flag",
+    "prayed", "round", "end_triggered", "over", "end_reason", "final", "decision", "eruption", "saved", "double_eruption_allowed",
 )
 # fields a clone gets a shallow copy of
 _COPIED_FIELDS = (
-    "sp", "loose", "erected", "col", "cracks", "sunk", "volcanoes", "boat", "res_col", "res_vil",
-    "res_moai", "prayer", "points", "created", "pending", "stats",
+    "spaces", "loose_moai", "erected", "colonists", "cracks", "sunk", "volcanoes", "boat", "reserve_colonists", "reserve_villages",
+    "reserve_moai", "prayer_tokens", "points", "created", "pending", "stats",
 )
 # Costs of the actions (IDV-2.3); prayer tokens cost 1 + tokens held (IDV-9.3, IDV-I5 a).
 COST = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 1, "erect": 1}
@@ -31,7 +31,12 @@ COST = {"land": 1, "move": 1, "carry": 1, "village": 2, "colonist": 1, "carve": 
 class GameState(State):
     SPEC = SPEC
     # state-file version 2 named the fields in full words (State.upgrade reads older files)
-    RENAMED_FIELDS = {2: {"cur": "current_player", "vp": "points", "ap": "action_points", "dec": "decision"}}
+    RENAMED_FIELDS = {2: {
+        "cur": "current_player", "vp": "points", "ap": "action_points", "dec": "decision", "sp": "spaces",
+        "col": "colonists", "rnd": "round", "res_col": "reserve_colonists", "res_vil": "reserve_villages",
+        "res_moai": "reserve_moai", "loose": "loose_moai", "erupt": "eruption", "lava_flag": "double_eruption_allowed",
+        "prayer": "prayer_tokens",
+    }}
 
     # ================================================================== setup
     def _setup(self, events):
@@ -61,21 +66,22 @@ class GameState(State):
             if s not in sp and lava > 0:
                 sp[s] = "L"
                 lava -= 1
-        self.sp = sp
+        self.spaces = sp  # what lies on each space ("spazi"): "L" lava, "V<seat>" village, "M<seat>" lying Moai
         self.lava_supply = lava
         self.crack_supply = CRACK_TILES
         self.prayer_supply = PRAYER_TOKENS
-        self.loose = {}
+        self.loose_moai = {}  # hex -> seats whose lying Moai ("Moai sdraiato") is on it without a space (IDV-I18)
         self.erected = {}
-        self.col = {}
+        self.colonists = {}  # hex -> colonists ("coloni") of each seat on it
         self.cracks = set()
         self.sunk = set()
         self.volcanoes = list(geo.volcano_ids)  # the token pool (IDV-1.9, IDV-10.6)
         self.boat = [1] * n  # IDV-1.11
-        self.res_col = [COLONISTS - 1] * n  # IDV-1.12
-        self.res_vil = [VILLAGES] * n
-        self.res_moai = [MOAI] * n
-        self.prayer = [0] * n
+        # each seat's reserve ("riserva": coloni, villaggi, Moai), IDV-1.12, and its prayer tokens ("gettoni preghiera")
+        self.reserve_colonists = [COLONISTS - 1] * n
+        self.reserve_villages = [VILLAGES] * n
+        self.reserve_moai = [MOAI] * n
+        self.prayer_tokens = [0] * n
         self.points = [0] * n  # "Punti Vittoria"; IDV-1.13, IDV-I31: unbounded integers from 0
         self.first = rng.randbelow(n)  # IDV-1.14
         events.append({"type": "first-player", "seat": self.first})
@@ -83,16 +89,16 @@ class GameState(State):
         self.action_points = ACTION_POINTS  # the current player's "Punti Azione" left (IDV-2.3)
         self.prayed = False
         self.created = {}
-        self.rnd = 1
+        self.round = 1  # the round ("giro") being played
         self.end_triggered = False
         self.over = False
         self.end_reason = None
         self.final = None
         self.pending = []
         self.decision = None  # the decision awaited ("decisione"): (kind, seat, ...), None: none
-        self.erupt = None
+        self.eruption = None  # the eruption ("eruzione") awaiting saves: (volcano, target spaces, threatened pieces)
         self.saved = ()
-        self.lava_flag = True
+        self.double_eruption_allowed = True  # whether a double eruption ("doppia eruzione") may happen (IDV-I14)
         self.stats = {"eruptions": 0, "double_eruptions": 0, "sinkings": 0, "erected": 0, "rolls": 0,
                       "sunk_volcanoes": 0}
 
@@ -144,26 +150,26 @@ class GameState(State):
 
     # ================================================================== helpers
     def _colonists(self, h, p):
-        c = self.col.get(h)
+        c = self.colonists.get(h)
         return c[p] if c else 0
 
     def _add_colonist(self, h, p, k=1):
-        c = self.col.get(h)
+        c = self.colonists.get(h)
         if c is None:
             c = (0,) * self.num_players
         c = c[:p] + (c[p] + k,) + c[p + 1:]
         if any(c):
-            self.col[h] = c
+            self.colonists[h] = c
         else:
-            self.col.pop(h, None)
+            self.colonists.pop(h, None)
 
     def _own_lying(self, h, p):
         """Sources naming the player's lying Moai on hex h: spaces holding one, then h itself for a
         Moai lying without a space (carried onto a full hex, IDV-I18 a)."""
         mark = "M%d" % p
-        sp = self.sp
+        sp = self.spaces
         out = [s for s in self.geo.spaces[h] if sp.get(s) == mark]
-        lo = self.loose.get(h)
+        lo = self.loose_moai.get(h)
         if lo and p in lo:
             out.append(h)
         return out
@@ -175,13 +181,13 @@ class GameState(State):
         if self.options.get("colonist_limit", "all") == "own":
             return self._area_villages(area, p)
         geo = self.geo
-        sp = self.sp
+        sp = self.spaces
         return sum(1 for h in geo.area_hexes[area] for s in geo.spaces[h] if sp.get(s, "")[:1] == "V")
 
     def _area_villages(self, area, p):
         mark = "V%d" % p
         geo = self.geo
-        sp = self.sp
+        sp = self.spaces
         return sum(1 for h in geo.area_hexes[area] for s in geo.spaces[h] if sp.get(s) == mark)
 
     def _area_erected(self, area, p):
@@ -190,13 +196,13 @@ class GameState(State):
         return sum(1 for h in geo.area_hexes[area] for c in geo.hex_craters[h] if er.get(c) == p)
 
     def prayer_cost(self, p):
-        return 1 + self.prayer[p]  # IDV-9.3, IDV-I5 a
+        return 1 + self.prayer_tokens[p]  # IDV-9.3, IDV-I5 a
 
     def lava_on_board(self):
-        return sum(1 for v in self.sp.values() if v == "L")
+        return sum(1 for v in self.spaces.values() if v == "L")
 
     def has_lava(self):
-        return "L" in self.sp.values()
+        return "L" in self.spaces.values()
 
     def last_seat(self):
         return (self.first - 1) % self.num_players  # IDV-2.1: seated to the right of the first player
@@ -222,18 +228,18 @@ class GameState(State):
                 if h not in sunk:  # IDV-I21: any existing hex of the player's own bay
                     out.append(land_act[h])
         if ap >= 1:
-            sp = self.sp
+            sp = self.spaces
             cracks = self.cracks
             # IDV-I20: every action uses the acting player's own colonist; other pieces never block
-            mine = [h for h, c in self.col.items() if c[p]]
+            mine = [h for h, c in self.colonists.items() if c[p]]
             if len(mine) > 1:
                 mine.sort(key=geo.hex_index.__getitem__)
             move_acts = geo.move_acts
             spaces = geo.spaces
-            loose = self.loose
-            can_village = ap >= 2 and self.res_vil[p] > 0
-            can_carve = self.res_moai[p] > 0
-            can_colonist = self.res_col[p] > 0
+            loose = self.loose_moai
+            can_village = ap >= 2 and self.reserve_villages[p] > 0
+            can_carve = self.reserve_moai[p] > 0
+            can_colonist = self.reserve_colonists[p] > 0
             vmark = "V%d" % p
             mmark = "M%d" % p
             move_all = geo.move_all
@@ -302,7 +308,7 @@ class GameState(State):
                             pre = "erect " + src + " "
                             for cr in free:
                                 out.append(pre + cr)
-        if not self.prayed and self.prayer_supply > 0 and ap >= 1 + self.prayer[p]:  # prayer_cost
+        if not self.prayed and self.prayer_supply > 0 and ap >= 1 + self.prayer_tokens[p]:  # prayer_cost
             out.append("pray")
         out.append("end")  # IDV-2.6, IDV-I27: the turn may end at any time
         return out
@@ -327,12 +333,12 @@ class GameState(State):
     def _threatened_unsaved(self, seat):
         """The labels of seat's threatened pieces not yet saved: a space, or a hex for a Moai lying
         without a space (one entry per such Moai; its save is kept as 'HEX:seat')."""
-        if self.erupt is None:
+        if self.eruption is None:
             return []
         space_hex = self.geo.space_hex
         left = list(self.saved)
         out = []
-        for s, o in self.erupt[2]:
+        for s, o in self.eruption[2]:
             if o != seat:
                 continue
             key = s if s in space_hex else f"{s}:{o}"
@@ -377,7 +383,7 @@ class GameState(State):
         if verb == "pray":
             cost = self.prayer_cost(p)
             self.action_points -= cost
-            self.prayer[p] += 1
+            self.prayer_tokens[p] += 1
             self.prayer_supply -= 1
             self.prayed = True
             events.append({"type": "pray", "seat": p, "cost": cost})
@@ -399,31 +405,31 @@ class GameState(State):
                 b = geo.space_hex.get(dst, dst)
                 self._take_lying(src, p)
                 if dst in geo.space_hex:
-                    self.sp[dst] = "M%d" % p
+                    self.spaces[dst] = "M%d" % p
                 else:
-                    self.loose[b] = self.loose.get(b, ()) + (p,)
+                    self.loose_moai[b] = self.loose_moai.get(b, ()) + (p,)
                 self._add_colonist(a, p, -1)
                 self._add_colonist(b, p)
                 events.append({"type": "carry", "seat": p, "from": src, "to": dst})
             elif verb == "village":
                 s = parts[1]
-                self.sp[s] = "V%d" % p  # IDV-5.4
+                self.spaces[s] = "V%d" % p  # IDV-5.4
                 self.lava_supply += 1  # IDV-I23
-                self.res_vil[p] -= 1
+                self.reserve_villages[p] -= 1
                 self.points[p] += 1  # IDV-12.1
                 events.append({"type": "village", "seat": p, "space": s, "vp": 1})
             elif verb == "colonist":
                 h = parts[1]
-                self.res_col[p] -= 1
+                self.reserve_colonists[p] -= 1
                 self._add_colonist(h, p)
                 area = geo.area_of[h]
                 self.created[area] = self.created.get(area, 0) + 1  # IDV-6.4
                 events.append({"type": "colonist", "seat": p, "hex": h})
             elif verb == "carve":
                 s = parts[1]
-                self.sp[s] = "M%d" % p  # IDV-7.3
+                self.spaces[s] = "M%d" % p  # IDV-7.3
                 self.lava_supply += 1
-                self.res_moai[p] -= 1
+                self.reserve_moai[p] -= 1
                 events.append({"type": "carve", "seat": p, "space": s})
             elif verb == "erect":
                 steps = self._erect(p, parts[1], parts[2], events)
@@ -437,18 +443,18 @@ class GameState(State):
 
     def _take_lying(self, src, p):
         if src in self.geo.space_hex:
-            del self.sp[src]
+            del self.spaces[src]
         else:
             self._take_loose(src, p)
 
     def _take_loose(self, h, p):
         """One of ``p``'s Moai lying on hex ``h`` without a space leaves it."""
-        lo = list(self.loose[h])
+        lo = list(self.loose_moai[h])
         lo.remove(p)
         if lo:
-            self.loose[h] = tuple(lo)
+            self.loose_moai[h] = tuple(lo)
         else:
-            del self.loose[h]
+            del self.loose_moai[h]
 
     def _erect(self, p, src, crater, events):
         geo = self.geo
@@ -497,10 +503,10 @@ class GameState(State):
         if kind == "save":
             if verb == "save":
                 s = parts[1]
-                self.prayer[seat] -= 1  # IDV-9.8: removed from the game
+                self.prayer_tokens[seat] -= 1  # IDV-9.8: removed from the game
                 self.saved = self.saved + (s if s in self.geo.space_hex else f"{s}:{seat}",)
                 events.append({"type": "prayer-used", "seat": seat, "space": s})
-                if self.prayer[seat] > 0 and self._threatened_unsaved(seat):
+                if self.prayer_tokens[seat] > 0 and self._threatened_unsaved(seat):
                     return
             else:
                 events.append({"type": "prayer-done", "seat": seat})
@@ -545,7 +551,7 @@ class GameState(State):
                 self._step_erupt(step[1], events)
             elif kind == "ask":
                 seat = step[1]
-                if self.prayer[seat] > 0 and self._threatened_unsaved(seat):
+                if self.prayer_tokens[seat] > 0 and self._threatened_unsaved(seat):
                     self.decision = ("save", seat)
             elif kind == "lava":
                 self._step_lava(events)
@@ -568,7 +574,7 @@ class GameState(State):
         if v not in self.volcanoes:
             return
         self.stats["eruptions"] += 1
-        sp = self.sp
+        sp = self.spaces
         sunk = self.sunk
         space_hex = self.geo.space_hex
         targets = []
@@ -587,15 +593,15 @@ class GameState(State):
                     break
         targets = targets[:self.lava_supply]  # IDV-I10: lava placed while the supply lasts
         threatened = tuple((s, int(sp[s][1:])) for s in targets if s in sp)
-        if self.loose:
+        if self.loose_moai:
             # IDV-10.9, IDV-I18: a Moai lying without a space (carried onto a volcano hex or a hex
             # with no free space) is destroyed when lava reaches its hex: the erupting volcano's
             # hex, or a hex the lava flows over or lands on.  No lying Moai is out of lava's reach.
             reached = {self.geo.volcano_hex[v]}
             for path in flows[:len(targets)]:
                 reached.update(path)
-            threatened += tuple((h, o) for h in sorted(reached) for o in self.loose.get(h, ()))
-        self.erupt = (v, tuple(targets), threatened)
+            threatened += tuple((h, o) for h in sorted(reached) for o in self.loose_moai.get(h, ()))
+        self.eruption = (v, tuple(targets), threatened)
         self.saved = ()
         events.append({"type": "eruption", "volcano": v, "targets": list(targets),
                        "threatened": [list(t) for t in threatened]})
@@ -608,8 +614,8 @@ class GameState(State):
                 self.pending.append(("ask", seat))
 
     def _step_lava(self, events):
-        v, targets, threatened = self.erupt
-        sp = self.sp
+        v, targets, threatened = self.eruption
+        sp = self.spaces
         placed = []
         for s in targets:
             if s in self.saved:
@@ -620,9 +626,9 @@ class GameState(State):
             if old is not None:
                 o = int(old[1:])
                 if old[0] == "V":
-                    self.res_vil[o] += 1  # IDV-10.11
+                    self.reserve_villages[o] += 1  # IDV-10.11
                 else:
-                    self.res_moai[o] += 1
+                    self.reserve_moai[o] += 1
                 events.append({"type": "destroyed", "piece": "village" if old[0] == "V" else "moai",
                                "seat": o, "space": s})
             sp[s] = "L"
@@ -636,10 +642,10 @@ class GameState(State):
                 saved.remove(f"{h}:{o}")
                 continue
             self._take_loose(h, o)
-            self.res_moai[o] += 1
+            self.reserve_moai[o] += 1
             events.append({"type": "destroyed", "piece": "moai", "seat": o, "hex": h})
         events.append({"type": "lava", "volcano": v, "spaces": placed})
-        self.erupt = None
+        self.eruption = None
         self.saved = ()
 
     def _step_score(self, p, area, events):
@@ -715,13 +721,13 @@ class GameState(State):
 
     def _step_remove(self, part, events):
         geo = self.geo
-        sp = self.sp
+        sp = self.spaces
         inside = set(part)
         for h in part:
-            c = self.col.pop(h, None)
+            c = self.colonists.pop(h, None)
             if c:
                 for o, k in enumerate(c):
-                    self.res_col[o] += k  # IDV-11.9
+                    self.reserve_colonists[o] += k  # IDV-11.9
             for s in geo.spaces[h]:
                 old = sp.pop(s, None)
                 if old is None:
@@ -729,15 +735,15 @@ class GameState(State):
                 if old == "L":
                     self.lava_supply += 1  # IDV-11.12, IDV-I23
                 elif old[0] == "V":
-                    self.res_vil[int(old[1:])] += 1
+                    self.reserve_villages[int(old[1:])] += 1
                 else:
-                    self.res_moai[int(old[1:])] += 1
-            for o in self.loose.pop(h, ()):
-                self.res_moai[o] += 1
+                    self.reserve_moai[int(old[1:])] += 1
+            for o in self.loose_moai.pop(h, ()):
+                self.reserve_moai[o] += 1
             for cr in geo.hex_craters[h]:
                 o = self.erected.pop(cr, None)
                 if o is not None:
-                    self.res_moai[o] += 1
+                    self.reserve_moai[o] += 1
             for m, key in geo.nbrs[h]:
                 if key in self.cracks:
                     self.cracks.discard(key)
@@ -756,11 +762,11 @@ class GameState(State):
 
     def _step_double(self, events):
         if self.has_lava():
-            self.lava_flag = True
+            self.double_eruption_allowed = True
             return
-        if not self.lava_flag:
+        if not self.double_eruption_allowed:
             return  # IDV-I14: no second double eruption before lava has appeared again
-        self.lava_flag = False
+        self.double_eruption_allowed = False
         pool = list(self.volcanoes)
         if not pool:
             return
@@ -780,18 +786,18 @@ class GameState(State):
                 self._finish("volcanoes", events)  # IDV-13.2
                 return
             limit = self.options.get("max_rounds", 60)
-            if limit != "off" and self.rnd >= limit:
+            if limit != "off" and self.round >= limit:
                 self._finish("round-limit", events)  # IDV-I28 engine safeguard
                 return
             if self._stalled():
                 self._finish("stalled", events)  # IDV-I28 engine safeguard
                 return
-            self.rnd += 1
+            self.round += 1
         self.current_player = (self.current_player + 1) % n
         self.action_points = ACTION_POINTS
         self.prayed = False
         self.created = {}
-        events.append({"type": "turn", "seat": self.current_player, "round": self.rnd})
+        events.append({"type": "turn", "seat": self.current_player, "round": self.round})
 
     def _stalled(self):
         """No crack can ever be placed again, so no part can sink and IDV-13.1 can never happen."""
@@ -808,7 +814,7 @@ class GameState(State):
 
     def final_breakdown(self, p):
         geo = self.geo
-        sp = self.sp
+        sp = self.spaces
         vmark, mmark = "V%d" % p, "M%d" % p
         villages = sum(1 for v in sp.values() if v == vmark)
         moai_at = {}
@@ -816,7 +822,7 @@ class GameState(State):
             if v == mmark:
                 h = geo.space_hex[s]
                 moai_at[h] = moai_at.get(h, 0) + 1
-        for h, lo in self.loose.items():
+        for h, lo in self.loose_moai.items():
             k = lo.count(p)
             if k:
                 moai_at[h] = moai_at.get(h, 0) + k
@@ -842,11 +848,11 @@ class GameState(State):
             size = sum(moai_at[x] for x in group)
             if size >= 2:
                 bonus += 2 * size
-        colonists = sum(c[p] for c in self.col.values())  # IDV-I29: on board hexes only, not the boat
-        return {"villages": villages, "moai": moai, "colonists": colonists, "prayer": self.prayer[p],
+        colonists = sum(c[p] for c in self.colonists.values())  # IDV-I29: on board hexes only, not the boat
+        return {"villages": villages, "moai": moai, "colonists": colonists, "prayer": self.prayer_tokens[p],
                 "vp_villages": 3 * villages, "vp_moai": 2 * moai, "vp_groups": bonus,
-                "vp_colonists": 4 * colonists, "vp_prayer": 2 * self.prayer[p],
-                "total": 3 * villages + 2 * moai + bonus + 4 * colonists + 2 * self.prayer[p]}
+                "vp_colonists": 4 * colonists, "vp_prayer": 2 * self.prayer_tokens[p],
+                "total": 3 * villages + 2 * moai + bonus + 4 * colonists + 2 * self.prayer_tokens[p]}
 
     def _finish(self, reason, events):
         self.final = [self.final_breakdown(p) for p in range(self.num_players)]
