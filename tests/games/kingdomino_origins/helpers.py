@@ -9,13 +9,13 @@ GAME = "kingdomino-origins"
 
 def play_to(players, seed, rounds, phase, pos=None):
     """A game between heuristic players (one seeded generator for every seat), played until round
-    ``rounds`` reaches ``phase`` (and seat position ``pos`` when given)."""
+    ``rounds`` reaches ``phase`` (and seat position ``row_position`` when given)."""
     from lapilli.engine.rng import Rng
     from lapilli.games.kingdomino_origins import heuristics as h
 
     s = lapilli.new_game(GAME, players, seed, {})
     rng = Rng(seed)
-    while not (s.round >= rounds and s.phase == phase and (pos is None or s.pos == pos)):
+    while not (s.round >= rounds and s.phase == phase and (pos is None or s.row_position == pos)):
         s.apply(h.choose(s.clone(), s.legal_actions(), rng, s.to_move))
     return s
 
@@ -86,16 +86,16 @@ def set_territory(s, p, rows):
     assert land[geo.center] == START
     rows_ = [geo.row[x] for x in occ]
     cols_ = [geo.col[x] for x in occ]
-    s.land[p], s.occ[p] = land, occ
-    s.bbox[p] = [min(rows_), max(rows_), min(cols_), max(cols_)]
-    s.camp[p], s.fire_tokens[p], s.craters[p], s.resources[p], s.cromagnons[p] = camp, tok, crat, res, cro
-    s.rcount[p] = rcount
+    s.land[p], s.occupied[p] = land, occ
+    s.bounding_box[p] = [min(rows_), max(rows_), min(cols_), max(cols_)]
+    s.campfires[p], s.fire_tokens[p], s.craters[p], s.resources[p], s.cromagnons[p] = camp, tok, crat, res, cro
+    s.resource_counts[p] = rcount
     s._legal_cache = None
 
 
 def tile_to_play(s, number, events=None):
     """Make tile `number` the tile the active chief is about to play, and start Play the tile."""
-    s.cur_tiles[s.pos] = number
+    s.current_tiles[s.row_position] = number
     ev = [] if events is None else events
     s._start_play(ev)
     s._legal_cache = None
@@ -116,8 +116,8 @@ def tiles_with(pred):
 
 def as_active(s, seat, tile):
     """Make `seat` the player about to play `tile` (with its resources, in Totem/Tribe mode)."""
-    s.cur_chief[s.pos] = seat
+    s.current_chief[s.row_position] = seat
     s.current_player = seat
     if s.resources_on:
-        s.row_res[tile] = tuple(q[3] for q in TILES[tile])
+        s.row_resources[tile] = tuple(q[3] for q in TILES[tile])
     return tile_to_play(s, tile)

@@ -37,13 +37,13 @@ def test_comfort_after_equals_a_flood_fill(players, mode):
         if s.phase == "place" and s.round % 3 == 0:
             geo = s.geo
             for p in range(players):
-                land, occ, camp, tok = s.land[p], s.occ[p], s.camp[p], s.fire_tokens[p]
+                land, occ, camp, tok = s.land[p], s.occupied[p], s.campfires[p], s.fire_tokens[p]
                 lab, regs = board.region_labels(geo, land, camp, tok, occ)
                 base = board.comfort(regs)
                 assert base == board.comfort(board.regions(geo, land, camp, tok))
                 for t in sorted(TILES)[::4]:
                     sq = TILES[t]
-                    for a, b in board.placements(geo, land, occ, s.bbox[p], sq):
+                    for a, b in board.placements(geo, land, occ, s.bounding_box[p], sq):
                         got = board.comfort_after(geo, lab, regs, base, sq, a, b)
                         assert got == _flood_comfort_after(geo, land, camp, tok, sq, a, b), (p, t, a, b)
                         checked += 1

@@ -41,7 +41,7 @@ def test_random_games(players, options, seeds):
     for seed in seeds:
         s = play_random(GAME, players, options, seed=seed)
         assert s.is_terminal and len(s.scores()) == players
-        assert all(len(s.occ[p]) == 1 + 2 * ((24 if players == 2 else 12) - s.discards[p]) for p in range(players))
+        assert all(len(s.occupied[p]) == 1 + 2 * ((24 if players == 2 else 12) - s.discards[p]) for p in range(players))
 
 
 @pytest.mark.rule("KDO-1.7")

@@ -131,7 +131,7 @@ def test_single_legal_placement_must_be_taken():
     assert s.legal_actions() == [place(s, (0, 1), (0, 0))]
     assert s.phase == "place"  # no discard is offered
     s.apply(place(s, (0, 1), (0, 0)))
-    assert s.discards[s.cur_chief[0]] == 0
+    assert s.discards[s.current_chief[0]] == 0
 
 
 @pytest.mark.rule("KDO-4.7")
@@ -142,7 +142,7 @@ def test_complete_territory_has_25_squares():
     for seed in range(6):
         s = play_random("kingdomino-origins", 4, {"mode": "discovery"}, seed=seed)
         for p in range(4):
-            assert len(s.occ[p]) == 25 - 2 * s.discards[p]
+            assert len(s.occupied[p]) == 25 - 2 * s.discards[p]
             if s.discards[p]:
                 incomplete += 1
                 assert isinstance(s.scores()[p], int)  # an incomplete territory is scored normally

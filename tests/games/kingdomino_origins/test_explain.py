@@ -44,10 +44,10 @@ def test_notation_accepts_extra_spaces():
 @pytest.mark.rule("KDO-2.10")
 def test_setup_pick_errors():
     s = new(3, seed=1)
-    t = s.cur_tiles[0]
+    t = s.current_tiles[0]
     s.apply(f"take {t}")
     assert refused(s, f"take {t}").rule == "KDO-2.10"
-    missing = next(n for n in range(1, 49) if n not in s.cur_tiles)
+    missing = next(n for n in range(1, 49) if n not in s.current_tiles)
     assert refused(s, f"take {missing}").rule == "KDO-2.10"
     assert refused(s, "place e4 e3").rule == "KDO-2.10"
 

@@ -47,7 +47,7 @@ def test_volcano_craters_and_token_ranges():
 @pytest.mark.rule("KDO-V4")
 def test_two_crater_volcano_reaches_two_squares():
     s = volcano_state(45)  # quarry | 2-crater volcano
-    assert s.phase == "fire" and s.fire_val == 2 and s.tokens[2] == 3
+    assert s.phase == "fire" and s.fire_value == 2 and s.tokens[2] == 3
     # Chebyshev distance <= 2 from (0,0): 8 cells, minus the start tile (2,2)
     assert targets(s) == names(s, [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1)])
     with pytest.raises(IllegalAction) as e:
@@ -58,14 +58,14 @@ def test_two_crater_volcano_reaches_two_squares():
     assert e.value.rule == "KDO-5.4"
     assert "pass" not in s.legal_actions()  # it must be placed
     s.apply(f"fire {sq(s, 1, 1)}")
-    assert s.fire_tokens[s.cur_chief[s.pos]] == {cell(s, 1, 1): 2}
+    assert s.fire_tokens[s.current_chief[s.row_position]] == {cell(s, 1, 1): 2}
     assert s.phase == "choose"
 
 
 @pytest.mark.rule("KDO-5.3")
 def test_one_crater_volcano_reaches_three_squares():
     s = volcano_state(28)  # desert | 1-crater volcano
-    assert s.fire_val == 1
+    assert s.fire_value == 1
     expected = [(r, c) for r in range(4) for c in range(4) if (r, c) not in ((0, 0), (2, 2))]
     assert targets(s) == names(s, expected)
     with pytest.raises(IllegalAction) as e:
@@ -76,7 +76,7 @@ def test_one_crater_volcano_reaches_three_squares():
 @pytest.mark.rule("KDO-5.5")
 def test_three_crater_volcano_reaches_one_square():
     s = volcano_state(48)  # quarry | 3-crater volcano
-    assert s.fire_val == 3 and s.tokens[3] == 0
+    assert s.fire_value == 3 and s.tokens[3] == 0
     assert targets(s) == names(s, [(0, 1), (1, 0), (1, 1)])
     with pytest.raises(IllegalAction) as e:
         s.apply(f"fire {sq(s, 0, 2)}")
@@ -111,11 +111,11 @@ def test_landing_square_must_be_free_own_and_not_volcano():
 def test_fire_destroys_a_resource():
     rows = [". . Q D D", "S+m D D D D", "D D H D D", "D D D D D", "D D D D D"]
     s = volcano_state(28, rows, mode="totem")
-    p = s.cur_chief[s.pos]
-    assert s.rcount[p][0] == 1 and sq(s, 1, 0) in targets(s)
+    p = s.current_chief[s.row_position]
+    assert s.resource_counts[p][0] == 1 and sq(s, 1, 0) in targets(s)
     ev = s.apply(f"fire {sq(s, 1, 0)}")
     assert ev[0]["destroyed_resource"] == "mammoth"
-    assert s.resources[p] == {} and s.rcount[p][0] == 0
+    assert s.resources[p] == {} and s.resource_counts[p][0] == 0
     assert s.fire_tokens[p][cell(s, 1, 0)] == 1  # the token stays there
 
 
@@ -124,10 +124,10 @@ def test_fire_destroys_a_resource():
 def test_fire_destroys_a_cromagnon():
     rows = [". . Q D D", "D:shaman D D D D", "D D H D D", "D D D D D", "D D D D D"]
     s = volcano_state(28, rows, mode="tribe")
-    p = s.cur_chief[s.pos]
+    p = s.current_chief[s.row_position]
     ev = s.apply(f"fire {sq(s, 1, 0)}")
     assert ev[0]["destroyed_cromagnon"] == "shaman"
-    assert s.cromagnons[p] == {} and s.boxed_cro == ["shaman"]
+    assert s.cromagnons[p] == {} and s.boxed_cromagnons == ["shaman"]
     assert s.observation(0)["destroyed_cromagnons"] == ["shaman"]
 
 
@@ -150,11 +150,11 @@ def test_token_discarded_when_no_square_is_valid(monkeypatch):
 @pytest.mark.rule("KDO-5.12")
 def test_token_stays_and_counts_its_fires():
     s = volcano_state(45)
-    p = s.cur_chief[s.pos]
+    p = s.current_chief[s.row_position]
     s.apply(f"fire {sq(s, 1, 1)}")
     placed = dict(s.fire_tokens[p])
     # the desert region (21 squares) holds the 2 fires of the token
-    regs = [r for r in board.regions(s.geo, s.land[p], s.camp[p], s.fire_tokens[p]) if r[0] == DESERT]
+    regs = [r for r in board.regions(s.geo, s.land[p], s.campfires[p], s.fire_tokens[p]) if r[0] == DESERT]
     assert regs == [(DESERT, 21, 2)]
     while not s.is_terminal:
         s.apply(s.legal_actions()[0])
@@ -171,6 +171,6 @@ def test_fire_on_the_start_tile_house_rule():
     assert lapilli.game_spec("kingdomino-origins").options["fire_on_start"].default is True
     assert sq(on, 2, 2) in targets(on) and sq(off, 2, 2) not in targets(off)
     assert set(targets(on)) - set(targets(off)) == {sq(on, 2, 2)}
-    p = on.cur_chief[on.pos]
+    p = on.current_chief[on.row_position]
     on.apply(f"fire {sq(on, 2, 2)}")
     assert on.fire_tokens[p] == {cell(on, 2, 2): 2} and on.phase == "choose"

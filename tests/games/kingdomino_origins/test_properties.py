@@ -14,7 +14,7 @@ def naive_placements(s):
     the territory in N x N and touches the start tile or the same landscape."""
     geo, p = s.geo, s.current_player
     land = s.land[p]
-    tile = TILES[s.cur_tiles[s.pos]]
+    tile = TILES[s.current_tiles[s.row_position]]
     occ = [c for c in range(geo.cells) if land[c] != -1]
     out = set()
     for a in range(geo.cells):
@@ -42,11 +42,11 @@ def naive_fire(s):
     geo, p = s.geo, s.current_player
     barred = (-1, VOLCANO) if s.options.get("fire_on_start", True) else (-1, START, VOLCANO)
     v = s.fire_at
-    rng = TOKEN_RANGE[s.fire_val]
+    rng = TOKEN_RANGE[s.fire_value]
     out = set()
     for c in range(geo.cells):
         land = s.land[p][c]
-        if land in barred or c in s.camp[p] or c in s.fire_tokens[p] or c == v:
+        if land in barred or c in s.campfires[p] or c in s.fire_tokens[p] or c == v:
             continue
         if max(abs(geo.row[c] - geo.row[v]), abs(geo.col[c] - geo.col[v])) <= rng:
             out.add(f"fire {geo.name[c]}")

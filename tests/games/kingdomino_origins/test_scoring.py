@@ -14,7 +14,7 @@ def parts(s, p=0):
 
 
 def regions(s, p=0):
-    return sorted(board.regions(s.geo, s.land[p], s.camp[p], s.fire_tokens[p]))
+    return sorted(board.regions(s.geo, s.land[p], s.campfires[p], s.fire_tokens[p]))
 
 
 @pytest.mark.rule("KDO-8.1")
@@ -72,7 +72,7 @@ def test_final_score_by_mode():
     assert parts(s) == {"comfort": 2, "cromagnons": 2, "largest_region": 2, "fire_icons": 1}
     # Totem mode: resources still on row tiles score for nobody
     s = new(3, "totem")
-    assert s.row_res and s.scores() == [0, 0, 0]
+    assert s.row_resources and s.scores() == [0, 0, 0]
 
 
 @pytest.mark.rule("KDO-8.10")
@@ -98,7 +98,7 @@ def test_tie_breaks():
     assert s.scores()[:2] == [4, 4] and s.winners() == [1]
     # equal largest regions: more fire icons wins (a fire icon in a region that scores nothing counts)
     set_territory(s, 1, ["D2 D . . .", ". . . . .", ". . H L . ", ". . . . .", ". . . . ."])
-    s.camp[1][cell(s, 2, 3)] = 1
+    s.campfires[1][cell(s, 2, 3)] = 1
     s.land[1][cell(s, 2, 3)] = VOLCANO  # a volcano square holding fire scores 0 but its icon counts
     assert s.scores()[:2] == [4, 4] and s.winners() == [1]
     # still tied: shared victory
@@ -175,7 +175,7 @@ E1_ROWS = ["S+m D:hunter S+m D D",
 def test_hunters_example():
     s = new(4, "tribe")
     set_territory(s, 0, E1_ROWS)
-    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])
+    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.campfires[0], s.fire_tokens[0])
     assert pts[cell(s, 0, 1)] == 12
     assert pts[cell(s, 4, 3)] == 6
     assert parts(s) == {"comfort": 0, "cromagnons": 18, "largest_region": 17, "fire_icons": 0}
@@ -199,7 +199,7 @@ def test_horde_example():
     s = new(4, "tribe")
     set_territory(s, 0, E3_ROWS)
     assert sorted(h[1:] for h in board.hordes(s.geo, s.cromagnons[0])) == [(1, 1), (3, 4)]
-    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])
+    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.campfires[0], s.fire_tokens[0])
     assert sorted(pts.values()) == [0, 0, 1, 12]
     assert s.scores()[0] == 13
 
@@ -225,7 +225,7 @@ def test_fire_lady_example():
                          "D D1 H D D",
                          "D D D D D",
                          "D D D D D"])
-    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])
+    pts = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.campfires[0], s.fire_tokens[0])
     assert pts == {cell(s, 1, 1): 5}
     assert s.score_parts(0)["comfort"] == 120  # 24 desert squares x 5 fire icons
     assert s.scores()[0] == 125
@@ -249,7 +249,7 @@ def test_each_hunter_gatherer_kind():
                 "shaman": 2 * 2}
     for kind, pts in expected.items():
         s.cromagnons[0][c] = kind
-        got = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0])[c]
+        got = board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.campfires[0], s.fire_tokens[0])[c]
         assert got == pts, kind
 
 
@@ -260,8 +260,8 @@ def test_printed_icons_are_not_resources():
     s = new(4, "tribe")
     # steppe squares whose mammoths were spent or burnt: the printed icons do not count
     set_territory(s, 0, ["S S S . .", "S D:hunter S . .", "S S H . .", ". . . . .", ". . . . ."])
-    assert board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.camp[0], s.fire_tokens[0]) == {cell(s, 1, 1): 0}
-    assert s.rcount[0] == [0, 0, 0, 0]
+    assert board.cro_points(s.geo, s.cromagnons[0], s.resources[0], s.campfires[0], s.fire_tokens[0]) == {cell(s, 1, 1): 0}
+    assert s.resource_counts[0] == [0, 0, 0, 0]
 
 
 @pytest.mark.rule("KDO-11.20")

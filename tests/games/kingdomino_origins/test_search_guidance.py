@@ -43,19 +43,19 @@ def test_calibrated_values_at_the_end_are_the_win_shares():
 def test_guided_policy_places_the_best_sampled_placement_by_comfort(players):
     for seed in (1, 2, 3):
         s = _play_to(players, seed, 4, "place")
-        p, t = s.current_player, s.cur_tiles[s.pos]
+        p, t = s.current_player, s.current_tiles[s.row_position]
         legal = s.legal_actions()
         a = h.policy(s, legal, Rng(0))
         assert a in legal
         # its comfort after the placement is the best of the sample _tile_value looks at
-        land, occ, bbox = s.land[p], s.occ[p], s.bbox[p]
+        land, occ, bbox = s.land[p], s.occupied[p], s.bounding_box[p]
         opts = board.placements(s.geo, land, occ, bbox, TILES[t])
         step = -(-len(opts) // 24)
 
         def comfort_after(action):
             c = s.clone()
             c.apply(action)
-            return board.comfort(board.regions(c.geo, c.land[p], c.camp[p], c.fire_tokens[p]))
+            return board.comfort(board.regions(c.geo, c.land[p], c.campfires[p], c.fire_tokens[p]))
 
         name = s.geo.name
         sample = [f"place {name[x]} {name[y]}" for x, y in opts[::step]]
@@ -95,8 +95,8 @@ def test_the_placement_cache_tells_territories_apart_by_campfires_and_tokens():
     s = _play_to(2, 7, 3, "choose")
     p = s.current_player
     changed = 0
-    for c in s.occ[p]:
-        for what in ("camp", "fire_tokens"):
+    for c in s.occupied[p]:
+        for what in ("campfires", "fire_tokens"):
             s2 = s.clone()
             setattr(s2, what, [dict(x) for x in getattr(s2, what)])
             d = getattr(s2, what)[p]

@@ -19,7 +19,7 @@ def test_finish_round_stops_at_the_start_of_the_next_round(players):
     assert h._round_start(c)
     assert c.phase == "place"
     # every chief of the new row still holds its tile, nobody has taken one of the next row yet
-    assert all(c.cur_tiles[i] is not None for i in range(4) if c.cur_chief[i] >= 0)
+    assert all(c.current_tiles[i] is not None for i in range(4) if c.current_chief[i] >= 0)
     assert all(ch < 0 for ch in c.new_chief)
     # a position at the start of a round is left as it is
     d = h.finish_round(c.clone())
@@ -52,7 +52,7 @@ def test_policy_det_lands_the_fire_where_it_gains_the_most_comfort():
         def comfort_after(a):
             c = s.clone()
             c.apply(a)
-            return board.comfort(board.regions(c.geo, c.land[p], c.camp[p], c.fire_tokens[p]))
+            return board.comfort(board.regions(c.geo, c.land[p], c.campfires[p], c.fire_tokens[p]))
 
         legal = s.legal_actions()
         assert comfort_after(h.policy_det(s, legal)) == max(comfort_after(a) for a in legal)

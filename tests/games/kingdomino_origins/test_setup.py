@@ -24,13 +24,13 @@ def test_three_modes_any_can_be_chosen():
 def test_totem_and_tribe_add_to_discovery():
     d, t, r = new(4, "discovery", 5), new(4, "totem", 5), new(4, "tribe", 5)
     # the same Discovery set-up (same rows) in every mode
-    assert d.cur_tiles == t.cur_tiles == r.cur_tiles
+    assert d.current_tiles == t.current_tiles == r.current_tiles
     assert "totems" not in d.observation(0) and "display" not in d.observation(0)
     assert t.observation(0)["totems"] == {"mammoth": None, "fish": None, "mushroom": None, "flint": None}
     # Tribe mode: resources and the Cave, but no Totem tiles
     assert "totems" not in r.observation(0)
     assert len(r.display) == 4
-    assert r.row_res and t.row_res and not d.row_res
+    assert r.row_resources and t.row_resources and not d.row_resources
 
 
 @pytest.mark.rule("KDO-1.4")
@@ -80,7 +80,7 @@ def test_each_player_starts_with_start_tile_hut_and_one_chief():
                          "resource": None, "cromagnon": None}]
     assert "Pink" in s.render(0) and "Blue" in s.render(0)
     s = first_play(4, seed=3)
-    assert sorted(s.cur_chief) == [0, 1, 2, 3]  # one chief per player
+    assert sorted(s.current_chief) == [0, 1, 2, 3]  # one chief per player
 
 
 @pytest.mark.rule("KDO-2.5")
@@ -89,14 +89,14 @@ def test_each_player_starts_with_start_tile_hut_and_one_chief():
 @pytest.mark.rule("KDO-2.8")
 def test_supply_and_first_row():
     s = new(3, seed=11)
-    assert len(s.cur_tiles) == 4 and s.cur_tiles == sorted(s.cur_tiles)
-    assert len(s.supply) == 44 and set(s.supply) | set(s.cur_tiles) == set(range(1, 49))
+    assert len(s.current_tiles) == 4 and s.current_tiles == sorted(s.current_tiles)
+    assert len(s.supply) == 44 and set(s.supply) | set(s.current_tiles) == set(range(1, 49))
     # the supply order is hidden: the observation gives only its size; the row shows its landscapes
     obs = s.observation(0)
     assert obs["supply"] == 44
-    assert [t["tile"] for t in obs["current_row"]] == s.cur_tiles
+    assert [t["tile"] for t in obs["current_row"]] == s.current_tiles
     assert obs["current_row"][0]["squares"][0]["landscape"] in LANDSCAPES
-    rows = {tuple(new(3, seed=k).cur_tiles) for k in range(20)}
+    rows = {tuple(new(3, seed=k).current_tiles) for k in range(20)}
     assert len(rows) > 10  # the shuffle depends on the seed
 
 
@@ -113,11 +113,11 @@ def test_random_first_selection_one_chief_at_a_time():
     s = new(4, seed=2)
     first = s.to_move
     assert s.setup_events[-1] == {"type": "chief_drawn", "seat": first}
-    assert s.legal_actions() == [f"take {t}" for t in s.cur_tiles]
-    ev = s.apply(f"take {s.cur_tiles[2]}")
-    assert s.cur_chief[2] == first
+    assert s.legal_actions() == [f"take {t}" for t in s.current_tiles]
+    ev = s.apply(f"take {s.current_tiles[2]}")
+    assert s.current_chief[2] == first
     assert ev[-1]["type"] == "chief_drawn" and ev[-1]["seat"] == s.to_move != first
-    assert f"take {s.cur_tiles[2]}" not in s.legal_actions()
+    assert f"take {s.current_tiles[2]}" not in s.legal_actions()
     firsts = {new(4, seed=k).to_move for k in range(30)}
     assert firsts == {0, 1, 2, 3}
 
@@ -128,17 +128,17 @@ def test_four_players_last_pick_is_forced():
     for _ in range(3):
         s.apply(s.legal_actions()[-1])
     # the fourth chief went on the last free tile by itself
-    assert sorted(s.cur_chief) == [0, 1, 2, 3]
+    assert sorted(s.current_chief) == [0, 1, 2, 3]
     assert s.phase == "place"
 
 
 @pytest.mark.rule("KDO-2.12")
 def test_three_players_unchosen_first_row_tile_is_discarded():
     s = new(3, seed=4)
-    row = list(s.cur_tiles)
+    row = list(s.current_tiles)
     for _ in range(3):
         s.apply(s.legal_actions()[0])
-    assert s.cur_chief[3] == -1 and s.cur_tiles[3] is None
+    assert s.current_chief[3] == -1 and s.current_tiles[3] is None
     assert s.removed == [row[3]]
 
 
@@ -150,7 +150,7 @@ def test_second_row_then_round_one():
     assert s.round == 1
     assert len(s.new_tiles) == 4 and s.new_tiles == sorted(s.new_tiles) and s.new_chief == [-1] * 4
     assert len(s.supply) == 40
-    assert all(c >= 0 for c in s.cur_chief)
+    assert all(c >= 0 for c in s.current_chief)
 
 
 @pytest.mark.rule("KDO-13.4")
@@ -161,10 +161,10 @@ def test_neolithic_pair_choice():
     assert s.setup_events[-1] == {"type": "chief_drawn", "seat": first}
     assert s.legal_actions() == ["pair 14", "pair 23"]
     s.apply("pair 14")
-    assert s.cur_chief == [first, 1 - first, 1 - first, first]  # two chiefs each
+    assert s.current_chief == [first, 1 - first, 1 - first, first]  # two chiefs each
     s = new(2, seed=8)
     s.apply("pair 23")
-    assert s.cur_chief == [1 - first, first, first, 1 - first]
+    assert s.current_chief == [1 - first, first, first, 1 - first]
     assert {new(2, seed=k).to_move for k in range(20)} == {0, 1}
 
 
@@ -178,7 +178,7 @@ def test_rounds_and_tiles_per_player():
         assert s.round == 12
         per_player = 24 if n == 2 else 12
         for p in range(n):
-            placed = (len(s.occ[p]) - 1) // 2
+            placed = (len(s.occupied[p]) - 1) // 2
             assert placed + s.discards[p] == per_player
         unchosen = len(s.removed) - sum(s.discards)
         assert unchosen == (12 if n == 3 else 0)  # 2 players: every row fully taken

@@ -17,11 +17,11 @@ FISH = 1
 def test_resources_on_every_row_turned_up():
     s = first_play(4, "totem", seed=5)
     d = first_play(4, "discovery", seed=5)
-    assert s.cur_tiles == d.cur_tiles and s.new_tiles == d.new_tiles  # Discovery set-up underneath
-    for t in s.cur_tiles + s.new_tiles:
+    assert s.current_tiles == d.current_tiles and s.new_tiles == d.new_tiles  # Discovery set-up underneath
+    for t in s.current_tiles + s.new_tiles:
         expect = tuple(q[3] for q in TILES[t])  # one piece on each steppe/lake/jungle/quarry square
-        assert s.row_res[t] == expect                      # without a campfire; none on desert/volcano
-        for (land, camp, crat, _), r in zip(TILES[t], s.row_res[t]):
+        assert s.row_resources[t] == expect                      # without a campfire; none on desert/volcano
+        for (land, camp, crat, _), r in zip(TILES[t], s.row_resources[t]):
             if land in (0, 5) or camp:
                 assert r == -1
     assert s.totem == [-1, -1, -1, -1]  # laid out, owned by nobody
@@ -29,7 +29,7 @@ def test_resources_on_every_row_turned_up():
     while s.round == r:
         s.apply(s.legal_actions()[0])
     for t in s.new_tiles:  # the next row turned up also gets its resources
-        assert s.row_res[t] == tuple(q[3] for q in TILES[t])
+        assert s.row_resources[t] == tuple(q[3] for q in TILES[t])
     total = sum(1 for t in range(1, 49) for q in TILES[t] if q[3] >= 0)
     assert total == 49
 
@@ -43,7 +43,7 @@ def test_resources_travel_with_the_tile_and_majority_takes_totem():
     ev = as_active(s, p, 12)  # steppe+mammoth | steppe+mammoth
     assert ev == []
     ev = s.apply(s.legal_actions()[0])
-    assert s.rcount[p][0] == 2 and sorted(s.resources[p].values()) == [0, 0]
+    assert s.resource_counts[p][0] == 2 and sorted(s.resources[p].values()) == [0, 0]
     assert {"type": "totem", "resource": "mammoth", "to": p, "from": None} in ev
     assert s.totem[0] == p
 
@@ -56,7 +56,7 @@ def test_a_tie_never_takes_a_totem():
     set_territory(s, q, [". . . . .", ". . . . .", ". . H S+m .", ". . . . .", ". . . . ."])
     as_active(s, p, 4)  # desert | steppe+mammoth
     ev = s.apply(s.legal_actions()[0])
-    assert s.rcount[p][0] == 1 == s.rcount[q][0]
+    assert s.resource_counts[p][0] == 1 == s.resource_counts[q][0]
     assert s.totem[0] == -1 and not [e for e in ev if e["type"] == "totem"]
 
 
@@ -93,18 +93,18 @@ def test_fish_totem_example():
     # (1) B adds a tile with 1 fish: 3 fish, strictly more than A: B takes the Totem from A
     as_active(s, B, 6)  # desert | lake+fish
     ev = s.apply(s.legal_actions()[0])
-    assert s.rcount[B][FISH] == 3 and s.totem[FISH] == B
+    assert s.resource_counts[B][FISH] == 3 and s.totem[FISH] == B
     assert {"type": "totem", "resource": "fish", "to": B, "from": A} in ev
     # (2) C adds a tile with 1 fish: C 2, no change
     as_active(s, C, 7)
     s.apply(s.legal_actions()[0])
-    assert s.rcount[C][FISH] == 2 and s.totem[FISH] == B
+    assert s.resource_counts[C][FISH] == 2 and s.totem[FISH] == B
     # (3) B's volcano burns one of B's fish: 2-2-2, B keeps the Totem
     play_fire_on_fish(s, B, 28)
-    assert s.rcount[B][FISH] == 2 and s.totem[FISH] == B and s.phase != "give"
+    assert s.resource_counts[B][FISH] == 2 and s.totem[FISH] == B and s.phase != "give"
     # (4) another fish burnt: B 1, A and C 2: B hands the Totem to A or C, B's choice
     play_fire_on_fish(s, B, 29)
-    assert s.rcount[B][FISH] == 1
+    assert s.resource_counts[B][FISH] == 1
     assert s.phase == "give" and s.to_move == B
     assert s.legal_actions() == [f"give {A}", f"give {C}"]
     from lapilli.engine import IllegalAction
@@ -134,7 +134,7 @@ def test_only_the_player_who_adds_a_tile_takes_from_the_table():
     set_territory(s, 0, fish_rows(2))
     set_territory(s, 1, fish_rows(2))
     play_fire_on_fish(s, 0, 28)  # seat 0 burns a fish: seat 1 now has the most fish
-    assert s.rcount[0][FISH] == 1 and s.totem[FISH] == -1
+    assert s.resource_counts[0][FISH] == 1 and s.totem[FISH] == -1
     as_active(s, 1, 1)  # seat 1 adds a desert tile: now it takes the Totem
     ev = s.apply(s.legal_actions()[0])
     assert s.totem[FISH] == 1
@@ -148,7 +148,7 @@ def test_no_totem_for_a_discarded_tile():
     s = first_play(3, "totem", seed=1)
     p = s.current_player
     set_territory(s, p, ["D D D D D", "D S+m D D D", "D D H D D", "D D D D D", "D D D D D"])
-    assert s.rcount[p][0] == 1 and all(s.rcount[q][0] == 0 for q in range(3) if q != p)
+    assert s.resource_counts[p][0] == 1 and all(s.resource_counts[q][0] == 0 for q in range(3) if q != p)
     assert s.totem[0] == -1
     ev = tile_to_play(s, 48)  # quarry | 3-crater volcano: nowhere to go
     assert ev[0]["type"] == "discard" and ev[0]["seat"] == p
@@ -164,7 +164,7 @@ def fish_tie(totem_tie):
     s.totem[FISH] = 0
     as_active(s, 1, 6)  # desert | lake+fish
     ev = s.apply(s.legal_actions()[0])
-    assert s.rcount[0][FISH] == s.rcount[1][FISH] == 3
+    assert s.resource_counts[0][FISH] == s.resource_counts[1][FISH] == 3
     return s, ev
 
 
@@ -196,7 +196,7 @@ def test_holder_burning_to_a_three_way_tie_chooses_with_give():
         set_territory(s, 2, fish_rows(2))
         s.totem[FISH] = 0
         play_fire_on_fish(s, 0, 28)
-        assert s.rcount[0][FISH] == 2
+        assert s.resource_counts[0][FISH] == 2
         if expect_give:
             assert s.phase == "give" and s.legal_actions() == ["give 1", "give 2"]
         else:
@@ -218,7 +218,7 @@ def test_a_tie_that_already_existed_moves_no_totem(totem_tie):
     s.totem[FISH] = 0
     as_active(s, 1, 1)  # a desert tile: no resource
     ev = s.apply(s.legal_actions()[0])
-    assert s.rcount[0][FISH] == s.rcount[1][FISH] == 2
+    assert s.resource_counts[0][FISH] == s.resource_counts[1][FISH] == 2
     assert s.totem[FISH] == 0 and not [e for e in ev if e["type"] == "totem"]
     assert s.phase != "give"
 

@@ -40,8 +40,8 @@ def test_tribe_setup():
     s = new(3, "tribe", seed=4)
     assert len(s.display) == 4 and len(s.deck) == 18
     assert sorted(s.display + s.deck) == sorted(CRO_DECK)
-    for t in s.cur_tiles:
-        assert s.row_res[t] == tuple(q[3] for q in TILES[t])
+    for t in s.current_tiles:
+        assert s.row_resources[t] == tuple(q[3] for q in TILES[t])
     obs = s.observation(1)
     assert obs["display"] == s.display and obs["deck"] == 18
     assert "shuffle" in [e["type"] for e in s.setup_events]
@@ -68,10 +68,10 @@ def test_recruit_from_the_display():
     assert s.phase == "spend"
     assert s.legal_actions() == [f"spend {sq(s, 0, c)}" for c in range(4)]
     s.apply(f"spend {sq(s, 0, 0)}")  # a fish
-    assert s.rcount[p] == [1, 0, 1, 1] and cell(s, 0, 0) not in s.resources[p]
+    assert s.resource_counts[p] == [1, 0, 1, 1] and cell(s, 0, 0) not in s.resources[p]
     assert rule_of(s, f"spend {sq(s, 1, 0)}") == "KDO-11.13"
     s.apply(f"spend {sq(s, 0, 3)}")  # a mammoth: two different types
-    assert s.rcount[p] == [0, 0, 1, 1]
+    assert s.resource_counts[p] == [0, 0, 1, 1]
     assert s.phase == "put"
     assert f"put {sq(s, 0, 0)}" in s.legal_actions()  # the square a spent resource came from
     s.apply(f"put {sq(s, 0, 0)}")
@@ -104,7 +104,7 @@ def test_recruit_from_the_deck():
     assert sorted(s.deck) == rest and len(s.display) == 4
     for c in range(4):
         s.apply(s.legal_actions()[0])
-    assert s.rcount[p] == [0, 0, 0, 0] and s.phase == "put"
+    assert s.resource_counts[p] == [0, 0, 0, 0] and s.phase == "put"
     s2, _ = to_recruit(["L+f J+u Q+k . .", ". . . . .", ". . H . .", ". . . . .", ". . . . ."])
     assert rule_of(s2, f"recruit deck {kind}") == "KDO-11.10"
 

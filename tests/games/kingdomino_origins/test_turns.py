@@ -12,8 +12,8 @@ def play_round(s):
     r = s.round
     order = []
     while not s.is_terminal and s.round == r:
-        if s.phase == "place" and (not order or order[-1][1] != s.pos):
-            order.append((s.current_player, s.pos))
+        if s.phase == "place" and (not order or order[-1][1] != s.row_position):
+            order.append((s.current_player, s.row_position))
         s.apply(s.legal_actions()[0])
     return order
 
@@ -23,7 +23,7 @@ def play_round(s):
 def test_chiefs_act_in_row_position_order():
     for n in (3, 4):
         s = first_play(n, seed=12)
-        expected = [(s.cur_chief[i], i) for i in range(4) if s.cur_chief[i] >= 0]
+        expected = [(s.current_chief[i], i) for i in range(4) if s.current_chief[i] >= 0]
         assert play_round(s) == expected  # lowest position first, empty position skipped (3 players)
         assert s.round == 2
 
@@ -33,8 +33,8 @@ def test_chiefs_act_in_row_position_order():
 @pytest.mark.rule("KDO-3.6")
 def test_play_the_tile_then_choose_a_new_tile():
     s = first_play(4, seed=13)
-    p, tile = s.current_player, s.cur_tiles[0]
-    assert s.cur_chief[0] == p and s.phase == "place"
+    p, tile = s.current_player, s.current_tiles[0]
+    assert s.current_chief[0] == p and s.phase == "place"
     with pytest.raises(IllegalAction) as e:
         s.apply(f"take {s.new_tiles[0]}")
     assert e.value.rule == "KDO-3.3"
@@ -70,11 +70,11 @@ def test_new_row_becomes_current_row():
         if s2.phase == "choose":
             chosen.append((s2.current_player, s2.legal_actions()[0].split()[1]))
         s2.apply(s2.legal_actions()[0])
-    assert s2.cur_tiles == before_new
+    assert s2.current_tiles == before_new
     assert len(s2.new_tiles) == 4 and not set(s2.new_tiles) & set(before_new)
     assert len(s2.supply) == 36
     for seat, t in chosen:
-        assert s2.cur_chief[s2.cur_tiles.index(int(t))] == seat
+        assert s2.current_chief[s2.current_tiles.index(int(t))] == seat
 
 
 @pytest.mark.rule("KDO-3.9")
@@ -84,9 +84,9 @@ def test_three_players_unchosen_new_row_tile_discarded():
     r = s.round
     while s.round == r:
         s.apply(s.legal_actions()[0])
-    left = [t for t in new_row if t not in s.cur_tiles]
+    left = [t for t in new_row if t not in s.current_tiles]
     assert len(left) == 1 and left[0] in s.removed
-    assert s.cur_tiles.count(None) == 1 and s.cur_chief.count(-1) == 1
+    assert s.current_tiles.count(None) == 1 and s.current_chief.count(-1) == 1
 
 
 @pytest.mark.rule("KDO-3.10")
@@ -107,7 +107,7 @@ def test_fire_comes_before_choose():
     set_territory(s, s.current_player, [". . . . .", ". . . . .", ". . H . .", ". . . . .", ". . . . ."])
     tile_to_play(s, 28)  # desert | 1-crater volcano
     s.apply(s.legal_actions()[0])
-    assert s.phase == "fire" and s.current_player == s.cur_chief[s.pos]
+    assert s.phase == "fire" and s.current_player == s.current_chief[s.row_position]
 
 
 @pytest.mark.rule("KDO-7.1")
@@ -138,4 +138,4 @@ def test_twelve_tiles_each_with_three_and_four():
     for n in (3, 4):
         s = play_random(GAME, n, {"mode": "totem"}, seed=3)
         for p in range(n):
-            assert (len(s.occ[p]) - 1) // 2 + s.discards[p] == 12
+            assert (len(s.occupied[p]) - 1) // 2 + s.discards[p] == 12

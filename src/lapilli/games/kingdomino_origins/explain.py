@@ -59,7 +59,7 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
 
     if verb == "take":
         if ph == "pick":
-            if cmd[1] not in s.cur_tiles:
+            if cmd[1] not in s.current_tiles:
                 return _ill(said('kdo.KDO-2.10.tile-not-first-row', 'tile {cmd1} is not in the first row; pick a free tile of the row', cmd1=cmd[1]), "KDO-2.10", action)
             return _ill(said('kdo.KDO-2.10.tile-already-has-chief', 'tile {cmd1} already has a chief on it; pick a free tile', cmd1=cmd[1]), "KDO-2.10", action)
         if cmd[1] not in s.new_tiles:
@@ -76,10 +76,10 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
         land = s.land[p]
         if land[a] != -1 or land[b] != -1:
             return _ill(said('kdo.KDO-4.2.tile-must-go-cells', 'a tile must go on cells not already occupied in your territory'), "KDO-4.2", action)
-        if not board.fits(geo, s.bbox[p], (a, b)):
+        if not board.fits(geo, s.bounding_box[p], (a, b)):
             return _ill(said("kdo.KDO-4.6.territory-fits", "the whole territory, start tile included, must fit in a {n}x{n} square", n=geo.n),
                         "KDO-13.3" if geo.n == 7 else "KDO-4.6", action)
-        tile = TILES[s.cur_tiles[s.pos]]
+        tile = TILES[s.current_tiles[s.row_position]]
         touches = any(land[nb] != -1 for c in (a, b) for nb in geo.orth[c])
         if touches:
             return _ill(said('kdo.KDO-4.8.tile-must-touch-start', 'the tile must touch your start tile, or match the landscape of an orthogonally adjacent square: touching only other landscapes is no connection'), "KDO-4.8", action)
@@ -96,18 +96,18 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
             return _ill(said('kdo.KDO-6.3.fire-spray-can-never', 'a fire spray can never land on a volcano square'), "KDO-6.3", action)
         if c in s.fire_tokens[p]:
             return _ill(said('kdo.KDO-6.8.square-with-fire-token', 'a square with a fire token is never free again'), "KDO-6.8", action)
-        if c in s.camp[p]:
+        if c in s.campfires[p]:
             return _ill(said('kdo.KDO-6.2.spray-must-land-free', 'the spray must land on a free square: no fire token and no printed campfire'), "KDO-6.2",
                         action)
-        rng = TOKEN_RANGE[s.fire_val]
+        rng = TOKEN_RANGE[s.fire_value]
         rule = {3: "KDO-5.3", 2: "KDO-5.4", 1: "KDO-5.5"}.get(rng, "KDO-6.4")
         return _ill(said("kdo.fire-range", "a {fire}-fire token from this volcano reaches squares at most {rng} away "
-                         "(any direction, diagonals included)", fire=s.fire_val, rng=rng), rule, action)
+                         "(any direction, diagonals included)", fire=s.fire_value, rng=rng), rule, action)
     if verb == "give":
         return _ill(said("kdo.KDO-10.14.totem-to-tied", "the Totem goes to one of the players now tied for the majority: {gives}",
                          gives=", ".join(f"give {q}" for q in s.give_to)), "KDO-10.14", action)
     if verb in ("recruit", "recruit_deck"):
-        types = sum(1 for c in s.rcount[p] if c > 0)
+        types = sum(1 for c in s.resource_counts[p] if c > 0)
         if verb == "recruit":
             if types < 2:
                 return _ill(said('kdo.KDO-11.9.recruiting-from-display-costs', 'recruiting from the display costs 2 resources of different types from your territory'),
@@ -122,7 +122,7 @@ def explain(s, cmd: tuple, action: str) -> IllegalAction:
         r = s.resources[p].get(c)
         if r is None:
             return _ill(said('kdo.KDO-11.13.only-wooden-resources-lying', 'only wooden resources lying in your own territory can be spent'), "KDO-11.13", action)
-        rule = "KDO-11.9" if s.rec_left + len(s.rec_spent) == 2 else "KDO-11.10"
+        rule = "KDO-11.9" if s.recruit_cost_left + len(s.recruit_spent) == 2 else "KDO-11.10"
         return _ill(said("kdo.resources-differ", "the resources spent must be of different types: a {resource} is already spent",
                          resource=RESOURCES[r]), rule, action)
     if verb == "put":

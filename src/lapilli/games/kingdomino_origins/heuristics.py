@@ -34,7 +34,7 @@ def _regions(geo, land, occ, camp, tok) -> list:
 def _held_exact(state, p) -> float:
     """The held tiles valued by their best placement now (cached per territory and tile)."""
     out = 0.0
-    for row, chiefs in ((state.cur_tiles, state.cur_chief), (state.new_tiles, state.new_chief)):
+    for row, chiefs in ((state.current_tiles, state.current_chief), (state.new_tiles, state.new_chief)):
         for i, t in enumerate(row):
             if t is not None and chiefs[i] == p:
                 out += _held_value(state, p, t)
@@ -44,7 +44,7 @@ def _held_exact(state, p) -> float:
 def evaluate(state, seat: int, exact_held: bool = False) -> float:
     p = seat
     geo = state.geo
-    regs = _regions(geo, state.land[p], state.occ[p], state.camp[p], state.fire_tokens[p])
+    regs = _regions(geo, state.land[p], state.occupied[p], state.campfires[p], state.fire_tokens[p])
     parts = state.score_parts(p) if state.mode != "discovery" or state.options.get("fire_empire") \
         or state.options.get("homo_habilis") else None
     if parts is None:
@@ -69,8 +69,8 @@ def evaluate(state, seat: int, exact_held: bool = False) -> float:
     for land, size, fire in regs:
         if fire and (land not in best_fire or size * 0 + fire > best_fire[land][1]):
             best_fire[land] = (size, fire)
-    for row, start in (() if exact_held else ((state.cur_tiles, state.pos + 1 if state.phase != "place" else state.pos), (state.new_tiles, 0))):
-        chiefs = state.cur_chief if row is state.cur_tiles else state.new_chief
+    for row, start in (() if exact_held else ((state.current_tiles, state.row_position + 1 if state.phase != "place" else state.row_position), (state.new_tiles, 0))):
+        chiefs = state.current_chief if row is state.current_tiles else state.new_chief
         for i in range(max(start, 0), len(row)):
             t = row[i]
             if t is None or chiefs[i] != p:
@@ -91,9 +91,9 @@ def evaluate(state, seat: int, exact_held: bool = False) -> float:
     if state.phase == "fire" and state.current_player == p:
         # the fire token about to land: its fires times a good region in range (estimated)
         big = max((size for land, size, _ in regs if land != VOLCANO), default=1)
-        pot += 0.7 * state.fire_val * big
+        pot += 0.7 * state.fire_value * big
     if state.mode == "tribe":
-        pot += 0.6 * sum(state.rcount[p]) * left + 0.5 * sum(1 for c in state.rcount[p] if c) * left
+        pot += 0.6 * sum(state.resource_counts[p]) * left + 0.5 * sum(1 for c in state.resource_counts[p] if c) * left
     return float(score) + pot
 
 
@@ -120,12 +120,12 @@ def _best_of_sample(state, p, t, limit):
     sample of at most ``limit`` of its legal placements (the earlier on ties), or (None, None)
     when the tile cannot be placed."""
     geo = state.geo
-    land, occ = state.land[p], state.occ[p]
+    land, occ = state.land[p], state.occupied[p]
     sq = TILES[t]
-    opts = board.placements(geo, land, occ, state.bbox[p], sq)
+    opts = board.placements(geo, land, occ, state.bounding_box[p], sq)
     if not opts:
         return None, None
-    lab, regs = board.region_labels(geo, land, state.camp[p], state.fire_tokens[p], occ)
+    lab, regs = board.region_labels(geo, land, state.campfires[p], state.fire_tokens[p], occ)
     base = board.comfort(regs)
     best, bg = None, None
     step = -(-len(opts) // limit)
@@ -164,7 +164,7 @@ def choose(state, legal, rng, seat):
         best = [a for v, a in vals if v >= top - 1e-9]
         return best[rng.randbelow(len(best))]
     if ph == "pair":
-        tiles = state.cur_tiles
+        tiles = state.current_tiles
         v = [_tile_value(state, seat, t) for t in tiles]
         return "pair 14" if v[0] + v[3] >= v[1] + v[2] else "pair 23"
     if ph == "give":
@@ -196,7 +196,7 @@ def policy(state, legal, rng):
     geo = state.geo
     p = state.current_player
     if ph == "place":
-        t = state.cur_tiles[state.pos]
+        t = state.current_tiles[state.row_position]
         sq = TILES[t]
         land = state.land[p]
         idx = geo.index
@@ -283,9 +283,9 @@ def _territory_key(state, p) -> tuple:
     campfires, and its fire tokens with their values.  The caches keyed by it are shared by the
     seats and the games of a process, so two territories with the same landscapes but other
     campfires or tokens must not share a key."""
-    occ = state.occ[p]
+    occ = state.occupied[p]
     land = state.land[p]
-    camp = state.camp[p]
+    camp = state.campfires[p]
     return (tuple(occ), tuple(land[c] for c in occ), tuple(camp.get(c, 0) for c in occ),
             tuple(sorted(state.fire_tokens[p].items())))
 
@@ -319,7 +319,7 @@ _policy_simple = policy  # the earlier rollout policy, still used for fire and t
 
 def _guided_place(state, p, legal):
     """The placement of the drawn tile that gains the most comfort (_best_place), if legal."""
-    best = _best_place(state, p, state.cur_tiles[state.pos])
+    best = _best_place(state, p, state.current_tiles[state.row_position])
     if best is not None:
         name = state.geo.name
         a = f"place {name[best[0]]} {name[best[1]]}"
@@ -387,17 +387,17 @@ _FIRE_CACHE: dict = {}
 def _fire_best(state, legal):
     """Where the pending fire token gains the most comfort (the first such target on ties)."""
     p = state.current_player
-    key = (_territory_key(state, p), state.fire_at, state.fire_val)
+    key = (_territory_key(state, p), state.fire_at, state.fire_value)
     got = _FIRE_CACHE.get(key)
     if got is not None and got in legal:
         return got
     geo = state.geo
-    land, occ, camp, tok = state.land[p], state.occ[p], state.camp[p], state.fire_tokens[p]
+    land, occ, camp, tok = state.land[p], state.occupied[p], state.campfires[p], state.fire_tokens[p]
     best, bv = legal[0], None
     for a in legal:
         c = geo.index[a.split()[1]]
         t2 = dict(tok)
-        t2[c] = state.fire_val
+        t2[c] = state.fire_value
         v = board.comfort(_regions(geo, land, occ, camp, t2))
         if bv is None or v > bv:
             best, bv = a, v
@@ -427,9 +427,9 @@ def _round_start(state) -> bool:
     """True at the start of a round: the first chief of the row is about to play its tile."""
     if state.round < 1 or state.phase != "place":
         return False
-    chiefs = state.cur_chief
+    chiefs = state.current_chief
     first = next((i for i in range(len(chiefs)) if chiefs[i] >= 0), -1)
-    return state.pos == first and all(state.cur_tiles[i] is not None for i in range(len(chiefs)) if chiefs[i] >= 0)
+    return state.row_position == first and all(state.current_tiles[i] is not None for i in range(len(chiefs)) if chiefs[i] >= 0)
 
 
 def finish_round(state, cap: int = 60):

@@ -24,10 +24,10 @@ def _square_text(s, p, c):
     if v == 5:
         mid = str(s.craters[p].get(c, 0))
     else:
-        mid = str(s.camp[p][c]) if c in s.camp[p] else " "
+        mid = str(s.campfires[p][c]) if c in s.campfires[p] else " "
     if c in s.fire_tokens[p]:
         tail = "*"
-        mid = str(s.fire_tokens[p][c] + s.camp[p].get(c, 0)) if v != 5 else mid
+        mid = str(s.fire_tokens[p][c] + s.campfires[p].get(c, 0)) if v != 5 else mid
     elif c in s.cromagnons[p]:
         tail = CRO_LETTER.get(s.cromagnons[p][c], "?")
     elif c in s.resources[p]:
@@ -40,7 +40,7 @@ def _square_text(s, p, c):
 def _tile_text(s, t):
     if t is None:
         return "--"
-    rr = s.row_res.get(t, (-1, -1))
+    rr = s.row_resources.get(t, (-1, -1))
     parts = []
     for (land, camp, crat, _), r in zip(TILES[t], rr):
         x = LAND_LETTER[land] + (str(crat) if crat else (str(camp) if camp else ""))
@@ -65,14 +65,14 @@ def render(s, player=None, labels=None, lang="en"):
         lines.append(w["over"].format(winners=narration.winners_phrase(won, lang)))
     else:
         options = ", ".join(f"'give {q}' ({names[q]})" for q in s.give_to)
-        cro = terms.get(s.rec_kind, s.rec_kind) if s.rec_kind else ""
+        cro = terms.get(s.recruit_kind, s.recruit_kind) if s.recruit_kind else ""
         lines.append(w.get(s.phase, w["other"]).format(who=you[s.to_move], options=options, cromagnon=cro))
 
     def row_text(tiles, chiefs):
         return "  ".join(f"{i + 1}:{_tile_text(s, t)}" + (f" <{names[chiefs[i]]}>" if chiefs[i] >= 0 else "")
                          for i, t in enumerate(tiles))
 
-    lines.append(w["current"] + row_text(s.cur_tiles, s.cur_chief))
+    lines.append(w["current"] + row_text(s.current_tiles, s.current_chief))
     if s.new_tiles:
         lines.append(w["new"] + row_text(s.new_tiles, s.new_chief))
     lines.append(w["supply"].format(n=len(s.supply), tokens=", ".join(f"{c}x{f}" for f, c in sorted(s.tokens.items()))))
@@ -87,14 +87,14 @@ def render(s, player=None, labels=None, lang="en"):
         lines.append(w["cromagnons"].format(**{k: terms.get(k, k) for k in CRO_LETTER}))
     scores = s.scores()
     for p in range(s.num_players):
-        minr, maxr, minc, maxc = s.bbox[p]
+        minr, maxr, minc, maxc = s.bounding_box[p]
         r0, r1 = max(1, minr - 1), min(geo.w - 2, maxr + 1)
         c0, c1 = max(1, minc - 1), min(geo.w - 2, maxc + 1)
         lines.append("")
         res = ""
         if s.mode != "discovery":
             res = w["resources"].format(res=", ".join(
-                f"{terms.get(RESOURCES[t], RESOURCES[t])} {s.rcount[p][t]}" for t in range(4)))
+                f"{terms.get(RESOURCES[t], RESOURCES[t])} {s.resource_counts[p][t]}" for t in range(4)))
         bonus = 0 if s.phase == "over" else sum(s.end_bonuses(p).values())
         lines.append(w["seat"].format(name=you[p], score=scores[p], bonus=w["bonus"].format(b=bonus) if bonus else "",
                                       resources=res))

@@ -34,8 +34,8 @@ OVER = "over"
 _PLACE_NAMES: dict = {}
 
 # containers copied by clone (the rest of the state is scalars, tuples and lists never mutated)
-_LIST_FIELDS = ("discards", "res_supply", "totem", "removed", "boxed_cro", "supply", "display", "deck", "cur_tiles",
-                "cur_chief", "new_tiles", "new_chief", "to_draw", "give_to", "rec_spent", "tokens", "row_res")
+_LIST_FIELDS = ("discards", "resource_supply", "totem", "removed", "boxed_cromagnons", "supply", "display", "deck", "current_tiles",
+                "current_chief", "new_tiles", "new_chief", "to_draw", "give_to", "recruit_spent", "tokens", "row_resources")
 
 
 class KdoState(State):
@@ -45,8 +45,13 @@ class KdoState(State):
     # refilled from the shuffled Cro-magnon deck
     REVEALS = {"row": "tiles", "cave_refill": "cromagnons"}
     # state-file version 2 named the fields in full words (State.upgrade reads older files)
-    RENAMED_FIELDS = {2: {"tok": "fire_tokens", "crat": "craters", "res": "resources", "cro": "cromagnons",
-                          "active": "current_player"}}
+    RENAMED_FIELDS = {2: {
+        "tok": "fire_tokens", "crat": "craters", "res": "resources", "cro": "cromagnons", "active": "current_player",
+        "occ": "occupied", "bbox": "bounding_box", "camp": "campfires", "rcount": "resource_counts",
+        "res_supply": "resource_supply", "boxed_cro": "boxed_cromagnons", "row_res": "row_resources",
+        "pos": "row_position", "fire_val": "fire_value", "rec_kind": "recruit_kind", "rec_left": "recruit_cost_left",
+        "rec_spent": "recruit_spent", "_opts": "_placements", "cur_tiles": "current_tiles", "cur_chief": "current_chief",
+    }}
 
     # ------------------------------------------------------------------ set-up (KDO-2)
     def _setup(self, events):
@@ -55,39 +60,42 @@ class KdoState(State):
         self.size = 7 if n == 2 else 5  # KDO-13.3; KDO-I31: 7x7 replaces 5x5 everywhere with 2 players
         geo = GEOMETRY[self.size]
         self.resources_on = self.mode in ("totem", "tribe")  # KDO-10.3, KDO-11.2 (KDO-I35)
-        self.land, self.bbox = [], []
+        # per territory: the landscape of each square, and the [min row, max row, min column, max column] it spans
+        self.land, self.bounding_box = [], []
         for _ in range(n):
             land, bbox = board.new_territory(geo)  # KDO-2.2: the start tile, the Hut on it (KDO-2.3)
             self.land.append(land)
-            self.bbox.append(bbox)
-        self.occ = [[geo.center] for _ in range(n)]
-        self.camp = [{} for _ in range(n)]
+            self.bounding_box.append(bbox)
+        self.occupied = [[geo.center] for _ in range(n)]  # per territory, its squares covered by a tile, in order
+        self.campfires = [{} for _ in range(n)]  # per territory, square -> its printed campfires ("falò")
         # per territory, square -> what lies on it: a Fire token's value ("gettone Fuoco"), the
         # craters of a volcano ("crateri"), a resource type ("risorse"), a Cro-magnon's kind
         self.fire_tokens = [{} for _ in range(n)]
         self.craters = [{} for _ in range(n)]
         self.resources = [{} for _ in range(n)]
         self.cromagnons = [{} for _ in range(n)]
-        self.rcount = [[0, 0, 0, 0] for _ in range(n)]  # wooden resources per type in each territory
+        self.resource_counts = [[0, 0, 0, 0] for _ in range(n)]  # wooden resources ("risorse") per type in each territory
         self.discards = [0] * n  # tiles discarded under KDO-4.10
-        self.res_supply = list(RESOURCE_COUNTS)
+        self.resource_supply = list(RESOURCE_COUNTS)  # the wooden resources ("risorse") left per type
         self.tokens = {f: c for f, c in TOKEN_COUNTS.items()}  # KDO-2.9
         self.totem = [-1, -1, -1, -1]  # holder per resource type (KDO-10.8: nobody at first)
         self.removed = []  # tiles out of the game (discards, unchosen 3-player tiles)
-        self.boxed_cro = []  # Cro-magnons destroyed by fire (KDO-11.18)
-        self.row_res = {}  # tile number -> (resource on square 1, on square 2) while in a row
+        self.boxed_cromagnons = []  # Cro-magnons ("Cro-magnon") destroyed by fire (KDO-11.18)
+        self.row_resources = {}  # tile number -> (resource on square 1, on square 2) while in a row ("riga")
         self.round = 0
         self.phase = PICK
         self.current_player = -1  # the seat whose king plays now ("giocatore di turno"); -1: none
-        self.pos = -1
+        self.row_position = -1  # the position in the current row ("riga") of the tile being played; -1: none
         self.fire_at = -1  # the volcano square of a pending fire token
-        self.fire_val = 0
+        self.fire_value = 0  # the fires of that Fire token ("gettone Fuoco")
         self.give_type = -1
         self.give_to = []
-        self.rec_kind = None
-        self.rec_left = 0
-        self.rec_spent = []
-        self._opts = []  # the legal placements of the tile being played (PLACE phase)
+        # the Cro-magnon being recruited ("reclutare", KDO-11.9 to KDO-11.12): its kind, the resources
+        # still to spend on it and those spent
+        self.recruit_kind = None
+        self.recruit_cost_left = 0
+        self.recruit_spent = []
+        self._placements = []  # the legal placements of the tile being played (PLACE phase)
         self.display, self.deck = [], []
         # KDO-2.5: the 48 tiles shuffled, numbered side up, as the supply (its order is hidden)
         self.supply = list(TILE_NUMBERS)
@@ -99,8 +107,10 @@ class KdoState(State):
             events.append({"type": "shuffle", "what": "cromagnons"})
             self._refill_display(events)
         # KDO-2.6-2.8: the first row
-        self.cur_tiles = self._draw_row(events)
-        self.cur_chief = [-1] * ROW
+        # the current row ("riga") of tiles and the seat of the chief ("capotribù") on each, -1: none;
+        # the new row and its chiefs likewise
+        self.current_tiles = self._draw_row(events)
+        self.current_chief = [-1] * ROW
         self.new_tiles, self.new_chief = [], []
         if n == 2:
             self.to_draw = []
@@ -127,12 +137,12 @@ class KdoState(State):
                 got = []
                 for sq in TILES[t]:
                     r = sq[3]  # KDO-I15: the printed resource icon, only on squares without campfire
-                    if r >= 0 and self.res_supply[r] > 0:  # KDO-I16: a shortage leaves the square empty
-                        self.res_supply[r] -= 1
+                    if r >= 0 and self.resource_supply[r] > 0:  # KDO-I16: a shortage leaves the square empty
+                        self.resource_supply[r] -= 1
                         got.append(r)
                     else:
                         got.append(-1)
-                self.row_res[t] = tuple(got)
+                self.row_resources[t] = tuple(got)
                 placed[t] = [RESOURCES[r] if r >= 0 else None for r in got]
             ev["resources"] = placed
         events.append(ev)
@@ -155,10 +165,10 @@ class KdoState(State):
         while self.to_draw:
             seat = self.to_draw.pop(self.rng.randbelow(len(self.to_draw)))
             events.append({"type": "chief_drawn", "seat": seat})
-            free = [i for i in range(ROW) if self.cur_chief[i] < 0]
+            free = [i for i in range(ROW) if self.current_chief[i] < 0]
             if len(free) == 1:  # KDO-2.11
-                self.cur_chief[free[0]] = seat
-                events.append({"type": "take", "seat": seat, "tile": self.cur_tiles[free[0]], "forced": True})
+                self.current_chief[free[0]] = seat
+                events.append({"type": "take", "seat": seat, "tile": self.current_tiles[free[0]], "forced": True})
                 continue
             self.current_player = seat
             self.phase = PICK
@@ -168,19 +178,19 @@ class KdoState(State):
     def _end_setup(self, events):
         # KDO-2.12: with 3 players the unchosen tile of the first row is discarded
         for i in range(ROW):
-            if self.cur_chief[i] < 0 and self.cur_tiles[i] is not None:
-                self._remove_row_tile(self.cur_tiles, i, events, "unchosen")
+            if self.current_chief[i] < 0 and self.current_tiles[i] is not None:
+                self._remove_row_tile(self.current_tiles, i, events, "unchosen")
         # KDO-2.13: the second row; KDO-2.14: round 1
         self.new_tiles = self._draw_row(events)
         self.new_chief = [-1] * ROW
         self.round = 1
-        self.pos = -1
+        self.row_position = -1
         self._next_turn(events)
 
     def _remove_row_tile(self, tiles, i, events, why):
         t = tiles[i]
         tiles[i] = None
-        self.row_res.pop(t, None)  # its resources go to the box (KDO-I16)
+        self.row_resources.pop(t, None)  # its resources go to the box (KDO-I16)
         self.removed.append(t)
         events.append({"type": "discard", "tile": t, "why": why})
 
@@ -190,15 +200,15 @@ class KdoState(State):
 
         KDO-I30 (a): with 2 players the four chiefs also act one at a time in row order.
         KDO-I9: 12 rounds for every player count, the last one with Play the tile only."""
-        for i in range(self.pos + 1, ROW):
-            if self.cur_chief[i] >= 0:
-                self.pos = i
-                self.current_player = self.cur_chief[i]
+        for i in range(self.row_position + 1, ROW):
+            if self.current_chief[i] >= 0:
+                self.row_position = i
+                self.current_player = self.current_chief[i]
                 self._start_play(events)
                 return
         # KDO-3.7/3.8: end of round
         if self.new_tiles:
-            self.cur_tiles, self.cur_chief = self.new_tiles, self.new_chief
+            self.current_tiles, self.current_chief = self.new_tiles, self.new_chief
             if self.supply:
                 self.new_tiles = self._draw_row(events)
                 self.new_chief = [-1] * ROW
@@ -206,7 +216,7 @@ class KdoState(State):
                 self.new_tiles, self.new_chief = [], []
             self.round += 1
             events.append({"type": "round", "round": self.round, "final": not self.new_tiles})
-            self.pos = -1
+            self.row_position = -1
             self._next_turn(events)
             return
         # KDO-7.3: the game is over
@@ -217,12 +227,12 @@ class KdoState(State):
     def _start_play(self, events):
         """KDO-3.4: Play the tile; KDO-4.10: discard it when it has no legal placement."""
         p = self.current_player
-        t = self.cur_tiles[self.pos]
+        t = self.current_tiles[self.row_position]
         geo = self.geo
         if self._determinized:
             # a search copy: the same territories come back again and again, so the placements
             # and their notation are memoised (a real game, mostly new territories, skips the memo)
-            opts = board.placements(geo, self.land[p], self.occ[p], self.bbox[p], TILES[t])
+            opts = board.placements(geo, self.land[p], self.occupied[p], self.bounding_box[p], TILES[t])
             if opts:
                 names = _PLACE_NAMES.get(id(opts))
                 if names is None or names[0] is not opts:
@@ -231,17 +241,17 @@ class KdoState(State):
                     name = geo.name
                     names = _PLACE_NAMES[id(opts)] = (opts, tuple([f"place {name[a]} {name[b]}" for a, b in opts]))
                 self.phase = PLACE
-                self._opts = list(names[1])
+                self._placements = list(names[1])
                 return
         else:
-            opts = board.placements_fresh(geo, self.land[p], self.occ[p], self.bbox[p], TILES[t])
+            opts = board.placements_fresh(geo, self.land[p], self.occupied[p], self.bounding_box[p], TILES[t])
             if opts:
                 self.phase = PLACE
                 name = geo.name
-                self._opts = [f"place {name[a]} {name[b]}" for a, b in opts]
+                self._placements = [f"place {name[a]} {name[b]}" for a, b in opts]
                 return
-        self.cur_tiles[self.pos] = None
-        self.row_res.pop(t, None)
+        self.current_tiles[self.row_position] = None
+        self.row_resources.pop(t, None)
         self.removed.append(t)
         self.discards[p] += 1  # KDO-12.4 (KDO-I28)
         events.append({"type": "discard", "seat": p, "tile": t, "why": "no legal placement"})
@@ -293,7 +303,7 @@ class KdoState(State):
         self._next_turn(events)
 
     def _can_recruit(self, p) -> bool:
-        types = sum(1 for c in self.rcount[p] if c > 0)
+        types = sum(1 for c in self.resource_counts[p] if c > 0)
         return (types >= 2 and bool(self.display)) or (types == 4 and bool(self.deck))
 
     # ------------------------------------------------------------------ Totems (KDO-10)
@@ -301,7 +311,7 @@ class KdoState(State):
         """KDO-10.10-10.15 with KDO-I17/I18 reading (a).  Returns True when the holder must choose."""
         n = self.num_players
         for t in range(start, 4):
-            counts = [self.rcount[p][t] for p in range(n)]
+            counts = [self.resource_counts[p][t] for p in range(n)]
             top = max(counts)
             leaders = [p for p in range(n) if counts[p] == top]
             holder = self.totem[t]
@@ -372,9 +382,9 @@ class KdoState(State):
     def _compute_legal(self) -> list:
         ph = self.phase
         if ph == PLACE:
-            return list(self._opts)
+            return list(self._placements)
         if ph == PICK:
-            return [f"take {self.cur_tiles[i]}" for i in range(ROW) if self.cur_chief[i] < 0]
+            return [f"take {self.current_tiles[i]}" for i in range(ROW) if self.current_chief[i] < 0]
         if ph == CHOOSE:
             return [f"take {self.new_tiles[i]}" for i in range(ROW)
                     if self.new_chief[i] < 0 and self.new_tiles[i] is not None]
@@ -386,7 +396,7 @@ class KdoState(State):
             return [f"give {p}" for p in self.give_to]
         if ph == RECRUIT:
             out = ["pass"]
-            types = sum(1 for c in self.rcount[self.current_player] if c > 0)
+            types = sum(1 for c in self.resource_counts[self.current_player] if c > 0)
             if types >= 2:
                 out.extend(f"recruit {k}" for k in CRO_ORDER if k in self.display)
             if types == 4:
@@ -395,7 +405,7 @@ class KdoState(State):
         if ph == SPEND:
             p = self.current_player
             name = self.geo.name
-            return [f"spend {name[c]}" for c in sorted(self.resources[p]) if self.resources[p][c] not in self.rec_spent]
+            return [f"spend {name[c]}" for c in sorted(self.resources[p]) if self.resources[p][c] not in self.recruit_spent]
         if ph == PUT:
             name = self.geo.name
             return [f"put {name[c]}" for c in self._cro_targets(self.current_player)]
@@ -405,10 +415,10 @@ class KdoState(State):
         """KDO-6.1-6.6 (KDO-I1 Chebyshev range, KDO-I2 free square, KDO-I3 own squares only,
         KDO-I4: the start tile too with the house rule fire_on_start, the literal text's default)."""
         p = self.current_player
-        land, camp, tok = self.land[p], self.camp[p], self.fire_tokens[p]
+        land, camp, tok = self.land[p], self.campfires[p], self.fire_tokens[p]
         no_start = not self.options.get("fire_on_start", True)
         out = []
-        for c in self.geo.within(self.fire_at, TOKEN_RANGE[self.fire_val]):
+        for c in self.geo.within(self.fire_at, TOKEN_RANGE[self.fire_value]):
             v = land[c]
             if v < 0 or (v == START and no_start) or v == VOLCANO or c in camp or c in tok:
                 continue
@@ -418,8 +428,8 @@ class KdoState(State):
 
     def _cro_targets(self, p) -> list:
         """KDO-11.14-11.17 (KDO-I23: volcano squares allowed)."""
-        land, camp, tok, res, cro = self.land[p], self.camp[p], self.fire_tokens[p], self.resources[p], self.cromagnons[p]
-        return sorted(c for c in self.occ[p] if land[c] != START and c not in camp and c not in tok
+        land, camp, tok, res, cro = self.land[p], self.campfires[p], self.fire_tokens[p], self.resources[p], self.cromagnons[p]
+        return sorted(c for c in self.occupied[p] if land[c] != START and c not in camp and c not in tok
                       and c not in res and c not in cro)
 
     def _apply(self, action, events):
@@ -432,8 +442,8 @@ class KdoState(State):
         elif verb == "take":
             t = int(parts[1])
             if self.phase == PICK:
-                i = self.cur_tiles.index(t)
-                self.cur_chief[i] = p
+                i = self.current_tiles.index(t)
+                self.current_chief[i] = p
                 events.append({"type": "take", "seat": p, "tile": t, "forced": False})
                 self._draw_chief(events)
             else:
@@ -445,7 +455,7 @@ class KdoState(State):
             other = 1 - p
             mine = (0, 3) if parts[1] == "14" else (1, 2)
             for i in range(ROW):
-                self.cur_chief[i] = p if i in mine else other
+                self.current_chief[i] = p if i in mine else other
             events.append({"type": "pair", "seat": p, "positions": parts[1]})
             self._end_setup(events)
         elif verb == "give":
@@ -467,52 +477,52 @@ class KdoState(State):
                 self.rng.shuffle(self.deck)
                 events.append({"type": "recruit", "seat": p, "cromagnon": kind, "from": "deck"})
                 events.append({"type": "shuffle", "what": "cromagnons"})
-                self.rec_left = 4
+                self.recruit_cost_left = 4
             else:  # KDO-11.9: one of the face-up Cro-magnons
                 kind = parts[1]
                 self.display.remove(kind)  # KDO-11.6: its space stays empty until the refill
                 events.append({"type": "recruit", "seat": p, "cromagnon": kind, "from": "display"})
-                self.rec_left = 2
-            self.rec_kind = kind
-            self.rec_spent = []
+                self.recruit_cost_left = 2
+            self.recruit_kind = kind
+            self.recruit_spent = []
             self.phase = SPEND
         elif verb == "spend":  # KDO-11.12 (KDO-I19): the piece leaves the game
             c = geo.index[parts[1]]
             r = self.resources[p].pop(c)
-            self.rcount[p][r] -= 1
-            self.rec_spent.append(r)
-            self.rec_left -= 1
+            self.resource_counts[p][r] -= 1
+            self.recruit_spent.append(r)
+            self.recruit_cost_left -= 1
             events.append({"type": "spend", "seat": p, "square": parts[1], "resource": RESOURCES[r]})
-            if self.rec_left == 0:
+            if self.recruit_cost_left == 0:
                 self.phase = PUT
         elif verb == "put":
             c = geo.index[parts[1]]
-            self.cromagnons[p][c] = self.rec_kind
-            events.append({"type": "put", "seat": p, "square": parts[1], "cromagnon": self.rec_kind})
-            self.rec_kind, self.rec_spent, self.rec_left = None, [], 0
+            self.cromagnons[p][c] = self.recruit_kind
+            events.append({"type": "put", "seat": p, "square": parts[1], "cromagnon": self.recruit_kind})
+            self.recruit_kind, self.recruit_spent, self.recruit_cost_left = None, [], 0
             self._next_turn(events)
         self._legal_cache = self._compute_legal() if self.phase != OVER else []
 
     def _place(self, p, a, b, events):
         """KDO-4: the tile joins the territory, with its resources (KDO-10.7)."""
-        t = self.cur_tiles[self.pos]
-        self.cur_tiles[self.pos] = None
+        t = self.current_tiles[self.row_position]
+        self.current_tiles[self.row_position] = None
         sq = TILES[t]
-        rr = self.row_res.pop(t, (-1, -1))
-        land, bbox = self.land[p], self.bbox[p]
+        rr = self.row_resources.pop(t, (-1, -1))
+        land, bbox = self.land[p], self.bounding_box[p]
         geo = self.geo
         volcano = []
         for cell, (ls, camp, crat, _), r in ((a, sq[0], rr[0]), (b, sq[1], rr[1])):
             land[cell] = ls
-            self.occ[p].append(cell)
+            self.occupied[p].append(cell)
             if camp:
-                self.camp[p][cell] = camp
+                self.campfires[p][cell] = camp
             if crat:
                 self.craters[p][cell] = crat
                 volcano.append(cell)
             if r >= 0:
                 self.resources[p][cell] = r
-                self.rcount[p][r] += 1
+                self.resource_counts[p][r] += 1
                 if self.mode == "totem":  # for the Totems (totem_tie)
                     self.gained = self.__dict__.get("gained", ()) + (r,)
             rw, cl = geo.row[cell], geo.col[cell]
@@ -532,46 +542,46 @@ class KdoState(State):
             if self.tokens.get(f, 0) <= 0:
                 continue
             self.tokens[f] -= 1
-            self.fire_at, self.fire_val = v, f
+            self.fire_at, self.fire_value = v, f
             if self._fire_targets():
                 self.phase = FIRE  # KDO-5.7: the player chooses where it lands
                 return
             events.append({"type": "fire_discarded", "seat": p, "fires": f})  # KDO-5.9
-            self.fire_at, self.fire_val = -1, 0
+            self.fire_at, self.fire_value = -1, 0
         self._after_play(events)
 
     def _land_fire(self, p, c, events):
         """KDO-5.7, 5.11, 5.12; KDO-10.12 and KDO-11.18: what stood there is destroyed."""
-        self.fire_tokens[p][c] = self.fire_val
-        ev = {"type": "fire", "seat": p, "square": self.geo.name[c], "fires": self.fire_val}
+        self.fire_tokens[p][c] = self.fire_value
+        ev = {"type": "fire", "seat": p, "square": self.geo.name[c], "fires": self.fire_value}
         r = self.resources[p].pop(c, None)
         if r is not None:
-            self.rcount[p][r] -= 1
+            self.resource_counts[p][r] -= 1
             self.burnt = self.__dict__.get("burnt", ()) + (r,)  # for the Totems (totem_tie)
             ev["destroyed_resource"] = RESOURCES[r]
         k = self.cromagnons[p].pop(c, None)
         if k is not None:
-            self.boxed_cro.append(k)
+            self.boxed_cromagnons.append(k)
             ev["destroyed_cromagnon"] = k
         events.append(ev)
-        self.fire_at, self.fire_val = -1, 0
+        self.fire_at, self.fire_value = -1, 0
 
     # ------------------------------------------------------------------ scoring (KDO-8, 9, 10, 11, 12)
     def score_parts(self, p) -> dict:
         geo = self.geo
-        regs = board.regions(geo, self.land[p], self.camp[p], self.fire_tokens[p])
+        regs = board.regions(geo, self.land[p], self.campfires[p], self.fire_tokens[p])
         parts = {"comfort": board.comfort(regs)}
         if self.mode == "totem":  # KDO-10.16
-            parts["resources"] = sum(self.rcount[p])
+            parts["resources"] = sum(self.resource_counts[p])
             parts["totems"] = sum(TOTEM_VALUE[t] for t in range(4) if self.totem[t] == p)
         elif self.mode == "tribe":  # KDO-11.36; resources score nothing (KDO-11.37)
-            parts["cromagnons"] = sum(board.cro_points(geo, self.cromagnons[p], self.resources[p], self.camp[p], self.fire_tokens[p]).values())
+            parts["cromagnons"] = sum(board.cro_points(geo, self.cromagnons[p], self.resources[p], self.campfires[p], self.fire_tokens[p]).values())
         if self.options.get("fire_empire"):  # KDO-12.2/12.3
-            parts["fire_empire"] = 10 if board.hut_centred(geo, self.bbox[p]) else 0
+            parts["fire_empire"] = 10 if board.hut_centred(geo, self.bounding_box[p]) else 0
         if self.options.get("homo_habilis"):  # KDO-12.4
             parts["homo_habilis"] = 5 if self.discards[p] == 0 else 0
         parts["largest_region"] = max((s for _, s, _ in regs), default=0)
-        parts["fire_icons"] = board.fire_icons(self.camp[p], self.fire_tokens[p])
+        parts["fire_icons"] = board.fire_icons(self.campfires[p], self.fire_tokens[p])
         return parts
 
     def scores(self):
@@ -639,14 +649,14 @@ class KdoState(State):
         d.update(base)
         s = self.__dict__
         d["land"] = [x.copy() for x in s["land"]]
-        d["occ"] = [x.copy() for x in s["occ"]]
-        d["bbox"] = [x.copy() for x in s["bbox"]]
-        d["camp"] = [x.copy() for x in s["camp"]]
+        d["occupied"] = [x.copy() for x in s["occupied"]]
+        d["bounding_box"] = [x.copy() for x in s["bounding_box"]]
+        d["campfires"] = [x.copy() for x in s["campfires"]]
         d["fire_tokens"] = [x.copy() for x in s["fire_tokens"]]
         d["craters"] = [x.copy() for x in s["craters"]]
         d["resources"] = [x.copy() for x in s["resources"]]
         d["cromagnons"] = [x.copy() for x in s["cromagnons"]]
-        d["rcount"] = [x.copy() for x in s["rcount"]]
+        d["resource_counts"] = [x.copy() for x in s["resource_counts"]]
         for k in _LIST_FIELDS:
             d[k] = s[k].copy()
 

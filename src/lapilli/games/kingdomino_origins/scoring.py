@@ -22,7 +22,7 @@ def score_breakdown(state) -> list[list[dict]]:
     out = []
     for p in range(state.num_players):
         parts = []
-        regs = board.regions(state.geo, state.land[p], state.camp[p], state.fire_tokens[p])
+        regs = board.regions(state.geo, state.land[p], state.campfires[p], state.fire_tokens[p])
         for land, size, fire in sorted(regs, key=lambda r: -(r[1] * r[2])):
             name = LANDSCAPES[land]
             if name == "volcano" or not fire:

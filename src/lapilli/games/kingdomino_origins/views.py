@@ -52,7 +52,7 @@ def readings(state, actor, action, events, reader):
 def _tile_view(s, t, chief=-1):
     if t is None:
         return None
-    rr = s.row_res.get(t, (-1, -1))
+    rr = s.row_resources.get(t, (-1, -1))
     sq = []
     for (land, camp, crat, _), r in zip(TILES[t], rr):
         sq.append({"landscape": LANDSCAPES[land], "campfires": camp, "craters": crat,
@@ -63,8 +63,8 @@ def _tile_view(s, t, chief=-1):
 def _territory_view(s, p):
     geo = s.geo
     out = []
-    land, camp, tok, crat, res, cro = s.land[p], s.camp[p], s.fire_tokens[p], s.craters[p], s.resources[p], s.cromagnons[p]
-    for c in sorted(s.occ[p]):
+    land, camp, tok, crat, res, cro = s.land[p], s.campfires[p], s.fire_tokens[p], s.craters[p], s.resources[p], s.cromagnons[p]
+    for c in sorted(s.occupied[p]):
         v = land[c]
         out.append({
             "square": geo.name[c],
@@ -89,7 +89,7 @@ def observe(s, player):
         "round": s.round,
         "phase": s.phase,
         "active": s.current_player if s.current_player >= 0 else None,
-        "current_row": [_tile_view(s, t, s.cur_chief[i]) for i, t in enumerate(s.cur_tiles)],
+        "current_row": [_tile_view(s, t, s.current_chief[i]) for i, t in enumerate(s.current_tiles)],
         "new_row": [_tile_view(s, t, s.new_chief[i]) for i, t in enumerate(s.new_tiles)],
         "supply": len(s.supply),
         "removed_tiles": list(s.removed),
@@ -101,7 +101,7 @@ def observe(s, player):
         "end_bonuses_if_ended_now": [s.end_bonuses(p) for p in range(n)],
     }
     if s.phase == "fire":
-        obs["fire"] = {"volcano": s.geo.name[s.fire_at], "fires": s.fire_val}
+        obs["fire"] = {"volcano": s.geo.name[s.fire_at], "fires": s.fire_value}
     if s.mode == "totem":
         obs["totems"] = {RESOURCES[t]: (s.totem[t] if s.totem[t] >= 0 else None) for t in range(4)}
         if s.phase == "give":
@@ -110,8 +110,8 @@ def observe(s, player):
         obs["display"] = list(s.display)
         obs["deck"] = len(s.deck)
         obs["deck_contents"] = sorted(s.deck, key=CRO_ORDER.index)
-        obs["destroyed_cromagnons"] = list(s.boxed_cro)
+        obs["destroyed_cromagnons"] = list(s.boxed_cromagnons)
         if s.phase in ("spend", "put"):
-            obs["recruit"] = {"cromagnon": s.rec_kind, "spent": [RESOURCES[r] for r in s.rec_spent],
-                              "left": s.rec_left}
+            obs["recruit"] = {"cromagnon": s.recruit_kind, "spent": [RESOURCES[r] for r in s.recruit_spent],
+                              "left": s.recruit_cost_left}
     return obs
