@@ -42,12 +42,12 @@ def run(players: int, name: str, games: int) -> dict:
             continue
         decisions += len(st.history)
         turns += sum(st.turns)
-        saved += sum(1 for w in st.ex_where if w == 4)
-        lost += sum(1 for w in st.ex_where if w in (1, 2, 3, 5))
+        saved += sum(1 for w in st.explorer_where if w == 4)
+        lost += sum(1 for w in st.explorer_where if w in (1, 2, 3, 5))
         win_score += max(st.scores())
         shared += len(st.winners()) > 1
         squids += len(st.creatures["squid"])
-        dolphins += sum(1 for h in st.dol_at if h >= 0)
+        dolphins += sum(1 for h in st.dolphin_at if h >= 0)
         reasons[st.end_reason] = reasons.get(st.end_reason, 0) + 1
     dt = time.time() - t0
     ok = max(1, games - errors)

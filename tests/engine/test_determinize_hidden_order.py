@@ -69,10 +69,10 @@ def _the_island(s, seat):
     for q in range(s.num_players):
         if q == seat:
             continue
-        eids = [e for e in range(q * 10, q * 10 + 10) if s.ex_where[e] != 0]
-        vals = [s.ex_val[e] for e in eids]
+        eids = [e for e in range(q * 10, q * 10 + 10) if s.explorer_where[e] != 0]
+        vals = [s.explorer_value[e] for e in eids]
         for e, v in zip(eids, reversed(vals)):
-            s.ex_val[e] = v
+            s.explorer_value[e] = v
     by_terrain = {}
     for h in range(len(s.terrain)):
         if s.terrain[h] >= 0 and s.back[h] is not None:

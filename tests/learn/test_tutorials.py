@@ -172,8 +172,8 @@ def test_the_island_quotes_say_where_their_words_come_from():
 def _creature_losses(tut, ci, si, action):
     before = tut.position(ci, si)
     after = tut.after(ci, si, action)
-    return [sum(1 for e in range(s * 10, s * 10 + 10) if after.ex_where[e] == 5)
-            - sum(1 for e in range(s * 10, s * 10 + 10) if before.ex_where[e] == 5) for s in (0, 1)]
+    return [sum(1 for e in range(s * 10, s * 10 + 10) if after.explorer_where[e] == 5)
+            - sum(1 for e in range(s * 10, s * 10 + 10) if before.explorer_where[e] == 5) for s in (0, 1)]
 
 
 def test_the_island_creatures_do_what_their_chapters_say():
@@ -187,7 +187,7 @@ def test_the_island_creatures_do_what_their_chapters_say():
     ch = ids.index("whale")
     si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("whale"))
     st = tut.after(ch, si, tut.step(ch, si)["ask"][0])
-    assert st.ex_where[19] == 3  # B10, in the sea
+    assert st.explorer_where[19] == 3  # B10, in the sea
     # the shark under the tile eats the explorer that fell from it
     ch = ids.index("shark")
     si = next(i for i, s in enumerate(tut.chapters[ch]["steps"]) if s.get("ask", [""])[0].startswith("remove"))

@@ -204,7 +204,7 @@ def test_a_reading_key_that_misses_what_the_readings_consult_is_caught(monkeypat
     every explorer's value and every kept tile) would leave lines stale, and is caught."""
     from lapilli.games.the_island.views import ViewsMixin
 
-    monkeypatch.setattr(ViewsMixin, "reading_key", lambda self: (self.own_visible,))
+    monkeypatch.setattr(ViewsMixin, "reading_key", lambda self: (self.own_values_visible,))
     room = _island_room({}, 0)
     assert _stale_lines(room, random.Random(0)) != []
 

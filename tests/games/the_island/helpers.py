@@ -32,19 +32,19 @@ def blank(players=4, seed=1, **opts):
         st.terrain[h] = 2
         st.back[h] = "whirlpool"
     for e in range(60):
-        if st.ex_where[e]:
-            st.ex_where[e] = LOST
-            st.ex_at[e] = -1
+        if st.explorer_where[e]:
+            st.explorer_where[e] = LOST
+            st.explorer_at[e] = -1
     for e in range(60):
-        st.ex_where[e] = 0
+        st.explorer_where[e] = 0
     st.boat_at = [-1] * len(st.boat_at)
-    st.boat_pass = [[] for _ in st.boat_at]
-    st.hex_boat = {}
+    st.boat_passengers = [[] for _ in st.boat_at]
+    st.boat_on_hex = {}
     for k in st.creatures:
         st.supply[k] += len(st.creatures[k])
         st.creatures[k] = []
-    st.dol_at = [-1] * len(st.dol_at)
-    st.dol_prot = [-1] * len(st.dol_prot)
+    st.dolphin_at = [-1] * len(st.dolphin_at)
+    st.dolphin_protects = [-1] * len(st.dolphin_protects)
     st.hands = [[] for _ in range(players)]
     st.turns = [1] + [0] * (players - 1)
     at(st, "move", 0)
@@ -69,16 +69,16 @@ def ex(st, lab, where, at, value=1):
     """Put explorer ``lab`` (e.g. "B1") on land / sea (hex name) or into the boat on hex ``at``."""
     e = nt.parse_label(lab)
     w = {"land": LAND, "sea": SEA, "boat": BOAT, "isle": ISLE, "lost": LOST}[where]
-    st.ex_where[e] = w
-    st.ex_val[e] = value
+    st.explorer_where[e] = w
+    st.explorer_value[e] = value
     if w in (LAND, SEA):
-        st.ex_at[e] = H[at]
+        st.explorer_at[e] = H[at]
     elif w == BOAT:
-        b = st.hex_boat[H[at]]
-        st.ex_at[e] = b
-        st.boat_pass[b].append(e)
+        b = st.boat_on_hex[H[at]]
+        st.explorer_at[e] = b
+        st.boat_passengers[b].append(e)
     elif w == ISLE:
-        st.ex_at[e] = B.ISLE_NAMES.index(at)
+        st.explorer_at[e] = B.ISLE_NAMES.index(at)
     st._legal_cache = None
     return e
 
@@ -86,7 +86,7 @@ def ex(st, lab, where, at, value=1):
 def boat(st, at, *labs):
     b = st.boat_at.index(-1)
     st.boat_at[b] = H[at]
-    st.hex_boat[H[at]] = b
+    st.boat_on_hex[H[at]] = b
     for lab in labs:
         ex(st, lab, "boat", at)
     st._legal_cache = None
@@ -100,8 +100,8 @@ def put(st, kind, at):
 
 
 def dolphin(st, d, at, protects=None):
-    st.dol_at[d] = H[at]
-    st.dol_prot[d] = nt.parse_label(protects) if protects else -1
+    st.dolphin_at[d] = H[at]
+    st.dolphin_protects[d] = nt.parse_label(protects) if protects else -1
     st._legal_cache = None
 
 
@@ -129,13 +129,13 @@ def at(st, phase, seat, points=3, roll=None):
 
 def where(st, lab):
     e = nt.parse_label(lab)
-    w = st.ex_where[e]
+    w = st.explorer_where[e]
     if w in (LAND, SEA):
-        return ({LAND: "land", SEA: "sea"}[w], B.NAME[st.ex_at[e]])
+        return ({LAND: "land", SEA: "sea"}[w], B.NAME[st.explorer_at[e]])
     if w == BOAT:
-        return ("boat", B.NAME[st.boat_at[st.ex_at[e]]])
+        return ("boat", B.NAME[st.boat_at[st.explorer_at[e]]])
     if w == ISLE:
-        return ("isle", B.ISLE_NAMES[st.ex_at[e]])
+        return ("isle", B.ISLE_NAMES[st.explorer_at[e]])
     return ({0: "box", LOST: "lost"}[w], None)
 
 
@@ -144,7 +144,7 @@ def cre(st, kind):
 
 
 def boats(st):
-    return {B.NAME[h]: sorted(nt.label(e) for e in st.boat_pass[b]) for h, b in st.hex_boat.items()}
+    return {B.NAME[h]: sorted(nt.label(e) for e in st.boat_passengers[b]) for h, b in st.boat_on_hex.items()}
 
 
 def illegal(st, action):
@@ -184,5 +184,5 @@ def heuristic_positions(players, seed, every):
 def snapshot(s):
     """What a search must leave as it found it: the decision, seat, points, explorers, terrain,
     backs, random state and creatures of ``s``."""
-    return (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.ex_at), list(s.terrain),
+    return (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.explorer_where), list(s.explorer_at), list(s.terrain),
             list(s.back), s.rng.state, {k: list(v) for k, v in s.creatures.items()})

@@ -76,7 +76,7 @@ def test_e10_boat_back_with_empty_supply():
     assert st.decision == "c5" and st.to_move == 1                 # P2's movement with B1
     # a destroyed boat is in the supply: it is used, no choice
     st = pos()
-    b = st.hex_boat[H["8,1"]]
+    b = st.boat_on_hex[H["8,1"]]
     st._remove_boat(b)
     st.apply("remove 3,5")
     assert st.decision != "take" and boats(st)["3,5"] == ["B1"] and "10,5" in boats(st)

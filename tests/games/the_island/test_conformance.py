@@ -95,8 +95,8 @@ def test_hidden_information():
     assert st.has_hidden(1) and st.has_hidden(0)
     d = st.determinize(1, seed=4)
     assert d.unplaced[1] == st.unplaced[1]                      # own values to place are kept
-    assert sorted(d.unplaced[0] + [d.ex_val[0]]) == sorted(st.unplaced[0] + [st.ex_val[0]])
-    diff = any(st.determinize(1, s).ex_val[0] != 6 for s in range(30))
+    assert sorted(d.unplaced[0] + [d.explorer_value[0]]) == sorted(st.unplaced[0] + [st.explorer_value[0]])
+    diff = any(st.determinize(1, s).explorer_value[0] != 6 for s in range(30))
     assert diff                                                  # Red's placed value is re-sampled for Blue
     assert all(st.determinize(1, s).observation(1) == st.observation(1) for s in range(5))
     # hands: the holder's icons are kept, others' re-sampled among red backs of the same terrain

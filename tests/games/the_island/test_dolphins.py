@@ -12,7 +12,7 @@ def dive(st, seat, kind, dist):
 
 
 def prot(st):
-    return {f"D{d + 1}": label(st.dol_prot[d]) if st.dol_prot[d] >= 0 else None for d in range(len(st.dol_prot))}
+    return {f"D{d + 1}": label(st.dolphin_protects[d]) if st.dolphin_protects[d] >= 0 else None for d in range(len(st.dolphin_protects))}
 
 
 @pytest.mark.rule("ISL-16.1")
@@ -22,7 +22,7 @@ def prot(st):
 @pytest.mark.rule("ISL-0.10")
 def test_dive_dice_replace_red_die():
     st = blank(2, dolphins=True)
-    assert st.dol_at == [-1, -1, -1, -1]
+    assert st.dolphin_at == [-1, -1, -1, -1]
     at(st, "remove", 0)
     seen_a, seen_b = set(), set()
     for seed in range(40):
@@ -50,7 +50,7 @@ def test_e11_dolphin_back():
     ev = st.apply("remove 3,5")
     assert {"type": "tile_revealed", "at": "3,5", "back": "dolphin"} in ev
     assert st.hands[1] == []
-    assert st.dol_at.count(H["3,5"]) == 1 and st.dol_at.count(-1) == 3
+    assert st.dolphin_at.count(H["3,5"]) == 1 and st.dolphin_at.count(-1) == 3
     assert prot(st)["D1"] == "R1"
     # without Challenge 6 the dolphin back goes into the hand
     st = blank(4)
@@ -253,7 +253,7 @@ def test_e19_dolphin_moved_away():
     dive(st, 0, "dolphin", 1)
     st.apply("dolphin D1 1,5")
     assert where(st, "B1")[0] == "lost"
-    assert st.dol_at[0] == H["1,5"] and prot(st)["D1"] is None
+    assert st.dolphin_at[0] == H["1,5"] and prot(st)["D1"] is None
 
 
 @pytest.mark.rule("ISL-E20")
@@ -268,7 +268,7 @@ def test_e20_moving_with_the_dolphin():
     ex(st, "B2", "land", "9,5")
     at(st, "move", 1)
     st.apply("swim B1 2,4 dolphin")
-    assert st.dol_at[0] == H["2,4"] and prot(st)["D1"] == "B1" and st.movement_points == 2
+    assert st.dolphin_at[0] == H["2,4"] and prot(st)["D1"] == "B1" and st.movement_points == 2
     assert not any(a.startswith("swim B1") for a in st.legal_actions())     # 1 sea space per turn
     st = blank(2, dolphins=True)
     ex(st, "B1", "sea", "2,5")
@@ -277,14 +277,14 @@ def test_e20_moving_with_the_dolphin():
     at(st, "move", 1)
     assert illegal(st, "board B1 2,5 dolphin").rule == "notation"
     st.apply("board B1 2,5")
-    assert where(st, "B1") == ("boat", "2,5") and prot(st)["D1"] is None and st.dol_at[0] == H["2,5"]
+    assert where(st, "B1") == ("boat", "2,5") and prot(st)["D1"] is None and st.dolphin_at[0] == H["2,5"]
     # moving away without the dolphin ends protection too
     st = blank(2, dolphins=True)
     ex(st, "B1", "sea", "2,5")
     dolphin(st, 0, "2,5", "B1")
     at(st, "move", 1)
     st.apply("swim B1 2,6")
-    assert prot(st)["D1"] is None and st.dol_at[0] == H["2,5"]
+    assert prot(st)["D1"] is None and st.dolphin_at[0] == H["2,5"]
 
 
 @pytest.mark.rule("ISL-E21")
@@ -302,7 +302,7 @@ def test_e21_shift_protection():
         return st
     st = pos(False)
     st.apply("shift D1 Y1")
-    assert st.dol_at[0] == H["2,5"] and prot(st)["D1"] == "Y1" and where(st, "B1") == ("sea", "2,5")
+    assert st.dolphin_at[0] == H["2,5"] and prot(st)["D1"] == "Y1" and where(st, "B1") == ("sea", "2,5")
     st = pos(True)
     st.apply("shift D1 Y1")
     assert where(st, "B1")[0] == "lost" and where(st, "Y1") == ("sea", "2,5")
@@ -323,7 +323,7 @@ def test_dolphin_moves_only_by_dice_and_through_sea():
     dests = {a.split()[2] for a in st.legal_actions() if a.startswith("dolphin")}
     assert dests == {"1,5", "1,6", "2,4", "2,6"}        # not onto the tiles (3,5), (3,6)
     st.apply("dolphin D1 2,4")                          # shares with a shark
-    assert st.dol_at[0] == H["2,4"] and cre(st, "shark") == ["2,4"]
+    assert st.dolphin_at[0] == H["2,4"] and cre(st, "shark") == ["2,4"]
 
 
 @pytest.mark.rule("ISL-16.35")
@@ -334,7 +334,7 @@ def test_whirlpool_takes_dolphins_and_protected_swimmers():
     dolphin(st, 0, "2,5", "B1")
     at(st, "remove", 0)
     st.apply("remove 3,5")
-    assert where(st, "B1")[0] == "lost" and st.dol_at[0] == -1 and prot(st)["D1"] is None
+    assert where(st, "B1")[0] == "lost" and st.dolphin_at[0] == -1 and prot(st)["D1"] is None
 
 
 @pytest.mark.rule("ISL-16.12")

@@ -172,7 +172,7 @@ def test_e48_challenge_2():
     sea(st, "5,6")
     ex(st, "B1", "sea", "5,6")
     boat(st, "1,10", "R2")
-    st.ex_val[1] = 4
+    st.explorer_value[1] = 4
     at(st, "remove", 0)
     ev = st.apply("remove 6,6")
     assert not st.is_terminal

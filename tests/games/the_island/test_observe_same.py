@@ -21,18 +21,18 @@ def reference(state, player):
     n = state.num_players
     explorers = []
     for e in range(60):
-        w = state.ex_where[e]
+        w = state.explorer_where[e]
         if w == 0:
             continue
         item = {"id": nt.label(e), "seat": e // 10, "where": ("land", "boat", "sea", "isle", "lost")[w - 1]}
         if w in (LAND, SEA):
-            item["at"] = NAME[state.ex_at[e]]
+            item["at"] = NAME[state.explorer_at[e]]
         elif w == BOAT:
-            item["at"] = NAME[state.boat_at[state.ex_at[e]]]
+            item["at"] = NAME[state.boat_at[state.explorer_at[e]]]
         elif w == ISLE:
-            item["at"] = ISLE_NAMES[state.ex_at[e]]
+            item["at"] = ISLE_NAMES[state.explorer_at[e]]
         if state._value_visible(e, player):
-            item["value"] = state.ex_val[e]
+            item["value"] = state.explorer_value[e]
         explorers.append(item)
     hands = []
     for q in range(n):
@@ -44,8 +44,8 @@ def reference(state, player):
     for b in range(len(state.boat_at)):
         h = state.boat_at[b]
         if h >= 0:
-            boats.append({"at": NAME[h], "passengers": [nt.label(e) for e in state.boat_pass[b]],
-                          "controllers": sorted(state._controllers(b)) if state.boat_pass[b] else []})
+            boats.append({"at": NAME[h], "passengers": [nt.label(e) for e in state.boat_passengers[b]],
+                          "controllers": sorted(state._controllers(b)) if state.boat_passengers[b] else []})
     boats.sort(key=lambda x: x["at"])
     obs = {
         "decision": state.decision,
@@ -66,10 +66,10 @@ def reference(state, player):
         "creatures": {k: sorted(NAME[h] for h in v) for k, v in state.creatures.items()},
         "creature_supply": dict(state.supply),
         "dolphins": [{"id": f"D{d + 1}", "at": NAME[h] if h >= 0 else None,
-                      "protects": nt.label(state.dol_prot[d]) if state.dol_prot[d] >= 0 else None}
-                     for d, h in enumerate(state.dol_at)],
+                      "protects": nt.label(state.dolphin_protects[d]) if state.dolphin_protects[d] >= 0 else None}
+                     for d, h in enumerate(state.dolphin_at)],
         "hands": hands,
-        "saved": [sum(1 for e in range(q * 10, q * 10 + 10) if state.ex_where[e] == ISLE) for q in range(n)],
+        "saved": [sum(1 for e in range(q * 10, q * 10 + 10) if state.explorer_where[e] == ISLE) for q in range(n)],
         "end_reason": state.end_reason,
     }
     if state.over:

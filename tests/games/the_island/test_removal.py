@@ -132,7 +132,7 @@ def test_e40_boat_back_four_swimmers():
     st.apply("aboard B1 B2 Y1")
     assert boats(st) == {"3,5": ["B1", "B2", "Y1"]}
     assert where(st, "G1") == ("sea", "3,5")
-    assert st._controllers(st.hex_boat[H["3,5"]]) == {1}
+    assert st._controllers(st.boat_on_hex[H["3,5"]]) == {1}
     st2 = blank(2)
     tile(st2, "3,5", "beach", "boat")
     ex(st2, "B1", "land", "3,5")
@@ -178,7 +178,7 @@ def test_e44_volcano_ends_value_beats_number():
         ex(st, lab, "isle", "nw", v)
     ex(st, "G1", "land", "3,6", 6)
     boat(st, "2,4", "G2")
-    st.ex_val[31] = 5
+    st.explorer_value[31] = 5
     ex(st, "G3", "sea", "0,5", 4)
     at(st, "remove", 0)
     ev = st.apply("remove 3,5")

@@ -25,10 +25,10 @@ def test_finish_turn_stops_at_the_creature_move_or_the_next_turn():
 
 def test_turn_values_score_the_end_of_the_turn_and_leave_the_state_alone():
     for s in heuristic_positions(2, 5, 5):
-        before = (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.terrain), s.rng.state)
+        before = (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.explorer_where), list(s.terrain), s.rng.state)
         v = HEU.turn_values(s)
         assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)
-        assert (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.terrain), s.rng.state) == before
+        assert (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.explorer_where), list(s.terrain), s.rng.state) == before
         if not s.is_terminal and not s.started:
             assert v == HEU.setup_values(s)
         elif s.is_terminal or HEU._turn_start(s):
@@ -51,7 +51,7 @@ def test_finish_turn_takes_an_open_isle_with_the_points_left():
     s._legal_cache = None
     c = s.clone(False)
     HEU.finish_turn(c)
-    assert c.ex_where[0] == HEU.ISLE
+    assert c.explorer_where[0] == HEU.ISLE
     assert HEU.turn_values(s)[0] > HEU._static_values(s)[0]
 
 

@@ -10,7 +10,7 @@ from .helpers import heuristic_positions
 
 
 def _snapshot(s):
-    return (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.ex_where), list(s.ex_at), list(s.terrain),
+    return (s.decision, s.decision_seat, s.current_player, s.movement_points, list(s.explorer_where), list(s.explorer_at), list(s.terrain),
             list(s.back), s.rng.state, {k: list(v) for k, v in s.creatures.items()})
 
 

@@ -42,8 +42,8 @@ class _Old:
 
     @staticmethod
     def values_of(state, p):
-        if state.own_visible or state.over or state.challenge_3:
-            return state.ex_val
+        if state.own_values_visible or state.over or state.challenge_3:
+            return state.explorer_value
         key = (state.num_players, state.challenge_5)
         m = _Old.MEAN.get(key)
         if m is None:
@@ -64,11 +64,11 @@ class _Old:
     @staticmethod
     def projected(state, p, doomed, sink):
         near = _Old.near
-        w, a = state.ex_where, state.ex_at
+        w, a = state.explorer_where, state.explorer_at
         v = [1] * 60 if state.challenge_3 else _Old.values_of(state, p)
         cre = state.creatures
         sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
-        prot = state.dol_prot
+        prot = state.dolphin_protects
         saved = 0.0
         play = 0.0
         for e in range(p * 10, p * 10 + 10):
@@ -131,13 +131,13 @@ class _Old:
 
     @staticmethod
     def f_now(state, e):
-        w = state.ex_where[e]
+        w = state.explorer_where[e]
         if w == LAND:
-            return _Old.f_land(state.ex_at[e])
+            return _Old.f_land(state.explorer_at[e])
         if w == BOAT:
-            return _Old.f_boat(state, state.boat_at[state.ex_at[e]])
+            return _Old.f_boat(state, state.boat_at[state.explorer_at[e]])
         if w == SEA:
-            return _Old.f_sea(state, state.ex_at[e], e in state.dol_prot)
+            return _Old.f_sea(state, state.explorer_at[e], e in state.dolphin_protects)
         return 0.0
 
     LAB = {f"{c}{k + 1}": i * 10 + k for i, c in enumerate("RBYGOW") for k in range(10)}
@@ -150,8 +150,8 @@ class _Old:
             return 0.0
         if v0 == "sail":
             src, dst = BY_NAME[t[1]], BY_NAME[t[2]]
-            b = state.hex_boat.get(src)
-            pax = state.boat_pass[b] if b is not None else ()
+            b = state.boat_on_hex.get(src)
+            pax = state.boat_passengers[b] if b is not None else ()
             if not pax:
                 return 0.0
             cre = state.creatures
@@ -183,15 +183,15 @@ class _Old:
             return 0.0
         h = BY_NAME[t[2]]
         g = 0.0
-        w, at, prot = state.ex_where, state.ex_at, state.dol_prot
+        w, at, prot = state.explorer_where, state.explorer_at, state.dolphin_protects
         if t[0] in ("shark", "serpent"):
             for e in range(60):
                 if w[e] == SEA and at[e] == h and e not in prot:
                     g += vals[e] * _Old.f_sea(state, h, False) * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
         if t[0] in ("whale", "serpent"):
-            b = state.hex_boat.get(h)
+            b = state.boat_on_hex.get(h)
             if b is not None:
-                for e in state.boat_pass[b]:
+                for e in state.boat_passengers[b]:
                     loss = _Old.f_boat(state, h) * (1.0 if t[0] == "serpent" else 0.5)
                     g += vals[e] * loss * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
         return g
@@ -200,7 +200,7 @@ class _Old:
     def remove_gain(state, a, p, vals, n):
         h = BY_NAME[a[7:]]
         g = 0.0
-        w, at = state.ex_where, state.ex_at
+        w, at = state.explorer_where, state.explorer_at
         for e in range(60):
             if w[e] == LAND and at[e] == h:
                 g += vals[e] * (-1.0 if e // 10 == p else 1.0 / max(1, n - 1))
@@ -273,7 +273,7 @@ class _Old:
 
     @staticmethod
     def setup_score(state, p):
-        w, at, v, terr = state.ex_where, state.ex_at, state.ex_val, state.terrain
+        w, at, v, terr = state.explorer_where, state.explorer_at, state.explorer_value, state.terrain
         boats = [h for h in state.boat_at if h >= 0]
         s = _SETUP_LATER * sum(state.unplaced[p])
         for e in range(p * 10, p * 10 + 10):

@@ -29,9 +29,9 @@ def test_finish_turn_without_removal_stops_at_the_removal():
 def test_move_values_score_the_position_after_the_movement_points():
     seen = {"moved": 0, "static": 0}
     for s in heuristic_positions(2, 5, 4):
-        before = (s.decision, s.current_player, s.movement_points, list(s.ex_where), s.rng.state)
+        before = (s.decision, s.current_player, s.movement_points, list(s.explorer_where), s.rng.state)
         v = HEU.move_values(s)
-        assert (s.decision, s.current_player, s.movement_points, list(s.ex_where), s.rng.state) == before
+        assert (s.decision, s.current_player, s.movement_points, list(s.explorer_where), s.rng.state) == before
         assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)
         if s.is_terminal or not s.started or HEU._turn_start(s) or s.decision in ("remove", "creature"):
             assert v == HEU.turn_values(s) if (s.is_terminal or not s.started or HEU._turn_start(s)) \

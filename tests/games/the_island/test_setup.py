@@ -17,8 +17,8 @@ def place_all(st, pick=0):
 def counts(st):
     c = {}
     for e in range(60):
-        if st.ex_where[e] == 1:
-            c[st.ex_at[e]] = c.get(st.ex_at[e], 0) + 1
+        if st.explorer_where[e] == 1:
+            c[st.explorer_at[e]] = c.get(st.explorer_at[e], 0) + 1
     return c
 
 
@@ -34,7 +34,7 @@ def test_initial_components_4p():
     assert sorted(st.creatures["serpent"]) == sorted(B.SERPENT_STARTS)
     assert st.creatures["shark"] == [] and st.creatures["whale"] == [] and st.creatures["squid"] == []
     assert st.supply == {"serpent": 0, "shark": 6, "whale": 5, "squid": 5}
-    assert st.dol_at == [-1] * 4
+    assert st.dolphin_at == [-1] * 4
     assert st.hands == [[], [], [], []]
 
 
@@ -122,7 +122,7 @@ def test_boat_placement_order_and_empty():
         order.append(st.to_move)
         st.apply(st.legal_actions()[0])
     assert order == [0, 1, 2, 0, 1, 2]
-    assert all(not st.boat_pass[b] for b in range(12) if st.boat_at[b] >= 0)
+    assert all(not st.boat_passengers[b] for b in range(12) if st.boat_at[b] >= 0)
     assert sum(1 for b in st.boat_at if b >= 0) == 6
 
 
@@ -157,7 +157,7 @@ def test_e1_five_player_setup():
         st.apply(st.legal_actions()[0])
     assert border == [0, 1, 2, 3, 4, 2, 3, 4]
     assert st.current_player == 0 and st.decision == "move"
-    assert sum(1 for e in range(60) if st.ex_where[e]) == 40   # returned explorers take no part
+    assert sum(1 for e in range(60) if st.explorer_where[e]) == 40   # returned explorers take no part
     assert [x["seat"] for x in st.observation(None)["explorers"]].count(4) == 8
 
 
@@ -183,14 +183,14 @@ def test_e2_six_player_setup():
     assert len({a.split()[2] for a in st.legal_actions()}) == 1
     st.apply(st.legal_actions()[0])
     assert st.to_move == 4                                   # placement 41
-    own5 = {B.NAME[st.ex_at[e]] for e in range(40, 50) if st.ex_where[e] == 1}
+    own5 = {B.NAME[st.explorer_at[e]] for e in range(40, 50) if st.explorer_where[e] == 1}
     legal_tiles = {a.split()[2] for a in st.legal_actions()}
     assert legal_tiles == {B.NAME[h] for h in B.ISLAND_SLOTS} - own5
-    t = next(B.NAME[st.ex_at[e]] for e in range(10, 20) if st.ex_where[e] == 1)   # a tile with P2's explorer
+    t = next(B.NAME[st.explorer_at[e]] for e in range(10, 20) if st.explorer_where[e] == 1)   # a tile with P2's explorer
     assert illegal(st, f"place {st.unplaced[4][0]} {sorted(own5)[0]}").rule == "ISL-14.13"
     st.apply(f"place {st.unplaced[4][0]} {t}")
     assert st.to_move == 5                                   # placement 42
-    own6 = {B.NAME[st.ex_at[e]] for e in range(50, 60) if st.ex_where[e] == 1}
+    own6 = {B.NAME[st.explorer_at[e]] for e in range(50, 60) if st.explorer_where[e] == 1}
     assert t in {a.split()[2] for a in st.legal_actions()} and t not in own6
     st.apply(f"place {st.unplaced[5][0]} {t}")
     assert counts(st)[H[t]] == 3
@@ -223,8 +223,8 @@ def test_e7_challenge_5_placement():
         assert all(H[a.split()[2]] not in counts(st) for a in acts)
         st.apply(acts[0])
     assert st.to_move == 0                                   # placement 41
-    own = next(B.NAME[st.ex_at[e]] for e in range(0, 10) if st.ex_where[e] == 1)
-    t = next(B.NAME[st.ex_at[e]] for e in range(10, 20) if st.ex_where[e] == 1)
+    own = next(B.NAME[st.explorer_at[e]] for e in range(0, 10) if st.explorer_where[e] == 1)
+    t = next(B.NAME[st.explorer_at[e]] for e in range(10, 20) if st.explorer_where[e] == 1)
     assert illegal(st, f"place {st.unplaced[0][0]} {own}").rule == "ISL-15.7"
     st.apply(f"place {st.unplaced[0][0]} {t}")
     assert illegal(st, f"place {st.unplaced[1][0]} {t}").rule == "ISL-15.6"
@@ -266,7 +266,7 @@ def test_challenge_1_same_colour_and_play_has_no_limit():
     st.apply("place 1 4,4")
     st.apply("place 1 5,5")
     st.apply("place 1 4,4")          # Red's second explorer on Red's own tile: legal
-    assert sorted(e for e in range(60) if st.ex_where[e] == 1 and st.ex_at[e] == H["4,4"]) == [0, 1]
+    assert sorted(e for e in range(60) if st.explorer_where[e] == 1 and st.explorer_at[e] == H["4,4"]) == [0, 1]
     # during play there is no limit (ISL-4.5)
     from tests.games.the_island.helpers import blank, ex
     b = blank(2, challenge_1=True)
@@ -274,7 +274,7 @@ def test_challenge_1_same_colour_and_play_has_no_limit():
         ex(b, lab, "land", "3,4")
     ex(b, "R3", "land", "3,5")
     b.apply("walk R3 3,4")
-    assert sum(1 for e in range(60) if b.ex_where[e] == 1 and b.ex_at[e] == H["3,4"]) == 4
+    assert sum(1 for e in range(60) if b.explorer_where[e] == 1 and b.explorer_at[e] == H["3,4"]) == 4
 
 
 @pytest.mark.rule("ISL-20.4")
@@ -296,4 +296,4 @@ def test_options_combine():
     with pytest.raises(lapilli.BadOption):
         spec.resolve(4, {"squid_variant_1": True})
     st = lapilli.new_game("the-island", 6, 2, all_on)
-    assert st.dive and st.squids and st.squid_variant_1 and st.squid_variant_2 and st.challenge_1 and st.challenge_3
+    assert st.dolphins and st.squids and st.squid_variant_1 and st.squid_variant_2 and st.challenge_1 and st.challenge_3

@@ -190,7 +190,7 @@ def test_e30_whirlpool_removes_squid():
     boat(st, "2,7", "B1")
     at(st, "remove", 0)
     st.apply("remove 3,6")
-    assert cre(st, "squid") == [] and cre(st, "shark") == [] and st.dol_at[0] == -1
+    assert cre(st, "squid") == [] and cre(st, "shark") == [] and st.dolphin_at[0] == -1
     assert where(st, "Y1") == ("land", "3,7") and boats(st) == {"2,7": ["B1"]}
     assert st.supply["squid"] == 5
 
@@ -204,7 +204,7 @@ def test_e31_squid_serpent_dolphin_share():
     put(st, "serpent", "1,6")
     at(st, "creature", 0, roll=["serpent", 1])
     st.apply("serpent 1,6 2,6")
-    assert cre(st, "squid") == ["2,6"] and st.dol_at[0] == H["2,6"] and cre(st, "serpent") == ["2,6"]
+    assert cre(st, "squid") == ["2,6"] and st.dolphin_at[0] == H["2,6"] and cre(st, "serpent") == ["2,6"]
 
 
 @pytest.mark.rule("ISL-E32")

@@ -51,10 +51,10 @@ def features(state) -> list:
     threats = H._threats(state)
     boat_d, swim_d = threats
     projected = H._projected_all(state, doomed, sink, threats)
-    w, a, boat_at, prot = state.ex_where, state.ex_at, state.boat_at, state.dol_prot
+    w, a, boat_at, prot = state.explorer_where, state.explorer_at, state.boat_at, state.dolphin_protects
     isle_d = H.ISLE_D
     ctrl = [0] * n
-    for b, pax in enumerate(state.boat_pass):
+    for b, pax in enumerate(state.boat_passengers):
         if pax and boat_at[b] >= 0:
             for q in state._controllers(b):         # ISL-4.24: the most explorers aboard
                 ctrl[q] += 1

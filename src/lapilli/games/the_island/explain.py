@@ -75,7 +75,7 @@ class ExplainMixin:
         if h not in ISLAND_SET or self.terrain[h] < 0:
             return "ISL-1.6", said('isl.ISL-1.6.explorers-placed-terrain-tiles', 'explorers are placed on terrain tiles')
         cnt = self._tile_counts().get(h, 0)
-        own = any(self.ex_where[e] == LAND and self.ex_at[e] == h for e in range(p * 10, p * 10 + 10))
+        own = any(self.explorer_where[e] == LAND and self.explorer_at[e] == h for e in range(p * 10, p * 10 + 10))
         if self.challenge_1:
             if h in RIM:
                 return "ISL-10.3", said('isl.ISL-10.3.during-setup-rim-tile', 'during setup a rim tile may hold at most 1 explorer')
@@ -108,13 +108,13 @@ class ExplainMixin:
                 return rule, "the squid moves to an empty sea space (no piece on it) or stays where it is"
             return rule, f"the {kind} must be moved to an empty sea space (no piece on it)"
         if kind == "winds":
-            b = self.hex_boat.get(src)
-            if b is None or not self.boat_pass[b] or p not in self._controllers(b):
+            b = self.boat_on_hex.get(src)
+            if b is None or not self.boat_passengers[b] or p not in self._controllers(b):
                 return "ISL-6.10", said('isl.ISL-6.10.favourable-winds-move-boat', 'favourable winds move a boat you control')
             if dst in self.creatures["squid"]:
                 return "ISL-17.18", said('isl.ISL-17.18.occupied-boat-may-never', "an occupied boat may never be moved into a giant squid's space")
             return "ISL-6.10", said('isl.ISL-6.10.boat-moves-sea-spaces', 'the boat moves 1 to 3 sea spaces, following the boat rules')
-        if src // 10 != p or self.ex_where[src] != SEA:
+        if src // 10 != p or self.explorer_where[src] != SEA:
             return "ISL-6.9", said('isl.ISL-6.9.dolphin-tile-moves-one', 'the dolphin tile moves one of your own swimmers')
         return "ISL-6.9", said('isl.ISL-6.9.swimmer-moves-sea-spaces', 'the swimmer moves 1 to 3 sea spaces')
 
@@ -122,7 +122,7 @@ class ExplainMixin:
     def _own(self, e, p):
         if e // 10 != p:
             return "ISL-2.9", said('isl.ISL-2.9.nobody-may-move-another', "nobody may move another player's explorers")
-        if self.ex_where[e] not in (LAND, BOAT, SEA):
+        if self.explorer_where[e] not in (LAND, BOAT, SEA):
             return "ISL-4.34", said('isl.ISL-4.34.that-explorer-not-board', 'that explorer is not on the board to be moved (saved explorers never move)')
         return None
 
@@ -131,7 +131,7 @@ class ExplainMixin:
         r = self._own(e, p)
         if r:
             return r
-        if self.ex_where[e] != LAND:
+        if self.explorer_where[e] != LAND:
             return "ISL-4.11", said('isl.ISL-4.11.once-explorer-has-left', 'once an explorer has left the island it may never again enter a terrain tile')
         if self.terrain[h] < 0:
             return "ISL-4.5", said('isl.ISL-4.5.walking-goes-terrain-tile', "walking goes to a terrain tile; use 'swim' to enter the sea")
@@ -145,12 +145,12 @@ class ExplainMixin:
         if e in self.sea_moved:
             return "ISL-4.13", said('isl.ISL-4.13.explorer-may-move-at', 'an explorer may move at most one sea space as a swimmer per turn')
         if dol:
-            if e not in self.dol_prot:
+            if e not in self.dolphin_protects:
                 return "ISL-16.28", said('isl.ISL-16.28.only-protected-swimmer-may', 'only a protected swimmer may take its dolphin along')
             return "ISL-16.29", said('isl.ISL-16.29.dolphin-moves-with-its', 'a dolphin moves with its swimmer one sea space only')
         if self.terrain[h] >= 0:
             return "ISL-4.11", said('isl.ISL-4.11.swimmer-may-never-again', 'a swimmer may never again enter a terrain tile')
-        if self.ex_where[e] == BOAT:
+        if self.explorer_where[e] == BOAT:
             return "ISL-4.9", said('isl.ISL-4.9.explorer-boat-jumps-into', 'an explorer in a boat jumps into the sea space its boat is on')
         return "ISL-4.12", said('isl.ISL-4.12.swimmer-moves-into-adjacent', 'a swimmer moves into an adjacent sea space')
 
@@ -159,16 +159,16 @@ class ExplainMixin:
         r = self._own(e, p)
         if r:
             return r
-        b = self.hex_boat.get(h)
+        b = self.boat_on_hex.get(h)
         if b is None:
             return "ISL-4.6", said('isl.ISL-4.6.there-no-boat-that', 'there is no boat on that space')
-        if len(self.boat_pass[b]) >= 3:
+        if len(self.boat_passengers[b]) >= 3:
             return "ISL-4.22", said('isl.ISL-4.22.boat-never-carries-more', 'a boat never carries more than 3 explorers')
-        if self.ex_where[e] == SEA:
+        if self.explorer_where[e] == SEA:
             if e in self.sea_moved:
                 return "ISL-4.13", said('isl.ISL-4.13.boarding-this-swimmer-s', "boarding is this swimmer's one sea move and it has already made it this turn")
             return "ISL-4.15", said('isl.ISL-4.15.swimmer-may-board-only', 'a swimmer may board only a boat on its own sea space, not on an adjacent one')
-        if self.ex_where[e] == BOAT:
+        if self.explorer_where[e] == BOAT:
             return "ISL-4.8", said('isl.ISL-4.8.explorer-boat-may-move', 'an explorer in a boat may move into a boat on an adjacent sea space')
         return "ISL-4.6", said('isl.ISL-4.6.explorer-land-may-move', 'an explorer on land may move into a boat on an adjacent sea space')
 
@@ -177,25 +177,25 @@ class ExplainMixin:
         r = self._own(e, p)
         if r:
             return r
-        if self.ex_where[e] == SEA and e in self.sea_moved:
+        if self.explorer_where[e] == SEA and e in self.sea_moved:
             return "ISL-4.13", said('isl.ISL-4.13.reaching-safe-isle-this', "reaching a safe isle is this swimmer's one sea move, already made")
-        if self.ex_where[e] == LAND:
+        if self.explorer_where[e] == LAND:
             return "ISL-0.16", said('isl.ISL-0.16.safe-isle-adjacent-only', 'a safe isle is adjacent only to its two entrance sea spaces')
-        return ("ISL-4.31" if self.ex_where[e] == BOAT else "ISL-4.32",
+        return ("ISL-4.31" if self.explorer_where[e] == BOAT else "ISL-4.32",
                 "a safe isle is reached only from one of its two entrance hexes")
 
     def _why_sail(self, args, p):
         src, dst = args
-        b = self.hex_boat.get(src)
+        b = self.boat_on_hex.get(src)
         if b is None:
             return "ISL-4.20", said('isl.ISL-4.20.there-no-boat-that', 'there is no boat on that space')
-        if self.boat_pass[b] and p not in self._controllers(b):
+        if self.boat_passengers[b] and p not in self._controllers(b):
             return "ISL-4.25", said('isl.ISL-4.25.only-player-who-controls', 'only a player who controls an occupied boat may move it')
         if dst not in NEIGH[src] or self.terrain[dst] >= 0:
             return "ISL-4.20", said('isl.ISL-4.20.boat-moves-adjacent-sea', 'a boat moves to an adjacent sea space, never onto a tile or an isle')
-        if dst in self.hex_boat:
+        if dst in self.boat_on_hex:
             return "ISL-4.21", said('isl.ISL-4.21.sea-space-never-holds', 'a sea space never holds more than one boat')
-        if self.boat_pass[b] and dst in self.creatures["squid"]:
+        if self.boat_passengers[b] and dst in self.creatures["squid"]:
             return "ISL-17.18", said('isl.ISL-17.18.occupied-boat-may-never', "an occupied boat may never be moved into a giant squid's space")
         return None
 
@@ -215,8 +215,8 @@ class ExplainMixin:
 
     def _why_take(self, args, p):
         (h,) = args
-        b = self.hex_boat.get(h)
-        if b is not None and self.boat_pass[b]:
+        b = self.boat_on_hex.get(h)
+        if b is not None and self.boat_passengers[b]:
             return "ISL-15.16", said('isl.ISL-15.16.only-empty-boat-may', 'only an empty boat may be taken from the board')
         return "ISL-15.16", said('isl.ISL-15.16.choose-empty-boat-board-2', 'choose an empty boat on the board')
 
@@ -233,7 +233,7 @@ class ExplainMixin:
     def _why_creature(self, kind, src, dst):
         kinds, dist = self._roll_kinds()
         if kind not in kinds:
-            return ("ISL-16.9" if self.dive else "ISL-7.2"), (said("isl.dice-allow-one", "the dice allow moving a {kind} only", kind=kinds[0]) if len(kinds) == 1
+            return ("ISL-16.9" if self.dolphins else "ISL-7.2"), (said("isl.dice-allow-one", "the dice allow moving a {kind} only", kind=kinds[0]) if len(kinds) == 1
                     else said("isl.dice-allow", "the dice allow moving a {kinds} only", kinds=" or ".join(kinds)))
         if src not in self.creatures.get(kind, ()):
             return "ISL-7.2", said('isl.ISL-7.2.there-no-that-space', 'there is no {kind} on that space', kind=kind)
@@ -243,7 +243,7 @@ class ExplainMixin:
             return "ISL-7.4", said('isl.ISL-7.4.creatures-never-enter-terrain', 'creatures never enter terrain tiles or safe isles')
         if kind == "squid":
             return "ISL-17.9", said('isl.ISL-17.9.squid-s-movement-ends', "the squid's movement ends on a space with an occupied boat or a whale, or next to explorers on land")
-        if self.dive:
+        if self.dolphins:
             return "ISL-16.16", said('isl.ISL-16.16.moves-up-sea-spaces', 'the {kind} moves up to {dist} sea spaces and stops where it can attack', kind=kind, dist=dist)
         rule = {"serpent": "ISL-7.6", "shark": "ISL-7.10", "whale": "ISL-7.13"}[kind]
         return rule, f"a {kind} moves at most {dist} spaces and its movement ends where it attacks"
@@ -275,7 +275,7 @@ class ExplainMixin:
         return "ISL-16.31", said("isl.ISL-16.31.shift", "protection shifts only to another unprotected swimmer on the dolphin's space")
 
     def _why_none(self, args, p):
-        if self.dive and not self._may_skip_creature():
+        if self.dolphins and not self._may_skip_creature():
             return "ISL-16.12", (said('isl.ISL-16.12.with-dive-dice-creature', 'with the dive dice a creature or empty boat must be moved (house rule dive_move: compulsory)'))
         return None
 
@@ -284,8 +284,8 @@ class ExplainMixin:
         kinds, dist = self._roll_kinds()
         if "boat" not in kinds:
             return "ISL-16.9", said('isl.ISL-16.9.dive-dice-do-not-2', 'the dive dice do not allow moving an empty boat')
-        b = self.hex_boat.get(src)
-        if b is not None and self.boat_pass[b]:
+        b = self.boat_on_hex.get(src)
+        if b is not None and self.boat_passengers[b]:
             return "ISL-16.15", said('isl.ISL-16.15.occupied-boat-may-never', 'an occupied boat may never be moved with the dive dice')
         return "ISL-16.17", said('isl.ISL-16.17.empty-boat-moves-through', 'an empty boat moves through sea spaces that hold no boat')
 

@@ -59,8 +59,8 @@ def _values_of(state, p: int):
     owner included, until the end (ISL-1.12, option ``own_values_visible`` off): within a colour
     they are exchangeable, so every explorer counts the mean of its colour's value set (what a
     determinization would only add noise to).  Otherwise the values of the state are used."""
-    if state.own_visible or state.over or state.challenge_3:
-        return state.ex_val
+    if state.own_values_visible or state.over or state.challenge_3:
+        return state.explorer_value
     key = (state.num_players, state.challenge_5)
     m = _MEAN.get(key)
     if m is None:
@@ -89,11 +89,11 @@ def _land_left(terr) -> int:
 
 
 def _projected(state, p: int, doomed: int, sink: float) -> float:
-    w, a = state.ex_where, state.ex_at
+    w, a = state.explorer_where, state.explorer_at
     v = [1] * 60 if state.challenge_3 else _values_of(state, p)
     cre = state.creatures
     sharks, serps, whales = cre["shark"], cre["serpent"], cre["whale"]
-    prot = state.dol_prot
+    prot = state.dolphin_protects
     saved = 0.0
     play = 0.0
     for e in range(p * 10, p * 10 + 10):
@@ -136,7 +136,7 @@ def _projected_all(state, doomed: int, sink: float, threats: tuple | None = None
     """``_projected`` of every seat (the same float), with the per-hex shares read from tables and
     the threatened hexes (``_threats``, or ``threats`` if given) worked out once."""
     v = [1] * 60 if state.challenge_3 else _values_of(state, 0)
-    w, a, boat_at, prot = state.ex_where, state.ex_at, state.boat_at, state.dol_prot
+    w, a, boat_at, prot = state.explorer_where, state.explorer_at, state.boat_at, state.dolphin_protects
     boat_d, swim_d = threats if threats is not None else (None, None)
     pr = []
     for q in range(state.num_players):
@@ -221,7 +221,7 @@ def _place(state, legal, rng):
 
 def _on_land(state) -> dict:
     """The explorers on land, by their hex (in explorer order)."""
-    w, at = state.ex_where, state.ex_at
+    w, at = state.explorer_where, state.explorer_at
     on = {}
     for e in range(60):
         if w[e] == LAND:
@@ -237,7 +237,7 @@ def _boat(state, legal, rng, seat):
         s = -0.05 * ISLE_D[h]
         for x in NEIGH[h]:
             for e in on.get(x, ()):
-                s += state.ex_val[e] * (1.0 if e // 10 == seat else -0.4)
+                s += state.explorer_value[e] * (1.0 if e // 10 == seat else -0.4)
         gains.append(s)
     return _pick(legal, gains, rng)
 
@@ -352,8 +352,8 @@ def _best_move(state, legal, rng):
     cre = state.creatures
     eaters = cre["shark"] + cre["serpent"]
     sunk_at = cre["serpent"] + cre["whale"]
-    w, at, boat_at, prot = state.ex_where, state.ex_at, state.boat_at, state.dol_prot
-    hex_boat, boat_pass = state.hex_boat, state.boat_pass
+    w, at, boat_at, prot = state.explorer_where, state.explorer_at, state.boat_at, state.dolphin_protects
+    hex_boat, boat_pass = state.boat_on_hex, state.boat_passengers
     other = -1.0 / max(1, n - 1)
     now_of = {}
     gains = []
@@ -421,7 +421,7 @@ def _creature_gains(state, legal) -> list:
     n = state.num_players
     vals = _vals(state, p)
     boat_d, swim_d = _threats(state)
-    w, at, prot = state.ex_where, state.ex_at, state.dol_prot
+    w, at, prot = state.explorer_where, state.explorer_at, state.dolphin_protects
     other = 1.0 / max(1, n - 1)
     swimmers = None
     gains = []
@@ -445,10 +445,10 @@ def _creature_gains(state, legal) -> list:
                 for e in on:
                     g += vals[e] * fs * (-1.0 if e // 10 == p else other)
         if kind in ("whale", "serpent"):
-            b = state.hex_boat.get(h)
+            b = state.boat_on_hex.get(h)
             if b is not None:
                 fb = _F_BOAT[h] * _BOAT_DANGER if h in boat_d else _F_BOAT[h]
-                for e in state.boat_pass[b]:
+                for e in state.boat_passengers[b]:
                     loss = fb * (1.0 if kind == "serpent" else 0.5)
                     g += vals[e] * loss * (-1.0 if e // 10 == p else other)
         gains.append(g)
@@ -560,7 +560,7 @@ def _setup_score(state, p: int) -> float:
     way to an isle, a boat next to them) plus the values it still has to place.  The value just
     placed is the true one in a search's copy (the placer chose it); values placed earlier are
     hidden from their owner too (ISL-1.12) and come from the determinization."""
-    w, at, v, terr = state.ex_where, state.ex_at, state.ex_val, state.terrain
+    w, at, v, terr = state.explorer_where, state.explorer_at, state.explorer_value, state.terrain
     boats = [h for h in state.boat_at if h >= 0]
     s = _SETUP_LATER * sum(state.unplaced[p])
     for e in range(p * 10, p * 10 + 10):

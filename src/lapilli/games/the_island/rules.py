@@ -7,12 +7,12 @@ State model (plain data, so the engine's JSON and records work):
 * hexes are ints (``board.NAME[h]`` is the notation ``"r,c"``);
 * ``terrain[h]``: -1 for a sea space, else 0 beach / 1 forest / 2 mountain; ``back[h]`` the hidden
   back of the tile on ``h``;
-* explorer ``e = seat * 10 + k`` (the seat's k-th placed explorer, ISL-I12): ``ex_where[e]`` is
-  0 not in play, 1 on land, 2 in a boat, 3 swimming, 4 saved on an isle, 5 lost; ``ex_at[e]`` is
-  the hex, the boat number or the isle number; ``ex_val[e]`` the hidden value;
-* boats: ``boat_at[b]`` hex, -1 supply, -2 still to be placed at set-up; ``boat_pass[b]``;
+* explorer ``e = seat * 10 + k`` (the seat's k-th placed explorer, ISL-I12): ``explorer_where[e]`` is
+  0 not in play, 1 on land, 2 in a boat, 3 swimming, 4 saved on an isle, 5 lost; ``explorer_at[e]`` is
+  the hex, the boat number or the isle number; ``explorer_value[e]`` the hidden value;
+* boats: ``boat_at[b]`` hex, -1 supply, -2 still to be placed at set-up; ``boat_passengers[b]``;
 * creatures: ``creatures[kind]`` is the list of hexes of that kind's pieces on the board;
-  ``supply[kind]`` the number in the supply; dolphins ``dol_at`` / ``dol_prot`` (protected explorer).
+  ``supply[kind]`` the number in the supply; dolphins ``dolphin_at`` / ``dolphin_protects`` (protected explorer).
 
 The turn runs as a small stack of tasks (``queue``); a task that needs a player's choice sets
 ``decision`` (the kind of decision), ``decision_seat`` (who decides) and ``decision_data`` (what
@@ -116,7 +116,10 @@ class IslandState(State):
         "c1": "challenge_1", "c2": "challenge_2", "c3": "challenge_3", "c4": "challenge_4", "c5": "challenge_5",
         "v1": "squid_variant_1", "v2": "squid_variant_2", "dec": "decision", "dseat": "decision_seat",
         "ddata": "decision_data", "cre": "creatures", "pi": "placement_index", "bi": "boat_placement_index",
-        "cur": "current_player", "points": "movement_points",
+        "cur": "current_player", "points": "movement_points", "dive": "dolphins", "own_visible": "own_values_visible",
+        "cap": "turn_cap", "n_ex": "explorer_count", "ex_where": "explorer_where", "ex_at": "explorer_at",
+        "ex_val": "explorer_value", "boat_pass": "boat_passengers", "hex_boat": "boat_on_hex", "dol_at": "dolphin_at",
+        "dol_prot": "dolphin_protects",
     }}
 
     # ================================================================== set-up
@@ -126,13 +129,13 @@ class IslandState(State):
         # the Challenges in play ("Sfida 1" to "Sfida 5", ISL-10 to ISL-15)
         (self.challenge_1, self.challenge_2, self.challenge_3, self.challenge_4,
          self.challenge_5) = (bool(o.get(f"challenge_{i}")) for i in range(1, 6))
-        self.dive = bool(o.get("dolphins"))
+        self.dolphins = bool(o.get("dolphins"))  # the dolphins ("delfini") and the dive dice ("dadi Immersione") in play
         self.squids = bool(o.get("giant_squid"))
         # the Giant Squid's variants ("Variante della piovra gigante" 1 and 2, ISL-18, ISL-19)
         self.squid_variant_1 = bool(o.get("squid_variant_1")) and self.squids
         self.squid_variant_2 = bool(o.get("squid_variant_2")) and self.squids
-        self.own_visible = bool(o.get("own_values_visible", False))
-        self.cap = int(o.get("turn_cap", 500))
+        self.own_values_visible = bool(o.get("own_values_visible", False))  # a seat may look at its explorers' values
+        self.turn_cap = int(o.get("turn_cap", 500))  # the engine's limit of turns ("limite di turni"), not a rule
         # ISL-1.4: shuffle the 40 tiles over the 40 slots (optionally with the setup correction, ISL-I5)
         while True:
             pool = tile_pool()
@@ -150,10 +153,11 @@ class IslandState(State):
         self.hands = [[] for _ in range(n)]           # ISL-1.13: (terrain, back) pairs
         vals = _explorer_values(n, o)
         self.unplaced = [sorted(vals) for _ in range(n)]
-        self.n_ex = len(vals)
-        self.ex_where = [0] * 60
-        self.ex_at = [-1] * 60
-        self.ex_val = [0] * 60
+        self.explorer_count = len(vals)              # explorers ("esploratori") per seat
+        # per explorer: where it is (the module docstring), the hex, boat or isle it is at, its value ("valore")
+        self.explorer_where = [0] * 60
+        self.explorer_at = [-1] * 60
+        self.explorer_value = [0] * 60
         self.placed = [0] * n
         self.place_order = [p for _ in range(len(vals)) for p in range(n)]   # ISL-1.6
         self.placement_index = 0                     # the next explorer placement in place_order
@@ -162,8 +166,8 @@ class IslandState(State):
         self.boat_placement_index = 0                # the next boat placement in boat_order
         nb = int(PIECES["boat"])
         self.boat_at = [-2] * len(self.boat_order) + [-1] * (nb - len(self.boat_order))  # ISL-1.2
-        self.boat_pass = [[] for _ in range(nb)]
-        self.hex_boat = {}
+        self.boat_passengers = [[] for _ in range(nb)]  # per boat ("barca"), the explorers aboard
+        self.boat_on_hex = {}                         # hex -> the boat on it
         # ISL-1.3: the five serpents on their start hexes; everything else in the supply (ISL-1.2)
         # the sea creatures on the board ("creature marine"): kind -> the hexes of its pieces
         self.creatures = {"serpent": list(SERPENT_STARTS), "shark": [], "whale": [], "squid": []}
@@ -173,9 +177,9 @@ class IslandState(State):
             "whale": 0 if self.squid_variant_1 else int(PIECES["whale"]),     # ISL-18.1
             "squid": int(PIECES["squid"]) if self.squids else 0,
         }
-        nd = int(PIECES["dolphin"]) if self.dive else 0
-        self.dol_at = [-1] * nd
-        self.dol_prot = [-1] * nd
+        nd = int(PIECES["dolphin"]) if self.dolphins else 0
+        self.dolphin_at = [-1] * nd                  # per dolphin ("delfino"): its hex, -1 off the board
+        self.dolphin_protects = [-1] * nd            # per dolphin: the swimmer it protects, -1 none
         self.current_player = 0                      # whose turn ("giocatore di turno"); ISL-1.5/ISL-14.3: seat 0 first
         self.turns = [0] * n
         self.movement_points = 0                     # the current player's "punti movimento" left (ISL-2.4)
@@ -210,8 +214,8 @@ class IslandState(State):
         return self.over
 
     # fields shared between copies because they are never mutated in place
-    _SHARED = ("challenge_1", "challenge_2", "challenge_3", "challenge_4", "challenge_5", "dive", "squids",
-               "squid_variant_1", "squid_variant_2", "own_visible", "cap", "n_ex", "place_order",
+    _SHARED = ("challenge_1", "challenge_2", "challenge_3", "challenge_4", "challenge_5", "dolphins", "squids",
+               "squid_variant_1", "squid_variant_2", "own_values_visible", "turn_cap", "explorer_count", "place_order",
                "placement_index", "boat_order", "boat_placement_index", "current_player", "movement_points",
                "roll", "over", "end_reason", "started", "decision", "decision_seat", "decision_data")
 
@@ -225,18 +229,18 @@ class IslandState(State):
         d["back"] = self.back[:]
         d["hands"] = [h[:] for h in self.hands]
         d["unplaced"] = [u[:] for u in self.unplaced]
-        d["ex_where"] = self.ex_where[:]
-        d["ex_at"] = self.ex_at[:]
-        d["ex_val"] = self.ex_val[:]
+        d["explorer_where"] = self.explorer_where[:]
+        d["explorer_at"] = self.explorer_at[:]
+        d["explorer_value"] = self.explorer_value[:]
         d["placed"] = self.placed[:]
         d["boat_at"] = self.boat_at[:]
-        d["boat_pass"] = [x[:] for x in self.boat_pass]
-        d["hex_boat"] = self.hex_boat.copy()
+        d["boat_passengers"] = [x[:] for x in self.boat_passengers]
+        d["boat_on_hex"] = self.boat_on_hex.copy()
         c = self.creatures
         d["creatures"] = {"serpent": c["serpent"][:], "shark": c["shark"][:], "whale": c["whale"][:], "squid": c["squid"][:]}
         d["supply"] = self.supply.copy()
-        d["dol_at"] = self.dol_at[:]
-        d["dol_prot"] = self.dol_prot[:]
+        d["dolphin_at"] = self.dolphin_at[:]
+        d["dolphin_protects"] = self.dolphin_protects[:]
         d["turns"] = self.turns[:]
         d["sea_moved"] = self.sea_moved[:]
         d["queue"] = self.queue[:]
@@ -246,29 +250,29 @@ class IslandState(State):
         return self.terrain[h] < 0
 
     def _swimmers(self, h):
-        w, a = self.ex_where, self.ex_at
+        w, a = self.explorer_where, self.explorer_at
         return [e for e in range(60) if w[e] == SEA and a[e] == h]
 
     def _protected(self, e):
-        return e in self.dol_prot
+        return e in self.dolphin_protects
 
     def _may_skip_creature(self):
         """Whether step 4 may move nothing ('none').  With the dive dice the house rule dive_move
         decides: 'compulsory' (default, the literal "selezionate e muovete una delle Creature marine",
         ISL-16.12) or 'optional' (ISL-16.12's "may")."""
-        return not (self.dive and self.options.get("dive_move", "compulsory") == "compulsory")
+        return not (self.dolphins and self.options.get("dive_move", "compulsory") == "compulsory")
 
     def _unprot_swimmers(self, h):
-        prot = self.dol_prot
+        prot = self.dolphin_protects
         return [e for e in self._swimmers(h) if e not in prot]
 
     def _land_ex(self, h):
-        w, a = self.ex_where, self.ex_at
+        w, a = self.explorer_where, self.explorer_at
         return [e for e in range(60) if w[e] == LAND and a[e] == h]
 
     def _occupied_boat(self, h):
-        b = self.hex_boat.get(h)
-        return b if b is not None and self.boat_pass[b] else None
+        b = self.boat_on_hex.get(h)
+        return b if b is not None and self.boat_passengers[b] else None
 
     def _has(self, kind, h):
         return h in self.creatures[kind]
@@ -280,7 +284,7 @@ class IslandState(State):
     def _controllers(self, b):
         """ISL-4.24: the players with the most explorers aboard (all tied ones)."""
         cnt = {}
-        for e in self.boat_pass[b]:
+        for e in self.boat_passengers[b]:
             cnt[e // 10] = cnt.get(e // 10, 0) + 1
         if not cnt:
             return set(range(self.num_players))     # ISL-4.23: anyone may move an empty boat
@@ -296,22 +300,22 @@ class IslandState(State):
         return h not in occ
 
     def _occupied_hexes(self):
-        occ = set(self.hex_boat)
+        occ = set(self.boat_on_hex)
         for k in KINDS:
             occ.update(self.creatures[k])
-        occ.update(h for h in self.dol_at if h >= 0)
-        w, a = self.ex_where, self.ex_at
+        occ.update(h for h in self.dolphin_at if h >= 0)
+        w, a = self.explorer_where, self.explorer_at
         for e in range(60):
             if w[e] == SEA:
                 occ.add(a[e])
         return occ
 
     def _in_play(self, p):
-        w = self.ex_where
+        w = self.explorer_where
         return any(w[e] in (LAND, BOAT, SEA) for e in range(p * 10, p * 10 + 10))
 
     def _anyone_in_play(self):
-        w = self.ex_where
+        w = self.explorer_where
         return any(x in (LAND, BOAT, SEA) for x in w)
 
     def _tiles_left(self):
@@ -321,14 +325,14 @@ class IslandState(State):
         """ISL-8.3: the printed values of the saved explorers (Challenge 3: their number, ISL-12.1)."""
         out = []
         for p in range(self.num_players):
-            saved = [e for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == ISLE]
-            out.append(len(saved) if self.challenge_3 else sum(self.ex_val[e] for e in saved))
+            saved = [e for e in range(p * 10, p * 10 + 10) if self.explorer_where[e] == ISLE]
+            out.append(len(saved) if self.challenge_3 else sum(self.explorer_value[e] for e in saved))
         return out
 
     def tiebreak_key(self, p):
         """ISL-9: main result, explorers saved, (Challenge 3) points saved, fewest turns (ISL-I14)."""
-        saved = [e for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == ISLE]
-        pts = sum(self.ex_val[e] for e in saved)
+        saved = [e for e in range(p * 10, p * 10 + 10) if self.explorer_where[e] == ISLE]
+        pts = sum(self.explorer_value[e] for e in saved)
         main = len(saved) if self.challenge_3 else pts
         return (main, len(saved), pts if self.challenge_3 else 0, -self.turns[p])
 
@@ -376,7 +380,7 @@ class IslandState(State):
 
     # ------------------------------------------------------------------ turn steps
     def _t_turn(self, events):
-        if sum(self.turns) >= self.cap:                   # ISL-I35 engine safeguard
+        if sum(self.turns) >= self.turn_cap:                   # ISL-I35 engine safeguard
             self._end("turn cap", events)
             return
         p = self.current_player
@@ -418,7 +422,7 @@ class IslandState(State):
             self._ask("remove", self.current_player)
 
     def _t_step4(self, events):
-        if self.dive:                                     # ISL-16.7
+        if self.dolphins:                                     # ISL-16.7
             a = self.rng.choice(DIVE_A)
             b = self.rng.choice(DIVE_B)
             self.roll = [a, b]
@@ -436,33 +440,33 @@ class IslandState(State):
 
     # ------------------------------------------------------------------ kill / remove helpers
     def _unprotect(self, e):
-        prot = self.dol_prot
+        prot = self.dolphin_protects
         for d in range(len(prot)):
             if prot[d] == e:
                 prot[d] = -1
 
     def _kill(self, e, events, why):
-        if self.ex_where[e] == BOAT:
-            self.boat_pass[self.ex_at[e]].remove(e)
+        if self.explorer_where[e] == BOAT:
+            self.boat_passengers[self.explorer_at[e]].remove(e)
         self._unprotect(e)
-        self.ex_where[e] = LOST
-        self.ex_at[e] = -1
+        self.explorer_where[e] = LOST
+        self.explorer_at[e] = -1
         events.append({"type": "explorer_lost", "explorer": nt.label(e), "cause": why})
 
     def _remove_boat(self, b):
         h = self.boat_at[b]
-        del self.hex_boat[h]
+        del self.boat_on_hex[h]
         self.boat_at[b] = -1                             # ISL-I16 (b): back to the supply
-        pax = self.boat_pass[b]
-        self.boat_pass[b] = []
+        pax = self.boat_passengers[b]
+        self.boat_passengers[b] = []
         return h, pax
 
     def _capsize(self, b, events, chooser):
         """The boat is removed and its passengers become swimmers (ISL-4.26, ISL-7.14)."""
         h, pax = self._remove_boat(b)
         for e in pax:
-            self.ex_where[e] = SEA
-            self.ex_at[e] = h
+            self.explorer_where[e] = SEA
+            self.explorer_at[e] = h
         events.append({"type": "capsize", "at": NAME[h], "swimmers": [nt.label(e) for e in pax]})
         if pax:
             # ISL-I19: protection attaches before the hazard of the same event (ISL-4.27, ISL-7.15)
@@ -478,19 +482,19 @@ class IslandState(State):
         if not self._eaters(h):
             return
         for e in eids:
-            if self.ex_where[e] == SEA and self.ex_at[e] == h and not self._protected(e):
+            if self.explorer_where[e] == SEA and self.explorer_at[e] == h and not self._protected(e):
                 self._kill(e, events, "creature")
 
     def _t_protect(self, events, h, cands, chooser, dol):
         """Free dolphins on h protect swimmers among ``cands`` (ISL-16.18, ISL-16.21, ISL-I19)."""
         if dol >= 0:
-            free = [dol] if self.dol_at[dol] == h and self.dol_prot[dol] == -1 else []
+            free = [dol] if self.dolphin_at[dol] == h and self.dolphin_protects[dol] == -1 else []
         else:
-            free = [d for d in range(len(self.dol_at)) if self.dol_at[d] == h and self.dol_prot[d] == -1]
+            free = [d for d in range(len(self.dolphin_at)) if self.dolphin_at[d] == h and self.dolphin_protects[d] == -1]
         if not free:
             return
-        prot = self.dol_prot
-        c = [e for e in cands if self.ex_where[e] == SEA and self.ex_at[e] == h and e not in prot]
+        prot = self.dolphin_protects
+        c = [e for e in cands if self.explorer_where[e] == SEA and self.explorer_at[e] == h and e not in prot]
         if not c:
             return
         if len(c) <= len(free):
@@ -511,7 +515,7 @@ class IslandState(State):
         self.back[h] = None
         fallen = self._land_ex(h)
         for e in fallen:                                   # ISL-5.7: fall before the back is seen
-            self.ex_where[e] = SEA
+            self.explorer_where[e] = SEA
         events.append({"type": "tile_removed", "at": NAME[h], "terrain": TERRAINS[t],
                        "swimmers": [nt.label(e) for e in fallen]})
         if self.challenge_4 and not self._tiles_left():           # ISL-13.1, ISL-13.3 (ISL-I36): back not resolved
@@ -528,7 +532,7 @@ class IslandState(State):
                 if q in by:
                     c5.append((q, tuple(by[q])))
         tasks = []
-        if b in GREEN_BACKS or (b == "dolphin" and self.dive):
+        if b in GREEN_BACKS or (b == "dolphin" and self.dolphins):
             events.append({"type": "tile_revealed", "at": NAME[h], "back": b})   # ISL-5.9, ISL-16.3
             tasks.append(("back", h, b, tuple(fallen)))
         else:                                             # ISL-5.10
@@ -561,10 +565,10 @@ class IslandState(State):
             else:
                 self._end("volcano", events)               # ISL-6.8, ISL-8.1
         elif b == "dolphin":                               # ISL-16.4, ISL-16.6 (ISL-I18)
-            free = [d for d in range(len(self.dol_at)) if self.dol_at[d] == -1]
+            free = [d for d in range(len(self.dolphin_at)) if self.dolphin_at[d] == -1]
             if free:
                 d = free[0]
-                self.dol_at[d] = h
+                self.dolphin_at[d] = h
                 events.append({"type": "dolphin_placed", "dolphin": f"D{d + 1}", "at": NAME[h]})
                 self._push(("protect", h, tuple(self._swimmers(h)), p, d))
 
@@ -574,22 +578,22 @@ class IslandState(State):
         events.append({"type": "whirlpool", "at": NAME[h], "area": [NAME[x] for x in area]})
         aset = set(area)
         for e in range(60):
-            if self.ex_where[e] == SEA and self.ex_at[e] in aset:
+            if self.explorer_where[e] == SEA and self.explorer_at[e] in aset:
                 self._kill(e, events, "whirlpool")
         for x in area:
-            b = self.hex_boat.get(x)
+            b = self.boat_on_hex.get(x)
             if b is not None:
                 _, pax = self._remove_boat(b)
                 for e in pax:
-                    self.ex_where[e] = SEA           # so that _kill does not look for the boat
+                    self.explorer_where[e] = SEA           # so that _kill does not look for the boat
                     self._kill(e, events, "whirlpool")
         for k in KINDS:
             for x in [y for y in self.creatures[k] if y in aset]:
                 self._remove_creature(k, x, events, "whirlpool")
-        for d in range(len(self.dol_at)):
-            if self.dol_at[d] in aset:
-                self.dol_at[d] = -1
-                self.dol_prot[d] = -1
+        for d in range(len(self.dolphin_at)):
+            if self.dolphin_at[d] in aset:
+                self.dolphin_at[d] = -1
+                self.dolphin_protects[d] = -1
                 events.append({"type": "dolphin_removed", "dolphin": f"D{d + 1}"})
 
     def _t_boatback(self, events, h):
@@ -598,23 +602,23 @@ class IslandState(State):
             self._place_boat(sup[0], h, events)
             self._push(("board", h))
             return
-        empties = [self.boat_at[b] for b in range(len(self.boat_at)) if self.boat_at[b] >= 0 and not self.boat_pass[b]]
+        empties = [self.boat_at[b] for b in range(len(self.boat_at)) if self.boat_at[b] >= 0 and not self.boat_passengers[b]]
         if empties:                                        # ISL-15.16
             self._ask("take", self.current_player, at=NAME[h], boats=sorted(NAME[x] for x in empties))
         # else ISL-I16: no boat is placed
 
     def _place_boat(self, b, h, events):
         self.boat_at[b] = h
-        self.hex_boat[h] = b
+        self.boat_on_hex[h] = b
         events.append({"type": "boat_placed", "at": NAME[h]})
 
     def _t_board(self, events, h):
         """ISL-6.4, ISL-6.5: swimmers on h climb aboard the new boat, at most 3 (the revealer picks)."""
-        b = self.hex_boat.get(h)
+        b = self.boat_on_hex.get(h)
         if b is None:
             return
         sw = self._swimmers(h)
-        room = 3 - len(self.boat_pass[b])
+        room = 3 - len(self.boat_passengers[b])
         if len(sw) <= room:
             for e in sw:
                 self._embark(e, b)
@@ -625,9 +629,9 @@ class IslandState(State):
 
     def _embark(self, e, b):
         self._unprotect(e)                                 # ISL-16.33
-        self.ex_where[e] = BOAT
-        self.ex_at[e] = b
-        self.boat_pass[b].append(e)
+        self.explorer_where[e] = BOAT
+        self.explorer_at[e] = b
+        self.boat_passengers[b].append(e)
 
     def _t_squidplace(self, events):
         """ISL-17.3 (ISL-I24): the revealer puts a squid on an empty sea space next to a terrain tile."""
@@ -650,7 +654,7 @@ class IslandState(State):
         if with_boat:
             b = self._occupied_boat(h)
             if b is not None:
-                out.extend(self.boat_pass[b])
+                out.extend(self.boat_passengers[b])
         return sorted(out)
 
     def _t_victim(self, events, h, chooser, with_boat):
@@ -670,7 +674,7 @@ class IslandState(State):
     def _t_c5(self, events, h, groups):
         """ISL-15.9 to ISL-15.15: one movement per player with an explorer from the sunk tile."""
         for i, (q, eids) in enumerate(groups):
-            alive = tuple(e for e in eids if self.ex_where[e] in (BOAT, SEA))   # ISL-15.12
+            alive = tuple(e for e in eids if self.explorer_where[e] in (BOAT, SEA))   # ISL-15.12
             if alive and self._c5_moves(alive):
                 rest = groups[i + 1:]
                 if rest:
@@ -754,7 +758,7 @@ class IslandState(State):
     # ------------------------------------------------------------------ set-up
     def _tile_counts(self):
         cnt = {}
-        w, a = self.ex_where, self.ex_at
+        w, a = self.explorer_where, self.explorer_at
         for p, k in enumerate(self.placed):      # explorers p*10 + (0..placed-1) are the only ones out
             for e in range(p * 10, p * 10 + k):
                 if w[e] == LAND:
@@ -770,7 +774,7 @@ class IslandState(State):
         empty = [h for h in slots if h not in cnt]
         if empty:                                          # ISL-1.6, ISL-14.6, ISL-14.11, ISL-15.4
             return empty
-        own = {self.ex_at[e] for e in range(p * 10, p * 10 + 10) if self.ex_where[e] == LAND}
+        own = {self.explorer_at[e] for e in range(p * 10, p * 10 + 10) if self.explorer_where[e] == LAND}
         if self.challenge_5:                                        # ISL-15.5 to ISL-15.7
             return [h for h in slots if cnt.get(h, 0) == 1 and h not in own]
         return [h for h in slots if h not in own]          # ISL-14.12, ISL-14.13 (ISL-I13)
@@ -791,7 +795,7 @@ class IslandState(State):
         """ISL-1.10: sea spaces next to a terrain tile, with no boat and no sea serpent."""
         terr = self.terrain
         serp = self.creatures["serpent"]
-        hb = self.hex_boat
+        hb = self.boat_on_hex
         land = bytes(terr[h] >= 0 for h in ISLAND_SLOTS)
         coast = _COAST.get(land)
         if coast is None:                                  # sea spaces next to a tile, per land pattern
@@ -808,15 +812,15 @@ class IslandState(State):
             return []
         out = []
         occ = None
-        if "dolphin" in kinds and not self.dive:           # ISL-6.9, ISL-I31
+        if "dolphin" in kinds and not self.dolphins:           # ISL-6.9, ISL-I31
             for e in range(p * 10, p * 10 + 10):
-                if self.ex_where[e] == SEA:
-                    for h in self._swim_reach(self.ex_at[e]):
+                if self.explorer_where[e] == SEA:
+                    for h in self._swim_reach(self.explorer_at[e]):
                         out.append(f"play dolphin {nt.label(e)} {NAME[h]}")
         if "winds" in kinds:                               # ISL-6.10, ISL-I31
             for b in range(len(self.boat_at)):
                 h = self.boat_at[b]
-                if h >= 0 and self.boat_pass[b] and p in self._controllers(b):
+                if h >= 0 and self.boat_passengers[b] and p in self._controllers(b):
                     for x in self._boat_reach(h, 3, True):
                         out.append(f"play winds {NAME[h]} {NAME[x]}")
         for back, kind in (("move_serpent", "serpent"), ("move_shark", "shark"), ("move_whale", "whale")):
@@ -846,7 +850,7 @@ class IslandState(State):
     def _boat_reach(self, start, n, occupied):
         """Sea spaces a boat reaches in up to n steps (ISL-4.20, ISL-4.21, ISL-4.26, ISL-17.18)."""
         c = self.creatures
-        blocked = set(self.hex_boat)
+        blocked = set(self.boat_on_hex)
         if occupied:
             blocked.update(c["squid"])
             return self._reach(start, n, set(c["serpent"]) | set(c["whale"]), blocked)
@@ -856,10 +860,10 @@ class IslandState(State):
     def _moves(self, p, c5):
         out = []
         append = out.append
-        w, a = self.ex_where, self.ex_at
+        w, a = self.explorer_where, self.explorer_at
         terr = self.terrain
-        hb = self.hex_boat
-        bp = self.boat_pass
+        hb = self.boat_on_hex
+        bp = self.boat_passengers
         for e in range(p * 10, p * 10 + 10):
             we = w[e]
             if we == LAND:
@@ -895,10 +899,10 @@ class IslandState(State):
 
     def _boat_explorer_moves(self, e):
         out = []
-        b = self.ex_at[e]
+        b = self.explorer_at[e]
         h = self.boat_at[b]
-        hb = self.hex_boat
-        bp = self.boat_pass
+        hb = self.boat_on_hex
+        bp = self.boat_passengers
         board = BOARD_[e]
         for x in NEIGH[h]:
             b2 = hb.get(x)
@@ -914,10 +918,10 @@ class IslandState(State):
         if e in self.sea_moved:                                          # ISL-4.13 (ISL-I2 b)
             return []
         out = []
-        h = self.ex_at[e]
+        h = self.explorer_at[e]
         terr = self.terrain
         swim = SWIM[e]
-        if e in self.dol_prot:
+        if e in self.dolphin_protects:
             swim_d = SWIM_DOLPHIN[e]
             for x in NEIGH[h]:
                 if terr[x] < 0:
@@ -927,8 +931,8 @@ class IslandState(State):
             for x in NEIGH[h]:
                 if terr[x] < 0:
                     out.append(swim[x])                                  # ISL-4.12
-        b = self.hex_boat.get(h)
-        if b is not None and len(self.boat_pass[b]) < 3:
+        b = self.boat_on_hex.get(h)
+        if b is not None and len(self.boat_passengers[b]) < 3:
             out.append(BOARD_[e][h])                                     # ISL-4.14
         for k in ISLES_OF.get(h, ()):
             out.append(ISLE_[e][k])                                      # ISL-4.32
@@ -938,9 +942,9 @@ class IslandState(State):
         """ISL-15.15 (ISL-I15): one step-2 explorer move of one of these explorers; no boat, no dolphin."""
         out = []
         for e in eids:
-            if self.ex_where[e] == BOAT:
+            if self.explorer_where[e] == BOAT:
                 out.extend(self._boat_explorer_moves(e))
-            elif self.ex_where[e] == SEA:
+            elif self.explorer_where[e] == SEA:
                 out.extend(m for m in self._swimmer_moves(e) if not m.endswith(" dolphin"))
         return out
 
@@ -977,7 +981,7 @@ class IslandState(State):
             empt = None
         landocc = set()
         unprot = set()
-        w, a, prot = self.ex_where, self.ex_at, self.dol_prot
+        w, a, prot = self.explorer_where, self.explorer_at, self.dolphin_protects
         for p, k in enumerate(self.placed):          # only explorers p*10 + (0..placed-1) are out
             for e in range(p * 10, p * 10 + k):
                 we = w[e]
@@ -985,7 +989,7 @@ class IslandState(State):
                     landocc.add(a[e])
                 elif we == SEA and e not in prot:
                     unprot.add(a[e])
-        occboats = {h for h, b in self.hex_boat.items() if self.boat_pass[b]}
+        occboats = {h for h, b in self.boat_on_hex.items() if self.boat_passengers[b]}
         stops = {}
         for k in kinds:
             if k in KINDS:
@@ -1004,8 +1008,8 @@ class IslandState(State):
                     if k == "squid":                         # ISL-17.10: staying is a movement
                         out.append(row[src])
             elif k == "dolphin":
-                for d in range(len(self.dol_at)):
-                    src = self.dol_at[d]
+                for d in range(len(self.dolphin_at)):
+                    src = self.dolphin_at[d]
                     if src < 0:
                         continue
                     dests = empt if dive else self._reach(src, dist, ())
@@ -1019,7 +1023,7 @@ class IslandState(State):
             elif k == "boat":
                 for b in range(len(self.boat_at)):
                     src = self.boat_at[b]
-                    if src < 0 or self.boat_pass[b]:         # ISL-16.15
+                    if src < 0 or self.boat_passengers[b]:         # ISL-16.15
                         continue
                     dests = empt if dive else self._boat_reach(src, dist, False)   # ISL-16.17
                     pre = f"drift {NAME[src]} "
@@ -1074,9 +1078,9 @@ class IslandState(State):
         e = p * 10 + self.placed[p]
         self.placed[p] += 1
         self.unplaced[p].remove(v)
-        self.ex_where[e] = LAND
-        self.ex_at[e] = h
-        self.ex_val[e] = v
+        self.explorer_where[e] = LAND
+        self.explorer_at[e] = h
+        self.explorer_value[e] = v
         events.append({"type": "placed", "explorer": nt.label(e), "at": NAME[h], "private": {"value": v}})
         self.placement_index += 1
         if self.placement_index < len(self.place_order):
@@ -1130,11 +1134,11 @@ class IslandState(State):
         events.append({"type": "tile_played", "seat": p, "back": back})
         if kind == "dolphin":                                # ISL-6.9 (ISL-I31)
             e = src
-            self.ex_at[e] = dst
+            self.explorer_at[e] = dst
             if self._eaters(dst):
                 self._kill(e, events, "creature")
         elif kind == "winds":                                # ISL-6.10
-            self._move_boat(self.hex_boat[src], dst, events)
+            self._move_boat(self.boat_on_hex[src], dst, events)
         else:                                                # ISL-6.11 to ISL-6.13, ISL-17.6
             lst = self.creatures[kind]
             lst.remove(src)
@@ -1158,32 +1162,32 @@ class IslandState(State):
         self.decision = None
 
     def _a_walk(self, events, e, h):
-        self.ex_at[e] = h
+        self.explorer_at[e] = h
         events.append({"type": "move", "explorer": nt.label(e), "to": NAME[h]})
         self._spend()
 
     def _a_board(self, events, e, h):
-        if self.ex_where[e] == SEA:
+        if self.explorer_where[e] == SEA:
             self.sea_moved.append(e)                         # ISL-I2 (b): boarding is the sea move
-        elif self.ex_where[e] == BOAT:
-            self.boat_pass[self.ex_at[e]].remove(e)
-        self._embark(e, self.hex_boat[h])
+        elif self.explorer_where[e] == BOAT:
+            self.boat_passengers[self.explorer_at[e]].remove(e)
+        self._embark(e, self.boat_on_hex[h])
         events.append({"type": "board", "explorer": nt.label(e), "at": NAME[h]})
         self._spend()
 
     def _a_swim(self, events, e, h, with_dolphin):
         p = e // 10
-        src_where = self.ex_where[e]
+        src_where = self.explorer_where[e]
         if src_where == BOAT:
-            self.boat_pass[self.ex_at[e]].remove(e)
-        src = self.ex_at[e] if src_where == SEA else -1
+            self.boat_passengers[self.explorer_at[e]].remove(e)
+        src = self.explorer_at[e] if src_where == SEA else -1
         self.sea_moved.append(e)                             # ISL-4.13
-        self.ex_where[e] = SEA
-        self.ex_at[e] = h
+        self.explorer_where[e] = SEA
+        self.explorer_at[e] = h
         if with_dolphin:                                     # ISL-16.28, ISL-16.29 (ISL-I39)
-            for d in range(len(self.dol_prot)):
-                if self.dol_prot[d] == e:
-                    self.dol_at[d] = h
+            for d in range(len(self.dolphin_protects)):
+                if self.dolphin_protects[d] == e:
+                    self.dolphin_at[d] = h
         elif src >= 0:
             self._unprotect(e)                               # ISL-16.33
         events.append({"type": "swim", "explorer": nt.label(e), "to": NAME[h]})
@@ -1192,27 +1196,27 @@ class IslandState(State):
         self._push(("protect", h, (e,), p, -1), ("hazard", h, (e,)))
 
     def _a_isle(self, events, e, k):
-        if self.ex_where[e] == SEA:
+        if self.explorer_where[e] == SEA:
             self.sea_moved.append(e)
-        elif self.ex_where[e] == BOAT:
-            self.boat_pass[self.ex_at[e]].remove(e)
+        elif self.explorer_where[e] == BOAT:
+            self.boat_passengers[self.explorer_at[e]].remove(e)
         self._unprotect(e)
-        self.ex_where[e] = ISLE                              # ISL-4.34
-        self.ex_at[e] = k
+        self.explorer_where[e] = ISLE                              # ISL-4.34
+        self.explorer_at[e] = k
         events.append({"type": "saved", "explorer": nt.label(e), "isle": ISLE_NAMES[k]})
         self._spend()
 
     def _a_sail(self, events, src, dst):
         self._spend()
-        self._move_boat(self.hex_boat[src], dst, events)
+        self._move_boat(self.boat_on_hex[src], dst, events)
 
     def _move_boat(self, b, dst, events):
         src = self.boat_at[b]
-        del self.hex_boat[src]
+        del self.boat_on_hex[src]
         self.boat_at[b] = dst
-        self.hex_boat[dst] = b
+        self.boat_on_hex[dst] = b
         events.append({"type": "boat_moved", "from": NAME[src], "to": NAME[dst]})
-        if self.boat_pass[b] and (dst in self.creatures["serpent"] or dst in self.creatures["whale"]):
+        if self.boat_passengers[b] and (dst in self.creatures["serpent"] or dst in self.creatures["whale"]):
             self._capsize(b, events, self.current_player)              # ISL-4.26, ISL-4.27 (ISL-I33)
 
     # ------------------------------------------------------------------ step 3 and its choices
@@ -1221,8 +1225,8 @@ class IslandState(State):
         self._do_remove(h, events)
 
     def _a_aboard(self, events, *eids):
-        h = self.boat_at[self.hex_boat[nt.parse_hex(self.decision_data["at"])]]
-        b = self.hex_boat[h]
+        h = self.boat_at[self.boat_on_hex[nt.parse_hex(self.decision_data["at"])]]
+        b = self.boat_on_hex[h]
         for e in eids:
             self._embark(e, b)
         events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in eids]})
@@ -1231,10 +1235,10 @@ class IslandState(State):
 
     def _a_take(self, events, src):
         h = nt.parse_hex(self.decision_data["at"])
-        b = self.hex_boat[src]
-        del self.hex_boat[src]
+        b = self.boat_on_hex[src]
+        del self.boat_on_hex[src]
         self.boat_at[b] = h
-        self.hex_boat[h] = b
+        self.boat_on_hex[h] = b
         events.append({"type": "boat_taken", "from": NAME[src], "to": NAME[h]})
         self.decision = None
         self.decision_data = {}
@@ -1256,7 +1260,7 @@ class IslandState(State):
 
     def _a_protect(self, events, e):
         d = self.decision_data["dolphin"]
-        self.dol_prot[d] = e
+        self.dolphin_protects[d] = e
         events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
         self.decision = None
         self.decision_data = {}
@@ -1278,7 +1282,7 @@ class IslandState(State):
         if b is not None:                                    # ISL-7.7
             _, pax = self._remove_boat(b)
             for e in pax:
-                self.ex_where[e] = SEA
+                self.explorer_where[e] = SEA
                 self._kill(e, events, "serpent")
         for e in self._unprot_swimmers(dst):                 # ISL-7.8
             self._kill(e, events, "serpent")
@@ -1299,10 +1303,10 @@ class IslandState(State):
         self._push(("squidafter", dst, self.current_player))
 
     def _a_dolphin(self, events, d, dst):
-        src = self.dol_at[d]
-        old = self.dol_prot[d]
-        self.dol_at[d] = dst
-        self.dol_prot[d] = -1                                # ISL-16.26
+        src = self.dolphin_at[d]
+        old = self.dolphin_protects[d]
+        self.dolphin_at[d] = dst
+        self.dolphin_protects[d] = -1                                # ISL-16.26
         self.decision = None
         events.append({"type": "dolphin_moved", "dolphin": f"D{d + 1}", "from": NAME[src], "to": NAME[dst]})
         tasks = []
@@ -1312,19 +1316,19 @@ class IslandState(State):
         self._push(*tasks)
 
     def _a_shift(self, events, d, e):
-        h = self.dol_at[d]
-        old = self.dol_prot[d]
-        self.dol_prot[d] = e                                 # ISL-16.31
+        h = self.dolphin_at[d]
+        old = self.dolphin_protects[d]
+        self.dolphin_protects[d] = e                                 # ISL-16.31
         self.decision = None
         events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
         if old >= 0:
             self._push(("hazard", h, (old,)))                # ISL-16.36
 
     def _a_drift(self, events, src, dst):
-        b = self.hex_boat[src]
-        del self.hex_boat[src]
+        b = self.boat_on_hex[src]
+        del self.boat_on_hex[src]
         self.boat_at[b] = dst
-        self.hex_boat[dst] = b
+        self.boat_on_hex[dst] = b
         self.decision = None
         events.append({"type": "boat_moved", "from": NAME[src], "to": NAME[dst]})
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .board import ISLE_NAMES
 from .data import COLOURS
 
-ISLE = 4  # ex_where: saved on a safe isle
+ISLE = 4  # explorer_where: saved on a safe isle
 
 
 def score_breakdown(state) -> list[list[dict]]:
@@ -14,10 +14,10 @@ def score_breakdown(state) -> list[list[dict]]:
     for p in range(state.num_players):
         parts = []
         for e in range(p * 10, p * 10 + 10):
-            if state.ex_where[e] != ISLE:
+            if state.explorer_where[e] != ISLE:
                 continue
-            value = state.ex_val[e]
-            isle = ISLE_NAMES[state.ex_at[e]] if 0 <= state.ex_at[e] < len(ISLE_NAMES) else ""
+            value = state.explorer_value[e]
+            isle = ISLE_NAMES[state.explorer_at[e]] if 0 <= state.explorer_at[e] < len(ISLE_NAMES) else ""
             name = f"{COLOURS[p]}{e - p * 10 + 1}"
             if state.challenge_3:
                 parts.append({"part": f"saved:{name}", "points": 1, "rule": "ISL-12.1",

@@ -28,11 +28,11 @@ class ViewsMixin:
     def reading_key(self):
         # _item reads the position only through _value_visible and ``over``: the end of the game
         # shows every value, and the table's option whether players see their own values
-        return (self.over, self.own_visible)
+        return (self.over, self.own_values_visible)
     def _value_visible(self, e, player):
         if self.over:
             return True
-        return self.own_visible and player is not None and e // 10 == player
+        return self.own_values_visible and player is not None and e // 10 == player
 
     def _observe(self, player):
         return observe(self, player)
@@ -40,7 +40,7 @@ class ViewsMixin:
     # ------------------------------------------------------------------ determinization
     def _keepable(self):
         """Backs that can sit in a hand (red, and not the dolphin under Challenge 6, ISL-16.5)."""
-        return {b for b in RED_BACKS if not (b == "dolphin" and self.dive)}
+        return {b for b in RED_BACKS if not (b == "dolphin" and self.dolphins)}
 
     def _hidden_tiles(self, player):
         """Per terrain: island hexes and (seat, index) hand positions whose backs ``player`` cannot see."""
@@ -59,9 +59,9 @@ class ViewsMixin:
     def _hidden_values(self, player):
         """Per seat: explorers whose values ``player`` cannot see, and whether its unplaced ones are hidden."""
         out = []
-        w = self.ex_where
+        w = self.explorer_where
         over = self.over
-        mine = self.own_visible and player is not None     # _value_visible, per seat at once
+        mine = self.own_values_visible and player is not None     # _value_visible, per seat at once
         for q in range(self.num_players):
             if over or (mine and q == player):
                 eids = []
@@ -82,7 +82,7 @@ class ViewsMixin:
             if hb and any(b in keep and b != hb[0] for b in ib):
                 return True
         for q, eids, unpl in self._hidden_values(player):
-            pool = [self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])
+            pool = [self.explorer_value[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])
             if len(set(pool)) > 1 and (len(eids) > 1 or (eids and unpl)):
                 return True
         return False
@@ -97,7 +97,7 @@ class ViewsMixin:
         of the order in which the hidden backs and values happen to lie (a side channel)."""
         tiles = [(t, isl, hand, sorted([self.back[h] for h in isl] + [self.hands[q][i][1] for q, i in hand]))
                  for t, (isl, hand) in self._hidden_tiles(player).items()]
-        vals = [(q, eids, unpl, sorted([self.ex_val[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])))
+        vals = [(q, eids, unpl, sorted([self.explorer_value[e] for e in eids] + (list(self.unplaced[q]) if unpl else [])))
                 for q, eids, unpl in self._hidden_values(player)]
         return self._keepable(), tiles, vals
 
@@ -117,7 +117,7 @@ class ViewsMixin:
             pool = pool.copy()
             rng.shuffle(pool)
             for e in eids:
-                self.ex_val[e] = pool.pop()
+                self.explorer_value[e] = pool.pop()
             if unpl:
                 self.unplaced[q] = sorted(pool)
 
@@ -173,11 +173,11 @@ _WHERE = (None, "land", "boat", "sea", "isle", "lost")
 def observe(state, player):
     """What ``player`` may see (None: a spectator): see the module docstring for what is hidden."""
     n = state.num_players
-    where, at, boat_at = state.ex_where, state.ex_at, state.boat_at
+    where, at, boat_at = state.explorer_where, state.explorer_at, state.boat_at
     # ``_value_visible`` for every explorer at once: all at the end, else the reader's own when
     # the table lets players see them
     over = state.over
-    mine = player if state.own_visible and player is not None else None
+    mine = player if state.own_values_visible and player is not None else None
     explorers = []
     for e in range(60):
         w = where[e]
@@ -191,7 +191,7 @@ def observe(state, player):
         elif w == ISLE:
             item["at"] = ISLE_NAMES[at[e]]
         if over or (mine is not None and e // 10 == mine):
-            item["value"] = state.ex_val[e]
+            item["value"] = state.explorer_value[e]
         explorers.append(item)
     hands = []
     for q in range(n):
@@ -202,7 +202,7 @@ def observe(state, player):
     boats = []
     for b, h in enumerate(boat_at):
         if h >= 0:
-            aboard = state.boat_pass[b]
+            aboard = state.boat_passengers[b]
             boats.append({"at": NAME[h], "passengers": [_LABELS[e] for e in aboard],
                           "controllers": sorted(state._controllers(b)) if aboard else []})
     boats.sort(key=lambda x: x["at"])
@@ -226,8 +226,8 @@ def observe(state, player):
         "creatures": {k: sorted(NAME[h] for h in v) for k, v in state.creatures.items()},
         "creature_supply": dict(state.supply),
         "dolphins": [{"id": f"D{d + 1}", "at": NAME[h] if h >= 0 else None,
-                      "protects": _LABELS[state.dol_prot[d]] if state.dol_prot[d] >= 0 else None}
-                     for d, h in enumerate(state.dol_at)],
+                      "protects": _LABELS[state.dolphin_protects[d]] if state.dolphin_protects[d] >= 0 else None}
+                     for d, h in enumerate(state.dolphin_at)],
         "hands": hands,
         "saved": [where[q * 10:q * 10 + 10].count(ISLE) for q in range(n)],
         "end_reason": state.end_reason,
