@@ -80,7 +80,7 @@ def test_lower_score_wins_is_respected_by_evaluators():
 
     s = lapilli.new_game("eruption", 2, seed=1)
     assert s.SPEC.lower_score_wins
-    s.temps = [30, 80]  # seat 0 is cooler: better placed
+    s.temperatures = [30, 80]  # seat 0 is cooler: better placed
     assert rank_values(s) == [1.0, 0.0]
     assert score_margin(s, 0) == 50.0 and score_margin(s, 1) == -50.0
 

@@ -143,7 +143,7 @@ def test_values_cap_levels_two_villages_projected_to_burn():
     s = eruption_position("p3")
     c = s.clone()
     # both villages at the burn mark: the meter stops there, so they are level (a shared win)
-    c.temps = [H.LAST] * c.num_players
+    c.temperatures = [H.LAST] * c.num_players
     v = H.values_cap(c)
     assert abs(v[0] - v[1]) < 1e-9
     # values() ranks them by the projection past the mark instead (one more wall in a Reserve)

@@ -27,11 +27,11 @@ def blank(n=2, seed=0, variant="standard", **opts):
             st.stacks[0].append(st.pending)
         st.pending = None
     st.tiles.clear()
-    st.fwalls.clear()
-    st.bwalls.clear()
+    st.flow_walls.clear()
+    st.border_walls.clear()
     st.claims = [None, None, None]
     st.erupted = [False, False, False]
-    st.temps = [0] * n
+    st.temperatures = [0] * n
     goto(st, "p3", 0)
     return st
 
@@ -109,7 +109,7 @@ def force_rolls(monkeypatch, seq):
 def wall(st, loc, mat="straw", owner=1):
     from lapilli.games.eruption import notation as N
     kind, key = N.parse_loc(loc)
-    (st.fwalls if kind == "flow" else st.bwalls)[key] = (mat, owner)
+    (st.flow_walls if kind == "flow" else st.border_walls)[key] = (mat, owner)
     st._legal_cache = None
     return key
 
@@ -176,8 +176,8 @@ def finish_turn(st):
 
 def snapshot(s):
     """What a search or an evaluation must leave as it found it in ``s``."""
-    return (s.phase, s.current_player, list(s.temps), [list(h) for h in s.hands], dict(s.tiles), dict(s.fwalls),
-            dict(s.bwalls), [dict(r) for r in s.reserve], list(s.burned), s.final_left, s.lava_count())
+    return (s.phase, s.current_player, list(s.temperatures), [list(h) for h in s.hands], dict(s.tiles), dict(s.flow_walls),
+            dict(s.border_walls), [dict(r) for r in s.reserve], list(s.burned), s.final_left, s.lava_count())
 
 
 def random_positions(players, seed, k):

@@ -16,7 +16,7 @@ _FACE: dict = {}
 
 def old_frontier_dist(state) -> dict:
     ends = state.open_flow_ends()
-    fw = state.fwalls
+    fw = state.flow_walls
     key = ("fdist-oracle", tuple([e for e in ends if e in fw]) if fw else ())
     memo = state._memo()
     got = memo.get(key)
@@ -69,14 +69,14 @@ def old_rain_value(temp) -> float:
 
 
 def old_heat(state, p, fdist, turns) -> float:
-    v = state.vil[p]
-    t = float(state.temps[p])
+    v = state.villages[p]
+    t = float(state.temperatures[p])
     if v is None:
         return t
     if state.burned[p]:
         return float(LAST) + 50.0
     tiles = state.tiles
-    bw = state.bwalls
+    bw = state.border_walls
     per_turn = 0.0
     threat = 0.0
     if fdist is None:
@@ -98,8 +98,8 @@ def old_heat(state, p, fdist, turns) -> float:
         held += H.WALL_VALUE[m] * (c if c < 3 else 3)
     t -= held
     for c in state.hands[p]:
-        t -= old_rain_value(state.temps[p]) if c == "rain" else H.CARD_VALUE[c]
-    if state.temps[p] >= LAST:
+        t -= old_rain_value(state.temperatures[p]) if c == "rain" else H.CARD_VALUE[c]
+    if state.temperatures[p] >= LAST:
         t += 100.0
     return t
 
@@ -143,12 +143,12 @@ def old_value(state, a, seat, depth) -> float:
     fb = old_flow_build(state, a)
     if fb is not None:
         mat, key = fb
-        held = key in c.fwalls
+        held = key in c.flow_walls
         v1 = old_evaluate(c, seat)
         if held:
-            del c.fwalls[key]
+            del c.flow_walls[key]
         else:
-            c.fwalls[key] = (mat, seat)
+            c.flow_walls[key] = (mat, seat)
         v2 = old_evaluate(c, seat)
         vs, vf = (v1, v2) if held else (v2, v1)
         return H.HOLD[mat] * vs + (1.0 - H.HOLD[mat]) * vf
@@ -165,8 +165,8 @@ def old_choose(state, legal: list, rng, seat: int) -> str:
     if ph == "consent":
         return "accept"
     if ph == "p2x":
-        mine = state.temps[seat]
-        return "extra" if all(mine <= t for q, t in enumerate(state.temps) if q != seat) else "end"
+        mine = state.temperatures[seat]
+        return "extra" if all(mine <= t for q, t in enumerate(state.temperatures) if q != seat) else "end"
     if ph == "village":
         return legal[rng.randbelow(len(legal))]
     best, best_v = [], None
@@ -186,12 +186,12 @@ def old_policy_wall(state, legal):
     """policy's phase-4 wall choice as it was written before _policy_wall, on the
     dict frontier."""
     me = state.to_move
-    v = state.vil[me]
+    v = state.villages[me]
     tiles = state.tiles
     touched, near = None, None
     fd = None
     for i, (h, d) in enumerate(H._SIDES[v]):
-        if (v, i) in state.bwalls:
+        if (v, i) in state.border_walls:
             continue
         t = tiles.get(h)
         if t is not None and t[2] >> d & 1:
@@ -214,13 +214,13 @@ def old_policy_wall(state, legal):
 # ---------------------------------------------------------------- the rollout policy's placement, uncached
 # (the shipped ``_space_weights`` caches the per-direction distances by space and villages standing)
 def old_space_weights(state, s, me):
-    vm = state.vil[me]
+    vm = state.villages[me]
     tiles = state.tiles
     row = NEIGH[s]
     mine = H._TOWARD[vm][s]
     tot = [0, 0, 0, 0, 0, 0]
     burned = state.burned
-    for q, v in enumerate(state.vil):
+    for q, v in enumerate(state.villages):
         if q != me and v is not None and not burned[q]:
             o = H._TOWARD[v][s]
             for d in range(6):
@@ -232,11 +232,11 @@ def old_space_weights(state, s, me):
             w[d] = mine[d] - 0.5 * tot[d]
     for d, v, i in H.B.SIDES_OF_HEX.get(s, ()):
         if v == vm:
-            w[d] -= 30.0 if (v, i) not in state.bwalls else 8.0
-        elif v in state.vil:
-            q = state.vil.index(v)
+            w[d] -= 30.0 if (v, i) not in state.border_walls else 8.0
+        elif v in state.villages:
+            q = state.villages.index(v)
             if not state.burned[q]:
-                w[d] += 20.0 if (v, i) not in state.bwalls else 5.0
+                w[d] += 20.0 if (v, i) not in state.border_walls else 5.0
     return w
 
 
@@ -272,7 +272,7 @@ def old_policy(state, legal: list, rng) -> str:
             return legal[rng.randbelow(len(legal))]
         return old_best_place(state, legal, me, rng)
     if ph == "p3":
-        if "rain" in legal and state.temps[me] >= H.RAIN:
+        if "rain" in legal and state.temperatures[me] >= H.RAIN:
             return "rain"
         if "end" in legal:
             if "draw" in legal:

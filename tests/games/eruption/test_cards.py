@@ -183,7 +183,7 @@ def test_aftershock_removes_walls():
     bad = (r + 1) % 6                                # would point a flow into f3's lava-free edge
     assert _err(st, f"aftershock e4 {bad}").rule == "ERU-14.4"
     st.apply(legal[0])
-    assert not st.fwalls
+    assert not st.flow_walls
 
 
 @pytest.mark.rule("ERU-14.7")
@@ -191,13 +191,13 @@ def test_aftershock_removes_walls():
 @pytest.mark.rule("ERU-5.1")
 def test_lava_flow_and_several_cards():
     st = p3(blank(), hand=["lavaflow", "rain", "bomb"])
-    st.temps[0] = 50
+    st.temperatures[0] = 50
     st.apply("lavaflow")
     assert st.phase == "place" and st.mode == "lavaflow" and st.discard[-1] == "lavaflow"
     st.apply(st.legal_actions()[0])
     assert len(st.tiles) == 1 and st.phase == "p3"
     st.apply("rain")                                 # a second card in the same Phase 3
-    assert st.temps[0] == 20 and st.discard[-2:] == ["lavaflow", "rain"] and st.hands[0] == ["bomb"]
+    assert st.temperatures[0] == 20 and st.discard[-2:] == ["lavaflow", "rain"] and st.hands[0] == ["bomb"]
     assert _err(st, "rain").rule == "ERU-5.1"        # no longer held
 
 
@@ -213,7 +213,7 @@ def test_relocate(monkeypatch):
     assert _err(st, "relocate 1 2").rule == "ERU-14.10"
     assert _err(st, "relocate 3 4").rule == "ERU-14.9"
     st.apply("relocate 1 4")
-    assert used == [] and st.bwalls == {(0, 3): ("stone", 0), (0, 1): ("straw", 0)}
+    assert used == [] and st.border_walls == {(0, 3): ("stone", 0), (0, 1): ("straw", 0)}
 
 
 @pytest.mark.rule("ERU-14.12")
@@ -233,7 +233,7 @@ def test_sinkhole():
     assert _err(st, "sinkhole e4").rule == "ERU-14.15"
     tid = st.tiles[H["d4"]][0]
     st.apply("sinkhole d4")
-    assert H["d4"] not in st.tiles and not st.fwalls and st.set_aside == [tid]
+    assert H["d4"] not in st.tiles and not st.flow_walls and st.set_aside == [tid]
     assert tid not in st.stack                       # never comes back (outside Annihilation)
     # an eruption tile may be removed too
     st = blank()
@@ -264,7 +264,7 @@ def test_quake_on_resource_hex():
     wood = st.reserve[0]["wood"]
     st.apply("place d3 0")
     assert st.tiles[H["d3"]][0] == new and st.reserve[0]["wood"] == wood
-    assert st.set_aside == [old] and not st.fwalls
+    assert st.set_aside == [old] and not st.flow_walls
 
 
 @pytest.mark.rule("ERU-5.16")
@@ -298,12 +298,12 @@ def test_sinkhole_then_replacement_same_turn():
 @pytest.mark.rule("ERU-E38")
 def test_rain():
     st = p3(blank(), hand=["rain", "rain"])
-    st.temps[0] = 90
+    st.temperatures[0] = 90
     st.apply("rain")
-    assert st.temps[0] == 60
-    st.temps[0] = 20
+    assert st.temperatures[0] == 60
+    st.temperatures[0] = 20
     st.apply("rain")
-    assert st.temps[0] == 0
+    assert st.temperatures[0] == 0
 
 
 @pytest.mark.rule("ERU-14.25")
@@ -312,15 +312,15 @@ def test_volcanic_bomb():
     st = blank()
     lay(st, "b7", "N")
     st.tiles.clear()
-    q = st.vil[1]                                    # village 3
+    q = st.villages[1]                                    # village 3
     h, d = D.VILLAGES[q]["sides"][2]
     lay(st, D.LABELS[h], D.DIR_NAMES[d])             # a flow on Q3
     wall(st, f"v{q}-3", "stone", owner=1)
     p3(st, hand=["bomb"])
     st.apply(f"bomb v{q}-3")
-    assert not st.bwalls
+    assert not st.border_walls
     phase1(st, 1)
-    assert st.temps[1] == 20
+    assert st.temperatures[1] == 20
 
 
 @pytest.mark.rule("ERU-14.23")
@@ -328,14 +328,14 @@ def test_volcanic_bomb():
 @pytest.mark.rule("ERU-E43")
 def test_reinforce_plus_danger_zone():
     st = p3(blank(), hand=["reinforce"])
-    st.temps[0] = 60
+    st.temperatures[0] = 60
     st.reserve[0] = {"straw": 3, "wood": 0, "stone": 0}
     st.apply("reinforce straw v0-1")                 # built at once
-    assert (0, 0) in st.bwalls
+    assert (0, 0) in st.border_walls
     assert st.phase == "p4" and st.builds_left == 2  # nothing left to do in Phase 3
     st.apply("build straw v0-2")
     st.apply("build straw v0-3")
-    assert len(st.bwalls) == 3 and st.current_player == 1      # 3 walls that turn, then the turn passed
+    assert len(st.border_walls) == 3 and st.current_player == 1      # 3 walls that turn, then the turn passed
 
 
 @pytest.mark.rule("ERU-5.17")

@@ -39,12 +39,12 @@ def test_eruption_tiles_start_off_board():
 @pytest.mark.rule("ERU-E32")
 def test_eruption_heats_every_other_village():
     st = blank(4)
-    st.temps = [40, 70, 100, 0]
+    st.temperatures = [40, 70, 100, 0]
     erupt_ready(st, 0)
     assert "erupt b7" in st.legal_actions()        # anywhere: b7 is next to no lava at all
     assert _err(st, "end").rule == "ERU-12.3"      # the tile must be placed
     events = st.apply("erupt b7")
-    assert st.temps == [40, 100, 130, 30]
+    assert st.temperatures == [40, 100, 130, 30]
     assert st.tiles[H["b7"]][0] == D.ERUPTION_IDS[0] and st.erupted[0]
     # C passed the 120 space through the +30: C claims ES2 (ERU-I29)
     assert st.claims[1] == 2 and any(e["type"] == "claim" and e["seat"] == 2 for e in events)
@@ -55,10 +55,10 @@ def test_eruption_heats_every_other_village():
 def test_cooperation_exemption():
     st = blank(4, variant="cooperation")
     assert st.teams == [[0, 2], [1, 3]]
-    st.temps = [40, 70, 100, 0]
+    st.temperatures = [40, 70, 100, 0]
     erupt_ready(st, 0)
     st.apply("erupt b7")
-    assert st.temps == [40, 100, 100, 30]
+    assert st.temperatures == [40, 100, 100, 30]
 
 
 @pytest.mark.rule("ERU-12.4")
@@ -68,9 +68,9 @@ def test_first_to_reach_only():
     st.claims[0] = 1
     st.erupted[0] = True
     lay(st, "d2", "NE")
-    st.temps[0] = 40
+    st.temperatures[0] = 40
     phase1(st, 0)
-    assert st.temps[0] == 60 and st.claims == [1, None, None] and st.phase != "erupt"
+    assert st.temperatures[0] == 60 and st.claims == [1, None, None] and st.phase != "erupt"
 
 
 @pytest.mark.rule("ERU-12.11")
@@ -83,9 +83,9 @@ def test_two_eruption_spaces_in_one_phase1():
         by_hex.setdefault(h, []).append(D.DIR_NAMES[d])
     for h, ds in by_hex.items():
         lay(st, D.LABELS[h], " ".join(ds))
-    st.temps[0] = 40
+    st.temperatures[0] = 40
     phase1(st, 0)                                   # +80: passes 50 and 120
-    assert st.temps[0] == 120 and st.claims[:2] == [0, 0]
+    assert st.temperatures[0] == 120 and st.claims[:2] == [0, 0]
     assert st.phase == "erupt"
     st.apply("erupt b7")                            # eruption tile 1 this turn
     assert st.erupted == [True, False, False] and st.phase != "erupt"
@@ -105,7 +105,7 @@ def test_eruption_tile_destroys_wall(monkeypatch):
     used = force_rolls(monkeypatch, [])
     erupt_ready(st, 0)
     st.apply("erupt d2")
-    assert used == [] and not st.fwalls
+    assert used == [] and not st.flow_walls
 
 
 @pytest.mark.rule("ERU-12.10")
@@ -113,13 +113,13 @@ def test_eruption_tile_destroys_wall(monkeypatch):
 @pytest.mark.rule("ERU-1.12")
 def test_eruption_next_to_uncontrolled_village():
     st = blank()                                    # 2 players: village 1 is uncontrolled
-    assert 1 not in st.vil
+    assert 1 not in st.villages
     erupt_ready(st, 0)
     n = len(st.hands[0])
     st.apply("erupt i1")                            # i1 touches sides 2 and 3 of village 1
     assert B.contacts(st.tiles, 1) == [1, 2]
     assert len(st.hands[0]) == n + 2
-    assert len(st.temps) == 2                       # the uncontrolled village has no temperature
+    assert len(st.temperatures) == 2                       # the uncontrolled village has no temperature
 
 
 @pytest.mark.rule("ERU-12.8")
@@ -149,14 +149,14 @@ def test_eruption_tile_is_a_source():
 def test_rain_prevents_event_a():
     st = blank()
     lay(st, "d2", "NE")
-    st.temps[0] = 280
+    st.temperatures[0] = 280
     phase1(st, 0)
-    assert st.temps[0] == 290
+    assert st.temperatures[0] == 290
     goto(st, "p3", 0)
     st.hands[0] = ["rain"]
     st.apply("rain")
     finish_turn(st)
-    assert st.temps[0] == 260 and not st.burned[0] and st.final_left is None and not st.is_terminal
+    assert st.temperatures[0] == 260 and not st.burned[0] and st.final_left is None and not st.is_terminal
 
 
 @pytest.mark.rule("ERU-13.1")
@@ -168,7 +168,7 @@ def test_rain_prevents_event_a():
 @pytest.mark.rule("ERU-E45")
 def test_event_a():
     st = blank(4)
-    st.temps = [290, 100, 40, 60]
+    st.temperatures = [290, 100, 40, 60]
     goto(st, "p4", 0)
     st.builds_left = 1
     events = st.apply("end")                        # P ends the turn on the last space
@@ -210,10 +210,10 @@ def test_event_b():
 @pytest.mark.rule("ERU-E47")
 def test_winner_lowest_temperature():
     st = blank(3)
-    st.temps = [60, 40, 90]
+    st.temperatures = [60, 40, 90]
     st.over = True
     assert st.winners() == [1]
-    st.temps = [40, 40, 90]
+    st.temperatures = [40, 40, 90]
     assert st.winners() == [0, 1]
     assert st.scores() == [40, 40, 90]
 
@@ -228,7 +228,7 @@ def test_both_events_in_one_turn_house_rule():
     def final_turns(rule):
         st = blank(4, both_events_final=rule)
         goto(st, "p3", 1)
-        st.temps = [100, 290, 40, 60]
+        st.temperatures = [100, 290, 40, 60]
         st.stack = []
         lay(st, "d3", "N")
         pending(st, 9, "p2")

@@ -26,7 +26,7 @@ def test_the_weights_file_matches_the_features_for_every_count():
 def test_features_read_the_temperature_the_rains_and_the_turn_order():
     s = eruption_position("p3").clone()
     me, other = s.current_player, 1 - s.current_player
-    s.temps[me], s.temps[other] = 100, LAST
+    s.temperatures[me], s.temperatures[other] = 100, LAST
     s.hands[me], s.hands[other] = ["rain", "quake"], ["bomb"]
     assert _f(s, me, "temp") == 1.0 and _f(s, other, "temp") == LAST / 100.0
     assert _f(s, me, "rains") == 1 and _f(s, other, "rains") == 0
@@ -43,11 +43,11 @@ def test_features_read_the_temperature_the_rains_and_the_turn_order():
 def test_a_cooler_village_with_a_rain_is_rated_ahead():
     s = eruption_position("p3").clone()
     me, other = s.current_player, 1 - s.current_player
-    s.temps[me], s.temps[other] = 120, 200
+    s.temperatures[me], s.temperatures[other] = 120, 200
     s.hands[me], s.hands[other] = ["rain"], []
     p = FE.win_probs(s)
     assert p[me] > p[other]
-    s.temps[me], s.temps[other] = 200, 120
+    s.temperatures[me], s.temperatures[other] = 200, 120
     s.hands[me], s.hands[other] = [], ["rain"]
     p = FE.win_probs(s)
     assert p[other] > p[me]
@@ -64,7 +64,7 @@ def test_win_probs_are_a_distribution_and_the_win_shares_at_the_end():
             if s.is_terminal:
                 w = s.winners()
                 assert p == [1.0 / len(w) if q in w else 0.0 for q in range(players)]
-            elif any(v is None for v in s.vil):
+            elif any(v is None for v in s.villages):
                 assert p == H.values_now(s)
             assert H.fitted_values(s) == p
 

@@ -44,7 +44,7 @@ def test_win_probs_staged_use_the_weights_of_the_positions_stage():
             if s.is_terminal:
                 w = s.winners()
                 assert p == [1.0 / len(w) if q in w else 0.0 for q in range(players)]
-            elif any(v is None for v in s.vil):
+            elif any(v is None for v in s.villages):
                 assert p == H.values_now(s)
             else:
                 k = FE.stage(FE.late_share(s))
@@ -56,7 +56,7 @@ def test_win_probs_staged_use_the_weights_of_the_positions_stage():
 def test_the_late_share_read_back_from_old_data_files_is_the_one_played():
     X, L = [], []
     for s in random_positions(5, 71, 12):
-        if not s.is_terminal and all(v is not None for v in s.vil):
+        if not s.is_terminal and all(v is not None for v in s.villages):
             X.append(FE.features(s))
             L.append(FE.late_share(s))
     assert len(set(L)) >= 3

@@ -15,7 +15,7 @@ def two_paths():
     g1 (a side hex of village 0: sides v0-5 g1-NW, v0-6 g1-N) and down to g8 (a side hex of
     village 3: sides v3-5 g8-SW, v3-6 g8-S)."""
     st = blank(2)
-    assert st.vil == [0, 3]
+    assert st.villages == [0, 3]
     lay(st, "g3", "SW N")       # fed by the central flow f4-NE
     lay(st, "g2", "S N")        # -> g1
     lay(st, "g6", "N S")        # fed by the central flow g5-S
@@ -54,7 +54,7 @@ def test_evaluate_counts_lava_on_the_village_and_walls_against_it():
     lay(st, "g1", "S N")                        # lava on v0-6: +20 at each of seat 0's Phase 1s
     touched = Hs.evaluate(st, 0)
     assert touched < base - 20
-    st.bwalls[(0, 5)] = ("stone", 0)             # a stone wall there falls only 10/36 of the time
+    st.border_walls[(0, 5)] = ("stone", 0)             # a stone wall there falls only 10/36 of the time
     walled = Hs.evaluate(st, 0)
     assert walled > touched + 20 * 0.7           # >= 0.7 * 20 degrees saved per coming turn
     assert Hs.evaluate(st, 1) == pytest.approx(-Hs.evaluate(st, 0))
@@ -95,10 +95,10 @@ def test_walls_the_side_the_lava_touches():
 def test_plays_rain_when_hot_and_keeps_it_when_cool():
     st = two_paths()
     st.hands[0] = ["rain"]
-    st.temps[0] = 100
+    st.temperatures[0] = 100
     goto(st, "p3", 0)
     assert Hs.choose(st, st.legal_actions(), Rng(0), 0) == "rain"
-    st.temps[0] = 0
+    st.temperatures[0] = 0
     goto(st, "p3", 0)
     assert Hs.choose(st, st.legal_actions(), Rng(0), 0) == "end"
 

@@ -15,7 +15,7 @@ def _walled_contact_position(end):
     tile to place; lava touches one side of seat 1's village, closed by a stone wall.  Seat 0
     (100 degrees) ends its Phase 4; seat 1 (60 degrees) is the coolest."""
     st = blank(2, variant="annihilation", annihilation_end=end)
-    q = st.vil[1]
+    q = st.villages[1]
     h, d = D.VILLAGES[q]["sides"][0]
     st.tiles[h] = (35, 0, 1 << d)                    # lava on seat 1's village side 1
     wall(st, f"v{q}-1", "stone", owner=1)
@@ -24,8 +24,8 @@ def _walled_contact_position(end):
     st.deck, st.discard = [], []
     st.reserve = [{"straw": 0, "wood": 0, "stone": 0} for _ in range(2)]
     st.claims, st.erupted = [0, 0, 0], [True, True, True]
-    st.temps = [100, 60]
-    st.quiet = 0
+    st.temperatures = [100, 60]
+    st.quiet_turns = 0
     goto(st, "p4", 0)
     st.builds_left = 1
     return st
@@ -41,7 +41,7 @@ def test_annihilation_end_walled_contact(monkeypatch):
     quiet.apply("end")
     # 'quiet_round': the round in which the wall held changed nothing, so the coolest village wins
     assert quiet.is_terminal and quiet.end_event == "stalemate" and quiet.winners() == [1]
-    assert quiet.temps == [100, 60] and not any(quiet.burned)
+    assert quiet.temperatures == [100, 60] and not any(quiet.burned)
 
     force_rolls(monkeypatch, rolls + [(6, 1)] * 40)
     stuck = _walled_contact_position("stuck")
@@ -60,7 +60,7 @@ def test_annihilation_end_stuck_ends_at_once():
     ends = {}
     for end in ("stuck", "quiet_round"):
         st = _walled_contact_position(end)
-        st.bwalls.clear()
+        st.border_walls.clear()
         st.tiles.clear()
         events = st.apply("end")
         assert st.is_terminal and st.end_event == "stalemate" and st.winners() == [1]
@@ -73,21 +73,21 @@ def test_annihilation_end_stuck_waits_for_a_player_who_can_act():
     # seat 1 holds a Rain card: under 'stuck' the game goes on while a player can still act; once
     # the card is played nobody can act and the game ends with that turn
     st = _walled_contact_position("stuck")
-    st.bwalls.clear()
+    st.border_walls.clear()
     st.tiles.clear()
     st.hands[1] = ["rain"]
     st.apply("end")
     assert not st.is_terminal and st.current_player == 1 and "rain" in st.legal_actions()
     st.apply("rain")                                 # 60 -> 30, and seat 1's turn ends
-    assert st.temps[1] == 30 and st.is_terminal and st.end_event == "stalemate" and st.winners() == [1]
+    assert st.temperatures[1] == 30 and st.is_terminal and st.end_event == "stalemate" and st.winners() == [1]
     # a player who keeps the card: a whole round in which nobody acted ends it as well
     st = _walled_contact_position("stuck")
-    st.bwalls.clear()
+    st.border_walls.clear()
     st.tiles.clear()
     st.hands[1] = ["rain"]
     st.apply("end")
     st.apply("end")
-    assert st.is_terminal and st.end_event == "stalemate" and st.temps == [100, 60]
+    assert st.is_terminal and st.end_event == "stalemate" and st.temperatures == [100, 60]
 
 
 def test_annihilation_end_legacy_and_words():

@@ -20,7 +20,7 @@ def test_i9_no_tile_fits_then_dry_round_is_event_b():
     size = len(st.stack)
     events = phase1(st, 1)
     assert any(e["type"] == "no_tile" for e in events) and len(st.stack) == size and st.pending is None
-    assert st.dry == 1 and st.final_left is None
+    assert st.dry_turns == 1 and st.final_left is None
     finish_turn(st)                                  # seat 1's turn ends; seat 0's Phase 2 is dry too
     assert st.end_event == "B"                       # a whole round of dry Phase 2s counts as event B
 
@@ -43,7 +43,7 @@ def test_i35_quake_without_fitting_tile_is_wasted():
 def test_i27_simultaneous_claim_goes_to_next_in_turn_order():
     st = blank(4)
     st.order = [0, 1, 2, 3]
-    st.temps = [0, 100, 100, 0]
+    st.temperatures = [0, 100, 100, 0]
     st.claims[0] = 3
     st.erupted[0] = True
     st.claims[1] = None

@@ -40,9 +40,9 @@ def test_extra_spaces_accepted():
     st = blank()
     goto(st, "p3", 0)
     st.hands[0] = ["rain", "bomb"]
-    st.temps[0] = 40
+    st.temperatures[0] = 40
     st.apply("  rain ")
-    assert st.temps[0] == 10
+    assert st.temperatures[0] == 10
 
 
 def test_render_shows_board_and_hand():

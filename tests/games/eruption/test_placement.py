@@ -139,7 +139,7 @@ def test_must_place_even_into_own_village():
     assert st.legal_actions() == ["place d2 0"]
     assert _err(st, "end").rule == "ERU-3.4"
     st.apply("place d2 0")
-    assert 0 in B.contacts(st.tiles, st.vil[0])           # side 1 of the placer's own village 0
+    assert 0 in B.contacts(st.tiles, st.villages[0])           # side 1 of the placer's own village 0
 
 
 @pytest.mark.rule("ERU-3.5")

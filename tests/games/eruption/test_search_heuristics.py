@@ -98,7 +98,7 @@ def _burning_pair():
     for s in _positions(2, 4, seed=120):
         if not s.is_terminal and s.phase == "p3" and s.to_move == 0:
             s = s.clone()
-            s.temps = [H.LAST, H.LAST]
+            s.temperatures = [H.LAST, H.LAST]
             s.hands = [["rain"], []]
             s._legal_cache = None
             return s
@@ -119,7 +119,7 @@ def test_policy_end_keeps_rain_until_it_counts():
     legal = s.legal_actions()
     assert "rain" in legal
     assert H.policy_end(s, legal, Rng(1)) == "rain"     # on the last space: play it
-    s.temps = [150, 150]
+    s.temperatures = [150, 150]
     s._legal_cache = None
     legal = s.legal_actions()
     assert "rain" in legal
@@ -137,7 +137,7 @@ def test_values_race_differs_only_in_the_end_race():
         seen += 1
         if max(abs(x - y) for x, y in zip(a, b)) > 1e-9:
             differ += 1
-            assert max(s.temps) >= 100               # only once a village nears the burn mark
+            assert max(s.temperatures) >= 100               # only once a village nears the burn mark
     assert seen > 100 and differ < seen
 
 

@@ -13,7 +13,7 @@ ACTS = ["rain", "quake", "discard quake", "discard rain", "discard quake rain", 
 def _p3(temp, hand, final_left=None):
     s = eruption_position("p3").clone()
     p = s.current_player
-    s.temps[p] = temp
+    s.temperatures[p] = temp
     s.hands[p] = list(hand)
     s.final_left = final_left
     return s

@@ -11,7 +11,7 @@ from tests.agents.helpers import eruption_position
 
 def _p3(temps, hands, final_left=None, burned=(False, False)):
     s = eruption_position("p3").clone()
-    s.temps[:] = list(temps)
+    s.temperatures[:] = list(temps)
     for p in range(2):
         s.hands[p] = list(hands[p])
         for m in s.reserve[p]:
@@ -29,7 +29,7 @@ def _race(s):
 def test_a_mover_on_the_last_space_without_rain_burns_and_the_other_plays_its_last_turn():
     s = _p3([LAST, LAST], [[], []])
     me, other = s.current_player, 1 - s.current_player
-    s.temps[other] = 100
+    s.temperatures[other] = 100
     out = _race(s)
     assert out[me] == LAST
     assert out[other] < LAST                   # 100 plus one Phase 1 stays under the last space
@@ -57,7 +57,7 @@ def test_a_rain_on_the_last_space_keeps_the_mover_in_the_race():
     out = _race(s)
     # the mover plays its Rain and goes on; the other, on the last space with no Rain, burns at
     # the end of its next turn; then the mover's last turn: one Phase 1 from LAST - RAIN
-    per, thr = H._side_part(s, s.vil[me], H._frontier_layers(s))
+    per, thr = H._side_part(s, s.villages[me], H._frontier_layers(s))
     assert out[other] == LAST
     assert out[me] == min(float(LAST), LAST - RAIN + per + thr)
 

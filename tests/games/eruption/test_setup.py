@@ -34,7 +34,7 @@ def test_board_geometry():
                 kinds["sea"] += 1
     assert kinds["volcano"] == 18 and kinds["village"] == 42 and kinds["sea"] > 0
     st = blank(4)
-    assert sorted(st.vil) == [1, 2, 4, 5]            # villages 0 and 3 are uncontrolled
+    assert sorted(st.villages) == [1, 2, 4, 5]            # villages 0 and 3 are uncontrolled
 
 
 @pytest.mark.rule("ERU-1.1")
@@ -44,9 +44,9 @@ def test_board_geometry():
 @pytest.mark.rule("ERU-1.7")
 def test_setup_components():
     st = lapilli.new_game("eruption", 3, seed=1)
-    assert st.tiles == {} and st.fwalls == {} and st.bwalls == {}
+    assert st.tiles == {} and st.flow_walls == {} and st.border_walls == {}
     assert st.reserve == [{"straw": 1, "wood": 1, "stone": 1}] * 3
-    assert st.temps == [0, 0, 0]
+    assert st.temperatures == [0, 0, 0]
     assert sorted(st.stack) == list(range(40))
     other = lapilli.new_game("eruption", 3, seed=2)
     assert other.stack != st.stack                  # shuffled
@@ -65,7 +65,7 @@ def test_village_choice():
     assert st.to_move == 1 and st.legal_actions() == ["village 0", "village 2"]
     assert _err(st, "village 4").rule == "ERU-1.8"
     st.apply("village 0")
-    assert st.vil == [4, 0, 2]                      # the last seat gets the one left
+    assert st.villages == [4, 0, 2]                      # the last seat gets the one left
     for n, layout in D.LAYOUT.items():
         assert len(layout) == n
 
@@ -76,9 +76,9 @@ def test_first_player_and_order():
     for seed in range(12):
         st = setup(4, seed=seed)
         firsts.add(st.order[0])
-        i = st.order.index(min(st.order, key=lambda s: st.vil[s]))
+        i = st.order.index(min(st.order, key=lambda s: st.villages[s]))
         clockwise = st.order[i:] + st.order[:i]
-        assert [st.vil[s] for s in clockwise] == sorted(st.vil)
+        assert [st.villages[s] for s in clockwise] == sorted(st.villages)
     assert len(firsts) > 1                          # chosen at random
 
 
@@ -94,7 +94,7 @@ def test_cooperation_teams():
         teams = st.teams
         assert len(teams) == n // 2 and all(len(t) == 2 for t in teams)
         for a, b in teams:
-            assert abs(st.vil[a] - st.vil[b]) == 3  # opposite villages
+            assert abs(st.villages[a] - st.villages[b]) == 3  # opposite villages
             i, j = st.order.index(a), st.order.index(b)
             assert abs(i - j) == n // 2             # alternating in turn order
 
@@ -105,7 +105,7 @@ def test_cooperation_teams():
 @pytest.mark.rule("ERU-E48")
 def test_cooperation_scoring():
     st = blank(4, variant="cooperation")            # teams {0, 2} and {1, 3}
-    st.temps = [50, 60, 80, 60]
+    st.temperatures = [50, 60, 80, 60]
     st.over = True
     assert st.team_temperature(0) == 130 and st.team_temperature(1) == 120
     assert st.winners() == [1, 3]
@@ -138,7 +138,7 @@ def test_cooperation_transfer():
 @pytest.mark.rule("ERU-16.9")
 def test_cooperation_burned_villages():
     st = blank(4, variant="cooperation")            # teams {0, 2} and {1, 3}
-    st.temps = [290, 0, 0, 0]
+    st.temperatures = [290, 0, 0, 0]
     goto(st, "p4", 0)
     st.builds_left = 1
     st.apply("end")                                  # seat 0 burns; its teammate 2 has not
@@ -152,7 +152,7 @@ def test_cooperation_burned_villages():
         events += st.apply("end" if "end" in legal else legal[0])
     assert any(e["type"] == "draw_tile" for e in events) and not st.is_terminal
     finish_turn(st)                                  # seat 1
-    st.temps[2] = 290
+    st.temperatures[2] = 290
     finish_turn(st)                                  # seat 2 ends its turn on the last space too
     assert st.burned[2] and st.end_event == "A" and st.final_left is not None
     while not st.is_terminal:
@@ -178,9 +178,9 @@ def test_cooperation_ends_when_lava_runs_out():
 def test_annihilation_eliminated_player():
     st = blank(3, variant="annihilation")
     st.burned[1] = True
-    st.temps[1] = 290
+    st.temperatures[1] = 290
     lay(st, "d2", "NE")
-    q = st.vil[1]
+    q = st.villages[1]
     h, d = D.VILLAGES[q]["sides"][0]
     st.tiles[h] = (35, 0, 1 << d)                    # lava on B's village
     st.hands[1] = ["rain", "reinforce", "bomb", "quake"]
@@ -189,7 +189,7 @@ def test_annihilation_eliminated_player():
     assert st.phase == "place"                       # only draws and places a lava tile
     events = st.apply(st.legal_actions()[0])
     assert st.current_player == 2                              # no Phase 3, no Phase 4
-    assert st.hands[1] == ["rain", "reinforce", "bomb", "quake"] and not st.bwalls and not st.fwalls
+    assert st.hands[1] == ["rain", "reinforce", "bomb", "quake"] and not st.border_walls and not st.flow_walls
 
 
 @pytest.mark.rule("ERU-17.4")
@@ -212,7 +212,7 @@ def test_annihilation_last_village_wins():
     st = blank(3, variant="annihilation")
     st.stack = []
     st.burned[1] = True
-    st.temps = [290, 290, 100]
+    st.temperatures = [290, 290, 100]
     goto(st, "p4", 0)
     st.builds_left = 1
     events = st.apply("end")                         # seat 0 burns: one village left
@@ -233,7 +233,7 @@ def test_annihilation_no_further_action():
     st.deck = []
     st.reserve = [{"straw": 0, "wood": 0, "stone": 0}] * 2
     st.reserve = [dict(r) for r in st.reserve]
-    st.temps = [80, 40]
+    st.temperatures = [80, 40]
     goto(st, "p4", 0)
     st.apply("end")
     assert st.is_terminal and st.end_event == "stalemate" and st.winners() == [1]

@@ -33,7 +33,7 @@ def test_build_roll_stone_fails(monkeypatch):
     used = force_rolls(monkeypatch, [(3, 1)])
     st.apply("build stone f4-NW")          # a flow wall on the central flow toward e4
     assert used == [(3, 1)]                # Wall 1 + 2 = 3, not more than Lava 3
-    assert (H["f4"], 5) not in st.fwalls and st.reserve[0]["stone"] == 0   # back to the supply
+    assert (H["f4"], 5) not in st.flow_walls and st.reserve[0]["stone"] == 0   # back to the supply
     assert st.current_player == 1                    # the build was used up: no other wall this Phase 4
 
 
@@ -44,7 +44,7 @@ def test_build_roll_wood_holds(monkeypatch):
     st = p4(blank())
     force_rolls(monkeypatch, [(3, 3)])
     st.apply("build wood f4-NW")           # Wall 3 + 1 = 4 > 3
-    assert st.fwalls[(H["f4"], 5)] == ("wood", 0)   # stays, and belongs to its builder
+    assert st.flow_walls[(H["f4"], 5)] == ("wood", 0)   # stays, and belongs to its builder
 
 
 @pytest.mark.rule("ERU-E8")
@@ -68,15 +68,15 @@ def test_survival_odds(monkeypatch):
 def test_border_wall_no_roll(monkeypatch):
     st = p4(blank(), builds=2)
     used = force_rolls(monkeypatch, [])
-    v = st.vil[0]
+    v = st.villages[0]
     st.apply(f"build straw v{v}-5")        # no lava touches P5: the wall stands, no dice
-    assert used == [] and st.bwalls[(v, 4)] == ("straw", 0) and not st.fwalls
+    assert used == [] and st.border_walls[(v, 4)] == ("straw", 0) and not st.flow_walls
     assert {a.split()[2][0] for a in st.legal_actions() if a.startswith("build")} <= {"v", *"abcdefghijk"}
     force_rolls(monkeypatch, [(1, 6)])
     st.apply("build wood f4-NW")           # the other kind: a flow wall, kept apart from border walls
-    assert st.fwalls == {(H["f4"], 5): ("wood", 0)} and len(st.bwalls) == 1
+    assert st.flow_walls == {(H["f4"], 5): ("wood", 0)} and len(st.border_walls) == 1
     st2 = p4(blank())
-    q = st2.vil[1]
+    q = st2.villages[1]
     assert _err(st2, f"build straw v{q}-5").rule == "ERU-9.3"   # Q's village
 
 
@@ -86,7 +86,7 @@ def test_border_wall_no_roll(monkeypatch):
 def test_seven_sides_one_wall_each():
     assert all(len(v["sides"]) == 7 for v in D.VILLAGES) and len(D.VILLAGES) == 6
     st = p4(blank(), builds=2)
-    v = st.vil[0]
+    v = st.villages[0]
     st.apply(f"build straw v{v}-1")
     assert _err(st, f"build wood v{v}-1").rule == "ERU-9.2"
     sides = [a for a in st.legal_actions() if a.startswith("build wood v")]
@@ -102,7 +102,7 @@ def test_walls_come_from_own_reserve():
     assert D.MATERIALS == ("straw", "wood", "stone")
     assert st.reserve == [{"straw": 1, "wood": 1, "stone": 1}] * 2
     st.reserve[0]["stone"] = 0
-    v = st.vil[0]
+    v = st.villages[0]
     assert _err(st, f"build stone v{v}-1").rule == "ERU-6.7"
     st.apply(f"build wood v{v}-1")
     assert st.reserve[0]["wood"] == 0 and st.reserve[1]["wood"] == 1
@@ -140,7 +140,7 @@ def test_where_flow_walls_stand(monkeypatch):
     st._legal_cache = None
     st.apply("build straw h4-NE")
     st.apply("build wood h4-SE")
-    assert st.fwalls[(H["h4"], 1)] == ("straw", 1) and st.fwalls[(H["h4"], 2)] == ("wood", 1)
+    assert st.flow_walls[(H["h4"], 1)] == ("straw", 1) and st.flow_walls[(H["h4"], 2)] == ("wood", 1)
     # seat 1 built on lava that has nothing to do with its own village (ERU-8.15)
 
 
@@ -158,7 +158,7 @@ def test_rule_d_wall_holds(monkeypatch):
     used = force_rolls(monkeypatch, [(2, 5)])
     assert "place d2 0" in st.legal_actions()
     st.apply("place d2 0")                 # Wall 5 > Lava 2: holds
-    assert used == [(2, 5)] and H["d2"] not in st.tiles and (H["d3"], 0) in st.fwalls
+    assert used == [(2, 5)] and H["d2"] not in st.tiles and (H["d3"], 0) in st.flow_walls
     assert st.phase == "place" and not any(a.startswith("place d2") for a in st.legal_actions())
     st.apply("place e4 5")                 # the tile goes elsewhere
     # later that turn, a second tile cannot try d2 through the same wall
@@ -181,7 +181,7 @@ def test_rule_d_wall_breaks(monkeypatch):
     pending(st, 1, "p2")
     force_rolls(monkeypatch, [(6, 2)])
     st.apply("place d2 0")
-    assert H["d2"] in st.tiles and not st.fwalls          # the wall left the board
+    assert H["d2"] in st.tiles and not st.flow_walls          # the wall left the board
     assert st.reserve[1] == {"straw": 1, "wood": 1, "stone": 1}   # ... to the supply, not to Q
 
 
@@ -199,7 +199,7 @@ def test_rule_g_two_walls(monkeypatch):
     used = force_rolls(monkeypatch, [(1, 3), (4, 2)])
     st.apply("place d2 0")
     assert used == [(1, 3), (4, 2)]
-    assert H["d2"] in st.tiles and not st.fwalls          # X2 then goes without a further roll
+    assert H["d2"] in st.tiles and not st.flow_walls          # X2 then goes without a further roll
     # if both hold, S8 is unavailable for the rest of the turn
     st2 = blank()
     lay(st2, "d3", "N")
@@ -209,7 +209,7 @@ def test_rule_g_two_walls(monkeypatch):
     pending(st2, 6, "p2")
     force_rolls(monkeypatch, [(1, 3), (1, 3)])
     st2.apply("place d2 0")
-    assert H["d2"] not in st2.tiles and len(st2.fwalls) == 2
+    assert H["d2"] not in st2.tiles and len(st2.flow_walls) == 2
     assert not any(a.startswith("place d2") for a in st2.legal_actions())
 
 
@@ -223,7 +223,7 @@ def test_rule_e_going_around(monkeypatch):
     pending(st, 6, "p2")
     used = force_rolls(monkeypatch, [])
     st.apply("place d2 0")
-    assert used == [] and H["d2"] in st.tiles and not st.fwalls
+    assert used == [] and H["d2"] in st.tiles and not st.flow_walls
 
 
 @pytest.mark.rule("ERU-9.7")
@@ -235,8 +235,8 @@ def test_destroyed_wall_can_be_built_again(monkeypatch):
     goto(st, "p3", 0)
     st.hands[0] = ["bomb", "reinforce"]
     st.apply("bomb d3-N")                  # discarded: back to the supply
-    assert not st.fwalls
+    assert not st.flow_walls
     force_rolls(monkeypatch, [(1, 6)])
     st.reserve[0]["straw"] = 1             # acquired again
     st.apply("reinforce straw d3-N")       # built again on the same flow
-    assert st.fwalls[(H["d3"], 0)] == ("straw", 0)
+    assert st.flow_walls[(H["d3"], 0)] == ("straw", 0)

@@ -1,7 +1,7 @@
 """Board geometry of Eruption: tile matching (Rules A-E), flow ends, contacts, connectivity.
 
 Functions here take the plain board data of a state (``tiles``: hex -> (tile id, rotation,
-flow mask); ``fwalls``: flow end (hex, direction) -> (material, owner)) and answer geometric
+flow mask); ``flow_walls``: flow end (hex, direction) -> (material, owner)) and answer geometric
 questions; they never change anything.
 """
 from __future__ import annotations

@@ -66,12 +66,12 @@ def features(state) -> list:
     out = []
     for q in range(n):
         f = [0.0] * N_FEATURES
-        t = float(state.temps[q])
+        t = float(state.temperatures[q])
         h = H._heat_fast(state, q, layers, k, parts)
         f[0] = t / 100.0
         f[1] = h / 100.0
         f[2] = race[q] / 100.0
-        v = state.vil[q]
+        v = state.villages[q]
         if v is not None and not state.burned[q]:
             per, thr = H._side_cached(state, v, layers, parts)
             f[3] = per / 10.0
@@ -81,7 +81,7 @@ def features(state) -> list:
         r = hand.count("rain")
         f[6] = float(r)
         f[7] = float(len(hand) - r)
-        last = state.temps[q] >= LAST
+        last = state.temperatures[q] >= LAST
         f[8] = 1.0 if last else 0.0
         f[9] = float(r) if last else 0.0
         f[10] = float(r) if final else 0.0
@@ -104,7 +104,7 @@ def _win_probs(state, weights_of) -> list:
     else the conditional logit over the seats with the weights ``weights_of(state)``."""
     if state.is_terminal:
         return H.win_shares(state)
-    if state.phase == "village" or any(v is None for v in state.vil):
+    if state.phase == "village" or any(v is None for v in state.villages):
         return H.values_now(state)
     return logit_probs(features(state), weights_of(state))
 

@@ -67,9 +67,9 @@ def explain(st, action: str) -> IllegalAction:
     if v in ("place", "erupt", "take", "extra", "accept", "refuse", "village"):
         return _err("ERU-2.2", said('eru.ERU-2.2.that-action-does-not-2', 'that action does not belong to Phase 3'), action)
     if v == "draw":
-        if st.temps[p] < DANGER[1]:
+        if st.temperatures[p] < DANGER[1]:
             return _err("ERU-5.9", said('eru.ERU-5.9.may-draw-card-phase', 'you may draw a card in Phase 3 only when your marker is on or past danger zone 2'), action)
-        if st.dz2_used:
+        if st.danger_card_drawn:
             return _err("ERU-11.4", said('eru.ERU-11.4.danger-zone-card-drawn', 'the danger zone card is drawn once per turn'), action)
         return _err("ERU-15.2", said('eru.ERU-15.2.deck-discard-pile-both', 'the deck and the discard pile are both empty'), action)
     if v in ("give", "receive"):
@@ -114,10 +114,10 @@ def explain(st, action: str) -> IllegalAction:
             return _err("ERU-14.12", said('eru.ERU-14.12.sinkhole-removes-tile-board', 'Sinkhole removes a tile on the board: there is none there'), action)
         return _err("ERU-14.15", said('eru.ERU-14.15.after-removal-every-other', 'after the removal every other tile must still follow the placement rules (stay joined to the volcano or an eruption tile)'), action)
     if v == "relocate":
-        vv = st.vil[p]
-        if (vv, a[1]) not in st.bwalls:
+        vv = st.villages[p]
+        if (vv, a[1]) not in st.border_walls:
             return _err("ERU-14.9", said('eru.ERU-14.9.there-no-wall-side', 'there is no wall on side {p} of your village', p=a[1] + 1), action)
-        if (vv, a[2]) in st.bwalls:
+        if (vv, a[2]) in st.border_walls:
             return _err("ERU-14.10", said('eru.ERU-14.10.move-must-not-put', 'the move must not put two walls on the same village side'), action)
         return _err("ERU-10.8", said('eru.ERU-10.8.that-side-village-closed', 'that side of your village is closed to walls'), action)
     if v == "reinforce":
@@ -178,9 +178,9 @@ def _build_reason(st, p, mat, loc, action, reinforce=False):
         return _err("ERU-6.7", said('eru.ERU-6.7.walls-built-from-reserve', 'walls are built from your Reserve, and it has no {mat} wall', mat=mat), action)
     kind, key = loc
     if kind == "side":
-        if key[0] != st.vil[p]:
+        if key[0] != st.villages[p]:
             return _err("ERU-9.3", said('eru.ERU-9.3.may-build-border-walls', 'you may build border walls only on the sides of your own village'), action)
-        if key in st.bwalls:
+        if key in st.border_walls:
             return _err("ERU-9.2", said('eru.ERU-9.2.at-most-one-wall', 'at most one wall may stand on each village side'), action)
         return _err("ERU-10.8", said('eru.ERU-10.8.no-wall-can-built', 'no wall can be built again on a side whose wall was destroyed in Phase 1'), action)
     h, d = key
@@ -188,7 +188,7 @@ def _build_reason(st, p, mat, loc, action, reinforce=False):
     has_flow = (t is not None and t[2] >> d & 1) or key in CENTRAL_FLOW_SET
     if not has_flow:
         return _err("ERU-8.1", said('eru.ERU-8.1.flow-wall-built-edge', 'a flow wall is built on an edge where a tile (or the volcano) has a lava flow'), action)
-    if key in st.fwalls:
+    if key in st.flow_walls:
         return _err("ERU-8.4", said('eru.ERU-8.4.at-most-one-wall', 'at most one wall may stand on each flow'), action)
     if key in SIDE_AT:
         return _err("ERU-8.14", said('eru.ERU-8.14.flow-touching-village-border', 'a flow touching a village border is blocked only with border walls'), action)

@@ -27,7 +27,7 @@ from . import heuristics as H
 
 def gen(out: str, players: int, games: int, seed: int, agents: str) -> None:
     def record(st):
-        if st.is_terminal or st.phase == "village" or any(v is None for v in st.vil):
+        if st.is_terminal or st.phase == "village" or any(v is None for v in st.villages):
             return None
         return FE.features(st), H.values_raceout(st), H.values_now(st), FE.late_share(st)
 

@@ -193,12 +193,12 @@ def _value(state, a, seat, depth) -> float:
     if fb is not None:
         # a flow wall is rolled when built (ERU-7.1, ERU-I3): weigh both outcomes by the odds
         mat, key = fb
-        held = key in c.fwalls
+        held = key in c.flow_walls
         v1 = evaluate(c, seat)
         if held:
-            del c.fwalls[key]
+            del c.flow_walls[key]
         else:
-            c.fwalls[key] = (mat, seat)
+            c.flow_walls[key] = (mat, seat)
         v2 = evaluate(c, seat)
         vs, vf = (v1, v2) if held else (v2, v1)
         return HOLD[mat] * vs + (1.0 - HOLD[mat]) * vf
@@ -216,8 +216,8 @@ def choose(state, legal: list, rng, seat: int) -> str:
         return "accept"
     if ph == "p2x":
         # danger zone 3: one more tile ends the game sooner -- good for the coolest village only
-        mine = state.temps[seat]
-        return "extra" if all(mine <= t for q, t in enumerate(state.temps) if q != seat) else "end"
+        mine = state.temperatures[seat]
+        return "extra" if all(mine <= t for q, t in enumerate(state.temperatures) if q != seat) else "end"
     if ph == "village":
         return legal[rng.randbelow(len(legal))]
     best, best_v = [], None
@@ -253,7 +253,7 @@ def policy(state, legal: list, rng) -> str:
             return legal[rng.randbelow(len(legal))]
         return _best_place(state, legal, me, rng)
     if ph == "p3":
-        if "rain" in legal and state.temps[me] >= RAIN:
+        if "rain" in legal and state.temperatures[me] >= RAIN:
             return "rain"
         if "end" in legal:
             if "draw" in legal:
@@ -314,7 +314,7 @@ _DIRS = {m: tuple(d for d in range(6) if m >> d & 1) for m in range(64)}   # mas
 def _space_weights(state, s, me, others):
     """Per direction of a tile on space s: how good a flow there is for the mover ``me``;
     ``others``: the villages of the other seats not burned."""
-    vm = state.vil[me]
+    vm = state.villages[me]
     key = (s, vm, others)
     base = _BASE_W.get(key)
     if base is None:
@@ -333,8 +333,8 @@ def _space_weights(state, s, me, others):
             w[d] = b
     sides = B.SIDES_OF_HEX.get(s)
     if sides:
-        bw = state.bwalls
-        vil = state.vil
+        bw = state.border_walls
+        vil = state.villages
         for d, v, i in sides:
             if v == vm:
                 w[d] -= 30.0 if (v, i) not in bw else 8.0
@@ -347,7 +347,7 @@ def _space_weights(state, s, me, others):
 
 def _others_standing(state, me) -> tuple:
     burned = state.burned
-    return tuple(v for q, v in enumerate(state.vil) if q != me and v is not None and not burned[q])
+    return tuple(v for q, v in enumerate(state.villages) if q != me and v is not None and not burned[q])
 
 
 def _best_place(state, legal, me, rng, sample=12):
@@ -382,9 +382,9 @@ def _policy_wall(state, legal) -> str:
     else the first that a flow end meets (the first layer of the memoised _frontier_layers, which
     the evaluator shares)."""
     me = state.to_move
-    v = state.vil[me]
+    v = state.villages[me]
     tiles = state.tiles
-    bw = state.bwalls
+    bw = state.border_walls
     touched, near = None, None
     l0 = None
     for i, (h, d) in enumerate(_SIDES[v]):
@@ -433,7 +433,7 @@ def _frontier_layers(state) -> tuple:
     its open flow ends: the tuple is shared.  (A dict version of this search is kept in
     tests/games/eruption/oracle.py as the tests' oracle.)"""
     ends = state.open_flow_ends()
-    fw = state.fwalls
+    fw = state.flow_walls
     key = ("flayers", tuple([e for e in ends if e in fw]) if fw else ())
     memo = state._memo()
     got = memo.get(key)
@@ -488,7 +488,7 @@ def _side_part(state, v, layers) -> tuple:
     """(per_turn, threat) of village v: the heat per coming Phase 1 of the lava touching its sides
     (by the wall there) and the threat of the lava near its empty sides (by the frontier layer)."""
     tiles = state.tiles
-    bw = state.bwalls
+    bw = state.border_walls
     per_turn = 0.0
     threat = 0.0
     l0, l1, l2, l3 = layers
@@ -516,7 +516,7 @@ def _side_part(state, v, layers) -> tuple:
 def _side_parts(state, layers) -> tuple:
     """(memo, key prefix) for _side_part: memoised with the board (state._memo(), which a search's
     copies share), by village, frontier layers and the border walls."""
-    return state._memo(), (layers, tuple(state.bwalls.items()) if state.bwalls else ())
+    return state._memo(), (layers, tuple(state.border_walls.items()) if state.border_walls else ())
 
 
 def _side_cached(state, v, layers, parts) -> tuple:
@@ -540,8 +540,8 @@ def _walls_held(state, p) -> float:
 def _heat_fast(state, p, layers, turns, parts=None) -> float:
     """heat(state, p): the frontier given as _frontier_layers(state), ``turns`` as _turns_left(state, p);
     ``parts``: _side_parts(state, layers) if already known."""
-    v = state.vil[p]
-    t = float(state.temps[p])
+    v = state.villages[p]
+    t = float(state.temperatures[p])
     if v is None:
         return t
     if state.burned[p]:
@@ -551,8 +551,8 @@ def _heat_fast(state, p, layers, turns, parts=None) -> float:
     t += k * per_turn + max(0.0, k - 1.0) * threat
     t -= _walls_held(state, p)
     for c in state.hands[p]:
-        t -= _rain_value(state.temps[p]) if c == "rain" else CARD_VALUE[c]
-    if state.temps[p] >= LAST:
+        t -= _rain_value(state.temperatures[p]) if c == "rain" else CARD_VALUE[c]
+    if state.temperatures[p] >= LAST:
         t += 100.0
     return t
 
@@ -588,15 +588,15 @@ def _end_heat(state, p, layers, turns) -> float:
     """The projected final temperature of seat p: _heat_fast without the Rain credit, capped at
     the last space, minus 30 per Rain in hand (played in the last turn, after the cap); a burned
     village stays on the last space."""
-    if state.vil[p] is None:                                # no village yet: the temperature as it is
-        return float(state.temps[p])
+    if state.villages[p] is None:                                # no village yet: the temperature as it is
+        return float(state.temperatures[p])
     if state.burned[p]:
         return float(LAST)
     hand = state.hands[p]
     n_rain = hand.count("rain")
     t = _heat_fast(state, p, layers, turns)
     if n_rain:
-        t += n_rain * _rain_value(state.temps[p])          # take the Rain credit back out
+        t += n_rain * _rain_value(state.temperatures[p])          # take the Rain credit back out
     cap = float(LAST)
     if t > cap:
         t = cap
@@ -628,7 +628,7 @@ def policy_end(state, legal: list, rng) -> str:
     or when the village is on the last space (a Rain then keeps the game going, ERU-13.3)."""
     if state.phase == "p3" and "rain" in legal:
         me = state.to_move
-        if state.final_left is None and state.temps[me] < LAST:
+        if state.final_left is None and state.temperatures[me] < LAST:
             legal = [a for a in legal if a != "rain"]
             if len(legal) == 1:
                 return legal[0]
@@ -646,8 +646,8 @@ def _race_heats(state, layers, k) -> list:
     parts = []
     first = k
     for p in range(n):
-        v = state.vil[p]
-        t = float(state.temps[p])
+        v = state.villages[p]
+        t = float(state.temperatures[p])
         if v is None:
             parts.append(None)
             continue
@@ -659,7 +659,7 @@ def _race_heats(state, layers, k) -> list:
         h1 = _heat_fast(state, p, layers, 1.0)            # one more Phase 1
         per = h1 - h0
         if n_rain:
-            r = n_rain * _rain_value(state.temps[p])
+            r = n_rain * _rain_value(state.temperatures[p])
             h0 += r
         parts.append((h0, per, n_rain))
         room = LAST - (t - RAIN * n_rain)
@@ -672,11 +672,11 @@ def _race_heats(state, layers, k) -> list:
     for p in range(n):
         q = parts[p]
         if q is None:
-            out.append(float(state.temps[p]) if state.vil[p] is None else cap)
+            out.append(float(state.temperatures[p]) if state.villages[p] is None else cap)
             continue
         h0, per, n_rain = q
         kk = first if first < k else k
-        th = _heat_fast(state, p, layers, kk) + (n_rain * _rain_value(state.temps[p]) if n_rain else 0.0)
+        th = _heat_fast(state, p, layers, kk) + (n_rain * _rain_value(state.temperatures[p]) if n_rain else 0.0)
         if th > cap:
             th = cap
         out.append(th - RAIN * n_rain)
@@ -722,7 +722,7 @@ def keep_rain(state, acts):
     hand = state.hands[p]
     if "rain" not in hand:
         return acts
-    t = state.temps[p]
+    t = state.temperatures[p]
     if t < LAST and (state.final_left is None or t <= 0):
         return acts
     n_rain = hand.count("rain")
@@ -749,11 +749,11 @@ def _race_out(state, layers) -> list:
     n = state.num_players
     parts = _side_parts(state, layers)
     cap = float(LAST)
-    temps = [float(t) for t in state.temps]
+    temps = [float(t) for t in state.temperatures]
     rains = [h.count("rain") for h in state.hands]
     per, thr, credit, alive = [0.0] * n, [0.0] * n, [0.0] * n, [False] * n
     for p in range(n):
-        v = state.vil[p]
+        v = state.villages[p]
         if v is None or state.burned[p]:
             continue
         alive[p] = True
@@ -818,8 +818,8 @@ def _race_out(state, layers) -> list:
                     last_turn(q, True)
     out = []
     for p in range(n):
-        if state.vil[p] is None:
-            out.append(float(state.temps[p]))
+        if state.villages[p] is None:
+            out.append(float(state.temperatures[p]))
         elif not alive[p]:                            # burned
             out.append(cap)
         elif not done[p]:

@@ -26,7 +26,7 @@ def _cell(st, h) -> str:
         return " ^^ " if h != CENTRE else "^^^^"
     if h in VILLAGE_CELL:
         v = VILLAGE_CELL[h]
-        return f" V{v}{'+' if v in st.vil else ''}".ljust(4)[:4]
+        return f" V{v}{'+' if v in st.villages else ''}".ljust(4)[:4]
     lab = LABELS[h]
     t = st.tiles.get(h)
     if t is not None:
@@ -79,21 +79,21 @@ def render(st, player=None, labels=None, lang="en") -> str:
         for i in range(0, len(items), 3):
             out.append("  " + " | ".join(items[i:i + 3]))
     out.append(w["central"].format(flows=", ".join(N.flow_loc(f) for f in CENTRAL_FLOWS)))
-    if st.fwalls:
+    if st.flow_walls:
         out.append(w["flow_walls"].format(walls=", ".join(
-            f"{N.flow_loc(k)} {_wall(v, names, terms)}" for k, v in sorted(st.fwalls.items()))))
-    if st.bwalls:
+            f"{N.flow_loc(k)} {_wall(v, names, terms)}" for k, v in sorted(st.flow_walls.items()))))
+    if st.border_walls:
         out.append(w["border_walls"].format(walls=", ".join(
-            f"{N.side_loc(*k)} {_wall(v, names, terms)}" for k, v in sorted(st.bwalls.items()))))
+            f"{N.side_loc(*k)} {_wall(v, names, terms)}" for k, v in sorted(st.border_walls.items()))))
     out.append(w["meter"].format(danger=", ".join(map(str, DANGER)), spaces=", ".join(map(str, ERUPTION_SPACES)),
                                  last=LAST))
     out.append(w["players"])
     for p in range(n):
-        v = st.vil[p]
+        v = st.villages[p]
         cont = [N.side_loc(v, i) for i in B.contacts(st.tiles, v)] if v is not None else []
         res = ", ".join(f"{terms.get(m, m)} {c}" for m, c in st.reserve[p].items())
         k = len(st.hands[p])
-        parts = [w["village"].format(v=v) if v is not None else w["no_village"], f"{st.temps[p]} °C",
+        parts = [w["village"].format(v=v) if v is not None else w["no_village"], f"{st.temperatures[p]} °C",
                  w["reserve"].format(res=res), w["cards"].get(k) or w["cards_n"].format(n=k),
                  w["touching"].format(sides=", ".join(cont) or w["none"])]
         if st.burned[p]:

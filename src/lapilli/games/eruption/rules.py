@@ -115,7 +115,10 @@ class GameState(State):
     # face-down deck; ERU-18.5: the tile a Lava Rain stack uncovers (all shuffled at set-up)
     REVEALS = {"draw_tile": "tile", "draw_card": "card", "take_tile": "tile", "face_up": "tile"}
     # state-file version 2: whose turn it is has one name in every game (State.upgrade reads older files)
-    RENAMED_FIELDS = {2: {"turn": "current_player"}}
+    RENAMED_FIELDS = {2: {
+        "turn": "current_player", "fwalls": "flow_walls", "bwalls": "border_walls", "temps": "temperatures",
+        "vil": "villages", "dz2_used": "danger_card_drawn", "dry": "dry_turns", "quiet": "quiet_turns",
+    }}
     _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
 
     def _memo(self) -> dict:
@@ -157,8 +160,9 @@ class GameState(State):
         self.discard = []
         self.reserve = [{m: 1 for m in MATERIALS} for _ in range(n)]                   # ERU-1.4
         self.tiles = {}                                     # ERU-1.1: hex -> (tile id, rotation, flow mask)
-        self.fwalls = {}                                    # (hex, dir) -> (material, owner)
-        self.bwalls = {}                                    # (village, side) -> (material, owner)
+        # the walls ("muri") built at a lava flow's end and on a village's border sides
+        self.flow_walls = {}                                # (hex, dir) -> (material, owner)
+        self.border_walls = {}                              # (village, side) -> (material, owner)
         stack = list(range(NUM_LAVA))                       # ERU-1.7
         self.rng.shuffle(stack)
         events.append({"type": "shuffle", "what": "lava stack", "size": len(stack)})
@@ -176,15 +180,15 @@ class GameState(State):
         self.set_aside = []
         self.claims = [None, None, None]                    # ERU-1.6: eruption tile k claimed by seat
         self.erupted = [False, False, False]
-        self.temps = [0] * n                                # ERU-1.10, ERU-1.11
-        self.vil = [None] * n
+        self.temperatures = [0] * n                         # each village's temperature ("temperatura"), ERU-1.10, ERU-1.11
+        self.villages = [None] * n                          # each seat's village ("villaggio"), None until chosen
         self.order = []
         self.burned = [False] * n
         self.final_left = None
         self.final_fresh = False
         self.lava_removed = False
-        self.dry = 0
-        self.quiet = 0
+        self.dry_turns = 0                                  # turns in a row without a lava tile placed in Phase 2 (ERU-I9)
+        self.quiet_turns = 0                                # turns in a row with nothing changed (ERU-I42)
         self.changed = False
         self.end_event = None
         self.over = False
@@ -202,7 +206,7 @@ class GameState(State):
         self.tested = set()
         self.touched = set()
         self.occupied = set()
-        self.dz2_used = False
+        self.danger_card_drawn = False                      # the action card of danger zone 2 ("zona pericolo 2") drawn this turn
         self.extra_used = False
         self.erupted_now = False
         self.builds_left = 0
@@ -210,15 +214,15 @@ class GameState(State):
 
     def _auto_village(self, events):
         layout = LAYOUT[self.num_players]
-        free = [v for v in layout if v not in self.vil]
+        free = [v for v in layout if v not in self.villages]
         if len(free) == 1:
-            self.vil[self.current_player] = free[0]
+            self.villages[self.current_player] = free[0]
             events.append({"type": "village", "seat": self.current_player, "village": free[0], "forced": True})
             self._start_game(events)
 
     def _start_game(self, events):
         # ERU-I2: first player at random, then turns pass clockwise in village order.
-        seats = sorted(range(self.num_players), key=lambda s: self.vil[s])
+        seats = sorted(range(self.num_players), key=lambda s: self.villages[s])
         first = self.rng.randbelow(self.num_players)
         self.order = seats[first:] + seats[:first]
         events.append({"type": "first_player", "seat": self.order[0], "order": list(self.order)})
@@ -295,10 +299,10 @@ class GameState(State):
         events.append({"type": "draw_card", "seat": p, "why": why, "card": c})
 
     def _heat(self, p, amount):
-        t = min(LAST, max(0, self.temps[p] + amount))       # ERU-10.10, ERU-I24, ERU-I25
-        if t != self.temps[p]:
+        t = min(LAST, max(0, self.temperatures[p] + amount))       # ERU-10.10, ERU-I24, ERU-I25
+        if t != self.temperatures[p]:
             self.changed = True
-        self.temps[p] = t
+        self.temperatures[p] = t
 
     # ================================================================== turn flow
     def _begin_turn(self, p, events):
@@ -316,25 +320,25 @@ class GameState(State):
 
     def _phase1(self, p, events):
         """ERU-10: damage from every contact on the active player's village, one move."""
-        v = self.vil[p]
+        v = self.villages[p]
         total = 0
         for i in self._contacts(v):
-            w = self.bwalls.get((v, i))
+            w = self.border_walls.get((v, i))
             if w is None:
                 total += HEAT_OPEN                          # ERU-10.4
             elif self._test_wall(w[0], events, "phase1", N.side_loc(v, i)):
                 pass                                        # ERU-10.7
             else:
-                del self.bwalls[(v, i)]                     # ERU-10.6
+                del self.border_walls[(v, i)]                     # ERU-10.6
                 self.changed = True
                 total += HEAT_BROKEN
                 if self.border_rule == "permanent":         # ERU-10.8 / ERU-I23 flag
                     self.lost.add((v, i))
                 elif self.border_rule == "rest_of_turn":
                     self.lost_turn.add((v, i))
-        before = self.temps[p]
+        before = self.temperatures[p]
         self._heat(p, total)                                # ERU-10.9
-        events.append({"type": "damage", "seat": p, "amount": total, "from": before, "to": self.temps[p]})
+        events.append({"type": "damage", "seat": p, "amount": total, "from": before, "to": self.temperatures[p]})
         self._claims([p], events)
 
     def _claims(self, seats, events):
@@ -342,7 +346,7 @@ class GameState(State):
         for k, t in enumerate(ERUPTION_SPACES):
             if self.claims[k] is None:
                 for s in seats:
-                    if not self.eliminated(s) and self.temps[s] >= t:
+                    if not self.eliminated(s) and self.temperatures[s] >= t:
                         self.claims[k] = s
                         events.append({"type": "claim", "seat": s, "space": k + 1, "temperature": t})
                         break
@@ -369,7 +373,7 @@ class GameState(State):
                 else:
                     self._lava_draw("p2", events)
             elif ph == "p2x?":
-                if (not self.extra_used and self.temps[p] >= DZ3 and self.lava_available()
+                if (not self.extra_used and self.temperatures[p] >= DZ3 and self.lava_available()
                         and not self.eliminated(p)):
                     self.phase = "p2x"                      # ERU-11.5, ERU-I21
                     return
@@ -387,7 +391,7 @@ class GameState(State):
                     self._legal_cache = legal               # the position will not change before the next call
                     return
             elif ph == "p4?":
-                self.builds_left = 2 if self.temps[p] >= DZ1 else 1   # ERU-6.8, ERU-11.3, ERU-I22
+                self.builds_left = 2 if self.temperatures[p] >= DZ1 else 1   # ERU-6.8, ERU-11.3, ERU-I22
                 self.phase = "p4"
             elif ph == "p4":
                 opts = self._build_texts(p, "build") if self.builds_left > 0 else None
@@ -404,7 +408,7 @@ class GameState(State):
     def _end_turn(self, events):
         p = self.current_player
         n = self.num_players
-        if not self.burned[p] and self.temps[p] >= LAST:    # ERU-13.2, ERU-I30(1)
+        if not self.burned[p] and self.temperatures[p] >= LAST:    # ERU-13.2, ERU-I30(1)
             self.burned[p] = True
             self.changed = True
             events.append({"type": "burned", "seat": p})
@@ -427,14 +431,14 @@ class GameState(State):
                 self.final_left = self.num_players - 1
                 events.append({"type": "event_a", "seat": self.current_player})
         if self.variant == "annihilation":                  # ERU-17.6
-            self.quiet = 0 if self.changed else self.quiet + 1
+            self.quiet_turns = 0 if self.changed else self.quiet_turns + 1
             if self.options.get("annihilation_end", "stuck") == "quiet_round":
-                if self.quiet >= n:                         # ERU-I42: any whole round with no change ends it
+                if self.quiet_turns >= n:                         # ERU-I42: any whole round with no change ends it
                     self._finish("stalemate", events)
                     return
             elif not self._settled():
-                self.quiet = 0                              # something can still happen on its own
-            elif self.quiet >= n or not any(self._can_act(q) for q in range(n)):
+                self.quiet_turns = 0                              # something can still happen on its own
+            elif self.quiet_turns >= n or not any(self._can_act(q) for q in range(n)):
                 # house rule annihilation_end 'stuck': "Se non possono essere effettuate altre azioni";
                 # a whole round in which nobody acts, while nothing can happen on its own, counts too
                 self._finish("stalemate", events)
@@ -454,7 +458,7 @@ class GameState(State):
         """Annihilation ('stuck', ERU-17.5 / ERU-17.6): nothing can happen on its own any more: no
         lava tile can come into play and lava touches no surviving village (no Phase 1 roll or heat)."""
         for p in range(self.num_players):
-            if not self.burned[p] and self._contacts(self.vil[p]):
+            if not self.burned[p] and self._contacts(self.villages[p]):
                 return False
         if self.lava_off:
             return True
@@ -480,14 +484,14 @@ class GameState(State):
             return True
         if self.burned[p]:                                  # ERU-17.3: only Phase 2
             return False
-        if self.hands[p] or (self.temps[p] >= DZ2 and (self.deck or self.discard)):
+        if self.hands[p] or (self.temperatures[p] >= DZ2 and (self.deck or self.discard)):
             return True
         if not any(self.reserve[p].values()):
             return False
-        if any(k not in self.fwalls for k in self._open_ends()):
+        if any(k not in self.flow_walls for k in self._open_ends()):
             return True
-        v = self.vil[p]
-        return any((v, i) not in self.bwalls and (v, i) not in self.lost for i in range(len(VILLAGES[v]["sides"])))
+        v = self.villages[p]
+        return any((v, i) not in self.border_walls and (v, i) not in self.lost for i in range(len(VILLAGES[v]["sides"])))
 
     def _event_a(self, events):
         self.lava_removed = True                            # ERU-13.4, ERU-I30(2)
@@ -509,7 +513,7 @@ class GameState(State):
         self.phase = "over"
         if self.end_event is None or why in ("annihilation", "stalemate"):
             self.end_event = why
-        events.append({"type": "game_over", "reason": self.end_event, "temperatures": list(self.temps)})
+        events.append({"type": "game_over", "reason": self.end_event, "temperatures": list(self.temperatures)})
 
     # ================================================================== lava draws (ERU-3)
     def _spaces(self, mode):
@@ -519,7 +523,7 @@ class GameState(State):
         meeting flow ends are all walled and were all rolled against this turn are left out
         (ERU-8.8, ERU-I8(3))."""
         tiles = self.tiles
-        fw = self.fwalls
+        fw = self.flow_walls
         if mode == "quake":                                 # ERU-14.17, ERU-I35: in place of a lava tile
             cands = []
             for h in [h for h, t in tiles.items() if t[0] < NUM_LAVA]:
@@ -704,10 +708,10 @@ class GameState(State):
         self.pending_stack = None
         if mode == "p2":
             if placed:
-                self.dry = 0
+                self.dry_turns = 0
             else:
-                self.dry += 1                               # ERU-I9 safeguard: a whole dry round = event B
-                if self.dry >= self.num_players and self.variant != "annihilation":
+                self.dry_turns += 1                               # ERU-I9 safeguard: a whole dry round = event B
+                if self.dry_turns >= self.num_players and self.variant != "annihilation":
                     self._event_b(events)
                     self.phase = "endturn"
                     return
@@ -721,7 +725,7 @@ class GameState(State):
         """Put a tile on the board; walls facing it fall (ERU-8.9, ERU-12.9, ERU-I10); rewards."""
         p = self.current_player
         mask = ROT[TILE_MASK[tile]][r]
-        fw = self.fwalls
+        fw = self.flow_walls
         if fw:
             for key in FLOW_KEY[s]:
                 if key in fw:
@@ -788,8 +792,8 @@ class GameState(State):
                 self._draw_card(p, events, f"new flow on {N.side_loc(v, i)}")
 
     def _remove_walls_on(self, h, events, why):
-        for key in [k for k in self.fwalls if k[0] == h]:
-            del self.fwalls[key]
+        for key in [k for k in self.flow_walls if k[0] == h]:
+            del self.flow_walls[key]
             events.append({"type": "wall_discarded", "at": N.flow_loc(key), "why": why})
 
     def _stack_exhausted(self) -> bool:
@@ -814,7 +818,7 @@ class GameState(State):
         ph = self.phase
         p = self.current_player
         if ph == "village":
-            return [f"village {v}" for v in LAYOUT[self.num_players] if v not in self.vil]
+            return [f"village {v}" for v in LAYOUT[self.num_players] if v not in self.villages]
         if ph == "erupt":
             return [f"erupt {N.hex_label(s)}" for s in self.eruption_spaces()]
         if ph == "take":
@@ -840,11 +844,11 @@ class GameState(State):
         mats = [m for m in MATERIALS if res[m] > 0]
         if not mats:
             return []
-        fw = self.fwalls
+        fw = self.flow_walls
         fl = N.FLOW_LOC
         locs = [fl[k] for k in self._open_ends() if k not in fw]
-        v = self.vil[p]
-        bw = self.bwalls
+        v = self.villages[p]
+        bw = self.border_walls
         for i in range(len(VILLAGES[v]["sides"])):
             if (v, i) not in bw and (v, i) not in self.lost and (v, i) not in self.lost_turn:
                 locs.append(N.side_loc(v, i))
@@ -881,16 +885,16 @@ class GameState(State):
             elif c == "sinkhole":
                 out.extend(self._board_texts("sinkhole"))
             elif c == "relocate":
-                v = self.vil[p]
-                mine = [i for i in range(7) if (v, i) in self.bwalls]
-                free = [i for i in range(7) if (v, i) not in self.bwalls and (v, i) not in self.lost
+                v = self.villages[p]
+                mine = [i for i in range(7) if (v, i) in self.border_walls]
+                free = [i for i in range(7) if (v, i) not in self.border_walls and (v, i) not in self.lost
                         and (v, i) not in self.lost_turn]
                 out.extend(f"relocate {a + 1} {b + 1}" for a in mine for b in free)
             elif c == "reinforce":
                 out.extend(self._build_texts(p, "reinforce"))
             elif c == "bomb":
-                out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.fwalls))
-                out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.bwalls))
+                out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.flow_walls))
+                out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.border_walls))
         for c in cards:
             out.append(f"discard {c}")                      # ERU-5.2
         if lava:                                            # ERU-5.4
@@ -898,7 +902,7 @@ class GameState(State):
                 for b in cards[i:]:
                     if a != b or hand.count(a) >= 2:
                         out.append(f"discard {a} {b}")
-        if self.temps[p] >= DZ2 and not self.dz2_used and (self.deck or self.discard):
+        if self.temperatures[p] >= DZ2 and not self.danger_card_drawn and (self.deck or self.discard):
             out.append("draw")                              # ERU-5.9, ERU-I20
         m = self.mate(p)
         if m is not None:                                   # ERU-16.5, ERU-I40(1)
@@ -955,7 +959,7 @@ class GameState(State):
         p = self.current_player
         ph = self.phase
         if ph == "village":
-            self.vil[p] = a[1]
+            self.villages[p] = a[1]
             events.append({"type": "village", "seat": p, "village": a[1]})
             self.current_player = p + 1
             self._auto_village(events)
@@ -1010,13 +1014,13 @@ class GameState(State):
         for o in hit:
             self._heat(o, HEAT_ERUPTION)
         events.append({"type": "eruption", "seat": p, "space": k + 1, "at": N.hex_label(s), "heated": hit,
-                       "temperatures": list(self.temps)})
+                       "temperatures": list(self.temperatures)})
         self._claims(hit, events)                           # ERU-I29
 
     def _do_place(self, s, r, events):
         mode = self.mode
         tile = self.pending
-        fw = self.fwalls
+        fw = self.flow_walls
         if not fw:
             keys = None                                     # a legal space has need != 0: no wall to meet
         elif mode != "quake":
@@ -1035,9 +1039,9 @@ class GameState(State):
                 if k in self.tested:
                     continue
                 self.tested.add(k)                          # ERU-8.8
-                mat = self.fwalls[k][0]
+                mat = self.flow_walls[k][0]
                 if not self._test_wall(mat, events, "placement", N.flow_loc(k)):
-                    del self.fwalls[k]
+                    del self.flow_walls[k]
                     self.changed = True
                     broke = True
                     events.append({"type": "wall_destroyed", "at": N.flow_loc(k), "why": "roll"})
@@ -1077,12 +1081,12 @@ class GameState(State):
         self.changed = True
         kind, key = loc
         if kind == "side":                                  # ERU-9.5: no roll
-            self.bwalls[key] = (mat, p)
+            self.border_walls[key] = (mat, p)
             events.append({"type": "wall_built", "seat": p, "material": mat, "at": N.side_loc(*key), "why": why})
             return
         # ERU-7.1, ERU-I3: a flow wall is rolled once when built
         if self._test_wall(mat, events, "build", N.flow_loc(key)):
-            self.fwalls[key] = (mat, p)
+            self.flow_walls[key] = (mat, p)
             events.append({"type": "wall_built", "seat": p, "material": mat, "at": N.flow_loc(key), "why": why})
         else:
             events.append({"type": "wall_failed", "seat": p, "material": mat, "at": N.flow_loc(key)})
@@ -1104,7 +1108,7 @@ class GameState(State):
                 self._lava_draw("discard2", events)
             return
         if v == "draw":
-            self.dz2_used = True
+            self.danger_card_drawn = True
             self._draw_card(p, events, "danger zone")
             return
         if v == "give":
@@ -1125,7 +1129,7 @@ class GameState(State):
         events.append({"type": "play", "seat": p, "card": card})
         if v == "rain":                                     # ERU-14.21, ERU-I25
             self._heat(p, -RAIN)
-            events.append({"type": "rain", "seat": p, "to": self.temps[p]})
+            events.append({"type": "rain", "seat": p, "to": self.temperatures[p]})
         elif v == "aftershock":                             # ERU-14.2-14.5, ERU-5.10, ERU-5.12
             h, r = a[1], a[2]
             tid = self.tiles[h][0]
@@ -1148,9 +1152,9 @@ class GameState(State):
             self.changed = True
             events.append({"type": "tile_set_aside", "tile": old[0], "at": N.hex_label(h)})
         elif v == "relocate":                               # ERU-14.9, ERU-14.10, ERU-I38
-            vv = self.vil[p]
-            w = self.bwalls.pop((vv, a[1]))
-            self.bwalls[(vv, a[2])] = w
+            vv = self.villages[p]
+            w = self.border_walls.pop((vv, a[1]))
+            self.border_walls[(vv, a[2])] = w
             self.changed = True
             events.append({"type": "relocated", "from": N.side_loc(vv, a[1]), "to": N.side_loc(vv, a[2])})
         elif v == "reinforce":                              # ERU-14.23, ERU-I36: built at once
@@ -1158,10 +1162,10 @@ class GameState(State):
         elif v == "bomb":                                   # ERU-14.25, ERU-I37
             kind, key = a[1]
             if kind == "flow":
-                del self.fwalls[key]
+                del self.flow_walls[key]
                 at = N.flow_loc(key)
             else:
-                del self.bwalls[key]
+                del self.border_walls[key]
                 at = N.side_loc(*key)
             self.changed = True
             events.append({"type": "wall_discarded", "at": at, "why": "volcanic bomb"})
@@ -1169,16 +1173,16 @@ class GameState(State):
     # ================================================================== results
     def scores(self):
         """Each seat's temperature in degrees C (lower is better, ERU-13.9)."""
-        return list(self.temps)
+        return list(self.temperatures)
 
     def seat_colour(self, seat):
         """A player's colour is their village's (ERU-1.8, ERU-1.10); None until they choose one."""
-        v = self.vil[seat]
+        v = self.villages[seat]
         return v if v is not None and v >= 0 else None
 
     def team_temperature(self, p):
         m = self.mate(p)
-        return self.temps[p] + (self.temps[m] if m is not None else 0)   # ERU-16.10
+        return self.temperatures[p] + (self.temperatures[m] if m is not None else 0)   # ERU-16.10
 
     def _winners(self):
         n = self.num_players
@@ -1187,13 +1191,13 @@ class GameState(State):
             if len(alive) == 1:
                 return alive
             pool = alive or list(range(n))
-            best = min(self.temps[p] for p in pool)
-            return [p for p in pool if self.temps[p] == best]
+            best = min(self.temperatures[p] for p in pool)
+            return [p for p in pool if self.temperatures[p] == best]
         if self.variant == "cooperation":                   # ERU-16.11, ERU-I32
             best = min(self.team_temperature(p) for p in range(n))
             return [p for p in range(n) if self.team_temperature(p) == best]
-        best = min(self.temps)                              # ERU-13.9, ERU-I32: ties share the win
-        return [p for p in range(n) if self.temps[p] == best]
+        best = min(self.temperatures)                              # ERU-13.9, ERU-I32: ties share the win
+        return [p for p in range(n) if self.temperatures[p] == best]
 
     # ================================================================== observation / hidden information
     def _observe(self, player):
@@ -1279,12 +1283,12 @@ class GameState(State):
 
 
 # fields a clone copies one level deep: lists, dicts, sets (of immutable items)
-_LIST_FIELDS = ("deck", "discard", "stack", "set_aside", "claims", "erupted", "temps", "vil", "order", "burned")
-_DICT_FIELDS = ("tiles", "fwalls", "bwalls")
+_LIST_FIELDS = ("deck", "discard", "stack", "set_aside", "claims", "erupted", "temperatures", "villages", "order", "burned")
+_DICT_FIELDS = ("tiles", "flow_walls", "border_walls")
 _SET_FIELDS = ("lost", "tested", "touched", "occupied", "lost_turn")
 # immutable fields shared by reference in clones (scalars, tuples, None)
 _SHARED_FIELDS = frozenset({
-    "variant", "border_rule", "final_left", "final_fresh", "lava_removed", "dry", "quiet", "changed",
-    "end_event", "over", "phase", "current_player", "mode", "pending", "pending_stack", "consent", "dz2_used",
+    "variant", "border_rule", "final_left", "final_fresh", "lava_removed", "dry_turns", "quiet_turns", "changed",
+    "end_event", "over", "phase", "current_player", "mode", "pending", "pending_stack", "consent", "danger_card_drawn",
     "extra_used", "erupted_now", "builds_left", "_geo",
 })
