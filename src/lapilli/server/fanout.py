@@ -469,8 +469,10 @@ class Room:
                 del self._said[n]
         # the seats' names, once per position and table details, kept as the same object while
         # they read the same: the memo's lines then hold the very same names, which compare at once
+        # (read from ``players``, which tells every seat's ``seat_label`` already: not worked out twice)
         if self._names_key != (self.version, self._info_stamp):
-            names = seat_labels(st, self.info, self.conceded)
+            labels = [p["label"] for p in self._players_now()]
+            names = {lang: [label[lang] for label in labels] for lang in narration.LANGUAGES}
             if names != self._names:
                 self._names = names
             self._names_key = (self.version, self._info_stamp)
