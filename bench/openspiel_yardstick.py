@@ -4,6 +4,7 @@
 
     PYTHONPATH=src python3 bench/openspiel_yardstick.py [GAME ...] [--games 100] [--levels easy,normal,hard]
                                                       [--evaluators rollout,heuristic] [--seed 0] [--out FILE.md]
+                                                      [--results FILE.jsonl]
 
 Each pairing (game, level, OpenSpiel evaluator) plays ``--games`` games, seats alternated (the
 level takes seat ``g % 2`` in game ``g``, whose set-up is that of seed ``seed + g``; both sides
@@ -32,10 +33,17 @@ about 2 x 60 x 0.8 s = 100 s, hard about 2 x 60 x 3 s = 360 s; so per game and e
 0.1 h (easy) + 2.8 h (normal) + 10 h (hard), 13 h, and 130 CPU hours for the whole table: run it
 per game or per level (``--levels``) on idle cores, one process per core, and join the tables.
 The interval of a 100-game share is at most about +-0.10.
+
+**Resumable**: with ``--results FILE.jsonl`` every finished game is appended to the file as one
+JSON line, and a run with the same file plays only the games it does not hold yet (the table is
+made from the file's games), so a long run can be stopped and started again, or split over
+several processes writing to files of their own.  A line on standard error reports each game.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import math
 import statistics
 import sys
@@ -152,6 +160,32 @@ def play(game: str, level: str, evaluator: str, g: int, seed: int, modules) -> t
     return share, spent, sum(sims) / max(1, len(sims))
 
 
+def _read_results(path: str | None) -> dict:
+    """The games already played, from ``--results`` (a missing file holds none; a line cut short by
+    a stop in mid-write is ignored and its game played again)."""
+    done: dict = {}
+    if not path or not os.path.exists(path):
+        return done
+    with open(path) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            done[(r["game"], r["level"], r["evaluator"], r["seed"], r["index"])] = (
+                r["share"], r["spent"], r["simulations"])
+    return done
+
+
+def _append_result(path: str | None, key: tuple, share: float, spent: list, sims: float) -> None:
+    if not path:
+        return
+    game, level, evaluator, seed, index = key
+    with open(path, "a") as f:
+        f.write(json.dumps({"game": game, "level": level, "evaluator": evaluator, "seed": seed, "index": index,
+                            "share": share, "spent": spent, "simulations": sims}) + "\n")
+
+
 def interval(xs: list[float]) -> tuple[float, float, float]:
     """The mean share and its Wilson 95 % interval (as ``lapilli tournament`` gives it)."""
     n = len(xs)
@@ -170,6 +204,7 @@ def main(argv=None) -> int:
     ap.add_argument("--evaluators", default="rollout,heuristic")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", help="also write the table to this file")
+    ap.add_argument("--results", help="JSON lines of finished games: read to resume, appended to as games end")
     args = ap.parse_args(argv)
     modules = _openspiel()
     games = args.games_ or GAMES
@@ -179,16 +214,25 @@ def main(argv=None) -> int:
             "| ISMCTS simulations/decision |", "|---|---|---|---:|---|---:|---:|"]
     print(" ".join(["bench/openspiel_yardstick.py", *games, f"--games {args.games}", f"--levels {args.levels}",
                     f"--evaluators {args.evaluators}", f"--seed {args.seed}"]))
+    done = _read_results(args.results)
     for game in games:
         for level in args.levels.split(","):
             for evaluator in args.evaluators.split(","):
                 shares, spent, sims = [], [], []
                 t0 = time.perf_counter()
                 for i in range(args.games):
-                    share, sp, si = play(game, level, evaluator, i, args.seed, modules)
+                    key = (game, level, evaluator, args.seed, i)
+                    if key in done:
+                        share, sp, si = done[key]
+                    else:
+                        share, sp, si = play(game, level, evaluator, i, args.seed, modules)
+                        _append_result(args.results, key, share, sp, si)
                     shares.append(share)
                     spent.extend(sp)
                     sims.append(si)
+                    print(f"{game} {level} {evaluator}: game {i + 1}/{args.games}, level's share so far "
+                          f"{statistics.mean(shares):.2f}{' (kept)' if key in done else ''}",
+                          file=sys.stderr, flush=True)
                 m, lo, hi = interval(shares)
                 row = (f"| {game} | {level} | {evaluator} | {len(shares)} | {m:.2f} [{lo:.2f}, {hi:.2f}] "
                        f"| {statistics.mean(spent) if spent else 0:.3f} | {statistics.mean(sims):.0f} |")
