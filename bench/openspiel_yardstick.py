@@ -181,6 +181,11 @@ def _append_result(path: str | None, key: tuple, share: float, spent: list, sims
     if not path:
         return
     game, level, evaluator, seed, index = key
+    with open(path, "a+b") as f:  # a line cut short by a stop is closed first, so the next one stays whole
+        if f.tell():
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
     with open(path, "a") as f:
         f.write(json.dumps({"game": game, "level": level, "evaluator": evaluator, "seed": seed, "index": index,
                             "share": share, "spent": spent, "simulations": sims}) + "\n")

@@ -1,0 +1,49 @@
+"""bench/openspiel_yardstick.py keeps every finished game with ``--results`` and a second run with
+the same file plays only the games it does not hold (a long run survives a stop)."""
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "openspiel_yardstick.py"
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("openspiel_yardstick", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch, capsys):
+    ys = load_script()
+    results = tmp_path / "games.jsonl"
+    args = ["stromboli", "--games", "2", "--levels", "easy", "--evaluators", "rollout", "--results", str(results)]
+    assert ys.main(args) == 0
+    lines = [json.loads(x) for x in results.read_text().splitlines()]
+    assert [(r["game"], r["level"], r["evaluator"], r["index"]) for r in lines] == [
+        ("stromboli", "easy", "rollout", 0), ("stromboli", "easy", "rollout", 1)]
+    first_table = capsys.readouterr().out.strip().splitlines()[-1]
+
+    # a line cut short by a stop in mid-write is ignored; the games held are not played again
+    with results.open("a") as f:
+        f.write('{"game": "stromboli", "lev')
+    played = []
+    real_play = ys.play
+
+    def counting_play(game, level, evaluator, g, seed, modules):
+        played.append(g)
+        return real_play(game, level, evaluator, g, seed, modules)
+
+    monkeypatch.setattr(ys, "play", counting_play)
+    assert ys.main(args[:2] + ["3"] + args[3:]) == 0
+    assert played == [2]
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-1].startswith("| stromboli | easy | rollout | 3 |")
+    played.clear()
+    assert ys.main(args[:2] + ["3"] + args[3:]) == 0
+    assert played == []
+    assert first_table.startswith("| stromboli | easy | rollout | 2 |")
