@@ -11,7 +11,7 @@ import lapilli.server
 from lapilli import words
 from lapilli.server.protocol import Error
 
-from .support import join, make_table, play_nim_to_the_end, until_present
+from .support import join, make_table, play_nim_to_the_end, until, until_present
 
 SERVER_SRC = pathlib.Path(lapilli.server.__file__).parent
 
@@ -523,3 +523,43 @@ def test_an_unexpected_fault_answers_json_in_every_language_and_reveals_nothing(
     logged = [rec for rec in caplog.records if ref in rec.getMessage()]
     assert len(logged) == 1 and logged[0].exc_info and logged[0].exc_info[0] is RuntimeError
     assert f"GET /api/tables/{tid}" in logged[0].getMessage()
+
+
+def test_a_move_chosen_before_a_step_that_lands_while_it_waits_is_told_the_table_changed(client):
+    """A move chosen at version v waits for the table while a step of the same seat, played
+    through another instance, is brought in (the table is caught up under its lock).  The move
+    is then refused as "changed since you chose", the refusal that says the position moved on,
+    not as "not your turn" (the version is judged once the move holds the table)."""
+    import asyncio
+
+    hub = client.app.state.hub
+    tid = make_table(client, options={"pile": 21})
+    ta, tb = join(client, tid, 0, "ann"), join(client, tid, 1, "bob")
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a, client.websocket_connect(f"/ws/{tid}?token={tb}") as b:
+        until_present(a, [0, 1]), until_present(b, [0, 1])
+        a.send_text(json.dumps({"type": "act", "action": "take 1", "version": 0}))
+        assert until(b, lambda m: m["version"] == 1)["legal"]
+        room = client.portal.call(hub.registry.room, tid)
+        client.portal.call(room.lock.acquire)  # the table is busy (as while it is caught up)
+        try:
+            b.send_text(json.dumps({"type": "act", "action": "take 2", "version": 1}))
+
+            async def waiting():  # bob's move has arrived and waits for the table
+                for _ in range(2000):
+                    if room.lock._waiters:
+                        return True
+                    await asyncio.sleep(0.005)
+                return False
+
+            assert client.portal.call(waiting)
+            # bob's "take 1" through another instance is stored, and this one catches up
+            client.app.state.hub.store.append_step(tid, 1, "act", 1, "take 1", None, 0)
+            client.portal.call(hub.referee._catch_up, room)
+            assert room.version == 2 and room.state.to_move == 0
+        finally:
+            client.portal.call(room.lock.release)
+        m = b.receive_json()
+        while m["type"] != "error":
+            m = b.receive_json()
+        assert m["key"] == "table_changed_since_chose", m
+    assert client.get(f"/api/tables/{tid}").json()["version"] == 2

@@ -72,14 +72,19 @@ class Referee:
         for version, kind, seat, action in steps:
             room.apply_stored(version, kind, seat, action)
 
-    async def act(self, room: Room, seat: int, action: str, by: str = "human") -> None:
+    async def act(self, room: Room, seat: int, action: str, by: str = "human", version: int | None = None) -> None:
         """Store and apply ``seat``'s action; ``by`` is who plays the seat ("human" or "bot"), as
         the store checks it when the step is stored (another instance may have handed the seat
-        over meanwhile)."""
+        over meanwhile).  ``version``: the table's version the client chose at; the move is
+        refused as "changed since you chose" when the table is elsewhere by the time the move
+        holds the table (checked under the lock, so a step that arrives meanwhile, here or from
+        another instance, is never answered as a different refusal such as "not your turn")."""
         refused = None
         async with room.lock:
             if not room.started():
                 raise faults.refused("not_started")
+            if version is not None and version != room.version:
+                raise faults.refused("table_changed_since_chose")
             new, undoable, events = room.try_act(seat, action)
             status = "finished" if new.is_terminal else None
             to_move = None if new.is_terminal else new.to_move

@@ -92,9 +92,7 @@ async def sync(s: Socket, msg: Sync) -> None:
 
 async def act(s: Socket, msg: Act) -> None:
     async def play():
-        if msg.version is not None and msg.version != s.room.version:
-            raise refused("table_changed_since_chose")
-        await s.hub.act(s.room, s.seat, msg.action)
+        await s.hub.act(s.room, s.seat, msg.action, version=msg.version)
 
     await _move(s, play)
 
