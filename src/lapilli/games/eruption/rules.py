@@ -89,6 +89,15 @@ def _fit_union(spaces) -> int:
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
 
 
+# the notation of every wall action, spelled once: (verb, material) -> ({flow end: "<verb> <material>
+# d7-N"}, {(village, side index): "<verb> <material> v3-5"}) for the verbs "build" and "reinforce"
+_WALL_TEXT = {(verb, m): ({k: f"{verb} {m} {loc}" for k, loc in N.FLOW_LOC.items()},
+                          {(v, i): f"{verb} {m} {N.side_loc(v, i)}"
+                           for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
+              for verb in ("build", "reinforce") for m in MATERIALS}
+# each village's sides as (village, side index), in order
+_VILLAGE_SIDES = tuple(tuple((v, i) for i in range(len(VILLAGES[v]["sides"]))) for v in range(len(VILLAGES)))
+
 # flow end (hex, direction) -> the playable space it faces
 _FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
 
@@ -107,6 +116,29 @@ def _place_list(mask, spaces) -> list:
             for r in rs:
                 out.append(texts[r])
     return out
+
+
+_HAND_TEXTS: dict = {}
+
+
+def _hand_texts(hand, lava) -> tuple:
+    """(the distinct cards of ``hand`` in order, the notation of its discards: each card alone
+    (ERU-5.2), then, when ``lava``, each pair of cards (ERU-5.4)), memoised per hand and ``lava``
+    (both tuples, never changed)."""
+    key = (tuple(hand), lava)
+    got = _HAND_TEXTS.get(key)
+    if got is None:
+        cards = sorted(set(hand))
+        out = [f"discard {c}" for c in cards]
+        if lava:
+            for i, a in enumerate(cards):
+                for b in cards[i:]:
+                    if a != b or hand.count(a) >= 2:
+                        out.append(f"discard {a} {b}")
+        if len(_HAND_TEXTS) >= 50_000:
+            _HAND_TEXTS.clear()
+        got = _HAND_TEXTS[key] = (tuple(cards), tuple(out))
+    return got
 
 
 class GameState(State):
@@ -540,10 +572,12 @@ class GameState(State):
                 cands = memo["spaces"] = tuple((s, e[0], e[1]) for s, e in self._profiles(memo).items() if e[0])
             if not fw:
                 return cands                                # shared: never changed by a caller
-        if not fw:
+        tested = self.tested
+        if not fw or not tested:
+            # a space is left out only when every flow end meeting it was rolled against this
+            # turn (a legal space has need != 0, so at least one): nothing rolled, nothing left out
             return cands
         out = []
-        tested = self.tested
         faced = set()                                       # the spaces that a wall faces
         for k in fw:
             f = _FACES.get(k)
@@ -845,14 +879,20 @@ class GameState(State):
         if not mats:
             return []
         fw = self.flow_walls
-        fl = N.FLOW_LOC
-        locs = [fl[k] for k in self._open_ends() if k not in fw]
+        ends = self._open_ends()
+        if fw:
+            ends = [k for k in ends if k not in fw]
         v = self.villages[p]
         bw = self.border_walls
-        for i in range(len(VILLAGES[v]["sides"])):
-            if (v, i) not in bw and (v, i) not in self.lost and (v, i) not in self.lost_turn:
-                locs.append(N.side_loc(v, i))
-        return [f"{verb} {m} {loc}" for m in mats for loc in locs]
+        lost = self.lost
+        lost_turn = self.lost_turn
+        sides = [vi for vi in _VILLAGE_SIDES[v] if vi not in bw and vi not in lost and vi not in lost_turn]
+        out = []
+        for m in mats:
+            flow_text, side_text = _WALL_TEXT[verb, m]
+            out += [flow_text[k] for k in ends]
+            out += [side_text[vi] for vi in sides]
+        return out
 
     def _open_ends(self) -> tuple:
         """B.open_flow_ends of the board, memoised (read only)."""
@@ -871,8 +911,8 @@ class GameState(State):
         p = self.current_player
         hand = self.hands[p]
         out = []
-        cards = sorted(set(hand))
         lava = self.lava_available()
+        cards, discards = _hand_texts(hand, lava)
         for c in cards:
             if c == "rain":
                 out.append("rain")
@@ -895,13 +935,7 @@ class GameState(State):
             elif c == "bomb":
                 out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.flow_walls))
                 out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.border_walls))
-        for c in cards:
-            out.append(f"discard {c}")                      # ERU-5.2
-        if lava:                                            # ERU-5.4
-            for i, a in enumerate(cards):
-                for b in cards[i:]:
-                    if a != b or hand.count(a) >= 2:
-                        out.append(f"discard {a} {b}")
+        out += discards                                     # ERU-5.2, ERU-5.4
         if self.temperatures[p] >= DZ2 and not self.danger_card_drawn and (self.deck or self.discard):
             out.append("draw")                              # ERU-5.9, ERU-I20
         m = self.mate(p)
