@@ -87,14 +87,11 @@ def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
     """profiles_k(tiles) from (prof, k) = profiles_k of the same tiles without ``s``, the last tile
     of ``tiles`` (just placed on an empty space): the same entries in the same order, without
     recomputing the board.  ``prof`` and its lists are left unchanged."""
-    out: dict = {}
-    i = 0
-    for n, e in prof.items():
-        if i == k:
-            break
-        i += 1
-        if n != s:
-            out[n] = e
+    out = prof.copy()
+    if k < len(out):                # the entries facing only a central flow go last again
+        for n in list(out)[k:]:
+            del out[n]
+    out.pop(s, None)
     m = tiles[s][2]
     for d, bit, obit, n in _ROWS[s]:
         if n not in tiles:

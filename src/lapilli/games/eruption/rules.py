@@ -68,25 +68,55 @@ _TRUSTED = [None]
 _GEO_MAX = 512       # a search revisits a few hundred boards; kept small for the garbage collector
 
 
-# each tile pattern's bit, and per (need, forbid) the bits of the patterns that fit (see _fitting)
+# each tile pattern's bit (TILE_BIT: per tile id)
 _MASK_BIT = {m: 1 << i for i, m in enumerate(_ALL_MASKS)}
-TILE_BIT = tuple(_MASK_BIT[m] for m in TILE_MASK)     # per tile id
-_FIT_BITS: dict = {}
+TILE_BIT = tuple(_MASK_BIT[m] for m in TILE_MASK)
+# Tables indexed by need << 6 | forbid (6-bit masks, see board.edge_profile), filled in lazily:
+# per tile pattern, the bits 1 << r of its rotations r meeting Rules C and E (see _rotations);
+# and the bits (TILE_BIT) of the tile patterns that fit (see _fitting)
+_ROT_BITS = {m: [None] * 4096 for m in _ALL_MASKS}
+_FIT_BITS: list = [None] * 4096
+
+
+def _rot_bits(mask, need, forbid) -> int:
+    """_ROT_BITS[mask][need << 6 | forbid], worked out on first use."""
+    got = _ROT_BITS[mask][need << 6 | forbid] = sum(1 << r for r in _rotations(mask, need, forbid))
+    return got
 
 
 def _fit_union(spaces) -> int:
     """The bits (TILE_BIT) of the tile patterns that fit at least one of ``spaces``."""
     out = 0
-    memo = _FIT_BITS
+    table = _FIT_BITS
     for s, need, forbid in spaces:
-        b = memo.get((need, forbid))
+        i = need << 6 | forbid
+        b = table[i]
         if b is None:
-            b = memo[(need, forbid)] = sum(_MASK_BIT[m] for m in _fitting(need, forbid))
+            b = table[i] = sum(_MASK_BIT[m] for m in _fitting(need, forbid))
         out |= b
     return out
 
-# the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
+
+# the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5"),
+# and per space and bits of rotations (as _ROT_BITS), the notations of those rotations in order
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
+_PLACE_SUBSET = {s: tuple(tuple(row[r] for r in range(6) if b >> r & 1) for b in range(64))
+                 for s, row in _PLACE_TEXT.items()}
+
+
+def _place_list(mask, spaces) -> list:
+    """The notation of the placements of a tile pattern on ``spaces``, in the order of
+    GameState.placements."""
+    out = []
+    table = _ROT_BITS[mask]
+    subsets = _PLACE_SUBSET
+    for s, need, forbid in spaces:
+        rb = table[need << 6 | forbid]
+        if rb is None:
+            rb = _rot_bits(mask, need, forbid)
+        if rb:
+            out += subsets[s][rb]
+    return out
 
 
 # the notation of every wall action, spelled once: (verb, material) -> ({flow end: "<verb> <material>
@@ -100,22 +130,6 @@ _VILLAGE_SIDES = tuple(tuple((v, i) for i in range(len(VILLAGES[v]["sides"]))) f
 
 # flow end (hex, direction) -> the playable space it faces
 _FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
-
-
-def _place_list(mask, spaces) -> list:
-    """The notation of the placements of a tile pattern on ``spaces``, in the order of
-    GameState.placements."""
-    out = []
-    memo = _ROT_MEMO
-    for s, need, forbid in spaces:
-        rs = memo.get((mask, need, forbid))
-        if rs is None:
-            rs = _rotations(mask, need, forbid)
-        if rs:
-            texts = _PLACE_TEXT[s]
-            for r in rs:
-                out.append(texts[r])
-    return out
 
 
 _HAND_TEXTS: dict = {}
