@@ -119,12 +119,13 @@ def _place_list(mask, spaces) -> list:
     return out
 
 
-# the notation of every wall action, spelled once: (verb, material) -> ({flow end: "<verb> <material>
-# d7-N"}, {(village, side index): "<verb> <material> v3-5"}) for the verbs "build" and "reinforce"
-_WALL_TEXT = {(verb, m): ({k: f"{verb} {m} {loc}" for k, loc in N.FLOW_LOC.items()},
-                          {(v, i): f"{verb} {m} {N.side_loc(v, i)}"
-                           for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
-              for verb in ("build", "reinforce") for m in MATERIALS}
+# the notation of every wall action, spelled once: verb -> ({flow end: ("<verb> <material> d7-N"
+# per material of MATERIALS)}, {(village, side index): ("<verb> <material> v3-5" per material)})
+# for the verbs "build" and "reinforce"
+_WALL_TEXT = {verb: ({k: tuple(f"{verb} {m} {loc}" for m in MATERIALS) for k, loc in N.FLOW_LOC.items()},
+                     {(v, i): tuple(f"{verb} {m} {N.side_loc(v, i)}" for m in MATERIALS)
+                      for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
+              for verb in ("build", "reinforce")}
 # each village's sides as (village, side index), in order
 _VILLAGE_SIDES = tuple(tuple((v, i) for i in range(len(VILLAGES[v]["sides"]))) for v in range(len(VILLAGES)))
 
@@ -889,23 +890,25 @@ class GameState(State):
         material it holds, at each open flow end with no wall (ERU-8.1-8.4, ERU-8.13, ERU-8.14,
         ERU-I11) and each side of p's village with no wall that is not lost."""
         res = self.reserve[p]
-        mats = [m for m in MATERIALS if res[m] > 0]
-        if not mats:
+        if not any(res.values()):
             return []
+        flow_text, side_text = _WALL_TEXT[verb]
         fw = self.flow_walls
-        ends = self._open_ends()
         if fw:
-            ends = [k for k in ends if k not in fw]
+            rows = [flow_text[k] for k in self._open_ends() if k not in fw]
+        else:
+            rows = [flow_text[k] for k in self._open_ends()]
         v = self.villages[p]
         bw = self.border_walls
         lost = self.lost
         lost_turn = self.lost_turn
-        sides = [vi for vi in _VILLAGE_SIDES[v] if vi not in bw and vi not in lost and vi not in lost_turn]
+        rows += [side_text[vi] for vi in _VILLAGE_SIDES[v] if vi not in bw and vi not in lost and vi not in lost_turn]
+        if not rows:
+            return []
         out = []
-        for m in mats:
-            flow_text, side_text = _WALL_TEXT[verb, m]
-            out += [flow_text[k] for k in ends]
-            out += [side_text[vi] for vi in sides]
+        for m, texts in zip(MATERIALS, zip(*rows)):         # per material, every location in order
+            if res[m] > 0:
+                out += texts
         return out
 
     def _open_ends(self) -> tuple:
