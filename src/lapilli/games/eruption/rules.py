@@ -5,6 +5,9 @@ where it is used (ERU-In).
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from lapilli.engine import State
 
 from . import board as B
@@ -584,7 +587,8 @@ class GameState(State):
             memo = self._memo()
             cands = memo.get("spaces")
             if cands is None:
-                cands = memo["spaces"] = tuple((s, e[0], e[1]) for s, e in self._profiles(memo).items() if e[0])
+                entries = self._profiles(memo).values()    # (space, need, forbid): those with need
+                cands = memo["spaces"] = tuple(compress(entries, map(itemgetter(1), entries)))
             if not fw:
                 return cands                                # shared: never changed by a caller
         tested = self.tested
@@ -695,7 +699,7 @@ class GameState(State):
             for s in PLAYABLE:
                 if s not in tiles:
                     e = prof.get(s)
-                    if not (e[1] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
+                    if not (e[2] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
                         out.append(s)
             got = memo["erupt"] = tuple(out)
         return list(got)
@@ -1075,8 +1079,8 @@ class GameState(State):
         if not fw:
             keys = None                                     # a legal space has need != 0: no wall to meet
         elif mode != "quake":
-            e = self._profiles().get(s)                     # B.edge_profile of the empty space s
-            need = e[0] if e is not None else B.edge_profile(self.tiles, s)[0]
+            e = self._profiles().get(s)                     # (s, B.edge_profile of the empty space s)
+            need = e[1] if e is not None else B.edge_profile(self.tiles, s)[0]
             fk = FLOW_KEY[s]
             keys = [fk[d] for d in range(6) if need >> d & 1]
         else:
