@@ -132,9 +132,17 @@ _WALL_TEXT = {verb: ({k: tuple(f"{verb} {m} {loc}" for m in MATERIALS) for k, lo
 # each village's sides as (village, side index), in order
 _VILLAGE_SIDES = tuple(tuple((v, i) for i in range(len(VILLAGES[v]["sides"]))) for v in range(len(VILLAGES)))
 
+# per playable space and 6-bit need mask: the flow ends that meet the space from those directions
+_NEED_KEYS = {s: tuple(tuple(FLOW_KEY[s][d] for d in range(6) if need >> d & 1) for need in range(64))
+              for s in PLAYABLE}
+
 # flow end (hex, direction) -> the playable space it faces
 _FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
 
+
+# the verb of a card played in Phase 3 -> the card
+_PLAYED_CARD = {"aftershock": "aftershock", "lavaflow": "lavaflow", "quake": "quake", "sinkhole": "sinkhole",
+                "relocate": "relocate", "reinforce": "reinforce", "bomb": "bomb", "rain": "rain"}
 
 _HAND_TEXTS: dict = {}
 
@@ -671,7 +679,7 @@ class GameState(State):
             key = ("place", mask)
             got = memo.get(key)
             if got is None:
-                got = memo[key] = tuple(_place_list(mask, spaces))
+                got = memo[key] = _place_list(mask, spaces)    # never changed: copies are handed out
             return list(got)
         return _place_list(mask, spaces)
 
@@ -1081,12 +1089,10 @@ class GameState(State):
         elif mode != "quake":
             e = self._profiles().get(s)                     # (s, B.edge_profile of the empty space s)
             need = e[1] if e is not None else B.edge_profile(self.tiles, s)[0]
-            fk = FLOW_KEY[s]
-            keys = [fk[d] for d in range(6) if need >> d & 1]
+            keys = _NEED_KEYS[s][need]
         else:
             need, _ = B.edge_profile({h: t for h, t in self.tiles.items() if h != s}, s)
-            fk = FLOW_KEY[s]
-            keys = [fk[d] for d in range(6) if need >> d & 1]
+            keys = _NEED_KEYS[s][need]
         if keys is not None and all(k in fw for k in keys):
             # ERU-8.5, ERU-8.11, ERU-8.12, ERU-I8(3): roll for each wall not yet rolled against this turn
             broke = False
@@ -1177,8 +1183,7 @@ class GameState(State):
             self.consent = (m, m, a[1])                     # ERU-I40(1): taking needs the teammate's consent
             self.phase = "consent"
             return
-        card = {"aftershock": "aftershock", "lavaflow": "lavaflow", "quake": "quake", "sinkhole": "sinkhole",
-                "relocate": "relocate", "reinforce": "reinforce", "bomb": "bomb", "rain": "rain"}[v]
+        card = _PLAYED_CARD[v]
         hand.remove(card)                                   # ERU-5.1: carry out the effect, then discard
         self.discard.append(card)
         events.append({"type": "play", "seat": p, "card": card})
