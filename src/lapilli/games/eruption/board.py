@@ -156,10 +156,15 @@ def open_flow_ends_k(tiles: dict) -> tuple[list, int]:
     return _with_central(out, tiles)
 
 
+# per playable space: the flow ends (hex, direction) that face it
+_FACING = {s: frozenset((n, opp(d)) for d, n in enumerate(NEIGH[s]) if n is not None) for s in NEIGH}
+
+
 def open_flow_ends_after(ends, k: int, tiles: dict, s) -> tuple[list, int]:
     """open_flow_ends_k(tiles) from (ends, k) = open_flow_ends_k of the same tiles without ``s``,
     the last tile of ``tiles`` (just placed on an empty space)."""
-    out = [e for e in ends[:k] if NEIGH[e[0]][e[1]] != s]
+    facing = _FACING[s]
+    out = [e for e in ends[:k] if e not in facing]
     _tile_open_ends(s, tiles, out)
     return _with_central(out, tiles)
 
