@@ -56,9 +56,13 @@ def frontier(tiles: dict) -> dict:
 
 
 def profiles(tiles: dict) -> dict:
-    """(need, forbid) of every empty playable space next to a tile or a central flow, in one pass
-    over the tiles (see edge_profile)."""
+    """Every empty playable space next to a tile or a central flow: space -> (space, need, forbid),
+    in one pass over the tiles (see edge_profile)."""
     return profiles_k(tiles)[0]
+
+
+# a space that only a central flow faces: its entry of profiles
+_CENTRAL_ENTRY = {n: (n, VOLC_NEED[n], VOLC_FORBID[n]) for n in CENTRAL_TARGET.values()}
 
 
 def profiles_k(tiles: dict) -> tuple[dict, int]:
@@ -76,42 +80,40 @@ def profiles_k(tiles: dict) -> tuple[dict, int]:
                     e[0] |= obit
                 else:
                     e[1] |= obit
-    k = len(prof)
-    for n in CENTRAL_TARGET.values():
-        if n not in tiles and n not in prof:
-            prof[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
-    return prof, k
+    out = {n: (n, e[0], e[1]) for n, e in prof.items()}
+    k = len(out)
+    for n, e in _CENTRAL_ENTRY.items():
+        if n not in tiles and n not in out:
+            out[n] = e
+    return out, k
 
 
 def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
     """profiles_k(tiles) from (prof, k) = profiles_k of the same tiles without ``s``, the last tile
     of ``tiles`` (just placed on an empty space): the same entries in the same order, without
-    recomputing the board.  ``prof`` and its lists are left unchanged."""
-    out: dict = {}
-    i = 0
-    for n, e in prof.items():
-        if i == k:
-            break
-        i += 1
-        if n != s:
-            out[n] = e
+    recomputing the board.  ``prof`` is left unchanged (its entries are tuples)."""
+    out = prof.copy()
+    if k < len(out):                # the entries facing only a central flow go last again
+        for n in list(out)[k:]:
+            del out[n]
+    out.pop(s, None)
     m = tiles[s][2]
     for d, bit, obit, n in _ROWS[s]:
         if n not in tiles:
             e = out.get(n)
             if e is None:
-                e = [VOLC_NEED[n], VOLC_FORBID[n]]
+                need, forbid = VOLC_NEED[n], VOLC_FORBID[n]
             else:
-                e = [e[0], e[1]]
+                need, forbid = e[1], e[2]
             if m & bit:
-                e[0] |= obit
+                need |= obit
             else:
-                e[1] |= obit
-            out[n] = e
+                forbid |= obit
+            out[n] = (n, need, forbid)
     k = len(out)
-    for n in CENTRAL_TARGET.values():
+    for n, e in _CENTRAL_ENTRY.items():
         if n not in tiles and n not in out:
-            out[n] = [VOLC_NEED[n], VOLC_FORBID[n]]
+            out[n] = e
     return out, k
 
 
@@ -154,10 +156,15 @@ def open_flow_ends_k(tiles: dict) -> tuple[list, int]:
     return _with_central(out, tiles)
 
 
+# per playable space: the flow ends (hex, direction) that face it
+_FACING = {s: frozenset((n, opp(d)) for d, n in enumerate(NEIGH[s]) if n is not None) for s in NEIGH}
+
+
 def open_flow_ends_after(ends, k: int, tiles: dict, s) -> tuple[list, int]:
     """open_flow_ends_k(tiles) from (ends, k) = open_flow_ends_k of the same tiles without ``s``,
     the last tile of ``tiles`` (just placed on an empty space)."""
-    out = [e for e in ends[:k] if NEIGH[e[0]][e[1]] != s]
+    facing = _FACING[s]
+    out = [e for e in ends[:k] if e not in facing]
     _tile_open_ends(s, tiles, out)
     return _with_central(out, tiles)
 

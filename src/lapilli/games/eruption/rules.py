@@ -5,6 +5,9 @@ where it is used (ERU-In).
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from lapilli.engine import State
 
 from . import board as B
@@ -68,45 +71,100 @@ _TRUSTED = [None]
 _GEO_MAX = 512       # a search revisits a few hundred boards; kept small for the garbage collector
 
 
-# each tile pattern's bit, and per (need, forbid) the bits of the patterns that fit (see _fitting)
+# each tile pattern's bit (TILE_BIT: per tile id)
 _MASK_BIT = {m: 1 << i for i, m in enumerate(_ALL_MASKS)}
-TILE_BIT = tuple(_MASK_BIT[m] for m in TILE_MASK)     # per tile id
-_FIT_BITS: dict = {}
+TILE_BIT = tuple(_MASK_BIT[m] for m in TILE_MASK)
+# Tables indexed by need << 6 | forbid (6-bit masks, see board.edge_profile), filled in lazily:
+# per tile pattern, the bits 1 << r of its rotations r meeting Rules C and E (see _rotations);
+# and the bits (TILE_BIT) of the tile patterns that fit (see _fitting)
+_ROT_BITS = {m: [None] * 4096 for m in _ALL_MASKS}
+_FIT_BITS: list = [None] * 4096
+
+
+def _rot_bits(mask, need, forbid) -> int:
+    """_ROT_BITS[mask][need << 6 | forbid], worked out on first use."""
+    got = _ROT_BITS[mask][need << 6 | forbid] = sum(1 << r for r in _rotations(mask, need, forbid))
+    return got
 
 
 def _fit_union(spaces) -> int:
     """The bits (TILE_BIT) of the tile patterns that fit at least one of ``spaces``."""
     out = 0
-    memo = _FIT_BITS
+    table = _FIT_BITS
     for s, need, forbid in spaces:
-        b = memo.get((need, forbid))
+        i = need << 6 | forbid
+        b = table[i]
         if b is None:
-            b = memo[(need, forbid)] = sum(_MASK_BIT[m] for m in _fitting(need, forbid))
+            b = table[i] = sum(_MASK_BIT[m] for m in _fitting(need, forbid))
         out |= b
     return out
 
-# the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5")
+
+# the notation of every placement, spelled once: space -> ("place <space> 0", ..., "place <space> 5"),
+# and per space and bits of rotations (as _ROT_BITS), the notations of those rotations in order
 _PLACE_TEXT = {s: tuple(f"place {N.hex_label(s)} {r}" for r in range(6)) for s in PLAYABLE}
-
-
-# flow end (hex, direction) -> the playable space it faces
-_FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
+_PLACE_SUBSET = {s: tuple(tuple(row[r] for r in range(6) if b >> r & 1) for b in range(64))
+                 for s, row in _PLACE_TEXT.items()}
 
 
 def _place_list(mask, spaces) -> list:
     """The notation of the placements of a tile pattern on ``spaces``, in the order of
     GameState.placements."""
     out = []
-    memo = _ROT_MEMO
+    table = _ROT_BITS[mask]
+    subsets = _PLACE_SUBSET
     for s, need, forbid in spaces:
-        rs = memo.get((mask, need, forbid))
-        if rs is None:
-            rs = _rotations(mask, need, forbid)
-        if rs:
-            texts = _PLACE_TEXT[s]
-            for r in rs:
-                out.append(texts[r])
+        rb = table[need << 6 | forbid]
+        if rb is None:
+            rb = _rot_bits(mask, need, forbid)
+        if rb:
+            out += subsets[s][rb]
     return out
+
+
+# the notation of every wall action, spelled once: verb -> ({flow end: ("<verb> <material> d7-N"
+# per material of MATERIALS)}, {(village, side index): ("<verb> <material> v3-5" per material)})
+# for the verbs "build" and "reinforce"
+_WALL_TEXT = {verb: ({k: tuple(f"{verb} {m} {loc}" for m in MATERIALS) for k, loc in N.FLOW_LOC.items()},
+                     {(v, i): tuple(f"{verb} {m} {N.side_loc(v, i)}" for m in MATERIALS)
+                      for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
+              for verb in ("build", "reinforce")}
+# each village's sides as (village, side index), in order
+_VILLAGE_SIDES = tuple(tuple((v, i) for i in range(len(VILLAGES[v]["sides"]))) for v in range(len(VILLAGES)))
+
+# per playable space and 6-bit need mask: the flow ends that meet the space from those directions
+_NEED_KEYS = {s: tuple(tuple(FLOW_KEY[s][d] for d in range(6) if need >> d & 1) for need in range(64))
+              for s in PLAYABLE}
+
+# flow end (hex, direction) -> the playable space it faces
+_FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
+
+
+# the verb of a card played in Phase 3 -> the card
+_PLAYED_CARD = {"aftershock": "aftershock", "lavaflow": "lavaflow", "quake": "quake", "sinkhole": "sinkhole",
+                "relocate": "relocate", "reinforce": "reinforce", "bomb": "bomb", "rain": "rain"}
+
+_HAND_TEXTS: dict = {}
+
+
+def _hand_texts(hand, lava) -> tuple:
+    """(the distinct cards of ``hand`` in order, the notation of its discards: each card alone
+    (ERU-5.2), then, when ``lava``, each pair of cards (ERU-5.4)), memoised per hand and ``lava``
+    (both tuples, never changed)."""
+    key = (tuple(hand), lava)
+    got = _HAND_TEXTS.get(key)
+    if got is None:
+        cards = sorted(set(hand))
+        out = [f"discard {c}" for c in cards]
+        if lava:
+            for i, a in enumerate(cards):
+                for b in cards[i:]:
+                    if a != b or hand.count(a) >= 2:
+                        out.append(f"discard {a} {b}")
+        if len(_HAND_TEXTS) >= 50_000:
+            _HAND_TEXTS.clear()
+        got = _HAND_TEXTS[key] = (tuple(cards), tuple(out))
+    return got
 
 
 class GameState(State):
@@ -537,13 +595,16 @@ class GameState(State):
             memo = self._memo()
             cands = memo.get("spaces")
             if cands is None:
-                cands = memo["spaces"] = tuple((s, e[0], e[1]) for s, e in self._profiles(memo).items() if e[0])
+                entries = self._profiles(memo).values()    # (space, need, forbid): those with need
+                cands = memo["spaces"] = tuple(compress(entries, map(itemgetter(1), entries)))
             if not fw:
                 return cands                                # shared: never changed by a caller
-        if not fw:
+        tested = self.tested
+        if not fw or not tested:
+            # a space is left out only when every flow end meeting it was rolled against this
+            # turn (a legal space has need != 0, so at least one): nothing rolled, nothing left out
             return cands
         out = []
-        tested = self.tested
         faced = set()                                       # the spaces that a wall faces
         for k in fw:
             f = _FACES.get(k)
@@ -618,7 +679,7 @@ class GameState(State):
             key = ("place", mask)
             got = memo.get(key)
             if got is None:
-                got = memo[key] = tuple(_place_list(mask, spaces))
+                got = memo[key] = _place_list(mask, spaces)    # never changed: copies are handed out
             return list(got)
         return _place_list(mask, spaces)
 
@@ -646,7 +707,7 @@ class GameState(State):
             for s in PLAYABLE:
                 if s not in tiles:
                     e = prof.get(s)
-                    if not (e[1] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
+                    if not (e[2] if e is not None else B.VOLC_FORBID[s]):   # no neighbour: the volcano's own
                         out.append(s)
             got = memo["erupt"] = tuple(out)
         return list(got)
@@ -841,18 +902,26 @@ class GameState(State):
         material it holds, at each open flow end with no wall (ERU-8.1-8.4, ERU-8.13, ERU-8.14,
         ERU-I11) and each side of p's village with no wall that is not lost."""
         res = self.reserve[p]
-        mats = [m for m in MATERIALS if res[m] > 0]
-        if not mats:
+        if not any(res.values()):
             return []
+        flow_text, side_text = _WALL_TEXT[verb]
         fw = self.flow_walls
-        fl = N.FLOW_LOC
-        locs = [fl[k] for k in self._open_ends() if k not in fw]
+        if fw:
+            rows = [flow_text[k] for k in self._open_ends() if k not in fw]
+        else:
+            rows = [flow_text[k] for k in self._open_ends()]
         v = self.villages[p]
         bw = self.border_walls
-        for i in range(len(VILLAGES[v]["sides"])):
-            if (v, i) not in bw and (v, i) not in self.lost and (v, i) not in self.lost_turn:
-                locs.append(N.side_loc(v, i))
-        return [f"{verb} {m} {loc}" for m in mats for loc in locs]
+        lost = self.lost
+        lost_turn = self.lost_turn
+        rows += [side_text[vi] for vi in _VILLAGE_SIDES[v] if vi not in bw and vi not in lost and vi not in lost_turn]
+        if not rows:
+            return []
+        out = []
+        for m, texts in zip(MATERIALS, zip(*rows)):         # per material, every location in order
+            if res[m] > 0:
+                out += texts
+        return out
 
     def _open_ends(self) -> tuple:
         """B.open_flow_ends of the board, memoised (read only)."""
@@ -871,8 +940,8 @@ class GameState(State):
         p = self.current_player
         hand = self.hands[p]
         out = []
-        cards = sorted(set(hand))
         lava = self.lava_available()
+        cards, discards = _hand_texts(hand, lava)
         for c in cards:
             if c == "rain":
                 out.append("rain")
@@ -895,13 +964,7 @@ class GameState(State):
             elif c == "bomb":
                 out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.flow_walls))
                 out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.border_walls))
-        for c in cards:
-            out.append(f"discard {c}")                      # ERU-5.2
-        if lava:                                            # ERU-5.4
-            for i, a in enumerate(cards):
-                for b in cards[i:]:
-                    if a != b or hand.count(a) >= 2:
-                        out.append(f"discard {a} {b}")
+        out += discards                                     # ERU-5.2, ERU-5.4
         if self.temperatures[p] >= DZ2 and not self.danger_card_drawn and (self.deck or self.discard):
             out.append("draw")                              # ERU-5.9, ERU-I20
         m = self.mate(p)
@@ -1024,14 +1087,12 @@ class GameState(State):
         if not fw:
             keys = None                                     # a legal space has need != 0: no wall to meet
         elif mode != "quake":
-            e = self._profiles().get(s)                     # B.edge_profile of the empty space s
-            need = e[0] if e is not None else B.edge_profile(self.tiles, s)[0]
-            fk = FLOW_KEY[s]
-            keys = [fk[d] for d in range(6) if need >> d & 1]
+            e = self._profiles().get(s)                     # (s, B.edge_profile of the empty space s)
+            need = e[1] if e is not None else B.edge_profile(self.tiles, s)[0]
+            keys = _NEED_KEYS[s][need]
         else:
             need, _ = B.edge_profile({h: t for h, t in self.tiles.items() if h != s}, s)
-            fk = FLOW_KEY[s]
-            keys = [fk[d] for d in range(6) if need >> d & 1]
+            keys = _NEED_KEYS[s][need]
         if keys is not None and all(k in fw for k in keys):
             # ERU-8.5, ERU-8.11, ERU-8.12, ERU-I8(3): roll for each wall not yet rolled against this turn
             broke = False
@@ -1122,8 +1183,7 @@ class GameState(State):
             self.consent = (m, m, a[1])                     # ERU-I40(1): taking needs the teammate's consent
             self.phase = "consent"
             return
-        card = {"aftershock": "aftershock", "lavaflow": "lavaflow", "quake": "quake", "sinkhole": "sinkhole",
-                "relocate": "relocate", "reinforce": "reinforce", "bomb": "bomb", "rain": "rain"}[v]
+        card = _PLAYED_CARD[v]
         hand.remove(card)                                   # ERU-5.1: carry out the effect, then discard
         self.discard.append(card)
         events.append({"type": "play", "seat": p, "card": card})
