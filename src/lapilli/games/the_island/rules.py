@@ -976,35 +976,21 @@ class IslandState(State):
         dive = dist == "D"
         if dive:
             occ = self._occupied_hexes()
-            empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
-        else:
-            empt = None
-        landocc = set()
-        unprot = set()
-        w, a, prot = self.explorer_where, self.explorer_at, self.dolphin_protects
-        for p, k in enumerate(self.placed):          # only explorers p*10 + (0..placed-1) are out
-            for e in range(p * 10, p * 10 + k):
-                we = w[e]
-                if we == LAND:
-                    landocc.add(a[e])
-                elif we == SEA and e not in prot:
-                    unprot.add(a[e])
-        occboats = {h for h, b in self.boat_on_hex.items() if self.boat_passengers[b]}
-        stops = {}
+            terr = self.terrain
+            empt = [h for h in range(N_HEX) if terr[h] < 0 and h not in occ]
         for k in kinds:
             if k in KINDS:
-                for src in sorted(set(self.creatures[k])):
-                    if dive:                                 # ISL-16.13
-                        dests = empt
-                    else:
-                        stop = stops.get(k)
-                        if stop is None:
-                            stop = stops[k] = self._stop_set(k, unprot, occboats, landocc)
-                        dests = self._reach(src, dist, stop)
+                srcs = self.creatures[k]
+                if not srcs:
+                    continue
+                # one step ends wherever it stops: the stop spaces matter from two steps on
+                stop = None if dive or dist == 1 else self._stop_set(k)
+                for src in sorted(set(srcs)):
+                    dests = empt if dive else self._reach(src, dist, stop)   # ISL-16.13 when diving
                     row = _CREATURE.get((k, src))
                     if row is None:
                         row = _CREATURE[(k, src)] = tuple(f"{k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
-                    out.extend([row[x] for x in dests])
+                    out.extend(map(row.__getitem__, dests))
                     if k == "squid":                         # ISL-17.10: staying is a movement
                         out.append(row[src])
             elif k == "dolphin":
@@ -1030,24 +1016,42 @@ class IslandState(State):
                     out.extend([pre + NAME[x] for x in dests])
         return out
 
-    def _stop_set(self, kind, unprot, occboats, landocc):
+    def _stop_set(self, kind):
         """The sea spaces where a creature of ``kind`` entering has to stop there."""
         if kind == "serpent":
-            return occboats | unprot                            # ISL-7.7, ISL-7.8, ISL-16.16
+            return self._occupied_boat_hexes() | self._unprotected_swimmer_hexes()   # ISL-7.7, ISL-7.8, ISL-16.16
         if kind == "shark":
-            return unprot                                       # ISL-7.11 (ISL-16.34)
+            return self._unprotected_swimmer_hexes()            # ISL-7.11 (ISL-16.34)
         if kind == "whale":
-            return occboats | set(self.creatures["squid"])            # ISL-7.14, ISL-17.15
-        near = {x for h in landocc for x in NEIGH[h]}           # ISL-17.9: next to people (ISL-I22)
-        return occboats | set(self.creatures["whale"]) | near
+            return self._occupied_boat_hexes() | set(self.creatures["squid"])     # ISL-7.14, ISL-17.15
+        near = {x for h in self._peopled_land() for x in NEIGH[h]}   # ISL-17.9: next to people (ISL-I22)
+        return self._occupied_boat_hexes() | set(self.creatures["whale"]) | near
+
+    def _occupied_boat_hexes(self):
+        """The hexes of the boats with explorers aboard."""
+        bp = self.boat_passengers
+        return {h for h, b in self.boat_on_hex.items() if bp[b]}
+
+    def _unprotected_swimmer_hexes(self):
+        """The hexes of the swimmers no dolphin protects (of the explorers placed so far)."""
+        w, a, prot = self.explorer_where, self.explorer_at, self.dolphin_protects
+        return {a[e] for p, k in enumerate(self.placed) for e in range(p * 10, p * 10 + k)
+                if w[e] == SEA and e not in prot}
+
+    def _peopled_land(self):
+        """The land hexes with explorers on them (of the explorers placed so far)."""
+        w, a = self.explorer_where, self.explorer_at
+        return {a[e] for p, k in enumerate(self.placed) for e in range(p * 10, p * 10 + k) if w[e] == LAND}
 
     def _reach(self, start, n, stop, blocked=()):
         """Sea spaces within n steps of start, nearest first: a space in ``stop`` ends the path
         there, one in ``blocked`` cannot be entered."""
+        terr = self.terrain
+        if n == 1:                              # one step: no path goes on, ``stop`` ends nothing
+            return [x for x in NEIGH[start] if terr[x] < 0 and x not in blocked]
         seen = {start}
         frontier = [start]
         out = []
-        terr = self.terrain
         for _ in range(n):
             nxt = []
             for h in frontier:
