@@ -55,6 +55,7 @@ _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 _STEPS: dict = {}    # state class -> {step name: its _t_<name> function}
+_ACTS: dict = {}     # state class -> {verb: its _a_<verb> function}
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
 
 
@@ -251,6 +252,8 @@ class IslandState(State):
 
     def _swimmers(self, h):
         w, a = self.explorer_where, self.explorer_at
+        if h not in a:                          # nobody at h (a quick look before the scan)
+            return []
         return [e for e in range(60) if w[e] == SEA and a[e] == h]
 
     def _protected(self, e):
@@ -268,6 +271,8 @@ class IslandState(State):
 
     def _land_ex(self, h):
         w, a = self.explorer_where, self.explorer_at
+        if h not in a:                          # nobody at h (a quick look before the scan)
+            return []
         return [e for e in range(60) if w[e] == LAND and a[e] == h]
 
     def _occupied_boat(self, h):
@@ -451,7 +456,7 @@ class IslandState(State):
         self._unprotect(e)
         self.explorer_where[e] = LOST
         self.explorer_at[e] = -1
-        events.append({"type": "explorer_lost", "explorer": nt.label(e), "cause": why})
+        events.append({"type": "explorer_lost", "explorer": LABELS[e], "cause": why})
 
     def _remove_boat(self, b):
         h = self.boat_at[b]
@@ -467,7 +472,7 @@ class IslandState(State):
         for e in pax:
             self.explorer_where[e] = SEA
             self.explorer_at[e] = h
-        events.append({"type": "capsize", "at": NAME[h], "swimmers": [nt.label(e) for e in pax]})
+        events.append({"type": "capsize", "at": NAME[h], "swimmers": [LABELS[e] for e in pax]})
         if pax:
             # ISL-I19: protection attaches before the hazard of the same event (ISL-4.27, ISL-7.15)
             self._push(("protect", h, tuple(pax), chooser, -1), ("hazard", h, tuple(pax)))
@@ -500,11 +505,11 @@ class IslandState(State):
         if len(c) <= len(free):
             for d, e in zip(free, c):
                 prot[d] = e
-                events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+                events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": LABELS[e]})
             return
         # ISL-16.23 / ISL-I43: the player who caused the event chooses
         self._push(("protect", h, tuple(c), chooser, dol))
-        self._ask("protect", chooser, at=NAME[h], dolphin=free[0], candidates=[nt.label(e) for e in c])
+        self._ask("protect", chooser, at=NAME[h], dolphin=free[0], candidates=[LABELS[e] for e in c])
 
     # ------------------------------------------------------------------ tile removal (step 3)
     def _do_remove(self, h, events):
@@ -517,7 +522,7 @@ class IslandState(State):
         for e in fallen:                                   # ISL-5.7: fall before the back is seen
             self.explorer_where[e] = SEA
         events.append({"type": "tile_removed", "at": NAME[h], "terrain": TERRAINS[t],
-                       "swimmers": [nt.label(e) for e in fallen]})
+                       "swimmers": [LABELS[e] for e in fallen]})
         if self.challenge_4 and not self._tiles_left():           # ISL-13.1, ISL-13.3 (ISL-I36): back not resolved
             self._end("last tile", events)
             return
@@ -623,9 +628,9 @@ class IslandState(State):
             for e in sw:
                 self._embark(e, b)
             if sw:
-                events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in sw]})
+                events.append({"type": "boarded", "at": NAME[h], "explorers": [LABELS[e] for e in sw]})
             return
-        self._ask("aboard", self.current_player, at=NAME[h], candidates=[nt.label(e) for e in sw], room=room)
+        self._ask("aboard", self.current_player, at=NAME[h], candidates=[LABELS[e] for e in sw], room=room)
 
     def _embark(self, e, b):
         self._unprotect(e)                                 # ISL-16.33
@@ -663,7 +668,7 @@ class IslandState(State):
         if len(v) == 1:
             self._kill(v[0], events, "squid")
         elif v:
-            self._ask("eat", chooser, at=NAME[h], candidates=[nt.label(e) for e in v])
+            self._ask("eat", chooser, at=NAME[h], candidates=[LABELS[e] for e in v])
 
     def _t_squidafter(self, events, h, mover):
         """ISL-17.11 then ISL-17.12 (ISL-17.14) after every squid movement."""
@@ -679,7 +684,7 @@ class IslandState(State):
                 rest = groups[i + 1:]
                 if rest:
                     self._push(("c5", h, rest))
-                self._ask("c5", q, explorers=[nt.label(e) for e in alive], ids=alive)
+                self._ask("c5", q, explorers=[LABELS[e] for e in alive], ids=alive)
                 return
 
     # ------------------------------------------------------------------ creature windows and hits
@@ -816,7 +821,7 @@ class IslandState(State):
             for e in range(p * 10, p * 10 + 10):
                 if self.explorer_where[e] == SEA:
                     for h in self._swim_reach(self.explorer_at[e]):
-                        out.append(f"play dolphin {nt.label(e)} {NAME[h]}")
+                        out.append(f"play dolphin {LABELS[e]} {NAME[h]}")
         if "winds" in kinds:                               # ISL-6.10, ISL-I31
             for b in range(len(self.boat_at)):
                 h = self.boat_at[b]
@@ -1073,7 +1078,11 @@ class IslandState(State):
                 _PARSED.clear()
             parsed = _PARSED[action] = nt.parse(action)
         verb, args = parsed
-        getattr(self, "_a_" + verb)(events, *args)
+        acts = _ACTS.get(type(self))
+        if acts is None:                        # the class's _a_<verb> methods, looked up once
+            cls = type(self)
+            acts = _ACTS[cls] = {k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith("_a_")}
+        acts[verb](self, events, *args)
         self._run(events)
 
     # ------------------------------------------------------------------ set-up actions
@@ -1085,7 +1094,7 @@ class IslandState(State):
         self.explorer_where[e] = LAND
         self.explorer_at[e] = h
         self.explorer_value[e] = v
-        events.append({"type": "placed", "explorer": nt.label(e), "at": NAME[h], "private": {"value": v}})
+        events.append({"type": "placed", "explorer": LABELS[e], "at": NAME[h], "private": {"value": v}})
         self.placement_index += 1
         if self.placement_index < len(self.place_order):
             self._ask("place", self.place_order[self.placement_index])
@@ -1167,7 +1176,7 @@ class IslandState(State):
 
     def _a_walk(self, events, e, h):
         self.explorer_at[e] = h
-        events.append({"type": "move", "explorer": nt.label(e), "to": NAME[h]})
+        events.append({"type": "move", "explorer": LABELS[e], "to": NAME[h]})
         self._spend()
 
     def _a_board(self, events, e, h):
@@ -1176,7 +1185,7 @@ class IslandState(State):
         elif self.explorer_where[e] == BOAT:
             self.boat_passengers[self.explorer_at[e]].remove(e)
         self._embark(e, self.boat_on_hex[h])
-        events.append({"type": "board", "explorer": nt.label(e), "at": NAME[h]})
+        events.append({"type": "board", "explorer": LABELS[e], "at": NAME[h]})
         self._spend()
 
     def _a_swim(self, events, e, h, with_dolphin):
@@ -1194,7 +1203,7 @@ class IslandState(State):
                     self.dolphin_at[d] = h
         elif src >= 0:
             self._unprotect(e)                               # ISL-16.33
-        events.append({"type": "swim", "explorer": nt.label(e), "to": NAME[h]})
+        events.append({"type": "swim", "explorer": LABELS[e], "to": NAME[h]})
         self._spend()
         # ISL-16.18 then ISL-4.17 (protection first, ISL-I19)
         self._push(("protect", h, (e,), p, -1), ("hazard", h, (e,)))
@@ -1207,7 +1216,7 @@ class IslandState(State):
         self._unprotect(e)
         self.explorer_where[e] = ISLE                              # ISL-4.34
         self.explorer_at[e] = k
-        events.append({"type": "saved", "explorer": nt.label(e), "isle": ISLE_NAMES[k]})
+        events.append({"type": "saved", "explorer": LABELS[e], "isle": ISLE_NAMES[k]})
         self._spend()
 
     def _a_sail(self, events, src, dst):
@@ -1233,7 +1242,7 @@ class IslandState(State):
         b = self.boat_on_hex[h]
         for e in eids:
             self._embark(e, b)
-        events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in eids]})
+        events.append({"type": "boarded", "at": NAME[h], "explorers": [LABELS[e] for e in eids]})
         self.decision = None
         self.decision_data = {}
 
@@ -1265,7 +1274,7 @@ class IslandState(State):
     def _a_protect(self, events, e):
         d = self.decision_data["dolphin"]
         self.dolphin_protects[d] = e
-        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": LABELS[e]})
         self.decision = None
         self.decision_data = {}
 
@@ -1324,7 +1333,7 @@ class IslandState(State):
         old = self.dolphin_protects[d]
         self.dolphin_protects[d] = e                                 # ISL-16.31
         self.decision = None
-        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": LABELS[e]})
         if old >= 0:
             self._push(("hazard", h, (old,)))                # ISL-16.36
 
