@@ -887,19 +887,24 @@ class IslandState(State):
                 out.extend(self._swimmer_moves(e))
         if not c5:
             sq = self.creatures["squid"]
+            free = terr[:]                  # < 0: a sea space with no boat (ISL-4.20, ISL-4.21)
+            for x in hb:
+                free[x] = 0
             boat_at = self.boat_at
             for b in range(len(boat_at)):
                 h = boat_at[b]
                 if h < 0:
                     continue
                 pax = bp[b]
-                occ = bool(pax)
-                if occ and not _controls(p, pax):                        # ISL-4.25
-                    continue
                 sail = SAIL[h]
-                for x in NEIGH[h]:
-                    if terr[x] < 0 and x not in hb and not (occ and x in sq):   # ISL-4.20, 4.21, 17.18
-                        append(sail[x])
+                if not pax:                                              # ISL-4.23: anyone moves it
+                    for x in NEIGH[h]:
+                        if free[x] < 0:
+                            append(sail[x])
+                elif _controls(p, pax):                                  # ISL-4.25
+                    for x in NEIGH[h]:
+                        if free[x] < 0 and x not in sq:                  # ISL-17.18
+                            append(sail[x])
         return out
 
     def _boat_explorer_moves(self, e):
