@@ -55,6 +55,7 @@ _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 _STEPS: dict = {}    # state class -> {step name: its _t_<name> function}
+_ACTS: dict = {}     # state class -> {verb: its _a_<verb> function}
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
 
 
@@ -251,6 +252,8 @@ class IslandState(State):
 
     def _swimmers(self, h):
         w, a = self.explorer_where, self.explorer_at
+        if h not in a:                          # nobody at h (a quick look before the scan)
+            return []
         return [e for e in range(60) if w[e] == SEA and a[e] == h]
 
     def _protected(self, e):
@@ -268,6 +271,8 @@ class IslandState(State):
 
     def _land_ex(self, h):
         w, a = self.explorer_where, self.explorer_at
+        if h not in a:                          # nobody at h (a quick look before the scan)
+            return []
         return [e for e in range(60) if w[e] == LAND and a[e] == h]
 
     def _occupied_boat(self, h):
@@ -451,7 +456,7 @@ class IslandState(State):
         self._unprotect(e)
         self.explorer_where[e] = LOST
         self.explorer_at[e] = -1
-        events.append({"type": "explorer_lost", "explorer": nt.label(e), "cause": why})
+        events.append({"type": "explorer_lost", "explorer": LABELS[e], "cause": why})
 
     def _remove_boat(self, b):
         h = self.boat_at[b]
@@ -467,7 +472,7 @@ class IslandState(State):
         for e in pax:
             self.explorer_where[e] = SEA
             self.explorer_at[e] = h
-        events.append({"type": "capsize", "at": NAME[h], "swimmers": [nt.label(e) for e in pax]})
+        events.append({"type": "capsize", "at": NAME[h], "swimmers": [LABELS[e] for e in pax]})
         if pax:
             # ISL-I19: protection attaches before the hazard of the same event (ISL-4.27, ISL-7.15)
             self._push(("protect", h, tuple(pax), chooser, -1), ("hazard", h, tuple(pax)))
@@ -500,11 +505,11 @@ class IslandState(State):
         if len(c) <= len(free):
             for d, e in zip(free, c):
                 prot[d] = e
-                events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+                events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": LABELS[e]})
             return
         # ISL-16.23 / ISL-I43: the player who caused the event chooses
         self._push(("protect", h, tuple(c), chooser, dol))
-        self._ask("protect", chooser, at=NAME[h], dolphin=free[0], candidates=[nt.label(e) for e in c])
+        self._ask("protect", chooser, at=NAME[h], dolphin=free[0], candidates=[LABELS[e] for e in c])
 
     # ------------------------------------------------------------------ tile removal (step 3)
     def _do_remove(self, h, events):
@@ -517,7 +522,7 @@ class IslandState(State):
         for e in fallen:                                   # ISL-5.7: fall before the back is seen
             self.explorer_where[e] = SEA
         events.append({"type": "tile_removed", "at": NAME[h], "terrain": TERRAINS[t],
-                       "swimmers": [nt.label(e) for e in fallen]})
+                       "swimmers": [LABELS[e] for e in fallen]})
         if self.challenge_4 and not self._tiles_left():           # ISL-13.1, ISL-13.3 (ISL-I36): back not resolved
             self._end("last tile", events)
             return
@@ -623,9 +628,9 @@ class IslandState(State):
             for e in sw:
                 self._embark(e, b)
             if sw:
-                events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in sw]})
+                events.append({"type": "boarded", "at": NAME[h], "explorers": [LABELS[e] for e in sw]})
             return
-        self._ask("aboard", self.current_player, at=NAME[h], candidates=[nt.label(e) for e in sw], room=room)
+        self._ask("aboard", self.current_player, at=NAME[h], candidates=[LABELS[e] for e in sw], room=room)
 
     def _embark(self, e, b):
         self._unprotect(e)                                 # ISL-16.33
@@ -663,7 +668,7 @@ class IslandState(State):
         if len(v) == 1:
             self._kill(v[0], events, "squid")
         elif v:
-            self._ask("eat", chooser, at=NAME[h], candidates=[nt.label(e) for e in v])
+            self._ask("eat", chooser, at=NAME[h], candidates=[LABELS[e] for e in v])
 
     def _t_squidafter(self, events, h, mover):
         """ISL-17.11 then ISL-17.12 (ISL-17.14) after every squid movement."""
@@ -679,7 +684,7 @@ class IslandState(State):
                 rest = groups[i + 1:]
                 if rest:
                     self._push(("c5", h, rest))
-                self._ask("c5", q, explorers=[nt.label(e) for e in alive], ids=alive)
+                self._ask("c5", q, explorers=[LABELS[e] for e in alive], ids=alive)
                 return
 
     # ------------------------------------------------------------------ creature windows and hits
@@ -816,7 +821,7 @@ class IslandState(State):
             for e in range(p * 10, p * 10 + 10):
                 if self.explorer_where[e] == SEA:
                     for h in self._swim_reach(self.explorer_at[e]):
-                        out.append(f"play dolphin {nt.label(e)} {NAME[h]}")
+                        out.append(f"play dolphin {LABELS[e]} {NAME[h]}")
         if "winds" in kinds:                               # ISL-6.10, ISL-I31
             for b in range(len(self.boat_at)):
                 h = self.boat_at[b]
@@ -882,19 +887,24 @@ class IslandState(State):
                 out.extend(self._swimmer_moves(e))
         if not c5:
             sq = self.creatures["squid"]
+            free = terr[:]                  # < 0: a sea space with no boat (ISL-4.20, ISL-4.21)
+            for x in hb:
+                free[x] = 0
             boat_at = self.boat_at
             for b in range(len(boat_at)):
                 h = boat_at[b]
                 if h < 0:
                     continue
                 pax = bp[b]
-                occ = bool(pax)
-                if occ and not _controls(p, pax):                        # ISL-4.25
-                    continue
                 sail = SAIL[h]
-                for x in NEIGH[h]:
-                    if terr[x] < 0 and x not in hb and not (occ and x in sq):   # ISL-4.20, 4.21, 17.18
-                        append(sail[x])
+                if not pax:                                              # ISL-4.23: anyone moves it
+                    for x in NEIGH[h]:
+                        if free[x] < 0:
+                            append(sail[x])
+                elif _controls(p, pax):                                  # ISL-4.25
+                    for x in NEIGH[h]:
+                        if free[x] < 0 and x not in sq:                  # ISL-17.18
+                            append(sail[x])
         return out
 
     def _boat_explorer_moves(self, e):
@@ -976,35 +986,21 @@ class IslandState(State):
         dive = dist == "D"
         if dive:
             occ = self._occupied_hexes()
-            empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
-        else:
-            empt = None
-        landocc = set()
-        unprot = set()
-        w, a, prot = self.explorer_where, self.explorer_at, self.dolphin_protects
-        for p, k in enumerate(self.placed):          # only explorers p*10 + (0..placed-1) are out
-            for e in range(p * 10, p * 10 + k):
-                we = w[e]
-                if we == LAND:
-                    landocc.add(a[e])
-                elif we == SEA and e not in prot:
-                    unprot.add(a[e])
-        occboats = {h for h, b in self.boat_on_hex.items() if self.boat_passengers[b]}
-        stops = {}
+            terr = self.terrain
+            empt = [h for h in range(N_HEX) if terr[h] < 0 and h not in occ]
         for k in kinds:
             if k in KINDS:
-                for src in sorted(set(self.creatures[k])):
-                    if dive:                                 # ISL-16.13
-                        dests = empt
-                    else:
-                        stop = stops.get(k)
-                        if stop is None:
-                            stop = stops[k] = self._stop_set(k, unprot, occboats, landocc)
-                        dests = self._reach(src, dist, stop)
+                srcs = self.creatures[k]
+                if not srcs:
+                    continue
+                # one step ends wherever it stops: the stop spaces matter from two steps on
+                stop = None if dive or dist == 1 else self._stop_set(k)
+                for src in sorted(set(srcs)):
+                    dests = empt if dive else self._reach(src, dist, stop)   # ISL-16.13 when diving
                     row = _CREATURE.get((k, src))
                     if row is None:
                         row = _CREATURE[(k, src)] = tuple(f"{k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
-                    out.extend([row[x] for x in dests])
+                    out.extend(map(row.__getitem__, dests))
                     if k == "squid":                         # ISL-17.10: staying is a movement
                         out.append(row[src])
             elif k == "dolphin":
@@ -1030,24 +1026,42 @@ class IslandState(State):
                     out.extend([pre + NAME[x] for x in dests])
         return out
 
-    def _stop_set(self, kind, unprot, occboats, landocc):
+    def _stop_set(self, kind):
         """The sea spaces where a creature of ``kind`` entering has to stop there."""
         if kind == "serpent":
-            return occboats | unprot                            # ISL-7.7, ISL-7.8, ISL-16.16
+            return self._occupied_boat_hexes() | self._unprotected_swimmer_hexes()   # ISL-7.7, ISL-7.8, ISL-16.16
         if kind == "shark":
-            return unprot                                       # ISL-7.11 (ISL-16.34)
+            return self._unprotected_swimmer_hexes()            # ISL-7.11 (ISL-16.34)
         if kind == "whale":
-            return occboats | set(self.creatures["squid"])            # ISL-7.14, ISL-17.15
-        near = {x for h in landocc for x in NEIGH[h]}           # ISL-17.9: next to people (ISL-I22)
-        return occboats | set(self.creatures["whale"]) | near
+            return self._occupied_boat_hexes() | set(self.creatures["squid"])     # ISL-7.14, ISL-17.15
+        near = {x for h in self._peopled_land() for x in NEIGH[h]}   # ISL-17.9: next to people (ISL-I22)
+        return self._occupied_boat_hexes() | set(self.creatures["whale"]) | near
+
+    def _occupied_boat_hexes(self):
+        """The hexes of the boats with explorers aboard."""
+        bp = self.boat_passengers
+        return {h for h, b in self.boat_on_hex.items() if bp[b]}
+
+    def _unprotected_swimmer_hexes(self):
+        """The hexes of the swimmers no dolphin protects (of the explorers placed so far)."""
+        w, a, prot = self.explorer_where, self.explorer_at, self.dolphin_protects
+        return {a[e] for p, k in enumerate(self.placed) for e in range(p * 10, p * 10 + k)
+                if w[e] == SEA and e not in prot}
+
+    def _peopled_land(self):
+        """The land hexes with explorers on them (of the explorers placed so far)."""
+        w, a = self.explorer_where, self.explorer_at
+        return {a[e] for p, k in enumerate(self.placed) for e in range(p * 10, p * 10 + k) if w[e] == LAND}
 
     def _reach(self, start, n, stop, blocked=()):
         """Sea spaces within n steps of start, nearest first: a space in ``stop`` ends the path
         there, one in ``blocked`` cannot be entered."""
+        terr = self.terrain
+        if n == 1:                              # one step: no path goes on, ``stop`` ends nothing
+            return [x for x in NEIGH[start] if terr[x] < 0 and x not in blocked]
         seen = {start}
         frontier = [start]
         out = []
-        terr = self.terrain
         for _ in range(n):
             nxt = []
             for h in frontier:
@@ -1069,7 +1083,11 @@ class IslandState(State):
                 _PARSED.clear()
             parsed = _PARSED[action] = nt.parse(action)
         verb, args = parsed
-        getattr(self, "_a_" + verb)(events, *args)
+        acts = _ACTS.get(type(self))
+        if acts is None:                        # the class's _a_<verb> methods, looked up once
+            cls = type(self)
+            acts = _ACTS[cls] = {k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith("_a_")}
+        acts[verb](self, events, *args)
         self._run(events)
 
     # ------------------------------------------------------------------ set-up actions
@@ -1081,7 +1099,7 @@ class IslandState(State):
         self.explorer_where[e] = LAND
         self.explorer_at[e] = h
         self.explorer_value[e] = v
-        events.append({"type": "placed", "explorer": nt.label(e), "at": NAME[h], "private": {"value": v}})
+        events.append({"type": "placed", "explorer": LABELS[e], "at": NAME[h], "private": {"value": v}})
         self.placement_index += 1
         if self.placement_index < len(self.place_order):
             self._ask("place", self.place_order[self.placement_index])
@@ -1163,7 +1181,7 @@ class IslandState(State):
 
     def _a_walk(self, events, e, h):
         self.explorer_at[e] = h
-        events.append({"type": "move", "explorer": nt.label(e), "to": NAME[h]})
+        events.append({"type": "move", "explorer": LABELS[e], "to": NAME[h]})
         self._spend()
 
     def _a_board(self, events, e, h):
@@ -1172,7 +1190,7 @@ class IslandState(State):
         elif self.explorer_where[e] == BOAT:
             self.boat_passengers[self.explorer_at[e]].remove(e)
         self._embark(e, self.boat_on_hex[h])
-        events.append({"type": "board", "explorer": nt.label(e), "at": NAME[h]})
+        events.append({"type": "board", "explorer": LABELS[e], "at": NAME[h]})
         self._spend()
 
     def _a_swim(self, events, e, h, with_dolphin):
@@ -1190,7 +1208,7 @@ class IslandState(State):
                     self.dolphin_at[d] = h
         elif src >= 0:
             self._unprotect(e)                               # ISL-16.33
-        events.append({"type": "swim", "explorer": nt.label(e), "to": NAME[h]})
+        events.append({"type": "swim", "explorer": LABELS[e], "to": NAME[h]})
         self._spend()
         # ISL-16.18 then ISL-4.17 (protection first, ISL-I19)
         self._push(("protect", h, (e,), p, -1), ("hazard", h, (e,)))
@@ -1203,7 +1221,7 @@ class IslandState(State):
         self._unprotect(e)
         self.explorer_where[e] = ISLE                              # ISL-4.34
         self.explorer_at[e] = k
-        events.append({"type": "saved", "explorer": nt.label(e), "isle": ISLE_NAMES[k]})
+        events.append({"type": "saved", "explorer": LABELS[e], "isle": ISLE_NAMES[k]})
         self._spend()
 
     def _a_sail(self, events, src, dst):
@@ -1229,7 +1247,7 @@ class IslandState(State):
         b = self.boat_on_hex[h]
         for e in eids:
             self._embark(e, b)
-        events.append({"type": "boarded", "at": NAME[h], "explorers": [nt.label(e) for e in eids]})
+        events.append({"type": "boarded", "at": NAME[h], "explorers": [LABELS[e] for e in eids]})
         self.decision = None
         self.decision_data = {}
 
@@ -1261,7 +1279,7 @@ class IslandState(State):
     def _a_protect(self, events, e):
         d = self.decision_data["dolphin"]
         self.dolphin_protects[d] = e
-        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": LABELS[e]})
         self.decision = None
         self.decision_data = {}
 
@@ -1320,7 +1338,7 @@ class IslandState(State):
         old = self.dolphin_protects[d]
         self.dolphin_protects[d] = e                                 # ISL-16.31
         self.decision = None
-        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": nt.label(e)})
+        events.append({"type": "protect", "dolphin": f"D{d + 1}", "explorer": LABELS[e]})
         if old >= 0:
             self._push(("hazard", h, (old,)))                # ISL-16.36
 
