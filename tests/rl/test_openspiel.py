@@ -231,15 +231,15 @@ def test_initial_states_are_seeded_and_differ():
     assert again.engine_state.to_json() == first.engine_state.to_json()
 
 
-def ismcts_bot(osg, seed):
+def ismcts_bot(osg, seed, simulations=4):
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    return los.ismcts_bot(osg, evaluator, uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(seed),
+    return los.ismcts_bot(osg, evaluator, uct_c=2.0, max_simulations=simulations, random_state=np.random.RandomState(seed),
                           allow_inconsistent_action_sets=True)
 
 
-def mcts_bot(osg, seed):
+def mcts_bot(osg, seed, simulations=4):
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    return mcts.MCTSBot(osg, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(seed))
+    return mcts.MCTSBot(osg, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=np.random.RandomState(seed))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -275,7 +275,8 @@ def test_openspiel_ismcts_bot_cannot_restart_so_lapilli_wraps_it():
 
 def test_evaluate_bots_plays_a_whole_game_of_stromboli():
     osg = load("stromboli")
-    returns = evaluate_bots.evaluate_bots(osg.new_initial_state(), [ismcts_bot(osg, 1), mcts_bot(osg, 2)],
+    # two simulations a decision: what is checked is a whole game through evaluate_bots, not strength
+    returns = evaluate_bots.evaluate_bots(osg.new_initial_state(), [ismcts_bot(osg, 1, 2), mcts_bot(osg, 2, 2)],
                                           np.random.RandomState(4))
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
@@ -284,6 +285,7 @@ def test_evaluate_bots_plays_a_whole_game_of_stromboli():
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "stromboli"])
 def test_evaluate_bots_plays_a_whole_game(game):
     osg = load(game, players=2)
-    returns = evaluate_bots.evaluate_bots(osg.new_initial_state(), [ismcts_bot(osg, 1), mcts_bot(osg, 2)],
+    # two simulations a decision: what is checked is a whole game through evaluate_bots, not strength
+    returns = evaluate_bots.evaluate_bots(osg.new_initial_state(), [ismcts_bot(osg, 1, 2), mcts_bot(osg, 2, 2)],
                                           np.random.RandomState(4))
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])

@@ -21,11 +21,11 @@ def load_script():
 def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch, capsys):
     ys = load_script()
     results = tmp_path / "games.jsonl"
-    args = ["stromboli", "--games", "2", "--levels", "easy", "--evaluators", "rollout", "--results", str(results)]
+    args = ["stromboli", "--games", "1", "--levels", "easy", "--evaluators", "rollout", "--results", str(results)]
     assert ys.main(args) == 0
     lines = [json.loads(x) for x in results.read_text().splitlines()]
     assert [(r["game"], r["level"], r["evaluator"], r["index"]) for r in lines] == [
-        ("stromboli", "easy", "rollout", 0), ("stromboli", "easy", "rollout", 1)]
+        ("stromboli", "easy", "rollout", 0)]
     first_table = capsys.readouterr().out.strip().splitlines()[-1]
 
     # a line cut short by a stop in mid-write is ignored; the games held are not played again
@@ -39,11 +39,11 @@ def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch,
         return real_play(game, level, evaluator, g, seed, modules)
 
     monkeypatch.setattr(ys, "play", counting_play)
-    assert ys.main(args[:2] + ["3"] + args[3:]) == 0
-    assert played == [2]
+    assert ys.main(args[:2] + ["2"] + args[3:]) == 0
+    assert played == [1]
     out = capsys.readouterr().out.strip().splitlines()
-    assert out[-1].startswith("| stromboli | easy | rollout | 3 |")
+    assert out[-1].startswith("| stromboli | easy | rollout | 2 |")
     played.clear()
-    assert ys.main(args[:2] + ["3"] + args[3:]) == 0
+    assert ys.main(args[:2] + ["2"] + args[3:]) == 0
     assert played == []
-    assert first_table.startswith("| stromboli | easy | rollout | 2 |")
+    assert first_table.startswith("| stromboli | easy | rollout | 1 |")
