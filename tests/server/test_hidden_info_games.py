@@ -287,7 +287,9 @@ def _deliberate_leaks(views: dict, state, stats: dict) -> None:
                 check_message(dict(right, extra=mine["observation"]), state, other, found)
 
 
-@pytest.mark.parametrize("game,players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+# every game at its fewest seats in the fast tier, at its most (four and more) in the whole suite
+@pytest.mark.parametrize("game,players", [pytest.param(g, n, id=f"{g}-{n}p", marks=[pytest.mark.slow] if n >= 4 else [])
+                                          for g, n in CASES])
 def test_no_message_carries_hidden_information(client, game, players):
     # this test plays as fast as the test client can send; the per-connection flood limit
     # (tested in test_ws.py) would answer some moves with "slow down" instead of a view

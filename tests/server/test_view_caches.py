@@ -180,7 +180,8 @@ def _stale_lines(room, rng, plies=2000) -> list:
     return differ
 
 
-@pytest.mark.parametrize("game", HIDDEN)
+# Eruption in the fast tier (The Island's lines are checked there by the test below), every game in the slow one
+@pytest.mark.parametrize("game", [g if g == "eruption" else pytest.param(g, marks=pytest.mark.slow) for g in HIDDEN])
 def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game):
     """Every game with hidden information, several random games each to their end: the log
     lines a seat (or a spectator) is shown, reused from the views before, are those read afresh."""
@@ -191,7 +192,7 @@ def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game):
         assert room.state.is_terminal or len(room.acts) >= 2000
 
 
-@pytest.mark.parametrize("options", [{}, {"own_values_visible": True}])
+@pytest.mark.parametrize("options", [{}, pytest.param({"own_values_visible": True}, marks=pytest.mark.slow)])
 def test_the_islands_reused_lines_equal_fresh_ones_through_to_the_end(options):
     for seed in range(4):
         room = _island_room(options, seed)
