@@ -140,6 +140,24 @@ _NEED_KEYS = {s: tuple(tuple(FLOW_KEY[s][d] for d in range(6) if need >> d & 1) 
 _FACES = {FLOW_KEY[s][d]: s for s in PLAYABLE for d in range(6)}
 
 
+# the notation of the Aftershock turns, spelled once: per playable space and bits of rotations (as
+# _ROT_BITS), the notations "aftershock <space> <r>" of those rotations in order (filled in on first use)
+_AFTER_SUBSET: dict = {}
+
+
+def _after_texts(s, bits) -> tuple:
+    """_AFTER_SUBSET[s][bits], worked out on first use."""
+    row = _AFTER_SUBSET.get(s)
+    if row is None:
+        row = _AFTER_SUBSET[s] = [None] * 64
+    got = row[bits] = tuple(f"aftershock {N.hex_label(s)} {r}" for r in range(6) if bits >> r & 1)
+    return got
+
+
+# the notation of Sinkhole on each playable space
+_SINK_TEXT = {s: f"sinkhole {N.hex_label(s)}" for s in PLAYABLE}
+
+
 # the verb of a card played in Phase 3 -> the card
 _PLAYED_CARD = {"aftershock": "aftershock", "lavaflow": "lavaflow", "quake": "quake", "sinkhole": "sinkhole",
                 "relocate": "relocate", "reinforce": "reinforce", "bomb": "bomb", "rain": "rain"}
@@ -981,10 +999,25 @@ class GameState(State):
         memo = self._memo()
         got = memo.get(what)
         if got is None:
-            if what == "aftershock":
-                got = tuple(f"aftershock {N.hex_label(h)} {r}" for h, r in self._aftershock_options())
+            if what == "aftershock":                        # see _aftershock_options
+                tiles = self.tiles
+                out = []
+                for h, t in tiles.items():
+                    tid = t[0]
+                    if tid < NUM_LAVA:
+                        need, forbid = B.edge_profile(tiles, h)
+                        mask = TILE_MASK[tid]
+                        rb = _ROT_BITS[mask][need << 6 | forbid]
+                        if rb is None:
+                            rb = _rot_bits(mask, need, forbid)
+                        rb &= ~(1 << t[1])
+                        if rb:
+                            row = _AFTER_SUBSET.get(h)
+                            texts = row[rb] if row is not None else None
+                            out += texts if texts is not None else _after_texts(h, rb)
+                got = tuple(out)
             elif what == "sinkhole":
-                got = tuple(f"sinkhole {N.hex_label(h)}" for h in B.removable(self.tiles))
+                got = tuple(map(_SINK_TEXT.__getitem__, B.removable(self.tiles)))
             else:
                 got = (True,) if any(t[0] < NUM_LAVA for t in self.tiles.values()) else ()
             memo[what] = got
