@@ -181,14 +181,14 @@ def _append_result(path: str | None, key: tuple, share: float, spent: list, sims
     if not path:
         return
     game, level, evaluator, seed, index = key
-    with open(path, "a+b") as f:  # a line cut short by a stop is closed first, so the next one stays whole
-        if f.tell():
+    line = json.dumps({"game": game, "level": level, "evaluator": evaluator, "seed": seed, "index": index,
+                       "share": share, "spent": spent, "simulations": sims}) + "\n"
+    with open(path, "a+b") as f:
+        if f.tell():                        # a line cut short by a stop is closed first: the new one stays whole
             f.seek(-1, os.SEEK_END)
             if f.read(1) != b"\n":
                 f.write(b"\n")
-    with open(path, "a") as f:
-        f.write(json.dumps({"game": game, "level": level, "evaluator": evaluator, "seed": seed, "index": index,
-                            "share": share, "spent": spent, "simulations": sims}) + "\n")
+        f.write(line.encode())
 
 
 def interval(xs: list[float]) -> tuple[float, float, float]:

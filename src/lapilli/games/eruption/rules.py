@@ -150,7 +150,9 @@ def _after_texts(s, bits) -> tuple:
     row = _AFTER_SUBSET.get(s)
     if row is None:
         row = _AFTER_SUBSET[s] = [None] * 64
-    got = row[bits] = tuple(f"aftershock {N.hex_label(s)} {r}" for r in range(6) if bits >> r & 1)
+    got = row[bits]
+    if got is None:
+        got = row[bits] = tuple(f"aftershock {N.hex_label(s)} {r}" for r in range(6) if bits >> r & 1)
     return got
 
 
@@ -999,23 +1001,8 @@ class GameState(State):
         memo = self._memo()
         got = memo.get(what)
         if got is None:
-            if what == "aftershock":                        # see _aftershock_options
-                tiles = self.tiles
-                out = []
-                for h, t in tiles.items():
-                    tid = t[0]
-                    if tid < NUM_LAVA:
-                        need, forbid = B.edge_profile(tiles, h)
-                        mask = TILE_MASK[tid]
-                        rb = _ROT_BITS[mask][need << 6 | forbid]
-                        if rb is None:
-                            rb = _rot_bits(mask, need, forbid)
-                        rb &= ~(1 << t[1])
-                        if rb:
-                            row = _AFTER_SUBSET.get(h)
-                            texts = row[rb] if row is not None else None
-                            out += texts if texts is not None else _after_texts(h, rb)
-                got = tuple(out)
+            if what == "aftershock":
+                got = tuple(t for h, bits in self._aftershock_options() for t in _after_texts(h, bits))
             elif what == "sinkhole":
                 got = tuple(map(_SINK_TEXT.__getitem__, B.removable(self.tiles)))
             else:
@@ -1024,16 +1011,20 @@ class GameState(State):
         return got
 
     def _aftershock_options(self):
-        """ERU-14.2-14.4, ERU-I33: a lava tile turned 1-5 steps to a rotation meeting Rules B-E."""
+        """ERU-14.2-14.4, ERU-I33: a lava tile turned 1-5 steps to a rotation meeting Rules B-E, as
+        (space, bits 1 << r of those rotations r) per lava tile that has one."""
         out = []
         tiles = self.tiles
         for h, (tid, rot, mask) in tiles.items():
             if tid >= NUM_LAVA:
                 continue
             need, forbid = B.edge_profile(tiles, h)
-            for r in _rotations(TILE_MASK[tid], need, forbid):
-                if r != rot:
-                    out.append((h, r))
+            bits = _ROT_BITS[TILE_MASK[tid]][need << 6 | forbid]
+            if bits is None:
+                bits = _rot_bits(TILE_MASK[tid], need, forbid)
+            bits &= ~(1 << rot)
+            if bits:
+                out.append((h, bits))
         return out
 
     # ================================================================== applying actions

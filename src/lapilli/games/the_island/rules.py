@@ -54,9 +54,18 @@ _PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> 
 _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>" per hex
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
-_STEPS: dict = {}    # state class -> {step name: its _t_<name> function}
-_ACTS: dict = {}     # state class -> {verb: its _a_<verb> function}
+_METHODS: dict = {}  # (state class, prefix) -> {name: its <prefix><name> function}
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
+
+
+def _methods(cls, prefix: str) -> dict:
+    """The class's ``<prefix><name>`` methods by name (its steps ``_t_``, its actions ``_a_``),
+    looked up once per class."""
+    got = _METHODS.get((cls, prefix))
+    if got is None:
+        n = len(prefix)
+        got = _METHODS[(cls, prefix)] = {k[n:]: getattr(cls, k) for k in dir(cls) if k.startswith(prefix)}
+    return got
 
 
 def _explorer_values(players: int, options: dict) -> list[int]:
@@ -370,10 +379,7 @@ class IslandState(State):
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
     def _run(self, events):
-        steps = _STEPS.get(type(self))
-        if steps is None:                       # the class's _t_<name> methods, looked up once
-            cls = type(self)
-            steps = _STEPS[cls] = {k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith("_t_")}
+        steps = _methods(type(self), "_t_")
         while not self.over and self.decision is None:
             if self.challenge_2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
@@ -1083,11 +1089,7 @@ class IslandState(State):
                 _PARSED.clear()
             parsed = _PARSED[action] = nt.parse(action)
         verb, args = parsed
-        acts = _ACTS.get(type(self))
-        if acts is None:                        # the class's _a_<verb> methods, looked up once
-            cls = type(self)
-            acts = _ACTS[cls] = {k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith("_a_")}
-        acts[verb](self, events, *args)
+        _methods(type(self), "_a_")[verb](self, events, *args)
         self._run(events)
 
     # ------------------------------------------------------------------ set-up actions
