@@ -91,7 +91,7 @@ def test_report_compare_plays_each_variant_on_the_same_seeds_and_deals(tmp_path,
     # double=true changes only the points of a card: same seeds, same deal, same random moves
     assert main(["report", "toy", "--games", "40", "--seats", "random", "--compare", "double=true",
                  "--out", str(out), "--quiet"]) == 0
-    a, b = (read_rows(out / "data" / f"variant-{k}.parquet") for k in (0, 1))
+    a, b = (read_rows(out / "data" / f"{name}.parquet") for name in ("baseline", "double=true"))
     assert [r.seed for r in a] == [r.seed for r in b] and len(a) == 40
     for ra, rb in zip(a, b):
         sa = lapilli.new_game("toy", 2, ra.seed, {"double": False})
@@ -169,7 +169,7 @@ def test_a_smaller_variant_is_paired_with_the_first_games_of_the_baseline(tmp_pa
                  "--quiet"]) == 0
     text = (out / "report.md").read_text()
     assert "| seats=random, games=8 | 2 | defaults | 8 | 0 |" in text
-    a, b = (read_rows(out / "data" / f"variant-{k}.parquet") for k in (0, 1))
+    a, b = (read_rows(out / "data" / f"{name}.parquet") for name in ("baseline", "seats=random,games=8"))
     c = rep.compare_variants(Variant("baseline", 2), a, Variant("x", 2, seats="random"), b)
     assert c["pairs"] == 8 and c["unpaired"] == 12
 

@@ -80,13 +80,14 @@ def test_report_command_simulates_variants_then_reads_them_back(tmp_path, capsys
     again = tmp_path / "again"
     assert main(["report", "nim-stats", "--from", str(data[0]), "--from", str(data[2]), "--out", str(again)]) == 0
     text2 = (again / "report.md").read_text()
-    assert "| variant-0 | 2 | defaults | 120 |" in text2 and "| variant-2 | 3 | defaults | 120 |" in text2
+    assert [d.name for d in data] == ["baseline.parquet", "pile=21.parquet", "players=3.parquet"]
+    assert "| baseline | 2 | defaults | 120 |" in text2 and "| players=3 | 3 | defaults | 120 |" in text2
 
 
 def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
     assert main(["report", "toy", "--games", "30", "--out", str(tmp_path / "t"), "--results", str(tmp_path / "d"),
                  "--quiet"]) == 0
-    assert (tmp_path / "d" / "variant-0.parquet" / "_run.json").exists()
+    assert (tmp_path / "d" / "baseline.parquet" / "_run.json").exists()
     assert "reports no per-game statistics" in (tmp_path / "t" / "report.md").read_text()
     assert main(["report", "toy", "--compare", "double", "--out", str(tmp_path / "u"), "--quiet"]) == 2
     assert main(["report", "toy", "--compare", "colour=red", "--out", str(tmp_path / "u"), "--quiet"]) == 2
@@ -94,6 +95,30 @@ def test_report_game_without_stats_and_bad_input(tmp_path, capsys):
     assert main(["report", "toy", "--backend", "mpi", "--out", str(tmp_path / "u")]) == 2
     err = capsys.readouterr().err
     assert "key=value" in err and "no option 'colour'" in err and "cannot read" in err and "unknown backend" in err
+
+
+def test_a_report_run_again_with_other_variants_resumes_each_variant_by_its_name(tmp_path):
+    """Each variant's games are kept under its label's name: run again with a variant removed and
+    another added, ``--resume`` plays only the new one and keeps the others' games."""
+    from lapilli.cli.study import variant_file_names
+    from lapilli.sim.output import read_rows
+
+    d = tmp_path / "d"
+    first = ["report", "toy", "--games", "12", "--seats", "random", "--compare", "double=true", "--compare",
+             "players=3", "--out", str(tmp_path / "a"), "--results", str(d), "--quiet"]
+    assert main(first) == 0
+    def parts(name):
+        return sorted((f.name, f.stat().st_mtime_ns) for f in (d / name).glob("part-*"))
+
+    kept = {name: parts(name) for name in ("baseline.parquet", "players=3.parquet")}
+    again = ["report", "toy", "--games", "12", "--seats", "random", "--compare", "players=3", "--compare",
+             "seats=heuristic", "--out", str(tmp_path / "b"), "--results", str(d), "--resume", "--quiet"]
+    assert main(again) == 0
+    assert {name: parts(name) for name in kept} == kept and all(kept.values())
+    assert len(read_rows(d / "seats=heuristic.parquet")) == 12
+    assert "| players=3 | 3 | defaults | 12 |" in (tmp_path / "b" / "report.md").read_text()
+    assert variant_file_names(["baseline", "seats=normal:time_limit=0, games=5", "x", "x"]) == [
+        "baseline.parquet", "seats=normal_time_limit=0,games=5.parquet", "x.parquet", "x-2.parquet"]
 
 
 def test_wilson_interval():

@@ -4,6 +4,7 @@ comparing variants)."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 from typing import Optional
@@ -315,16 +316,31 @@ def _sensitivity_variants(game, players, options, data, variants) -> list:
 
 def _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address, resume,
                      results, sources, data=None):
-    for k, v in enumerate(variants):
+    names = variant_file_names([v.label for v in variants])
+    for v, name in zip(variants, names):
         v.players, v.options = spec.resolve(v.players, v.options)
         seat_names = _seats(v.seats or seats, v.players, default_first="heuristic", default_rest="heuristic")
-        data_file = (results_dir or out / "data") / f"variant-{k}.parquet"
+        data_file = (results_dir or out / "data") / name
         if not quiet:
             err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}, seats {', '.join(seat_names)}")
         rows, _ = _run_study(game, v.players, v.options, seat_names, v.games or games, seed, jobs, data_file, quiet,
                              backend=backend, address=address, resume=resume, data=_dataset(game, v.data or data))
         results.append((v, rows))
         sources.append(os.path.relpath(data_file, out))
+
+
+def variant_file_names(labels: list[str]) -> list[str]:
+    """The results file of each variant, named after its label (``baseline.parquet``,
+    ``players=3.parquet``, ``seats=random.parquet``), so that a report run again with variants
+    added, removed or reordered finds each variant's games under the same name (``--resume``);
+    a label given twice gets ``-2``, ``-3`` after its name."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        name = re.sub(r"[^A-Za-z0-9._=,+-]+", "_", label.replace(", ", ",")).strip("._") or "variant"
+        seen[name] = seen.get(name, 0) + 1
+        out.append(f"{name}.parquet" if seen[name] == 1 else f"{name}-{seen[name]}.parquet")
+    return out
 
 
 def _rebuild_report_args(args: dict) -> list[str]:
