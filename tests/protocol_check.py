@@ -60,7 +60,7 @@ def quick_pass(name: str, msg) -> bool:
         return False
     try:
         return quick.is_valid(msg)
-    except (ValueError, TypeError, OverflowError):  # a value it cannot take (NaN, a huge number)
+    except (ValueError, TypeError, OverflowError):  # a value it cannot take in: jsonschema decides
         return False
 
 
