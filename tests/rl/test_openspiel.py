@@ -231,14 +231,32 @@ def test_initial_states_are_seeded_and_differ():
     assert again.engine_state.to_json() == first.engine_state.to_json()
 
 
-def ismcts_bot(osg, seed, simulations=4):
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+class EvenEvaluator(mcts.Evaluator):
+    """Every unfinished position even for everyone (a finished one: its returns), every action
+    as likely: the bots search without a random rollout, which costs a whole game of steps."""
+
+    def evaluate(self, state):
+        return np.asarray(state.returns() if state.is_terminal() else [0.0] * state.num_players(), dtype=float)
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def _evaluator(seed, rollout=True):
+    return mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)) if rollout else EvenEvaluator()
+
+
+def ismcts_bot(osg, seed, simulations=4, rollout=True):
+    evaluator = _evaluator(seed, rollout)
     return los.ismcts_bot(osg, evaluator, uct_c=2.0, max_simulations=simulations, random_state=np.random.RandomState(seed),
                           allow_inconsistent_action_sets=True)
 
 
-def mcts_bot(osg, seed, simulations=4):
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+def mcts_bot(osg, seed, simulations=4, rollout=True):
+    evaluator = _evaluator(seed, rollout)
     return mcts.MCTSBot(osg, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=np.random.RandomState(seed))
 
 
@@ -273,10 +291,13 @@ def test_openspiel_ismcts_bot_cannot_restart_so_lapilli_wraps_it():
     ismcts_bot(osg, 0).restart_at(osg.new_initial_state())
 
 
-def test_evaluate_bots_plays_a_whole_game_of_stromboli():
+# the fast tier's bots search without random rollouts (a random rollout at each of their two
+# simulations a decision is a hundred seconds of a game); the whole suite plays the game both ways
+@pytest.mark.parametrize("rollout", [pytest.param(False, id="even"), pytest.param(True, id="rollout", marks=pytest.mark.slow)])
+def test_evaluate_bots_plays_a_whole_game_of_stromboli(rollout):
     osg = load("stromboli")
     # two simulations a decision: what is checked is a whole game through evaluate_bots, not strength
-    returns = evaluate_bots.evaluate_bots(osg.new_initial_state(), [ismcts_bot(osg, 1, 2), mcts_bot(osg, 2, 2)],
+    returns = evaluate_bots.evaluate_bots(osg.new_initial_state(), [ismcts_bot(osg, 1, 2, rollout), mcts_bot(osg, 2, 2, rollout)],
                                           np.random.RandomState(4))
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 

@@ -18,14 +18,17 @@ def load_script():
     return mod
 
 
-def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch, capsys):
+# OpenSpiel's random rollouts cost a thousand steps of its adapter per decision (a minute a game):
+# the fast tier resumes a run against the heuristic evaluator (a second a game), the whole suite both
+@pytest.mark.parametrize("evaluator", ["heuristic", pytest.param("rollout", marks=pytest.mark.slow)])
+def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch, capsys, evaluator):
     ys = load_script()
     results = tmp_path / "games.jsonl"
-    args = ["stromboli", "--games", "1", "--levels", "easy", "--evaluators", "rollout", "--results", str(results)]
+    args = ["stromboli", "--games", "1", "--levels", "easy", "--evaluators", evaluator, "--results", str(results)]
     assert ys.main(args) == 0
     lines = [json.loads(x) for x in results.read_text().splitlines()]
     assert [(r["game"], r["level"], r["evaluator"], r["index"]) for r in lines] == [
-        ("stromboli", "easy", "rollout", 0)]
+        ("stromboli", "easy", evaluator, 0)]
     first_table = capsys.readouterr().out.strip().splitlines()[-1]
 
     # a line cut short by a stop in mid-write is ignored; the games held are not played again
@@ -42,8 +45,8 @@ def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch,
     assert ys.main(args[:2] + ["2"] + args[3:]) == 0
     assert played == [1]
     out = capsys.readouterr().out.strip().splitlines()
-    assert out[-1].startswith("| stromboli | easy | rollout | 2 |")
+    assert out[-1].startswith(f"| stromboli | easy | {evaluator} | 2 |")
     played.clear()
     assert ys.main(args[:2] + ["2"] + args[3:]) == 0
     assert played == []
-    assert first_table.startswith("| stromboli | easy | rollout | 1 |")
+    assert first_table.startswith(f"| stromboli | easy | {evaluator} | 1 |")

@@ -1,6 +1,7 @@
 """Every ``error`` the server sends says its sentence in every language of the page: the rules'
 refusals by the engine's key, the server's own by a key of lapilli.words.SERVER."""
 import ast
+import functools
 import json
 import pathlib
 import string
@@ -33,12 +34,22 @@ def test_every_server_sentence_has_italian_words():
         assert said["it"] and said["it"] != said["en"] or texts["en"] == "{message}", key
 
 
-def _calls(name: str):
+@functools.cache
+def _server_calls() -> dict:
+    """Every call in the server's modules, by the name called: (where, the call node), in the
+    order of the files and of ``ast.walk``; the modules are read and parsed once for all tests."""
+    calls: dict = {}
     for path in sorted(SERVER_SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == name:
-                yield f"{path.relative_to(SERVER_SRC)}:{node.lineno}", node
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                calls.setdefault(name, []).append((f"{path.relative_to(SERVER_SRC)}:{node.lineno}", node))
+    return calls
+
+
+def _calls(name: str):
+    yield from _server_calls().get(name, [])
 
 
 def test_every_error_the_server_builds_carries_words():

@@ -119,7 +119,8 @@ def test_no_log_entry_tells_a_seat_what_is_hidden_from_it(client, game, players)
     print(game, players, "worlds compared:", compared)
 
 
-@pytest.mark.parametrize("game", ["the-island", "eruption"])
+# The Island's worlds counted in the fast tier, Eruption's in the whole suite too
+@pytest.mark.parametrize("game", ["the-island", pytest.param("eruption", marks=pytest.mark.slow)])
 def test_there_were_worlds_to_compare(client, game):
     # the check compares something: hidden placements (The Island) and hidden draws (Eruption)
     client.settings.max_messages_per_second = 100_000

@@ -10,6 +10,7 @@ import pytest
 from lapilli.server import protocol
 from lapilli.server.protocol import ClientMessage, ServerMessage, models, types
 
+from .. import protocol_check
 from ..protocol_check import problem
 from .support import join, make_table
 
@@ -77,6 +78,74 @@ def test_the_checker_notices_a_message_outside_the_schema():
     assert problem("received", '{"type":"error","message":"x","fatal":"yes"}')
     assert problem("sent", '{"type":"act","action":"take 1","version":"3"}')
     assert problem("sent", b"\x00") and problem("sent", "[") == "not JSON"
+
+
+def _variants(msg: dict):
+    """``msg`` and messages near it that the schema may refuse: each field (at the top and one
+    level down) left out, given a value of another kind, and a field the protocol does not know."""
+    yield msg
+    yield dict(msg, extra=1)
+    for key, value in msg.items():
+        if key == "type":
+            continue
+        yield {k: v for k, v in msg.items() if k != key}
+        for other in ("x", 3, -1, 2.5, True, None, [], [1, "a"], {}, {"extra": 1}):
+            yield dict(msg, **{key: other})
+        inner = value[0] if isinstance(value, list) and value else value
+        if isinstance(inner, dict):
+            for k in list(inner) + ["extra"]:
+                changed = [{**inner, k: "x"}, {kk: vv for kk, vv in inner.items() if kk != k}]
+                for c in changed:
+                    yield dict(msg, **{key: [c, *value[1:]] if isinstance(value, list) else c})
+
+
+def _views():
+    """A view of every game at its start and one well into it, for a seat and a spectator."""
+    import random
+
+    import lapilli
+    from lapilli.engine.registry import BUILTIN_GAMES
+    from lapilli.server.hub import Room
+    from lapilli.server.store import SeatInfo, TableInfo
+
+    for game in BUILTIN_GAMES:
+        st = lapilli.new_game(game, seed=2)
+        seats = [SeatInfo(p, "human", f"p{p}", "") for p in range(st.num_players)]
+        room = Room(TableInfo(id="t", game=game, players=st.num_players, options=dict(st.options), seed=2, version=0,
+                              status="playing", seats=seats, commitment="c0ffee", seeding=st.seeding))
+        rng = random.Random(2)
+        for v in range(1, 41):
+            if v in (1, 40):
+                yield from (json.loads(room.view_text(seat)) for seat in (0, None))
+            if room.state.is_terminal:
+                break
+            room.apply_stored(v, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
+
+
+def test_the_quick_validator_agrees_with_jsonschema():
+    """The check asks jsonschema-rs first (tests/protocol_check.py): on the protocol doc's
+    examples and hundreds of messages near them, and on views of every game and views changed
+    deep inside, valid or not, it passes exactly the messages jsonschema passes."""
+    pytest.importorskip("jsonschema_rs")
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    samples = [("sent" if arrow == "→" else "received", m)
+               for arrow, text in re.findall(r"^(→|←) (\{.*\})$", doc, re.M)
+               for m in _variants(json.loads(text))]
+    for view in _views():
+        last = view["log"][-1] if view["log"] else {}
+        samples += [("received", m) for m in (
+            view, dict(view, extra=1), {k: v for k, v in view.items() if k != "version"}, dict(view, version="1"),
+            dict(view, log=view["log"] + [dict(last, extra=1)]), dict(view, log=view["log"] + [dict(last, n="x")]),
+            dict(view, players=[*view["players"], {"extra": 1}]))]
+    schema = protocol_check._schema()
+    refused = 0
+    for direction, msg in samples:
+        union = protocol_check.UNIONS[direction]
+        name = schema["$defs"][union]["discriminator"]["mapping"][msg["type"]].rsplit("/", 1)[-1]
+        verdict = protocol_check._validator(name).is_valid(msg)
+        assert protocol_check.quick_pass(name, msg) == verdict, (name, msg)
+        refused += not verdict
+    assert refused > 300 and len(samples) - refused > 100, (len(samples), refused)  # many of each
 
 
 @pytest.mark.invalid_messages

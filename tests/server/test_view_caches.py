@@ -180,24 +180,30 @@ def _stale_lines(room, rng, plies=2000) -> list:
     return differ
 
 
-# Eruption in the fast tier (The Island's lines are checked there by the test below), every game in the slow one
+def _first_fast(n):
+    """Seeds 0 to n - 1, the first in the fast tier and the others in the slow one."""
+    return [pytest.param(s, id=f"seed{s}", marks=[pytest.mark.slow] if s else []) for s in range(n)]
+
+
+# Eruption's first random game in the fast tier (The Island's lines are checked there by the test
+# below), every game and seed in the slow one
 @pytest.mark.parametrize("game", [g if g == "eruption" else pytest.param(g, marks=pytest.mark.slow) for g in HIDDEN])
-def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game):
+@pytest.mark.parametrize("seed", _first_fast(3))
+def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game, seed):
     """Every game with hidden information, several random games each to their end: the log
     lines a seat (or a spectator) is shown, reused from the views before, are those read afresh."""
-    for seed in range(3):
-        room = _room(game)
-        rng = random.Random(seed)
-        assert _stale_lines(room, rng) == [], (game, seed)
-        assert room.state.is_terminal or len(room.acts) >= 2000
+    room = _room(game)
+    rng = random.Random(seed)
+    assert _stale_lines(room, rng) == [], (game, seed)
+    assert room.state.is_terminal or len(room.acts) >= 2000
 
 
 @pytest.mark.parametrize("options", [{}, pytest.param({"own_values_visible": True}, marks=pytest.mark.slow)])
-def test_the_islands_reused_lines_equal_fresh_ones_through_to_the_end(options):
-    for seed in range(4):
-        room = _island_room(options, seed)
-        assert _stale_lines(room, random.Random(seed)) == []
-        assert room.state.is_terminal  # the end, where every value shows, was reached
+@pytest.mark.parametrize("seed", _first_fast(4))
+def test_the_islands_reused_lines_equal_fresh_ones_through_to_the_end(options, seed):
+    room = _island_room(options, seed)
+    assert _stale_lines(room, random.Random(seed)) == []
+    assert room.state.is_terminal  # the end, where every value shows, was reached
 
 
 def test_a_reading_key_that_misses_what_the_readings_consult_is_caught(monkeypatch):
@@ -266,15 +272,15 @@ def _island_play(room, rng, plies, undo=0.0, rename_at=(), unseen=0.0):
     return differ
 
 
-def test_the_islands_kept_log_and_players_equal_fresh_ones_through_undos_renames_and_the_end():
+@pytest.mark.parametrize("seed", _first_fast(3))
+def test_the_islands_kept_log_and_players_equal_fresh_ones_through_undos_renames_and_the_end(seed):
     """A view keeps the seat's log lines (and their text) from the view before while nothing they
     read changed: through undos, steps caught up several at once, names changed, the log
     scrolling past its last 60 lines and the end of the game (where every value shows), every
     view's log and players are those worked out afresh."""
-    for seed in range(3):
-        room = _island_room({}, seed)
-        assert _island_play(room, random.Random(seed), 400, undo=0.15, rename_at=(30, 90), unseen=0.3) == [], seed
-        assert room.state.is_terminal and len(room.acts) > 60
+    room = _island_room({}, seed)
+    assert _island_play(room, random.Random(seed), 400, undo=0.15, rename_at=(30, 90), unseen=0.3) == [], seed
+    assert room.state.is_terminal and len(room.acts) > 60
 
 
 def test_a_move_narrates_and_serializes_only_its_new_line(monkeypatch):
