@@ -7,6 +7,7 @@ import pytest
 from lapilli.testing.server import ServerProcess
 
 from lapilli.testing.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the browser tests' own launches use them)
+from lapilli.testing.browser import next_target, press
 SHOTS = os.environ.get("LAPILLI_SCREENSHOTS", os.path.join(tempfile.gettempdir(), "lapilli-screenshots"))
 
 
@@ -96,23 +97,23 @@ def click_retry(page, loc, tries=4):
                 return
 
 
+# the page shows a decision of this seat (the move picker) or the game's end; {over: true} once the
+# results are shown
+READY = ("() => { const s = document.querySelector('#status'); if (!(s && (document.querySelector('#picker')"
+         " || s.textContent.includes('Game over') || s.textContent.includes('Partita finita')))) return false;"
+         " return document.querySelector('.score') ? {over: true} : true; }")
+
+
 def play_to_the_end(page, max_clicks=4000, board="svg .clickable"):
     """Play this seat to the end by clicking: what the board highlights, else a token button of
     the picker, else confirm."""
-    # One look at the page per click: the wait returns what to do ("score" when the game is over,
-    # else the first selector present, else " "), instead of a round trip to the browser per check.
+    # One wait per click, in the page: it returns once the game is over, or where to click (the
+    # first selector present, in view, uncovered and still), instead of a round trip per check
     for _ in range(max_clicks):
-        what = page.wait_for_function(
-            "sels => { const s = document.querySelector('#status'); if (!(s && (document.querySelector('#picker')"
-            " || s.textContent.includes('Game over') || s.textContent.includes('Partita finita')))) return false;"
-            " if (document.querySelector('.score')) return 'score';"
-            " return sels.find(sel => document.querySelector(sel)) || ' '; }",
-            arg=[board, "#picker button[data-pick]", "#confirm"], timeout=30_000).json_value()
-        if what == "score":
+        target = next_target(page, [board, "#picker button[data-pick]", "#confirm"], ready=READY)
+        if target.get("over"):
             return
-        if what.strip():
-            click_retry(page, page.locator(what).first)
-        page.wait_for_timeout(30)
+        press(page, target)
     raise AssertionError("the game did not end")
 
 

@@ -7,7 +7,7 @@ import os
 
 import lapilli
 
-from .conftest import SHOTS, click_retry as click, create_table, play_to_the_end, wait_logged, wait_my_turn
+from .conftest import SHOTS, click_retry as click, create_table, next_target, play_to_the_end, press, wait_logged, wait_my_turn
 
 GAME = "isola-dei-vulcani"
 VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",
@@ -25,12 +25,12 @@ def board_tokens(page, selector="svg.isola [data-token]"):
 
 def click_one(page):
     """One click as a player would: a highlighted board element, else a verb button, else confirm."""
-    for sel in ("svg.isola .clickable", "#picker button[data-pick]", "#confirm"):
-        loc = page.locator(sel)
-        if loc.count():
-            click(page, loc.first)
-            return sel
-    return None
+    target = next_target(page, ("svg.isola .clickable", "#picker button[data-pick]", "#confirm"),
+                         ready="() => document.querySelector('.score') ? {over: true} : true")
+    if target.get("over"):
+        return None
+    press(page, target)
+    return target["sel"]
 
 
 def test_board_tokens_name_the_notation(server, page):
@@ -91,7 +91,6 @@ def test_four_players_against_the_computer_to_the_end(server, browser):
         for _ in range(40):
             wait_my_turn(page)
             click_one(page)
-            page.wait_for_timeout(30)
         os.makedirs(SHOTS, exist_ok=True)
         wait_my_turn(page)
         page.screenshot(path=os.path.join(SHOTS, f"{GAME}-midgame.png"), full_page=True)

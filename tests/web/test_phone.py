@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from .conftest import SHOTS, create_table
+from .conftest import SHOTS, create_table, next_target, press
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 VIEWPORTS = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),
@@ -27,10 +27,9 @@ MEASURE = """() => {
           small: boxes.filter(b => b.w < 24 || b.h < 24), offered: boxes.length};
 }"""
 
-# one look at the page per decision: once READY, whether the game is over, else the measures and
-# the first of the given selectors present (the one to click or tap)
-LOOK = (f"sels => {{ if (!({READY})()) return false; if (document.querySelector('.score')) return {{over: true}};"
-        f" return {{over: false, m: ({MEASURE})(), sel: sels.find(sel => document.querySelector(sel)) || null}}; }}")
+# one wait per decision, in the page: once READY, whether the game is over, else where to click or
+# tap (next_target) and the measures, taken in the same look
+OVER = f"() => ({READY})() && (document.querySelector('.score') ? {{over: true}} : true)"
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -42,25 +41,18 @@ def test_play_to_the_end_with_big_enough_targets(server, browser, game, size):
         create_table(page, server, game, players=2, bots="random")
         decisions = 0
         for _ in range(4000):
-            look = page.wait_for_function(LOOK, arg=["svg .clickable", "#picker button[data-pick]", "#confirm"],
-                                          timeout=30_000).json_value()
-            if look["over"]:
+            look = next_target(page, ["svg .clickable", "#picker button[data-pick]", "#confirm"], ready=OVER, also=MEASURE)
+            if look.get("over"):
                 break
-            m = look["m"]
+            m = look["also"]
             assert m["overflow"] <= 0, f"{m['overflow']} px of horizontal scrolling"
             assert m["headerOverflow"] <= 0, f"the header's links and buttons overflow it by {m['headerOverflow']} px"
             assert not m["small"], m["small"][:5]
             if decisions == 3:
                 os.makedirs(SHOTS, exist_ok=True)
                 page.screenshot(path=os.path.join(SHOTS, f"{size}-{game}.png"))
-            if look["sel"]:
-                loc = page.locator(look["sel"])
-                if size == "phone":
-                    loc.first.tap()
-                else:
-                    loc.first.click()
+            press(page, look, tap=size == "phone")
             decisions += 1
-            page.wait_for_timeout(20)
         else:
             raise AssertionError("the game did not end")
         assert page.locator(".score").count() == 2

@@ -12,7 +12,7 @@ import pytest
 import lapilli
 from lapilli.engine.registry import BUILTIN_GAMES
 
-from .conftest import SHOTS, click_retry, create_table
+from .conftest import SHOTS, create_table, next_target, press
 
 GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
 DOCS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screenshots")
@@ -33,23 +33,20 @@ def _shot(page, name):
     page.screenshot(path=os.path.join(OUT, name), full_page=True)
 
 
-# what the next click is, in one look at the page: "over" once the results are shown, else the
-# first of these selectors present, else " " (nothing to click yet)
-NEXT_CLICK = ("sels => (document.querySelector('#picker') || document.querySelector('#results'))"
-              " && (document.querySelector('#results') ? 'over' : sels.find(sel => document.querySelector(sel)) || ' ')")
+# the page shows a decision (the move picker) or the results ({over: true})
+READY = ("() => (document.querySelector('#picker') || document.querySelector('#results'))"
+         " && (document.querySelector('#results') ? {over: true} : true)")
 
 
 def _play_until(page, done, max_clicks=4000):
+    # one wait per click, in the page: the results, or where the next click goes (next_target)
     for _ in range(max_clicks):
-        what = page.wait_for_function(NEXT_CLICK, arg=["svg .clickable", "#picker button[data-pick]", "#confirm"],
-                                      timeout=60_000).json_value()
+        target = next_target(page, ["svg .clickable", "#picker button[data-pick]", "#confirm"], ready=READY, timeout=60_000)
         if done():
             return True
-        if what == "over":
+        if target.get("over"):
             return False
-        if what.strip():
-            click_retry(page, page.locator(what).first)
-        page.wait_for_timeout(30)
+        press(page, target)
     raise AssertionError("nothing happened")
 
 

@@ -45,3 +45,49 @@ def stop() -> None:
     finally:
         if p is not None:
             p.stop()
+
+
+# Where to click the first of the selectors ``sels`` present on the page, found in the page in one
+# evaluation instead of a round trip per check: the element scrolled into view, the topmost element
+# at the centre of its box (nothing covers it), and that box the same at two looks in a row of one
+# wait (it does not move).  The same checks a Playwright click makes before it clicks, after
+# which the click itself is the mouse's (or the finger's) at that point.  false while no such
+# element is there; else {sel, x, y} in the window's coordinates.
+TARGET = """([sels, look]) => {
+  const sel = sels.find(q => document.querySelector(q));
+  if (!sel) return false;
+  const e = document.querySelector(sel);
+  e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const r = e.getBoundingClientRect();
+  if (!(r.width > 0 && r.height > 0)) return false;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !(hit === e || e.contains(hit))) return false;
+  const box = [look, sel, r.left, r.top, r.width, r.height].join(' ');
+  const steady = window.__lapilliTarget === box;
+  window.__lapilliTarget = box;
+  return steady && {sel, x, y};
+}"""
+_looks = 0
+
+
+def next_target(page, sels, ready: str = "() => true", also: str = "() => null", timeout: float = 30_000):
+    """Wait until the page is ``ready`` (a JS function of no argument: false while not; a value
+    that is an object is returned as it is, such as {over: true}), then until the first of
+    ``sels`` present can be clicked (TARGET): returns {sel, x, y, also} (``also``: what the JS
+    function ``also`` returns in the same look), or ``ready``'s object.  The page is looked at
+    every 10 ms (not at animation frames, which headless Chromium sometimes stops producing)."""
+    global _looks
+    _looks += 1
+    return page.wait_for_function(
+        f"([sels, look]) => {{ const r = ({ready})(); if (!r) return false; if (typeof r === 'object') return r;"
+        f" const t = ({TARGET})([sels, look]); return t && Object.assign(t, {{also: ({also})()}}); }}",
+        arg=[list(sels), _looks], polling=10, timeout=timeout).json_value()
+
+
+def press(page, target: dict, tap: bool = False) -> None:
+    """Click (or ``tap``) at the point next_target found."""
+    if tap:
+        page.touchscreen.tap(target["x"], target["y"])
+    else:
+        page.mouse.click(target["x"], target["y"])

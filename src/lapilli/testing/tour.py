@@ -34,25 +34,14 @@ def open_table(page, server: str, game: str, players: int = 2, bots: str = "rand
 def _click_something(page, prefer=()) -> str | None:
     """Click a picker button naming a verb of ``prefer`` (a kind of move not played yet: the
     decisions it leads to are seen too), else what the board offers, else a part of a move in the
-    picker, else confirm; returns the verb clicked from ``prefer``, if any.  When headless Chromium
-    stops producing animation frames (Playwright then waits for 'stable'), a screenshot makes it
-    paint again and the click is retried while the element is still there."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    picker, else confirm; returns the verb clicked from ``prefer``, if any.  Where to click is
+    found in one wait in the page (lapilli.testing.browser.next_target), the click is the mouse's."""
+    from lapilli.testing.browser import next_target, press
 
-    choices = [(f"#picker button[data-pick='{v}']", v) for v in sorted(prefer)]
-    for sel, verb in (*choices, ("svg .clickable", None), ("#picker button[data-pick]", None), ("#confirm", None)):
-        loc = page.locator(sel)
-        if loc.count():
-            for _ in range(4):
-                try:
-                    loc.first.click(timeout=5_000)
-                    return verb
-                except PlaywrightTimeout:
-                    page.screenshot()
-                    if not loc.count():
-                        return verb
-            return verb
-    return None
+    choices = {f"#picker button[data-pick='{v}']": v for v in sorted(prefer)}
+    target = next_target(page, [*choices, "svg .clickable", "#picker button[data-pick]", "#confirm"], timeout=60_000)
+    press(page, target)
+    return choices.get(target["sel"])
 
 
 def tour(page, server: str, game: str, stop, players: int = 2, options: dict | None = None,
@@ -91,5 +80,4 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
         else:
             _click_something(page)
         clicks += 1
-        page.wait_for_timeout(30)
     raise AssertionError(f"{game}: no end after {max_clicks} clicks")
