@@ -86,6 +86,22 @@ def test_comparison_pairs_games_by_index_and_refuses_other_seeds():
         rep.compare_variants(Variant("baseline", 2), base, Variant("x", 2), wrong)
 
 
+def test_a_house_rule_that_changes_no_game_is_said_to_not_come_into_play(tmp_path):
+    """An option that leaves every paired game as it was (here the baseline's own value, as an
+    option of one mode is under another mode's baseline) is named as not coming into play; one
+    that changes the scores is not."""
+    out = tmp_path / "rep"
+    assert main(["report", "toy", "--games", "30", "--seats", "random", "--compare", "double=true",
+                 "--compare", "double=false", "--out", str(out), "--quiet"]) == 0
+    text = (out / "report.md").read_text()
+    rules = text.split("## House rules and data sets")[1].split("## ")[0]
+    assert "- double=false: every one of the 30 games ended as the baseline's" in rules
+    assert "- double=true:" not in rules and "| double=true |" in rules
+    a, b, c = (read_rows(out / "data" / f"{name}.parquet") for name in ("baseline", "double=true", "double=false"))
+    assert rep.compare_variants(Variant("baseline", 2), a, Variant("x", 2), c)["identical"] == 30
+    assert rep.compare_variants(Variant("baseline", 2), a, Variant("x", 2), b)["identical"] < 30
+
+
 def test_report_compare_plays_each_variant_on_the_same_seeds_and_deals(tmp_path, capsys):
     out = tmp_path / "rep"
     # double=true changes only the points of a card: same seeds, same deal, same random moves

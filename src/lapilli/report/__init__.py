@@ -600,6 +600,12 @@ def _comparison_sections(results, defaults: dict, out: Path | None = None, title
                 cells.append(f"**{cell}**" if d and _clear(d) else cell)
             L.append(f"| {v.label} | " + " | ".join(cells) + f" | {_needed(m['seat 0 win share'])} |")
         L.append("")
+        for v, c in rules:
+            if c["pairs"] and c.get("identical") == c["pairs"]:
+                L.append(f"- {v.label}: every one of the {c['pairs']:,} games ended as the baseline's (the same scores, "
+                         "winners and length): with the baseline's other options this one does not come into play.")
+        if L[-1] != "":
+            L.append("")
     skill = [(v, c) for v, c in comps if "error" not in c and _same_but(v, vb, "seats")]
     if skill:
         L += ["## Skill: where random play would mislead", "",

@@ -51,7 +51,8 @@ def compare_variants(va, rows_a: list[GameRow], vb, rows_b: list[GameRow]) -> di
     must have been played on the same seed; ValueError otherwise); a game that failed in either
     is left out.  Measures: each seat's win share (when the player counts are equal; else seat
     0's advantage over the fair share), the mean score of the seats, the length in decisions,
-    and, when recorded, the lead changes and how late the game was decided."""
+    and, when recorded, the lead changes and how late the game was decided.  ``identical``: the
+    pairs whose two games ended alike (the same scores, winners and length)."""
     by_index = {r.index: r for r in rows_a}
     pairs, unpaired = [], 0
     for r in rows_b:
@@ -84,7 +85,8 @@ def compare_variants(va, rows_a: list[GameRow], vb, rows_b: list[GameRow]) -> di
                                                      [float(b.trace["lead_changes"]) for _, b in traced])
         measures["decided at"] = paired_difference([float(a.trace["decided_at"]) for a, _ in traced],
                                                    [float(b.trace["decided_at"]) for _, b in traced])
-    return {"pairs": len(pairs), "unpaired": unpaired, "measures": measures}
+    identical = sum(1 for a, b in pairs if (a.scores, a.winners, a.plies) == (b.scores, b.winners, b.plies))
+    return {"pairs": len(pairs), "unpaired": unpaired, "identical": identical, "measures": measures}
 
 
 # ---------------------------------------------------------------------------- sources and lead
