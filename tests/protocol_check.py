@@ -37,19 +37,21 @@ def _schema() -> dict:
     return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 
 
+def _definition(name: str) -> dict:
+    """The schema document made to validate its definition ``name`` (its ``$defs`` kept)."""
+    doc = {k: v for k, v in _schema().items() if k != "anyOf"}
+    return dict(doc, **{"$ref": f"#/$defs/{name}"})
+
+
 @functools.cache
 def _validator(name: str) -> Draft202012Validator:
-    doc = {k: v for k, v in _schema().items() if k != "anyOf"}
-    return Draft202012Validator(dict(doc, **{"$ref": f"#/$defs/{name}"}))
+    return Draft202012Validator(_definition(name))
 
 
 @functools.cache
 def _quick_validator(name: str):
     """The same schema as ``_validator``'s in jsonschema-rs (None without it)."""
-    if jsonschema_rs is None:
-        return None
-    doc = {k: v for k, v in _schema().items() if k != "anyOf"}
-    return jsonschema_rs.Draft202012Validator(dict(doc, **{"$ref": f"#/$defs/{name}"}))
+    return None if jsonschema_rs is None else jsonschema_rs.Draft202012Validator(_definition(name))
 
 
 def quick_pass(name: str, msg) -> bool:

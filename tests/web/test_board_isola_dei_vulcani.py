@@ -7,7 +7,9 @@ import os
 
 import lapilli
 
-from .conftest import SHOTS, click_retry as click, create_table, next_target, play_to_the_end, press, wait_logged, wait_my_turn
+from lapilli.testing.browser import next_target, press
+
+from .conftest import SHOTS, click_retry as click, create_table, play_to_the_end, wait_logged, wait_my_turn
 
 GAME = "isola-dei-vulcani"
 VERBS = {"land", "move", "carry", "village", "colonist", "carve", "erect", "pray", "end",

@@ -7,7 +7,9 @@ import os
 
 import pytest
 
-from .conftest import SHOTS, create_table, next_target, press
+from lapilli.testing.browser import next_target, press
+
+from .conftest import SHOTS, create_table
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 VIEWPORTS = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),

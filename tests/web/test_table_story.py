@@ -12,7 +12,9 @@ import pytest
 import lapilli
 from lapilli.engine.registry import BUILTIN_GAMES
 
-from .conftest import SHOTS, create_table, next_target, press
+from lapilli.testing.browser import next_target, press
+
+from .conftest import SHOTS, create_table
 
 GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
 DOCS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screenshots")
