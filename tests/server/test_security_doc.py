@@ -1,6 +1,6 @@
 """docs/security.md keeps one row per door of the server: every HTTP route (those of the OpenAPI
 schema and the pages and files outside it), every WebSocket message type in both directions, and
-the other surfaces (the digest and commitment, records, the coach, sessions, notices, presence
+the other surfaces (the digest and commitment, records, the coach, sign-ins, notices, presence
 between instances).  Each row names at least one test, and each named test exists.  A new route
 or message type cannot arrive without its row: this test lists what the row is missing for."""
 import re
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "security.md"
 
 # the doors that are not routes or messages; each must have its row, named as here
-OTHER_DOORS = ("fair-dice digest", "seed commitment", "lapilli verify", "session cookie", "CSRF header",
+OTHER_DOORS = ("fair-dice digest", "seed commitment", "lapilli verify", "sign-in cookie", "CSRF header",
                "passwords", "guest and player names", "your-turn mail", "e-mail confirmation",
                "presence between instances", "coach worker", "computer seats", "seat grace",
                "clocks", "ratings", "database", "file descriptors", "server settings",
