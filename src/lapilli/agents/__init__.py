@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..engine.errors import LapilliError
-from .base import Agent, Decision, play_game
+from .base import Agent, Decision, GameDidNotEnd, play_game
 from .heuristic import HeuristicAgent
 from .levels import DEFAULT_LEVELS, by_count, level_entry, level_spec
 from .mcts import MCTSAgent
@@ -141,4 +141,4 @@ def make_agent(text: str, seed: int = 0, game: str | None = None, players: int |
         raise LapilliError(f"bad parameters for agent {name!r}: {e}") from None
 
 
-__all__ = ["split_agent_list", "Agent", "Decision", "HeuristicAgent", "MCTSAgent", "level_spec", "DEFAULT_LEVELS", "RandomAgent", "AGENTS", "ByCountAgent", "make_agent", "parse_agent_spec", "play_game"]
+__all__ = ["split_agent_list", "Agent", "Decision", "HeuristicAgent", "MCTSAgent", "level_spec", "DEFAULT_LEVELS", "RandomAgent", "AGENTS", "ByCountAgent", "make_agent", "parse_agent_spec", "play_game", "GameDidNotEnd"]

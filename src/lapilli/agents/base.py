@@ -57,10 +57,28 @@ class Agent(Protocol):
         ...
 
 
+class GameDidNotEnd(RuntimeError):
+    """`play_game` stopped a game that had not ended after ``max_plies`` decisions (two players
+    can undo each other's moves forever where the rules force no progress).  ``plies``: the
+    decisions played."""
+
+    def __init__(self, max_plies: int, plies: int | None = None):
+        super().__init__(f"game did not end within {max_plies} decisions")
+        self.max_plies = max_plies
+        self.plies = max_plies if plies is None else plies
+
+    def __reduce__(self):  # crosses process boundaries with its numbers, not only its message
+        return (type(self), (self.max_plies, self.plies))
+
+
 def play_game(state: State, agents: list, max_plies: int = 1_000_000, on_step=None) -> State:
-    """Let ``agents[seat]`` choose for every decision until the game ends; returns the final state."""
+    """Let ``agents[seat]`` choose for every decision until the game ends; returns the final state.
+    The cap is checked before each decision: a game that ends on decision ``max_plies`` has
+    ended; one that needs decision ``max_plies + 1`` raises `GameDidNotEnd`."""
     plies = 0
     while not state.is_terminal:
+        if plies >= max_plies:
+            raise GameDidNotEnd(max_plies, plies)
         seat = state.to_move
         decision = Decision(state, seat)
         action = agents[seat].choose(decision)
@@ -68,6 +86,4 @@ def play_game(state: State, agents: list, max_plies: int = 1_000_000, on_step=No
         if on_step is not None:
             on_step(state, seat, action, events)
         plies += 1
-        if plies >= max_plies:
-            raise RuntimeError(f"game did not end within {max_plies} decisions")
     return state
