@@ -207,3 +207,122 @@ def test_game_stats_from_a_method_or_a_dict_attribute():
     assert game_stats(M()) == {"ending": "volcano", "eruptions": 3}
     assert game_stats(D()) == {"sinkings": 2, "flag": True}
     assert game_stats(N()) == {}
+
+
+# ---------------------------------------------------------------------------- games that do not end
+def test_the_cap_stops_a_game_that_never_ends():
+    from lapilli.agents import GameDidNotEnd, make_agent, play_game
+    from lapilli.engine.registry import new_game
+    from lapilli.sim.local import play_one
+
+    state = new_game("loop", 2, 0, {})
+    with pytest.raises(GameDidNotEnd, match=r"^game did not end within 7 decisions$") as caught:
+        play_game(state, [make_agent("random", seed=1), make_agent("random", seed=2)], max_plies=7)
+    assert caught.value.plies == 7 and len(state.history) == 7 and not state.is_terminal
+    assert isinstance(caught.value, RuntimeError)
+
+    row = play_one("loop", 2, {}, ["random", "random"], seed=3, index=0, max_plies=7)
+    assert row.error == "GameDidNotEnd: game did not end within 7 decisions"
+    assert row.plies == 7 and row.scores == [] and row.winners == []
+    assert row.did_not_end and not row.crashed
+
+
+def test_a_game_that_ends_on_the_last_decision_of_the_cap_has_ended():
+    from lapilli.agents import GameDidNotEnd, make_agent, play_game
+    from lapilli.engine.registry import new_game
+    from lapilli.sim.local import play_one
+
+    state = play_game(new_game("loop", 2, 0, {"end_after": 6}), [make_agent("random")] * 2, max_plies=6)
+    assert state.is_terminal and len(state.history) == 6
+    with pytest.raises(GameDidNotEnd):
+        play_game(new_game("loop", 2, 0, {"end_after": 6}), [make_agent("random")] * 2, max_plies=5)
+
+    ended = play_one("loop", 2, {"end_after": 6}, ["random", "random"], seed=3, index=0, max_plies=6)
+    assert ended.error == "" and ended.plies == 6 and ended.winners and not ended.did_not_end and not ended.crashed
+    stopped = play_one("loop", 2, {"end_after": 6}, ["random", "random"], seed=3, index=0, max_plies=5)
+    assert stopped.did_not_end and stopped.plies == 5
+
+
+def test_a_crash_is_not_a_game_that_did_not_end():
+    from lapilli.sim.local import play_one
+
+    row = play_one("loop", 2, {"crash_at": 3}, ["random", "random"], seed=3, index=0, max_plies=5)
+    assert row.error == "ValueError: the disc broke"
+    assert row.crashed and not row.did_not_end
+
+
+def test_the_old_message_of_a_game_that_did_not_end_is_recognised(tmp_path):
+    from lapilli.sim import cap_reached, summarize
+    from lapilli.sim.local import GameRow
+
+    def row(i, error):
+        return GameRow(i, i, 2, [] if error else [1, 0], [] if error else [0], 10, 0.01, {}, error, ["random"] * 2)
+
+    rows = [row(0, "RuntimeError: game did not end within 1000000 decisions"),
+            row(1, "GameDidNotEnd: game did not end within 5000 decisions"),
+            row(2, "RuntimeError: the volcano fell over"), row(3, "")]
+    assert [cap_reached(r.error) for r in rows] == [1_000_000, 5000, None, None]
+    for fmt in ("csv", "parquet"):
+        out = tmp_path / f"old.{fmt}"
+        with ResultWriter(out, 2, fmt) as w:
+            for r in rows:
+                w.add(r)
+        back = read_rows(out, fmt)
+        assert [(r.did_not_end, r.crashed) for r in back] == [(True, False), (True, False), (False, True), (False, False)]
+    s = summarize(rows, 2)
+    assert (s["games"], s["errors"], s["did_not_end"]) == (4, 1, 2)
+    assert s["seats"][0]["win_share"] == 1.0  # over the one game that ended
+
+
+def test_local_workers_stop_games_at_the_cap_and_resume_with_another_cap(tmp_path, capsys):
+    one = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 6, seed=5, jobs=1, max_plies=9))
+    two = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 6, seed=5, jobs=2, max_plies=9))
+    assert key(one) == key(two)
+    assert all(r.did_not_end and r.plies == 9 for r in two)
+    assert not any(r.error for r in run_games("loop", 2, {"end_after": 10}, ["random"] * 2, 4, jobs=2, max_plies=10))
+
+    out = tmp_path / "loop.parquet"
+    assert main(["simulate", "loop", "-n", "4", "--seats", "random", "--jobs", "2", "--max-plies", "8",
+                 "--out", str(out), "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert "did not end: 4" in " ".join(captured.out.split())
+    assert "4 games did not end within 8 decisions" in " ".join(captured.err.split())
+    rows = read_rows(out)
+    assert [(r.index, r.plies, r.error) for r in rows] == [
+        (i, 8, "GameDidNotEnd: game did not end within 8 decisions") for i in range(4)]
+    assert json.loads((out / "_run.json").read_text())["max_plies"] == 8
+    # another cap is no other set-up: --resume plays the rest with it
+    assert main(["simulate", "loop", "-n", "6", "--seats", "random", "--max-plies", "9", "--out", str(out), "--quiet",
+                 "--resume"]) == 0
+    assert [r.plies for r in read_rows(out)] == [8, 8, 8, 8, 9, 9]
+    assert json.loads((out / "_run.json").read_text())["max_plies"] == 9
+
+
+def test_cli_simulate_fails_for_crashes_only(tmp_path, capsys):
+    out = tmp_path / "crash.csv"
+    assert main(["simulate", "loop", "-n", "2", "--seats", "random", "-o", "crash_at=3", "--out", str(out),
+                 "--quiet"]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "the disc broke" in err and "2 games failed" in err and "did not end within" not in err
+    assert json.loads((tmp_path / "crash.csv.run.json").read_text())["max_plies"] == 5000  # MAX_PLIES
+
+
+def test_cli_tournament_counts_games_that_did_not_end_without_failing(tmp_path, capsys):
+    out = tmp_path / "t.csv"
+    assert main(["tournament", "loop", "--agents", "random,heuristic", "-n", "2", "--max-plies", "6", "--out", str(out),
+                 "--quiet"]) == 0
+    assert "2 games did not end within 6 decisions" in " ".join(capsys.readouterr().err.split())
+    assert [r.plies for r in read_rows(out)] == [6, 6]
+
+
+@pytest.mark.slow  # starts Ray; the local worker processes, which it must match, are tested fast
+def test_ray_backend_stops_games_at_the_cap(tmp_path, capsys, local_ray):
+    local = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 4, seed=5, max_plies=9))
+    ray_rows = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 4, seed=5, backend="ray",
+                              max_plies=9))
+    assert key(ray_rows) == key(local) and all(r.did_not_end and r.plies == 9 for r in ray_rows)
+    out = tmp_path / "ray.parquet"
+    assert main(["simulate", "loop", "-n", "3", "--seats", "random", "--backend", "ray", "--max-plies", "7",
+                 "--out", str(out), "--quiet"]) == 0
+    assert "did not end: 3" in " ".join(capsys.readouterr().out.split())
+    assert [(r.plies, r.did_not_end) for r in read_rows(out)] == [(7, True)] * 3

@@ -14,9 +14,13 @@ from rich.table import Table
 
 from .. import agents as agents_mod
 from ..engine.registry import game_spec
+from ..sim.local import MAX_PLIES
 from .common import Abort, _dataset, _examples, _fmt, _parse_options, _resolve_players, _seats, console, err
 
 commands = typer.Typer()
+
+_MAX_PLIES_HELP = ("stop a game that has not ended after this many decisions and record it as not ended "
+                   "(left out of win shares and scores; not a failure of the run)")
 
 
 @commands.command(epilog=_examples('lapilli simulate stromboli --games 1000 --jobs 2', 'lapilli simulate eruption --players 4 --seats normal,random --games 200 --out results/eru.csv', 'lapilli simulate the-island --games 100000 --seats random --backend ray --resume'))
@@ -43,9 +47,11 @@ def simulate(
                                        "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
     trace: bool = typer.Option(True, help="keep each seat's score by scoring source and how the lead went "
                                "(--no-trace: a few ms less per game, for large runs of random play)"),
+    max_plies: int = typer.Option(MAX_PLIES, "--max-plies", min=1, help=_MAX_PLIES_HELP),
 ):
     """Play many seeded games between agents; print a summary and write one row per game as
-    the run goes (Parquet or CSV); --resume finishes an interrupted run."""
+    the run goes (Parquet or CSV); --resume finishes an interrupted run.  Exits with 1 when a
+    game crashed; games stopped by --max-plies are counted, not failures."""
     from ..sim import summarize
 
     players = _resolve_players(game, players, seats)
@@ -68,7 +74,7 @@ def simulate(
     t0 = time.perf_counter()
     rows, new = _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend=backend,
                            address=address, fmt=fmt, resume=resume, batch=batch, batch_seconds=batch_seconds,
-                           data=_dataset(game, data), trace=trace)
+                           data=_dataset(game, data), trace=trace, max_plies=max_plies)
     wall = time.perf_counter() - t0
     summary = summarize(rows, players)
     table = Table(title=f"{game_spec(game).title}: {summary['games']} games, {players} players, {wall:.1f} s"
@@ -80,8 +86,19 @@ def simulate(
                       f"{s['score_mean']:.2f}", f"{s['score_sd']:.2f}")
     console.print(table)
     console.print(f"game length: {summary['plies_mean']:.1f} ± {summary['plies_sd']:.1f} decisions; "
-                  f"errors: {summary['errors']}; results: {out}")
-    errors = [r for r in rows if r.error]
+                  f"errors: {summary['errors']}; did not end: {summary['did_not_end']}; results: {out}")
+    _report_failures(rows, max_plies)
+
+
+def _report_failures(rows, max_plies: int) -> None:
+    """Print the games that did not end (stopped by the cap: counted, the run goes on) and the
+    games that crashed; exit with 1 only for crashes."""
+    capped = [r for r in rows if r.did_not_end]
+    if capped:
+        err.print(f"[yellow]{len(capped)} games did not end within {max_plies} decisions and were stopped "
+                  "(left out of win shares and scores): games "
+                  + ", ".join(str(r.index) for r in capped[:10]) + (" ..." if len(capped) > 10 else "") + "[/yellow]")
+    errors = [r for r in rows if r.crashed]
     for r in errors[:5]:
         err.print(f"[red]game {r.index} (seed {r.seed}) failed: {r.error}[/red]")
     if errors:
@@ -89,9 +106,12 @@ def simulate(
 
 
 def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet, backend="local", address=None,
-               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False, data=None, trace=True):
+               fmt=None, resume=False, batch=500, batch_seconds=5.0, rotate=False, data=None, trace=True,
+               max_plies=MAX_PLIES):
     """Run (or finish) a simulation on a backend, writing rows in batches; returns (all rows, games played now).
-    ``data``: the DataSet the games are played with (None: the game's own data)."""
+    ``data``: the DataSet the games are played with (None: the game's own data); ``max_plies``:
+    the decisions after which a game that has not ended is stopped (kept in the run's metadata,
+    not compared when resuming)."""
     import signal
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -104,7 +124,7 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
     for s in set(seat_names):
         agents_mod.make_agent(s, game=game)  # fail early on a bad agent name
     meta = {"game": game, "players": players, "options": options, "seats": list(seat_names), "seed": seed,
-            "games": games, "rotate": rotate}
+            "games": games, "rotate": rotate, "max_plies": max_plies}
     if data is not None:  # a run with other data never resumes one with the defaults (or the reverse)
         meta["dataset"] = data.describe()
     try:
@@ -132,7 +152,8 @@ def _run_study(game, players, options, seat_names, games, seed, jobs, out, quiet
             task = progress.add_task(f"{game} x{games}" + (f" ({backend})" if backend != "local" else ""),
                                      total=games, completed=len(done))
             for row in run_games(game, players, options, seat_names, games, seed=seed, jobs=jobs, backend=backend,
-                                 address=address, skip=done, rotate=rotate, data=data, trace=trace):
+                                 address=address, skip=done, rotate=rotate, data=data, trace=trace,
+                                 max_plies=max_plies):
                 writer.add(row)
                 new += 1
                 progress.advance(task)
@@ -160,6 +181,7 @@ def tournament(
     quiet: bool = typer.Option(False, help="no progress bar"),
     data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
                                        "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
+    max_plies: int = typer.Option(MAX_PLIES, "--max-plies", min=1, help=_MAX_PLIES_HELP),
 ):
     """Agents against each other, seats rotated every game: win share with 95 % intervals,
     mean scores and Elo ratings."""
@@ -173,7 +195,7 @@ def tournament(
     if games % players:
         err.print(f"[yellow]note: {games} games is not a multiple of {players} seats; seats are not perfectly balanced[/yellow]")
     rows, _ = _run_study(game, players, _parse_options(option), lineup, games, seed, jobs, out, quiet, fmt="csv",
-                         rotate=True, data=_dataset(game, data), trace=False)
+                         rotate=True, data=_dataset(game, data), trace=False, max_plies=max_plies)
     shares = win_shares(rows)
     ratings = elo(rows, lower_score_wins=game_spec(game).lower_score_wins)
     table = Table(title=f"{game_spec(game).title}: tournament of {len(rows)} games, {players} players "
@@ -186,11 +208,7 @@ def tournament(
                       f"{s['score_mean']:.2f}", f"{ratings.get(name, float('nan')):.0f}")
     console.print(table)
     console.print(f"results: {out}")
-    errors = [r for r in rows if r.error]
-    if errors:
-        for r in errors[:5]:
-            err.print(f"[red]game {r.index} (seed {r.seed}) failed: {r.error}[/red]")
-        raise Abort(f"{len(errors)} games failed", 1)
+    _report_failures(rows, max_plies)
 
 
 # ---------------------------------------------------------------------------- report

@@ -16,7 +16,7 @@ import sys
 from typing import Iterable, Iterator
 
 from ..engine import registry
-from .local import GameRow, chunks as _chunks, lineup_for, play_one, simulate
+from .local import MAX_PLIES, GameRow, chunks as _chunks, lineup_for, play_one, simulate
 
 BACKENDS = ("local", "ray")
 
@@ -27,13 +27,14 @@ def _extra_games() -> dict[str, str]:
 
 
 def _ray_task(common, seeds):
-    game, players, options, seats, rotate, games_map, paths, data, trace = common
+    game, players, options, seats, rotate, games_map, paths, data, trace, max_plies = common
     for p in paths:
         if p not in sys.path and os.path.isdir(p):
             sys.path.append(p)
     for gid, module in games_map.items():
         registry.GAMES.setdefault(gid, module)
-    return [play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data, trace) for idx, s in seeds]
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data, trace, max_plies)
+            for idx, s in seeds]
 
 
 def _driver_paths() -> list[str]:
@@ -99,7 +100,8 @@ def start_ray(jobs: int = 1, address: str | None = None):
 
 def simulate_ray(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
                  jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False,
-                 address: str | None = None, keep_alive: bool = False, data=None, trace: bool = True) -> Iterator[GameRow]:
+                 address: str | None = None, keep_alive: bool = False, data=None, trace: bool = True,
+                 max_plies: int = MAX_PLIES) -> Iterator[GameRow]:
     import ray
 
     options = dict(options or {})
@@ -113,7 +115,7 @@ def simulate_ray(game: str, players: int, options: dict | None, seats: list[str]
         task = ray.remote(num_cpus=1)(_ray_task)
         games_map = _extra_games()
         paths = _driver_paths()
-        opts_ref = ray.put((game, players, options, list(seats), rotate, games_map, paths, data, trace))
+        opts_ref = ray.put((game, players, options, list(seats), rotate, games_map, paths, data, trace, max_plies))
         chunks = _chunks(todo, max(cpus, 1), chunk)
         window = max(2, cpus * 4)  # tasks in flight: enough to keep every CPU busy, few enough to stay cheap
         pending = []
@@ -142,15 +144,17 @@ def simulate_ray(game: str, players: int, options: dict | None, seats: list[str]
 def run_games(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
               jobs: int = 1, backend: str = "local", address: str | None = None, skip: Iterable[int] = (),
               rotate: bool = False, chunk: int | None = None, keep_alive: bool = False, data=None,
-              trace: bool = True) -> Iterator[GameRow]:
+              trace: bool = True, max_plies: int = MAX_PLIES) -> Iterator[GameRow]:
     """Yield one GameRow per game not in ``skip``, on the chosen backend, played with the data set
-    ``data`` (None: the game's own data); ``trace``: keep the score parts and the lead trace
-    (`lapilli.sim.local.play_one`)."""
+    ``data`` (None: the game's own data); ``trace``: keep the score parts and the lead trace;
+    ``max_plies``: the decisions after which a game that has not ended is stopped and recorded
+    as not ended (`lapilli.sim.local.play_one`)."""
     if backend == "local":
         yield from simulate(game, players, options, seats, games, seed=seed, jobs=jobs, chunk=chunk, skip=skip,
-                            rotate=rotate, data=data, trace=trace)
+                            rotate=rotate, data=data, trace=trace, max_plies=max_plies)
     elif backend == "ray":
         yield from simulate_ray(game, players, options, seats, games, seed=seed, jobs=jobs, chunk=chunk, skip=skip,
-                                rotate=rotate, address=address, keep_alive=keep_alive, data=data, trace=trace)
+                                rotate=rotate, address=address, keep_alive=keep_alive, data=data, trace=trace,
+                                max_plies=max_plies)
     else:
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")

@@ -6,13 +6,33 @@ it for the agents, so the same run gives the same results with any number of wor
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from ..agents import make_agent, play_game
+from ..agents import GameDidNotEnd, make_agent, play_game
 from ..engine.registry import new_game
 from ..workers import init_worker, worker_context
+
+# The decisions a game of a study may take: one still going after this many is stopped and
+# recorded as a game that did not end.  About twice the longest game that ended in any of the
+# reports in docs/reports (2,491 decisions: Isola dei Vulcani with max_rounds=off and heuristic
+# players; the longest with Stromboli's normal players: 1,111), so the games seen to end stay well
+# inside it, while players that undo each other's moves without end (take a disc back, place it
+# again) cost one game's cap instead of a run that never finishes.
+MAX_PLIES = 5000
+
+# the error of a game stopped by the cap; ``RuntimeError``: as `play_game` raised it before
+# GameDidNotEnd existed (with its built-in cap of 1,000,000 decisions)
+_DID_NOT_END = re.compile(r"^(GameDidNotEnd|RuntimeError): game did not end within (\d+) decisions$")
+
+
+def cap_reached(error: str) -> int | None:
+    """The cap of a game whose ``error`` says it did not end within it (None: any other error,
+    or none)."""
+    m = _DID_NOT_END.match((error or "").strip())
+    return int(m.group(2)) if m else None
 
 
 @dataclass
@@ -44,17 +64,29 @@ class GameRow:
             row[f"stat_{k}"] = v
         return row
 
+    @property
+    def did_not_end(self) -> bool:
+        """Stopped by the decision cap before it ended (an error row, but not a crash)."""
+        return cap_reached(self.error) is not None
+
+    @property
+    def crashed(self) -> bool:
+        """Failed with an error other than the decision cap."""
+        return bool(self.error) and not self.did_not_end
+
 
 def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7919 + 1) & 0x7FFFFFFF
 
 
 def play_one(game: str, players: int, options: dict, seats: list[str], seed: int, index: int, data=None,
-             trace: bool = True) -> GameRow:
+             trace: bool = True, max_plies: int = MAX_PLIES) -> GameRow:
     """One game; ``data``: the DataSet it is played with (None: the game's own data).  With
     ``trace``, the row also keeps each seat's score by scoring source and how the lead went (the
     leading seats after every decision, read from ``state.scores()``): a few milliseconds per
-    game, which only random play at scale notices."""
+    game, which only random play at scale notices.  A game still going after ``max_plies``
+    decisions is stopped: its row has the error ``GameDidNotEnd: ...`` and the decisions played
+    (`GameRow.did_not_end`)."""
     t0 = time.perf_counter()
     try:
         state = new_game(game, players, seed, options, data=data)
@@ -67,12 +99,15 @@ def play_one(game: str, players: int, options: dict, seats: list[str], seed: int
             best = min(sc) if lower else max(sc)
             leaders.append({i for i, x in enumerate(sc) if x == best})
 
-        play_game(state, agents, on_step=watch if trace else None)
+        play_game(state, agents, max_plies=max_plies, on_step=watch if trace else None)
         stats = game_stats(state)
         winners = state.winners()
         return GameRow(index, seed, players, state.scores(), winners, len(state.history),
                        time.perf_counter() - t0, stats, lineup=list(seats),
                        parts=score_parts(state) if trace else [], trace=lead_trace(leaders, winners) if trace else {})
+    except GameDidNotEnd as e:  # recorded like a crash, with the decisions played
+        return GameRow(index, seed, players, [], [], e.plies, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
+                       lineup=list(seats))
     except Exception as e:  # a crash in one game is recorded, not fatal to the run
         return GameRow(index, seed, players, [], [], 0, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
                        lineup=list(seats))
@@ -135,13 +170,14 @@ def lineup_for(seats: list[str], index: int, rotate: bool) -> list[str]:
 
 
 def _work(task) -> list[GameRow]:
-    game, players, options, seats, seeds, rotate, games_map, data, trace = task
+    game, players, options, seats, seeds, rotate, games_map, data, trace, max_plies = task
     if games_map:
         from ..engine import registry
 
         for gid, module in games_map.items():
             registry.GAMES.setdefault(gid, module)
-    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx, data, trace) for idx, seed in seeds]
+    return [play_one(game, players, options, lineup_for(seats, idx, rotate), seed, idx, data, trace, max_plies)
+            for idx, seed in seeds]
 
 
 class WorkerDied(RuntimeError):
@@ -191,9 +227,10 @@ def chunks(todo: list, jobs: int, size: int | None = None, cap: int = 50) -> Ite
 
 def simulate(game: str, players: int, options: dict | None, seats: list[str], games: int, seed: int = 0,
              jobs: int = 1, chunk: int | None = None, skip: Iterable[int] = (), rotate: bool = False,
-             data=None, trace: bool = True) -> Iterator[GameRow]:
+             data=None, trace: bool = True, max_plies: int = MAX_PLIES) -> Iterator[GameRow]:
     """Yield one GameRow per game as games finish (not in index order when jobs > 1), every game
-    played with the data set ``data`` (None: the game's own data).
+    played with the data set ``data`` (None: the game's own data) and stopped after ``max_plies``
+    decisions if it has not ended (`play_one`).
 
     ``skip``: indices already done (for resuming a run).  With ``jobs`` > 1 the games go in
     chunks to worker processes (`worker_pool`), a few chunks per worker in flight at a time.
@@ -210,10 +247,11 @@ def simulate(game: str, players: int, options: dict | None, seats: list[str], ga
         return
     if jobs <= 1:
         for idx, s in todo:
-            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data, trace)
+            yield play_one(game, players, options, lineup_for(seats, idx, rotate), s, idx, data, trace, max_plies)
         return
     games_map = dict(GAMES)
-    tasks = ((game, players, options, seats, part, rotate, games_map, data, trace) for part in chunks(todo, jobs, chunk))
+    tasks = ((game, players, options, seats, part, rotate, games_map, data, trace, max_plies)
+             for part in chunks(todo, jobs, chunk))
     pool = worker_pool(jobs)
     pending = set()
     try:
@@ -258,8 +296,11 @@ def wilson(share: float, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def summarize(rows: list[GameRow], players: int) -> dict:
+    """Win shares, scores and lengths over the games that ended; ``errors``: the games that
+    crashed, ``did_not_end``: the games stopped by the decision cap."""
     ok = [r for r in rows if not r.error]
-    out = {"games": len(rows), "errors": len(rows) - len(ok), "seats": []}
+    capped = sum(1 for r in rows if r.did_not_end)
+    out = {"games": len(rows), "errors": len(rows) - len(ok) - capped, "did_not_end": capped, "seats": []}
     for seat in range(players):
         wins = [(1.0 / len(r.winners)) if seat in r.winners else 0.0 for r in ok]
         share, _ = _mean_sd(wins)

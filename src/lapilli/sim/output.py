@@ -10,7 +10,9 @@ seed            int64      the game's seed
 players         int64      number of seats
 plies           int64      decisions played
 seconds         float64    wall time of that game in its worker
-error           string     empty, or ``Type: message`` when the game crashed
+error           string     empty, or ``Type: message`` when the game crashed, or
+                           ``GameDidNotEnd: game did not end within N decisions`` when the
+                           decision cap stopped it (`GameRow.did_not_end`, `GameRow.crashed`)
 winners         string     winning seats separated by spaces (``"0"``, ``"1 2"`` for a tie)
 score_<i>       float64    seat i's final score (empty/null when the game failed)
 win_<i>         float64    seat i's win share: 1/k when seat i is one of k winners, else 0
@@ -28,8 +30,10 @@ trace           string     JSON object: how the lead went (``lead_changes``, ``d
   flushed.  A torn last line left by a crash is cut off when the run is resumed.
 
 Beside the results a small JSON file describes the run (game, players, options, seats, seed,
-games, rotate): ``OUT/_run.json`` for Parquet, ``OUT.run.json`` for CSV.  ``--resume`` checks it
-so that a resumed run cannot silently mix two different set-ups.
+games, rotate, max_plies): ``OUT/_run.json`` for Parquet, ``OUT.run.json`` for CSV.  ``--resume``
+checks it so that a resumed run cannot silently mix two different set-ups; the decision cap
+(``max_plies``) is not compared, since it changes no game that ends within it, and the file keeps
+the cap of the latest run.
 """
 from __future__ import annotations
 
