@@ -12,6 +12,7 @@ from lapilli.sim.local import GameRow
 register("toy", "tests.engine.toy_game")
 register("nim", "tests.engine.nim_game")
 register("nim-stats", "tests.report.stats_game")
+register("loop", "tests.engine.loop_game")  # a game that need never end
 
 
 def row(i, winners, scores, stats=None, error=""):
@@ -136,3 +137,59 @@ def test_report_on_ray(tmp_path, local_ray):
     assert main(["report", "nim", "--games", "20", "--compare", "pile=10", "--backend", "ray", "--jobs", "1",
                  "--out", str(out), "--quiet"]) == 0
     assert "| pile=10 | 2 | pile=10 | 20 | 0 |" in (out / "report.md").read_text()
+
+
+# ---------------------------------------------------------------------------- games that did not end
+def test_analyse_counts_games_that_did_not_end_apart_from_crashes():
+    rows = [row(0, [0], [3, 1]), row(1, [1], [0, 5]), row(2, [], [], error="Boom: x"),
+            row(3, [], [], error="GameDidNotEnd: game did not end within 5000 decisions"),
+            row(4, [], [], error="RuntimeError: game did not end within 1000000 decisions")]
+    a = analyse(rows, 2)
+    assert (a["games"], a["errors"], a["did_not_end"]) == (5, 1, 2)
+    assert a["seats"][0]["win_share"] == pytest.approx(0.5)  # over the two games that ended
+    assert a["plies"] == [10.0, 11.0]
+    assert a["error_samples"] == ["game 2 (seed 2): Boom: x"]
+    assert a["did_not_end_samples"] == ["game 3 (seed 3)", "game 4 (seed 4)"]
+
+
+def test_report_shows_the_games_that_did_not_end(tmp_path):
+    from lapilli.sim.output import read_meta
+
+    out = tmp_path / "rep"
+    assert main(["report", "loop", "--games", "4", "--seats", "random", "-o", "end_after=6", "--compare", "end_after=0",
+                 "--compare", "crash_at=3", "--max-plies", "8", "--out", str(out), "--quiet"]) == 0
+    text = (out / "report.md").read_text()
+    assert "| variant | players | options | games | errors | did not end | seats | mean time per game |" in text
+    assert "| baseline | 2 | end_after=6 | 4 | 0 | 0 |" in text
+    assert "| end_after=0 | 2 | defaults | 4 | 0 | 4 |" in text
+    assert "| crash_at=3 | 2 | crash_at=3, end_after=6 | 4 | 4 | 0 |" in text
+    assert ("A game still going after 8 decisions was stopped (`--max-plies`) and counted as a game that did not end"
+            in text)
+    assert "Games that did not end: baseline 0, end_after=0 4, crash_at=3 0." in text
+    assert "--max-plies 8" in text.split("```")[1]  # the command that made the report
+    section = text.split("## Errors and games that did not end", 1)[1]
+    crashed, capped = section.split("Games stopped by the decision cap before they ended:")
+    assert "- crash_at=3: 4 games failed; e.g. game 0 (seed 0): ValueError: the disc broke" in crashed
+    assert "end_after=0" not in crashed
+    assert "- end_after=0: 4 games did not end within 8 decisions; e.g. game 0 (seed 0)" in capped
+    assert "crash_at=3" not in capped
+    assert read_meta(out / "data" / "end_after=0.parquet")["max_plies"] == 8
+    # read back: the cap comes from the files' set-up
+    again = tmp_path / "again"
+    assert main(["report", "loop", "--from", str(out / "data" / "baseline.parquet"),
+                 "--from", str(out / "data" / "end_after=0.parquet"), "--out", str(again)]) == 0
+    text2 = (again / "report.md").read_text()
+    assert "after 8 decisions was stopped" in text2 and "Games that did not end: baseline 0, end_after=0 4." in text2
+
+
+def test_report_from_games_written_with_the_old_cap(tmp_path):
+    """Games whose set-up recorded no cap: a game stopped by play_game's old cap of 1,000,000
+    decisions is shown as a game that did not end, with the cap its message states."""
+    rows = [row(0, [0], [3, 1]), row(1, [], [], error="RuntimeError: game did not end within 1000000 decisions"),
+            row(2, [], [], error="RuntimeError: the volcano fell over")]
+    text = write_report("nim", [(Variant("max_rounds=off", 2, {}), rows)], tmp_path / "old").read_text()
+    assert "| max_rounds=off | 2 | defaults | 3 | 1 | 1 |" in text
+    assert "A game still going after 1,000,000 decisions was stopped" in text
+    assert "Games that did not end: max_rounds=off 1." in text
+    assert "- max_rounds=off: 1 games did not end within 1,000,000 decisions; e.g. game 1 (seed 1)" in text
+    assert "- max_rounds=off: 1 games failed; e.g. game 2 (seed 2): RuntimeError: the volcano fell over" in text

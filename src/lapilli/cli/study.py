@@ -238,6 +238,7 @@ def report(
     quiet: bool = typer.Option(False, help="no progress bar"),
     data: Optional[str] = typer.Option(None, "--data", help="data set: a folder written by `lapilli data export` "
                                        "(edited), or the name of one shipped with the game (`lapilli data list GAME`)"),
+    max_plies: int = typer.Option(MAX_PLIES, "--max-plies", min=1, help=_MAX_PLIES_HELP),
 ):
     """Balance report (Markdown + PNG plots): win rate by seat with 95 % intervals, scores, game
     length, endings and special events, compared across variants."""
@@ -269,7 +270,7 @@ def report(
             p = int(meta.get("players") or rows[0].players)
             opts = meta.get("options") or {}
             label = f.stem if len(from_files) > 1 else "results"
-            results.append((Variant(label, p, opts), rows))
+            results.append((Variant(label, p, opts, max_plies=meta.get("max_plies")), rows))
             sources.append(str(f))
     else:
         base_players = _resolve_players(game, players)
@@ -286,7 +287,7 @@ def report(
             ray_started = start_ray(jobs, address)
         try:
             _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address,
-                             resume, results_list, sources, data)
+                             resume, results_list, sources, data, max_plies)
         finally:
             if ray_started:
                 import ray
@@ -333,7 +334,7 @@ def _sensitivity_variants(game, players, options, data, variants) -> list:
 
 
 def _report_variants(game, spec, variants, seats, games, seed, jobs, out, results_dir, quiet, backend, address, resume,
-                     results, sources, data=None):
+                     results, sources, data=None, max_plies=MAX_PLIES):
     names = variant_file_names([v.label for v in variants])
     for v, name in zip(variants, names):
         v.players, v.options = spec.resolve(v.players, v.options)
@@ -342,7 +343,9 @@ def _report_variants(game, spec, variants, seats, games, seed, jobs, out, result
         if not quiet:
             err.print(f"[bold]{v.label}[/bold]: {v.players} players, options {v.options}, seats {', '.join(seat_names)}")
         rows, _ = _run_study(game, v.players, v.options, seat_names, v.games or games, seed, jobs, data_file, quiet,
-                             backend=backend, address=address, resume=resume, data=_dataset(game, v.data or data))
+                             backend=backend, address=address, resume=resume, data=_dataset(game, v.data or data),
+                             max_plies=max_plies)
+        v.max_plies = max_plies
         results.append((v, rows))
         sources.append(os.path.relpath(data_file, out))
 
@@ -380,6 +383,8 @@ def _rebuild_report_args(args: dict) -> list[str]:
             out += ["--seats", args["seats"]]
         if args.get("seed"):
             out += ["--seed", str(args["seed"])]
+        if args.get("max_plies") not in (None, MAX_PLIES):
+            out += ["--max-plies", str(args["max_plies"])]
     if args.get("out"):
         out += ["--out", str(args["out"])]
     if args.get("results") and not args.get("from_files"):

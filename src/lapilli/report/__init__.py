@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from ..sim.local import GameRow, wilson
+from ..sim.local import GameRow, cap_reached, wilson
 from .balance import compare_variants, lead, paired_difference, sources, who_played  # noqa: F401  (paired_difference: read as lapilli.report.paired_difference)
 
 Z95 = 1.959963984540054
@@ -28,7 +28,8 @@ Z95 = 1.959963984540054
 class Variant:
     """One set-up of a game in a report: a player count, options, and where they differ from
     the report's, the agents of the seats (``seats``, as ``--seats`` names them) and the data
-    set (``data``, as ``--data`` names it)."""
+    set (``data``, as ``--data`` names it).  ``max_plies``: the decisions after which its games
+    were stopped if they had not ended (None: not recorded)."""
 
     label: str
     players: int
@@ -36,6 +37,7 @@ class Variant:
     seats: str | None = None
     data: str | None = None
     games: int | None = None
+    max_plies: int | None = None
 
 
 def _fmt(v) -> str:
@@ -127,9 +129,12 @@ def _is_number(v) -> bool:
 
 def analyse(rows: list[GameRow], players: int, lower_wins: bool = False) -> dict:
     """The numbers of one variant's report section (``lower_wins``: the lower score is best,
-    which decides who led a scoring source)."""
+    which decides who led a scoring source), over the games that ended: a game that crashed
+    (``errors``) or was stopped by the decision cap (``did_not_end``) is counted, and left out of
+    everything else."""
     ok = [r for r in rows if not r.error]
     n = len(ok)
+    capped = [r for r in rows if r.did_not_end]
     seats = []
     for s in range(players):
         wins = [(1.0 / len(r.winners)) if s in r.winners else 0.0 for r in ok]
@@ -166,7 +171,9 @@ def analyse(rows: list[GameRow], players: int, lower_wins: bool = False) -> dict
             categorical[k] = {v: c / n for v, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))}
     ties = sum(1 for r in ok if len(r.winners) > 1)
     return {
-        "games": len(rows), "errors": len(rows) - n, "seats": seats, "plies": plies,
+        "games": len(rows), "errors": len(rows) - n - len(capped), "did_not_end": len(capped),
+        "caps": sorted({c for c in (cap_reached(r.error) for r in capped) if c is not None}),
+        "seats": seats, "plies": plies,
         "plies_mean": pm, "plies_ci95": pci,
         "plies_sd": statistics.stdev(plies) if len(plies) > 1 else math.nan,
         "plies_median": statistics.median(plies) if plies else math.nan,
@@ -175,7 +182,8 @@ def analyse(rows: list[GameRow], players: int, lower_wins: bool = False) -> dict
         "seconds_mean": statistics.fmean([r.seconds for r in rows]) if rows else math.nan,
         "numeric": numeric, "categorical": categorical,
         "sources": sources(rows, lower_wins), "lead": lead(rows),
-        "error_samples": [f"game {r.index} (seed {r.seed}): {r.error}" for r in rows if r.error][:5],
+        "error_samples": [f"game {r.index} (seed {r.seed}): {r.error}" for r in rows if r.crashed][:5],
+        "did_not_end_samples": [f"game {r.index} (seed {r.seed})" for r in capped][:5],
     }
 
 
@@ -316,18 +324,19 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
     L += ["## Set-ups", ""]
     if defaults:
         L += ["Options are shown where they differ from the game's defaults.", ""]
-    L += ["| variant | players | options | games | errors | seats | mean time per game |",
-          "|---|---:|---|---:|---:|---|---:|"]
+    L += ["| variant | players | options | games | errors | did not end | seats | mean time per game |",
+          "|---|---:|---|---:|---:|---:|---|---:|"]
     for (v, a), (_, rows) in zip(analysed, results):
         shown = {k: x for k, x in v.options.items() if k not in defaults or str(defaults[k]).lower() != str(x).lower()}
         opts = ", ".join(f"{k}={_fmt(x)}" for k, x in sorted(shown.items())) or "defaults"
         lineups = sorted({" / ".join(r.lineup) for r in rows if r.lineup})
         seat_text = "; ".join(lineups[:3]) + (" ..." if len(lineups) > 3 else "") if lineups else (
             ", ".join(seats) if seats else "-")
-        L.append(f"| {v.label} | {v.players} | {opts} | {a['games']} | {a['errors']} | {seat_text} | "
+        L.append(f"| {v.label} | {v.players} | {opts} | {a['games']} | {a['errors']} | {a['did_not_end']} | {seat_text} | "
                  f"{_n(a['seconds_mean'] * 1e3, 2)} ms |")
     if sources:
         L += ["", "Data: " + ", ".join(f"`{s}`" for s in sources)]
+    L += ["", _cap_sentence(analysed)]
     L += ["", "Win shares count a tie among k winners as 1/k to each; win-share intervals are 95 % Wilson "
           "score intervals; other intervals are 95 % normal intervals of the mean (1.96 standard errors).", ""]
     L += _who_played_section(game, results)
@@ -400,14 +409,50 @@ def write_report(game: str, results: list[tuple[Variant, list[GameRow]]], out_di
     else:
         L += ["This game reports no per-game statistics (`stats()`), so there is nothing to show here.", ""]
     errs = [(v, a) for v, a in analysed if a["errors"]]
-    if errs:
-        L += ["## Errors", ""]
-        for v, a in errs:
-            L.append(f"- {v.label}: {a['errors']} games failed; e.g. " + "; ".join(a["error_samples"]))
-        L.append("")
+    capped = [(v, a) for v, a in analysed if a["did_not_end"]]
+    if errs or capped:
+        L += ["## Errors and games that did not end", ""]
+        if errs:
+            L += ["Games that crashed:", ""]
+            for v, a in errs:
+                L.append(f"- {v.label}: {a['errors']} games failed; e.g. " + "; ".join(a["error_samples"]))
+            L.append("")
+        if capped:
+            L += ["Games stopped by the decision cap before they ended:", ""]
+            for v, a in capped:
+                L.append(f"- {v.label}: {a['did_not_end']} games did not end {_within(_cap_of(v, a))}; e.g. "
+                         + "; ".join(a["did_not_end_samples"]))
+            L.append("")
     path = out / "report.md"
     path.write_text("\n".join(L))
     return path
+
+
+def _cap_of(v: Variant, a: dict) -> int | None:
+    """The decision cap of a variant's games: as recorded with them, else as the message of a
+    game it stopped states it (None: unknown)."""
+    if v.max_plies:
+        return int(v.max_plies)
+    return a["caps"][0] if len(a["caps"]) == 1 else None
+
+
+def _within(cap: int | None) -> str:
+    return f"within {cap:,} decisions" if cap else "within the decision cap (not recorded with these games)"
+
+
+def _cap_sentence(analysed) -> str:
+    """The decision cap and how many games of each variant it stopped."""
+    caps = {_cap_of(v, a) for v, a in analysed}
+    if len(caps) == 1:
+        (cap,) = caps
+        cap_text = f"after {cap:,} decisions" if cap else "after the decision cap (not recorded with these games)"
+    else:
+        cap_text = "after the decision cap (" + ", ".join(
+            f"{v.label}: {_cap_of(v, a):,}" if _cap_of(v, a) else f"{v.label}: not recorded" for v, a in analysed) + ")"
+    counts = ", ".join(f"{v.label} {a['did_not_end']}" for v, a in analysed)
+    return (f"A game still going {cap_text} was stopped (`--max-plies`) and counted as a game that did not end; "
+            "such games, like games that crashed, are left out of the win shares, scores, lengths and every figure "
+            f"below. Games that did not end: {counts}.")
 
 
 # ---------------------------------------------------------------------------- designers' sections
