@@ -113,12 +113,15 @@ def _run(settings: Settings) -> None:
     import uvicorn
 
     from ..server.app import create_app
+    from ..server.collector import tune_collector
     from ..server.frames import uvicorn_options
 
     # uvicorn alone would believe X-Forwarded-For from 127.0.0.1 (FORWARDED_ALLOW_IPS): any local
     # client could claim any address; it is believed from the trusted proxies only, or not at all
     proxies = settings.proxies()
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="warning",
+    app = create_app(settings)
+    tune_collector()  # a thousand tables' objects, walked rarely (server/collector.py)
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning",
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None, **uvicorn_options(settings))
 
 
