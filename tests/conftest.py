@@ -54,3 +54,14 @@ def pytest_sessionfinish(session):
     chromium = sys.modules.get("lapilli.testing.browser")
     if chromium is not None:
         chromium.stop()
+
+
+@pytest.fixture
+def loop_game(monkeypatch):
+    """The game that need never end (tests/engine/loop_game.py), registered as "loop" for this
+    test only: registered for good, every test that goes through the registered games (the
+    reinforcement-learning adapter's random games, for one) would play it without end."""
+    from lapilli.engine.catalogue import GAMES
+
+    monkeypatch.setitem(GAMES, "loop", "tests.engine.loop_game")
+

@@ -12,7 +12,6 @@ from lapilli.sim.local import GameRow
 register("toy", "tests.engine.toy_game")
 register("nim", "tests.engine.nim_game")
 register("nim-stats", "tests.report.stats_game")
-register("loop", "tests.engine.loop_game")  # a game that need never end
 
 
 def row(i, winners, scores, stats=None, error=""):
@@ -152,6 +151,7 @@ def test_analyse_counts_games_that_did_not_end_apart_from_crashes():
     assert a["did_not_end_samples"] == ["game 3 (seed 3)", "game 4 (seed 4)"]
 
 
+@pytest.mark.usefixtures("loop_game")
 def test_report_shows_the_games_that_did_not_end(tmp_path):
     from lapilli.sim.output import read_meta
 

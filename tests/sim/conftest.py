@@ -3,4 +3,3 @@ from tests.sim.ray_fixture import local_ray  # noqa: F401  (a fixture)
 
 register("toy", "tests.engine.toy_game")
 register("nim", "tests.engine.nim_game")
-register("loop", "tests.engine.loop_game")  # a game that need never end

@@ -210,6 +210,7 @@ def test_game_stats_from_a_method_or_a_dict_attribute():
 
 
 # ---------------------------------------------------------------------------- games that do not end
+@pytest.mark.usefixtures("loop_game")
 def test_the_cap_stops_a_game_that_never_ends():
     from lapilli.agents import GameDidNotEnd, make_agent, play_game
     from lapilli.engine.registry import new_game
@@ -227,6 +228,7 @@ def test_the_cap_stops_a_game_that_never_ends():
     assert row.did_not_end and not row.crashed
 
 
+@pytest.mark.usefixtures("loop_game")
 def test_a_game_that_ends_on_the_last_decision_of_the_cap_has_ended():
     from lapilli.agents import GameDidNotEnd, make_agent, play_game
     from lapilli.engine.registry import new_game
@@ -243,6 +245,7 @@ def test_a_game_that_ends_on_the_last_decision_of_the_cap_has_ended():
     assert stopped.did_not_end and stopped.plies == 5
 
 
+@pytest.mark.usefixtures("loop_game")
 def test_a_crash_is_not_a_game_that_did_not_end():
     from lapilli.sim.local import play_one
 
@@ -274,6 +277,7 @@ def test_the_old_message_of_a_game_that_did_not_end_is_recognised(tmp_path):
     assert s["seats"][0]["win_share"] == 1.0  # over the one game that ended
 
 
+@pytest.mark.usefixtures("loop_game")
 def test_local_workers_stop_games_at_the_cap_and_resume_with_another_cap(tmp_path, capsys):
     one = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 6, seed=5, jobs=1, max_plies=9))
     two = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 6, seed=5, jobs=2, max_plies=9))
@@ -298,6 +302,7 @@ def test_local_workers_stop_games_at_the_cap_and_resume_with_another_cap(tmp_pat
     assert json.loads((out / "_run.json").read_text())["max_plies"] == 9
 
 
+@pytest.mark.usefixtures("loop_game")
 def test_cli_simulate_fails_for_crashes_only(tmp_path, capsys):
     out = tmp_path / "crash.csv"
     assert main(["simulate", "loop", "-n", "2", "--seats", "random", "-o", "crash_at=3", "--out", str(out),
@@ -307,6 +312,7 @@ def test_cli_simulate_fails_for_crashes_only(tmp_path, capsys):
     assert json.loads((tmp_path / "crash.csv.run.json").read_text())["max_plies"] == 5000  # MAX_PLIES
 
 
+@pytest.mark.usefixtures("loop_game")
 def test_cli_tournament_counts_games_that_did_not_end_without_failing(tmp_path, capsys):
     out = tmp_path / "t.csv"
     assert main(["tournament", "loop", "--agents", "random,heuristic", "-n", "2", "--max-plies", "6", "--out", str(out),
@@ -316,6 +322,7 @@ def test_cli_tournament_counts_games_that_did_not_end_without_failing(tmp_path, 
 
 
 @pytest.mark.slow  # starts Ray; the local worker processes, which it must match, are tested fast
+@pytest.mark.usefixtures("loop_game")
 def test_ray_backend_stops_games_at_the_cap(tmp_path, capsys, local_ray):
     local = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 4, seed=5, max_plies=9))
     ray_rows = list(run_games("loop", 2, {"end_after": 10}, ["random", "random"], 4, seed=5, backend="ray",
