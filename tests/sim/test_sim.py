@@ -219,7 +219,7 @@ def test_the_cap_stops_a_game_that_never_ends():
     state = new_game("loop", 2, 0, {})
     with pytest.raises(GameDidNotEnd, match=r"^game did not end within 7 decisions$") as caught:
         play_game(state, [make_agent("random", seed=1), make_agent("random", seed=2)], max_plies=7)
-    assert caught.value.plies == 7 and len(state.history) == 7 and not state.is_terminal
+    assert caught.value.max_plies == 7 and len(state.history) == 7 and not state.is_terminal
     assert isinstance(caught.value, RuntimeError)
 
     row = play_one("loop", 2, {}, ["random", "random"], seed=3, index=0, max_plies=7)

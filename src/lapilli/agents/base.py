@@ -59,16 +59,15 @@ class Agent(Protocol):
 
 class GameDidNotEnd(RuntimeError):
     """`play_game` stopped a game that had not ended after ``max_plies`` decisions (two players
-    can undo each other's moves forever where the rules force no progress).  ``plies``: the
-    decisions played."""
+    can undo each other's moves forever where the rules force no progress): it played exactly
+    ``max_plies`` decisions."""
 
-    def __init__(self, max_plies: int, plies: int | None = None):
+    def __init__(self, max_plies: int):
         super().__init__(f"game did not end within {max_plies} decisions")
         self.max_plies = max_plies
-        self.plies = max_plies if plies is None else plies
 
-    def __reduce__(self):  # crosses process boundaries with its numbers, not only its message
-        return (type(self), (self.max_plies, self.plies))
+    def __reduce__(self):  # crosses process boundaries with its number, not only its message
+        return (type(self), (self.max_plies,))
 
 
 def play_game(state: State, agents: list, max_plies: int = 1_000_000, on_step=None) -> State:
@@ -78,7 +77,7 @@ def play_game(state: State, agents: list, max_plies: int = 1_000_000, on_step=No
     plies = 0
     while not state.is_terminal:
         if plies >= max_plies:
-            raise GameDidNotEnd(max_plies, plies)
+            raise GameDidNotEnd(max_plies)
         seat = state.to_move
         decision = Decision(state, seat)
         action = agents[seat].choose(decision)

@@ -171,7 +171,7 @@ def analyse(rows: list[GameRow], players: int, lower_wins: bool = False) -> dict
             categorical[k] = {v: c / n for v, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))}
     ties = sum(1 for r in ok if len(r.winners) > 1)
     return {
-        "games": len(rows), "errors": len(rows) - n - len(capped), "did_not_end": len(capped),
+        "games": len(rows), "errors": sum(r.crashed for r in rows), "did_not_end": len(capped),
         "caps": sorted({c for c in (cap_reached(r.error) for r in capped) if c is not None}),
         "seats": seats, "plies": plies,
         "plies_mean": pm, "plies_ci95": pci,
@@ -442,13 +442,13 @@ def _within(cap: int | None) -> str:
 
 def _cap_sentence(analysed) -> str:
     """The decision cap and how many games of each variant it stopped."""
-    caps = {_cap_of(v, a) for v, a in analysed}
-    if len(caps) == 1:
-        (cap,) = caps
+    caps = [(v.label, _cap_of(v, a)) for v, a in analysed]
+    if len({cap for _, cap in caps}) == 1:
+        cap = caps[0][1]
         cap_text = f"after {cap:,} decisions" if cap else "after the decision cap (not recorded with these games)"
     else:
         cap_text = "after the decision cap (" + ", ".join(
-            f"{v.label}: {_cap_of(v, a):,}" if _cap_of(v, a) else f"{v.label}: not recorded" for v, a in analysed) + ")"
+            f"{label}: {cap:,}" if cap else f"{label}: not recorded" for label, cap in caps) + ")"
     counts = ", ".join(f"{v.label} {a['did_not_end']}" for v, a in analysed)
     return (f"A game still going {cap_text} was stopped (`--max-plies`) and counted as a game that did not end; "
             "such games, like games that crashed, are left out of the win shares, scores, lengths and every figure "

@@ -105,11 +105,9 @@ def play_one(game: str, players: int, options: dict, seats: list[str], seed: int
         return GameRow(index, seed, players, state.scores(), winners, len(state.history),
                        time.perf_counter() - t0, stats, lineup=list(seats),
                        parts=score_parts(state) if trace else [], trace=lead_trace(leaders, winners) if trace else {})
-    except GameDidNotEnd as e:  # recorded like a crash, with the decisions played
-        return GameRow(index, seed, players, [], [], e.plies, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
-                       lineup=list(seats))
-    except Exception as e:  # a crash in one game is recorded, not fatal to the run
-        return GameRow(index, seed, players, [], [], 0, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
+    except Exception as e:  # a crash (or a game stopped by the cap, with its decisions) is recorded, not fatal to the run
+        plies = e.max_plies if isinstance(e, GameDidNotEnd) else 0
+        return GameRow(index, seed, players, [], [], plies, time.perf_counter() - t0, {}, f"{type(e).__name__}: {e}",
                        lineup=list(seats))
 
 
@@ -299,8 +297,8 @@ def summarize(rows: list[GameRow], players: int) -> dict:
     """Win shares, scores and lengths over the games that ended; ``errors``: the games that
     crashed, ``did_not_end``: the games stopped by the decision cap."""
     ok = [r for r in rows if not r.error]
-    capped = sum(1 for r in rows if r.did_not_end)
-    out = {"games": len(rows), "errors": len(rows) - len(ok) - capped, "did_not_end": capped, "seats": []}
+    out = {"games": len(rows), "errors": sum(r.crashed for r in rows), "did_not_end": sum(r.did_not_end for r in rows),
+           "seats": []}
     for seat in range(players):
         wins = [(1.0 / len(r.winners)) if seat in r.winners else 0.0 for r in ok]
         share, _ = _mean_sd(wins)
