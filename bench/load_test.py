@@ -162,6 +162,17 @@ async def run(args, base):
     deadline = time.monotonic() + args.seconds
     rng = random.Random(1)
     t0, cpu0, proxy0, split0 = time.perf_counter(), server_cpu(), proxy_cpu(), server_cpu_split()
+    # (moves answered so far, seconds since t0, server CPU) every quarter second: a seat whose
+    # opponent has made all its moves waits for the time limit, so the play ends at the last move
+    # and the rest of the run is an idle server with its connections open
+    samples: list[tuple[int, float, float]] = []
+
+    async def sample():
+        while True:
+            samples.append((len(rtts), time.perf_counter() - t0, server_cpu()))
+            await asyncio.sleep(0.25)
+
+    sampler = asyncio.create_task(sample()) if SERVER_PIDS else None
     made = await asyncio.gather(*(seat_client(ws_base, tid, s, tok, args.moves, rtts, deadline, random.Random(rng.random()),
                                               args.think, errors, args.log_delta)
                                   for tid, a, b in tables for s, tok in ((0, a), (1, b))))
@@ -169,6 +180,13 @@ async def run(args, base):
     cpu = server_cpu() - cpu0
     user, system = (b - a for a, b in zip(split0, server_cpu_split()))
     proxied = proxy_cpu() - proxy0
+    if sampler is not None:
+        sampler.cancel()
+        samples.append((len(rtts), wall, cpu0 + cpu))
+        end = next((at, used) for n, at, used in samples if n == len(rtts))
+        print(f"server CPU until the last move (within 0.25 s): {end[1] - cpu0:.1f} s over {end[0]:.1f} s of play "
+              f"({1e3 * (end[1] - cpu0) / max(1, len(rtts)):.2f} ms per move); after it {cpu0 + cpu - end[1]:.1f} s "
+              f"in {wall - end[0]:.1f} s with the remaining connections open and idle")
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
     if args.spectators:
