@@ -165,3 +165,20 @@ def test_normal_level_plays_cooperation():
         p = s.to_move
         s.apply(agents[p].choose(Decision(s, p, s.legal_actions())))
     assert len(s.history) >= 25
+
+
+@pytest.mark.rule("ERU-16.5")
+@pytest.mark.parametrize("seed", [0, 16])
+def test_heuristic_teammates_do_not_pass_a_wall_back_and_forth_forever(seed):
+    """Cooperation lets the active player give and take walls any number of times in Phase 3
+    (ERU-16.5, ERU-I40(1)); heuristic players weighed a take before its consent, so on these
+    seeds a burned village gave a wall and took it back for ever (the study's 5,000-decision cap
+    stopped 19 of 500 games).  They now end their games."""
+    from lapilli.agents.base import play_game
+    from lapilli.sim.local import agent_seed
+
+    s = lapilli.new_game("eruption", 4, seed, {"variant": "cooperation"})
+    agents = [make_agent("heuristic", seed=agent_seed(seed, p), game="eruption", players=4) for p in range(4)]
+    play_game(s, agents, max_plies=5000)
+    assert s.is_terminal and s.winners()
+    assert len(s.history) < 1000

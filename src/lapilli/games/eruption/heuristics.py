@@ -189,6 +189,11 @@ def _flow_build(state, a):
 def _value(state, a, seat, depth) -> float:
     c = state.clone(history=False)                      # (the rules never read the history)
     c.apply(a)
+    if c.phase == "consent" and not c.is_terminal:
+        # Cooperation: taking a wall waits for the teammate's consent (ERU-I40(1)), which this
+        # player always gives (``choose``); weighed as if nothing had happened yet, a take would
+        # look better than ending the phase, so giving a wall and taking it back never stopped
+        c.apply("accept")
     fb = _flow_build(state, a)
     if fb is not None:
         # a flow wall is rolled when built (ERU-7.1, ERU-I3): weigh both outcomes by the odds
@@ -207,6 +212,31 @@ def _value(state, a, seat, depth) -> float:
     return evaluate(c, seat)
 
 
+_TRANSFERS = ("give", "receive", "accept", "refuse")
+
+
+def _no_transfer_back(state, legal: list) -> list:
+    """Cooperation's Phase 3 allows any number of wall transfers with the teammate (ERU-16.5,
+    ERU-I40(1)), so a player who would lose by ending the phase could give a wall and take it back
+    for ever.  Within the transfers made since the last other action of the turn, a material given
+    is not taken back and a material taken is not given back: every such run of transfers ends."""
+    given, taken = set(), set()
+    hist = state.history
+    for i in range(len(hist) - 1, -1, -1):
+        verb, _, mat = hist[i].partition(" ")
+        if verb not in _TRANSFERS:
+            break
+        if verb == "give":
+            given.add(mat)
+        elif verb == "receive" and i + 1 < len(hist) and hist[i + 1] == "accept":
+            taken.add(mat)
+    if not given and not taken:
+        return legal
+    kept = [a for a in legal if not ((a.startswith("receive ") and a[8:] in given)
+                                     or (a.startswith("give ") and a[5:] in taken))]
+    return kept or legal
+
+
 def choose(state, legal: list, rng, seat: int) -> str:
     """Greedy on ``evaluate``, looking one own placement further (see the module docstring)."""
     if len(legal) == 1:
@@ -220,6 +250,8 @@ def choose(state, legal: list, rng, seat: int) -> str:
         return "extra" if all(mine <= t for q, t in enumerate(state.temperatures) if q != seat) else "end"
     if ph == "village":
         return legal[rng.randbelow(len(legal))]
+    if ph == "p3":
+        legal = _no_transfer_back(state, legal)
     best, best_v = [], None
     for a in legal:
         v = _value(state, a, seat, 2 if ph == "take" else 1)
