@@ -189,7 +189,7 @@ def _flow_build(state, a):
 def _value(state, a, seat, depth) -> float:
     c = state.clone(history=False)                      # (the rules never read the history)
     c.apply(a)
-    if c.phase == "consent" and not c.is_terminal:
+    if c.phase == "consent":
         # Cooperation: taking a wall waits for the teammate's consent (ERU-I40(1)), which this
         # player always gives (``choose``); weighed as if nothing had happened yet, a take would
         # look better than ending the phase, so giving a wall and taking it back never stopped
@@ -232,8 +232,12 @@ def _no_transfer_back(state, legal: list) -> list:
             taken.add(mat)
     if not given and not taken:
         return legal
-    kept = [a for a in legal if not ((a.startswith("receive ") and a[8:] in given)
-                                     or (a.startswith("give ") and a[5:] in taken))]
+    back = {"receive": given, "give": taken}
+    kept = []
+    for a in legal:
+        verb, _, mat = a.partition(" ")
+        if mat not in back.get(verb, ()):
+            kept.append(a)
     return kept or legal
 
 
