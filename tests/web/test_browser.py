@@ -4,6 +4,7 @@ import os
 
 import pytest
 from .conftest import SHOTS, create_table, play_to_the_end
+from lapilli.testing.tour import SHORT
 
 
 import lapilli
@@ -16,7 +17,7 @@ GAMES = ["nim"] + [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
 @pytest.mark.parametrize("game", GAMES)
 def test_play_against_the_computer_by_clicking(server, page, game):
     players = 2 if game == "nim" else lapilli.game_spec(game).min_players
-    create_table(page, server, game, players)
+    create_table(page, server, game, players, options=SHORT.get(game))
     play_to_the_end(page)
     assert page.locator(".score").count() == players
     assert page.locator("#download").count() == 1

@@ -10,6 +10,7 @@ import pytest
 from lapilli.testing.browser import next_target, press
 
 from .conftest import SHOTS, create_table
+from lapilli.testing.tour import SHORT
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 VIEWPORTS = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),
@@ -40,7 +41,7 @@ def test_play_to_the_end_with_big_enough_targets(server, browser, game, size):
     ctx = browser.new_context(locale="en-US", **VIEWPORTS[size])
     page = ctx.new_page()
     try:
-        create_table(page, server, game, players=2, bots="random")
+        create_table(page, server, game, players=2, bots="random", options=SHORT.get(game))
         decisions = 0
         for _ in range(4000):
             look = next_target(page, ["svg .clickable", "#picker button[data-pick]", "#confirm"], ready=OVER, also=MEASURE)

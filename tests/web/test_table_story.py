@@ -15,6 +15,7 @@ from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.testing.browser import next_target, press
 
 from .conftest import SHOTS, create_table
+from lapilli.testing.tour import SHORT
 
 GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
 DOCS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screenshots")
@@ -90,7 +91,8 @@ def test_the_table_tells_the_story(server, page, game):
     page.on("pageerror", lambda e: errors.append(str(e)))
     # random explorers of The Island drown before any is saved, and an easy computer beside a person
     # who clicks the first target may save none either: there the computer plays the normal level
-    create_table(page, server, game, players, bots="normal" if game == "the-island" else "random")
+    create_table(page, server, game, players, bots="normal" if game == "the-island" else "random",
+                 options=SHORT.get(game))
     title = lapilli.game_spec(game).title
     page.wait_for_selector("#title")
     assert page.locator("#title").text_content() == title
