@@ -55,7 +55,12 @@ _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 _METHODS: dict = {}  # (state class, prefix) -> {name: its <prefix><name> function}
+REMOVE = tuple(f"remove {NAME[h]}" for h in range(N_HEX))
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
+
+
+_STEPS: dict = {}    # state class -> its steps by name (_methods(cls, "_t_"))
+_ACTIONS: dict = {}  # state class -> its action handlers by verb (_methods(cls, "_a_"))
 
 
 def _methods(cls, prefix: str) -> dict:
@@ -326,14 +331,21 @@ class IslandState(State):
 
     def _in_play(self, p):
         w = self.explorer_where
-        return any(w[e] in (LAND, BOAT, SEA) for e in range(p * 10, p * 10 + 10))
+        for e in range(p * 10, p * 10 + 10):
+            if LAND <= w[e] <= SEA:                 # LAND, BOAT or SEA
+                return True
+        return False
 
     def _anyone_in_play(self):
         w = self.explorer_where
         return any(x in (LAND, BOAT, SEA) for x in w)
 
     def _tiles_left(self):
-        return any(self.terrain[h] >= 0 for h in ISLAND_SLOTS)
+        terr = self.terrain
+        for h in ISLAND_SLOTS:
+            if terr[h] >= 0:
+                return True
+        return False
 
     def scores(self):
         """ISL-8.3: the printed values of the saved explorers (Challenge 3: their number, ISL-12.1)."""
@@ -379,7 +391,9 @@ class IslandState(State):
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
     def _run(self, events):
-        steps = _methods(type(self), "_t_")
+        steps = _STEPS.get(type(self))
+        if steps is None:
+            steps = _STEPS[type(self)] = _methods(type(self), "_t_")
         while not self.over and self.decision is None:
             if self.challenge_2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
@@ -745,7 +759,7 @@ class IslandState(State):
         if d == "move":
             return self._moves(self.current_player, False) + ["end"]
         if d == "remove":
-            return [f"remove {NAME[h]}" for h in self._removable()]
+            return [REMOVE[h] for h in self._removable()]
         if d == "creature":
             mv = self._creature_moves()
             return mv + ["none"] if self._may_skip_creature() else mv
@@ -887,10 +901,29 @@ class IslandState(State):
                         if b is not None and len(bp[b]) < 3:
                             append(board[x])                             # ISL-4.6
                         append(swim[x])                                  # ISL-4.7
+            elif we == SEA:                     # as _swimmer_moves, written out (the hot path)
+                if e in self.sea_moved:                                  # ISL-4.13 (ISL-I2 b)
+                    continue
+                h = a[e]
+                swim = SWIM[e]
+                if e in self.dolphin_protects:
+                    swim_d = SWIM_DOLPHIN[e]
+                    for x in NEIGH[h]:
+                        if terr[x] < 0:
+                            append(swim[x])                              # ISL-4.12
+                            append(swim_d[x])                            # ISL-16.28
+                else:
+                    for x in NEIGH[h]:
+                        if terr[x] < 0:
+                            append(swim[x])                              # ISL-4.12
+                b = hb.get(h)
+                if b is not None and len(bp[b]) < 3:
+                    append(BOARD_[e][h])                                 # ISL-4.14
+                if h in ISLES_OF:
+                    for k in ISLES_OF[h]:
+                        append(ISLE_[e][k])                              # ISL-4.32
             elif we == BOAT:
-                out.extend(self._boat_explorer_moves(e))
-            elif we == SEA:
-                out.extend(self._swimmer_moves(e))
+                out += self._boat_explorer_moves(e)
         if not c5:
             sq = self.creatures["squid"]
             free = terr[:]                  # < 0: a sea space with no boat (ISL-4.20, ISL-4.21)
@@ -902,12 +935,13 @@ class IslandState(State):
                 if h < 0:
                     continue
                 pax = bp[b]
-                sail = SAIL[h]
                 if not pax:                                              # ISL-4.23: anyone moves it
+                    sail = SAIL[h]
                     for x in NEIGH[h]:
                         if free[x] < 0:
                             append(sail[x])
                 elif _controls(p, pax):                                  # ISL-4.25
+                    sail = SAIL[h]
                     for x in NEIGH[h]:
                         if free[x] < 0 and x not in sq:                  # ISL-17.18
                             append(sail[x])
@@ -967,12 +1001,23 @@ class IslandState(State):
     # ------------------------------------------------------------------ step 3
     def _removable(self):
         terr = self.terrain
-        left = [h for h in ISLAND_SLOTS if terr[h] >= 0]
-        if not left:
-            return []
-        kind = min(terr[h] for h in left)                   # ISL-5.3
-        same = [h for h in left if terr[h] == kind]
-        coast = [h for h in same if any(terr[x] < 0 for x in NEIGH[h])]   # ISL-5.2
+        kind = None
+        same = []                                            # the tiles left of the lowest terrain
+        for h in ISLAND_SLOTS:
+            t = terr[h]
+            if t < 0:
+                continue
+            if kind is None or t < kind:                     # ISL-5.3
+                kind = t
+                same = [h]
+            elif t == kind:
+                same.append(h)
+        coast = []
+        for h in same:                                       # ISL-5.2
+            for x in NEIGH[h]:
+                if terr[x] < 0:
+                    coast.append(h)
+                    break
         return coast or same                                 # ISL-5.4, ISL-5.5 (ISL-I5)
 
     # ------------------------------------------------------------------ step 4
@@ -1089,7 +1134,10 @@ class IslandState(State):
                 _PARSED.clear()
             parsed = _PARSED[action] = nt.parse(action)
         verb, args = parsed
-        _methods(type(self), "_a_")[verb](self, events, *args)
+        acts = _ACTIONS.get(type(self))
+        if acts is None:
+            acts = _ACTIONS[type(self)] = _methods(type(self), "_a_")
+        acts[verb](self, events, *args)
         self._run(events)
 
     # ------------------------------------------------------------------ set-up actions
