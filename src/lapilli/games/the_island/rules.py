@@ -857,12 +857,13 @@ class IslandState(State):
                     continue
                 if occ is None:
                     occ = self._occupied_hexes()
-                empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
+                    terr = self.terrain
+                    empt = [h for h in range(N_HEX) if terr[h] < 0 and h not in occ]
                 for src in sorted(set(self.creatures[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
                     row = _PLAY.get((k, src))
                     if row is None:
                         row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
-                    out.extend([row[h] for h in empt])
+                    out += [row[h] for h in empt]
                     if k == "squid":                       # ISL-17.10: staying is a movement, by a tile too
                         out.append(row[src])
         return out
@@ -1110,20 +1111,29 @@ class IslandState(State):
         terr = self.terrain
         if n == 1:                              # one step: no path goes on, ``stop`` ends nothing
             return [x for x in NEIGH[start] if terr[x] < 0 and x not in blocked]
-        seen = {start}
+        if n < 1:
+            return []
+        seen = set(blocked)                     # never entered: as if already seen
+        seen.add(start)
         frontier = [start]
         out = []
-        for _ in range(n):
+        for _ in range(n - 1):
             nxt = []
             for h in frontier:
                 for x in NEIGH[h]:
-                    if x in seen or terr[x] >= 0 or x in blocked:
+                    if x in seen or terr[x] >= 0:
                         continue
                     seen.add(x)
                     out.append(x)
                     if x not in stop:
                         nxt.append(x)
             frontier = nxt
+        for h in frontier:                      # the last step: no path goes on from here
+            for x in NEIGH[h]:
+                if x in seen or terr[x] >= 0:
+                    continue
+                seen.add(x)
+                out.append(x)
         return out
 
     # ================================================================== apply
