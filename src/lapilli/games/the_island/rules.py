@@ -55,6 +55,7 @@ _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 _METHODS: dict = {}  # (state class, prefix) -> {name: its <prefix><name> function}
+BOAT_TEXT = tuple(f"boat {NAME[h]}" for h in range(N_HEX))
 REMOVE = tuple(f"remove {NAME[h]}" for h in range(N_HEX))
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
 
@@ -753,7 +754,7 @@ class IslandState(State):
         if d == "place":
             return self._place_actions()
         if d == "boat":
-            return [f"boat {NAME[h]}" for h in self._boat_spaces()]
+            return [BOAT_TEXT[h] for h in self._boat_spaces()]
         if d == "tile":
             return self._tile_plays() + ["pass"]
         if d == "move":
@@ -821,7 +822,7 @@ class IslandState(State):
         terr = self.terrain
         serp = self.creatures["serpent"]
         hb = self.boat_on_hex
-        land = bytes(terr[h] >= 0 for h in ISLAND_SLOTS)
+        land = bytes([terr[h] >= 0 for h in ISLAND_SLOTS])
         coast = _COAST.get(land)
         if coast is None:                                  # sea spaces next to a tile, per land pattern
             if len(_COAST) >= 10_000:
