@@ -21,6 +21,7 @@ it chooses from), and waits for an action.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 
 from lapilli.engine import State
 
@@ -62,6 +63,18 @@ SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in r
 
 _STEPS: dict = {}    # state class -> its steps by name (_methods(cls, "_t_"))
 _ACTIONS: dict = {}  # state class -> its action handlers by verb (_methods(cls, "_a_"))
+
+
+def _gather(idx):
+    """A function that picks ``row[i] for i in idx`` out of a row (a tuple, in that order): one
+    C-level gather per row instead of a Python loop, for the legal lists that spell every space
+    of a list from a table."""
+    if len(idx) >= 2:
+        return itemgetter(*idx)
+    if idx:
+        i = idx[0]
+        return lambda row: (row[i],)
+    return lambda row: ()
 
 
 def _methods(cls, prefix: str) -> dict:
@@ -808,13 +821,13 @@ class IslandState(State):
     def _place_actions(self):
         p = self.decision_seat
         vals = sorted(set(self.unplaced[p]), reverse=True)
-        tiles = self._placement_tiles(p)
+        pick = _gather(self._placement_tiles(p))
         out = []
         for v in vals:
             row = _PLACE.get(v)
             if row is None:
                 row = _PLACE[v] = tuple(f"place {v} {NAME[h]}" for h in range(N_HEX))
-            out.extend([row[h] for h in tiles])
+            out += pick(row)
         return out
 
     def _boat_spaces(self):
@@ -859,12 +872,12 @@ class IslandState(State):
                 if occ is None:
                     occ = self._occupied_hexes()
                     terr = self.terrain
-                    empt = [h for h in range(N_HEX) if terr[h] < 0 and h not in occ]
+                    pick = _gather([h for h in range(N_HEX) if terr[h] < 0 and h not in occ])
                 for src in sorted(set(self.creatures[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
                     row = _PLAY.get((k, src))
                     if row is None:
                         row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
-                    out += [row[h] for h in empt]
+                    out += pick(row)
                     if k == "squid":                       # ISL-17.10: staying is a movement, by a tile too
                         out.append(row[src])
         return out
@@ -1037,6 +1050,7 @@ class IslandState(State):
         kinds, dist = self._roll_kinds()
         out = []
         dive = dist == "D"
+        pick_empty = None
         if dive:
             occ = self._occupied_hexes()
             terr = self.terrain
@@ -1049,11 +1063,15 @@ class IslandState(State):
                 # one step ends wherever it stops: the stop spaces matter from two steps on
                 stop = None if dive or dist == 1 else self._stop_set(k)
                 for src in sorted(set(srcs)):
-                    dests = empt if dive else self._reach(src, dist, stop)   # ISL-16.13 when diving
                     row = _CREATURE.get((k, src))
                     if row is None:
                         row = _CREATURE[(k, src)] = tuple(f"{k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
-                    out.extend(map(row.__getitem__, dests))
+                    if dive:                                 # ISL-16.13
+                        if pick_empty is None:
+                            pick_empty = _gather(empt)
+                        out += pick_empty(row)
+                    else:
+                        out += _gather(self._reach(src, dist, stop))(row)
                     if k == "squid":                         # ISL-17.10: staying is a movement
                         out.append(row[src])
             elif k == "dolphin":
