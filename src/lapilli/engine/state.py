@@ -31,13 +31,12 @@ RECORD_VERSION = 1
 class Events(list):
     """The events of one ``apply``, and ``reveal``: what the action revealed of hidden
     information or chance (a short kind such as ``"chance"`` or ``"tile-back"``), None when
-    nothing.  It serialises as the plain list of events."""
+    nothing.  It serialises as the plain list of events.
+
+    ``apply`` sets ``reveal`` once the action is carried out; the class has no ``__init__`` of
+    its own, so that making the list costs what making a plain list costs (one per ``apply``)."""
 
     __slots__ = ("reveal",)
-
-    def __init__(self):
-        super().__init__()
-        self.reveal = None
 
 
 class _Sink(list):

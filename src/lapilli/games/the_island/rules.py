@@ -21,6 +21,7 @@ it chooses from), and waits for an action.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 
 from lapilli.engine import State
 
@@ -55,7 +56,25 @@ _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
 _METHODS: dict = {}  # (state class, prefix) -> {name: its <prefix><name> function}
+BOAT_TEXT = tuple(f"boat {NAME[h]}" for h in range(N_HEX))
+REMOVE = tuple(f"remove {NAME[h]}" for h in range(N_HEX))
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
+
+
+_STEPS: dict = {}    # state class -> its steps by name (_methods(cls, "_t_"))
+_ACTIONS: dict = {}  # state class -> its action handlers by verb (_methods(cls, "_a_"))
+
+
+def _gather(idx):
+    """A function that picks ``row[i] for i in idx`` out of a row (a tuple, in that order): one
+    C-level gather per row instead of a Python loop, for the legal lists that spell every space
+    of a list from a table."""
+    if len(idx) >= 2:
+        return itemgetter(*idx)
+    if idx:
+        i = idx[0]
+        return lambda row: (row[i],)
+    return lambda row: ()
 
 
 def _methods(cls, prefix: str) -> dict:
@@ -326,14 +345,21 @@ class IslandState(State):
 
     def _in_play(self, p):
         w = self.explorer_where
-        return any(w[e] in (LAND, BOAT, SEA) for e in range(p * 10, p * 10 + 10))
+        for e in range(p * 10, p * 10 + 10):
+            if LAND <= w[e] <= SEA:                 # LAND, BOAT or SEA
+                return True
+        return False
 
     def _anyone_in_play(self):
         w = self.explorer_where
         return any(x in (LAND, BOAT, SEA) for x in w)
 
     def _tiles_left(self):
-        return any(self.terrain[h] >= 0 for h in ISLAND_SLOTS)
+        terr = self.terrain
+        for h in ISLAND_SLOTS:
+            if terr[h] >= 0:
+                return True
+        return False
 
     def scores(self):
         """ISL-8.3: the printed values of the saved explorers (Challenge 3: their number, ISL-12.1)."""
@@ -379,7 +405,9 @@ class IslandState(State):
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
     def _run(self, events):
-        steps = _methods(type(self), "_t_")
+        steps = _STEPS.get(type(self))
+        if steps is None:
+            steps = _STEPS[type(self)] = _methods(type(self), "_t_")
         while not self.over and self.decision is None:
             if self.challenge_2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
@@ -739,13 +767,13 @@ class IslandState(State):
         if d == "place":
             return self._place_actions()
         if d == "boat":
-            return [f"boat {NAME[h]}" for h in self._boat_spaces()]
+            return [BOAT_TEXT[h] for h in self._boat_spaces()]
         if d == "tile":
             return self._tile_plays() + ["pass"]
         if d == "move":
             return self._moves(self.current_player, False) + ["end"]
         if d == "remove":
-            return [f"remove {NAME[h]}" for h in self._removable()]
+            return [REMOVE[h] for h in self._removable()]
         if d == "creature":
             mv = self._creature_moves()
             return mv + ["none"] if self._may_skip_creature() else mv
@@ -793,13 +821,13 @@ class IslandState(State):
     def _place_actions(self):
         p = self.decision_seat
         vals = sorted(set(self.unplaced[p]), reverse=True)
-        tiles = self._placement_tiles(p)
+        pick = _gather(self._placement_tiles(p))
         out = []
         for v in vals:
             row = _PLACE.get(v)
             if row is None:
                 row = _PLACE[v] = tuple(f"place {v} {NAME[h]}" for h in range(N_HEX))
-            out.extend([row[h] for h in tiles])
+            out += pick(row)
         return out
 
     def _boat_spaces(self):
@@ -807,7 +835,7 @@ class IslandState(State):
         terr = self.terrain
         serp = self.creatures["serpent"]
         hb = self.boat_on_hex
-        land = bytes(terr[h] >= 0 for h in ISLAND_SLOTS)
+        land = bytes([terr[h] >= 0 for h in ISLAND_SLOTS])
         coast = _COAST.get(land)
         if coast is None:                                  # sea spaces next to a tile, per land pattern
             if len(_COAST) >= 10_000:
@@ -843,12 +871,13 @@ class IslandState(State):
                     continue
                 if occ is None:
                     occ = self._occupied_hexes()
-                empt = [h for h in range(N_HEX) if self.terrain[h] < 0 and h not in occ]
+                    terr = self.terrain
+                    pick = _gather([h for h in range(N_HEX) if terr[h] < 0 and h not in occ])
                 for src in sorted(set(self.creatures[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
                     row = _PLAY.get((k, src))
                     if row is None:
                         row = _PLAY[(k, src)] = tuple(f"play {k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
-                    out.extend([row[h] for h in empt])
+                    out += pick(row)
                     if k == "squid":                       # ISL-17.10: staying is a movement, by a tile too
                         out.append(row[src])
         return out
@@ -887,10 +916,29 @@ class IslandState(State):
                         if b is not None and len(bp[b]) < 3:
                             append(board[x])                             # ISL-4.6
                         append(swim[x])                                  # ISL-4.7
+            elif we == SEA:                     # as _swimmer_moves, written out (the hot path)
+                if e in self.sea_moved:                                  # ISL-4.13 (ISL-I2 b)
+                    continue
+                h = a[e]
+                swim = SWIM[e]
+                if e in self.dolphin_protects:
+                    swim_d = SWIM_DOLPHIN[e]
+                    for x in NEIGH[h]:
+                        if terr[x] < 0:
+                            append(swim[x])                              # ISL-4.12
+                            append(swim_d[x])                            # ISL-16.28
+                else:
+                    for x in NEIGH[h]:
+                        if terr[x] < 0:
+                            append(swim[x])                              # ISL-4.12
+                b = hb.get(h)
+                if b is not None and len(bp[b]) < 3:
+                    append(BOARD_[e][h])                                 # ISL-4.14
+                if h in ISLES_OF:
+                    for k in ISLES_OF[h]:
+                        append(ISLE_[e][k])                              # ISL-4.32
             elif we == BOAT:
-                out.extend(self._boat_explorer_moves(e))
-            elif we == SEA:
-                out.extend(self._swimmer_moves(e))
+                out += self._boat_explorer_moves(e)
         if not c5:
             sq = self.creatures["squid"]
             free = terr[:]                  # < 0: a sea space with no boat (ISL-4.20, ISL-4.21)
@@ -902,12 +950,13 @@ class IslandState(State):
                 if h < 0:
                     continue
                 pax = bp[b]
-                sail = SAIL[h]
                 if not pax:                                              # ISL-4.23: anyone moves it
+                    sail = SAIL[h]
                     for x in NEIGH[h]:
                         if free[x] < 0:
                             append(sail[x])
                 elif _controls(p, pax):                                  # ISL-4.25
+                    sail = SAIL[h]
                     for x in NEIGH[h]:
                         if free[x] < 0 and x not in sq:                  # ISL-17.18
                             append(sail[x])
@@ -967,12 +1016,23 @@ class IslandState(State):
     # ------------------------------------------------------------------ step 3
     def _removable(self):
         terr = self.terrain
-        left = [h for h in ISLAND_SLOTS if terr[h] >= 0]
-        if not left:
-            return []
-        kind = min(terr[h] for h in left)                   # ISL-5.3
-        same = [h for h in left if terr[h] == kind]
-        coast = [h for h in same if any(terr[x] < 0 for x in NEIGH[h])]   # ISL-5.2
+        kind = None
+        same = []                                            # the tiles left of the lowest terrain
+        for h in ISLAND_SLOTS:
+            t = terr[h]
+            if t < 0:
+                continue
+            if kind is None or t < kind:                     # ISL-5.3
+                kind = t
+                same = [h]
+            elif t == kind:
+                same.append(h)
+        coast = []
+        for h in same:                                       # ISL-5.2
+            for x in NEIGH[h]:
+                if terr[x] < 0:
+                    coast.append(h)
+                    break
         return coast or same                                 # ISL-5.4, ISL-5.5 (ISL-I5)
 
     # ------------------------------------------------------------------ step 4
@@ -990,6 +1050,7 @@ class IslandState(State):
         kinds, dist = self._roll_kinds()
         out = []
         dive = dist == "D"
+        pick_empty = None
         if dive:
             occ = self._occupied_hexes()
             terr = self.terrain
@@ -1002,11 +1063,15 @@ class IslandState(State):
                 # one step ends wherever it stops: the stop spaces matter from two steps on
                 stop = None if dive or dist == 1 else self._stop_set(k)
                 for src in sorted(set(srcs)):
-                    dests = empt if dive else self._reach(src, dist, stop)   # ISL-16.13 when diving
                     row = _CREATURE.get((k, src))
                     if row is None:
                         row = _CREATURE[(k, src)] = tuple(f"{k} {NAME[src]} {NAME[h]}" for h in range(N_HEX))
-                    out.extend(map(row.__getitem__, dests))
+                    if dive:                                 # ISL-16.13
+                        if pick_empty is None:
+                            pick_empty = _gather(empt)
+                        out += pick_empty(row)
+                    else:
+                        out += _gather(self._reach(src, dist, stop))(row)
                     if k == "squid":                         # ISL-17.10: staying is a movement
                         out.append(row[src])
             elif k == "dolphin":
@@ -1065,20 +1130,29 @@ class IslandState(State):
         terr = self.terrain
         if n == 1:                              # one step: no path goes on, ``stop`` ends nothing
             return [x for x in NEIGH[start] if terr[x] < 0 and x not in blocked]
-        seen = {start}
+        if n < 1:
+            return []
+        seen = set(blocked)                     # never entered: as if already seen
+        seen.add(start)
         frontier = [start]
         out = []
-        for _ in range(n):
+        for _ in range(n - 1):
             nxt = []
             for h in frontier:
                 for x in NEIGH[h]:
-                    if x in seen or terr[x] >= 0 or x in blocked:
+                    if x in seen or terr[x] >= 0:
                         continue
                     seen.add(x)
                     out.append(x)
                     if x not in stop:
                         nxt.append(x)
             frontier = nxt
+        for h in frontier:                      # the last step: no path goes on from here
+            for x in NEIGH[h]:
+                if x in seen or terr[x] >= 0:
+                    continue
+                seen.add(x)
+                out.append(x)
         return out
 
     # ================================================================== apply
@@ -1089,7 +1163,10 @@ class IslandState(State):
                 _PARSED.clear()
             parsed = _PARSED[action] = nt.parse(action)
         verb, args = parsed
-        _methods(type(self), "_a_")[verb](self, events, *args)
+        acts = _ACTIONS.get(type(self))
+        if acts is None:
+            acts = _ACTIONS[type(self)] = _methods(type(self), "_a_")
+        acts[verb](self, events, *args)
         self._run(events)
 
     # ------------------------------------------------------------------ set-up actions
