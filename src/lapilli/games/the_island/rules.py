@@ -61,10 +61,6 @@ REMOVE = tuple(f"remove {NAME[h]}" for h in range(N_HEX))
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
 
 
-_STEPS: dict = {}    # state class -> its steps by name (_methods(cls, "_t_"))
-_ACTIONS: dict = {}  # state class -> its action handlers by verb (_methods(cls, "_a_"))
-
-
 def _gather(idx):
     """A function that picks ``row[i] for i in idx`` out of a row (a tuple, in that order): one
     C-level gather per row instead of a Python loop, for the legal lists that spell every space
@@ -405,9 +401,7 @@ class IslandState(State):
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
     def _run(self, events):
-        steps = _STEPS.get(type(self))
-        if steps is None:
-            steps = _STEPS[type(self)] = _methods(type(self), "_t_")
+        steps = _methods(type(self), "_t_")
         while not self.over and self.decision is None:
             if self.challenge_2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
@@ -1163,10 +1157,7 @@ class IslandState(State):
                 _PARSED.clear()
             parsed = _PARSED[action] = nt.parse(action)
         verb, args = parsed
-        acts = _ACTIONS.get(type(self))
-        if acts is None:
-            acts = _ACTIONS[type(self)] = _methods(type(self), "_a_")
-        acts[verb](self, events, *args)
+        _methods(type(self), "_a_")[verb](self, events, *args)
         self._run(events)
 
     # ------------------------------------------------------------------ set-up actions
