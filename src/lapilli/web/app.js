@@ -499,7 +499,33 @@ async function tablePage(tid) {
   let drawnAt;        // the position last drawn: "live", or the replay's step
   let seatLost = "";  // a computer plays this page's seat now: said until the page is reloaded
   let draft = { key: null, value: "" };  // the notation typed so far, and the position it was typed at
+  // the board of view ``v`` with its move picker (an empty board container): the position, the
+  // last move marked, the targets the picker offers and its bar
+  const drawBoard = (v, picker, send) => {
+    (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
+    // the board's width over its height: a wide screen fits the whole board in the window (style.css)
+    const drawn = board.querySelector("svg.board");
+    if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
+      drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
+    markLastMove(board, v);
+    if (v.legal.length) window.LapilliPickerUI(board, picker, send);
+  };
+  // A choice in the move picker that does not yet make a move changes the board alone (what it
+  // highlights, the picker's bar): only the board is drawn again, with the same view; the players,
+  // the status, the chance and the log stay as they are (a whole table is about four times as many
+  // elements as its board).  Anything else that changed meanwhile (a view waiting to be drawn, a
+  // replay, another picker) draws the whole table.
+  const SENT_SHOWN_AFTER = 100;  // ms after sending a move with no answer yet: the page shows it sent
+  let onBoard = null;  // {v, picker, send}: the view and the picker the board shows, while it offers moves
+  const pickStep = () => {
+    const shown = onBoard;
+    if (!shown || soon || replay || !board.isConnected || pickers[shown.v.seat] !== shown.picker) { show(); return; }
+    board.innerHTML = "";
+    drawBoard(shown.v, shown.picker, shown.send);
+    if (window.LapilliCoach) window.LapilliCoach.markHint({ tid, v: shown.v, board });
+  };
   const show = () => {
+    onBoard = null;
     // the view to show: the seat to move among ours, else the seat holding the device, else our
     // first seat, else the spectator's
     const all = Object.values(views);
@@ -537,27 +563,40 @@ async function tablePage(tid) {
     });
     window.LapilliClock.strip(strip, Object.assign({}, v, { clock: live.clock, receivedAt: live.receivedAt, table: live.table }));
     const send = action => {
+      // until the server's next view arrives, this one is stale: nothing on it may be clicked or
+      // sent again (its picker takes no choice).  The page says so (the move sent, no targets)
+      // when that view is slow to come; the server's answer usually comes well before (a near
+      // server: a few milliseconds) and is drawn at once, without a stale table drawn in between
+      const offered = pickers[v.seat];
+      if (offered && offered.closed) return;
+      if (offered) offered.closed = true;
       const ws = sockets.find(s => s.seat === v.seat);
       ws.send(JSON.stringify({ type: "act", action, version: v.version }));
-      // until the server's next view arrives, this one is stale: nothing on it may be clicked
-      live.legal = []; live.sent = action; show();
+      // (the seat's view as it is now: a presence may have replaced the one this picker was made on)
+      const now = views[v.seat] || live;
+      now.legal = []; now.sent = action; onBoard = null;
+      // the table left on screen offers nothing meanwhile (no target, no hit pad, no picker bar,
+      // no notation to type, no hint to ask) and its status says what was sent, as the table drawn
+      // on this view would (show(), below)
+      board.querySelectorAll(".clickable").forEach(e => { e.classList.remove("clickable", "highlight"); e.removeAttribute("tabindex"); e.removeAttribute("role"); });
+      board.querySelectorAll(".hit-pad, #picker").forEach(e => e.remove());
+      side.querySelectorAll("#typed, #hint-box").forEach(e => e.remove());
+      const said = side.querySelector("#status");
+      if (said) said.replaceChildren(`${action} …`);
+      setTimeout(() => { if (views[v.seat] === now && side.isConnected) showSoon(); }, SENT_SHOWN_AFTER);
     };
     // a picker per position; the start (every seat taken) gives the first one its moves without a new version
     const pickKey = `${v.version}:${v.table.status}`;
     if (!pickers[v.seat] || pickers[v.seat].version !== pickKey) {
-      pickers[v.seat] = window.LapilliPicker(v.legal, send, show);
+      pickers[v.seat] = window.LapilliPicker(v.legal, send, pickStep);
       pickers[v.seat].version = pickKey;
       pickers[v.seat].game = info.game;  // its choices are named in the game's words (choiceWords)
       pickers[v.seat].autoAdvance();
     }
     const picker = pickers[v.seat];
-    (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
-    // the board's width over its height: a wide screen fits the whole board in the window (style.css)
-    const drawn = board.querySelector("svg.board");
-    if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
-      drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
-    markLastMove(board, v);
-    if (v.legal.length) window.LapilliPickerUI(board, picker, send);
+    if (v.legal.length) picker.closed = false;  // a view that offers moves again (a refused move's answer)
+    drawBoard(v, picker, send);
+    onBoard = v.legal.length && !replay ? { v, picker, send } : null;
     // the pieces that moved slide to their new place: as the game goes on, and in a replay stepped
     // one move at a time; a jump (to the start, the end, along the slider) draws the position at once.
     // After the targets are marked: a target does not slide, and the zoom and the hit pads have
@@ -588,7 +627,7 @@ async function tablePage(tid) {
       if (draft.key === `${v.seat}:${pickKey}`) input.value = draft.value;  // the same position: the text typed so far
       input.addEventListener("input", () => { draft = { key: `${v.seat}:${pickKey}`, value: input.value }; });
       const dl = el("datalist", { id: "legal-list" }, v.legal.slice(0, 500).map(a => el("option", { value: a })));
-      side.append(el("p", {}, input, dl, el("button", { id: "send", onclick: () => send(input.value) }, t("send"))));
+      side.append(el("p", { id: "typed" }, input, dl, el("button", { id: "send", onclick: () => send(input.value) }, t("send"))));
       if (typing) { input.focus(); input.setSelectionRange(typing.at, typing.to); }
     }
     if (v.can_undo && !replay) side.append(el("button", { id: "undo", onclick: () => sockets.find(s => s.seat === v.seat).send(JSON.stringify({ type: "undo" })) }, t("undo")));

@@ -195,8 +195,13 @@ window.LapilliCoach = (() => {
       const status = ctx.side.querySelector("#status");
       const panel = hintPanel(ctx, s);
       if (status) status.after(panel); else ctx.side.append(panel);
-      if (s.hint && s.hint.version === ctx.v.version) mark(ctx.board, s.hint.move, "coach-hint");
+      markHint(ctx);
     }
   }
-  return { decorate };
+  // the hint asked at this position, on the board (also after the move picker drew the board again)
+  function markHint(ctx) {
+    const s = stateOf(ctx.tid);
+    if (s.hint && s.hint.version === ctx.v.version) mark(ctx.board, s.hint.move, "coach-hint");
+  }
+  return { decorate, markHint };
 })();

@@ -20,6 +20,7 @@ window.LapilliPicker = function (legal, send, onChange) {
   };
   picker.complete = () => picker.candidates().some(m => m.length === picker.chosen.length);
   picker.choose = tok => {
+    if (picker.closed) return;  // its move has been sent: the board is stale until the next view
     picker.chosen.push(tok);
     const cands = picker.candidates();
     if (cands.length === 1 && cands[0].length === picker.chosen.length) { send(picker.chosen.join(" ")); picker.chosen = []; }

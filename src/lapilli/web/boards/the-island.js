@@ -341,22 +341,5 @@
     // the width at which the island and its sea fit the screen's height (style.css)
     svg.style.setProperty("--map-aspect", (totalW / BOTTOM).toFixed(4));
     container.append(svg);
-    // Once a whole move is sent the shared picker leaves the old view on screen, still clickable,
-    // until the server's answer arrives: a second click would build a move on a stale position.
-    // A click that sent a move leaves its element in place (any other click redraws the board),
-    // so then the highlights and the move buttons are taken away until the next view.
-    if (!container.dataset.islandGuard) {
-      container.dataset.islandGuard = "1";
-      container.addEventListener("click", ev => {
-        const t = ev.target.closest ? ev.target.closest(".clickable, #picker button") : null;
-        if (!t || t.id === "cancel") return;
-        setTimeout(() => {
-          if (!t.isConnected || !container.contains(t)) return;
-          container.querySelectorAll(".clickable").forEach(e => { e.classList.remove("clickable", "highlight"); e.classList.add("deco"); });
-          const bar = container.querySelector("#picker");
-          if (bar) bar.remove();
-        }, 0);
-      }, true);
-    }
   };
 })();
