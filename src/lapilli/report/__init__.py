@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -200,22 +201,28 @@ def _plt():
 def _plot_winrate(results, path: Path, title: str) -> None:
     plt = _plt()
     maxp = max(v.players for v, _ in results)
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * maxp * len(results) ** 0.5 + 3), 4))
+    # a readable width whatever the number of variants (the bars get thinner), the legend beside
+    fig, ax = plt.subplots(figsize=(min(13.0, max(6.0, 1.2 * maxp * len(results) ** 0.5 + 3)), 4.5))
     width = 0.8 / len(results)
     for k, (v, a) in enumerate(results):
         xs = [s["seat"] + (k - (len(results) - 1) / 2) * width for s in a["seats"]]
         ys = [s["win_share"] for s in a["seats"]]
         err = [[0 if math.isnan(s["ci_low"]) else max(0.0, s["win_share"] - s["ci_low"]) for s in a["seats"]],
                [0 if math.isnan(s["ci_high"]) else max(0.0, s["ci_high"] - s["win_share"]) for s in a["seats"]]]
-        ax.bar(xs, ys, width, yerr=err, capsize=3, label=v.label)
+        # twenty colours before one repeats (the default cycle has ten; a report may have fifteen variants)
+        colour = plt.get_cmap("tab20")(k % 20) if len(results) > 10 else None
+        ax.bar(xs, ys, width, yerr=err, capsize=3, label=v.label, color=colour)
     for p in sorted({v.players for v, _ in results}):
         ax.axhline(1 / p, color="grey", linestyle="--", linewidth=1)
-        ax.text(maxp - 0.5, 1 / p, f" fair 1/{p}", va="bottom", ha="right", fontsize=8, color="grey")
+        # named at the right edge, outside the bars: the fair share of p players
+        ax.text(1.005, 1 / p, f"1/{p}", transform=ax.get_yaxis_transform(), va="center", ha="left", fontsize=8,
+                color="grey")
+    ax.set_xlim(-0.5, maxp - 0.5)
     ax.set_xticks(range(maxp))
     ax.set_xticklabels([f"seat {i}" for i in range(maxp)])
-    ax.set_ylabel("win share (95 % CI)")
+    ax.set_ylabel("win share (95 % CI; dashed: the fair share)")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.05, 1.0), borderaxespad=0)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -223,15 +230,21 @@ def _plot_winrate(results, path: Path, title: str) -> None:
 
 def _plot_scores(results, path: Path, title: str) -> None:
     plt = _plt()
-    fig, axes = plt.subplots(1, len(results), figsize=(max(5, 3.5 * len(results)), 4), squeeze=False, sharey=True)
-    for ax, (v, a) in zip(axes[0], results):
+    # at most five panels a row, as many rows as it takes (a row of fifteen would be unreadable)
+    cols = min(5, len(results))
+    rows = -(-len(results) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(max(5, 3.2 * cols), 0.5 + 3.2 * rows), squeeze=False, sharey=True)
+    for ax in axes.flat[len(results):]:
+        ax.set_visible(False)
+    for ax, (v, a) in zip(axes.flat, results):
         data = [s["scores"] or [math.nan] for s in a["seats"]]
         ax.boxplot(data, showfliers=False)
         ax.set_xticks(range(1, len(data) + 1))
         ax.set_xticklabels([str(i) for i in range(len(data))])
         ax.set_xlabel("seat")
-        ax.set_title(v.label, fontsize=9)
-    axes[0][0].set_ylabel("final score")
+        ax.set_title(textwrap.fill(v.label, 32), fontsize=9)
+    for row in axes:
+        row[0].set_ylabel("final score")
     fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
