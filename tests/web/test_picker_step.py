@@ -35,11 +35,12 @@ def test_a_choice_that_makes_no_move_yet_draws_the_board_alone(server, page):
 def test_a_move_is_sent_once_and_its_board_offers_nothing_until_the_answer(server, page):
     create_table(page, server, "nim", players=2, bots="random")
     page.wait_for_selector("#picker button[data-pick]")
+    page.fill("#notation", page.locator("#legal-list option").first.get_attribute("value"))
     # two clicks in one task (a double click, a bouncing key): the server's answer cannot come between
     left = page.evaluate("""() => {
-        const b = document.querySelector('#picker button[data-pick]');
+        const b = document.querySelector('#send');
         b.click(); b.click();
-        return document.querySelectorAll('svg .clickable, .hit-pad, #picker, #picker button').length; }""")
+        return document.querySelectorAll('svg .clickable, .hit-pad, #picker, #notation, #send').length; }""")
     assert left == 0
     page.wait_for_function(READY, timeout=30_000)  # the answer came: the computer moved, or the game ended
     assert len(page.sent_acts) == 1, page.sent_acts  # the game's first move of this page, sent once
