@@ -513,17 +513,18 @@ async function tablePage(tid) {
   // A choice in the move picker that does not yet make a move changes the board alone (what it
   // highlights, the picker's bar): only the board is drawn again, with the same view; the players,
   // the status, the chance and the log stay as they are (a whole table is about four times as many
-  // elements as its board).  Anything else that changed meanwhile (a view waiting to be drawn, a
-  // replay, another picker) draws the whole table.
-  const SENT_SHOWN_AFTER = 100;  // ms after sending a move with no answer yet: the page shows it sent
-  let onBoard = null;  // {v, picker, send}: the view and the picker the board shows, while it offers moves
+  // elements as its board).  ``onBoard`` is the view and picker the board offers moves from; every
+  // show() and every move sent clears it, so with a view waiting to be drawn (or none offered) the
+  // whole table is drawn.
+  let onBoard = null;  // {v, picker, send}
   const pickStep = () => {
     const shown = onBoard;
-    if (!shown || soon || replay || !board.isConnected || pickers[shown.v.seat] !== shown.picker) { show(); return; }
+    if (!shown || soon) { show(); return; }
     board.innerHTML = "";
     drawBoard(shown.v, shown.picker, shown.send);
     if (window.LapilliCoach) window.LapilliCoach.markHint({ tid, v: shown.v, board });
   };
+  const SENT_SHOWN_AFTER = 100;  // ms after sending a move with no answer yet: the page shows it sent
   const show = () => {
     onBoard = null;
     // the view to show: the seat to move among ours, else the seat holding the device, else our
@@ -596,7 +597,7 @@ async function tablePage(tid) {
     const picker = pickers[v.seat];
     if (v.legal.length) picker.closed = false;  // a view that offers moves again (a refused move's answer)
     drawBoard(v, picker, send);
-    onBoard = v.legal.length && !replay ? { v, picker, send } : null;
+    onBoard = v.legal.length ? { v, picker, send } : null;  // (a replay's view offers none)
     // the pieces that moved slide to their new place: as the game goes on, and in a replay stepped
     // one move at a time; a jump (to the start, the end, along the slider) draws the position at once.
     // After the targets are marked: a target does not slide, and the zoom and the hit pads have
