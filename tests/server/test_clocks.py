@@ -11,7 +11,7 @@ import pytest
 from lapilli.server import clocks
 from lapilli.server.store import Conflict, Store
 
-from .support import FakeClock, check_clocks, hub_of, join, make_table, sync, until, view
+from .support import FakeClock, check_clocks, hub_of, join, make_table, sync, until, view, wait_for
 
 
 def test_a_realtime_bank_runs_out_and_the_computer_plays_the_seat_to_the_end(make_client, db):
@@ -325,3 +325,25 @@ def test_deadlines_hold_on_instances_whose_clocks_disagree(make_client, db, skew
     with hub_of(first).store.engine.begin() as conn:
         conn.exec_driver_sql(f"UPDATE tables SET deadline = deadline - 31 WHERE id = '{tid}'")
     assert check_clocks(other, tid) == 1
+
+
+def test_the_watcher_asks_the_store_often_only_while_a_clock_runs_here(make_client, tmp_path):
+    """A server with no running clock does not ask the database at every round; a table it has
+    loaded with a running clock makes it look at every round; a clocked table no instance has
+    loaded (its players left, the server restarted) is still found and handed over."""
+    db = f"sqlite:///{tmp_path / 'watch.db'}"
+    now = FakeClock()
+    c = make_client(database_url=db, now=now, clock_poll=0.01, clock_idle=3600)
+    clocks_ = hub_of(c).clocks
+    wait_for(lambda: clocks_.rounds >= 30, "thirty rounds of the clock watcher")
+    assert clocks_.looks == 1  # the first round only: nothing runs here
+    tid = make_table(c, options={"pile": 10}, clock={"preset": "24h", "level": "random"})
+    join(c, tid, 0), join(c, tid, 1, "bob")  # play begins: the clock runs on a table loaded here
+    looked = clocks_.looks
+    wait_for(lambda: clocks_.looks >= looked + 10, "ten looks while a clock runs")
+    # a second instance that has not loaded the table, and whose clock alone is past the
+    # deadline (so the first cannot act), finds it within clock_idle
+    later = FakeClock(now.t + 86_401)
+    other = make_client(database_url=db, now=later, clock_poll=0.01, clock_idle=0.05)
+    assert tid not in hub_of(other).rooms
+    wait_for(lambda: hub_of(other).store.seat_timed_out(tid, 0), "the idle instance hands the seat over")

@@ -168,7 +168,10 @@ class Settings(BaseSettings):
     # no test sleeps), and how often each instance looks for a deadline that has passed
     test_clock_offset: float = Field(0.0, description="tests only: seconds this instance's clock is set off")
     now: Optional[Callable[[], float]] = Field(None, description="the wall clock (tests inject their own)")
-    clock_poll: float = Field(0.5, description="seconds between two looks for a passed deadline")
+    clock_poll: float = Field(0.5, description="seconds between two looks for a passed deadline while a table "
+                                                "this instance has loaded has a clock running")
+    clock_idle: float = Field(5.0, description="seconds between two looks for a passed deadline otherwise (a "
+                                               "clocked table no instance has loaded)")
     # deadlines are judged by the database's clock: each instance measures how far its own clock
     # is from it at start-up and then every this many seconds (0: by its own clock only)
     clock_sync: float = Field(30.0, description="seconds between two measures of the database's clock (0: never)")

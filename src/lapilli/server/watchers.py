@@ -42,6 +42,8 @@ class TableClocks:
         # the table clocks and notices judge time by the database's clock: this instance's wall
         # clock (Settings.now; tests inject one) plus its offset from the database's (sync_clock)
         self.offset = 0.0
+        # the watcher's rounds and its looks in the store (tests count them)
+        self.rounds = self.looks = 0
 
     def now(self) -> float:
         """The time by which deadlines are set and judged: the database's clock, as last measured
@@ -99,18 +101,31 @@ class TableClocks:
             await self.hub.refresh_info(tid)  # and the other instances hear of it
         return done
 
+    def clock_running_here(self) -> bool:
+        """Whether a table this instance has loaded has a clock running (a person or a computer
+        to move on a clocked table that is being played)."""
+        return any(room.info.clock is not None and room.info.clock.running() and room.info.status == "playing"
+                   for room in list(self.hub.rooms.values()))
+
     async def clock_watch(self) -> None:
-        """Looks for passed deadlines every ``clock_poll`` seconds (deadlines are stored, so they
-        hold across restarts and instances), and measures the offset to the database's clock
-        again every ``clock_sync`` seconds."""
-        synced = time.monotonic()
+        """Looks for passed deadlines (they are stored, so they hold across restarts and
+        instances): every ``clock_poll`` seconds while a table this instance has loaded has a
+        clock running, and every ``clock_idle`` seconds otherwise (a clocked table that no
+        instance has loaded: its players left, or the server restarted), so that a server without
+        running clocks does not ask the database twice a second.  The first round looks.  Measures the
+        offset to the database's clock again every ``clock_sync`` seconds."""
+        synced, looked = time.monotonic(), float("-inf")
         while not self.hub.closing:
             await asyncio.sleep(self.settings.clock_poll)
+            self.rounds += 1
             try:
                 if self.settings.clock_sync and time.monotonic() - synced >= self.settings.clock_sync:
                     synced = time.monotonic()
                     await self.sync_clock()
-                await self.check_clocks()
+                if time.monotonic() - looked >= self.settings.clock_idle or self.clock_running_here():
+                    looked = time.monotonic()
+                    self.looks += 1
+                    await self.check_clocks()
             except STORAGE_ERRORS:
                 log.warning("clocks: %s; looking again shortly", STORAGE_DOWN)
             except Exception:
