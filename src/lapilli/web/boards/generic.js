@@ -249,8 +249,10 @@ window.LapilliHitPads = function (container, picker) {
   const first = targets[0];
   if (!first || !first.parentNode.getScreenCTM || !first.parentNode.getScreenCTM()) return;
   const parent = first.parentNode, ctm = parent.getScreenCTM(), inv = ctm.inverse();
-  targets.forEach(e => {
-    const r = e.getBoundingClientRect();
+  // every box read before any pad is added: a read after a write would lay the page out again
+  const boxes = targets.map(e => e.getBoundingClientRect());
+  targets.forEach((e, i) => {
+    const r = boxes[i];
     if (!(r.width > 0) || Math.min(r.width, r.height) >= 2 * PAD) return;
     const c = new DOMPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2).matrixTransform(inv);
     const pad = window.svgEl("circle", { cx: c.x, cy: c.y, r: PAD / Math.hypot(ctm.a, ctm.b), class: "hit-pad", fill: "transparent",
