@@ -314,6 +314,9 @@ def test_an_instance_that_stops_heartbeating_counts_as_gone_after_the_ttl(tmp_pa
             os.kill(procs[0].pid, signal.SIGSTOP)
             assert until(bob, lambda v: v["present"] == [1])["held"] == []
             assert take_over(pb, tid, 0, tb).status_code == 200
+            # A wakes before alice's socket closes: a frozen server would hold her close handshake
+            # for the client's whole close timeout (10 s)
+            os.kill(procs[0].pid, signal.SIGCONT)
 
 
 @pytest.mark.slow  # two real instances; the Hub's presence in one process is tested above

@@ -39,9 +39,11 @@ def ray_head():
             raise AssertionError("ray start failed:\n" + proc.stdout.read().decode(errors="replace")[-3000:])
         yield f"127.0.0.1:{port}", env
     finally:
+        # `ray start --block` takes more than 30 s to stop its processes on SIGTERM here: they
+        # are given 5 s, then the whole group is killed (the cluster and its files are the test's own)
         os.killpg(proc.pid, signal.SIGTERM)
         try:
-            proc.wait(30)
+            proc.wait(5)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
