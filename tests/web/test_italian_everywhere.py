@@ -132,3 +132,15 @@ def test_a_refused_move_is_said_in_italian(server, italian):
     said = italian.inner_text("#error")
     assert "Mossa non valida: non hai nessun colono su H3" in said and "colonist" not in said
     check(italian, "refused", "isola-dei-vulcani")
+
+
+def test_a_move_sent_and_not_yet_answered_is_said_in_italian(server, italian):
+    """Between a move sent and the server's answer the status is the page's own sentence, the move
+    quoted in the game's notation (read in the task that sends it: no answer can come between)."""
+    create_table(italian, server, "nim", 2, "random")
+    italian.wait_for_selector("#picker button[data-pick]")
+    action = italian.locator("#legal-list option").first.get_attribute("value")
+    italian.fill("#notation", action)
+    said = italian.evaluate("() => { document.querySelector('#send').click(); return document.querySelector('#status').textContent; }")
+    assert said == f"Mossa inviata: '{action}' …", said
+    assert not english_in(said), said

@@ -183,6 +183,10 @@ async function lobby() {
   app.append(el("h1", { class: "visually-hidden" }, `Lapilli · ${t("lobby")}`), form, list, done);
 }
 
+// A move sent and not yet answered: the page's words, then the move in the game's notation, quoted
+// (notation is the game's, not a language's: "Mossa inviata: 'move H3 H4' …").
+function sentStatus(action) { return `${t("sentMove")}: '${action}' …`; }
+
 // ---------------------------------------------------------------- players: names and colours
 // Every player is shown by name in their colour: the name a person typed when taking the seat,
 // or for a computer its colour and level; the colours are the game's own (SPEC.seat_colours,
@@ -583,7 +587,7 @@ async function tablePage(tid) {
       board.querySelectorAll(".hit-pad, #picker").forEach(e => e.remove());
       side.querySelectorAll("#typed, #hint-box").forEach(e => e.remove());
       const said = side.querySelector("#status");
-      if (said) said.replaceChildren(`${action} …`);
+      if (said) said.replaceChildren(sentStatus(action));
       setTimeout(() => { if (views[v.seat] === now && side.isConnected) showSoon(); }, SENT_SHOWN_AFTER);
     };
     // a picker per position; the start (every seat taken) gives the first one its moves without a new version
@@ -613,7 +617,7 @@ async function tablePage(tid) {
     if (live.result) status.append(t("gameOver"));
     else if (live.table.status === "open") status.append(t("notStarted"));
     else if (v.legal.length) status.append(`${t("yourTurn")}, `, who(v, v.seat));
-    else if (live.sent) status.append(`${live.sent} …`);
+    else if (live.sent) status.append(sentStatus(live.sent));
     else if (to !== null && to !== undefined) status.append(`${t("waiting")} `, who(v, to));
     side.append(status);
     // the start: one event every connection sees (no move is accepted before every seat is taken)
