@@ -341,9 +341,11 @@ def test_the_watcher_asks_the_store_often_only_while_a_clock_runs_here(make_clie
     join(c, tid, 0), join(c, tid, 1, "bob")  # play begins: the clock runs on a table loaded here
     looked = clocks_.looks
     wait_for(lambda: clocks_.looks >= looked + 10, "ten looks while a clock runs")
-    # a second instance that has not loaded the table (nothing there asks for it; its watcher
-    # loads it once it hands the seat over), and whose clock alone is past the deadline (so the
-    # first cannot act), finds it by its idle looks
-    later = FakeClock(now.t + 86_401)
+    # a second instance that has not loaded the table: its first look finds nothing due; then its
+    # clock alone passes the deadline (so the first cannot act) and a later idle look finds it
+    later = FakeClock(now.t + 86_399)
     other = make_client(database_url=db, now=later, clock_poll=0.01, clock_idle=0.05)
+    wait_for(lambda: hub_of(other).clocks.looks >= 2, "two looks of the idle instance")
+    assert not hub_of(other).store.seat_timed_out(tid, 0) and tid not in hub_of(other).rooms
+    later.t += 2
     wait_for(lambda: hub_of(other).store.seat_timed_out(tid, 0), "the idle instance hands the seat over")
