@@ -26,12 +26,14 @@ The table gives the level's win share (a shared win counts 1/2) with its Wilson 
 per decision.  It is printed as Markdown (and written to ``--out``) for docs/agents.md.
 
 **The full run** (docs/agents.md): 5 games x 3 levels x 2 evaluators x 100 games = 3,000 games.
-Estimated on one idle core from the levels' times per decision (easy about 0.01 s, normal up to
-0.9 s, hard up to 4-5 s) and about 120 decisions with a choice per 2-player game, both sides
-searching for the same time: easy about 3 s per game (plus OpenSpiel's per-step overhead), normal
-about 2 x 60 x 0.8 s = 100 s, hard about 2 x 60 x 3 s = 360 s; so per game and evaluator about
-0.1 h (easy) + 2.8 h (normal) + 10 h (hard), 13 h, and 130 CPU hours for the whole table: run it
-per game or per level (``--levels``) on idle cores, one process per core, and join the tables.
+The levels' iteration caps end their searches well before their time limits, so a game costs far
+less than the limits suggest.  Measured per 2-player game on this project's two-core machine: easy
+about 3 s; normal 3-30 s (the level spends 0.01-0.11 s of CPU a decision; ISMCTS with random
+rollouts always runs its two simulations, and a random game of Stromboli or L'Isola dei Vulcani is
+long, so those pairings cost the most), about 4 CPU hours for the normal row; hard against the
+heuristic evaluator 12-90 s a game from one game of each (0.13-0.38 s a decision), so the hard row
+is of the order of 10-15 CPU hours.  Run it per game or per level (``--levels``) on idle cores, one
+process per core, and join the tables.
 The interval of a 100-game share is at most about +-0.10.
 
 **Resumable**: with ``--results FILE.jsonl`` every finished game is appended to the file as one
