@@ -27,13 +27,13 @@ per decision.  It is printed as Markdown (and written to ``--out``) for docs/age
 
 **The full run** (docs/agents.md): 5 games x 3 levels x 2 evaluators x 100 games = 3,000 games.
 The levels' iteration caps end their searches well before their time limits, so a game costs far
-less than the limits suggest.  Measured per 2-player game on this project's two-core machine: easy
-about 3 s; normal 3-30 s (the level spends 0.01-0.11 s of CPU a decision; ISMCTS with random
-rollouts always runs its two simulations, and a random game of Stromboli or L'Isola dei Vulcani is
-long, so those pairings cost the most), about 4 CPU hours for the normal row; hard against the
-heuristic evaluator 12-90 s a game from one game of each (0.13-0.38 s a decision), so the hard row
-is of the order of 10-15 CPU hours.  Run it per game or per level (``--levels``) on idle cores, one
-process per core, and join the tables.
+less than the limits suggest.  Per 2-player game on this project's two-core machine: easy about
+3 s (estimated from its time per decision); measured, normal 3-30 s (the level spends 0.01-0.11 s
+of CPU a decision; ISMCTS with random rollouts always runs its two simulations, and a random game
+of Stromboli or L'Isola dei Vulcani is long, so those pairings cost the most), about 4 CPU hours
+for the normal row; hard against the heuristic evaluator 12-90 s a game from one game of each
+(0.13-0.41 s a decision), so the hard row is of the order of 10-15 CPU hours.  Run it per game or
+per level (``--levels``) on idle cores, one process per core, and join the tables.
 The interval of a 100-game share is at most about +-0.10.
 
 **Resumable**: with ``--results FILE.jsonl`` every finished game is appended to the file as one
