@@ -4,8 +4,11 @@
 
     PYTHONPATH=src python3 bench/openspiel_yardstick.py [GAME ...] [--games 100] [--levels easy,normal,hard]
                                                       [--evaluators rollout,heuristic] [--seed 0] [--out FILE.md]
-                                                      [--results FILE.jsonl]
+                                                      [--results FILE.jsonl] [--level SPEC ...]
 
+``--level SPEC`` plays an agent spec as one more level (a level's search with one parameter
+changed, say, to test a reading of the table: ``--level 'mcts:iterations=600,...,widen=0'``);
+with ``--level`` and no ``--levels`` only the specs are played.
 Each pairing (game, level, OpenSpiel evaluator) plays ``--games`` games, seats alternated (the
 level takes seat ``g % 2`` in game ``g``, whose set-up is that of seed ``seed + g``; both sides
 of a pairing meet the same set-ups).  OpenSpiel's side is ``ISMCTSBot`` (UCT, c = 2, unlimited
@@ -207,7 +210,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games_", nargs="*", metavar="GAME", help="games (default: all five)")
     ap.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
-    ap.add_argument("--levels", default="easy,normal,hard")
+    ap.add_argument("--levels", default=None, help="level names, comma-separated (default: easy,normal,hard; "
+                    "none when --level is given)")
+    ap.add_argument("--level", action="append", default=[], metavar="SPEC",
+                    help="an agent spec played as a level (its commas kept), e.g. a level's search with one "
+                         "parameter changed; repeat for several")
     ap.add_argument("--evaluators", default="rollout,heuristic")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", help="also write the table to this file")
@@ -219,11 +226,18 @@ def main(argv=None) -> int:
         lapilli.game_spec(g)
     rows = ["| game | level | ISMCTS evaluator | games | level's win share [95 %] | level s/decision (CPU) "
             "| ISMCTS simulations/decision |", "|---|---|---|---:|---|---:|---:|"]
-    print(" ".join(["bench/openspiel_yardstick.py", *games, f"--games {args.games}", f"--levels {args.levels}",
+    names = args.levels.split(",") if args.levels is not None else [] if args.level else ["easy", "normal", "hard"]
+    levels = names + args.level
+    for game in games:  # a level or spec that names no agent fails here, before any game is played
+        for level in levels:
+            make_agent(level, seed=0, game=game, players=2)
+    print(" ".join(["bench/openspiel_yardstick.py", *games, f"--games {args.games}",
+                    *([f"--levels {','.join(names)}"] if names else []),
+                    *[f"--level '{spec}'" for spec in args.level],
                     f"--evaluators {args.evaluators}", f"--seed {args.seed}"]))
     done = _read_results(args.results)
     for game in games:
-        for level in args.levels.split(","):
+        for level in levels:
             for evaluator in args.evaluators.split(","):
                 shares, spent, sims = [], [], []
                 t0 = time.perf_counter()

@@ -1,5 +1,6 @@
 """bench/openspiel_yardstick.py keeps every finished game with ``--results`` and a second run with
-the same file plays only the games it does not hold (a long run survives a stop)."""
+the same file plays only the games it does not hold (a long run survives a stop); ``--level SPEC``
+plays an agent spec as a level."""
 import importlib.util
 import json
 from pathlib import Path
@@ -50,3 +51,18 @@ def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch,
     assert ys.main(args[:2] + ["2"] + args[3:]) == 0
     assert played == []
     assert first_table.startswith(f"| stromboli | easy | {evaluator} | 1 |")
+
+
+def test_an_agent_spec_is_played_as_a_level_with_its_commas(capsys):
+    """``--level SPEC`` plays a whole agent spec (commas and all) as a level; alone, it is the only
+    level played, and a spec that names no agent stops the run before any game."""
+    ys = load_script()
+    spec = "mcts:iterations=4,c=0.3,widen=0"
+    assert ys.main(["stromboli", "--games", "1", "--level", spec, "--evaluators", "heuristic"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert f"--level '{spec}'" in out[0] and "--levels" not in out[0]
+    rows = [x for x in out if x.startswith("| stromboli |")]
+    assert len(rows) == 2  # the row as it is played, and the table's copy of it
+    assert rows[-1].startswith(f"| stromboli | {spec} | heuristic | 1 |")
+    with pytest.raises(Exception, match="unexpected keyword argument 'bogus'"):
+        ys.main(["stromboli", "--games", "1", "--level", "mcts:bogus=1", "--evaluators", "heuristic"])
