@@ -34,8 +34,10 @@ less than the limits suggest.  Per 2-player game on this project's two-core mach
 3 s (estimated from its time per decision); measured, normal 3-30 s (the level spends 0.01-0.11 s
 of CPU a decision; ISMCTS with random rollouts always runs its two simulations, and a random game
 of Stromboli or L'Isola dei Vulcani is long, so those pairings cost the most), about 4 CPU hours
-for the normal row; hard against the heuristic evaluator 12-90 s a game from one game of each
-(0.13-0.41 s a decision), so the hard row is of the order of 10-15 CPU hours.  Run it per game or
+for the normal row; hard 10-110 s a game (the level 0.12-0.41 s a decision; measured over the hard
+row at 10 games a pairing, which took 1.4 CPU hours: L'Isola dei Vulcani about 100 s a game,
+Stromboli 88 against random rollouts and 23 against the heuristic, The Island 40-55, Kingdomino
+Origins 37, Eruption 10), so about 14 CPU hours for the hard row at 100 games a pairing.  Run it per game or
 per level (``--levels``) on idle cores, one process per core, and join the tables.
 The interval of a 100-game share is at most about +-0.10.
 
