@@ -9,6 +9,7 @@
 ``--level SPEC`` plays an agent spec as one more level (a level's search with one parameter
 changed, say, to test a reading of the table: ``--level 'mcts:iterations=600,...,widen=0'``);
 with ``--level`` and no ``--levels`` only the specs are played.
+
 Each pairing (game, level, OpenSpiel evaluator) plays ``--games`` games, seats alternated (the
 level takes seat ``g % 2`` in game ``g``, whose set-up is that of seed ``seed + g``; both sides
 of a pairing meet the same set-ups).  OpenSpiel's side is ``ISMCTSBot`` (UCT, c = 2, unlimited
@@ -37,8 +38,8 @@ of Stromboli or L'Isola dei Vulcani is long, so those pairings cost the most), a
 for the normal row; hard 10-110 s a game (the level 0.12-0.41 s a decision; measured over the hard
 row at 10 games a pairing, which took 1.4 CPU hours: L'Isola dei Vulcani about 100 s a game,
 Stromboli 88 against random rollouts and 23 against the heuristic, The Island 40-55, Kingdomino
-Origins 37, Eruption 10), so about 14 CPU hours for the hard row at 100 games a pairing.  Run it per game or
-per level (``--levels``) on idle cores, one process per core, and join the tables.
+Origins 37, Eruption 10), so about 14 CPU hours for the hard row at 100 games a pairing.  Run it
+per game or per level (``--levels``) on idle cores, one process per core, and join the tables.
 The interval of a 100-game share is at most about +-0.10.
 
 **Resumable**: with ``--results FILE.jsonl`` every finished game is appended to the file as one

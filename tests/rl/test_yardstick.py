@@ -53,9 +53,11 @@ def test_a_stopped_yardstick_run_resumes_from_its_results(tmp_path, monkeypatch,
     assert first_table.startswith(f"| stromboli | easy | {evaluator} | 1 |")
 
 
-def test_an_agent_spec_is_played_as_a_level_with_its_commas(capsys):
+def test_an_agent_spec_is_played_as_a_level_with_its_commas(monkeypatch, capsys):
     """``--level SPEC`` plays a whole agent spec (commas and all) as a level; alone, it is the only
     level played, and a spec that names no agent stops the run before any game."""
+    from lapilli.engine.errors import LapilliError
+
     ys = load_script()
     spec = "mcts:iterations=4,c=0.3,widen=0"
     assert ys.main(["stromboli", "--games", "1", "--level", spec, "--evaluators", "heuristic"]) == 0
@@ -64,5 +66,9 @@ def test_an_agent_spec_is_played_as_a_level_with_its_commas(capsys):
     rows = [x for x in out if x.startswith("| stromboli |")]
     assert len(rows) == 2  # the row as it is played, and the table's copy of it
     assert rows[-1].startswith(f"| stromboli | {spec} | heuristic | 1 |")
-    with pytest.raises(Exception, match="unexpected keyword argument 'bogus'"):
-        ys.main(["stromboli", "--games", "1", "--level", "mcts:bogus=1", "--evaluators", "heuristic"])
+
+    played = []
+    monkeypatch.setattr(ys, "play", lambda *a: played.append(a) or (1.0, [0.0], 2))
+    with pytest.raises(LapilliError, match="unexpected keyword argument 'bogus'"):
+        ys.main(["stromboli", "--games", "1", "--levels", "easy", "--level", "mcts:bogus=1", "--evaluators", "heuristic"])
+    assert played == []  # not even the valid level's game
