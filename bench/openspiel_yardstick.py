@@ -62,6 +62,7 @@ import numpy as np
 import lapilli
 from lapilli.agents import make_agent
 from lapilli.agents.base import Decision
+from lapilli.agents.levels import DEFAULT_LEVELS
 
 GAMES = ["stromboli", "isola-dei-vulcani", "kingdomino-origins", "the-island", "eruption"]
 FIRST_BUDGET = 0.05
@@ -229,7 +230,10 @@ def main(argv=None) -> int:
         lapilli.game_spec(g)
     rows = ["| game | level | ISMCTS evaluator | games | level's win share [95 %] | level s/decision (CPU) "
             "| ISMCTS simulations/decision |", "|---|---|---|---:|---|---:|---:|"]
-    names = args.levels.split(",") if args.levels is not None else [] if args.level else ["easy", "normal", "hard"]
+    if args.levels is not None:
+        names = args.levels.split(",")
+    else:  # the level names every game has (easy, normal, hard), unless only specs are asked for
+        names = [] if args.level else list(DEFAULT_LEVELS)
     levels = names + args.level
     for game in games:  # a level or spec that names no agent fails here, before any game is played
         for level in levels:

@@ -72,3 +72,8 @@ def test_an_agent_spec_is_played_as_a_level_with_its_commas(monkeypatch, capsys)
     with pytest.raises(LapilliError, match="unexpected keyword argument 'bogus'"):
         ys.main(["stromboli", "--games", "1", "--levels", "easy", "--level", "mcts:bogus=1", "--evaluators", "heuristic"])
     assert played == []  # not even the valid level's game
+
+    # with neither --levels nor --level, the three levels
+    assert ys.main(["stromboli", "--games", "1", "--evaluators", "heuristic"]) == 0
+    assert [a[1] for a in played] == ["easy", "normal", "hard"]
+    assert "--levels easy,normal,hard" in capsys.readouterr().out.splitlines()[0]
