@@ -81,6 +81,55 @@ def test_the_slow_table_cannot_keep_the_only_worker(make_client):
     assert hub.rooms[slow].version >= 1
 
 
+def test_tables_of_computers_only_cannot_slow_a_persons_computer_opponent(make_client):
+    """Anyone may create tables where only computers play.  Their moves wait behind those of
+    tables where a person plays: one worker, busy with one such table, while a second one and a
+    quick demonstration table ask first; the person's computer still gets the worker next.  The
+    demonstration's move, which waited longer than its cap, still plays its level's move."""
+    client = make_client(bot_workers=1, bot_untimed_limit=2.5, bot_margin=1.0)
+    hub = client.app.state.hub
+    only_computers = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+    slow = [make_table(client, game="slownim", seats=only_computers, options={"pile": 15}) for _ in range(2)]
+    demo = make_table(client, seats=[{"kind": "bot", "level": "random"}] * 2, options={"pile": 10})
+    fast = make_table(client, seats=[{"kind": "open"}, {"kind": "bot", "level": "random"}], options={"pile": 21})
+    t_fast = join(client, fast, 0, "ann")
+
+    def until_queued(tables):
+        deadline = time.monotonic() + 20
+        while sorted(t for t, _ in hub.bots._waiting[1]) != sorted(tables):
+            assert time.monotonic() < deadline, "the tables of computers only never asked for a move"
+            time.sleep(0.02)
+
+    with client.websocket_connect(f"/ws/{slow[0]}") as w0, client.websocket_connect(f"/ws/{slow[1]}") as w1:
+        for ws in (w0, w1):
+            ws.receive_json()
+        deadline = time.monotonic() + 20
+        while not hub.bots._waiting[1]:
+            assert time.monotonic() < deadline, "the tables of computers only never asked for a move"
+            time.sleep(0.02)
+        # one slow table thinks on the only worker (until its cap), the other waits
+        (second, _), = hub.bots._waiting[1]
+        with client.websocket_connect(f"/ws/{demo}") as wd:
+            wd.receive_json()
+            until_queued([second, demo])
+            with client.websocket_connect(f"/ws/{fast}?token={t_fast}") as f:
+                v = f.receive_json()
+                f.send_text(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
+                v = wait_version(f, 2)
+                assert v["log"][-1]["seat"] == 1
+            deadline = time.monotonic() + 30
+            while not moves_of(client, demo):
+                assert time.monotonic() < deadline, "the demonstration table's computer never moved"
+                time.sleep(0.05)
+    order = [m.table for m in hub.bots.history]
+    # the person's table asked after the other slow table and the demonstration, and went first
+    holder = next(t for t in slow if t != second)
+    assert set(order[:2]) == {holder, fast}, order
+    assert order.index(fast) < order.index(second) < order.index(demo), order
+    d = moves_of(client, demo)[0]
+    assert d.waited > d.cap and not d.fallback, d
+
+
 def test_a_table_has_one_move_at_a_time_and_moves_start_in_turn():
     """The pool's own queue: asking again for a table drops its older move, and the tables
     waiting for the worker get it in the order they asked."""
@@ -104,7 +153,36 @@ def test_a_table_has_one_move_at_a_time_and_moves_start_in_turn():
         await asyncio.sleep(0)
         pool._release()
         await asyncio.gather(tasks[0], tasks[2])
-        assert order == ["b", "d"] and pool._busy == 0 and not pool._waiting
+        assert order == ["b", "d"] and pool._busy == 0 and not any(pool._waiting)
+        pool.close()
+
+    asyncio.run(run())
+
+
+def test_a_persons_table_gets_the_next_worker_before_tables_of_computers_only():
+    """The pool's two queues: a move of a person's table starts before every move of a table of
+    computers only asked earlier; within each queue moves start in the order they were asked."""
+    import asyncio
+
+    from lapilli.server.bots import BotPool
+
+    async def run():
+        pool = BotPool(1)
+        order = []
+        await pool._acquire("busy")
+
+        async def wait(table, people):
+            await pool._acquire(table, people)
+            order.append(table)
+            pool._release()
+
+        tasks = []
+        for table, people in (("demo-1", False), ("ann", True), ("demo-2", False), ("bob", True)):
+            tasks.append(asyncio.ensure_future(wait(table, people)))
+            await asyncio.sleep(0)
+        pool._release()
+        await asyncio.gather(*tasks)
+        assert order == ["ann", "bob", "demo-1", "demo-2"] and pool._busy == 0
         pool.close()
 
     asyncio.run(run())

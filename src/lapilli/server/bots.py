@@ -6,9 +6,14 @@ table can hold the pool: every move has a hard wall-clock cap.
 - Each table has at most one move waiting or thinking; moves start in the order they were asked
   for, one per free worker, so every table with a computer to move gets the next free worker in
   turn (fair queueing across tables).
+- A table where a person plays goes before a table of computers only: the moves of tables that
+  nobody plays in get a worker only when no person's table waits for one, so that anyone able to
+  create tables of computers only (anyone at all) cannot slow the computer opponents of people.
 - A move may take its level's time limit (``time_limit`` of the spec, or ``untimed_limit`` for
   the levels that set none) plus ``margin`` seconds, counted from when it was asked for, so time
-  spent waiting for a worker is part of it: a move that starts late searches for less time.
+  spent waiting for a worker is part of it: a move that starts late searches for less time.  At
+  a table of computers only nobody waits, and the cap counts from when the move gets a worker:
+  giving way to people does not turn its moves into random ones.
   Past the cap the worker is stopped (pebble ends its process and starts a new one) and the seat
   plays a random legal move instead, so that the table goes on.
 
@@ -182,7 +187,8 @@ class BotPool:
         self.untimed_limit = untimed_limit
         self._pool = None
         self._busy = 0
-        self._waiting: deque[tuple[str, asyncio.Future]] = deque()
+        # moves waiting for a worker: those of tables where a person plays, then the others
+        self._waiting: tuple[deque[tuple[str, asyncio.Future]], ...] = (deque(), deque())
         self._jobs: dict[str, asyncio.Task] = {}
         self.history: deque[BotMove] = deque(maxlen=1000)
 
@@ -207,39 +213,44 @@ class BotPool:
         return limit, limit + self.margin
 
     # ------------------------------------------------------------------ fair slots
-    async def _acquire(self, table: str) -> None:
-        if self._busy < self.workers and not self._waiting:
+    async def _acquire(self, table: str, people: bool = True) -> None:
+        """A worker for ``table``'s move, in turn: ``people`` is False for a table of computers
+        only, whose moves wait until no move of a person's table waits."""
+        if self._busy < self.workers and not any(self._waiting):
             self._busy += 1
             return
         fut = asyncio.get_running_loop().create_future()
         entry = (table, fut)
-        self._waiting.append(entry)
+        queue = self._waiting[0 if people else 1]
+        queue.append(entry)
         try:
             await fut  # _release hands the slot over (the count stays)
         except asyncio.CancelledError:
-            if entry in self._waiting:
-                self._waiting.remove(entry)
+            if entry in queue:
+                queue.remove(entry)
             elif fut.done() and not fut.cancelled():
                 self._release()  # the slot was handed over as this waiter was cancelled
             raise
 
     def _release(self) -> None:
-        while self._waiting:
-            _, fut = self._waiting.popleft()
-            if not fut.done():
-                fut.set_result(None)
-                return
+        for queue in self._waiting:
+            while queue:
+                _, fut = queue.popleft()
+                if not fut.done():
+                    fut.set_result(None)
+                    return
         self._busy -= 1
 
     # ------------------------------------------------------------------ moves
     async def choose(self, table: str, state_json: dict, level: str, seat: int, seed: int,
-                     game: str, players: int, data=None) -> BotMove:
-        """The move of the computer seat ``seat`` at ``table``.  A table has one move at a time:
-        asking again cancels the one it was waiting for."""
+                     game: str, players: int, data=None, people: bool = True) -> BotMove:
+        """The move of the computer seat ``seat`` at ``table`` (``people``: a person plays at
+        that table; False puts the move behind every person's table).  A table has one move at a
+        time: asking again cancels the one it was waiting for."""
         old = self._jobs.pop(table, None)
         if old is not None:
             old.cancel()
-        task = asyncio.ensure_future(self._move(table, state_json, level, seat, seed, game, players, data))
+        task = asyncio.ensure_future(self._move(table, state_json, level, seat, seed, game, players, data, people))
         self._jobs[table] = task
         try:
             return await task
@@ -253,7 +264,8 @@ class BotPool:
         if task is not None:
             task.cancel()
 
-    async def _move(self, table, state_json, level, seat, seed, game, players, data=None) -> BotMove:
+    async def _move(self, table, state_json, level, seat, seed, game, players, data=None,
+                    people: bool = True) -> BotMove:
         if level not in LEVELS:  # a table stored before levels were named, or a bad row
             log.warning("table %s seat %s: level %r is not one of %s; it plays normal", table, seat, level, LEVELS)
             level = "normal"
@@ -262,11 +274,12 @@ class BotPool:
         move = BotMove(table, seat, level, cap)
         asked = time.monotonic()
         loop = asyncio.get_running_loop()
-        await self._acquire(table)
+        await self._acquire(table, people)
         try:
             started = time.monotonic()
             move.waited = started - asked
-            left = cap - move.waited
+            # nobody waits at a table of computers only: its cap starts when it gets a worker
+            left = cap - move.waited if people else cap
             timed = time_limit_of(spec) is not None
             # a timed level searches for what is left of its budget, keeping the margin for the rest
             think = min(limit, left - self.margin) if timed else None

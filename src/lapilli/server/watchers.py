@@ -264,11 +264,12 @@ class ComputerSeats:
         try:
             started = asyncio.get_running_loop().time()
             try:
+                people = any(s.kind == "human" for s in room.info.seats)
                 move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
                                               seed=room.info.seed * 7919 + version, game=room.info.game,
-                                              players=room.info.players, data=room.data)
+                                              players=room.info.players, data=room.data, people=people)
                 action = move.action
-                if self.pace > 0 and any(s.kind == "human" for s in room.info.seats):
+                if self.pace > 0 and people:
                     # a person at the table sees each computer move for a moment (thinking time deducted)
                     await self._pause(self.pace - (asyncio.get_running_loop().time() - started))
             except Exception:
