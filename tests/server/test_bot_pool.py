@@ -201,3 +201,33 @@ def test_computer_seats_take_a_named_level_only(make_client):
     assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
     r = client.post(f"/api/tables/{tid}/seats/1/computer", json={"token": ta, "level": "heuristic"})
     assert r.status_code == 200 and client.get(f"/api/tables/{tid}").json()["seats"][1]["agent"] == "heuristic"
+
+
+def test_a_table_of_computers_only_stops_at_its_cap_and_a_persons_table_does_not(make_client):
+    """Some games' rules force no end, and anyone may create a table where only computers play:
+    such a table stops after ``computer_only_moves`` decisions instead of playing (and storing
+    moves) for ever.  A table where a person plays is not stopped."""
+    client = make_client(computer_only_moves=3, bot_pace=0)
+    hub = client.app.state.hub
+    tid = make_table(client, seats=[{"kind": "bot", "level": "random"}] * 2, options={"pile": 21})
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        v = wait_version(ws, 3)
+        assert v["legal"] == [] and len(v["log"]) == 3
+        deadline = time.monotonic() + 20
+        while tid not in hub.computers.stopped:
+            assert time.monotonic() < deadline, "the table of computers only was not stopped"
+            time.sleep(0.02)
+        room = hub.rooms[tid]
+        hub.computers.schedule(room)  # asked again (a sweep, a reload): it stays stopped
+        assert room.version == 3 and not room.thinking and not room.over
+    assert len(moves_of(client, tid)) == 3
+    # a person's table with two computers goes on past the cap: they answer each of ann's moves
+    mixed = make_table(client, players=3, seats=[{"kind": "open"}] + [{"kind": "bot", "level": "random"}] * 2,
+                       options={"pile": 21})
+    ta = join(client, mixed, 0, "ann")
+    with client.websocket_connect(f"/ws/{mixed}?token={ta}") as ws:
+        v = ws.receive_json()
+        for version in (3, 6):
+            ws.send_text(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
+            v = wait_version(ws, version)
+            assert v["log"][-1]["seat"] == 2 and v["legal"]

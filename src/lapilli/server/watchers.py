@@ -248,9 +248,18 @@ class ComputerSeats:
         # seconds each computer move waits when a person sits at the table, so that a chain of
         # computer turns can be followed; tables of computers only are not slowed
         self.pace = self.settings.bot_pace
+        self.stopped: set[str] = set()  # tables of computers only stopped at computer_only_moves
 
     def schedule(self, room: Room) -> None:
         if room.thinking or self.hub.closing or not room.computer_to_move():
+            return
+        most = self.settings.computer_only_moves
+        if most and len(room.state.history) >= most and not any(s.kind == "human" for s in room.info.seats):
+            # anyone may create a table of computers only, and some games' rules never force
+            # an end: such a table stops here rather than play (and store moves) for ever
+            if room.info.id not in self.stopped:
+                self.stopped.add(room.info.id)
+                log.info("table %s: computers only, stopped after %d decisions", room.info.id, most)
             return
         seat = room.state.to_move
         room.thinking = True
