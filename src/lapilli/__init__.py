@@ -8,12 +8,13 @@ The engine contract (docs/engine.md)::
     s.legal_actions(); s.apply(a); s.scores(); s.winners(); s.observation(0)
 """
 from .engine import (
-    BadOption, BadPlayerCount, CorruptRecord, GameSpec, IllegalAction, LapilliError, OptionSpec, State,
-    UnknownGame, game_spec, list_games, load_state, new_game, replay,
+    BadOption, BadPlayerCount, CorruptRecord, GameSpec, IllegalAction, LapilliError, NotationError, OptionSpec,
+    State, UnknownGame, game_spec, list_games, load_state, new_game, replay,
 )
 
 __version__ = "0.1.0"
 __all__ = [
-    "BadOption", "BadPlayerCount", "CorruptRecord", "GameSpec", "IllegalAction", "LapilliError", "OptionSpec",
+    "BadOption", "BadPlayerCount", "CorruptRecord", "GameSpec", "IllegalAction", "LapilliError", "NotationError",
+    "OptionSpec",
     "State", "UnknownGame", "game_spec", "list_games", "load_state", "new_game", "replay",
 ]

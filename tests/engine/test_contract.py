@@ -113,3 +113,14 @@ def test_state_files_and_records_are_refused_alike(read, kind):
     with pytest.raises(lapilli.CorruptRecord, match=rf"^{kind} version 999 is not supported \(this is {doc['version']}\)$"):
         read(json.dumps(dict(doc, version=999)))
     assert read(json.dumps(doc)).scores() == s.scores()
+
+
+@pytest.mark.parametrize("game", ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"])
+def test_text_that_names_no_action_raises_the_top_level_notation_error(game):
+    """A caller of the contract catches ``lapilli.NotationError`` for text that names no action
+    (it is an ``IllegalAction``), with the game's forms in its message."""
+    s = lapilli.new_game(game, players=2, seed=1)
+    with pytest.raises(lapilli.NotationError) as e:
+        s.apply("zzz qqq")
+    assert isinstance(e.value, lapilli.IllegalAction) and e.value.rule == "notation"
+    assert e.value.forms and "Actions look like" in e.value.message
