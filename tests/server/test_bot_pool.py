@@ -206,7 +206,8 @@ def test_computer_seats_take_a_named_level_only(make_client):
 def test_a_table_of_computers_only_stops_at_its_cap_and_a_persons_table_does_not(make_client):
     """Some games' rules force no end, and anyone may create a table where only computers play:
     such a table stops after ``computer_only_moves`` decisions instead of playing (and storing
-    moves) for ever.  A table where a person plays is not stopped."""
+    moves) for ever, and is not held in memory for it.  A table where a person plays is not
+    stopped."""
     client = make_client(computer_only_moves=3, bot_pace=0)
     hub = client.app.state.hub
     tid = make_table(client, seats=[{"kind": "bot", "level": "random"}] * 2, options={"pile": 21})
@@ -221,6 +222,11 @@ def test_a_table_of_computers_only_stops_at_its_cap_and_a_persons_table_does_not
         hub.computers.schedule(room)  # asked again (a sweep, a reload): it stays stopped
         assert room.version == 3 and not room.thinking and not room.over
     assert len(moves_of(client, tid)) == 3
+    # once nobody watches, it may leave memory like any table that waits for no computer
+    deadline = time.monotonic() + 20
+    while not hub.registry.evictable(room):
+        assert time.monotonic() < deadline, "the stopped table is kept in memory"
+        time.sleep(0.02)
     # a person's table with two computers goes on past the cap: they answer each of ann's moves
     mixed = make_table(client, players=3, seats=[{"kind": "open"}] + [{"kind": "bot", "level": "random"}] * 2,
                        options={"pile": 21})

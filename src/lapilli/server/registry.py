@@ -135,7 +135,7 @@ class TableRegistry:
 
     def evictable(self, room: Room) -> bool:
         return (not room.conns and not room.thinking and not room.healing and not room.lock.locked()
-                and not room.computer_to_move())
+                and not self.hub.computers.to_move(room))
 
     def sweep(self, room_for: int = 0) -> int:
         """Drop the tables nobody uses: idle ones, then the least recently used while more than
@@ -144,7 +144,7 @@ class TableRegistry:
         now, s = self.clock(), self.settings
         gone = 0
         for tid, room in list(self.rooms.items()):
-            if not room.conns and room.computer_to_move():
+            if not room.conns and self.hub.computers.to_move(room):
                 self.hub.schedule_bot(room)
             if now - room.last_used >= s.idle_seconds and self.evictable(room):
                 del self.rooms[tid]

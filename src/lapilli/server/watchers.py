@@ -250,16 +250,23 @@ class ComputerSeats:
         self.pace = self.settings.bot_pace
         self.stopped: set[str] = set()  # tables of computers only stopped at computer_only_moves
 
-    def schedule(self, room: Room) -> None:
-        if room.thinking or self.hub.closing or not room.computer_to_move():
-            return
+    def to_move(self, room: Room) -> bool:
+        """A computer seat of ``room`` is to move and goes on.  Anyone may create a table of
+        computers only, and some games' rules never force an end: such a table stops after
+        ``computer_only_moves`` decisions rather than play (and store moves) for ever, and then
+        leaves memory like a table that waits for a person."""
+        if not room.computer_to_move():
+            return False
         most = self.settings.computer_only_moves
         if most and len(room.state.history) >= most and not any(s.kind == "human" for s in room.info.seats):
-            # anyone may create a table of computers only, and some games' rules never force
-            # an end: such a table stops here rather than play (and store moves) for ever
             if room.info.id not in self.stopped:
                 self.stopped.add(room.info.id)
                 log.info("table %s: computers only, stopped after %d decisions", room.info.id, most)
+            return False
+        return True
+
+    def schedule(self, room: Room) -> None:
+        if room.thinking or self.hub.closing or not self.to_move(room):
             return
         seat = room.state.to_move
         room.thinking = True
