@@ -340,6 +340,13 @@ class IslandState(State):
             occ = self._occupied_hexes()
         return h not in occ
 
+    def _empty_sea_spaces(self):
+        """The sea spaces with no piece at all (ISL-0.19 / ISL-I17), in space order."""
+        free = self.terrain[:]                  # < 0: a sea space, until a piece is found on it
+        for h in self._occupied_hexes():
+            free[h] = 0
+        return [h for h, t in enumerate(free) if t < 0]
+
     def _occupied_hexes(self):
         occ = set(self.boat_on_hex)
         for k in KINDS:
@@ -858,7 +865,7 @@ class IslandState(State):
         if not kinds:
             return []
         out = []
-        occ = None
+        pick = None
         if "dolphin" in kinds and not self.dolphins:           # ISL-6.9, ISL-I31
             for e in range(p * 10, p * 10 + 10):
                 if self.explorer_where[e] == SEA:
@@ -881,10 +888,8 @@ class IslandState(State):
             for k in kinds_here:
                 if not self.creatures[k]:
                     continue
-                if occ is None:
-                    occ = self._occupied_hexes()
-                    terr = self.terrain
-                    pick = _gather([h for h in range(N_HEX) if terr[h] < 0 and h not in occ])
+                if pick is None:
+                    pick = _gather(self._empty_sea_spaces())
                 for src in sorted(set(self.creatures[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
                     row = _PLAY.get((k, src))
                     if row is None:
@@ -1066,8 +1071,7 @@ class IslandState(State):
         pick_empty = None
         terr = self.terrain
         if dive:
-            occ = self._occupied_hexes()
-            empt = [h for h in range(N_HEX) if terr[h] < 0 and h not in occ]
+            empt = self._empty_sea_spaces()
         for k in kinds:
             if k in KINDS:
                 srcs = self.creatures[k]
@@ -1161,27 +1165,27 @@ class IslandState(State):
             return [x for x in NEIGH[start] if terr[x] < 0 and x not in blocked]
         if n < 1:
             return []
-        seen = set(blocked)                     # never entered: as if already seen
-        seen.add(start)
+        free = terr[:]                          # < 0: a sea space not entered yet
+        for x in blocked:                       # never entered: as if entered already
+            free[x] = 0
+        free[start] = 0
         frontier = [start]
         out = []
         for _ in range(n - 1):
             nxt = []
             for h in frontier:
                 for x in NEIGH[h]:
-                    if x in seen or terr[x] >= 0:
-                        continue
-                    seen.add(x)
-                    out.append(x)
-                    if x not in stop:
-                        nxt.append(x)
+                    if free[x] < 0:
+                        free[x] = 0
+                        out.append(x)
+                        if x not in stop:
+                            nxt.append(x)
             frontier = nxt
         for h in frontier:                      # the last step: no path goes on from here
             for x in NEIGH[h]:
-                if x in seen or terr[x] >= 0:
-                    continue
-                seen.add(x)
-                out.append(x)
+                if free[x] < 0:
+                    free[x] = 0
+                    out.append(x)
         return out
 
     # ================================================================== apply
