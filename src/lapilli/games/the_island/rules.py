@@ -51,11 +51,17 @@ SWIM = _verb_table("swim")
 SWIM_DOLPHIN = _verb_table("swim", " dolphin")
 ISLE_ = tuple(tuple(f"isle {LABELS[e]} {n}" for n in ISLE_NAMES) for e in range(60))
 _PLACE: dict = {}    # explorer value -> notation "place <value> <hex>" per hex
-_PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> <to>" per hex
+_PLAY: dict = {}     # (creature, from hex) -> notation "play <creature> <from> <to>" per hex; likewise
+                     # ("dolphin", explorer) -> "play dolphin <explorer> <to>", ("winds", hex) -> "play winds <hex> <to>"
 _CREATURE: dict = {}  # (creature, from hex) -> notation "<creature> <from> <to>" per hex
 _COAST: dict = {}    # land pattern (one byte per island slot) -> sorted sea hexes next to a tile
 _PARSED: dict = {}   # action -> nt.parse(action) (tuples of ints and strings: never changed)
-_METHODS: dict = {}  # (state class, prefix) -> {name: its <prefix><name> function}
+_METHODS: dict = {}  # state class -> its action handlers and its steps (_methods)
+# tasks of the queue, made once: a turn, its steps (to be popped from the end: step 1 first), one
+# more step-2 move
+_TURN = ("turn",)
+_STEPS = (("next",), ("step4",), ("step3",), ("step2",), ("step1",))
+_MORE = ("more",)
 BOAT_TEXT = tuple(f"boat {NAME[h]}" for h in range(N_HEX))
 REMOVE = tuple(f"remove {NAME[h]}" for h in range(N_HEX))
 SAIL = tuple(tuple(f"sail {NAME[h]} {NAME[x]}" for x in range(N_HEX)) for h in range(N_HEX))
@@ -73,13 +79,13 @@ def _gather(idx):
     return lambda row: ()
 
 
-def _methods(cls, prefix: str) -> dict:
-    """The class's ``<prefix><name>`` methods by name (its steps ``_t_``, its actions ``_a_``),
-    looked up once per class."""
-    got = _METHODS.get((cls, prefix))
+def _methods(cls) -> tuple:
+    """The class's action handlers and steps by name: ({name: its _a_<name> function},
+    {name: its _t_<name> function}), looked up once per class."""
+    got = _METHODS.get(cls)
     if got is None:
-        n = len(prefix)
-        got = _METHODS[(cls, prefix)] = {k[n:]: getattr(cls, k) for k in dir(cls) if k.startswith(prefix)}
+        got = _METHODS[cls] = tuple({k[3:]: getattr(cls, k) for k in dir(cls) if k.startswith(prefix)}
+                                    for prefix in ("_a_", "_t_"))
     return got
 
 
@@ -275,10 +281,7 @@ class IslandState(State):
         return self.terrain[h] < 0
 
     def _swimmers(self, h):
-        w, a = self.explorer_where, self.explorer_at
-        if h not in a:                          # nobody at h (a quick look before the scan)
-            return []
-        return [e for e in range(60) if w[e] == SEA and a[e] == h]
+        return self._at(h, SEA)
 
     def _protected(self, e):
         return e in self.dolphin_protects
@@ -294,10 +297,19 @@ class IslandState(State):
         return [e for e in self._swimmers(h) if e not in prot]
 
     def _land_ex(self, h):
+        return self._at(h, LAND)
+
+    def _at(self, h, where):
+        """The explorers on hex h that are ``where`` (LAND or SEA), in explorer order: one index
+        search per explorer whose place number is h (a boat's or an isle's number may be too)."""
         w, a = self.explorer_where, self.explorer_at
-        if h not in a:                          # nobody at h (a quick look before the scan)
-            return []
-        return [e for e in range(60) if w[e] == LAND and a[e] == h]
+        out = []
+        e = -1
+        for _ in range(a.count(h)):
+            e = a.index(h, e + 1)
+            if w[e] == where:
+                out.append(e)
+        return out
 
     def _occupied_boat(self, h):
         b = self.boat_on_hex.get(h)
@@ -328,15 +340,23 @@ class IslandState(State):
             occ = self._occupied_hexes()
         return h not in occ
 
+    def _empty_sea_spaces(self):
+        """The sea spaces with no piece at all (ISL-0.19 / ISL-I17), in space order."""
+        free = self.terrain[:]                  # < 0: a sea space, until a piece is found on it
+        for h in self._occupied_hexes():
+            free[h] = 0
+        return [h for h, t in enumerate(free) if t < 0]
+
     def _occupied_hexes(self):
         occ = set(self.boat_on_hex)
         for k in KINDS:
             occ.update(self.creatures[k])
         occ.update(h for h in self.dolphin_at if h >= 0)
         w, a = self.explorer_where, self.explorer_at
-        for e in range(60):
-            if w[e] == SEA:
-                occ.add(a[e])
+        e = -1
+        for _ in range(w.count(SEA)):           # the swimmers, one index search each
+            e = w.index(SEA, e + 1)
+            occ.add(a[e])
         return occ
 
     def _in_play(self, p):
@@ -401,14 +421,13 @@ class IslandState(State):
         events.append({"type": "game_end", "reason": reason, "scores": self.scores()})
 
     def _run(self, events):
-        steps = _methods(type(self), "_t_")
+        """Run the queued tasks until a decision is awaited or the game is over."""
+        steps = (_METHODS.get(type(self)) or _methods(type(self)))[1]
         while not self.over and self.decision is None:
             if self.challenge_2 and self.started and not self._anyone_in_play():
                 self._end("nobody left", events)        # ISL-11.1 (checked after every event, ISL-I35)
                 return
-            if not self.queue:
-                self._push(("turn",))
-            t = self.queue.pop()
+            t = self.queue.pop() if self.queue else _TURN
             steps[t[0]](self, events, *t[1:])
 
     # ------------------------------------------------------------------ turn steps
@@ -422,7 +441,7 @@ class IslandState(State):
         self.movement_points = 0
         self.roll = None
         events.append({"type": "turn", "seat": p, "turn": self.turns[p]})
-        self._push(("step1",), ("step2",), ("step3",), ("step4",), ("next",))
+        self.queue += _STEPS
 
     def _t_next(self, events):
         self.current_player = (self.current_player + 1) % self.num_players     # ISL-2.1
@@ -800,13 +819,15 @@ class IslandState(State):
         return cnt
 
     def _placement_tiles(self, p):
-        cnt = self._tile_counts()
         slots = ISLAND_SLOTS
         if self.challenge_1:                                        # ISL-10.1 to ISL-10.3 (ISL-I28)
+            cnt = self._tile_counts()
             return [h for h in slots if cnt.get(h, 0) < (1 if h in RIM else 2)]
-        empty = [h for h in slots if h not in cnt]
+        peopled = self._peopled_land()
+        empty = [h for h in slots if h not in peopled]
         if empty:                                          # ISL-1.6, ISL-14.6, ISL-14.11, ISL-15.4
             return empty
+        cnt = self._tile_counts()
         own = {self.explorer_at[e] for e in range(p * 10, p * 10 + 10) if self.explorer_where[e] == LAND}
         if self.challenge_5:                                        # ISL-15.5 to ISL-15.7
             return [h for h in slots if cnt.get(h, 0) == 1 and h not in own]
@@ -844,18 +865,22 @@ class IslandState(State):
         if not kinds:
             return []
         out = []
-        occ = None
+        pick = None
         if "dolphin" in kinds and not self.dolphins:           # ISL-6.9, ISL-I31
             for e in range(p * 10, p * 10 + 10):
                 if self.explorer_where[e] == SEA:
-                    for h in self._swim_reach(self.explorer_at[e]):
-                        out.append(f"play dolphin {LABELS[e]} {NAME[h]}")
+                    row = _PLAY.get(("dolphin", e))
+                    if row is None:
+                        row = _PLAY[("dolphin", e)] = tuple(f"play dolphin {LABELS[e]} {NAME[h]}" for h in range(N_HEX))
+                    out += _gather(self._swim_reach(self.explorer_at[e]))(row)
         if "winds" in kinds:                               # ISL-6.10, ISL-I31
             for b in range(len(self.boat_at)):
                 h = self.boat_at[b]
                 if h >= 0 and self.boat_passengers[b] and p in self._controllers(b):
-                    for x in self._boat_reach(h, 3, True):
-                        out.append(f"play winds {NAME[h]} {NAME[x]}")
+                    row = _PLAY.get(("winds", h))
+                    if row is None:
+                        row = _PLAY[("winds", h)] = tuple(f"play winds {NAME[h]} {NAME[x]}" for x in range(N_HEX))
+                    out += _gather(self._boat_reach(h, 3, True))(row)
         for back, kind in (("move_serpent", "serpent"), ("move_shark", "shark"), ("move_whale", "whale")):
             if back not in kinds:
                 continue
@@ -863,10 +888,8 @@ class IslandState(State):
             for k in kinds_here:
                 if not self.creatures[k]:
                     continue
-                if occ is None:
-                    occ = self._occupied_hexes()
-                    terr = self.terrain
-                    pick = _gather([h for h in range(N_HEX) if terr[h] < 0 and h not in occ])
+                if pick is None:
+                    pick = _gather(self._empty_sea_spaces())
                 for src in sorted(set(self.creatures[k])):       # ISL-6.11 to ISL-6.13, ISL-17.6
                     row = _PLAY.get((k, src))
                     if row is None:
@@ -898,6 +921,7 @@ class IslandState(State):
         terr = self.terrain
         hb = self.boat_on_hex
         bp = self.boat_passengers
+        moved, prot = self.sea_moved, self.dolphin_protects
         for e in range(p * 10, p * 10 + 10):
             we = w[e]
             if we == LAND:
@@ -911,11 +935,11 @@ class IslandState(State):
                             append(board[x])                             # ISL-4.6
                         append(swim[x])                                  # ISL-4.7
             elif we == SEA:                     # as _swimmer_moves, written out (the hot path)
-                if e in self.sea_moved:                                  # ISL-4.13 (ISL-I2 b)
+                if e in moved:                                           # ISL-4.13 (ISL-I2 b)
                     continue
                 h = a[e]
                 swim = SWIM[e]
-                if e in self.dolphin_protects:
+                if e in prot:
                     swim_d = SWIM_DOLPHIN[e]
                     for x in NEIGH[h]:
                         if terr[x] < 0:
@@ -1045,10 +1069,9 @@ class IslandState(State):
         out = []
         dive = dist == "D"
         pick_empty = None
+        terr = self.terrain
         if dive:
-            occ = self._occupied_hexes()
-            terr = self.terrain
-            empt = [h for h in range(N_HEX) if terr[h] < 0 and h not in occ]
+            empt = self._empty_sea_spaces()
         for k in kinds:
             if k in KINDS:
                 srcs = self.creatures[k]
@@ -1064,6 +1087,8 @@ class IslandState(State):
                         if pick_empty is None:
                             pick_empty = _gather(empt)
                         out += pick_empty(row)
+                    elif dist == 1:                          # the sea spaces next to src
+                        out += [row[x] for x in NEIGH[src] if terr[x] < 0]
                     else:
                         out += _gather(self._reach(src, dist, stop))(row)
                     if k == "squid":                         # ISL-17.10: staying is a movement
@@ -1110,13 +1135,27 @@ class IslandState(State):
     def _unprotected_swimmer_hexes(self):
         """The hexes of the swimmers no dolphin protects (of the explorers placed so far)."""
         w, a, prot = self.explorer_where, self.explorer_at, self.dolphin_protects
-        return {a[e] for p, k in enumerate(self.placed) for e in range(p * 10, p * 10 + k)
-                if w[e] == SEA and e not in prot}
+        out = set()
+        for p, k in enumerate(self.placed):
+            lo = p * 10
+            ws = w[lo:lo + k]
+            if SEA in ws:                       # from the seat's first swimmer on
+                for e in range(lo + ws.index(SEA), lo + k):
+                    if w[e] == SEA and e not in prot:
+                        out.add(a[e])
+        return out
 
     def _peopled_land(self):
         """The land hexes with explorers on them (of the explorers placed so far)."""
         w, a = self.explorer_where, self.explorer_at
-        return {a[e] for p, k in enumerate(self.placed) for e in range(p * 10, p * 10 + k) if w[e] == LAND}
+        out = set()
+        for p, k in enumerate(self.placed):
+            lo = p * 10
+            if w[lo:lo + k].count(LAND) == k:   # all of them on land (as always at set-up)
+                out.update(a[lo:lo + k])
+            else:
+                out.update([a[e] for e in range(lo, lo + k) if w[e] == LAND])
+        return out
 
     def _reach(self, start, n, stop, blocked=()):
         """Sea spaces within n steps of start, nearest first: a space in ``stop`` ends the path
@@ -1126,27 +1165,27 @@ class IslandState(State):
             return [x for x in NEIGH[start] if terr[x] < 0 and x not in blocked]
         if n < 1:
             return []
-        seen = set(blocked)                     # never entered: as if already seen
-        seen.add(start)
+        free = terr[:]                          # < 0: a sea space not entered yet
+        for x in blocked:                       # never entered: as if entered already
+            free[x] = 0
+        free[start] = 0
         frontier = [start]
         out = []
         for _ in range(n - 1):
             nxt = []
             for h in frontier:
                 for x in NEIGH[h]:
-                    if x in seen or terr[x] >= 0:
-                        continue
-                    seen.add(x)
-                    out.append(x)
-                    if x not in stop:
-                        nxt.append(x)
+                    if free[x] < 0:
+                        free[x] = 0
+                        out.append(x)
+                        if x not in stop:
+                            nxt.append(x)
             frontier = nxt
         for h in frontier:                      # the last step: no path goes on from here
             for x in NEIGH[h]:
-                if x in seen or terr[x] >= 0:
-                    continue
-                seen.add(x)
-                out.append(x)
+                if free[x] < 0:
+                    free[x] = 0
+                    out.append(x)
         return out
 
     # ================================================================== apply
@@ -1157,7 +1196,7 @@ class IslandState(State):
                 _PARSED.clear()
             parsed = _PARSED[action] = nt.parse(action)
         verb, args = parsed
-        _methods(type(self), "_a_")[verb](self, events, *args)
+        (_METHODS.get(type(self)) or _methods(type(self)))[0][verb](self, events, *args)
         self._run(events)
 
     # ------------------------------------------------------------------ set-up actions
@@ -1243,7 +1282,7 @@ class IslandState(State):
             return
         self.movement_points -= 1
         self.decision = None
-        self._push(("more",))                                # ISL-4.3: unused points are lost at "end"
+        self.queue.append(_MORE)                             # ISL-4.3: unused points are lost at "end"
 
     def _a_end(self, events):
         self.movement_points = 0
