@@ -117,54 +117,86 @@ def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
     return out, k
 
 
+def tile_edges(tiles: dict) -> dict:
+    """Every tile's edge_profile as the board is (its own content ignored): hex -> need << 6 |
+    forbid, in the order of ``tiles``."""
+    out = {}
+    for h in tiles:
+        need, forbid = edge_profile(tiles, h)
+        out[h] = need << 6 | forbid
+    return out
+
+
+def tile_edges_after(edges: dict, prof: dict, tiles: dict, s) -> dict:
+    """tile_edges(tiles) from ``edges`` = tile_edges of the same tiles without ``s``, the last
+    tile of ``tiles`` (just placed on an empty space), and ``prof`` = profiles of those tiles:
+    the new tile's profile is the space's, and each neighbouring tile gains the new tile's edge."""
+    out = edges.copy()
+    e = prof.get(s)
+    out[s] = e[1] << 6 | e[2] if e is not None else VOLC_NEED[s] << 6 | VOLC_FORBID[s]
+    m = tiles[s][2]
+    for d, bit, obit, n in _ROWS[s]:
+        i = out.get(n)
+        if i is not None:
+            out[n] = i | (obit << 6 if m & bit else obit)
+    return out
+
+
 def flow_end_at(s, d):
     """The flow end (hex, direction) that faces space ``s`` from its direction ``d``."""
     return (step(s, d), opp(d))
 
 
+# Flow ends as small ints on the hot path (hashing an int costs less than hashing (hex, direction)):
+# the flow end (h, d) of a playable hex h is 6 * PLAYABLE.index(h) + d, the central flows follow in
+# the order of CENTRAL_TARGET.  END_KEY[id] is the flow end (hex, direction), END_ID its inverse.
+END_KEY = tuple((h, d) for h in PLAYABLE for d in range(6)) + tuple(CENTRAL_TARGET)
+END_ID = {k: i for i, k in enumerate(END_KEY)}
+
+# per playable hex: ((flow end id, bit, neighbouring playable hex), ...) in direction order
+_END_ROWS = {h: tuple((END_ID[(h, d)], 1 << d, n) for d, n in enumerate(NEIGH[h]) if n is not None) for h in NEIGH}
+# the central flows: ((flow end id, the playable hex it faces), ...)
+_CENTRAL_ENDS = tuple((END_ID[f], n) for f, n in CENTRAL_TARGET.items())
+# per playable space: the ids of the tile flow ends that face it
+_FACING = {s: frozenset(END_ID[(n, opp(d))] for d, n in enumerate(NEIGH[s]) if n is not None) for s in NEIGH}
+
+
 def _tile_open_ends(h, tiles: dict, out: list) -> None:
-    """Append the flow ends of the tile at ``h`` that face an empty playable space."""
+    """Append the ids of the flow ends of the tile at ``h`` that face an empty playable space."""
     m = tiles[h][2]
-    row = NEIGH[h]
-    for d in range(6):
-        if m >> d & 1:
-            n = row[d]
-            if n is not None and n not in tiles:
-                out.append((h, d))
+    for e, bit, n in _END_ROWS[h]:
+        if m & bit and n not in tiles:
+            out.append(e)
 
 
 def _with_central(out: list, tiles: dict) -> tuple[list, int]:
-    """(out + the central flows that face an empty space, the number of tile flow ends first)."""
+    """(out + the ids of the central flows that face an empty space, the number of tile flow ends first)."""
     k = len(out)
-    for f, n in CENTRAL_TARGET.items():
+    for e, n in _CENTRAL_ENDS:
         if n not in tiles:
-            out.append(f)
+            out.append(e)
     return out, k
 
 
 def open_flow_ends(tiles: dict) -> list:
     """Every flow end (tile or central flow) that faces an empty playable space (ERU-0.6, ERU-I11)."""
-    return open_flow_ends_k(tiles)[0]
+    return [END_KEY[e] for e in open_end_ids_k(tiles)[0]]
 
 
-def open_flow_ends_k(tiles: dict) -> tuple[list, int]:
-    """open_flow_ends(tiles) and the number of its first entries that are tile flow ends (the
-    others are central flows), for open_flow_ends_after."""
+def open_end_ids_k(tiles: dict) -> tuple[list, int]:
+    """The ids (END_ID) of open_flow_ends(tiles), in its order, and the number of its first entries
+    that are tile flow ends (the others are central flows), for open_end_ids_after."""
     out = []
     for h in tiles:
         _tile_open_ends(h, tiles, out)
     return _with_central(out, tiles)
 
 
-# per playable space: the flow ends (hex, direction) that face it
-_FACING = {s: frozenset((n, opp(d)) for d, n in enumerate(NEIGH[s]) if n is not None) for s in NEIGH}
-
-
-def open_flow_ends_after(ends, k: int, tiles: dict, s) -> tuple[list, int]:
-    """open_flow_ends_k(tiles) from (ends, k) = open_flow_ends_k of the same tiles without ``s``,
-    the last tile of ``tiles`` (just placed on an empty space)."""
+def open_end_ids_after(ids, k: int, tiles: dict, s) -> tuple[list, int]:
+    """open_end_ids_k(tiles) from (ids, k) = open_end_ids_k of the same tiles without ``s``, the
+    last tile of ``tiles`` (just placed on an empty space)."""
     facing = _FACING[s]
-    out = [e for e in ends[:k] if e not in facing]
+    out = [e for e in ids[:k] if e not in facing]
     _tile_open_ends(s, tiles, out)
     return _with_central(out, tiles)
 

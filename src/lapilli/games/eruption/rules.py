@@ -5,7 +5,7 @@ where it is used (ERU-In).
 """
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, filterfalse
 from operator import itemgetter
 
 from lapilli.engine import State
@@ -16,6 +16,9 @@ from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, DANGER, DECK, DIE, ERUP
                    ERUPTION_SPACES, LAST, LAYOUT, MATERIALS, NUM_LAVA, NUMBERS, PLAYABLE,
                    RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS)
 from .spec import SPEC
+
+END_ID = B.END_ID
+END_KEY = B.END_KEY
 
 HAND_SIZE = NUMBERS["hand_size"]
 HAND_LIMIT = NUMBERS["hand_limit"]
@@ -52,11 +55,14 @@ def _fitting(need, forbid) -> frozenset:
     return got
 
 
+_EVENT_TYPE = itemgetter("type")
+
 _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
 
 # Board geometry derived from the tiles alone (spaces, flow ends, contacts, ...), computed once per
-# board, the tiles in their dict order (which the legal lists follow): (tuple(tiles.items()), memo
-# dict, hash or None).  Boards are shared through _GEO (hash -> entry, checked against the tuple)
+# board, the tiles in their dict order (which the legal lists follow): (tuple(tiles),
+# tuple(tiles.values()), memo dict, hash or None); two tuples compare faster than one of the items.
+# Boards are shared through _GEO (hash -> entry, checked against the tuples)
 # by the determinized copies of a search, which revisit boards; the hash of a board made by placing
 # a tile is worked out from the previous board's.  A state keeps its board's entry in ``_geo``
 # (shared by its clones, never saved) and checks it against its tiles before use, so a board changed
@@ -122,12 +128,13 @@ def _place_list(mask, spaces) -> list:
     return out
 
 
-# the notation of every wall action, spelled once: verb -> ({flow end: ("<verb> <material> d7-N"
-# per material of MATERIALS)}, {(village, side index): ("<verb> <material> v3-5" per material)})
+# the notation of every wall action, spelled once: verb -> per material of MATERIALS, in order,
+# (["<verb> <material> d7-N" per flow end id (B.END_ID)], {(village, side index): "<verb> <material> v3-5"}),
 # for the verbs "build" and "reinforce"
-_WALL_TEXT = {verb: ({k: tuple(f"{verb} {m} {loc}" for m in MATERIALS) for k, loc in N.FLOW_LOC.items()},
-                     {(v, i): tuple(f"{verb} {m} {N.side_loc(v, i)}" for m in MATERIALS)
-                      for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
+_WALL_TEXT = {verb: tuple(([f"{verb} {m} {N.flow_loc(k)}" for k in B.END_KEY],
+                           {(v, i): f"{verb} {m} {N.side_loc(v, i)}"
+                            for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
+                          for m in MATERIALS)
               for verb in ("build", "reinforce")}
 # each village's sides as (village, side index), in order
 _VILLAGE_SIDES = tuple(tuple((v, i) for i in range(len(VILLAGES[v]["sides"]))) for v in range(len(VILLAGES)))
@@ -197,28 +204,30 @@ class GameState(State):
         "turn": "current_player", "fwalls": "flow_walls", "bwalls": "border_walls", "temps": "temperatures",
         "vil": "villages", "dz2_used": "danger_card_drawn", "dry": "dry_turns", "quiet": "quiet_turns",
     }}
-    _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
+    _geo = None          # (hexes, tiles, memo, hash) of the board last seen; see _GEO
 
     def _memo(self) -> dict:
         """The memo of derived geometry for the tiles as they are now (see _GEO)."""
         g = self._geo
         if g is not None and _TRUSTED[0] is self:
-            return g[1]
-        items = tuple(self.tiles.items())
-        if g is None or g[0] != items:
+            return g[2]
+        tiles = self.tiles
+        hexes = tuple(tiles)
+        if g is None or g[0] != hexes or g[1] != tuple(tiles.values()):
+            content = tuple(tiles.values())
             if self._determinized:                          # a search's copy: boards recur, share them
-                h = hash(items)
+                h = hash((hexes, content))
                 g = _GEO.get(h)
-                if g is None or g[0] != items:
+                if g is None or g[0] != hexes or g[1] != content:
                     if len(_GEO) >= _GEO_MAX:
                         _GEO.clear()
-                    g = _GEO[h] = (items, {}, h)
+                    g = _GEO[h] = (hexes, content, {}, h)
             else:
-                g = (items, {}, None)
+                g = (hexes, content, {}, None)
             self._geo = g
         if _APPLYING[0] is self:
             _TRUSTED[0] = self
-        return g[1]
+        return g[2]
 
     def _to_dict(self):
         return {k: v for k, v in State._to_dict(self).items() if k != "_geo"}
@@ -683,7 +692,7 @@ class GameState(State):
     def _fit_set(self, spaces) -> int:
         """The bits (TILE_BIT) of the tile patterns that fit one of ``spaces`` (a result of
         _spaces), memoised per board."""
-        memo = self._geo[1] if self._geo is not None else None
+        memo = self._geo[2] if self._geo is not None else None
         if memo is not None and memo.get("spaces") is spaces:
             got = memo.get("fit")
             if got is None:
@@ -694,7 +703,7 @@ class GameState(State):
     def _place_texts(self, tile, spaces) -> list:
         """The notation of every placement of ``tile`` on ``spaces``: a new list."""
         mask = TILE_MASK[tile]
-        memo = self._geo[1] if self._geo is not None else None
+        memo = self._geo[2] if self._geo is not None else None
         if memo is not None and memo.get("spaces") is spaces:
             key = ("place", mask)
             got = memo.get(key)
@@ -815,23 +824,20 @@ class GameState(State):
         tiles = self.tiles
         g = self._geo
         old = None
-        if g is not None and s not in tiles and g[1].get("profiles") is not None:
-            if _TRUSTED[0] is self:
-                items = g[0]
-                old = g[1]
-            elif len(g[0]) == len(tiles):
-                items = tuple(tiles.items())
-                if g[0] == items:
-                    old = g[1]
-        tiles[s] = (tile, r, mask)
+        if g is not None and s not in tiles and g[2].get("profiles") is not None:
+            if _TRUSTED[0] is self or (len(g[0]) == len(tiles) and g[0] == tuple(tiles)
+                                       and g[1] == tuple(tiles.values())):
+                old = g[2]
+        t = tiles[s] = (tile, r, mask)
         if old is None:
             self._geo = None                                # worked out again when needed
         else:                                               # the new board's geometry from the old one
-            key = items + ((s, tiles[s]),)
-            if self._determinized and g[2] is not None:   # the board's hash, from the last one's
-                h = (g[2] * 1_000_003 + hash(key[-1])) & 0xFFFF_FFFF_FFFF_FFFF
+            hexes = g[0] + (s,)
+            content = g[1] + (t,)
+            if self._determinized and g[3] is not None:   # the board's hash, from the last one's
+                h = (g[3] * 1_000_003 + hash((s, t))) & 0xFFFF_FFFF_FFFF_FFFF
                 got = _GEO.get(h)
-                if got is not None and got[0] == key:
+                if got is not None and got[0] == hexes and got[1] == content:
                     self._geo = got
                     old = None
             else:
@@ -839,15 +845,18 @@ class GameState(State):
         if old is not None:
             new = {}
             new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
-            e = old.get("ends")
+            e = old.get("end_ids")
             if e is not None:
-                ends, new["ends_k"] = B.open_flow_ends_after(e, old["ends_k"], tiles, s)
-                new["ends"] = tuple(ends)
+                ids, new["ends_k"] = B.open_end_ids_after(e, old["ends_k"], tiles, s)
+                new["end_ids"] = tuple(ids)
+            e = old.get("tile_edges")
+            if e is not None:
+                new["tile_edges"] = B.tile_edges_after(e, old["profiles"], tiles, s)
             c = old.get("contacts")
             if c is not None:
                 add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
                 new["contacts"] = c.union(add) if add else c
-            self._geo = (key, new, h)
+            self._geo = (hexes, content, new, h)
             if h is not None:
                 if len(_GEO) >= _GEO_MAX:
                     _GEO.clear()
@@ -924,23 +933,24 @@ class GameState(State):
         res = self.reserve[p]
         if not any(res.values()):
             return []
-        flow_text, side_text = _WALL_TEXT[verb]
+        ends = self._open_end_ids()
         fw = self.flow_walls
         if fw:
-            rows = [flow_text[k] for k in self._open_ends() if k not in fw]
-        else:
-            rows = [flow_text[k] for k in self._open_ends()]
-        v = self.villages[p]
+            walled = set(map(END_ID.get, fw))
+            ends = [e for e in ends if e not in walled]
+        sides = _VILLAGE_SIDES[self.villages[p]]
         bw = self.border_walls
+        if bw:
+            sides = list(filterfalse(bw.__contains__, sides))
         lost = self.lost
         lost_turn = self.lost_turn
-        rows += [side_text[vi] for vi in _VILLAGE_SIDES[v] if vi not in bw and vi not in lost and vi not in lost_turn]
-        if not rows:
-            return []
+        if lost or lost_turn:
+            sides = [vi for vi in sides if vi not in lost and vi not in lost_turn]
         out = []
-        for m, texts in zip(MATERIALS, zip(*rows)):         # per material, every location in order
-            if res[m] > 0:
-                out += texts
+        for m, (flow_text, side_text) in zip(MATERIALS, _WALL_TEXT[verb]):
+            if res[m] > 0:                                  # per material, every location in order
+                out += [flow_text[e] for e in ends]
+                out += [side_text[vi] for vi in sides]
         return out
 
     def _open_ends(self) -> tuple:
@@ -948,8 +958,18 @@ class GameState(State):
         memo = self._memo()
         got = memo.get("ends")
         if got is None:
-            ends, memo["ends_k"] = B.open_flow_ends_k(self.tiles)
-            got = memo["ends"] = tuple(ends)
+            got = memo["ends"] = tuple(map(END_KEY.__getitem__, self._open_end_ids(memo)))
+        return got
+
+    def _open_end_ids(self, memo=None) -> tuple:
+        """The ids (B.END_ID) of the board's open flow ends, in the order of _open_ends, memoised
+        (read only)."""
+        if memo is None:
+            memo = self._memo()
+        got = memo.get("end_ids")
+        if got is None:
+            ids, memo["ends_k"] = B.open_end_ids_k(self.tiles)
+            got = memo["end_ids"] = tuple(ids)
         return got
 
     def open_flow_ends(self) -> tuple:
@@ -1014,14 +1034,17 @@ class GameState(State):
         """ERU-14.2-14.4, ERU-I33: a lava tile turned 1-5 steps to a rotation meeting Rules B-E, as
         (space, bits 1 << r of those rotations r) per lava tile that has one."""
         out = []
-        tiles = self.tiles
-        for h, (tid, rot, mask) in tiles.items():
+        memo = self._memo()
+        edges = memo.get("tile_edges")
+        if edges is None:
+            edges = memo["tile_edges"] = B.tile_edges(self.tiles)
+        for h, (tid, rot, mask) in self.tiles.items():
             if tid >= NUM_LAVA:
                 continue
-            need, forbid = B.edge_profile(tiles, h)
-            bits = _ROT_BITS[TILE_MASK[tid]][need << 6 | forbid]
+            i = edges[h]
+            bits = _ROT_BITS[TILE_MASK[tid]][i]
             if bits is None:
-                bits = _rot_bits(TILE_MASK[tid], need, forbid)
+                bits = _rot_bits(TILE_MASK[tid], i >> 6, i & 63)
             bits &= ~(1 << rot)
             if bits:
                 out.append((h, bits))
@@ -1284,6 +1307,11 @@ class GameState(State):
         return [p for p in range(n) if self.temperatures[p] == best]
 
     # ================================================================== observation / hidden information
+    def _reveals(self, action, events):
+        """State._reveals (the kind of the first event whose type is in REVEALS), with every event's
+        type read in one pass."""
+        return next(filter(None, map(self.REVEALS.get, map(_EVENT_TYPE, events))), None)
+
     def _observe(self, player):
         from .views import observe
         return observe(self, player)
