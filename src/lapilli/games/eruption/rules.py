@@ -6,7 +6,7 @@ where it is used (ERU-In).
 from __future__ import annotations
 
 from itertools import compress, filterfalse
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from lapilli.engine import State
 
@@ -326,6 +326,8 @@ class GameState(State):
         return [sorted((self.order[i], self.order[i + h])) for i in range(h)]
 
     def mate(self, p):
+        if self.variant != "cooperation":                  # (no teams: the test of teams, first)
+            return None
         t = self.teams
         if t is None:
             return None
@@ -357,7 +359,9 @@ class GameState(State):
         return [t for t in self.set_aside if t < NUM_LAVA]
 
     def lava_available(self) -> bool:
-        return not self.lava_off and self.lava_count() > 0
+        if self.lava_removed or self.final_left is not None:   # lava_off
+            return False
+        return self.lava_count() > 0
 
     def _roll(self):
         """One wall test: (red = Lava, white = Wall die) (ERU-7.2, ERU-I44)."""
@@ -900,9 +904,7 @@ class GameState(State):
             return self.consent[0]
         return self.current_player
 
-    @property
-    def is_terminal(self):
-        return self.over
+    is_terminal = property(attrgetter("over"), doc="Whether the game is over (self.over).")
 
     def _legal(self):
         ph = self.phase
