@@ -93,7 +93,8 @@ def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
     of ``tiles`` (just placed on an empty space): the same entries in the same order, without
     recomputing the board.  ``prof`` is left unchanged (its entries are tuples)."""
     out = prof.copy()
-    if k < len(out):                # the entries facing only a central flow go last again
+    central = k < len(out)          # entries facing only a central flow (none can come back once gone)
+    if central:                     # they go last again
         for n in list(out)[k:]:
             del out[n]
     out.pop(s, None)
@@ -111,9 +112,10 @@ def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
                 forbid |= obit
             out[n] = (n, need, forbid)
     k = len(out)
-    for n, e in _CENTRAL_ENTRY.items():
-        if n not in tiles and n not in out:
-            out[n] = e
+    if central:
+        for n, e in _CENTRAL_ENTRY.items():
+            if n not in tiles and n not in out:
+                out[n] = e
     return out, k
 
 
@@ -198,6 +200,8 @@ def open_end_ids_after(ids, k: int, tiles: dict, s) -> tuple[list, int]:
     facing = _FACING[s]
     out = [e for e in ids[:k] if e not in facing]
     _tile_open_ends(s, tiles, out)
+    if k == len(ids):               # no central flow faces an empty space: none can again
+        return out, len(out)
     return _with_central(out, tiles)
 
 
@@ -253,11 +257,14 @@ def removable(tiles: dict) -> list:
 
     The tiles form a graph (shared edges carrying lava) with one extra root joined to every tile
     fed by a central flow and to every eruption tile; a tile is removable unless it is a cut vertex
-    of that graph (one iterative depth-first search, Tarjan's low-link)."""
+    of that graph (one iterative depth-first search, Tarjan's low-link).  The vertices are the
+    tiles' positions in ``tiles`` (0, 1, ...) and the root is the next number, so that the search
+    reads lists instead of dicts keyed by hexes."""
     if not tiles:
         return []
-    adj = {}
-    root = None
+    index = {h: i for i, h in enumerate(tiles)}
+    root = len(index)
+    adj = []
     roots = []
     for h, t in tiles.items():
         m = t[2]
@@ -266,44 +273,45 @@ def removable(tiles: dict) -> list:
             if m & bit:
                 u = tiles.get(n)
                 if u is not None and u[2] & obit:
-                    nb.append(n)
-        adj[h] = nb
+                    nb.append(index[n])
         if t[0] >= FIRST_ERUPTION:
-            roots.append(h)
-    for f, n in CENTRAL_TARGET.items():
-        if n in tiles and n not in roots:
-            roots.append(n)
-    for h in roots:
-        adj[h] = adj[h] + [root]
-    adj[root] = roots
-    disc = {root: 0}
-    low = {root: 0}
-    cut = set()
+            roots.append(len(adj))
+        adj.append(nb)
+    for n in CENTRAL_TARGET.values():
+        i = index.get(n)
+        if i is not None and i not in roots:
+            roots.append(i)
+    for i in roots:
+        adj[i].append(root)
+    adj.append(roots)
+    disc = [-1] * (root + 1)                # discovery time, -1 until reached
+    low = [0] * (root + 1)
+    disc[root] = 0
+    cut = [False] * (root + 1)
     counter = 1
-    stack = [(root, None, iter(adj[root]))]
+    stack = [(root, -1, iter(roots))]
     while stack:
         v, parent, it = stack[-1]
-        advanced = False
         for w in it:
             if w == parent:
                 continue
-            if w in disc:
-                if disc[w] < low[v]:
-                    low[v] = disc[w]
+            dw = disc[w]
+            if dw >= 0:
+                if dw < low[v]:
+                    low[v] = dw
             else:
                 disc[w] = low[w] = counter
                 counter += 1
                 stack.append((w, v, iter(adj[w])))
-                advanced = True
                 break
-        if not advanced:
+        else:                               # every neighbour of v seen: v is done
             stack.pop()
-            if parent is not None:
+            if parent >= 0:
                 if low[v] < low[parent]:
                     low[parent] = low[v]
-                if parent is not root and low[v] >= disc[parent]:
-                    cut.add(parent)
-    return [h for h in tiles if h not in cut and h in disc]
+                if parent != root and low[v] >= disc[parent]:
+                    cut[parent] = True
+    return [h for h, i in index.items() if not cut[i] and disc[i] >= 0]
 
 
 EMPTY_SPACES = PLAYABLE
