@@ -55,8 +55,6 @@ def _fitting(need, forbid) -> frozenset:
     return got
 
 
-_EVENT_TYPE = itemgetter("type")
-
 _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
 
 # Board geometry derived from the tiles alone (spaces, flow ends, contacts, ...), computed once per
@@ -390,7 +388,11 @@ class GameState(State):
         events.append({"type": "draw_card", "seat": p, "why": why, "card": c})
 
     def _heat(self, p, amount):
-        t = min(LAST, max(0, self.temperatures[p] + amount))       # ERU-10.10, ERU-I24, ERU-I25
+        t = self.temperatures[p] + amount                   # ERU-10.10, ERU-I24, ERU-I25: kept in 0..LAST
+        if t > LAST:
+            t = LAST
+        elif t < 0:
+            t = 0
         if t != self.temperatures[p]:
             self.changed = True
         self.temperatures[p] = t
@@ -443,6 +445,8 @@ class GameState(State):
                         break
 
     def my_claims(self, p):
+        if p not in self.claims:
+            return []
         return [k for k in range(3) if self.claims[k] == p and not self.erupted[k]]
 
     def _run(self, events):
@@ -1309,11 +1313,6 @@ class GameState(State):
         return [p for p in range(n) if self.temperatures[p] == best]
 
     # ================================================================== observation / hidden information
-    def _reveals(self, action, events):
-        """State._reveals (the kind of the first event whose type is in REVEALS), with every event's
-        type read in one pass."""
-        return next(filter(None, map(self.REVEALS.get, map(_EVENT_TYPE, events))), None)
-
     def _observe(self, player):
         from .views import observe
         return observe(self, player)
