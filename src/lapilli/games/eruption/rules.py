@@ -161,6 +161,12 @@ def _after_texts(s, bits) -> tuple:
     return got
 
 
+# the notation of Relocate from side a + 1 to side b + 1: _RELOCATE_TEXT[a][b]
+_RELOCATE_TEXT = tuple(tuple(f"relocate {a + 1} {b + 1}" for b in range(7)) for a in range(7))
+# the notation of Volcanic Bomb on each flow end (hex, direction) and each village side (village, side index)
+_BOMB_TEXT = {**{k: f"bomb {loc}" for k, loc in N.FLOW_LOC.items()},
+              **{vi: f"bomb {N.side_loc(*vi)}" for sides in _VILLAGE_SIDES for vi in sides}}
+
 # the notation of Sinkhole on each playable space
 _SINK_TEXT = {s: f"sinkhole {N.hex_label(s)}" for s in PLAYABLE}
 
@@ -784,7 +790,10 @@ class GameState(State):
         # ERU-I9: first check whether any tile in the stack can be placed at all
         spaces = self._spaces(mode)
         fit = self._fit_set(spaces)
-        if not any(TILE_BIT[t] & fit for t in self.stack):
+        for t in self.stack:
+            if TILE_BIT[t] & fit:
+                break                                       # a tile that can be placed
+        else:
             self.rng.shuffle(self.stack)
             events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
             self._after_tile(mode, False, events)
@@ -1004,12 +1013,12 @@ class GameState(State):
                 mine = [i for i in range(7) if (v, i) in self.border_walls]
                 free = [i for i in range(7) if (v, i) not in self.border_walls and (v, i) not in self.lost
                         and (v, i) not in self.lost_turn]
-                out.extend(f"relocate {a + 1} {b + 1}" for a in mine for b in free)
+                out += [_RELOCATE_TEXT[a][b] for a in mine for b in free]
             elif c == "reinforce":
                 out.extend(self._build_texts(p, "reinforce"))
             elif c == "bomb":
-                out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.flow_walls))
-                out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.border_walls))
+                out += [_BOMB_TEXT.get(k) or f"bomb {N.flow_loc(k)}" for k in sorted(self.flow_walls)]
+                out += [_BOMB_TEXT.get(k) or f"bomb {N.side_loc(*k)}" for k in sorted(self.border_walls)]
         out += discards                                     # ERU-5.2, ERU-5.4
         if self.temperatures[p] >= DZ2 and not self.danger_card_drawn and (self.deck or self.discard):
             out.append("draw")                              # ERU-5.9, ERU-I20
@@ -1146,7 +1155,7 @@ class GameState(State):
         else:
             need, _ = B.edge_profile({h: t for h, t in self.tiles.items() if h != s}, s)
             keys = _NEED_KEYS[s][need]
-        if keys is not None and all(k in fw for k in keys):
+        if keys is not None and all(map(fw.__contains__, keys)):
             # ERU-8.5, ERU-8.11, ERU-8.12, ERU-I8(3): roll for each wall not yet rolled against this turn
             broke = False
             for k in keys:
