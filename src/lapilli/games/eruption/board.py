@@ -119,6 +119,35 @@ def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
     return out, k
 
 
+def profiles_turned(prof: dict, tiles: dict, h) -> dict:
+    """profiles(tiles) from ``prof`` = profiles of the same tiles before the tile at ``h`` was
+    turned (Aftershock): the same spaces in the same order (which spaces a tile meets does not
+    depend on its flows), the edge facing ``h`` of each empty neighbour set again."""
+    out = prof.copy()
+    m = tiles[h][2]
+    for d, bit, obit, n in _ROWS[h]:
+        if n not in tiles:
+            e = out[n]
+            if m & bit:
+                out[n] = (n, e[1] | obit, e[2] & ~obit)
+            else:
+                out[n] = (n, e[1] & ~obit, e[2] | obit)
+    return out
+
+
+def tile_edges_turned(edges: dict, tiles: dict, h) -> dict:
+    """tile_edges(tiles) from ``edges`` = tile_edges of the same tiles before the tile at ``h``
+    was turned: the edge facing ``h`` of each neighbouring tile set again."""
+    out = edges.copy()
+    m = tiles[h][2]
+    for d, bit, obit, n in _ROWS[h]:
+        i = out.get(n)
+        if i is not None:
+            i &= ~(obit << 6 | obit)
+            out[n] = i | (obit << 6 if m & bit else obit)
+    return out
+
+
 def tile_edges(tiles: dict) -> dict:
     """Every tile's edge_profile as the board is (its own content ignored): hex -> need << 6 |
     forbid, in the order of ``tiles``."""

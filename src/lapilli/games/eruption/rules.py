@@ -5,7 +5,7 @@ where it is used (ERU-In).
 """
 from __future__ import annotations
 
-from itertools import compress, filterfalse
+from itertools import compress
 from operator import attrgetter, itemgetter
 
 from lapilli.engine import State
@@ -126,13 +126,12 @@ def _place_list(mask, spaces) -> list:
     return out
 
 
-# the notation of every wall action, spelled once: verb -> per material of MATERIALS, in order,
-# (["<verb> <material> d7-N" per flow end id (B.END_ID)], {(village, side index): "<verb> <material> v3-5"}),
-# for the verbs "build" and "reinforce"
-_WALL_TEXT = {verb: tuple(([f"{verb} {m} {N.flow_loc(k)}" for k in B.END_KEY],
-                           {(v, i): f"{verb} {m} {N.side_loc(v, i)}"
-                            for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
-                          for m in MATERIALS)
+# the notation of every wall action, spelled once: verb -> ([per flow end id (B.END_ID): ("<verb>
+# <material> d7-N" per material of MATERIALS)], {(village, side index): ("<verb> <material> v3-5"
+# per material)}), for the verbs "build" and "reinforce"
+_WALL_TEXT = {verb: ([tuple(f"{verb} {m} {N.flow_loc(k)}" for m in MATERIALS) for k in B.END_KEY],
+                     {(v, i): tuple(f"{verb} {m} {N.side_loc(v, i)}" for m in MATERIALS)
+                      for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
               for verb in ("build", "reinforce")}
 # each village's sides as (village, side index), in order
 _VILLAGE_SIDES = tuple(tuple((v, i) for i in range(len(VILLAGES[v]["sides"]))) for v in range(len(VILLAGES)))
@@ -948,24 +947,27 @@ class GameState(State):
         res = self.reserve[p]
         if not any(res.values()):
             return []
-        ends = self._open_end_ids()
+        flow_text, side_text = _WALL_TEXT[verb]
         fw = self.flow_walls
         if fw:
             walled = set(map(END_ID.get, fw))
-            ends = [e for e in ends if e not in walled]
-        sides = _VILLAGE_SIDES[self.villages[p]]
+            rows = [flow_text[e] for e in self._open_end_ids() if e not in walled]
+        else:
+            rows = [flow_text[e] for e in self._open_end_ids()]
         bw = self.border_walls
-        if bw:
-            sides = list(filterfalse(bw.__contains__, sides))
         lost = self.lost
         lost_turn = self.lost_turn
         if lost or lost_turn:
-            sides = [vi for vi in sides if vi not in lost and vi not in lost_turn]
+            rows += [side_text[vi] for vi in _VILLAGE_SIDES[self.villages[p]]
+                     if vi not in bw and vi not in lost and vi not in lost_turn]
+        else:
+            rows += [side_text[vi] for vi in _VILLAGE_SIDES[self.villages[p]] if vi not in bw]
+        if not rows:
+            return []
         out = []
-        for m, (flow_text, side_text) in zip(MATERIALS, _WALL_TEXT[verb]):
-            if res[m] > 0:                                  # per material, every location in order
-                out += [flow_text[e] for e in ends]
-                out += [side_text[vi] for vi in sides]
+        for m, texts in zip(MATERIALS, zip(*rows)):         # per material, every location in order
+            if res[m] > 0:
+                out += texts
         return out
 
     def _open_ends(self) -> tuple:
@@ -1254,10 +1256,19 @@ class GameState(State):
             events.append({"type": "rain", "seat": p, "to": self.temperatures[p]})
         elif v == "aftershock":                             # ERU-14.2-14.5, ERU-5.10, ERU-5.12
             h, r = a[1], a[2]
-            tid = self.tiles[h][0]
+            tiles = self.tiles
+            tid = tiles[h][0]
             self._remove_walls_on(h, events, "aftershock")
-            self.tiles[h] = (tid, r, ROT[TILE_MASK[tid]][r])
+            old = self._memo()
+            tiles[h] = (tid, r, ROT[TILE_MASK[tid]][r])
             self._geo = None
+            prof = old.get("profiles")
+            if prof is not None:                            # the turned board's profiles from the old ones
+                new = {"profiles": B.profiles_turned(prof, tiles, h), "profiles_k": old["profiles_k"]}
+                e = old.get("tile_edges")
+                if e is not None:
+                    new["tile_edges"] = B.tile_edges_turned(e, tiles, h)
+                self._geo = (tuple(tiles), tuple(tiles.values()), new, None)
             self.changed = True
             events.append({"type": "rotated", "at": N.hex_label(h), "rotation": r})
             self._rewards(p, h, events, resource=False)
