@@ -786,28 +786,35 @@ class GameState(State):
             events.append({"type": "no_tile", "mode": mode, "why": "the lava stack is empty"})
             self._after_tile(mode, False, events)
             return
-        # ERU-I9: first check whether any tile in the stack can be placed at all
         spaces = self._spaces(mode)
-        fit = self._fit_set(spaces)
-        for t in self.stack:
-            if TILE_BIT[t] & fit:
-                break                                       # a tile that can be placed
-        else:
-            self.rng.shuffle(self.stack)
-            events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
-            self._after_tile(mode, False, events)
-            return
-        while True:
-            t = self.stack.pop()                            # ERU-3.1
+        t = self.stack[-1]
+        texts = self._place_texts(t, spaces)
+        if texts:                                           # the top tile can be placed: drawn at once
+            self.stack.pop()                                # ERU-3.1
             events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
-            if TILE_BIT[t] & fit:
-                break
-            self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
-            self.rng.shuffle(self.stack)
-            events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
+        else:
+            # ERU-I9: first check whether any tile in the stack can be placed at all
+            fit = self._fit_set(spaces)
+            for t in self.stack:
+                if TILE_BIT[t] & fit:
+                    break                                   # a tile that can be placed
+            else:
+                self.rng.shuffle(self.stack)
+                events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
+                self._after_tile(mode, False, events)
+                return
+            while True:
+                t = self.stack.pop()                        # ERU-3.1
+                events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
+                if TILE_BIT[t] & fit:
+                    break
+                self.stack.append(t)                        # ERU-3.5: shuffled back, draw another
+                self.rng.shuffle(self.stack)
+                events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
+            texts = self._place_texts(t, spaces)
         self.pending = t
         self.phase = "place"
-        self._legal_cache = self._place_texts(t, spaces)
+        self._legal_cache = texts
 
     def _after_tile(self, mode, placed, events):
         self.pending = None
@@ -870,8 +877,12 @@ class GameState(State):
                 new["tile_edges"] = B.tile_edges_after(e, old["profiles"], tiles, s)
             c = old.get("contacts")
             if c is not None:
-                add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
-                new["contacts"] = c.union(add) if add else c
+                sides = B.SIDES_OF_HEX.get(s)               # (most spaces touch no village)
+                if sides:
+                    add = [(v, i) for d, v, i in sides if mask >> d & 1]
+                    if add:
+                        c = c.union(add)
+                new["contacts"] = c
             self._geo = (hexes, content, new, h)
             if h is not None:
                 if len(_GEO) >= _GEO_MAX:
@@ -1039,7 +1050,10 @@ class GameState(State):
         got = memo.get(what)
         if got is None:
             if what == "aftershock":
-                got = tuple(t for h, bits in self._aftershock_options() for t in _after_texts(h, bits))
+                got = []
+                for h, bits in self._aftershock_options():
+                    got += _after_texts(h, bits)
+                got = tuple(got)
             elif what == "sinkhole":
                 got = tuple(map(_SINK_TEXT.__getitem__, B.removable(self.tiles)))
             else:
