@@ -444,7 +444,7 @@ class GameState(State):
         for k, t in enumerate(ERUPTION_SPACES):
             if self.claims[k] is None:
                 for s in seats:
-                    if not self.eliminated(s) and self.temperatures[s] >= t:
+                    if self.temperatures[s] >= t and not self.eliminated(s):
                         self.claims[k] = s
                         events.append({"type": "claim", "seat": s, "space": k + 1, "temperature": t})
                         break
@@ -1282,6 +1282,14 @@ class GameState(State):
                 e = old.get("tile_edges")
                 if e is not None:
                     new["tile_edges"] = B.tile_edges_turned(e, tiles, h)
+                c = old.get("contacts")
+                if c is not None:                           # the turned tile's contacts read again
+                    sides = B.SIDES_OF_HEX.get(h)
+                    if sides:
+                        m = tiles[h][2]
+                        c = c.difference([(v, i) for d, v, i in sides]).union(
+                            [(v, i) for d, v, i in sides if m >> d & 1])
+                    new["contacts"] = c
                 self._geo = (tuple(tiles), tuple(tiles.values()), new, None)
             self.changed = True
             events.append({"type": "rotated", "at": N.hex_label(h), "rotation": r})
