@@ -17,9 +17,6 @@ from .data import (FLOW_KEY, RAIN_STACKS, CARD_MATERIAL, DANGER, DECK, DIE, ERUP
                    RAIN, RESOURCES, ROT, TILE_MASK, VILLAGES, WALL_BONUS)
 from .spec import SPEC
 
-END_ID = B.END_ID
-END_KEY = B.END_KEY
-
 HAND_SIZE = NUMBERS["hand_size"]
 HAND_LIMIT = NUMBERS["hand_limit"]
 HEAT_OPEN = NUMBERS["unwalled_contact"]
@@ -216,8 +213,8 @@ class GameState(State):
             return g[2]
         tiles = self.tiles
         hexes = tuple(tiles)
-        if g is None or g[0] != hexes or g[1] != tuple(tiles.values()):
-            content = tuple(tiles.values())
+        content = tuple(tiles.values())
+        if g is None or g[0] != hexes or g[1] != content:
             if self._determinized:                          # a search's copy: boards recur, share them
                 h = hash((hexes, content))
                 g = _GEO.get(h)
@@ -329,7 +326,7 @@ class GameState(State):
         return [sorted((self.order[i], self.order[i + h])) for i in range(h)]
 
     def mate(self, p):
-        if self.variant != "cooperation":                  # (no teams: the test of teams, first)
+        if self.variant != "cooperation":                  # no teams (as self.teams says, more slowly)
             return None
         t = self.teams
         if t is None:
@@ -362,7 +359,7 @@ class GameState(State):
         return [t for t in self.set_aside if t < NUM_LAVA]
 
     def lava_available(self) -> bool:
-        if self.lava_removed or self.final_left is not None:   # lava_off
+        if self.lava_removed or self.final_left is not None:   # lava_off, read inline
             return False
         return self.lava_count() > 0
 
@@ -961,7 +958,7 @@ class GameState(State):
         flow_text, side_text = _WALL_TEXT[verb]
         fw = self.flow_walls
         if fw:
-            walled = set(map(END_ID.get, fw))
+            walled = set(map(B.END_ID.get, fw))
             rows = [flow_text[e] for e in self._open_end_ids() if e not in walled]
         else:
             rows = [flow_text[e] for e in self._open_end_ids()]
@@ -986,7 +983,7 @@ class GameState(State):
         memo = self._memo()
         got = memo.get("ends")
         if got is None:
-            got = memo["ends"] = tuple(map(END_KEY.__getitem__, self._open_end_ids(memo)))
+            got = memo["ends"] = tuple(map(B.END_KEY.__getitem__, self._open_end_ids(memo)))
         return got
 
     def _open_end_ids(self, memo=None) -> tuple:
