@@ -711,9 +711,10 @@ class GameState(State):
         return _fit_union(spaces)
 
     def _place_texts(self, tile, spaces) -> list:
-        """The notation of every placement of ``tile`` on ``spaces``: a new list."""
+        """The notation of every placement of ``tile`` on ``spaces``: a new list, memoised per board
+        in a search's determinized copies (which revisit boards; a game's own boards do not recur)."""
         mask = TILE_MASK[tile]
-        memo = self._geo[2] if self._geo is not None else None
+        memo = self._geo[2] if self._geo is not None and self._determinized else None
         if memo is not None and memo.get("spaces") is spaces:
             key = ("place", mask)
             got = memo.get(key)
