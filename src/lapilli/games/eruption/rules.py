@@ -1055,7 +1055,11 @@ class GameState(State):
             elif what == "sinkhole":
                 got = tuple(map(_SINK_TEXT.__getitem__, B.removable(self.tiles)))
             else:
-                got = (True,) if any(t[0] < NUM_LAVA for t in self.tiles.values()) else ()
+                got = ()
+                for t in self.tiles.values():
+                    if t[0] < NUM_LAVA:
+                        got = (True,)
+                        break
             memo[what] = got
         return got
 
@@ -1184,7 +1188,7 @@ class GameState(State):
                     events.append({"type": "wall_destroyed", "at": N.flow_loc(k), "why": "roll"})
             if not broke:                                   # ERU-8.7: the tile must go elsewhere
                 events.append({"type": "walls_held", "at": N.hex_label(s)})
-                if not self.placements(tile, mode):         # ERU-I8(7): no placement left
+                if not TILE_BIT[tile] & self._fit_set(self._spaces(mode)):   # ERU-I8(7): no placement left
                     if self.stacks is not None:
                         self.stacks[self.pending_stack].append(tile)
                         events.append({"type": "tile_returned", "stack": self.pending_stack + 1, "tile": tile})
