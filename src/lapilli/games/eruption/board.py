@@ -61,8 +61,10 @@ def profiles(tiles: dict) -> dict:
     return profiles_k(tiles)[0]
 
 
+# per playable space: its entry of profiles before any tile meets it (only the volcano's edges)
+_EMPTY_ENTRY = {n: (n, VOLC_NEED[n], VOLC_FORBID[n]) for n in NEIGH}
 # a space that only a central flow faces: its entry of profiles
-_CENTRAL_ENTRY = {n: (n, VOLC_NEED[n], VOLC_FORBID[n]) for n in CENTRAL_TARGET.values()}
+_CENTRAL_ENTRY = {n: _EMPTY_ENTRY[n] for n in CENTRAL_TARGET.values()}
 
 
 def profiles_k(tiles: dict) -> tuple[dict, int]:
@@ -101,16 +103,8 @@ def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
     m = tiles[s][2]
     for d, bit, obit, n in _ROWS[s]:
         if n not in tiles:
-            e = out.get(n)
-            if e is None:
-                need, forbid = VOLC_NEED[n], VOLC_FORBID[n]
-            else:
-                need, forbid = e[1], e[2]
-            if m & bit:
-                need |= obit
-            else:
-                forbid |= obit
-            out[n] = (n, need, forbid)
+            e = out.get(n) or _EMPTY_ENTRY[n]
+            out[n] = (n, e[1] | obit, e[2]) if m & bit else (n, e[1], e[2] | obit)
     k = len(out)
     if central:
         for n, e in _CENTRAL_ENTRY.items():
