@@ -61,8 +61,10 @@ def profiles(tiles: dict) -> dict:
     return profiles_k(tiles)[0]
 
 
+# per playable space: its entry of profiles before any tile meets it (only the volcano's edges)
+_EMPTY_ENTRY = {n: (n, VOLC_NEED[n], VOLC_FORBID[n]) for n in NEIGH}
 # a space that only a central flow faces: its entry of profiles
-_CENTRAL_ENTRY = {n: (n, VOLC_NEED[n], VOLC_FORBID[n]) for n in CENTRAL_TARGET.values()}
+_CENTRAL_ENTRY = {n: _EMPTY_ENTRY[n] for n in CENTRAL_TARGET.values()}
 
 
 def profiles_k(tiles: dict) -> tuple[dict, int]:
@@ -93,28 +95,76 @@ def profiles_after(prof: dict, k: int, tiles: dict, s) -> tuple[dict, int]:
     of ``tiles`` (just placed on an empty space): the same entries in the same order, without
     recomputing the board.  ``prof`` is left unchanged (its entries are tuples)."""
     out = prof.copy()
-    if k < len(out):                # the entries facing only a central flow go last again
+    central = k < len(out)          # entries facing only a central flow (none can come back once gone)
+    if central:                     # they go last again
         for n in list(out)[k:]:
             del out[n]
     out.pop(s, None)
     m = tiles[s][2]
     for d, bit, obit, n in _ROWS[s]:
         if n not in tiles:
-            e = out.get(n)
-            if e is None:
-                need, forbid = VOLC_NEED[n], VOLC_FORBID[n]
-            else:
-                need, forbid = e[1], e[2]
-            if m & bit:
-                need |= obit
-            else:
-                forbid |= obit
-            out[n] = (n, need, forbid)
+            e = out.get(n) or _EMPTY_ENTRY[n]
+            out[n] = (n, e[1] | obit, e[2]) if m & bit else (n, e[1], e[2] | obit)
     k = len(out)
-    for n, e in _CENTRAL_ENTRY.items():
-        if n not in tiles and n not in out:
-            out[n] = e
+    if central:
+        for n, e in _CENTRAL_ENTRY.items():
+            if n not in tiles and n not in out:
+                out[n] = e
     return out, k
+
+
+def profiles_turned(prof: dict, tiles: dict, h) -> dict:
+    """profiles(tiles) from ``prof`` = profiles of the same tiles before the tile at ``h`` was
+    turned (Aftershock): the same spaces in the same order (which spaces a tile meets does not
+    depend on its flows), the edge facing ``h`` of each empty neighbour set again."""
+    out = prof.copy()
+    m = tiles[h][2]
+    for d, bit, obit, n in _ROWS[h]:
+        if n not in tiles:
+            e = out[n]
+            if m & bit:
+                out[n] = (n, e[1] | obit, e[2] & ~obit)
+            else:
+                out[n] = (n, e[1] & ~obit, e[2] | obit)
+    return out
+
+
+def tile_edges_turned(edges: dict, tiles: dict, h) -> dict:
+    """tile_edges(tiles) from ``edges`` = tile_edges of the same tiles before the tile at ``h``
+    was turned: the edge facing ``h`` of each neighbouring tile set again."""
+    out = edges.copy()
+    m = tiles[h][2]
+    for d, bit, obit, n in _ROWS[h]:
+        i = out.get(n)
+        if i is not None:
+            i &= ~(obit << 6 | obit)
+            out[n] = i | (obit << 6 if m & bit else obit)
+    return out
+
+
+def tile_edges(tiles: dict) -> dict:
+    """Every tile's edge_profile as the board is (its own content ignored): hex -> need << 6 |
+    forbid, in the order of ``tiles``."""
+    out = {}
+    for h in tiles:
+        need, forbid = edge_profile(tiles, h)
+        out[h] = need << 6 | forbid
+    return out
+
+
+def tile_edges_after(edges: dict, prof: dict, tiles: dict, s) -> dict:
+    """tile_edges(tiles) from ``edges`` = tile_edges of the same tiles without ``s``, the last
+    tile of ``tiles`` (just placed on an empty space), and ``prof`` = profiles of those tiles:
+    the new tile's profile is the space's, and each neighbouring tile gains the new tile's edge."""
+    out = edges.copy()
+    e = prof.get(s)
+    out[s] = e[1] << 6 | e[2] if e is not None else VOLC_NEED[s] << 6 | VOLC_FORBID[s]
+    m = tiles[s][2]
+    for d, bit, obit, n in _ROWS[s]:
+        i = out.get(n)
+        if i is not None:
+            out[n] = i | (obit << 6 if m & bit else obit)
+    return out
 
 
 def flow_end_at(s, d):
@@ -122,50 +172,59 @@ def flow_end_at(s, d):
     return (step(s, d), opp(d))
 
 
+# Flow ends as small ints on the hot path (hashing an int costs less than hashing (hex, direction)):
+# the flow end (h, d) of a playable hex h is 6 * PLAYABLE.index(h) + d, the central flows follow in
+# the order of CENTRAL_TARGET.  END_KEY[id] is the flow end (hex, direction), END_ID its inverse.
+END_KEY = tuple((h, d) for h in PLAYABLE for d in range(6)) + tuple(CENTRAL_TARGET)
+END_ID = {k: i for i, k in enumerate(END_KEY)}
+
+# per playable hex: ((flow end id, bit, neighbouring playable hex), ...) in direction order
+_END_ROWS = {h: tuple((END_ID[(h, d)], 1 << d, n) for d, n in enumerate(NEIGH[h]) if n is not None) for h in NEIGH}
+# the central flows: ((flow end id, the playable hex it faces), ...)
+_CENTRAL_ENDS = tuple((END_ID[f], n) for f, n in CENTRAL_TARGET.items())
+# per playable space: the ids of the tile flow ends that face it
+_FACING = {s: frozenset(END_ID[(n, opp(d))] for d, n in enumerate(NEIGH[s]) if n is not None) for s in NEIGH}
+
+
 def _tile_open_ends(h, tiles: dict, out: list) -> None:
-    """Append the flow ends of the tile at ``h`` that face an empty playable space."""
+    """Append the ids of the flow ends of the tile at ``h`` that face an empty playable space."""
     m = tiles[h][2]
-    row = NEIGH[h]
-    for d in range(6):
-        if m >> d & 1:
-            n = row[d]
-            if n is not None and n not in tiles:
-                out.append((h, d))
+    for e, bit, n in _END_ROWS[h]:
+        if m & bit and n not in tiles:
+            out.append(e)
 
 
 def _with_central(out: list, tiles: dict) -> tuple[list, int]:
-    """(out + the central flows that face an empty space, the number of tile flow ends first)."""
+    """(out + the ids of the central flows that face an empty space, the number of tile flow ends first)."""
     k = len(out)
-    for f, n in CENTRAL_TARGET.items():
+    for e, n in _CENTRAL_ENDS:
         if n not in tiles:
-            out.append(f)
+            out.append(e)
     return out, k
 
 
 def open_flow_ends(tiles: dict) -> list:
     """Every flow end (tile or central flow) that faces an empty playable space (ERU-0.6, ERU-I11)."""
-    return open_flow_ends_k(tiles)[0]
+    return [END_KEY[e] for e in open_end_ids_k(tiles)[0]]
 
 
-def open_flow_ends_k(tiles: dict) -> tuple[list, int]:
-    """open_flow_ends(tiles) and the number of its first entries that are tile flow ends (the
-    others are central flows), for open_flow_ends_after."""
+def open_end_ids_k(tiles: dict) -> tuple[list, int]:
+    """The ids (END_ID) of open_flow_ends(tiles), in its order, and the number of its first entries
+    that are tile flow ends (the others are central flows), for open_end_ids_after."""
     out = []
     for h in tiles:
         _tile_open_ends(h, tiles, out)
     return _with_central(out, tiles)
 
 
-# per playable space: the flow ends (hex, direction) that face it
-_FACING = {s: frozenset((n, opp(d)) for d, n in enumerate(NEIGH[s]) if n is not None) for s in NEIGH}
-
-
-def open_flow_ends_after(ends, k: int, tiles: dict, s) -> tuple[list, int]:
-    """open_flow_ends_k(tiles) from (ends, k) = open_flow_ends_k of the same tiles without ``s``,
-    the last tile of ``tiles`` (just placed on an empty space)."""
+def open_end_ids_after(ids, k: int, tiles: dict, s) -> tuple[list, int]:
+    """open_end_ids_k(tiles) from (ids, k) = open_end_ids_k of the same tiles without ``s``, the
+    last tile of ``tiles`` (just placed on an empty space)."""
     facing = _FACING[s]
-    out = [e for e in ends[:k] if e not in facing]
+    out = [e for e in ids[:k] if e not in facing]
     _tile_open_ends(s, tiles, out)
+    if k == len(ids):               # no central flow faces an empty space: none can again
+        return out, len(out)
     return _with_central(out, tiles)
 
 
@@ -221,11 +280,14 @@ def removable(tiles: dict) -> list:
 
     The tiles form a graph (shared edges carrying lava) with one extra root joined to every tile
     fed by a central flow and to every eruption tile; a tile is removable unless it is a cut vertex
-    of that graph (one iterative depth-first search, Tarjan's low-link)."""
+    of that graph (one iterative depth-first search, Tarjan's low-link).  The vertices are the
+    tiles' positions in ``tiles`` (0, 1, ...) and the root is the next number, so that the search
+    reads lists instead of dicts keyed by hexes."""
     if not tiles:
         return []
-    adj = {}
-    root = None
+    index = {h: i for i, h in enumerate(tiles)}
+    root = len(index)
+    adj = []
     roots = []
     for h, t in tiles.items():
         m = t[2]
@@ -234,44 +296,45 @@ def removable(tiles: dict) -> list:
             if m & bit:
                 u = tiles.get(n)
                 if u is not None and u[2] & obit:
-                    nb.append(n)
-        adj[h] = nb
+                    nb.append(index[n])
         if t[0] >= FIRST_ERUPTION:
-            roots.append(h)
-    for f, n in CENTRAL_TARGET.items():
-        if n in tiles and n not in roots:
-            roots.append(n)
-    for h in roots:
-        adj[h] = adj[h] + [root]
-    adj[root] = roots
-    disc = {root: 0}
-    low = {root: 0}
-    cut = set()
+            roots.append(len(adj))
+        adj.append(nb)
+    for n in CENTRAL_TARGET.values():
+        i = index.get(n)
+        if i is not None and i not in roots:
+            roots.append(i)
+    for i in roots:
+        adj[i].append(root)
+    adj.append(roots)
+    disc = [-1] * (root + 1)                # discovery time, -1 until reached
+    low = [0] * (root + 1)
+    disc[root] = 0
+    cut = [False] * (root + 1)
     counter = 1
-    stack = [(root, None, iter(adj[root]))]
+    stack = [(root, -1, iter(roots))]
     while stack:
         v, parent, it = stack[-1]
-        advanced = False
         for w in it:
             if w == parent:
                 continue
-            if w in disc:
-                if disc[w] < low[v]:
-                    low[v] = disc[w]
+            dw = disc[w]
+            if dw >= 0:
+                if dw < low[v]:
+                    low[v] = dw
             else:
                 disc[w] = low[w] = counter
                 counter += 1
                 stack.append((w, v, iter(adj[w])))
-                advanced = True
                 break
-        if not advanced:
+        else:                               # every neighbour of v seen: v is done
             stack.pop()
-            if parent is not None:
+            if parent >= 0:
                 if low[v] < low[parent]:
                     low[parent] = low[v]
-                if parent is not root and low[v] >= disc[parent]:
-                    cut.add(parent)
-    return [h for h in tiles if h not in cut and h in disc]
+                if parent != root and low[v] >= disc[parent]:
+                    cut[parent] = True
+    return [h for h, i in index.items() if not cut[i] and disc[i] >= 0]
 
 
 EMPTY_SPACES = PLAYABLE

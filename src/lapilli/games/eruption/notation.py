@@ -21,8 +21,7 @@ NOTATION_HELP = (
 
 
 
-def hex_label(h) -> str:
-    return LABELS[h]
+hex_label = LABELS.__getitem__  # hex -> its label "d7" (a bound lookup: no Python frame per call)
 
 
 # every flow end's notation, spelled once: (hex, direction) -> "d7-N"

@@ -6,7 +6,7 @@ where it is used (ERU-In).
 from __future__ import annotations
 
 from itertools import compress
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from lapilli.engine import State
 
@@ -55,8 +55,9 @@ def _fitting(need, forbid) -> frozenset:
 _PARSED: dict = {}   # action -> N.parse(action): tuples of ints, strings and tuples (never changed)
 
 # Board geometry derived from the tiles alone (spaces, flow ends, contacts, ...), computed once per
-# board, the tiles in their dict order (which the legal lists follow): (tuple(tiles.items()), memo
-# dict, hash or None).  Boards are shared through _GEO (hash -> entry, checked against the tuple)
+# board, the tiles in their dict order (which the legal lists follow): (tuple(tiles),
+# tuple(tiles.values()), memo dict, hash or None); two tuples compare faster than one of the items.
+# Boards are shared through _GEO (hash -> entry, checked against the tuples)
 # by the determinized copies of a search, which revisit boards; the hash of a board made by placing
 # a tile is worked out from the previous board's.  A state keeps its board's entry in ``_geo``
 # (shared by its clones, never saved) and checks it against its tiles before use, so a board changed
@@ -122,10 +123,10 @@ def _place_list(mask, spaces) -> list:
     return out
 
 
-# the notation of every wall action, spelled once: verb -> ({flow end: ("<verb> <material> d7-N"
-# per material of MATERIALS)}, {(village, side index): ("<verb> <material> v3-5" per material)})
-# for the verbs "build" and "reinforce"
-_WALL_TEXT = {verb: ({k: tuple(f"{verb} {m} {loc}" for m in MATERIALS) for k, loc in N.FLOW_LOC.items()},
+# the notation of every wall action, spelled once: verb -> ([per flow end id (B.END_ID): ("<verb>
+# <material> d7-N" per material of MATERIALS)], {(village, side index): ("<verb> <material> v3-5"
+# per material)}), for the verbs "build" and "reinforce"
+_WALL_TEXT = {verb: ([tuple(f"{verb} {m} {N.flow_loc(k)}" for m in MATERIALS) for k in B.END_KEY],
                      {(v, i): tuple(f"{verb} {m} {N.side_loc(v, i)}" for m in MATERIALS)
                       for v in range(len(VILLAGES)) for i in range(len(VILLAGES[v]["sides"]))})
               for verb in ("build", "reinforce")}
@@ -155,6 +156,12 @@ def _after_texts(s, bits) -> tuple:
         got = row[bits] = tuple(f"aftershock {N.hex_label(s)} {r}" for r in range(6) if bits >> r & 1)
     return got
 
+
+# the notation of Relocate from side a + 1 to side b + 1: _RELOCATE_TEXT[a][b]
+_RELOCATE_TEXT = tuple(tuple(f"relocate {a + 1} {b + 1}" for b in range(7)) for a in range(7))
+# the notation of Volcanic Bomb on each flow end (hex, direction) and each village side (village, side index)
+_BOMB_TEXT = {**{k: f"bomb {loc}" for k, loc in N.FLOW_LOC.items()},
+              **{vi: f"bomb {N.side_loc(*vi)}" for sides in _VILLAGE_SIDES for vi in sides}}
 
 # the notation of Sinkhole on each playable space
 _SINK_TEXT = {s: f"sinkhole {N.hex_label(s)}" for s in PLAYABLE}
@@ -197,28 +204,30 @@ class GameState(State):
         "turn": "current_player", "fwalls": "flow_walls", "bwalls": "border_walls", "temps": "temperatures",
         "vil": "villages", "dz2_used": "danger_card_drawn", "dry": "dry_turns", "quiet": "quiet_turns",
     }}
-    _geo = None          # (tiles key, memo, hash) of the board last seen; see _GEO
+    _geo = None          # (hexes, tiles, memo, hash) of the board last seen; see _GEO
 
     def _memo(self) -> dict:
         """The memo of derived geometry for the tiles as they are now (see _GEO)."""
         g = self._geo
         if g is not None and _TRUSTED[0] is self:
-            return g[1]
-        items = tuple(self.tiles.items())
-        if g is None or g[0] != items:
+            return g[2]
+        tiles = self.tiles
+        hexes = tuple(tiles)
+        content = tuple(tiles.values())
+        if g is None or g[0] != hexes or g[1] != content:
             if self._determinized:                          # a search's copy: boards recur, share them
-                h = hash(items)
+                h = hash((hexes, content))
                 g = _GEO.get(h)
-                if g is None or g[0] != items:
+                if g is None or g[0] != hexes or g[1] != content:
                     if len(_GEO) >= _GEO_MAX:
                         _GEO.clear()
-                    g = _GEO[h] = (items, {}, h)
+                    g = _GEO[h] = (hexes, content, {}, h)
             else:
-                g = (items, {}, None)
+                g = (hexes, content, {}, None)
             self._geo = g
         if _APPLYING[0] is self:
             _TRUSTED[0] = self
-        return g[1]
+        return g[2]
 
     def _to_dict(self):
         return {k: v for k, v in State._to_dict(self).items() if k != "_geo"}
@@ -317,6 +326,8 @@ class GameState(State):
         return [sorted((self.order[i], self.order[i + h])) for i in range(h)]
 
     def mate(self, p):
+        if self.variant != "cooperation":                  # no teams (as self.teams says, more slowly)
+            return None
         t = self.teams
         if t is None:
             return None
@@ -348,7 +359,9 @@ class GameState(State):
         return [t for t in self.set_aside if t < NUM_LAVA]
 
     def lava_available(self) -> bool:
-        return not self.lava_off and self.lava_count() > 0
+        if self.lava_removed or self.final_left is not None:   # lava_off, read inline
+            return False
+        return self.lava_count() > 0
 
     def _roll(self):
         """One wall test: (red = Lava, white = Wall die) (ERU-7.2, ERU-I44)."""
@@ -377,7 +390,11 @@ class GameState(State):
         events.append({"type": "draw_card", "seat": p, "why": why, "card": c})
 
     def _heat(self, p, amount):
-        t = min(LAST, max(0, self.temperatures[p] + amount))       # ERU-10.10, ERU-I24, ERU-I25
+        t = self.temperatures[p] + amount                   # ERU-10.10, ERU-I24, ERU-I25: kept in 0..LAST
+        if t > LAST:
+            t = LAST
+        elif t < 0:
+            t = 0
         if t != self.temperatures[p]:
             self.changed = True
         self.temperatures[p] = t
@@ -424,12 +441,14 @@ class GameState(State):
         for k, t in enumerate(ERUPTION_SPACES):
             if self.claims[k] is None:
                 for s in seats:
-                    if not self.eliminated(s) and self.temperatures[s] >= t:
+                    if self.temperatures[s] >= t and not self.eliminated(s):
                         self.claims[k] = s
                         events.append({"type": "claim", "seat": s, "space": k + 1, "temperature": t})
                         break
 
     def my_claims(self, p):
+        if p not in self.claims:
+            return []
         return [k for k in range(3) if self.claims[k] == p and not self.erupted[k]]
 
     def _run(self, events):
@@ -683,7 +702,7 @@ class GameState(State):
     def _fit_set(self, spaces) -> int:
         """The bits (TILE_BIT) of the tile patterns that fit one of ``spaces`` (a result of
         _spaces), memoised per board."""
-        memo = self._geo[1] if self._geo is not None else None
+        memo = self._geo[2] if self._geo is not None else None
         if memo is not None and memo.get("spaces") is spaces:
             got = memo.get("fit")
             if got is None:
@@ -692,9 +711,10 @@ class GameState(State):
         return _fit_union(spaces)
 
     def _place_texts(self, tile, spaces) -> list:
-        """The notation of every placement of ``tile`` on ``spaces``: a new list."""
+        """The notation of every placement of ``tile`` on ``spaces``: a new list, memoised per board
+        in a search's determinized copies (which revisit boards; a game's own boards do not recur)."""
         mask = TILE_MASK[tile]
-        memo = self._geo[1] if self._geo is not None else None
+        memo = self._geo[2] if self._geo is not None and self._determinized else None
         if memo is not None and memo.get("spaces") is spaces:
             key = ("place", mask)
             got = memo.get(key)
@@ -764,25 +784,35 @@ class GameState(State):
             events.append({"type": "no_tile", "mode": mode, "why": "the lava stack is empty"})
             self._after_tile(mode, False, events)
             return
-        # ERU-I9: first check whether any tile in the stack can be placed at all
         spaces = self._spaces(mode)
-        fit = self._fit_set(spaces)
-        if not any(TILE_BIT[t] & fit for t in self.stack):
-            self.rng.shuffle(self.stack)
-            events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
-            self._after_tile(mode, False, events)
-            return
-        while True:
-            t = self.stack.pop()                            # ERU-3.1
+        t = self.stack[-1]
+        texts = self._place_texts(t, spaces)
+        if texts:                                           # the top tile can be placed: drawn at once
+            self.stack.pop()                                # ERU-3.1
             events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
-            if TILE_BIT[t] & fit:
-                break
-            self.stack.append(t)                            # ERU-3.5: shuffled back, draw another
-            self.rng.shuffle(self.stack)
-            events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
+        else:
+            # ERU-I9: first check whether any tile in the stack can be placed at all
+            fit = self._fit_set(spaces)
+            for t in self.stack:
+                if TILE_BIT[t] & fit:
+                    break                                   # a tile that can be placed
+            else:
+                self.rng.shuffle(self.stack)
+                events.append({"type": "no_tile", "mode": mode, "why": "no tile in the stack can be placed"})
+                self._after_tile(mode, False, events)
+                return
+            while True:
+                t = self.stack.pop()                        # ERU-3.1
+                events.append({"type": "draw_tile", "seat": p, "tile": t, "mode": mode})
+                if TILE_BIT[t] & fit:
+                    break
+                self.stack.append(t)                        # ERU-3.5: shuffled back, draw another
+                self.rng.shuffle(self.stack)
+                events.append({"type": "reshuffle", "what": "lava stack", "size": len(self.stack), "tile": t})
+            texts = self._place_texts(t, spaces)
         self.pending = t
         self.phase = "place"
-        self._legal_cache = self._place_texts(t, spaces)
+        self._legal_cache = texts
 
     def _after_tile(self, mode, placed, events):
         self.pending = None
@@ -815,23 +845,20 @@ class GameState(State):
         tiles = self.tiles
         g = self._geo
         old = None
-        if g is not None and s not in tiles and g[1].get("profiles") is not None:
-            if _TRUSTED[0] is self:
-                items = g[0]
-                old = g[1]
-            elif len(g[0]) == len(tiles):
-                items = tuple(tiles.items())
-                if g[0] == items:
-                    old = g[1]
-        tiles[s] = (tile, r, mask)
+        if g is not None and s not in tiles and g[2].get("profiles") is not None:
+            if _TRUSTED[0] is self or (len(g[0]) == len(tiles) and g[0] == tuple(tiles)
+                                       and g[1] == tuple(tiles.values())):
+                old = g[2]
+        t = tiles[s] = (tile, r, mask)
         if old is None:
             self._geo = None                                # worked out again when needed
         else:                                               # the new board's geometry from the old one
-            key = items + ((s, tiles[s]),)
-            if self._determinized and g[2] is not None:   # the board's hash, from the last one's
-                h = (g[2] * 1_000_003 + hash(key[-1])) & 0xFFFF_FFFF_FFFF_FFFF
+            hexes = g[0] + (s,)
+            content = g[1] + (t,)
+            if self._determinized and g[3] is not None:   # the board's hash, from the last one's
+                h = (g[3] * 1_000_003 + hash((s, t))) & 0xFFFF_FFFF_FFFF_FFFF
                 got = _GEO.get(h)
-                if got is not None and got[0] == key:
+                if got is not None and got[0] == hexes and got[1] == content:
                     self._geo = got
                     old = None
             else:
@@ -839,15 +866,22 @@ class GameState(State):
         if old is not None:
             new = {}
             new["profiles"], new["profiles_k"] = B.profiles_after(old["profiles"], old["profiles_k"], tiles, s)
-            e = old.get("ends")
+            e = old.get("end_ids")
             if e is not None:
-                ends, new["ends_k"] = B.open_flow_ends_after(e, old["ends_k"], tiles, s)
-                new["ends"] = tuple(ends)
+                ids, new["ends_k"] = B.open_end_ids_after(e, old["ends_k"], tiles, s)
+                new["end_ids"] = tuple(ids)
+            e = old.get("tile_edges")
+            if e is not None:
+                new["tile_edges"] = B.tile_edges_after(e, old["profiles"], tiles, s)
             c = old.get("contacts")
             if c is not None:
-                add = [(v, i) for d, v, i in B.SIDES_OF_HEX.get(s, ()) if mask >> d & 1]
-                new["contacts"] = c.union(add) if add else c
-            self._geo = (key, new, h)
+                sides = B.SIDES_OF_HEX.get(s)               # (most spaces touch no village)
+                if sides:
+                    add = [(v, i) for d, v, i in sides if mask >> d & 1]
+                    if add:
+                        c = c.union(add)
+                new["contacts"] = c
+            self._geo = (hexes, content, new, h)
             if h is not None:
                 if len(_GEO) >= _GEO_MAX:
                     _GEO.clear()
@@ -891,9 +925,7 @@ class GameState(State):
             return self.consent[0]
         return self.current_player
 
-    @property
-    def is_terminal(self):
-        return self.over
+    is_terminal = property(attrgetter("over"), doc="Whether the game is over (self.over).")
 
     def _legal(self):
         ph = self.phase
@@ -927,14 +959,18 @@ class GameState(State):
         flow_text, side_text = _WALL_TEXT[verb]
         fw = self.flow_walls
         if fw:
-            rows = [flow_text[k] for k in self._open_ends() if k not in fw]
+            walled = set(map(B.END_ID.get, fw))
+            rows = [flow_text[e] for e in self._open_end_ids() if e not in walled]
         else:
-            rows = [flow_text[k] for k in self._open_ends()]
-        v = self.villages[p]
+            rows = [flow_text[e] for e in self._open_end_ids()]
         bw = self.border_walls
         lost = self.lost
         lost_turn = self.lost_turn
-        rows += [side_text[vi] for vi in _VILLAGE_SIDES[v] if vi not in bw and vi not in lost and vi not in lost_turn]
+        if lost or lost_turn:
+            rows += [side_text[vi] for vi in _VILLAGE_SIDES[self.villages[p]]
+                     if vi not in bw and vi not in lost and vi not in lost_turn]
+        else:
+            rows += [side_text[vi] for vi in _VILLAGE_SIDES[self.villages[p]] if vi not in bw]
         if not rows:
             return []
         out = []
@@ -948,8 +984,18 @@ class GameState(State):
         memo = self._memo()
         got = memo.get("ends")
         if got is None:
-            ends, memo["ends_k"] = B.open_flow_ends_k(self.tiles)
-            got = memo["ends"] = tuple(ends)
+            got = memo["ends"] = tuple(map(B.END_KEY.__getitem__, self._open_end_ids(memo)))
+        return got
+
+    def _open_end_ids(self, memo=None) -> tuple:
+        """The ids (B.END_ID) of the board's open flow ends, in the order of _open_ends, memoised
+        (read only)."""
+        if memo is None:
+            memo = self._memo()
+        got = memo.get("end_ids")
+        if got is None:
+            ids, memo["ends_k"] = B.open_end_ids_k(self.tiles)
+            got = memo["end_ids"] = tuple(ids)
         return got
 
     def open_flow_ends(self) -> tuple:
@@ -978,12 +1024,12 @@ class GameState(State):
                 mine = [i for i in range(7) if (v, i) in self.border_walls]
                 free = [i for i in range(7) if (v, i) not in self.border_walls and (v, i) not in self.lost
                         and (v, i) not in self.lost_turn]
-                out.extend(f"relocate {a + 1} {b + 1}" for a in mine for b in free)
+                out += [_RELOCATE_TEXT[a][b] for a in mine for b in free]
             elif c == "reinforce":
                 out.extend(self._build_texts(p, "reinforce"))
             elif c == "bomb":
-                out.extend(f"bomb {N.flow_loc(k)}" for k in sorted(self.flow_walls))
-                out.extend(f"bomb {N.side_loc(*k)}" for k in sorted(self.border_walls))
+                out += [_BOMB_TEXT.get(k) or f"bomb {N.flow_loc(k)}" for k in sorted(self.flow_walls)]
+                out += [_BOMB_TEXT.get(k) or f"bomb {N.side_loc(*k)}" for k in sorted(self.border_walls)]
         out += discards                                     # ERU-5.2, ERU-5.4
         if self.temperatures[p] >= DZ2 and not self.danger_card_drawn and (self.deck or self.discard):
             out.append("draw")                              # ERU-5.9, ERU-I20
@@ -1002,11 +1048,18 @@ class GameState(State):
         got = memo.get(what)
         if got is None:
             if what == "aftershock":
-                got = tuple(t for h, bits in self._aftershock_options() for t in _after_texts(h, bits))
+                got = []
+                for h, bits in self._aftershock_options():
+                    got += _after_texts(h, bits)
+                got = tuple(got)
             elif what == "sinkhole":
                 got = tuple(map(_SINK_TEXT.__getitem__, B.removable(self.tiles)))
             else:
-                got = (True,) if any(t[0] < NUM_LAVA for t in self.tiles.values()) else ()
+                got = ()
+                for t in self.tiles.values():
+                    if t[0] < NUM_LAVA:
+                        got = (True,)
+                        break
             memo[what] = got
         return got
 
@@ -1014,14 +1067,17 @@ class GameState(State):
         """ERU-14.2-14.4, ERU-I33: a lava tile turned 1-5 steps to a rotation meeting Rules B-E, as
         (space, bits 1 << r of those rotations r) per lava tile that has one."""
         out = []
-        tiles = self.tiles
-        for h, (tid, rot, mask) in tiles.items():
+        memo = self._memo()
+        edges = memo.get("tile_edges")
+        if edges is None:
+            edges = memo["tile_edges"] = B.tile_edges(self.tiles)
+        for h, (tid, rot, mask) in self.tiles.items():
             if tid >= NUM_LAVA:
                 continue
-            need, forbid = B.edge_profile(tiles, h)
-            bits = _ROT_BITS[TILE_MASK[tid]][need << 6 | forbid]
+            i = edges[h]
+            bits = _ROT_BITS[TILE_MASK[tid]][i]
             if bits is None:
-                bits = _rot_bits(TILE_MASK[tid], need, forbid)
+                bits = _rot_bits(TILE_MASK[tid], i >> 6, i & 63)
             bits &= ~(1 << rot)
             if bits:
                 out.append((h, bits))
@@ -1117,7 +1173,7 @@ class GameState(State):
         else:
             need, _ = B.edge_profile({h: t for h, t in self.tiles.items() if h != s}, s)
             keys = _NEED_KEYS[s][need]
-        if keys is not None and all(k in fw for k in keys):
+        if keys is not None and all(map(fw.__contains__, keys)):
             # ERU-8.5, ERU-8.11, ERU-8.12, ERU-I8(3): roll for each wall not yet rolled against this turn
             broke = False
             for k in keys:
@@ -1132,7 +1188,7 @@ class GameState(State):
                     events.append({"type": "wall_destroyed", "at": N.flow_loc(k), "why": "roll"})
             if not broke:                                   # ERU-8.7: the tile must go elsewhere
                 events.append({"type": "walls_held", "at": N.hex_label(s)})
-                if not self.placements(tile, mode):         # ERU-I8(7): no placement left
+                if not TILE_BIT[tile] & self._fit_set(self._spaces(mode)):   # ERU-I8(7): no placement left
                     if self.stacks is not None:
                         self.stacks[self.pending_stack].append(tile)
                         events.append({"type": "tile_returned", "stack": self.pending_stack + 1, "tile": tile})
@@ -1216,10 +1272,27 @@ class GameState(State):
             events.append({"type": "rain", "seat": p, "to": self.temperatures[p]})
         elif v == "aftershock":                             # ERU-14.2-14.5, ERU-5.10, ERU-5.12
             h, r = a[1], a[2]
-            tid = self.tiles[h][0]
+            tiles = self.tiles
+            tid = tiles[h][0]
             self._remove_walls_on(h, events, "aftershock")
-            self.tiles[h] = (tid, r, ROT[TILE_MASK[tid]][r])
+            old = self._memo()
+            tiles[h] = (tid, r, ROT[TILE_MASK[tid]][r])
             self._geo = None
+            prof = old.get("profiles")
+            if prof is not None:                            # the turned board's profiles from the old ones
+                new = {"profiles": B.profiles_turned(prof, tiles, h), "profiles_k": old["profiles_k"]}
+                e = old.get("tile_edges")
+                if e is not None:
+                    new["tile_edges"] = B.tile_edges_turned(e, tiles, h)
+                c = old.get("contacts")
+                if c is not None:                           # the turned tile's contacts read again
+                    sides = B.SIDES_OF_HEX.get(h)
+                    if sides:
+                        m = tiles[h][2]
+                        c = c.difference([(v, i) for d, v, i in sides]).union(
+                            [(v, i) for d, v, i in sides if m >> d & 1])
+                    new["contacts"] = c
+                self._geo = (tuple(tiles), tuple(tiles.values()), new, None)
             self.changed = True
             events.append({"type": "rotated", "at": N.hex_label(h), "rotation": r})
             self._rewards(p, h, events, resource=False)
