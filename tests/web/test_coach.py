@@ -211,6 +211,41 @@ def test_a_review_shows_its_progress_and_the_decisions_reviewed_so_far(slow_serv
     assert page.locator("#review-played").count() == 1
 
 
+def test_a_decision_picked_while_the_review_runs_stays_shown_when_it_ends(slow_server, page):
+    """The player picks a decision while the coach still works, and the review ends before that
+    decision's replay has come back: the page does not jump to the review's own first decision
+    (it asks for no other replay) and shows the one picked.  The replay's answers are held back
+    by the test until the review has ended."""
+    import time
+
+    computers_play_out(page, slow_server, "nim", {"pile": 21}, within=120)
+    page.wait_for_selector("#review-btn", timeout=30_000)
+    held = []
+    page.route("**/replay/**", lambda route: held.append(route))
+    page.click("#review-btn")
+    page.wait_for_function("""() => { const p = document.querySelector('#review-progress');
+        return p && +p.value >= 2 && +p.value < +p.max; }""", timeout=120_000)
+    # a decision other than the first one the review would show of itself (its first decision
+    # not judged good, of a review streamed in the order of play)
+    ply = page.evaluate("""() => {
+        const items = [...document.querySelectorAll('#review-list li')];
+        const firstFault = items.find(li => !li.classList.contains('cls-good'));
+        const li = items.find(x => x !== firstFault);
+        li.querySelector('a').click();
+        return li.dataset.ply; }""")
+    deadline = time.monotonic() + 120
+    while page.locator("#review-progress").count() and len(held) < 2:
+        assert time.monotonic() < deadline, "the review did not end"
+        page.wait_for_timeout(50)
+    assert [r.request.url.split("/replay/")[1].split("?")[0] for r in held] == [ply]
+    for route in held:
+        route.continue_()
+    page.unroute("**/replay/**")
+    page.wait_for_function(f"() => document.querySelector('#replay-ply')?.dataset.ply === '{ply}'")
+    page.wait_for_selector("#review-played", timeout=30_000)
+    assert page.locator("#review-progress").count() == 0
+
+
 @pytest.fixture(scope="module")
 def stopping_server(tmp_path_factory):
     """A `lapilli serve` whose coach cannot judge one decision of Nim within its limit: every

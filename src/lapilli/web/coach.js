@@ -52,7 +52,7 @@ window.LapilliCoach = (() => {
   // the review of a finished game, streamed by the server decision by decision: the progress
   // and the decisions judged so far are shown as they come, the whole review at the end
   async function runReview(ctx, s) {
-    s.loading = true; s.error = ""; s.partial = { decisions: [] }; s.progress = { done: 0, total: 0 }; ctx.show();
+    s.loading = true; s.error = ""; s.partial = { decisions: [] }; s.progress = { done: 0, total: 0 }; s.picked = null; ctx.show();
     const onLine = m => {
       if (m.stage === "start") s.progress.total = m.total;
       else if (m.stage === "decision") { s.progress.done = m.done; if (m.decision) s.partial.decisions.push(m.decision); }
@@ -76,7 +76,9 @@ window.LapilliCoach = (() => {
       }
       if (!s.review) throw new Error(tx("stopped"));
       s.loading = false;
-      const looking = ctx.replay && s.review.decisions.some(d => d.ply === ctx.replay.ply);
+      // a decision the player picked while the review ran stays shown, even if its replay is
+      // still on its way
+      const looking = s.picked != null || (ctx.replay && s.review.decisions.some(d => d.ply === ctx.replay.ply));
       const first = s.review.decisions.find(d => d.cls !== "good") || s.review.decisions[0];
       if (first && !looking) ctx.goReplay(first.ply); else ctx.show();
     } catch (e) { s.loading = false; s.error = e.message; ctx.show(); }
@@ -117,7 +119,7 @@ window.LapilliCoach = (() => {
       // shows every decision judged so far
       if (s.review && x.cls === "good" && x !== d) continue;
       list.append(mk("li", { class: `cls-${x.cls}` + (x === d ? " current" : ""), "data-ply": x.ply },
-        mk("a", { href: "#", onclick: ev => { ev.preventDefault(); ctx.goReplay(x.ply); } },
+        mk("a", { href: "#", onclick: ev => { ev.preventDefault(); if (s.loading) s.picked = x.ply; ctx.goReplay(x.ply); } },
           `${x.ply + 1}. ${tx(x.cls)}: ${words(x, "played")}`)));
     }
     box.append(list);
