@@ -82,11 +82,11 @@ class Settings(BaseSettings):
     # (that instance stopped without saying so). Give every instance the same value.
     presence_heartbeat: float = Field(20.0, description="seconds between two announcements of an instance's "
                                                         "connected seats (several instances: the same on each)")
-    # seconds a computer move is shown before the next one when a person is seated
     # some games' rules force no end (two computers may undo and redo a move for ever): the
     # computer seats of a table where no person plays stop after this many decisions
     computer_only_moves: int = Field(5_000, ge=0, description="decisions after which a table of computers only "
                                      "stops (0: no limit)")
+    # seconds a computer move is shown before the next one when a person is seated
     bot_pace: float = Field(1.5, json_schema_extra=_option("--bot-pace"),
                             description="seconds each computer move is shown before the next when a person is "
                                         "seated (0: no wait)")

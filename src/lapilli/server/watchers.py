@@ -238,6 +238,11 @@ class Notices:
             return False
 
 
+def people_play(room: Room) -> bool:
+    """Whether a person plays at ``room`` (a table of computers only: False)."""
+    return any(s.kind == "human" for s in room.info.seats)
+
+
 class ComputerSeats:
     """A computer seat to move: its move is asked of the bot pool and played through the hub."""
 
@@ -258,7 +263,7 @@ class ComputerSeats:
         if not room.computer_to_move():
             return False
         most = self.settings.computer_only_moves
-        if most and len(room.state.history) >= most and not any(s.kind == "human" for s in room.info.seats):
+        if most and len(room.state.history) >= most and not people_play(room):
             if room.info.id not in self.stopped:
                 self.stopped.add(room.info.id)
                 log.info("table %s: computers only, stopped after %d decisions", room.info.id, most)
@@ -280,7 +285,7 @@ class ComputerSeats:
         try:
             started = asyncio.get_running_loop().time()
             try:
-                people = any(s.kind == "human" for s in room.info.seats)
+                people = people_play(room)
                 move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
                                               seed=room.info.seed * 7919 + version, game=room.info.game,
                                               players=room.info.players, data=room.data, people=people)
