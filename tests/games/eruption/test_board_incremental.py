@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import lapilli
 from lapilli.games.eruption import board as B
 
@@ -68,6 +70,7 @@ def _removable_by_removing(tiles: dict) -> list:
     return [h for h in tiles if h in joined and B.connected_tiles(tiles, without=h) == joined - {h}]
 
 
+@pytest.mark.rule("ERU-14.15")
 def test_removable_equals_removing_each_tile():
     rng = random.Random(7)
     boards = 0
