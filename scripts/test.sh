@@ -23,6 +23,4 @@ python3 -m venv .venv
 .venv/bin/pip install -q -e '.[test,openspiel]'
 # the linter first (its rules: [tool.ruff] in pyproject.toml): a finding fails the run before any test
 .venv/bin/ruff check src tests bench scripts
-# three workers on two cores: the browser tests wait on Chromium and the servers they start, and a
-# third worker fills those waits (README: the measured times)
-exec .venv/bin/python -m pytest -n 3 "$@"
+exec .venv/bin/python -m pytest -n 2 "$@"

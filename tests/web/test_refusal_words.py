@@ -2,6 +2,7 @@
 a guest's name refused when the lobby seats its creator, and the seat a computer now plays
 (``seat_lost``) are read in Italian on an Italian page and in English on an English one."""
 import os
+import time
 
 import httpx
 import pytest
@@ -34,10 +35,15 @@ def test_refusals_in_the_pages_language(server, browser, locale, lang):
         page.select_option("#game", "nim")
         page.select_option("[data-seat='1']", "random")
         page.fill("#my-name", "admin")
-        with page.expect_event("dialog", timeout=30_000) as shown:
-            page.click("#create")
-        alert = shown.value.message
-        shown.value.accept()
+        # the alert is accepted as it opens: a click waits for a dialog its handler has not closed
+        said_alert = []
+        page.once("dialog", lambda d: (said_alert.append(d.message), d.accept()))
+        page.click("#create")
+        deadline = time.monotonic() + 30
+        while not said_alert:
+            assert time.monotonic() < deadline, "no alert"
+            page.wait_for_timeout(50)
+        alert = said_alert[0]
         assert alert == server_words("name_reserved", who=server_said("who_guest"), bad="admin")[lang]
         if lang == "it":
             assert alert.startswith("il nome di un ospite non può essere né contenere la parola riservata 'admin'")
