@@ -3,6 +3,7 @@
 move played and the better move drawn on it; "Hint" during a game draws the suggested move on the
 board, and the hints used are shown in the result.  Screenshots go to the screenshot folder."""
 import os
+import time
 
 import pytest
 
@@ -216,8 +217,6 @@ def test_a_decision_picked_while_the_review_runs_stays_shown_when_it_ends(slow_s
     decision's replay has come back: the page does not jump to the review's own first decision
     (it asks for no other replay) and shows the one picked.  The replay's answers are held back
     by the test until the review has ended."""
-    import time
-
     computers_play_out(page, slow_server, "nim", {"pile": 21}, within=120)
     page.wait_for_selector("#review-btn", timeout=30_000)
     held = []
@@ -225,8 +224,8 @@ def test_a_decision_picked_while_the_review_runs_stays_shown_when_it_ends(slow_s
     page.click("#review-btn")
     page.wait_for_function("""() => { const p = document.querySelector('#review-progress');
         return p && +p.value >= 2 && +p.value < +p.max; }""", timeout=120_000)
-    # a decision other than the first one the review would show of itself (its first decision
-    # not judged good, of a review streamed in the order of play)
+    # a decision other than the first listed one not judged good (where the review would go of
+    # itself, if no other is judged worse later)
     ply = page.evaluate("""() => {
         const items = [...document.querySelectorAll('#review-list li')];
         const firstFault = items.find(li => !li.classList.contains('cls-good'));
