@@ -109,8 +109,8 @@ _PLACE_SUBSET = {s: tuple(tuple(row[r] for r in range(6) if b >> r & 1) for b in
 
 
 def _place_list(mask, spaces) -> list:
-    """The notation of the placements of a tile pattern on ``spaces``, in the order of
-    GameState.placements."""
+    """The notation of the placements (Rules A-E) of a tile pattern on ``spaces``: space by space
+    in the order of ``spaces``, each space's rotations in increasing order."""
     out = []
     table = _ROT_BITS[mask]
     subsets = _PLACE_SUBSET
@@ -722,19 +722,6 @@ class GameState(State):
                 got = memo[key] = _place_list(mask, spaces)    # never changed: copies are handed out
             return list(got)
         return _place_list(mask, spaces)
-
-    def placements(self, tile, mode=None, spaces=None):
-        """Legal placements of ``tile`` for a draw of ``mode``: [(space, rotation)] (Rules A-E)."""
-        mask = TILE_MASK[tile]
-        out = []
-        memo = _ROT_MEMO
-        for s, need, forbid in (self._spaces(mode) if spaces is None else spaces):
-            rs = memo.get((mask, need, forbid))
-            if rs is None:
-                rs = _rotations(mask, need, forbid)
-            for r in rs:
-                out.append((s, r))
-        return out
 
     def eruption_spaces(self):
         """ERU-12.7, ERU-I28: empty spaces where an all-lava tile matches every neighbour."""
