@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
+import sys
 import time
 
 import httpx
+import pytest
 import websockets
 
 import lapilli.server.routes.finished as finished_module
 from lapilli.server.store import Store
 from lapilli.testing.games import store_finished
 from lapilli.testing.server import ServerProcess
+from lapilli.workers import process_alive as workers_alive
 
 from .support import http_join, http_table
 
@@ -177,3 +182,46 @@ def test_replay_steps_from_processes_equal_those_from_threads(make_client):
         answers.append(got)
     processes, threads = answers
     assert processes == threads
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (from /proc: each process's parent)."""
+    parents = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parents[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                pass
+    found, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, pp in parents.items() if pp == p}
+        todo.extend(kids - found)
+        found |= kids
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
+@pytest.mark.parametrize("ending", ["stopped", "killed"])
+def test_no_replay_worker_outlives_the_server(tmp_path, ending):
+    """The replay steps' worker processes end with the server, whether it is stopped (SIGTERM:
+    uvicorn shuts down, then raises the signal again, which skips the interpreter's exit
+    handlers) or killed (SIGKILL: nothing of the server runs)."""
+    db = f"sqlite:///{tmp_path / 'replay.db'}"
+    tid, plies = store_finished(Store(db), "nim", options={"pile": 10})
+    S = ServerProcess(tmp_path, "S", db)
+    try:
+        assert httpx.get(f"{S.url}/api/tables/{tid}/replay/{plies // 2}").status_code == 200
+        workers = {p for p in _descendants(S.pid) if b"spawn_main" in open(f"/proc/{p}/cmdline", "rb").read()}
+        assert workers, "no replay worker process was started"
+        if ending == "killed":
+            os.kill(S.pid, signal.SIGKILL)
+        S.stop()
+        end = time.monotonic() + 20  # the watchdog looks every 0.5 s
+        while (alive := {p for p in workers if workers_alive(p)}) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not alive, f"replay workers {sorted(alive)} outlived the server ({ending})"
+    finally:
+        S.stop()

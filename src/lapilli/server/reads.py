@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import sys
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Callable, Hashable
+
+from ..workers import init_worker
 
 
 class LRU:
@@ -76,7 +80,12 @@ class HeavyReads:
         if not (pure and self.processes):
             return self.pool
         if self._procs is None:
-            self._procs = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+            # the workers end by themselves if the server is gone without closing this pool (killed,
+            # or ended by the signal uvicorn raises again after its shutdown, which skips the
+            # interpreter's exit handlers): a watchdog on the server's pid
+            paths = [os.path.abspath(p or os.getcwd()) for p in sys.path]
+            self._procs = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                              initializer=init_worker, initargs=(paths, os.getpid()))
         return self._procs
 
     async def read(self, key: Hashable, compute: Callable[..., tuple[Any, int]], *args, cache: LRU | None = None,
@@ -105,6 +114,9 @@ class HeavyReads:
         return value
 
     def close(self) -> None:
+        """Stop both pools: queued work is cancelled; the worker processes are waited for (a step
+        being computed ends first), so that none outlives the server."""
         self.pool.shutdown(wait=False, cancel_futures=True)
         if self._procs is not None:
-            self._procs.shutdown(wait=False, cancel_futures=True)
+            procs, self._procs = self._procs, None
+            procs.shutdown(wait=True, cancel_futures=True)
