@@ -3,13 +3,28 @@ two computers play out while the page watches."""
 import time
 
 
+_AXE_SCRIPT = None
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core's violations of the page as it is now (every impact), run as axe-playwright-python
+    runs it, its script put into the page only when the page does not hold it yet (the library
+    puts it in at every run: half a megabyte of script compiled again at each moment and size a
+    page is checked at)."""
+    global _AXE_SCRIPT
+    if not page.evaluate("() => typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        if _AXE_SCRIPT is None:
+            from axe_playwright_python.sync_playwright import Axe
+
+            _AXE_SCRIPT = Axe().axe_script
+        page.evaluate(_AXE_SCRIPT)
+    return page.evaluate("options => axe.run(options)", {"resultTypes": ["violations"]})["violations"]
+
+
 def serious(page):
     """The serious and critical axe-core violations of the page: (rule, impact, first targets)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    result = Axe().run(page)
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]])
-            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+            for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
 
 
 def sign_up(page, server, name, password):

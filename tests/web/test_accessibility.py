@@ -1,14 +1,14 @@
 """Accessibility checked by axe-core (axe-playwright-python) in Debian's Chromium: no violation of
 any impact on the lobby, on a table of each game (at its set-up, at the first decision of each kind
 it offers, mid-game) and on each game's end screen, at 1400x1000 and at 390x844, in English and in
-Italian.  The games are played to their end by clicking against random computer seats
+Italian (the table switched from one to the other with the page's language menu).  The games are played to their end by clicking against random computer seats
 (lapilli.testing.tour, which scripts/screenshots.py photographs the same way)."""
 import pytest
 
 from lapilli.testing.tour import tour
 
 from .conftest import create_table, wait_my_turn
-from .support import serious
+from .support import axe_violations, serious
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 SIZES = {"1400x1000": {"width": 1400, "height": 1000}, "390x844": {"width": 390, "height": 844}}
@@ -17,10 +17,7 @@ LOCALES = ["en-US", "it-IT"]
 
 def violations(page):
     """Every axe-core violation of the page, whatever its impact: (rule, impact, first targets)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    result = Axe().run(page)
-    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]]) for v in result.response["violations"]]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]]) for v in axe_violations(page)]
 
 
 def at_each_size(page, where):
@@ -49,17 +46,33 @@ def test_lobby_has_no_violation(server, browser, locale, size):
         ctx.close()
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+def switch_language(page, lang: str) -> None:
+    """Choose ``lang`` in the page's language menu, as a player would, and wait until the table
+    is drawn again in it (a new page body, showing the decision or the results)."""
+    page.evaluate("() => { window.__before = document.querySelector('#app > *'); }")
+    page.select_option("#lang", lang)
+    page.wait_for_function(
+        "lang => document.documentElement.lang === lang && document.querySelector('#app > *') !== window.__before"
+        " && (document.querySelector('#picker') || (document.querySelector('#results') && document.querySelector('#replay')))", arg=lang, timeout=30_000)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_table_and_end_screen_have_no_violation(server, browser, game, locale):
-    """Every moment of a whole game, both sizes: the violations of all of them are reported together."""
-    ctx = browser.new_context(locale=locale, viewport=SIZES["1400x1000"])
+def test_table_and_end_screen_have_no_violation(server, browser, game):
+    """Every moment of a whole game, both sizes, in both languages: at each moment the page is
+    checked in the language it shows, switched to the other one with the page's language menu and
+    checked again, and the game goes on in that one (so it is played in both).  The violations of
+    all of them are reported together."""
+    ctx = browser.new_context(locale="en-US", viewport=SIZES["1400x1000"])
     page = ctx.new_page()
-    found, moments = {}, []
+    found, moments, shown = {}, [], ["en"]
 
     def stop(moment, detail):
         moments.append(moment)
-        found.update(at_each_size(page, f"{moment} {detail or ''}".strip()))
+        where = f"{moment} {detail}" if detail else moment
+        found.update(at_each_size(page, f"{where} in {shown[-1]}"))
+        shown.append("it" if shown[-1] == "en" else "en")
+        switch_language(page, shown[-1])
+        found.update(at_each_size(page, f"{where} in {shown[-1]}"))
 
     try:
         seen = tour(page, server, game, stop)
