@@ -212,8 +212,11 @@ def test_a_table_of_computers_only_stops_at_its_cap_and_a_persons_table_does_not
     hub = client.app.state.hub
     tid = make_table(client, seats=[{"kind": "bot", "level": "random"}] * 2, options={"pile": 21})
     with client.websocket_connect(f"/ws/{tid}") as ws:
+        first = ws.receive_json()
+        assert first["version"] < 3 and "stopped" not in first  # it plays on: no word of a stop
         v = wait_version(ws, 3)
         assert v["legal"] == [] and len(v["log"]) == 3
+        assert v["stopped"] == 3  # every view says why nothing moves any more
         deadline = time.monotonic() + 20
         while tid not in hub.computers.stopped:
             assert time.monotonic() < deadline, "the table of computers only was not stopped"
@@ -221,6 +224,8 @@ def test_a_table_of_computers_only_stops_at_its_cap_and_a_persons_table_does_not
         room = hub.rooms[tid]
         hub.computers.schedule(room)  # asked again (a sweep, a reload): it stays stopped
         assert room.version == 3 and not room.thinking and not room.over
+    with client.websocket_connect(f"/ws/{tid}") as ws:  # a spectator coming later is told too
+        assert ws.receive_json()["stopped"] == 3
     assert len(moves_of(client, tid)) == 3
     # once nobody watches, it may leave memory like any table that waits for no computer
     deadline = time.monotonic() + 20
@@ -236,4 +241,4 @@ def test_a_table_of_computers_only_stops_at_its_cap_and_a_persons_table_does_not
         for version in (3, 6):
             ws.send_text(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
             v = wait_version(ws, version)
-            assert v["log"][-1]["seat"] == 2 and v["legal"]
+            assert v["log"][-1]["seat"] == 2 and v["legal"] and "stopped" not in v

@@ -1,8 +1,9 @@
 """What a player notices at once: a refused move leaves the screen when its time is up (not at the
 next update, which may never come while it is the same player's turn); the keyboard's focus on a
 Kingdomino Origins cell stands out from the other cells offered; every symbol the page writes as
-text is drawn by the fonts a Debian desktop has (no empty boxes), and the chance icons of the log
-are drawn in SVG, not taken from a font."""
+text is drawn by the fonts a Debian desktop has (no empty boxes), the chance icons of the log
+are drawn in SVG, not taken from a font, and a table of computers only that the server stopped
+says so."""
 import os
 import pathlib
 import unicodedata
@@ -94,3 +95,26 @@ def test_the_chance_icons_of_the_log_are_drawn_in_svg(server, page):
         assert not set(text) & set("⚀⚁⚂⚃⚄⚅🂠⬡"), text
         os.makedirs(SHOTS, exist_ok=True)
         page.locator("#log").screenshot(path=os.path.join(SHOTS, f"log-chance-icons-{game}.png"))
+
+
+def test_a_table_of_computers_only_that_stopped_says_why(tmp_path, browser):
+    """A spectator of a table where only computers play, stopped at the server's cap on such
+    tables (LAPILLI_COMPUTER_ONLY_MOVES), reads why nothing moves any more."""
+    from lapilli.testing.server import ServerProcess
+
+    with ServerProcess(tmp_path, "stop", f"sqlite:///{tmp_path / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
+                       LAPILLI_COMPUTER_ONLY_MOVES="12") as s:
+        ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        try:
+            r = page.request.post(s.url + "/api/tables", data={
+                "game": "stromboli", "players": 2, "seats": [{"kind": "bot", "level": "random"}] * 2})
+            assert r.ok, r.text()
+            page.goto(f"{s.url}/t/{r.json()['id']}")  # watching it makes its computers play
+            page.wait_for_function("() => (document.querySelector('#status') || {}).textContent?.startsWith('Game stopped')",
+                                   timeout=30_000)
+            assert page.text_content("#status") == "Game stopped: a table where only computers play stops after 12 moves."
+            assert page.locator("#log .entry").count() == 13  # the set-up and the 12 moves
+            page.screenshot(path=os.path.join(SHOTS, "computers-only-stopped.png"))
+        finally:
+            ctx.close()

@@ -315,6 +315,8 @@ class Room:
         self._line_memo: dict = {}  # seat -> n -> (items, text, action, seat, the line serialized)
         self._have: dict = {}  # seat -> (its log lines serialized, the same by number: Conn.have)
         self.now: Callable[[], float] = time.time  # the server's wall clock (the hub gives its own)
+        # decisions after which a table of computers only stops (0: never; the registry gives the setting)
+        self.computer_only_moves = 0
 
     @property
     def info(self) -> TableInfo:
@@ -374,6 +376,19 @@ class Room:
     def computer_to_move(self) -> bool:
         st = self.state
         return not self.over and self.started() and self.info.seats[st.to_move].kind == "bot"
+
+    def people_play(self) -> bool:
+        """Whether a person plays here (a table of computers only: False)."""
+        return any(s.kind == "human" for s in self.info.seats)
+
+    def stopped_at(self) -> int | None:
+        """A table of computers only whose computer is to move after ``computer_only_moves``
+        decisions or more stops there (anyone may create one, and some games' rules never force
+        an end): that number, told in its views; None while it plays on."""
+        most = self.computer_only_moves
+        if most and len(self.state.history) >= most and self.computer_to_move() and not self.people_play():
+            return most
+        return None
 
     # ------------------------------------------------------------------ steps
     def try_act(self, seat: int, action: str, in_place: bool = False):
@@ -620,6 +635,8 @@ class Room:
             msg["clock"] = clocks.public(self.info.clock, self.now())
         if self.info.commitment:  # the keyed chain of the actions so far, from the commitment (`lapilli verify --digest`)
             msg["digest"] = self._digest()
+        if (most := self.stopped_at()) is not None:  # why nothing moves any more
+            msg["stopped"] = most
         msg.update(self._seat_part(seat))
         return msg
 

@@ -241,6 +241,9 @@ class State(_Server):
     title: str = Field(description="the game's title")
     text: str = Field(None, description="the position drawn as text, for a game the web client has no board for")
     result: Result = Field(None, description="present once the game is over")
+    stopped: int = Field(None, ge=1, description="present when the table, of computers only, has stopped: the number "
+                                                 "of decisions after which such a table stops (the server's "
+                                                 "LAPILLI_COMPUTER_ONLY_MOVES)")
     log_from: int = Field(None, ge=0, description="log=delta: the number of the log's first line now")
     log_keep: int = Field(None, ge=0, description="log=delta: the client's lines from log_from up to before this "
                                                   "one are kept")

@@ -82,6 +82,7 @@ class TableRegistry:
         room = Room(info, self.clock(), self.settings.seat_grace, self.dataset_for(info),
                     presence_ttl=self.settings.presence_ttl)
         room.now = self.hub.now
+        room.computer_only_moves = self.settings.computer_only_moves
         for version, kind, seat, action in self.store.steps(tid, 0):
             room.apply_stored(version, kind, seat, action, fresh=True)
         return room

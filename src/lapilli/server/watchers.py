@@ -240,7 +240,7 @@ class Notices:
 
 def people_play(room: Room) -> bool:
     """Whether a person plays at ``room`` (a table of computers only: False)."""
-    return any(s.kind == "human" for s in room.info.seats)
+    return room.people_play()
 
 
 class ComputerSeats:
@@ -258,12 +258,12 @@ class ComputerSeats:
     def to_move(self, room: Room) -> bool:
         """A computer seat of ``room`` is to move and goes on.  Anyone may create a table of
         computers only, and some games' rules never force an end: such a table stops after
-        ``computer_only_moves`` decisions rather than play (and store moves) for ever, and then
-        leaves memory like a table that waits for a person."""
+        ``computer_only_moves`` decisions (``Room.stopped_at``, which its views tell) rather than
+        play (and store moves) for ever, and then leaves memory like a table that waits for a
+        person."""
         if not room.computer_to_move():
             return False
-        most = self.settings.computer_only_moves
-        if most and len(room.state.history) >= most and not people_play(room):
+        if (most := room.stopped_at()) is not None:
             if room.info.id not in self.stopped:
                 self.stopped.add(room.info.id)
                 log.info("table %s: computers only, stopped after %d decisions", room.info.id, most)

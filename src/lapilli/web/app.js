@@ -615,6 +615,7 @@ async function tablePage(tid) {
     else hideChance();
     const status = el("p", { id: "status" });
     if (live.result) status.append(t("gameOver"));
+    else if (live.stopped) status.append(t("computersStopped").replace("{n}", live.stopped));
     else if (live.table.status === "open") status.append(t("notStarted"));
     else if (v.legal.length) status.append(`${t("yourTurn")}, `, who(v, v.seat));
     else if (live.sent) status.append(sentStatus(live.sent));

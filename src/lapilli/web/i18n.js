@@ -36,6 +36,7 @@ const I18N = {
     digest: "Impronta delle mosse finora (con il sale segreto: non rivela le mosse nascoste)",
     dataset: "Dati dei componenti", defaultData: "quelli del gioco",
     notStarted: "In attesa: la partita comincia quando ogni posto è occupato.", gameStarts: "La partita comincia: ogni posto è occupato.",
+    computersStopped: "Partita ferma: un tavolo dove giocano solo computer si ferma dopo {n} mosse.",
   },
   en: {
     language: "Language", lobby: "Tables", newTable: "New table", game: "Game", players: "Players",
@@ -73,6 +74,7 @@ const I18N = {
     digest: "Digest of the moves so far (keyed by the secret salt: it reveals no hidden move)",
     dataset: "Component data", defaultData: "the game's own",
     notStarted: "Waiting: the game starts when every seat is taken.", gameStarts: "The game starts: every seat is taken.",
+    computersStopped: "Game stopped: a table where only computers play stops after {n} moves.",
   },
 };
 let LANG = localStorage.getItem("lapilli-lang") || ((navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en");
