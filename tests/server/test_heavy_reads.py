@@ -20,7 +20,7 @@ import lapilli.server.routes.finished as finished_module
 from lapilli.server.store import Store
 from lapilli.testing.games import store_finished
 from lapilli.testing.server import ServerProcess
-from lapilli.workers import process_alive as workers_alive
+from lapilli.workers import process_alive
 
 from .support import http_join, http_table
 
@@ -220,7 +220,7 @@ def test_no_replay_worker_outlives_the_server(tmp_path, ending):
             os.kill(S.pid, signal.SIGKILL)
         S.stop()
         end = time.monotonic() + 20  # the watchdog looks every 0.5 s
-        while (alive := {p for p in workers if workers_alive(p)}) and time.monotonic() < end:
+        while (alive := {p for p in workers if process_alive(p)}) and time.monotonic() < end:
             time.sleep(0.1)
         assert not alive, f"replay workers {sorted(alive)} outlived the server ({ending})"
     finally:
