@@ -203,6 +203,14 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:  # ended meanwhile
+        return b""
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("ending", ["stopped", "killed"])
 def test_no_replay_worker_outlives_the_server(tmp_path, ending):
@@ -214,7 +222,7 @@ def test_no_replay_worker_outlives_the_server(tmp_path, ending):
     S = ServerProcess(tmp_path, "S", db)
     try:
         assert httpx.get(f"{S.url}/api/tables/{tid}/replay/{plies // 2}").status_code == 200
-        workers = {p for p in _descendants(S.pid) if b"spawn_main" in open(f"/proc/{p}/cmdline", "rb").read()}
+        workers = {p for p in _descendants(S.pid) if b"spawn_main" in _cmdline(p)}
         assert workers, "no replay worker process was started"
         if ending == "killed":
             os.kill(S.pid, signal.SIGKILL)
