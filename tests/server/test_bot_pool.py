@@ -242,3 +242,32 @@ def test_a_table_of_computers_only_stops_at_its_cap_and_a_persons_table_does_not
             ws.send_text(json.dumps({"type": "act", "action": "take 1", "version": v["version"]}))
             v = wait_version(ws, version)
             assert v["log"][-1]["seat"] == 2 and v["legal"] and "stopped" not in v
+
+
+def test_a_table_whose_people_all_handed_their_seats_stops_and_goes_on_when_one_comes_back(make_client):
+    """Seats handed to a computer (stand-ins) make a table of computers only while they last: it
+    stops at ``computer_only_moves`` like any such table (nobody waits there), and plays on as
+    soon as a person takes a seat back with its token."""
+    from .support import take_over
+
+    client = make_client(computer_only_moves=3, bot_pace=0)
+    hub = client.app.state.hub
+    tid = make_table(client, options={"pile": 21})
+    ta, tb = join(client, tid, 0), join(client, tid, 1, "bob")
+    assert take_over(client, tid, 0, ta, "random").status_code == 200
+    assert take_over(client, tid, 1, tb, "random").status_code == 200
+    with client.websocket_connect(f"/ws/{tid}") as spectator:
+        v = wait_version(spectator, 3)
+        assert v["stopped"] == 3 and all(s["stand_in"] for s in v["table"]["seats"])
+    deadline = time.monotonic() + 20
+    while tid not in hub.computers.stopped:
+        assert time.monotonic() < deadline, "the table was not stopped"
+        time.sleep(0.02)
+    assert hub.rooms[tid].version == 3
+    # ann comes back: her seat is hers again, bob's computer plays on, then it is her turn
+    with client.websocket_connect(f"/ws/{tid}?token={ta}") as a:
+        v = wait_version(a, 4)
+        while not v["legal"] and not v.get("result"):
+            v = wait_version(a, v["version"] + 1)
+        assert v["seat"] == 0 and "stopped" not in v
+        assert client.get(f"/api/tables/{tid}").json()["seats"][0]["kind"] == "human"
