@@ -67,6 +67,7 @@ import json
 import random
 
 import numpy as np
+import orjson
 import pyspiel
 
 from ..engine.registry import game_spec, list_games, load_state, new_game
@@ -127,6 +128,10 @@ class _Held:
 
 def _held_from_json(text: str) -> _Held:
     return _Held(load_state(text))
+
+
+# the observation's text: keys sorted (one text for one observation), non-text keys written as text (as json does)
+_OBSERVATION_TEXT = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 
 def _digest(prev: str, items) -> str:
@@ -336,7 +341,9 @@ class LapilliState(pyspiel.State):
 
     # ---------------------------------------------------------------- strings for observers
     def _observation_text(self, player) -> str:
-        return json.dumps(self._held.state.observation(player), sort_keys=True, separators=(",", ":"), default=str)
+        # ISMCTS asks for this text at every node it visits: orjson, not json, which took about a
+        # fifth of its search time here
+        return orjson.dumps(self._held.state.observation(player), option=_OBSERVATION_TEXT, default=str).decode()
 
     def _infostate_text(self, player) -> str:
         text = self._observation_text(player) + "\nrecall " + self._recall[player]
