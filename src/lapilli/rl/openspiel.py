@@ -341,8 +341,8 @@ class LapilliState(pyspiel.State):
 
     # ---------------------------------------------------------------- strings for observers
     def _observation_text(self, player) -> str:
-        # ISMCTS asks for this text at every node it visits: orjson, not json, which took about a
-        # fifth of its search time here
+        # orjson: ISMCTS asks for this text at every node it visits, and json's encoder would take
+        # about a fifth of its search time (docs/agents.md, the yardstick)
         return orjson.dumps(self._held.state.observation(player), option=_OBSERVATION_TEXT, default=str).decode()
 
     def _infostate_text(self, player) -> str:
