@@ -316,3 +316,22 @@ def island_room():
                      [SeatInfo(0, "human", "alice", ""), SeatInfo(1, "human", "bob", "")], seeding=st.seeding,
                      commitment="c0ffee")
     return Room(info)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process descending from ``pid`` (read from /proc: each process's parent)."""
+    parent = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    out, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        out.update(kids)
+        todo.extend(kids)
+    return out

@@ -7,7 +7,7 @@ The slow table is Slow Nim (tests/server/slow_game), whose heuristic player neve
 import json
 import time
 
-from .support import join, make_table
+from .support import join, make_table, take_over
 
 
 def wait_version(ws, version):
@@ -248,8 +248,6 @@ def test_a_table_whose_people_all_handed_their_seats_stops_and_goes_on_when_one_
     """Seats handed to a computer (stand-ins) make a table of computers only while they last: it
     stops at ``computer_only_moves`` like any such table (nobody waits there), and plays on as
     soon as a person takes a seat back with its token."""
-    from .support import take_over
-
     client = make_client(computer_only_moves=3, bot_pace=0)
     hub = client.app.state.hub
     tid = make_table(client, options={"pile": 21})

@@ -22,7 +22,7 @@ from lapilli.testing.games import store_finished
 from lapilli.testing.server import ServerProcess
 from lapilli.workers import process_alive
 
-from .support import http_join, http_table
+from .support import descendants, http_join, http_table
 
 
 def _counting(monkeypatch, module, name):
@@ -184,25 +184,6 @@ def test_replay_steps_from_processes_equal_those_from_threads(make_client):
     assert processes == threads
 
 
-def _descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (from /proc: each process's parent)."""
-    parents = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    parents[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                pass
-    found, todo = set(), [pid]
-    while todo:
-        p = todo.pop()
-        kids = {c for c, pp in parents.items() if pp == p}
-        todo.extend(kids - found)
-        found |= kids
-    return found
-
-
 def _cmdline(pid: int) -> bytes:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
@@ -222,7 +203,7 @@ def test_no_replay_worker_outlives_the_server(tmp_path, ending):
     S = ServerProcess(tmp_path, "S", db)
     try:
         assert httpx.get(f"{S.url}/api/tables/{tid}/replay/{plies // 2}").status_code == 200
-        workers = {p for p in _descendants(S.pid) if b"spawn_main" in _cmdline(p)}
+        workers = {p for p in descendants(S.pid) if b"spawn_main" in _cmdline(p)}
         assert workers, "no replay worker process was started"
         if ending == "killed":
             os.kill(S.pid, signal.SIGKILL)

@@ -11,6 +11,10 @@ import time
 
 import pytest
 
+from lapilli.workers import process_alive
+
+from .support import descendants
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
 
 STARTER = """
@@ -22,48 +26,21 @@ time.sleep(600)
 """
 
 
-def _children(pid: int) -> set[int]:
-    """Every process descending from ``pid`` (read from /proc)."""
-    parent = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
-    out, todo = set(), [pid]
-    while todo:
-        p = todo.pop()
-        kids = [c for c, pp in parent.items() if pp == p]
-        out.update(kids)
-        todo.extend(kids)
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
-    except OSError:
-        return False
-
-
 def test_a_server_ends_when_its_starter_is_killed(tmp_path):
     starter = subprocess.Popen([sys.executable, "-c", STARTER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
     try:
         server = int(starter.stdout.readline())
-        family = {server} | _children(server)
-        assert _alive(server)
+        family = {server} | descendants(server)
+        assert process_alive(server)
         starter.send_signal(signal.SIGKILL)
         starter.wait(10)
         deadline = time.monotonic() + 30
-        while any(_alive(p) for p in family) and time.monotonic() < deadline:
+        while any(process_alive(p) for p in family) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert [p for p in family if _alive(p)] == []
+        assert [p for p in family if process_alive(p)] == []
     finally:
         if starter.poll() is None:
             starter.kill()
         for p in [server] if "server" in locals() else []:
-            if _alive(p):
+            if process_alive(p):
                 os.kill(p, signal.SIGKILL)

@@ -238,11 +238,6 @@ class Notices:
             return False
 
 
-def people_play(room: Room) -> bool:
-    """Whether a person plays at ``room`` (a table of computers only: False)."""
-    return room.people_play()
-
-
 class ComputerSeats:
     """A computer seat to move: its move is asked of the bot pool and played through the hub."""
 
@@ -285,7 +280,7 @@ class ComputerSeats:
         try:
             started = asyncio.get_running_loop().time()
             try:
-                people = people_play(room)
+                people = room.people_play()
                 move = await self.bots.choose(room.info.id, room.state.to_json(), agent, seat,
                                               seed=room.info.seed * 7919 + version, game=room.info.game,
                                               players=room.info.players, data=room.data, people=people)
