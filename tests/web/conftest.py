@@ -104,6 +104,16 @@ READY = ("() => { const s = document.querySelector('#status'); if (!(s && (docum
          " return document.querySelector('.score') ? {over: true} : true; }")
 
 
+# The board as drawn: its elements, their attributes (in name order) and texts. Two drawings of the
+# same position are the same whether the board was drawn afresh or changed in place (the order in
+# which an element's attributes were set is not part of what is shown)
+DRAWING = """() => {
+  const walk = n => n.nodeType === Node.TEXT_NODE ? n.data : n.nodeType !== Node.ELEMENT_NODE ? '' :
+    `<${n.tagName} ${[...n.attributes].map(a => `${a.name}="${a.value}"`).sort().join(' ')}>${[...n.childNodes].map(walk).join('')}</${n.tagName}>`;
+  return [...document.querySelector('#board').childNodes].map(walk).join('');
+}"""
+
+
 def play_to_the_end(page, max_clicks=4000, board="svg .clickable"):
     """Play this seat to the end by clicking: what the board highlights, else a token button of
     the picker, else confirm."""

@@ -27,9 +27,9 @@ def legal_moves(page):
 def click(page, locator):
     """Click, then wait until the board is drawn again (the picker's next step, or the server's
     answer), so that the next look at the page never sees the view the click came from."""
-    page.evaluate("() => { window.__board = document.querySelector('#board svg'); }")
+    drawing = page.locator("#board").get_attribute("data-drawing")
     locator.click()
-    page.wait_for_function("() => document.querySelector('#board svg') !== window.__board", timeout=30_000)
+    page.wait_for_function("n => document.querySelector('#board').dataset.drawing !== n", arg=drawing, timeout=30_000)
 
 
 def wait_logged(page, action):

@@ -33,14 +33,15 @@ def view_of(st, seat=0):
 
 
 def draw(page, server, game, view, width=1800):
-    """The board of ``game`` drawn for ``view`` in a box ``width`` pixels wide; returns its SVG."""
+    """The board of ``game`` drawn for ``view`` in a box ``width`` pixels wide, as the table draws
+    it (LapilliDrawBoard: its texts fitted once on the page); returns its SVG."""
     if not page.url.startswith(server):
         page.goto(server + "/")
         page.wait_for_selector("#app *")
     page.add_script_tag(url=f"{server}/static/boards/{game}.js")
     page.evaluate("""([game, view, width]) => {
         document.getElementById('app').innerHTML = `<div id="harness" style="width:${width}px"></div>`;
-        window.LapilliBoards[game](document.getElementById('harness'), view, null);
+        window.LapilliDrawBoard(document.getElementById('harness'), game, view, null);
     }""", [game, json.loads(json.dumps(view)), width])
     return page.locator("#harness svg").first
 

@@ -3,7 +3,7 @@ opponents in the lobby and play it to the end by clicking."""
 import os
 
 import pytest
-from .conftest import SHOTS, create_table, play_to_the_end
+from .conftest import DRAWING, SHOTS, create_table, play_to_the_end
 from lapilli.testing.tour import SHORT
 
 
@@ -21,6 +21,12 @@ def test_play_against_the_computer_by_clicking(server, page, game):
     play_to_the_end(page)
     assert page.locator(".score").count() == players
     assert page.locator("#download").count() == 1
+    # the board changed in place move after move is the board drawn afresh for the same position
+    page.wait_for_function("() => !document.querySelector('.piece-motion')")  # no piece mid-slide
+    kept = page.evaluate(DRAWING)
+    page.reload()
+    page.wait_for_selector(".score")
+    assert page.evaluate(DRAWING) == kept
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, f"{game}.png"), full_page=True)
 

@@ -9,16 +9,20 @@ from .conftest import READY, create_table
 
 # a click at (x, y) and what it changed, looked at in the same task (no view from the server can be drawn
 # between): {step: the picker's bar is still there with more tokens chosen, kept: whether the log, the
-# status and the players are the very same elements, board: whether the board is a new drawing}
+# status and the players are the very same elements, board: whether the board was drawn again (the
+# targets it offers are others: the next part of the move), inPlace: whether the board's element is
+# the same (changed in place, not drawn afresh)}
 CLICK = """([x, y]) => {
     const bar = () => { const b = document.querySelector('#picker'); return b && ((b.querySelector('.chosen') || {}).textContent || ''); };
     const side = ['#log', '#status', '#players'].map(q => document.querySelector(q));
-    const svg = document.querySelector('#board svg'), before = bar();
+    const offered = () => [...document.querySelectorAll('#board svg .clickable')].map(e => e.dataset.token).join(' ');
+    const svg = document.querySelector('#board svg'), targets = offered(), before = bar();
     document.elementFromPoint(x, y).dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: x, clientY: y}));
     const after = bar();
     return {step: after !== null && after.length > (before || '').length,
             kept: ['#log', '#status', '#players'].map((q, i) => document.querySelector(q) === side[i]),
-            board: document.querySelector('#board svg') !== svg,
+            board: offered() !== targets,
+            inPlace: document.querySelector('#board svg') === svg,
             targets: document.querySelectorAll('svg .clickable').length};
 }"""
 
@@ -34,6 +38,7 @@ def test_a_choice_that_makes_no_move_yet_draws_the_board_alone(server, page):
             continue  # the click sent a move (the bar went), or started again: not a step
         assert seen["kept"] == [True, True, True], seen
         assert seen["board"] and seen["targets"] > 0, seen  # drawn again, offering the next part of the move
+        assert seen["inPlace"], seen  # changed where it differs (LapilliDrawBoard)
         return
     raise AssertionError("no choice left a move unfinished")
 

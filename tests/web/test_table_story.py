@@ -14,7 +14,7 @@ from lapilli.engine.registry import BUILTIN_GAMES
 
 from lapilli.testing.browser import next_target, press
 
-from .conftest import SHOTS, create_table
+from .conftest import DRAWING, SHOTS, create_table
 from lapilli.testing.tour import SHORT
 
 GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
@@ -152,7 +152,7 @@ def test_the_table_tells_the_story(server, page, game):
     # 3. replay on the board with the keyboard: back to the start, a few steps, then the end,
     # which must be the position the table showed last
     page.wait_for_function("() => !document.querySelector('.piece-motion')")  # no piece mid-slide
-    live = page.locator("#board").inner_html()
+    live = page.evaluate(DRAWING)
     plies = int(page.locator("#replay-slider").get_attribute("max"))
     page.locator("body").click(position={"x": 2, "y": 2})
     page.keyboard.press("Home")
@@ -162,12 +162,12 @@ def test_the_table_tells_the_story(server, page, game):
         page.wait_for_function(f"() => document.querySelector('#replay-ply')?.dataset.ply === '{k}'")
     # the log is in step with the board: its last line is the step shown
     assert page.locator("#log .entry").first.get_attribute("data-n") == "3"
-    assert page.locator("#board").inner_html() != live
+    assert page.evaluate(DRAWING) != live
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => document.querySelector('#replay-ply')?.dataset.ply === '2'")
     page.keyboard.press("End")
     page.wait_for_function(f"() => document.querySelector('#replay-ply')?.dataset.ply === '{plies}'")
-    assert page.locator("#board").inner_html() == live
+    assert page.evaluate(DRAWING) == live
     assert not errors, errors
 
     # 4. the finished game is listed in the lobby, with its players and winner

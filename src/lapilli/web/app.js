@@ -503,14 +503,10 @@ async function tablePage(tid) {
   let drawnAt;        // the position last drawn: "live", or the replay's step
   let seatLost = "";  // a computer plays this page's seat now: said until the page is reloaded
   let draft = { key: null, value: "" };  // the notation typed so far, and the position it was typed at
-  // the board of view ``v`` with its move picker (an empty board container): the position, the
-  // last move marked, the targets the picker offers and its bar
+  // the board of view ``v`` with its move picker: the position, the last move marked, the
+  // targets the picker offers and its bar
   const drawBoard = (v, picker, send) => {
-    (window.LapilliBoards[info.game] || window.LapilliBoards.generic)(board, v, picker);
-    // the board's width over its height: a wide screen fits the whole board in the window (style.css)
-    const drawn = board.querySelector("svg.board");
-    if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
-      drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
+    window.LapilliDrawBoard(board, info.game, v, picker);
     markLastMove(board, v);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
   };
@@ -524,7 +520,6 @@ async function tablePage(tid) {
   const pickStep = () => {
     const shown = onBoard;
     if (!shown || soon) { show(); return; }
-    board.innerHTML = "";
     drawBoard(shown.v, shown.picker, shown.send);
     if (window.LapilliCoach) window.LapilliCoach.markHint({ tid, v: shown.v, board });
   };
@@ -541,7 +536,7 @@ async function tablePage(tid) {
     // what is being typed survives a redraw (a presence, a chat line, a clock): its text, its focus
     const typing = document.activeElement && document.activeElement.id === "notation"
       ? { at: document.activeElement.selectionStart, to: document.activeElement.selectionEnd } : null;
-    board.innerHTML = ""; side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;
+    side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;  // (the board is changed in place: drawBoard)
     const digest = document.getElementById("digest");
     if (digest && live.digest) digest.textContent = live.digest;
     if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
@@ -550,7 +545,7 @@ async function tablePage(tid) {
       shownSeat = undefined;
       hideChance();
       const name = playerName(v, v.seat);
-      board.append(el("div", { class: "hand-over", id: "hand-over" },
+      board.replaceChildren(el("div", { class: "hand-over", id: "hand-over" },
         el("h2", {}, t("passDevice").replace("{name}", name)),
         el("p", {}, t("passDeviceHint")),
         el("button", { class: "primary", id: "hand-over-ok", onclick: () => { holder = v.seat; show(); } }, t("iAm").replace("{name}", name))));

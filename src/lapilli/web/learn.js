@@ -145,13 +145,9 @@ window.LapilliLearn = (() => {
         lesson.append(node("p", { class: "lesson-type" }, input, " ", node("button", { id: "send", onclick: () => input.value.trim() && send(input.value.trim()) }, t("send"))));
       }
       // the real board; its picker offers this position's legal moves while the step asks one
-      board.innerHTML = "";
       const v = Object.assign({}, view, { legal: asks && !done ? view.legal : [] });
       if (!picker) { picker = window.LapilliPicker(v.legal, send, show); picker.autoAdvance(); }
-      (window.LapilliBoards[game] || window.LapilliBoards.generic)(board, v, picker);
-      const drawn = board.querySelector("svg.board");
-      if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
-        drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
+      window.LapilliDrawBoard(board, game, v, picker);
       if (typeof markLastMove === "function") markLastMove(board, v);
       if (v.legal.length) window.LapilliPickerUI(board, picker, send);
     };

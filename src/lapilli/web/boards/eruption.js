@@ -403,7 +403,7 @@
       const vi = o.villages[p];
       const nm = seatName(p);
       pan.append(SM().piece(p, x0 + 18, y0 + 17, 8, { fill: pcol(p), stroke: "#111", "stroke-width": 1.2, class: "deco" }));
-      // the name keeps clear of the temperature on its right (up to "290°C" at 26 px): fit() below
+      // the name keeps clear of the temperature on its right (up to "290°C" at 26 px): fitTexts, boards/generic.js
       pan.append(lt(x0 + 32, y0 + 16, nm, { "font-weight": "bold", "font-size": 15, fill: "#222", "data-fit": PW - 42 - 96 }));
       pan.append(lt(x0 + 10, y0 + 35, vi !== null ? `${l.village} V${vi} (${l.colours[vi]})` : "", { "font-size": 12, fill: "#444" }));
       const tmp = o.temperatures[p];
@@ -433,7 +433,7 @@
         if (hand) {
           const c = hand[k];
           const r = tok(svgEl("rect", { x, y: y0 + 81, width: CARDW, height: CARDH, rx: 4, fill: "#fff", stroke: MATCOL[{ aftershock: "stone", quake: "stone", lavaflow: "straw", relocate: "straw", reinforce: "straw", sinkhole: "wood", rain: "wood", bomb: "wood" }[c]], "stroke-width": 3 }), c);
-          // a name of two words or more takes two lines; each line fits the card (fit() below)
+          // a name of two words or more takes two lines; each line fits the card (fitTexts, boards/generic.js)
           const name = l.card[c] || c, cut = name.indexOf(" ");
           const label = text(x + CARDW / 2, y0 + 98, cut < 0 ? name : "", { "font-size": 11.5, "font-weight": "bold", "data-fit": CARDW - 8 });
           if (cut >= 0) label.append(svgEl("tspan", { x: x + CARDW / 2, dy: "-0.6em" }, name.slice(0, cut)),
@@ -471,22 +471,5 @@
     // the width at which the island (down to its shore) fits the screen's height (style.css)
     svg.style.setProperty("--map-aspect", (W / (CY + 5 * SQ3 * S + S * 1.25 + 8)).toFixed(4));
     container.append(svg);
-    fit(svg);
   };
-
-  // each text marked data-fit="WIDTH" is made to fit that width once drawn: a smaller font (down
-  // to 9 px), then, only if that is not enough, its end cut with "…" (the whole text stays its aria-label)
-  const fit = svg => svg.querySelectorAll("text[data-fit]").forEach(t => {
-    const room = +t.dataset.fit;
-    let w = t.getBBox().width;
-    if (!w || w <= room) return;  // not laid out (a hidden page) or fits already
-    const size = +t.getAttribute("font-size");
-    const smaller = Math.max(9, Math.floor(size * room / w * 10) / 10);
-    t.setAttribute("font-size", smaller);
-    w = t.getBBox().width;
-    if (w <= room || t.children.length) return;
-    const whole = t.textContent, node = t.firstChild;
-    t.setAttribute("aria-label", whole);
-    for (let n = whole.length - 1; n > 1 && t.getBBox().width > room; n--) node.textContent = whole.slice(0, n).trimEnd() + "…";
-  });
 })();

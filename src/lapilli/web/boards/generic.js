@@ -50,17 +50,30 @@ window.LapilliPickerUI = function (container, picker, send) {
     const tok = e.getAttribute("data-token");
     if (next.has(tok)) {
       e.classList.add("clickable", "highlight");
-      e.addEventListener("click", ev => { ev.stopPropagation(); picker.choose(tok); });
       // reachable with Tab, chosen with Enter or Space, named for screen readers
       e.setAttribute("tabindex", "0");
       e.setAttribute("role", "button");
       if (!e.getAttribute("aria-label")) { const w = words(tok, picker.chosen); e.setAttribute("aria-label", w.tip || w.label); }
-      e.addEventListener("keydown", ev => {
-        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); picker.keyboard = true; picker.choose(tok); }
-      });
       onBoard.add(tok);
     }
   });
+  // a target is chosen by a click, or by Enter or Space where it has the focus: one handler of
+  // the board's (a property, so the next drawing's replaces it) for every target, since a board
+  // drawn again keeps the elements that did not change (LapilliDrawBoard) and a listener on one
+  // would outlive its position
+  const target = ev => {
+    const e = ev.target.closest && ev.target.closest("[data-token].clickable");
+    return e && container.contains(e) && next.has(e.getAttribute("data-token")) ? e : null;
+  };
+  container.onclick = ev => {
+    const e = target(ev);
+    if (e) { ev.stopPropagation(); picker.choose(e.getAttribute("data-token")); }
+  };
+  container.onkeydown = ev => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const e = target(ev);
+    if (e) { ev.preventDefault(); ev.stopPropagation(); picker.keyboard = true; picker.choose(e.getAttribute("data-token")); }
+  };
   const bar = document.createElement("div");
   bar.className = "picker";
   bar.id = "picker";
@@ -266,6 +279,53 @@ window.LapilliHitPads = function (container, picker) {
 // close-up.
 window.LapilliZoom.wanted = () => !window.matchMedia || window.matchMedia("(pointer: coarse)").matches
   || !window.matchMedia("(pointer: fine)").matches;
+
+// Draw a game's board in its container, where a board of the same game may be drawn already.
+// The board's function draws into a container apart, and the page's board is then changed to
+// match it (morphdom, web/vendor/): the elements that did not change stay as they are, and the
+// browser lays out and paints again only the parts of the board a move or a choice changed (a
+// board is hundreds of elements; a move changes a few).  The page is the same as a board drawn
+// afresh.  First, what the last drawing added after its board's function leaves: the picker's
+// bar, the targets' hit pads and the zoom's regions (each with listeners of the position gone),
+// and any slide still under way (motion.js).  The board's function reads the width of the page's
+// container (``boardWidth``); texts marked data-fit are fitted once the board is on the page.
+// The focus on a target leaves, as it did from a board drawn afresh (the picker puts it back on
+// the board after a choice made with the keyboard).  The container counts its drawings
+// (data-drawing): a new drawing is told from the last one without comparing elements.
+window.LapilliDrawBoard = function (container, game, view, picker) {
+  if (container.contains(document.activeElement)) document.activeElement.blur();
+  container.querySelectorAll(".piece-motion").forEach(w => w.replaceWith(...w.childNodes));
+  container.querySelectorAll("#picker, .hit-pad, .zoom-regions").forEach(e => e.remove());
+  container.onclick = container.onkeydown = null;
+  const fresh = document.createElement(container.tagName);
+  fresh.dataset.width = container.clientWidth;
+  (window.LapilliBoards[game] || window.LapilliBoards.generic)(fresh, view, picker);
+  // the board's width over its height: a wide screen fits the whole board in the window (style.css)
+  const drawn = fresh.querySelector("svg.board");
+  if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
+    drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
+  window.morphdom(container, fresh, { childrenOnly: true });
+  container.dataset.drawing = (+container.dataset.drawing || 0) + 1;
+  const svg = container.querySelector("svg.board");
+  if (svg) window.fitTexts(svg);
+};
+// the width of the page's container a board is drawn for (its function draws into one apart)
+window.boardWidth = container => (container.dataset.width !== undefined ? +container.dataset.width : container.clientWidth);
+// each text marked data-fit="WIDTH" is made to fit that width once drawn: a smaller font (down
+// to 9 px), then, only if that is not enough, its end cut with "…" (the whole text stays its aria-label)
+window.fitTexts = svg => svg.querySelectorAll("text[data-fit]").forEach(t => {
+  const room = +t.dataset.fit;
+  let w = t.getBBox().width;
+  if (!w || w <= room) return;  // not laid out (a hidden page) or fits already
+  const size = +t.getAttribute("font-size");
+  const smaller = Math.max(9, Math.floor(size * room / w * 10) / 10);
+  t.setAttribute("font-size", smaller);
+  w = t.getBBox().width;
+  if (w <= room || t.children.length) return;
+  const whole = t.textContent, node = t.firstChild;
+  t.setAttribute("aria-label", whole);
+  for (let n = whole.length - 1; n > 1 && t.getBBox().width > room; n--) node.textContent = whole.slice(0, n).trimEnd() + "…";
+});
 
 // Fallback for games without a board of their own: the text picture and the move picker.
 window.LapilliBoards.generic = function (container, view, picker) {

@@ -237,7 +237,7 @@
     // a wide column (a desktop): the players and the legend in a column beside the map, so that
     // the board, narrowed to the window's height, still fills the column's width; a narrow one (a
     // phone): under the map, the players two by two, so that the map takes the whole width
-    const wide = container.clientWidth >= 700;
+    const wide = boardWidth(container) >= 700;
     const CX = VW, CWD = 420;                     // the side column: its left edge and its width
     let y = wide ? 8 : BOTTOM + 6;
     // a fourth line for the boats still to place while explorer values are still to place too
