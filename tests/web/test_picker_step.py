@@ -56,3 +56,24 @@ def test_a_move_is_sent_once_and_its_board_offers_nothing_until_the_answer(serve
     page.wait_for_function(READY, timeout=30_000)  # the answer came: the computer moved, or the game ended
     assert len(page.sent_acts) == 1, page.sent_acts  # the game's first move of this page, sent once
     expect(page.locator("#error")).to_have_count(0)
+
+
+def test_a_move_adds_its_line_to_the_log_and_the_lines_there_stay(server, page):
+    # the log is not made again at every view: the lines already shown are the same elements after
+    # a move, newest first, and the log reads as a page drawn afresh reads it
+    create_table(page, server, "stromboli", players=2, bots="random")
+    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_selector("#log .entry")
+    page.evaluate("() => { window.__lines = [...document.querySelectorAll('#log > *')]; }")
+    before = page.locator("#log .entry").count()
+    page.fill("#notation", page.locator("#legal-list option").first.get_attribute("value"))
+    page.click("#send")
+    page.wait_for_function("n => document.querySelectorAll('#log .entry').length > n", arg=before, timeout=30_000)
+    page.wait_for_function(READY, timeout=30_000)  # the computer's answer too, when it is its turn
+    assert page.evaluate("() => window.__lines.every(e => e.parentNode === document.querySelector('#log'))")
+    ns = [int(n) for n in page.eval_on_selector_all("#log .entry", "es => es.map(e => e.dataset.n)")]
+    assert len(ns) > before and ns == sorted(ns, reverse=True), ns
+    shown = page.inner_text("#log")
+    page.reload()
+    page.wait_for_function(READY, timeout=30_000)
+    assert page.inner_text("#log") == shown

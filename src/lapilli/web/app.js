@@ -447,9 +447,13 @@ async function tablePage(tid) {
   head.querySelector(".head-row").insertBefore(strip, actions);
   const chance = el("div", { class: "chance", id: "chance", "aria-live": "polite" });
   const board = el("div", { class: "card", id: "board" });
-  const side = el("div", { class: "card", id: "side" });
+  // the side column: what is made again at every view (``side``: the status, the results, the
+  // replay, the coach, the chat, the log's heading), then the log's lines, which stay on the page (showLog)
+  const side = el("div", { class: "side-now" });
+  const logBox = el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") });
+  const sideCard = el("div", { class: "card", id: "side" }, side, logBox);
   // a wide screen puts the chance beside the board, above the status and the log (style.css)
-  app.append(el("div", { class: "columns table-columns" }, el("div", { class: "main-col" }, chance, board), side));
+  app.append(el("div", { class: "columns table-columns" }, el("div", { class: "main-col" }, chance, board), sideCard));
   const views = {};
   const pickers = {};
   let lastError = "";
@@ -510,6 +514,29 @@ async function tablePage(tid) {
     markLastMove(board, v);
     if (v.legal.length) window.LapilliPickerUI(board, picker, send);
   };
+  // The log: each line is made once and kept on the page while it reads the same (its entry, the
+  // players' names and colours, the language), so that a move adds its line instead of the whole
+  // log being made, laid out and painted again (a whole game's log is hundreds of lines, each with
+  // its seat's mark).  The lines, newest first, are put in place by moving only what differs.
+  let logLines = new Map();  // what a line reads -> its elements
+  const showLog = v => {
+    const reads = JSON.stringify([LANG, v.players]);
+    const next = new Map(), want = [];
+    for (const e of v.log.slice().reverse()) {
+      const key = reads + JSON.stringify(e);
+      const els = logLines.get(key) || logLine(v, e);
+      next.set(key, els);
+      want.push(...els);
+    }
+    logLines = next;
+    let at = logBox.firstChild;
+    for (const e of want) {
+      if (e === at) at = at.nextSibling;
+      else logBox.insertBefore(e, at);
+    }
+    while (at) { const n = at.nextSibling; at.remove(); at = n; }
+  };
+  const hideLog = () => { logBox.replaceChildren(); logLines = new Map(); };
   // A choice in the move picker that does not yet make a move changes the board alone (what it
   // highlights, the picker's bar): only the board is drawn again, with the same view; the players,
   // the status, the chance and the log stay as they are (a whole table is about four times as many
@@ -536,12 +563,13 @@ async function tablePage(tid) {
     // what is being typed survives a redraw (a presence, a chat line, a clock): its text, its focus
     const typing = document.activeElement && document.activeElement.id === "notation"
       ? { at: document.activeElement.selectionStart, to: document.activeElement.selectionEnd } : null;
-    side.innerHTML = ""; strip.innerHTML = ""; side.hidden = false;  // (the board is changed in place: drawBoard)
+    side.innerHTML = ""; strip.innerHTML = ""; sideCard.hidden = false;  // (the board and the log are changed in place)
     const digest = document.getElementById("digest");
     if (digest && live.digest) digest.textContent = live.digest;
     if (handOver && !v.result && v.seat !== null && v.seat !== holder) {
       // everything of the last person's view leaves the page, the chance just drawn included
-      side.hidden = true;
+      sideCard.hidden = true;
+      hideLog();
       shownSeat = undefined;
       hideChance();
       const name = playerName(v, v.seat);
@@ -657,7 +685,8 @@ async function tablePage(tid) {
       others: live.table.seats.some(s => (s.kind === "human" || s.stand_in) && s.seat !== v.seat) });
     side.append(el("div", { class: "sound-row" }, soundBtn));
     talk.decorate({ v, live, side, replay, sockets, tokens });
-    side.append(el("h2", {}, t("log")), el("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": t("log") }, v.log.slice().reverse().map(e => logLine(v, e))));
+    side.append(el("h2", {}, t("log")));
+    showLog(v);
   };
   // what the server sends is drawn at most once per frame: a burst of moves (computers playing at
   // full speed, a catch-up after a reconnection) is drawn as its last position, instead of the page
