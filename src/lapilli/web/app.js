@@ -523,7 +523,8 @@ async function tablePage(tid) {
     const reads = JSON.stringify([LANG, v.players]);
     const next = new Map(), want = [];
     for (const e of v.log.slice().reverse()) {
-      const key = reads + JSON.stringify(e);
+      let key = reads + JSON.stringify(e);
+      while (next.has(key)) key += "+";  // two entries that read the same: each line its own elements
       const els = logLines.get(key) || logLine(v, e);
       next.set(key, els);
       want.push(...els);
