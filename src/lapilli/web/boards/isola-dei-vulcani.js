@@ -362,7 +362,7 @@
     }
     // the column beside the map: players, supply, legend; on a narrow screen (a phone) it goes
     // below the map, the players two by two, so that the map takes the whole width
-    const narrow = boardWidth(container) > 0 && boardWidth(container) < 700;
+    const width = boardWidth(container), narrow = width > 0 && width < 700;
     const CW = 300, cx0 = narrow ? 10 : mapW + 10;
     let y = narrow ? mapH + 10 : 8;
     const PW = narrow ? (mapW - 30) / 2 : CW - 14;
