@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Engine speed against an outside anchor: random-play decisions per second of each game as a
 ratio to OpenSpiel's pure-Python tic-tac-toe (``python_tic_tac_toe``), measured in the same
-process, so the ratios compare across machines.
+process.
 
     PYTHONPATH=src python3 bench/engine_anchor.py [GAME ...] [--seconds 5] [--rounds 3]
 
@@ -16,6 +16,13 @@ Without OpenSpiel (the ``openspiel`` extra) the decisions per second are printed
 script says that the anchor is missing.
 
 Targets: every game at least 1.0 (Eruption) and The Island at least 1.5.
+
+The anchor does not take the machine out of the ratio: tic-tac-toe runs on NumPy arrays and the
+engines on plain Python objects, and machines differ in which they favour.  The same engine code
+has read The Island 1.40-1.46 and Eruption 1.03-1.05 on one two-core machine where another read
+1.15 and 0.76.  To tell whether a change made an engine faster, run this script from a checkout
+of the old code and of the new one back to back on one machine (``git worktree add``), each
+against its own anchor, and compare those ratios.
 """
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ the server (and with them every other table); `lapilli serve` raises its descrip
 as it is allowed.  Each test runs a real `lapilli serve` on 127.0.0.1."""
 from __future__ import annotations
 
+import contextlib
 import json
 import resource
 import socket
@@ -24,12 +25,13 @@ def _close_code(ws) -> int:
 
 def test_sockets_beyond_the_cap_per_address_are_refused(tmp_path):
     S = ServerProcess(tmp_path, "S", f"sqlite:///{tmp_path / 'cap.db'}", LAPILLI_MAX_SOCKETS_PER_ADDRESS=5)
+    held_open = contextlib.ExitStack()  # the five sockets held open, each closed on the way out
     held = []
     try:
         watched, played = http_table(S.url), http_table(S.url)
         token = http_join(S.url, played, 0)
         for _ in range(5):
-            held.append(connect(f"{S.ws}/ws/{watched}"))
+            held.append(held_open.enter_context(connect(f"{S.ws}/ws/{watched}")))
             assert recv_state(held[-1])["type"] == "state"
         for _ in range(3):  # the sixth, seventh and eighth from the same address
             with connect(f"{S.ws}/ws/{watched}") as extra:
@@ -58,8 +60,7 @@ def test_sockets_beyond_the_cap_per_address_are_refused(tmp_path):
         assert log.count("too many connections from 127.0.0.1") == 1, log[-3000:]
         assert "Traceback" not in log, log[-3000:]
     finally:
-        for ws in held:
-            ws.close()
+        held_open.close()
         S.stop()
 
 

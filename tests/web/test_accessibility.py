@@ -13,6 +13,9 @@ from .support import axe_violations, serious
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 SIZES = {"1400x1000": {"width": 1400, "height": 1000}, "390x844": {"width": 390, "height": 844}}
 LOCALES = ["en-US", "it-IT"]
+# the page laid out and painted at its new size (the table's layout is CSS alone: no script
+# answers a resize)
+LAID_OUT = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def violations(page):
@@ -25,7 +28,7 @@ def at_each_size(page, where):
     found = {}
     for name, size in SIZES.items():
         page.set_viewport_size(size)
-        page.wait_for_timeout(100)
+        page.evaluate(LAID_OUT)
         if v := violations(page):
             found[f"{where} at {name}"] = v
     page.set_viewport_size(SIZES["1400x1000"])
