@@ -13,8 +13,8 @@ from .support import axe_violations, serious
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 SIZES = {"1400x1000": {"width": 1400, "height": 1000}, "390x844": {"width": 390, "height": 844}}
 LOCALES = ["en-US", "it-IT"]
-# the page laid out and painted at its new size (the table's layout is CSS alone: no script
-# answers a resize)
+# the page laid out and painted at its new size: a resize changes the layout (CSS) and, through
+# a ResizeObserver, the picker bar's padding, which the first frame's rendering step carries out
 LAID_OUT = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
