@@ -18,7 +18,7 @@ script says that the anchor is missing.
 Targets: every game at least 1.0 (Eruption) and The Island at least 1.5.
 
 The anchor does not take the machine out of the ratio: tic-tac-toe runs on NumPy arrays and the
-engines on plain Python objects, and machines differ in which they favour.  The same engine code
+engines on plain Python objects, and two machines need not favour them alike.  The same engine code
 has read The Island 1.40-1.46 and Eruption 1.03-1.05 on one two-core machine where another read
 1.15 and 0.76.  To tell whether a change made an engine faster, run this script from a checkout
 of the old code and of the new one back to back on one machine (``git worktree add``), each
