@@ -519,6 +519,7 @@ def test_unknown_names_and_wrong_passwords_are_answered_alike(client):
     assert known == unknown
 
 
+@pytest.mark.slow  # many password hashes
 def test_sign_up_is_rate_limited_per_address(make_client, tmp_path):
     c = make_client(database_url=f"sqlite:///{tmp_path / 'u.db'}")  # the default rate
     codes = []
@@ -565,6 +566,7 @@ class CountingHasher:
         return self.real.check_needs_rehash(digest)
 
 
+@pytest.mark.slow  # many password hashes at once
 def test_concurrent_sign_ups_and_sign_ins_hash_at_most_the_configured_number_at_once(tmp_path):
     """Eight browsers sign up, then sign in, at once over real sockets: no more than the configured
     two hashes run at the same time, whatever the number of requests."""
@@ -633,3 +635,22 @@ def test_past_the_hashes_running_and_the_requests_waiting_a_sign_up_is_answered_
             pass
 
     asyncio.run(scenario())
+
+
+def test_an_unknown_names_password_is_checked_against_a_real_hash_made_once_per_process():
+    """The dummy hash an unknown name is checked against is a real argon2 hash of a secret with the
+    hasher's own parameters (so checking it costs what checking a known name's does), made once
+    per process and set of parameters rather than once per server built."""
+    from argon2 import PasswordHasher
+    from argon2.exceptions import VerifyMismatchError
+
+    from lapilli.server.accounts import _dummy_hash
+
+    hasher = PasswordHasher()
+    dummy = _dummy_hash(hasher)
+    assert _dummy_hash(PasswordHasher()) == dummy
+    with pytest.raises(VerifyMismatchError):
+        hasher.verify(dummy, PASSWORD)
+    assert not hasher.check_needs_rehash(dummy)  # the hasher's parameters
+    other = PasswordHasher(time_cost=1, memory_cost=1024)
+    assert _dummy_hash(other) != dummy and not other.check_needs_rehash(_dummy_hash(other))

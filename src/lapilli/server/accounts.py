@@ -78,6 +78,21 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+_dummies: dict[tuple, str] = {}
+_dummies_lock = threading.Lock()
+
+
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    """What an unknown name's password is checked against: a hash of a random secret with
+    ``hasher``'s parameters (the same work as checking a known name's), made once per process
+    for those parameters, before the first sign-in needs it, not once per server built."""
+    key = (hasher.time_cost, hasher.memory_cost, hasher.parallelism, hasher.hash_len, hasher.salt_len, hasher.type)
+    with _dummies_lock:
+        if key not in _dummies:
+            _dummies[key] = hasher.hash(secrets.token_hex(8))
+        return _dummies[key]
+
+
 def _aware(t: datetime | None) -> datetime | None:
     """SQLite gives back naive datetimes: they were stored in UTC."""
     return t.replace(tzinfo=timezone.utc) if t is not None and t.tzinfo is None else t
@@ -189,7 +204,7 @@ class Accounts:
         self.clock = time.time
         self.gate = HashGate(hash_concurrency, hash_waiting)
         self.hasher = PasswordHasher()
-        self._dummy = self.hasher.hash(secrets.token_hex(8))  # unknown names cost a hash too
+        self._dummy = _dummy_hash(self.hasher)  # unknown names cost a hash too
 
     # ------------------------------------------------------------------ accounts
     def look_alike(self, name: str) -> str | None:
