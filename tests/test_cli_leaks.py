@@ -22,6 +22,7 @@ from lapilli.cli import main
 from lapilli.engine import narration
 from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.testing.leaks import check_act
+from tests.tiers import fast_where, first_fast
 
 CASES = [(g, n) for g in BUILTIN_GAMES
          for n in range(lapilli.game_spec(g).min_players, lapilli.game_spec(g).max_players + 1)]
@@ -107,7 +108,9 @@ def _check(acts, reader=0):
     return compared
 
 
-@pytest.mark.parametrize("game,players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+# each game at its fewest players in the fast tier, at every count in the whole suite
+@pytest.mark.parametrize("game,players", fast_where(CASES, lambda g, n: n == lapilli.game_spec(g).min_players),
+                         ids=[f"{g}-{n}p" for g, n in CASES])
 def test_play_prints_no_computer_secret(monkeypatch, capsys, game, players):
     acts = _play(monkeypatch, capsys, game, players)
     assert acts
@@ -130,8 +133,8 @@ def test_the_check_catches_raw_output(monkeypatch, capsys):
             _check(acts)
 
 
-@pytest.mark.parametrize("game,players,seat", [("the-island", 3, None), ("the-island", 3, 1), ("eruption", 4, None),
-                                               ("eruption", 4, 2)])
+@pytest.mark.parametrize("game,players,seat", first_fast([("the-island", 3, None), ("the-island", 3, 1), ("eruption", 4, None),
+                                                          ("eruption", 4, 2)], 2))
 def test_replay_tells_each_act_as_the_seat_read_it(tmp_path, capsys, game, players, seat):
     st = lapilli.new_game(game, players=players, seed=5)
     pick = random.Random(5)

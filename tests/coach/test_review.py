@@ -17,6 +17,7 @@ import pytest
 import lapilli
 from lapilli.coach import Review, classify, review, review_positions
 from lapilli.coach.output import write
+from tests.tiers import first_fast
 
 RECORDS = Path(__file__).parent / "records"
 GAMES = sorted(p.stem for p in RECORDS.glob("*.json"))
@@ -106,7 +107,7 @@ class _SeatView:
         return getattr(self._st, name)
 
 
-@pytest.mark.parametrize("game,plies", [("the-island", 24), ("eruption", 16)])
+@pytest.mark.parametrize("game,plies", first_fast([("the-island", 24), ("eruption", 16)]))
 def test_the_coach_reads_the_true_state_only_through_the_seats_view(game, plies):
     seat = 0
     real = _positions(game, 3, 5, seat, plies)
@@ -119,7 +120,7 @@ def test_the_coach_reads_the_true_state_only_through_the_seats_view(game, plies)
     assert plain["decisions"] and plain == viewed
 
 
-@pytest.mark.parametrize("game,players,plies", [("the-island", 3, 24), ("eruption", 3, 16), ("kingdomino-origins", 3, 16)])
+@pytest.mark.parametrize("game,players,plies", first_fast([("the-island", 3, 24), ("eruption", 3, 16), ("kingdomino-origins", 3, 16)]))
 def test_two_games_differing_only_in_what_the_seat_could_not_see_get_the_same_review(game, players, plies):
     """The others' hidden pieces, cards or tiles and every future draw re-sampled: the same review
     of seat 0, number for number (a determinization is a function of the seat's observation and

@@ -12,6 +12,7 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 import lapilli
 import lapilli.rl as rl
 import lapilli.rl.openspiel as los
+from tests.tiers import fast_where, first_fast
 
 GAMES = ["eruption", "isola-dei-vulcani", "kingdomino-origins", "stromboli", "the-island"]
 
@@ -71,12 +72,11 @@ RANDOM_SIM = [(g, n, {}) for g in GAMES for n in counts(g)] + [
 ]
 
 
-# the fast tier: two players and the option sets; more players with the default options in the
-# whole suite
-@pytest.mark.parametrize("game, players, options", [
-    pytest.param(g, n, o, id=f"{g}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default"),
-                 marks=[pytest.mark.slow] if n > 2 and not o else [])
-    for g, n, o in RANDOM_SIM])
+# the fast tier: one game at two players (the adapter is the same code for every game; each
+# game's encoding is checked fast by tests/rl/test_game_encodings.py); every case in the whole suite
+@pytest.mark.parametrize("game, players, options", fast_where([
+    pytest.param(g, n, o, id=f"{g}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default"))
+    for g, n, o in RANDOM_SIM], lambda g, n, o: g == "kingdomino-origins" and n == 2 and not o))
 def test_openspiel_random_simulation_test_with_serialization(game, players, options):
     pyspiel.random_sim_test(load(game, players=players, **options), num_sims=1, serialize=True, verbose=False)
 
@@ -260,7 +260,7 @@ def mcts_bot(osg, seed, simulations=4, rollout=True):
     return mcts.MCTSBot(osg, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=np.random.RandomState(seed))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", first_fast(GAMES))
 def test_ismcts_against_mcts_for_a_few_moves(game):
     osg = load(game, players=2)
     state = osg.new_initial_state()

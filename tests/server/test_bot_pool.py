@@ -7,6 +7,7 @@ The slow table is Slow Nim (tests/server/slow_game), whose heuristic player neve
 import json
 import time
 
+import pytest
 from .support import join, make_table, take_over
 
 
@@ -22,6 +23,7 @@ def moves_of(client, tid):
     return [m for m in client.app.state.hub.bots.history if m.table == tid]
 
 
+@pytest.mark.slow  # waits out a move's cap; one worker's share is checked fast below
 def test_a_slow_table_does_not_stall_another_tables_computer(make_client):
     # the slow move's cap (12 + 2 s) leaves a loaded machine time for the other table's three rounds
     client = make_client(bot_workers=2, bot_untimed_limit=12.0, bot_margin=2.0)
@@ -81,6 +83,7 @@ def test_the_slow_table_cannot_keep_the_only_worker(make_client):
     assert hub.rooms[slow].version >= 1
 
 
+@pytest.mark.slow  # waits out a move's cap
 def test_tables_of_computers_only_cannot_slow_a_persons_computer_opponent(make_client):
     """Anyone may create tables where only computers play.  Their moves wait behind those of
     tables where a person plays: one worker, busy with one such table, while a second one and a

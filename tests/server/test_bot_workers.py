@@ -6,6 +6,7 @@ import signal
 import subprocess
 import time
 
+import pytest
 import httpx
 from websockets.sync.client import connect
 
@@ -28,6 +29,7 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
+@pytest.mark.slow  # starts and kills a real server
 def test_bot_workers_end_when_the_server_is_killed(serve):
     server = serve("workers", args=("--bot-workers", "2"))
     proc, port, base = server.proc, server.port, server.url

@@ -77,6 +77,7 @@ def abandon(base, tid, n, level, address):
         review(base, tid, n, level, address, 1.0)
 
 
+@pytest.mark.slow  # whole reviews through a server; a stopped stream is checked fast below
 def test_reviews_abandoned_by_their_clients_are_stopped(server):
     # one coach worker: a hint gets it only once the abandoned reviews are out of the way
     base = server(LAPILLI_COACH_WORKERS="1")
@@ -92,6 +93,7 @@ def test_reviews_abandoned_by_their_clients_are_stopped(server):
     assert r.json()["move"] in ("take 1", "take 2", "take 3")
 
 
+@pytest.mark.slow  # whole reviews through a server; the queue's shares are checked fast below
 def test_each_address_has_a_bounded_share_and_hints_go_first(server):
     base = server(LAPILLI_COACH_WORKERS="2", LAPILLI_COACH_PER_ADDRESS="2")
     done = finished_game(base)

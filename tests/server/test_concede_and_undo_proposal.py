@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from .support import join, make_table, rated_table, rating_of, sign_up, sync, until_pong, view
 
 
@@ -281,6 +282,7 @@ def test_computer_seats_accept_at_once(client):
         assert sync(a)["observation"]["pile"] == 21
 
 
+@pytest.mark.slow  # two real instances; proposals in one process are tested above
 def test_a_proposal_crosses_instances(tmp_path, postgres_url, redis_url):
     """Two instances on PostgreSQL and Redis: ann (on A) proposes to take back her move; bob (on
     B) is shown the proposal, and his acceptance on B takes the move back; a second proposal
@@ -351,6 +353,7 @@ def _next_of(ws, kind):
             return m
 
 
+@pytest.mark.slow  # three real instances; proposals in one process are tested above
 def test_an_instance_that_loads_the_table_later_shows_and_takes_answers_to_the_proposal(tmp_path, postgres_url,
                                                                                          redis_url):
     """Three instances: ann (on A) proposes while instance C has never loaded the table; a
@@ -384,6 +387,7 @@ def test_an_instance_that_loads_the_table_later_shows_and_takes_answers_to_the_p
             assert recv_state(a, v["version"] + 2)["observation"]["pile"] == 15
 
 
+@pytest.mark.slow  # two real instances; proposals in one process are tested above
 def test_one_proposer_on_two_instances_proposing_at_once_makes_one_proposal(tmp_path, postgres_url, redis_url):
     """Ann's two pages, one on A and one on B, propose at the same moment (several times over):
     one proposal stands, the other page is told one is pending, and every connection (bob's

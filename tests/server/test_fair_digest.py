@@ -41,6 +41,7 @@ from lapilli.engine.fairness import actions_digest, commitment
 from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.server.hub import Room
 from lapilli.server.store import SeatInfo, TableInfo
+from tests.tiers import first_fast
 
 PLIES = 60
 HIDING = {"the-island", "eruption"}  # the games whose players make choices hidden from spectators
@@ -121,7 +122,7 @@ def _recomputed(previous: str, candidates: list[str], commit: str, digest: str) 
     return out
 
 
-@pytest.mark.parametrize("game,players", CASES)
+@pytest.mark.parametrize("game,players", first_fast(CASES))  # every case in the whole suite
 def test_a_spectator_cannot_tell_apart_games_that_differ_only_in_hidden_choices(game, players):
     a, b, differ, candidates = _twins(game, players, seed=20_268)
     plies = len(a.acts)

@@ -105,6 +105,7 @@ def test_seeds_are_63_bit_secrets_and_never_reach_a_client_before_the_end(public
         assert public_client.get(f"/api/tables/{tid}/replay/0").status_code == 403
 
 
+@pytest.mark.slow  # a whole game through a server; verify's refusals are checked fast
 def test_a_finished_web_game_verifies_and_any_change_is_caught(public_client, tmp_path, capsys):
     tid, seen = _play_to_the_end(public_client, GAME, 2)
     rec = public_client.get(f"/api/tables/{tid}/record").json()

@@ -9,6 +9,7 @@ import random
 
 import websockets.sync.client as ws_client
 
+import pytest
 from lapilli.server.config import Settings
 from lapilli.server.hub import Hub
 from lapilli.testing.memory import deep_size
@@ -24,6 +25,7 @@ def _extensions(server: ServerProcess) -> str:
         return ws.response.headers.get("Sec-WebSocket-Extensions", "")
 
 
+@pytest.mark.slow  # a real server asked with and without compression; its frames are checked fast (test_fanout_frames.py)
 def test_websocket_compression_only_when_asked_for(tmp_path):
     """Compressing every message for every connection cost most of the server's time at a table
     with many spectators: off by default, on with LAPILLI_WS_DEFLATE=1."""

@@ -63,6 +63,7 @@ def snapshot(tid: str):
     return store.get(tid).public(), store.steps(tid)
 
 
+@pytest.mark.slow  # forty inputs for each route; the routes' refusals are checked fast one by one (test_api.py)
 @pytest.mark.timeout(300)
 @schema.parametrize()
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

@@ -295,6 +295,7 @@ def machine(client, game, options, errors, tally):
 
 @pytest.mark.invalid_messages  # what it sends is refused on purpose; what it receives is checked
 @pytest.mark.timeout(300)  # a connection that stops answering fails, not hangs
+@pytest.mark.slow  # long random sequences; each message's refusal is checked fast (test_protocol.py, test_api.py)
 @pytest.mark.parametrize("game, options", [("toy", {}), ("stromboli", {})])
 def test_random_websocket_message_sequences(make_client, game, options):
     # each example opens a table of its own: the creation limit is not what this test explores

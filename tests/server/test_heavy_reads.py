@@ -109,6 +109,7 @@ def test_heavy_reads_beyond_the_rate_answer_429(make_client, monkeypatch):
     assert "429" in spec["/api/finished"]["get"]["responses"]
 
 
+@pytest.mark.slow  # a real server under replays of a long game
 def test_replays_of_a_long_game_do_not_hold_up_other_tables(tmp_path):
     """40 requests at once for the replay of an 848-action game: a WebSocket ping at another
     table is answered meanwhile (replaying on the event loop held every table for seconds)."""
@@ -192,6 +193,7 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
+@pytest.mark.slow  # starts and ends real servers
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("ending", ["stopped", "killed"])
 def test_no_replay_worker_outlives_the_server(tmp_path, ending):

@@ -38,6 +38,7 @@ def test_postgres_two_writers_one_wins(pg_store):
     assert len(pg_store.steps(tid)) == 1 and pg_store.get(tid).version == 1
 
 
+@pytest.mark.slow  # two real instances on PostgreSQL and Redis
 def test_two_instances_share_tables_through_redis(tmp_path, postgres_url, redis_url):
     with instances(tmp_path, postgres_url, redis_url, {}, {}) as (a_server, b_server):
         B, pa, pb = b_server.url, a_server.port, b_server.port

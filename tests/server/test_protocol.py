@@ -215,6 +215,7 @@ def test_follows_the_protocol():
 '''
 
 
+@pytest.mark.slow  # runs pytest on its own tests
 def test_the_check_fails_the_test_that_sent_or_received_a_message_outside_the_protocol(tmp_path):
     """The plugin run on a small test file: a test receiving a field the schema does not have,
     or sending an unknown type unmarked, fails with the message and the schema's error."""

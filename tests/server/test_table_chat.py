@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from .support import join, make_table, sync, until_pong, view
 
 
@@ -165,6 +166,7 @@ def test_the_chat_is_kept_with_the_record_and_the_replay_where_spectators_could_
     assert client.app.state.hub.store.chat(tid)[0]["text"] == "between us"  # kept with the table all the same
 
 
+@pytest.mark.slow  # two real instances; the chat in one process is tested above
 def test_a_line_said_on_one_instance_reaches_the_other_instances_readers(tmp_path, postgres_url, redis_url):
     """Two instances on PostgreSQL and Redis: ann (on A) says a line of a "watch" table; bob and a
     spectator connected to B read it, a spectator of another table on B does not."""

@@ -272,6 +272,7 @@ def _island_play(room, rng, plies, undo=0.0, rename_at=(), unseen=0.0):
     return differ
 
 
+@pytest.mark.slow  # whole games with undos at every ply; kept logs through undos are checked fast above
 @pytest.mark.parametrize("seed", _first_fast(3))
 def test_the_islands_kept_log_and_players_equal_fresh_ones_through_undos_renames_and_the_end(seed):
     """A view keeps the seat's log lines (and their text) from the view before while nothing they

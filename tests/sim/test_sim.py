@@ -12,6 +12,7 @@ import pytest
 from lapilli.cli import main
 from lapilli.sim import read_rows, run_games, simulate
 from lapilli.sim.output import OutputMismatch, ResultWriter, finished_indices
+from tests.tiers import first_fast
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,7 +158,7 @@ def test_cli_bad_backend_and_format(capsys):
     assert "unknown backend" in err and "unknown format" in err
 
 
-@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+@pytest.mark.parametrize("fmt", first_fast(["parquet", "csv"]))
 def test_killed_run_resumes_without_redoing_games(tmp_path, fmt):
     """Kill a run (SIGKILL) halfway in a subprocess; --resume finishes it, playing only the rest."""
     n = 600

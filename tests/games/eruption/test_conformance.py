@@ -4,12 +4,14 @@ import pytest
 import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
 from tests.games.seeds import seed_sets
+from tests.tiers import fast_where, first_fast
 
 CONFIGS = [(v, n) for v in ("standard", "annihilation", "lava_rain") for n in range(2, 7)]
 CONFIGS += [("cooperation", 4), ("cooperation", 6)]
 
 
-@pytest.mark.parametrize("variant,players", CONFIGS)
+# each variant at its fewest players in the fast tier, at every count in the whole suite
+@pytest.mark.parametrize("variant,players", fast_where(CONFIGS, lambda v, n: n == min(k for w, k in CONFIGS if w == v)))
 def test_conformance(variant, players):
     for seed in (1, 2):
         st = check_conformance("eruption", players, {"variant": variant}, seed=seed, every=6)
@@ -17,12 +19,12 @@ def test_conformance(variant, players):
 
 
 @pytest.mark.parametrize("flag", ["rest_of_turn", "permanent"])
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", first_fast([2, 4, 6]))
 def test_conformance_border_flag(flag, players):
     check_conformance("eruption", players, {"border_side_lost": flag}, seed=3, every=8)
 
 
-@pytest.mark.parametrize("variant,players", [("cooperation", 4), ("lava_rain", 5), ("annihilation", 3)])
+@pytest.mark.parametrize("variant,players", first_fast([("annihilation", 3), ("cooperation", 4), ("lava_rain", 5)]))
 def test_conformance_all_options_together(variant, players):
     check_conformance("eruption", players, {"variant": variant, "border_side_lost": "permanent"}, seed=4, every=8)
 

@@ -80,6 +80,7 @@ def test_fitted_values_place_scores_after_the_placement_and_leaves_the_state_alo
     assert v != getattr(FE, leaf)(s) or s.phase != "place"
 
 
+@pytest.mark.slow  # whole searches
 def test_a_search_with_the_fitted_evaluator_plays_legal_moves():
     for players, ev in ((2, "fitted_values"), (4, "fitted_values_place")):
         spec = ("mcts:iterations=60,c=0.05,rollout_depth=0,policy=policy_by_count,prior=game,widen=2,"

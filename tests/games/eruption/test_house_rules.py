@@ -8,6 +8,7 @@ from lapilli.games.eruption import data as D
 from lapilli.testing.conformance import check_conformance, play_random
 
 from .helpers import blank, force_rolls, goto, setup, wall
+from tests.tiers import fast_where
 
 
 def _walled_contact_position(end):
@@ -154,7 +155,8 @@ NEW += [("annihilation", {"annihilation_end": "quiet_round"}, n) for n in (2, 4,
 NEW += [("annihilation", {"annihilation_end": "quiet_round", "lava_rain": True}, 3)]
 
 
-@pytest.mark.parametrize("variant,extra,players", NEW)
+# each new option set at its fewest players in the fast tier, at every count in the whole suite
+@pytest.mark.parametrize("variant,extra,players", fast_where(NEW, lambda v, e, n: n == min(k for w, f, k in NEW if (w, f) == (v, e))))
 def test_random_games_new_options(variant, extra, players):
     opts = {"variant": variant, **extra}
     assert lapilli.game_spec("eruption").resolve(players, opts)[1].items() >= opts.items()   # allowed

@@ -6,6 +6,7 @@ random source in the same state on every decision of seeded random and heuristic
 players, every variant."""
 from __future__ import annotations
 
+import pytest
 import lapilli
 from lapilli.agents.base import Decision
 from lapilli.engine.rng import Rng
@@ -52,6 +53,7 @@ GAMES = [(2, "standard", 1, None), (2, "lava_rain", 2, None), (3, "annihilation"
          (4, "cooperation", 4, None), (5, "standard", 5, (1, 3)), (6, "cooperation", 6, (0, 2, 4))]
 
 
+@pytest.mark.slow  # whole searches over many positions
 def test_choose_makes_the_same_choices_and_draws_as_before():
     seen = 0
     for players, variant, seed, heur in GAMES:
@@ -61,6 +63,7 @@ def test_choose_makes_the_same_choices_and_draws_as_before():
     assert seen > 300
 
 
+@pytest.mark.slow  # every position of many games
 def test_heats_equal_the_dict_frontier_heats():
     seen = 0
     for players, variant, seed, heur in GAMES:

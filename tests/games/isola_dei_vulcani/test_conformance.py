@@ -6,12 +6,13 @@ import pytest
 import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
 from tests.games.seeds import seed_sets
+from tests.tiers import first_fast
 
 GAME = "isola-dei-vulcani"
 CONFIGS = [{"setup": "standard"}, {"setup": "advanced"}]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", first_fast([2, 3, 4]))  # every count in the whole suite
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: o["setup"])
 def test_conformance(players, options):
     for seed in (1, 2):
@@ -19,7 +20,7 @@ def test_conformance(players, options):
         assert s.is_terminal
 
 
-@pytest.mark.parametrize("max_rounds", [40, 100])
+@pytest.mark.parametrize("max_rounds", first_fast([40, 100]))
 def test_conformance_safeguard_option(max_rounds):
     s = check_conformance(GAME, 2, {"max_rounds": max_rounds, "setup": "advanced"}, 3, every=60)
     assert s.round <= max_rounds

@@ -6,6 +6,7 @@ import pytest
 import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
 from tests.games.seeds import seed_sets
+from tests.tiers import fast_where, first_fast
 
 from .helpers import GAME
 
@@ -20,12 +21,14 @@ def test_every_configuration_is_listed():
     assert sum(len(spec.configurations(n)) for n in (2, 3, 4)) == len(ALL) * 2 * 3 == 36 * 6
 
 
-@pytest.mark.parametrize("players,options", ALL, ids=lambda x: str(x))
+# every configuration at two players in the fast tier, at every count in the whole suite
+@pytest.mark.parametrize("players,options", fast_where(ALL, lambda n, o: n == 2), ids=lambda x: str(x))
 def test_conformance_every_configuration(players, options):
     state = check_conformance(GAME, players, options, seed=1, every=12)
     assert state.is_terminal and state.round == 12
 
 
+@pytest.mark.slow  # more seeds of the configurations checked above
 @pytest.mark.parametrize("players,mode", [(n, m) for n in (2, 3, 4) for m in MODES])
 @pytest.mark.parametrize("seed", [2, 3])
 def test_conformance_more_seeds(players, mode, seed):
@@ -45,7 +48,7 @@ def test_random_games(players, options, seeds):
 
 
 @pytest.mark.rule("KDO-1.7")
-@pytest.mark.parametrize("mode", ["totem", "tribe"])
+@pytest.mark.parametrize("mode", first_fast(["totem", "tribe"]))
 def test_pieces_only_in_own_territory(mode):
     """Every fire token, spent resource and Cro-magnon goes to or from the acting seat's territory;
     no action changes another seat's territory except the placement of that seat's own tile."""

@@ -7,6 +7,7 @@ import lapilli
 from lapilli.testing.conformance import check_conformance, play_random
 from tests.games.seeds import seed_sets
 from tests.games.the_island.helpers import at, blank, ex, hand, illegal, tile
+from tests.tiers import fast_where, first_fast
 
 EXPANSIONS = {
     "none": {},
@@ -31,20 +32,20 @@ EVERYTHING = {"challenge_2": True, "challenge_3": True, "challenge_4": True, "do
               "giant_squid": True, "squid_variant_1": True, "squid_variant_2": True, "turn_cap": 200}
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", first_fast([2, 3, 4, 5, 6]))  # every count in the whole suite
 @pytest.mark.parametrize("exp", list(EXPANSIONS))
 def test_conformance_expansions(players, exp):
     st = check_conformance("the-island", players, EXPANSIONS[exp], seed=players * 7 + len(exp), every=30)
     assert st.is_terminal
 
 
-@pytest.mark.parametrize("players,opts", SINGLE)
+@pytest.mark.parametrize("players,opts", fast_where(SINGLE, lambda n, o: n <= 3))  # four and more: whole suite
 def test_conformance_single_options(players, opts):
     st = check_conformance("the-island", players, opts, seed=3, every=30)
     assert st.is_terminal
 
 
-@pytest.mark.parametrize("players,extra", [(6, {"challenge_5": True}), (4, {"challenge_1": True})])
+@pytest.mark.parametrize("players,extra", first_fast([(4, {"challenge_1": True}), (6, {"challenge_5": True})]))
 def test_conformance_everything(players, extra):
     st = check_conformance("the-island", players, {**EVERYTHING, **extra}, seed=5, every=40)
     assert st.is_terminal

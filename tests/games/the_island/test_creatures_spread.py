@@ -1,5 +1,6 @@
 """The Island: creature moves by rule of thumb in the search (``prune=creatures_spread``,
 heuristics.creatures_spread; not used by a level)."""
+import pytest
 from lapilli.agents import Decision, make_agent
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU
@@ -15,6 +16,7 @@ def _creature_positions(players, seeds):
     return out
 
 
+@pytest.mark.slow  # searches over many positions
 def test_creatures_spread_keeps_the_creature_moves_of_the_most_worth_taken_and_nothing_else_changes():
     narrowed = 0
     for players in (2, 5):

@@ -1,5 +1,6 @@
 """The Island: the fitted leaf evaluator (evaluator.features / win_probs,
 heuristics.fitted_values), the leaves of the hard levels at 3, 4 and 6 players."""
+import pytest
 import lapilli
 from lapilli.agents import Decision, level_spec, make_agent, parse_agent_spec
 from lapilli.agents.levels import GUIDED
@@ -119,6 +120,7 @@ FLAT = ("mcts:iterations={n},time_limit=0,c=0.05,rollout_depth=0,evaluator=game,
 EVAL = {("hard", 5): "fitted_soft_values", **{("normal", n): "game" for n in (3, 4, 5, 6)}}
 
 
+@pytest.mark.slow  # whole searches at every count
 def test_three_to_six_player_levels_are_the_flat_search_that_was_measured():
     # normal 150 iterations with the hand-made leaves, hard 400 with the fitted ones (5 players: the
     # halved fitted ones), both one decision deep: the level (time limit off, so the iterations end

@@ -162,6 +162,7 @@ def test_places_the_best_explorer_on_a_tile_that_sinks_late():
     assert s.terrain[BY_NAME[h]] == 2                 # a mountain: removed last (ISL-5.3)
 
 
+@pytest.mark.slow  # whole games at every level
 def test_levels_play_full_games_to_the_end():
     for players, lineup in ((2, ("easy", "normal")), (3, ("hard", "easy", "normal"))):
         s = lapilli.new_game("the-island", players, 21)

@@ -25,6 +25,7 @@ from lapilli.games.the_island.heuristics import (DIST, ISLE_D, _BOAT, _BOAT_DANG
                                                  _LAND, _LAND_SLOPE, _NEUTRAL_BACK, _SCALE, _SEA, _SEA_SLOPE,
                                                  _SETUP_BOAT, _SETUP_LATER, _SETUP_TERRAIN, _SWIM_DANGER)
 from lapilli.games.the_island.rules import BOAT, ISLE, LAND, SEA, _explorer_values
+from tests.tiers import fast_where
 
 
 class _Old:
@@ -333,7 +334,7 @@ def _positions(players, seed, options, every):
 CASES = [(players, seed, opts) for players in range(2, 7) for seed, opts in enumerate(OPTIONS)]
 
 
-@pytest.mark.parametrize("players,seed,options", CASES)
+@pytest.mark.parametrize("players,seed,options", fast_where(CASES, lambda n, s, o: n == 2))  # 3-6 players: whole suite
 def test_search_functions_compute_what_they_computed_before(players, seed, options):
     checked = {"values": 0, "turn": 0, "step": 0, "finish": 0}
     for k, s in enumerate(_positions(players, seed + 10, options, 4)):
@@ -422,6 +423,7 @@ def _root_record(s, seed):
     return a, h
 
 
+@pytest.mark.slow  # whole searches; the functions they are made of are checked fast above
 def test_normal_search_chooses_as_before():
     got = [(s.num_players, s.decision) + _root_record(s, 100 + k) for k, s in enumerate(_root_positions())]
     assert got == ROOTS
