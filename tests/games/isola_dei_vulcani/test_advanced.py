@@ -96,7 +96,6 @@ def test_validator_explains_straight_side_on_sea():
     assert "straight side" in probs[0][1] and "faces the sea" in probs[0][1]
 
 
-@pytest.mark.slow  # builds many maps
 def test_live_builder_makes_a_legal_map():
     m = B.build_map(Rng(0))
     assert B.validate(m) == []
