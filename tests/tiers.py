@@ -15,24 +15,16 @@ def _param(case):
     return pytest.param(*case) if isinstance(case, tuple) else pytest.param(case)
 
 
+def _slow(p):
+    return pytest.param(*p.values, marks=[*p.marks, pytest.mark.slow], id=p.id)
+
+
 def fast_where(cases, keep):
     """``cases`` (values, tuples of values or pytest.param) as pytest parameters, those for which
     ``keep(*values)`` is false also marked ``slow``."""
-    out = []
-    for case in cases:
-        p = _param(case)
-        if not keep(*p.values):
-            p = pytest.param(*p.values, marks=[*p.marks, pytest.mark.slow], id=p.id)
-        out.append(p)
-    return out
+    return [p if keep(*p.values) else _slow(p) for p in map(_param, cases)]
 
 
 def first_fast(cases, n: int = 1):
     """``cases`` as pytest parameters, the first ``n`` in the fast tier and the others ``slow``."""
-    out = []
-    for i, case in enumerate(cases):
-        p = _param(case)
-        if i >= n:
-            p = pytest.param(*p.values, marks=[*p.marks, pytest.mark.slow], id=p.id)
-        out.append(p)
-    return out
+    return [p if i < n else _slow(p) for i, p in enumerate(map(_param, cases))]

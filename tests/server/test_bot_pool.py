@@ -8,6 +8,7 @@ import json
 import time
 
 import pytest
+
 from .support import join, make_table, take_over
 
 

@@ -6,8 +6,8 @@ import signal
 import subprocess
 import time
 
-import pytest
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from lapilli.workers import process_alive

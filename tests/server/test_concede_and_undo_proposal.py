@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
+
 from .support import join, make_table, rated_table, rating_of, sign_up, sync, until_pong, view
 
 

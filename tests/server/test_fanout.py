@@ -7,9 +7,9 @@ import gc
 import json
 import random
 
+import pytest
 import websockets.sync.client as ws_client
 
-import pytest
 from lapilli.server.config import Settings
 from lapilli.server.hub import Hub
 from lapilli.testing.memory import deep_size

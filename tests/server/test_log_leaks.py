@@ -110,7 +110,8 @@ def _play(client, game, players, seed=SEED, check=_check_log):
 
 # every game with every number of seats in the whole suite; the fast tier plays the same check on
 # The Island with three seats below (the worlds compared)
-@pytest.mark.parametrize("game,players", [pytest.param(g, n, id=f"{g}-{n}p", marks=pytest.mark.slow) for g, n in CASES])
+@pytest.mark.slow
+@pytest.mark.parametrize("game,players", [pytest.param(g, n, id=f"{g}-{n}p") for g, n in CASES])
 def test_no_log_entry_tells_a_seat_what_is_hidden_from_it(client, game, players):
     client.settings.max_messages_per_second = 100_000
     mirror, compared = _play(client, game, players)

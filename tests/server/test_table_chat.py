@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from .support import join, make_table, sync, until_pong, view
 
 

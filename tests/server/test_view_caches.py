@@ -12,6 +12,7 @@ from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.server import fanout
 from lapilli.server.hub import Room, has_board, log_entries, seat_labels
 from lapilli.server.store import SeatInfo, TableInfo
+from tests.tiers import first_fast
 
 # each game plays the same checks: one in the fast tier, the other four in the slow one
 GAMES = [g if g == "kingdomino-origins" else pytest.param(g, marks=pytest.mark.slow) for g in BUILTIN_GAMES]
@@ -180,15 +181,15 @@ def _stale_lines(room, rng, plies=2000) -> list:
     return differ
 
 
-def _first_fast(n):
+def _seeds(n):
     """Seeds 0 to n - 1, the first in the fast tier and the others in the slow one."""
-    return [pytest.param(s, id=f"seed{s}", marks=[pytest.mark.slow] if s else []) for s in range(n)]
+    return first_fast([pytest.param(s, id=f"seed{s}") for s in range(n)])
 
 
 # Eruption's first random game in the fast tier (The Island's lines are checked there by the test
 # below), every game and seed in the slow one
 @pytest.mark.parametrize("game", [g if g == "eruption" else pytest.param(g, marks=pytest.mark.slow) for g in HIDDEN])
-@pytest.mark.parametrize("seed", _first_fast(3))
+@pytest.mark.parametrize("seed", _seeds(3))
 def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game, seed):
     """Every game with hidden information, several random games each to their end: the log
     lines a seat (or a spectator) is shown, reused from the views before, are those read afresh."""
@@ -199,7 +200,7 @@ def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game, see
 
 
 @pytest.mark.parametrize("options", [{}, pytest.param({"own_values_visible": True}, marks=pytest.mark.slow)])
-@pytest.mark.parametrize("seed", _first_fast(4))
+@pytest.mark.parametrize("seed", _seeds(4))
 def test_the_islands_reused_lines_equal_fresh_ones_through_to_the_end(options, seed):
     room = _island_room(options, seed)
     assert _stale_lines(room, random.Random(seed)) == []
@@ -273,7 +274,7 @@ def _island_play(room, rng, plies, undo=0.0, rename_at=(), unseen=0.0):
 
 
 @pytest.mark.slow  # whole games with undos at every ply; kept logs through undos are checked fast above
-@pytest.mark.parametrize("seed", _first_fast(3))
+@pytest.mark.parametrize("seed", _seeds(3))
 def test_the_islands_kept_log_and_players_equal_fresh_ones_through_undos_renames_and_the_end(seed):
     """A view keeps the seat's log lines (and their text) from the view before while nothing they
     read changed: through undos, steps caught up several at once, names changed, the log

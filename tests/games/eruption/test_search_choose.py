@@ -7,6 +7,7 @@ players, every variant."""
 from __future__ import annotations
 
 import pytest
+
 import lapilli
 from lapilli.agents.base import Decision
 from lapilli.engine.rng import Rng

@@ -1,6 +1,7 @@
 """The Island: creature moves by rule of thumb in the search (``prune=creatures_spread``,
 heuristics.creatures_spread; not used by a level)."""
 import pytest
+
 from lapilli.agents import Decision, make_agent
 from lapilli.engine.rng import Rng
 from lapilli.games.the_island import heuristics as HEU

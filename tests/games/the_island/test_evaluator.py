@@ -1,6 +1,7 @@
 """The Island: the fitted leaf evaluator (evaluator.features / win_probs,
 heuristics.fitted_values), the leaves of the hard levels at 3, 4 and 6 players."""
 import pytest
+
 import lapilli
 from lapilli.agents import Decision, level_spec, make_agent, parse_agent_spec
 from lapilli.agents.levels import GUIDED
