@@ -70,3 +70,45 @@ def test_lobby_shows_options_in_words_and_disables_a_forbidden_choice(server, br
     # the seats are named by their colour before anyone sits
     expect(page.locator("#seats tr").first.locator("td").first).to_have_text("Rosso")
     ctx.close()
+
+
+# Each answer about the choices the rules allow, counted once the page has read it (the lobby's
+# own code runs on it before the next look at the page: it is in the same chain of promises)
+COUNT_CHOICES_READ = """(() => {
+  const json = Response.prototype.json;
+  Response.prototype.json = function () {
+    const url = this.url;
+    return json.call(this).finally(() => { if (url.includes('/choices')) window.__choicesRead = (window.__choicesRead || 0) + 1; });
+  };
+})()"""
+
+
+def test_an_older_answer_about_the_choices_does_not_undo_a_newer_one(server, browser):
+    """Two quick changes in the lobby ask the server twice; when the first answer comes back last
+    (a slow network), the form still shows what the second one says."""
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
+    page = ctx.new_page()
+    page.add_init_script(COUNT_CHOICES_READ)
+    held = []
+
+    def answer(route):
+        if not held:  # the first question (Eruption at its usual four players): answered last
+            held.append(route)
+        else:
+            route.fulfill(response=route.fetch())
+    page.route("**/api/games/eruption/choices", answer)
+    page.goto(server + "/")
+    page.wait_for_function("() => window.__choicesRead >= 1")  # the first game's form is drawn
+    page.select_option("#game", "eruption")
+    page.wait_for_function("() => document.querySelector('#opt-variant')")
+    page.select_option("#players", "3")
+    page.wait_for_function("() => window.__choicesRead >= 2")  # three players: answered and shown
+    assert len(held) == 1
+    first = held[0]
+    assert first.request.post_data_json["players"] == 4
+    first.fulfill(response=first.fetch())  # four players: an older answer, come back last
+    page.wait_for_function("() => window.__choicesRead >= 3")
+    cooperation = page.locator("#opt-variant option[value='\"cooperation\"']")
+    expect(cooperation).to_be_disabled()
+    expect(page.locator("[data-option-row='variant'] .why")).to_contain_text("4 or 6 players")
+    ctx.close()

@@ -67,9 +67,14 @@ async function lobby() {
     };
     // choices the rules forbid with the rest as chosen are disabled, with the rules' reason
     // (the server asks the game's SPEC.constraint; the client holds no rules)
+    // Only the answer to the latest question is shown: answers to two quick changes in a row may
+    // come back in either order, and an older one must not undo what the newer one says.
+    let asked = 0;
     const refresh = async () => {
+      const n = ++asked;
       let c;
       try { c = await api(`/api/games/${g.id}/choices`, { players: +players.value, options: chosen() }); } catch (e) { return; }
+      if (n !== asked) return;
       // the reason in the reader's language (the game's catalogue of its constraint's messages)
       const reason = why => why ? (word((c.words || {})[why]) || why) : "";
       for (const opt of players.options) {
