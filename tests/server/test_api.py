@@ -15,6 +15,16 @@ def test_lobby_lists_games_and_open_tables(client):
     assert client.get(f"/api/tables/{tid}").json()["status"] == "open"
 
 
+def test_a_table_of_computers_only_is_never_open(client):
+    """No seat waits for a person, so the game is under way from the start: a spectator's page
+    must not say that it waits for players while the computers play."""
+    tid = make_table(client, seats=[{"kind": "bot", "level": "random"}] * 2, options={"pile": 10})
+    assert client.get(f"/api/tables/{tid}").json()["status"] in ("playing", "finished")
+    with client.websocket_connect(f"/ws/{tid}") as watcher:
+        v = watcher.receive_json()
+        assert v["table"]["status"] in ("playing", "finished")
+
+
 @pytest.mark.parametrize("body, text", [
     ({"game": "chess"}, "unknown game"),
     ({"game": "nim", "players": 9}, "players"),

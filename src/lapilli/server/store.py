@@ -274,6 +274,8 @@ class Store:
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
                               agent=spec.get("agent", "")))
+            s.flush()
+            self._update_status(s, tid)  # no open seat (computers only): playing from the start
         return tid
 
     def get(self, tid: str) -> TableInfo:
