@@ -18,25 +18,33 @@
 
   // the board's root <svg> of an element, and its point (x, y) of the screen in the root's units
   const rootOf = e => { let s = e.ownerSVGElement; while (s && s.ownerSVGElement) s = s.ownerSVGElement; return s; };
-  function centre(e) {
-    const root = rootOf(e);
-    if (!root || !root.getScreenCTM()) return null;
-    const r = e.getBoundingClientRect();
-    if (!r.width && !r.height) return null;
-    const p = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(root.getScreenCTM().inverse());
-    return { x: p.x, y: p.y };
+  // each piece in ``container`` with the centre of its box: [{e, c: {x, y}}]. The screen's matrix
+  // of a root is read and inverted once per look, not once per piece (a board has hundreds).
+  function centres(container) {
+    const inverse = new Map();  // root -> the inverse of its screen matrix (null: not drawn)
+    const out = [];
+    container.querySelectorAll("[data-piece]").forEach(e => {
+      const root = rootOf(e);
+      if (!root) return;
+      if (!inverse.has(root)) { const m = root.getScreenCTM(); inverse.set(root, m ? m.inverse() : null); }
+      const inv = inverse.get(root);
+      if (!inv) return;
+      const r = e.getBoundingClientRect();
+      if (!r.width && !r.height) return;
+      const p = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(inv);
+      out.push({ e, c: { x: p.x, y: p.y } });
+    });
+    return out;
   }
 
   // where each piece is now: key -> [{x, y}]
   function remember(container) {
     const out = new Map();
     if (!container) return out;
-    container.querySelectorAll("[data-piece]").forEach(e => {
-      const c = centre(e);
-      if (!c) return;
+    for (const { e, c } of centres(container)) {
       if (!out.has(e.dataset.piece)) out.set(e.dataset.piece, []);
       out.get(e.dataset.piece).push(c);
-    });
+    }
     return out;
   }
 
@@ -44,12 +52,10 @@
   // each piece drawn now paired with where it was: the same place first, then the nearest
   function pairs(before, container) {
     const now = new Map();
-    container.querySelectorAll("[data-piece]").forEach(e => {
-      const c = centre(e);
-      if (!c) return;
-      if (!now.has(e.dataset.piece)) now.set(e.dataset.piece, []);
-      now.get(e.dataset.piece).push({ e, c });
-    });
+    for (const it of centres(container)) {
+      if (!now.has(it.e.dataset.piece)) now.set(it.e.dataset.piece, []);
+      now.get(it.e.dataset.piece).push(it);
+    }
     const out = [];
     for (const [key, items] of now) {
       const old = (before.get(key) || []).slice();
