@@ -277,6 +277,10 @@
       return g;
     };
     for (const h of hexes) {
+      // each hex's pieces in a group of their own (one per hex, a sunk one's empty): a piece that
+      // comes or goes shifts only its hex's elements when the board is drawn again, not the rest
+      const gh = svgEl("g");
+      gPieces.append(gh);
       if (sunk.has(h)) continue;
       const [x, y] = centre(h);
       // volcano
@@ -286,21 +290,21 @@
         const vg = svgEl("path", { d: `M${x - 20},${y + 10} L${x - 6},${y - 14} L${x + 6},${y - 14} L${x + 20},${y + 10} Z`,
           fill: active ? "#6d3b2a" : "#9e9e9e", stroke: active ? "#e65100" : "#616161", "stroke-width": 2 });
         tok(vg, String(v));
-        gPieces.append(vg);
-        if (active) gPieces.append(deco("path", { d: `M${x - 5},${y - 14} q5,-9 10,0`, fill: "#ff7043" }));
-        gPieces.append(text(x, y + 1, String(v), { "font-size": 13, "font-weight": "bold", fill: "#fff" }));
+        gh.append(vg);
+        if (active) gh.append(deco("path", { d: `M${x - 5},${y - 14} q5,-9 10,0`, fill: "#ff7043" }));
+        gh.append(text(x, y + 1, String(v), { "font-size": 13, "font-weight": "bold", fill: "#fff" }));
       }
       // craters: near the edge they face, with a tick to that edge
       for (const c of cratersOf[h]) {
         const dir = c.split("-")[1];
         const [cx, cy] = along(h, dir, S * 0.62);
         const [ex, ey] = along(h, dir, S * 0.86);
-        gPieces.append(deco("line", { x1: cx, y1: cy, x2: ex, y2: ey, stroke: "#37474f", "stroke-width": 2.2 }));
+        gh.append(deco("line", { x1: cx, y1: cy, x2: ex, y2: ey, stroke: "#37474f", "stroke-width": 2.2 }));
         const owner = o.erected[c];
         const circ = svgEl("circle", { cx, cy, r: 7.5, fill: owner === undefined ? "#b3e5fc" : "#546e7a", stroke: "#37474f", "stroke-width": 1.6 });
         tok(circ, c);
-        gPieces.append(circ);
-        if (owner !== undefined) gPieces.append(moaiShape(cx, cy - 1, owner, true, { class: "deco" }));
+        gh.append(circ);
+        if (owner !== undefined) gh.append(moaiShape(cx, cy - 1, owner, true, { class: "deco" }));
       }
       // spaces: lava, village, lying Moai, empty
       const sps = [...spacesOf[h]].sort();
@@ -311,24 +315,24 @@
           fill: v === "L" ? "#e8551f" : "#ffffff66", stroke: threatened.has(s) ? "#b71c1c" : (v === "L" ? "#8a2500" : "#00000055"),
           "stroke-width": threatened.has(s) ? 3 : 1.2, "stroke-dasharray": v ? null : "3 2" });
         tok(r, s);
-        gPieces.append(r);
-        if (v === "L") gPieces.append(deco("path", { d: `M${sx - 5},${sy + 3} q2.5,-6 5,0 t5,0`, fill: "none", stroke: "#ffcc80", "stroke-width": 1.6 }));
+        gh.append(r);
+        if (v === "L") gh.append(deco("path", { d: `M${sx - 5},${sy + 3} q2.5,-6 5,0 t5,0`, fill: "none", stroke: "#ffcc80", "stroke-width": 1.6 }));
         else if (v && v[0] === "V") {
           const p = +v.slice(1);
-          gPieces.append(deco("path", { d: `M${sx - 6},${sy + 6} L${sx - 6},${sy - 1} L${sx},${sy - 7} L${sx + 6},${sy - 1} L${sx + 6},${sy + 6} Z`, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 1.2, "data-seat": p }),
+          gh.append(deco("path", { d: `M${sx - 6},${sy + 6} L${sx - 6},${sy - 1} L${sx},${sy - 7} L${sx + 6},${sy - 1} L${sx + 6},${sy + 6} Z`, fill: PCOL[p], stroke: PDARK[p], "stroke-width": 1.2, "data-seat": p }),
             SM().glyph(p, sx, sy + 1.5, 2.8, PTEXT[p]));
-        } else if (v && v[0] === "M") gPieces.append(moaiShape(sx, sy, +v.slice(1), false, { class: "deco" }));
-        if (saved.has(s)) gPieces.append(deco("circle", { cx: sx, cy: sy, r: 12, fill: "none", stroke: "#8e24aa", "stroke-width": 2.5 }));
-        else if (targets.has(s)) gPieces.append(deco("circle", { cx: sx, cy: sy, r: 11, fill: "none", stroke: "#ff3d00", "stroke-width": 2, "stroke-dasharray": "2 2" }));
+        } else if (v && v[0] === "M") gh.append(moaiShape(sx, sy, +v.slice(1), false, { class: "deco" }));
+        if (saved.has(s)) gh.append(deco("circle", { cx: sx, cy: sy, r: 12, fill: "none", stroke: "#8e24aa", "stroke-width": 2.5 }));
+        else if (targets.has(s)) gh.append(deco("circle", { cx: sx, cy: sy, r: 11, fill: "none", stroke: "#ff3d00", "stroke-width": 2, "stroke-dasharray": "2 2" }));
       });
       // Moai lying on the hex without a space
-      (o.loose_moai[h] || []).forEach((p, i) => gPieces.append(moaiShape(x - 14 + i * 10, y + 24 - i * 3, p, false, { class: "deco" })));
+      (o.loose_moai[h] || []).forEach((p, i) => gh.append(moaiShape(x - 14 + i * 10, y + 24 - i * 3, p, false, { class: "deco" })));
       // colonists: a pawn per colour with the count
       const cols = o.colonists[h] || [];
       const present = cols.map((k, p) => [p, k]).filter(([, k]) => k > 0);
       present.forEach(([p, k], i) => {
         const px = x + (i - (present.length - 1) / 2) * 13, py = y - 14;
-        gPieces.append(piece(`colonists${p}`, SM().piece(p, px, py, 6.5, { class: "deco", fill: PCOL[p], stroke: "#111", "stroke-width": 1.2 }),
+        gh.append(piece(`colonists${p}`, SM().piece(p, px, py, 6.5, { class: "deco", fill: PCOL[p], stroke: "#111", "stroke-width": 1.2 }),
           text(px, py + 0.5, String(k), { "font-size": 9, "font-weight": "bold", fill: PTEXT[p] })));
       });
     }
