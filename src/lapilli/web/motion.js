@@ -19,7 +19,7 @@
   // the board's root <svg> of an element, and its point (x, y) of the screen in the root's units
   const rootOf = e => { let s = e.ownerSVGElement; while (s && s.ownerSVGElement) s = s.ownerSVGElement; return s; };
   // each piece in ``container`` with the centre of its box: [{e, c: {x, y}}]. The screen's matrix
-  // of a root is read and inverted once per look, not once per piece (a board has hundreds).
+  // of a root is read and inverted once per look, not twice per piece.
   function centres(container) {
     const inverse = new Map();  // root -> the inverse of its screen matrix (null: not drawn)
     const out = [];
