@@ -54,6 +54,7 @@ def test_refusals_in_the_pages_language(server, browser, locale, lang):
         page.wait_for_selector("#status")
         tid = page.url.rsplit("/", 1)[1]
         token = page.evaluate(f"() => JSON.parse(localStorage.getItem('lapilli-tokens-{tid}'))['0']")
+        lines = page.locator("#log .entry").count()  # the log's lines before the computer takes the seat
         r = httpx.post(f"{server}/api/tables/{tid}/seats/0/computer", json={"token": token, "level": "random"})
         assert r.status_code == 200, r.text
         said = server_words("seat_lost", seat=0)[lang]
@@ -64,7 +65,9 @@ def test_refusals_in_the_pages_language(server, browser, locale, lang):
         assert page.inner_text("#seat-lost") == said
         assert not any(w in page.inner_text("#side") for w in ("Mossa non valida", "Move refused"))
         page.wait_for_selector("#picker", state="detached", timeout=30_000)
-        page.wait_for_timeout(1500)  # the computer plays seat 0 and the random seat answers: still nothing offered
+        # the computer plays seat 0 and the random seat answers (or the game ends): still nothing offered
+        page.wait_for_function("n => document.querySelectorAll('#log .entry').length >= n + 2"
+                               " || document.querySelector('#results')", arg=lines, timeout=30_000)
         assert page.locator("#picker").count() == 0 and page.locator("#notation").count() == 0
         page.screenshot(path=os.path.join(SHOTS, f"refusal-seat-lost-{lang}.png"))
     finally:
