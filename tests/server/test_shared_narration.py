@@ -15,9 +15,10 @@ from lapilli.server import fanout
 from lapilli.server.config import Settings
 from lapilli.server.hub import Hub, Room
 from lapilli.server.store import SeatInfo, TableInfo
+from tests.tiers import fast_where
 
 # The Island in the fast tier, the other games in the slow one
-GAMES = [g if g == "the-island" else pytest.param(g, marks=pytest.mark.slow) for g in BUILTIN_GAMES]
+GAMES = fast_where(BUILTIN_GAMES, lambda g: g == "the-island")
 
 
 # ---------------------------------------------------------------- the reference: each reader's line on its own

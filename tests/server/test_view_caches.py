@@ -12,10 +12,10 @@ from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.server import fanout
 from lapilli.server.hub import Room, has_board, log_entries, seat_labels
 from lapilli.server.store import SeatInfo, TableInfo
-from tests.tiers import first_fast
+from tests.tiers import fast_where, first_fast
 
 # each game plays the same checks: one in the fast tier, the other four in the slow one
-GAMES = [g if g == "kingdomino-origins" else pytest.param(g, marks=pytest.mark.slow) for g in BUILTIN_GAMES]
+GAMES = fast_where(BUILTIN_GAMES, lambda g: g == "kingdomino-origins")
 
 
 def _room(game):
@@ -188,7 +188,7 @@ def _seeds(n):
 
 # Eruption's first random game in the fast tier (The Island's lines are checked there by the test
 # below), every game and seed in the slow one
-@pytest.mark.parametrize("game", [g if g == "eruption" else pytest.param(g, marks=pytest.mark.slow) for g in HIDDEN])
+@pytest.mark.parametrize("game", fast_where(HIDDEN, lambda g: g == "eruption"))
 @pytest.mark.parametrize("seed", _seeds(3))
 def test_reused_log_lines_equal_fresh_ones_at_every_ply_for_every_seat(game, seed):
     """Every game with hidden information, several random games each to their end: the log

@@ -239,6 +239,12 @@ def _make_engine(url: str) -> Engine:
                          connect_args=args)
 
 
+def _status_of(kinds) -> str:
+    """An unfinished table's status from its seats' kinds: playing once no seat waits for a person
+    (a table of computers only plays from its creation), else open."""
+    return "playing" if all(k != "open" for k in kinds) else "open"
+
+
 class Store:
     def __init__(self, url: str, migrate: bool = True):
         self.url = url
@@ -268,14 +274,13 @@ class Store:
         tid = uuid.uuid4().hex[:12]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
-                           status="open", salt=salt, commitment=commitment, seeding=seeding, dataset=dataset,
+                           status=_status_of(spec.get("kind", "open") for spec in seats), salt=salt,
+                           commitment=commitment, seeding=seeding, dataset=dataset,
                            clock=clock, rated=rated, chat=chat))
             s.flush()
             for i, spec in enumerate(seats):
                 s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
                               agent=spec.get("agent", "")))
-            s.flush()
-            self._update_status(s, tid)  # no open seat (computers only): playing from the start
         return tid
 
     def get(self, tid: str) -> TableInfo:
@@ -775,8 +780,7 @@ class Store:
         t = s.get(TableRow, tid)
         if t.status == "finished":
             return
-        kinds = s.scalars(select(SeatRow.kind).where(SeatRow.table_id == tid)).all()
-        t.status = "playing" if all(k != "open" for k in kinds) else "open"
+        t.status = _status_of(s.scalars(select(SeatRow.kind).where(SeatRow.table_id == tid)).all())
 
     # ------------------------------------------------------------------ chat
     def add_chat(self, tid: str, seat: int | None, name: str, text: str, ply: int, at: float) -> dict:
