@@ -284,7 +284,10 @@ window.LapilliZoom.wanted = () => !window.matchMedia || window.matchMedia("(poin
 // The board's function draws into a container apart, and the page's board is then changed to
 // match it (morphdom, web/vendor/): the elements that did not change stay as they are, and the
 // browser lays out and paints again only the parts of the board a move or a choice changed (a
-// board is hundreds of elements; a move changes a few).  The page is the same as a board drawn
+// board is hundreds of elements; a move changes a few).  An element equal to its new drawing,
+// attributes and children alike (the browser's isEqualNode, one native call), is left without
+// being compared attribute by attribute: a board's groups that did not change (the sea, the
+// hexes, a player's panel) cost one comparison each.  The page is the same as a board drawn
 // afresh.  First, what the last drawing added after its board's function leaves: the picker's
 // bar, the targets' hit pads and the zoom's regions (each with listeners of the position gone),
 // and any slide still under way (motion.js).  The board's function reads the width of the page's
@@ -304,7 +307,7 @@ window.LapilliDrawBoard = function (container, game, view, picker) {
   const drawn = fresh.querySelector("svg.board");
   if (drawn && drawn.viewBox.baseVal && drawn.viewBox.baseVal.height)
     drawn.style.setProperty("--board-aspect", (drawn.viewBox.baseVal.width / drawn.viewBox.baseVal.height).toFixed(4));
-  window.morphdom(container, fresh, { childrenOnly: true });
+  window.morphdom(container, fresh, { childrenOnly: true, onBeforeElUpdated: (from, to) => !from.isEqualNode(to) });
   container.dataset.drawing = (+container.dataset.drawing || 0) + 1;
   const svg = container.querySelector("svg.board");
   if (svg) window.fitTexts(svg);
