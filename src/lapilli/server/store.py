@@ -272,15 +272,14 @@ class Store:
                      salt: str = "", commitment: str = "", seeding: str = "linear", dataset: dict | None = None,
                      clock: dict | None = None, rated: bool = False, chat: str = "seats") -> str:
         tid = uuid.uuid4().hex[:12]
+        kinds = [spec.get("kind", "open") for spec in seats]
         with self._write_lock, self.Session.begin() as s:
             s.add(TableRow(id=tid, game=game, players=players, options=options, seed=seed, version=0,
-                           status=_status_of(spec.get("kind", "open") for spec in seats), salt=salt,
-                           commitment=commitment, seeding=seeding, dataset=dataset,
-                           clock=clock, rated=rated, chat=chat))
+                           status=_status_of(kinds), salt=salt, commitment=commitment, seeding=seeding,
+                           dataset=dataset, clock=clock, rated=rated, chat=chat))
             s.flush()
-            for i, spec in enumerate(seats):
-                s.add(SeatRow(table_id=tid, seat=i, kind=spec.get("kind", "open"), name=spec.get("name", ""),
-                              agent=spec.get("agent", "")))
+            for i, (spec, kind) in enumerate(zip(seats, kinds)):
+                s.add(SeatRow(table_id=tid, seat=i, kind=kind, name=spec.get("name", ""), agent=spec.get("agent", "")))
         return tid
 
     def get(self, tid: str) -> TableInfo:
