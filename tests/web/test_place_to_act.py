@@ -29,6 +29,24 @@ KINDS = {"isola-dei-vulcani": {"land", "pray", "move", "carve", "village", "end"
 MAX_DECISIONS, MAX_SECONDS = 160, 150
 READY = ("() => { const s = document.querySelector('#status');"
          " return s && (document.querySelector('#picker') || s.textContent.includes('Game over')); }")
+# the page has drawn this decision and its layout has come to rest: no piece is sliding to its
+# place (motion.js), the picker's bar height is the page's scroll padding (generic.js sets it from
+# a ResizeObserver, in the frame after the bar is drawn), and the board, its view box, the bar and
+# the targets are where they were at this wait's look before (``look``: the decision's number;
+# looks 10 ms apart)
+SETTLED = """look => {
+  if (document.querySelector('.piece-motion')) return false;
+  const bar = document.querySelector('#picker');
+  if (bar && getComputedStyle(document.documentElement).getPropertyValue('--picker-bar').trim()
+      !== `${Math.ceil(bar.getBoundingClientRect().height)}px`) return false;
+  const svg = document.querySelector('#board svg.board');
+  const r = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.width, b.height].join(','); };
+  const key = [look, svg ? r(svg) + ' ' + svg.getAttribute('viewBox') : '', bar ? r(bar) : '',
+               ...[...document.querySelectorAll('#board svg .clickable, #picker button')].map(r)].join(';');
+  const steady = window.__lapilliLayout === key;
+  window.__lapilliLayout = key;
+  return steady;
+}"""
 
 # what is on the first screen: every box is measured against the viewport (a box is in view when
 # it lies entirely between the top and the bottom of the window, and is not covered there)
@@ -99,7 +117,7 @@ def test_the_place_to_act_is_on_the_first_screen(server, browser, game, size):
             page.wait_for_function(READY, timeout=30_000)
             if page.locator(".score").count():
                 break
-            page.wait_for_timeout(150)  # the page has drawn this decision (zoom, layout)
+            page.wait_for_function(SETTLED, arg=decision, polling=10, timeout=10_000)
             # each decision is looked at as the page first shows it: from the top of the page
             page.evaluate("window.scrollTo(0, 0)")
             m = page.evaluate(MEASURE)
@@ -128,7 +146,6 @@ def test_the_place_to_act_is_on_the_first_screen(server, browser, game, size):
             if KINDS[game] <= met or time.monotonic() - start > MAX_SECONDS:
                 break
             _choose(page, rng, size)
-            page.wait_for_timeout(30)
         assert not problems, problems[:6]
         assert KINDS[game] <= met or page.locator(".score").count(), f"met only {sorted(met)} of {sorted(KINDS[game])}"
     finally:
