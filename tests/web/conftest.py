@@ -1,3 +1,4 @@
+import itertools
 import json
 import os
 import tempfile
@@ -102,6 +103,32 @@ def click_retry(page, loc, tries=4):
 READY = ("() => { const s = document.querySelector('#status'); if (!(s && (document.querySelector('#picker')"
          " || s.textContent.includes('Game over') || s.textContent.includes('Partita finita')))) return false;"
          " return document.querySelector('.score') ? {over: true} : true; }")
+
+
+# The page has drawn what it shows and its layout has come to rest: no piece is sliding to its
+# place (motion.js), the picker's bar height is the page's scroll padding (generic.js sets it from
+# a ResizeObserver, in the frame after the bar is drawn), and the board, its view box, the bar and
+# the targets are where they were at this wait's look before (``look``: a number new to each wait;
+# looks 10 ms apart: wait_settled)
+SETTLED = """look => {
+  if (document.querySelector('.piece-motion')) return false;
+  const bar = document.querySelector('#picker');
+  if (bar && getComputedStyle(document.documentElement).getPropertyValue('--picker-bar').trim()
+      !== `${Math.ceil(bar.getBoundingClientRect().height)}px`) return false;
+  const svg = document.querySelector('#board svg.board');
+  const r = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.width, b.height].join(','); };
+  const key = [look, svg ? r(svg) + ' ' + svg.getAttribute('viewBox') : '', bar ? r(bar) : '',
+               ...[...document.querySelectorAll('#board svg .clickable, #picker button')].map(r)].join(';');
+  const steady = window.__lapilliLayout === key;
+  window.__lapilliLayout = key;
+  return steady;
+}"""
+_settle_looks = itertools.count()
+
+
+def wait_settled(page, timeout=10_000):
+    """Wait until the page has drawn what it shows and its layout has come to rest (SETTLED)."""
+    page.wait_for_function(SETTLED, arg=next(_settle_looks), polling=10, timeout=timeout)
 
 
 # The board as drawn: its elements, their attributes (in name order) and texts. Two drawings of the

@@ -10,7 +10,7 @@ import pytest
 
 from lapilli import learn
 
-from .conftest import SHOTS, click_retry
+from .conftest import SHOTS, click_retry, wait_settled
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GAMES = learn.games()
@@ -218,7 +218,7 @@ def test_each_chapter_first_screen_fits(browser, server, game, size):
             page.goto(f"{server}/learn/{game}#{ci}.0")
             page.reload()
             at_step(page, ci, 0)
-            page.wait_for_timeout(100)
+            wait_settled(page)  # zoom, the picker's bar, layout
             shot = os.path.join(SHOTS, f"learn-{game}-{ci}-{ch['id']}-{size}.png")
             page.screenshot(path=shot)
             if ci in (0, 1) and os.environ.get("LAPILLI_DOC_SHOTS"):

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from .conftest import SHOTS, create_table
+from .conftest import SHOTS, create_table, wait_settled
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 SIZES = {"laptop": dict(viewport={"width": 1366, "height": 768}),
@@ -29,24 +29,6 @@ KINDS = {"isola-dei-vulcani": {"land", "pray", "move", "carve", "village", "end"
 MAX_DECISIONS, MAX_SECONDS = 160, 150
 READY = ("() => { const s = document.querySelector('#status');"
          " return s && (document.querySelector('#picker') || s.textContent.includes('Game over')); }")
-# the page has drawn this decision and its layout has come to rest: no piece is sliding to its
-# place (motion.js), the picker's bar height is the page's scroll padding (generic.js sets it from
-# a ResizeObserver, in the frame after the bar is drawn), and the board, its view box, the bar and
-# the targets are where they were at this wait's look before (``look``: the decision's number;
-# looks 10 ms apart)
-SETTLED = """look => {
-  if (document.querySelector('.piece-motion')) return false;
-  const bar = document.querySelector('#picker');
-  if (bar && getComputedStyle(document.documentElement).getPropertyValue('--picker-bar').trim()
-      !== `${Math.ceil(bar.getBoundingClientRect().height)}px`) return false;
-  const svg = document.querySelector('#board svg.board');
-  const r = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.width, b.height].join(','); };
-  const key = [look, svg ? r(svg) + ' ' + svg.getAttribute('viewBox') : '', bar ? r(bar) : '',
-               ...[...document.querySelectorAll('#board svg .clickable, #picker button')].map(r)].join(';');
-  const steady = window.__lapilliLayout === key;
-  window.__lapilliLayout = key;
-  return steady;
-}"""
 
 # what is on the first screen: every box is measured against the viewport (a box is in view when
 # it lies entirely between the top and the bottom of the window, and is not covered there)
@@ -117,7 +99,7 @@ def test_the_place_to_act_is_on_the_first_screen(server, browser, game, size):
             page.wait_for_function(READY, timeout=30_000)
             if page.locator(".score").count():
                 break
-            page.wait_for_function(SETTLED, arg=decision, polling=10, timeout=10_000)
+            wait_settled(page)  # the page has drawn this decision (zoom, layout)
             # each decision is looked at as the page first shows it: from the top of the page
             page.evaluate("window.scrollTo(0, 0)")
             m = page.evaluate(MEASURE)
