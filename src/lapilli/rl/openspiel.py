@@ -138,7 +138,8 @@ _SORTED_TEXT = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 def _digest(prev: str, items) -> str:
     """The recall after ``prev`` of an act's readings ``items``: a hash of both, the readings
     written by orjson with their keys sorted (one text for equal readings).  It runs for every
-    seat after every action, random rollouts included, where json.dumps took about 14 % of the time."""
+    seat after every action, random rollouts included, where json.dumps would be about 14 % of the
+    time."""
     return hashlib.blake2b(prev.encode() + orjson.dumps(items, option=_SORTED_TEXT, default=str), digest_size=16).hexdigest()
 
 
