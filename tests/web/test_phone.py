@@ -2,14 +2,16 @@
 to the end against computers; at every decision the page has no horizontal scrolling and every
 target offered is at least 24 x 24 px (WCAG 2.2 target size): on the phone the board zooms in
 where its targets are denser than that; with a mouse a target drawn smaller is hit within a pad
-of 24 px around it."""
+of 24 px around it.  At the end the page shows each seat's score and the record's download, and
+the board it changed in place move after move is the board drawn afresh for the final position
+(the page reloaded).  (test_browser.py plays the engine's test game the same way.)"""
 import os
 
 import pytest
 
 from lapilli.testing.browser import next_target, press
 
-from .conftest import SHOTS, create_table
+from .conftest import DRAWING, SHOTS, create_table
 from lapilli.testing.tour import SHORT
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
@@ -59,6 +61,15 @@ def test_play_to_the_end_with_big_enough_targets(server, browser, game, size):
         else:
             raise AssertionError("the game did not end")
         assert page.locator(".score").count() == 2
+        assert page.locator("#download").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        # the board changed in place move after move is the board drawn afresh for the same position
+        page.wait_for_function("() => !document.querySelector('.piece-motion')")  # no piece mid-slide
+        kept = page.evaluate(DRAWING)
+        page.reload()
+        page.wait_for_selector(".score")
+        assert page.evaluate(DRAWING) == kept
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{size}-{game}-end.png"), full_page=True)
     finally:
         ctx.close()
