@@ -1,5 +1,5 @@
-"""What the browser tests share: the accessibility check, signing up through the page, and a game
-two computers play out while the page watches."""
+"""What the browser tests share: the accessibility check, the measures of a decision's targets,
+signing up through the page, and a game two computers play out while the page watches."""
 import time
 
 
@@ -25,6 +25,31 @@ def serious(page):
     """The serious and critical axe-core violations of the page: (rule, impact, first targets)."""
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]])
             for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+
+
+# What a decision's page measures (a JS function for next_target's ``also``): its horizontal scrolling,
+# the header's overflow, every target offered (the board's, the picker's buttons, confirm) and those
+# smaller than 24 x 24 px (WCAG 2.2 target size).
+MEASURE = """() => {
+  const boxes = [...document.querySelectorAll('svg .clickable, #picker button, #confirm')].map(e => {
+    // with a mouse, a target drawn small is hit within its pad (boards/generic.js, LapilliHitPads)
+    const p = e.dataset && e.dataset.token && document.querySelector(`svg .hit-pad[data-pad-for="${CSS.escape(e.dataset.token)}"]`);
+    const r = (p || e).getBoundingClientRect();
+    return {w: r.width, h: r.height, what: (e.getAttribute('data-token') || e.getAttribute('aria-label') || e.id || e.textContent || '').slice(0, 20)};
+  });
+  const header = document.querySelector('header');
+  return {overflow: document.documentElement.scrollWidth - window.innerWidth,
+          headerOverflow: header.scrollWidth - header.clientWidth,
+          small: boxes.filter(b => b.w < 24 || b.h < 24), offered: boxes.length};
+}"""
+
+
+def check_targets(m: dict) -> None:
+    """No horizontal scrolling, nothing overflowing the header and no target smaller than 24 x 24 px,
+    in MEASURE's look at a decision."""
+    assert m["overflow"] <= 0, f"{m['overflow']} px of horizontal scrolling"
+    assert m["headerOverflow"] <= 0, f"the header's links and buttons overflow it by {m['headerOverflow']} px"
+    assert not m["small"], m["small"][:5]
 
 
 def sign_up(page, server, name, password):

@@ -1,9 +1,13 @@
 """The table tells the story, in every game: chance shown as it happens and then in the log,
 players by name and colour (no "Seat" anywhere a player reads), a results panel whose parts add
 up to each score, the finished game replayed on its board with the keyboard to the very position
-the table last showed, and every interface key in both languages.  Screenshots of each game
-mid-game and at its results go to docs/screenshots/ when LAPILLI_DOC_SHOTS is set (else to the
-temporary screenshot folder)."""
+the table last showed, and every interface key in both languages.  The whole games are played at
+a desktop's size (1280x800, with the mouse), where every decision is measured as test_phone.py
+measures a phone's: no horizontal scrolling, no target smaller than 24 x 24 px (a target drawn
+smaller is hit within a pad of 24 px around it); at the end the page offers the record's download
+and the board drawn afresh (the page reloaded) is the board the game left.  Screenshots of each
+game mid-game and at its results go to docs/screenshots/ when LAPILLI_DOC_SHOTS is set (else to
+the temporary screenshot folder)."""
 import os
 import re
 
@@ -15,6 +19,7 @@ from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.testing.browser import next_target, press
 
 from .conftest import DRAWING, SHOTS, create_table
+from .support import MEASURE, check_targets
 from lapilli.testing.tour import SHORT
 
 GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
@@ -42,13 +47,16 @@ READY = ("() => (document.querySelector('#picker') || document.querySelector('#r
 
 
 def _play_until(page, done, max_clicks=4000):
-    # one wait per click, in the page: the results, or where the next click goes (next_target)
+    # one wait per click, in the page: the results, or where the next click goes (next_target) and
+    # the decision's measures (support.MEASURE), taken in the same look
     for _ in range(max_clicks):
-        target = next_target(page, ["svg .clickable", "#picker button[data-pick]", "#confirm"], ready=READY, timeout=60_000)
+        target = next_target(page, ["svg .clickable", "#picker button[data-pick]", "#confirm"], ready=READY, also=MEASURE,
+                             timeout=60_000)
         if done():
             return True
         if target.get("over"):
             return False
+        check_targets(target["also"])
         press(page, target)
     raise AssertionError("nothing happened")
 
@@ -84,8 +92,19 @@ def _shown_chance(page):
     }""")
 
 
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def desktop(browser):
+    ctx = browser.new_context(locale="en-US", viewport=DESKTOP)
+    yield ctx.new_page()
+    ctx.close()
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_table_tells_the_story(server, page, game):
+def test_the_table_tells_the_story(server, desktop, game):
+    page = desktop
     players = lapilli.game_spec(game).min_players
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -169,6 +188,13 @@ def test_the_table_tells_the_story(server, page, game):
     page.wait_for_function(f"() => document.querySelector('#replay-ply')?.dataset.ply === '{plies}'")
     assert page.evaluate(DRAWING) == live
     assert not errors, errors
+    # the record can be downloaded; the board drawn afresh for the final position (the page
+    # reloaded) is the board changed in place move after move
+    assert page.locator("#download").count() == 1
+    page.reload()
+    page.wait_for_selector(".score")
+    assert page.evaluate(DRAWING) == live
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
     # 4. the finished game is listed in the lobby, with its players and winner
     page.goto(server + "/")
