@@ -193,6 +193,80 @@ def test_information_state_remembers_what_was_read():
     assert a.information_state_string(0) != b.information_state_string(0)
 
 
+class EagerRecall:
+    """Plays an OpenSpiel state and works out each seat's recall digest the eager way, right
+    after every act: the act carried out again on a copy of the engine state before it (with the
+    chance outcomes chosen), read at once by every seat."""
+
+    def __init__(self, state, recall=None):
+        self.state = state
+        if recall is None:
+            st = state.engine_state
+            recall = [los._digest("", st.readings(None, None, st.setup_events, p)) for p in range(st.num_players)]
+        self.recall = list(recall)
+        self.before, self.action, self.outcomes = None, None, []
+
+    def apply(self, action):
+        if not self.state.is_chance_node():
+            self.before = self.state.engine_state.clone()
+            self.action = self.state.get_game().adapter.actions[action]
+            self.outcomes = []
+        else:
+            self.outcomes.append(action)
+        self.state.apply_action(action)
+        if self.state.is_chance_node():
+            return
+        new = self.before.clone()
+        new.rng = los._ScriptedRng(self.before.rng.state, self.outcomes)
+        events = new.apply(self.action)
+        assert new.history == self.state.engine_state.history
+        self.recall = [los._digest(self.recall[p], new.readings(self.before.to_move, self.action, events, p))
+                       for p in range(new.num_players)]
+
+    def play(self, rng, steps):
+        for _ in range(steps):
+            if self.state.is_terminal():
+                return
+            if self.state.is_chance_node():
+                self.apply(rng.randrange(len(self.state.chance_outcomes())))
+            else:
+                self.apply(rng.choice(self.state.legal_actions()))
+
+    def check(self, seats):
+        for p in seats:
+            text = self.state.information_state_string(p)
+            assert text.startswith(self.state.observation_string(p) + "\nrecall " + self.recall[p]), (p, len(self.state.history()))
+
+
+# lag 3: the recall of the acts waiting for their digests is computed every few acts
+@pytest.mark.parametrize("lag", [3, los.RECALL_LAG])
+@pytest.mark.parametrize("game", ["eruption", "the-island"])
+def test_lazy_recall_digests_are_the_eager_ones(game, lag, monkeypatch):
+    """The recall digests are worked out when an information state is asked for: at any point,
+    for any seat, in clones and resampled states played on, they are those read right after
+    every act (a seat first asked at the end, where the game shows every secret, included)."""
+    monkeypatch.setattr(los, "RECALL_LAG", lag)
+    rng = random.Random(23)
+    main = EagerRecall(load(game, players=2).new_initial_state())
+    main.play(rng, 9)
+    main.check([0])
+    main.play(rng, 30)
+    branch = EagerRecall(main.state.clone(), main.recall)
+    p = 1 if main.state.is_chance_node() else main.state.current_player()
+    sample = EagerRecall(main.state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0)), main.recall)
+    main.play(rng, 25)
+    branch.play(random.Random(5), 40)
+    branch.check([1])
+    sample.check([p])
+    sample.play(random.Random(6), 15)
+    sample.check([0, 1])
+    main.check([0])
+    main.play(rng, 10_000)
+    assert main.state.is_terminal()
+    main.check([1, 0])
+    branch.check([0, 1])
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_resample_keeps_what_the_seat_sees(game):
     osg = load(game, players=2)

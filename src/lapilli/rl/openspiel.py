@@ -115,12 +115,18 @@ class _ScriptedRng(Rng):
 
 
 class _Held:
-    """The engine state inside a pickled OpenSpiel state: pickled as its ``to_json``."""
+    """The engine state inside a pickled OpenSpiel state: pickled as its ``to_json``.  It also
+    keeps the OpenSpiel legal actions of the state (``legal``: the sorted slots of the engine's
+    ``legal_view`` list ``legal_of``, worked out once however often OpenSpiel asks): a new
+    position is a new ``_Held``, and a clone's copy holds while the engine's list is the same
+    object (the engine makes a new list after every change)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "legal", "legal_of")
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, legal: list[int] | None = None, legal_of: list[str] | None = None):
         self.state = state
+        self.legal = legal
+        self.legal_of = legal_of
 
     def __reduce__(self):
         return (_held_from_json, (json.dumps(self.state.to_json()),))
@@ -138,9 +144,69 @@ _SORTED_TEXT = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 def _digest(prev: str, items) -> str:
     """The recall after ``prev`` of an act's readings ``items``: a hash of both, the readings
     written by orjson with their keys sorted (one text for equal readings).  It runs for every
-    seat after every action, random rollouts included, where json.dumps would be about 14 % of the
-    time."""
+    seat and every action that some information state comes to depend on (``_Recall``), where
+    json.dumps would be about 14 % of the time."""
     return hashlib.blake2b(prev.encode() + orjson.dumps(items, option=_SORTED_TEXT, default=str), digest_size=16).hexdigest()
+
+
+RECALL_LAG = 128  # at most this many acts of a state's recall wait for their digests (``_Recall``)
+
+
+class _Recall:
+    """The recall digests of every seat after one act, each worked out the first time it is read.
+
+    Reading a seat's readings of an act (``State.readings``) and hashing them costs about as much
+    as the act itself, and a search's random rollouts act for every seat at every step where
+    nobody reads an information state.  So an act keeps what the digests need -- the recall
+    before it (``prev``: a ``_Recall`` or a list of digests), the actor, the action, its events and
+    the engine state just after it -- and a seat's digest is computed from them when first read,
+    going back to the last act whose digest of that seat is known.  The digests are those the
+    eager way gives: the readings are taken on the state just after the act (a later state could
+    read differently), which the OpenSpiel state holds and never changes (an act makes a new
+    engine state).  Clones share the acts, and so what any of them has computed.  Once every seat's
+    digest is known the act lets go of the rest; an OpenSpiel state whose recall waits on more
+    than ``RECALL_LAG`` acts has them all computed (``LapilliState._advance``), so that a long game
+    keeps at most that many engine states alive for its recall.
+
+    Pickled (``serialize()``, ``pickle``, ``copy.deepcopy``) as the list of digests."""
+
+    __slots__ = ("prev", "actor", "action", "events", "state", "digests", "lag")
+
+    def __init__(self, prev, actor: int, action: str, events: list[dict], state: State):
+        self.prev = prev
+        self.actor = actor
+        self.action = action
+        self.events = events
+        self.state = state
+        self.digests: list[str | None] = [None] * state.num_players
+        self.lag = prev.lag + 1 if type(prev) is _Recall and prev.state is not None else 1
+
+    def seat(self, p: int) -> str:
+        d = self.digests[p]
+        if d is not None:
+            return d
+        chain = []
+        link = self
+        while type(link) is _Recall and link.digests[p] is None:
+            chain.append(link)
+            link = link.prev
+        d = link[p] if type(link) is list else link.digests[p]
+        for link in reversed(chain):
+            d = link.digests[p] = _digest(d, link.state.readings(link.actor, link.action, link.events, p))
+            if None not in link.digests:
+                link.prev = link.events = link.state = None
+        return d
+
+    def all(self) -> list[str]:
+        return [self.seat(p) for p in range(len(self.digests))]
+
+    def __reduce__(self):
+        return (list, (self.all(),))
+
+
+def _recall_of(recall, p: int) -> str:
+    """Seat ``p``'s digest in a recall (a ``_Recall`` or a list of digests)."""
+    return recall[p] if type(recall) is list else recall.seat(p)
 
 
 def _param_value(spec, name: str, value):
@@ -228,11 +294,12 @@ class LapilliState(pyspiel.State):
     def __init__(self, game: LapilliGame, state: State | None = None, _copy: "LapilliState | None" = None):
         super().__init__(game)
         if _copy is not None:
-            self._held = _Held(_copy._held.state.clone())
+            held = _copy._held
+            self._held = _Held(held.state.clone(), held.legal, held.legal_of)
             self._pending = _copy._pending
             self._prefix = list(_copy._prefix)
             self._draw = _copy._draw
-            self._recall = list(_copy._recall)
+            self._recall = _copy._recall  # never changed in place: an act replaces it
             self._explicit = _copy._explicit
             return
         self._held = _Held(state if state is not None else game.new_initial_state().engine_state)
@@ -258,11 +325,26 @@ class LapilliState(pyspiel.State):
         return st.to_move
 
     def _legal_actions(self, player):
-        st = self._held.state
+        held = self._held
+        st = held.state
         if player != st.to_move or self._pending is not None:
             return []
-        index = self.get_game().adapter._index()
-        return sorted(index[a] for a in st.legal_view())
+        view = st.legal_view()
+        if view is not held.legal_of:
+            held.legal = sorted(map(self.get_game().adapter._index().__getitem__, view))
+            held.legal_of = view
+        return held.legal
+
+    # legal_actions and is_chance_node, asked by Python (the bots, their rollouts): the answers of
+    # OpenSpiel's own (pyspiel.State's), without its round trips through C++, which call back
+    # current_player and is_terminal three or four times (about 8 microseconds a call)
+    def legal_actions(self, player=None):
+        if self._pending is None and player in (None, self._held.state.to_move) and not self._held.state.is_terminal:
+            return list(self._legal_actions(self._held.state.to_move))
+        return super().legal_actions() if player is None else super().legal_actions(player)
+
+    def is_chance_node(self):
+        return self._pending is not None
 
     def chance_outcomes(self):
         p = 1.0 / self._draw
@@ -297,7 +379,13 @@ class LapilliState(pyspiel.State):
             new.rng = Rng.from_state(new.rng.state)
         self._held = _Held(new)
         self._pending, self._prefix, self._draw = None, [], 0
-        self._recall = [_digest(self._recall[p], new.readings(actor, action, events, p)) for p in range(new.num_players)]
+        if not self._explicit:
+            # the engine state changes in place at the next act: read it now
+            self._recall = [_digest(_recall_of(self._recall, p), new.readings(actor, action, events, p))
+                            for p in range(new.num_players)]
+            return
+        recall = _Recall(self._recall, actor, action, events, new)
+        self._recall = recall.all() if recall.lag > RECALL_LAG else recall
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -351,7 +439,7 @@ class LapilliState(pyspiel.State):
         return orjson.dumps(self._held.state.observation(player), option=_SORTED_TEXT, default=str).decode()
 
     def _infostate_text(self, player) -> str:
-        text = self._observation_text(player) + "\nrecall " + self._recall[player]
+        text = self._observation_text(player) + "\nrecall " + _recall_of(self._recall, player)
         if self._pending is not None:
             waiting = self._pending if player == self._held.state.to_move else "?"
             text += f"\nwaiting {waiting} {self._prefix}"
