@@ -52,6 +52,18 @@ def check_targets(m: dict) -> None:
     assert not m["small"], m["small"][:5]
 
 
+def drawn_afresh_the_same(page) -> None:
+    """The board a finished game's page changed in place move after move is the board drawn
+    afresh for the same position (the page reloaded), once no piece is mid-slide."""
+    from .conftest import DRAWING
+
+    page.wait_for_function("() => !document.querySelector('.piece-motion')")
+    kept = page.evaluate(DRAWING)
+    page.reload()
+    page.wait_for_selector(".score")
+    assert page.evaluate(DRAWING) == kept
+
+
 def sign_up(page, server, name, password):
     page.goto(server + "/")
     page.click("#sign-up")

@@ -4,7 +4,8 @@ clicking.  Each of the five games is played to the end by clicking the same way,
 and a desktop's, by test_phone.py, which checks the same things at the end."""
 import os
 
-from .conftest import DRAWING, SHOTS, create_table, play_to_the_end
+from .conftest import SHOTS, create_table, play_to_the_end
+from .support import drawn_afresh_the_same
 
 
 def test_play_against_the_computer_by_clicking(server, page):
@@ -13,12 +14,7 @@ def test_play_against_the_computer_by_clicking(server, page):
     play_to_the_end(page)
     assert page.locator(".score").count() == players
     assert page.locator("#download").count() == 1
-    # the board changed in place move after move is the board drawn afresh for the same position
-    page.wait_for_function("() => !document.querySelector('.piece-motion')")  # no piece mid-slide
-    kept = page.evaluate(DRAWING)
-    page.reload()
-    page.wait_for_selector(".score")
-    assert page.evaluate(DRAWING) == kept
+    drawn_afresh_the_same(page)
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, f"{game}.png"), full_page=True)
 

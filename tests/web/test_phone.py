@@ -11,8 +11,8 @@ import pytest
 
 from lapilli.testing.browser import next_target, press
 
-from .conftest import DRAWING, SHOTS, create_table
-from .support import MEASURE, check_targets
+from .conftest import SHOTS, create_table
+from .support import MEASURE, check_targets, drawn_afresh_the_same
 from lapilli.testing.tour import SHORT
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
@@ -47,12 +47,7 @@ def test_play_to_the_end_on_a_phone_with_big_enough_targets(server, browser, gam
         assert page.locator(".score").count() == 2
         assert page.locator("#download").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
-        # the board changed in place move after move is the board drawn afresh for the same position
-        page.wait_for_function("() => !document.querySelector('.piece-motion')")  # no piece mid-slide
-        kept = page.evaluate(DRAWING)
-        page.reload()
-        page.wait_for_selector(".score")
-        assert page.evaluate(DRAWING) == kept
+        drawn_afresh_the_same(page)
         os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, f"phone-{game}-end.png"), full_page=True)
     finally:
