@@ -19,7 +19,7 @@ from lapilli.engine.registry import BUILTIN_GAMES
 from lapilli.testing.browser import next_target, press
 
 from .conftest import DRAWING, SHOTS, create_table
-from .support import MEASURE, check_targets
+from .support import MEASURE, check_targets, drawn_afresh_the_same
 from lapilli.testing.tour import SHORT
 
 GAMES = [g for g in lapilli.list_games() if g in BUILTIN_GAMES]
@@ -189,11 +189,9 @@ def test_the_table_tells_the_story(server, desktop, game):
     assert page.evaluate(DRAWING) == live
     assert not errors, errors
     # the record can be downloaded; the board drawn afresh for the final position (the page
-    # reloaded) is the board changed in place move after move
+    # reloaded) is the board changed in place move after move (shown again by the replay's end)
     assert page.locator("#download").count() == 1
-    page.reload()
-    page.wait_for_selector(".score")
-    assert page.evaluate(DRAWING) == live
+    drawn_afresh_the_same(page)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
     # 4. the finished game is listed in the lobby, with its players and winner

@@ -380,8 +380,9 @@ class LapilliState(pyspiel.State):
         self._held = _Held(new)
         self._pending, self._prefix, self._draw = None, [], 0
         if not self._explicit:
-            # the engine state changes in place at the next act: read it now
-            self._recall = [_digest(_recall_of(self._recall, p), new.readings(actor, action, events, p))
+            # the engine state changes in place at the next act: read it now (the recall of
+            # such a game is always the list of digests)
+            self._recall = [_digest(self._recall[p], new.readings(actor, action, events, p))
                             for p in range(new.num_players)]
             return
         recall = _Recall(self._recall, actor, action, events, new)
