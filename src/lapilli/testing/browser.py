@@ -71,17 +71,20 @@ TARGET = """([sels, look]) => {
 _looks = 0
 
 
-def next_target(page, sels, ready: str = "() => true", also: str = "() => null", timeout: float = 30_000):
+def next_target(page, sels, ready: str = "() => true", also: str = "() => null", timeout: float = 30_000,
+                first: str = "() => []"):
     """Wait until the page is ``ready`` (a JS function of no argument: false while not; a value
     that is an object is returned as it is, such as {over: true}), then until the first of
     ``sels`` present can be clicked (TARGET): returns {sel, x, y, also} (``also``: what the JS
-    function ``also`` returns in the same look), or ``ready``'s object.  The page is looked at
-    every 10 ms (not at animation frames, which headless Chromium sometimes stops producing)."""
+    function ``also`` returns in the same look), or ``ready``'s object.  ``first``: a JS function
+    of no argument whose selectors, found in the page as it is at that look, are tried before
+    ``sels``.  The page is looked at every 10 ms (not at animation frames, which headless
+    Chromium sometimes stops producing)."""
     global _looks
     _looks += 1
     return page.wait_for_function(
         f"([sels, look]) => {{ const r = ({ready})(); if (!r) return false; if (typeof r === 'object') return r;"
-        f" const t = ({TARGET})([sels, look]); return t && Object.assign(t, {{also: ({also})()}}); }}",
+        f" const t = ({TARGET})([[...({first})(), ...sels], look]); return t && Object.assign(t, {{also: ({also})()}}); }}",
         arg=[list(sels), _looks], polling=10, timeout=timeout).json_value()
 
 

@@ -6,9 +6,22 @@ from __future__ import annotations
 
 import json
 
-# the moves this page may make now: the typed-notation field's list (app.js)
-LEGAL = "() => [...document.querySelectorAll('#legal-list option')].map(o => o.value)"
-READY = "() => document.querySelector('#picker') || document.querySelector('#results')"
+# the page at a decision of this seat (its move picker, with the typed-notation field's list of
+# legal moves: empty between a move sent and the next view), or at its end screen with the replay
+# ({over: true}); false meanwhile
+READY = ("() => { if (document.querySelector('#results')) return document.querySelector('#replay') ? {over: true} : false;"
+         " return !!document.querySelector('#picker') && !!document.querySelector('#legal-list option'); }")
+# the decision, in the same look as its target: the verbs its legal moves start with (app.js lists
+# them in #legal-list) and whether a part of a move is chosen already
+DECISION = ("() => ({verbs: [...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))],"
+            " chosen: !!((document.querySelector('#picker .chosen') || {}).textContent)})")
+# what to click: a picker button naming a verb of the decision not played yet (given as JSON to
+# PREFER; only at a decision's first click), else what the board offers, else a part of a move in
+# the picker, else confirm
+PREFER = ("() => {{ const played = {played}; if ((document.querySelector('#picker .chosen') || {{}}).textContent) return [];"
+          " return [...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))]"
+          ".filter(v => !played.includes(v)).sort().map(v => `#picker button[data-pick='${{v}}']`); }}")
+OFFERED = ["svg .clickable", "#picker button[data-pick]", "#confirm"]
 # where each game is "mid-game": the page's own decisions made (clicks on a move's parts) by then,
 # about half of a game played by clicking the first thing offered against random computers
 MIDGAME = {"isola-dei-vulcani": 40, "stromboli": 40, "kingdomino-origins": 30, "the-island": 40, "eruption": 40}
@@ -31,19 +44,6 @@ def open_table(page, server: str, game: str, players: int = 2, bots: str = "rand
     page.wait_for_url("**/t/**")
 
 
-def _click_something(page, prefer=()) -> str | None:
-    """Click a picker button naming a verb of ``prefer`` (a kind of move not played yet: the
-    decisions it leads to are seen too), else what the board offers, else a part of a move in the
-    picker, else confirm; returns the verb clicked from ``prefer``, if any.  Where to click is
-    found in one wait in the page (lapilli.testing.browser.next_target), the click is the mouse's."""
-    from lapilli.testing.browser import next_target, press
-
-    choices = {f"#picker button[data-pick='{v}']": v for v in sorted(prefer)}
-    target = next_target(page, [*choices, "svg .clickable", "#picker button[data-pick]", "#confirm"], timeout=60_000)
-    press(page, target)
-    return choices.get(target["sel"])
-
-
 def tour(page, server: str, game: str, stop, players: int = 2, options: dict | None = None,
          max_clicks: int = 4000) -> dict:
     """Play ``game`` in ``page`` (seat 0, by clicking the first thing offered, each kind of move
@@ -52,32 +52,38 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
     at "decision" (the first one whose legal moves start with a verb not seen before; detail: the
     new verbs), at "mid-game" and at "end" (the results panel shown).  Returns what was seen:
     {"verbs": [...], "clicks": n}."""
+    from lapilli.testing.browser import next_target, press
+
     open_table(page, server, game, players, options=SHORT.get(game, {}) | (options or {}))
     seen: set[str] = set()
     played: set[str] = set()
     clicks = 0
+
+    def look():
+        # one wait in the page: the decision, what it offers and where to click it (next_target)
+        return next_target(page, OFFERED, ready=READY, also=DECISION, timeout=60_000,
+                           first=PREFER.format(played=json.dumps(sorted(played))))
+
     for _ in range(max_clicks):
-        page.wait_for_function(READY, timeout=60_000)
-        if page.locator("#results").count():
-            page.wait_for_selector("#replay")
+        now = look()
+        if now.get("over"):
             stop("end", None)
             return {"verbs": sorted(seen), "clicks": clicks}
-        legal = page.evaluate(LEGAL)
-        if not legal:  # between a move sent and the next view
-            page.wait_for_timeout(30)
-            continue
+        stops = []
         if clicks == 0:
-            stop("set-up", None)
-        new = {a.split(" ")[0] for a in legal} - seen
+            stops.append(("set-up", None))
+        new = set(now["also"]["verbs"]) - seen
         if new:
             seen |= new
-            stop("decision", sorted(new))
+            stops.append(("decision", sorted(new)))
         if clicks == MIDGAME.get(game, 30):
-            stop("mid-game", None)
-        chosen = page.evaluate("() => (document.querySelector('#picker .chosen') || {}).textContent || ''")
-        if not chosen:  # a decision's first click: a kind of move not played yet, when offered
-            played.add(_click_something(page, {a.split(" ")[0] for a in legal} - played))
-        else:
-            _click_something(page)
+            stops.append(("mid-game", None))
+        for moment, detail in stops:
+            stop(moment, detail)
+        if stops:  # the page was looked at, resized, its language switched: where to click, again
+            now = look()
+        if now["sel"].startswith("#picker button[data-pick='"):  # one of PREFER's: a kind of move not played yet
+            played.add(now["sel"].split("'")[1])
+        press(page, now)
         clicks += 1
     raise AssertionError(f"{game}: no end after {max_clicks} clicks")
