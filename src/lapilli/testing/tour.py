@@ -12,9 +12,8 @@ import json
 READY = ("() => { if (document.querySelector('#results')) return document.querySelector('#replay') ? {over: true} : false;"
          " return !!document.querySelector('#picker') && !!document.querySelector('#legal-list option'); }")
 # the decision, in the same look as its target: the verbs its legal moves start with (app.js lists
-# them in #legal-list) and whether a part of a move is chosen already
-DECISION = ("() => ({verbs: [...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))],"
-            " chosen: !!((document.querySelector('#picker .chosen') || {}).textContent)})")
+# the legal moves in #legal-list)
+DECISION = "() => [...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))]"
 # what to click: a picker button naming a verb of the decision not played yet (given as JSON to
 # PREFER; only at a decision's first click), else what the board offers, else a part of a move in
 # the picker, else confirm
@@ -72,7 +71,7 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
         stops = []
         if clicks == 0:
             stops.append(("set-up", None))
-        new = set(now["also"]["verbs"]) - seen
+        new = set(now["also"]) - seen
         if new:
             seen |= new
             stops.append(("decision", sorted(new)))
