@@ -13,13 +13,14 @@ READY = ("() => { if (document.querySelector('#results')) return document.queryS
          " return !!document.querySelector('#picker') && !!document.querySelector('#legal-list option'); }")
 # the decision, in the same look as its target: the verbs its legal moves start with (app.js lists
 # the legal moves in #legal-list)
-DECISION = "() => [...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))]"
-# what to click: a picker button naming a verb of the decision not played yet (given as JSON to
-# PREFER; only at a decision's first click), else what the board offers, else a part of a move in
-# the picker, else confirm
+VERBS = "[...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))]"
+DECISION = f"() => {VERBS}"
+# what to click: a picker button naming a verb of the decision not played yet (PREFER, given the
+# verbs played as JSON; only at a decision's first click), else what the board offers, else a part
+# of a move in the picker, else confirm
+VERB_BUTTON = "#picker button[data-pick='"
 PREFER = ("() => {{ const played = {played}; if ((document.querySelector('#picker .chosen') || {{}}).textContent) return [];"
-          " return [...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))]"
-          ".filter(v => !played.includes(v)).sort().map(v => `#picker button[data-pick='${{v}}']`); }}")
+          f" return {VERBS}.filter(v => !played.includes(v)).sort().map(v => `{VERB_BUTTON}${{{{v}}}}']`); }}}}")
 OFFERED = ["svg .clickable", "#picker button[data-pick]", "#confirm"]
 # where each game is "mid-game": the page's own decisions made (clicks on a move's parts) by then,
 # about half of a game played by clicking the first thing offered against random computers
@@ -81,8 +82,8 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
             stop(moment, detail)
         if stops:  # the page was looked at, resized, its language switched: where to click, again
             now = look()
-        if now["sel"].startswith("#picker button[data-pick='"):  # one of PREFER's: a kind of move not played yet
-            played.add(now["sel"].split("'")[1])
+        if now["sel"].startswith(VERB_BUTTON):  # one of PREFER's: a kind of move not played yet
+            played.add(now["sel"][len(VERB_BUTTON):-2])
         press(page, now)
         clicks += 1
     raise AssertionError(f"{game}: no end after {max_clicks} clicks")
