@@ -15,12 +15,18 @@ READY = ("() => { if (document.querySelector('#results')) return document.queryS
 # the legal moves in #legal-list)
 VERBS = "[...new Set([...document.querySelectorAll('#legal-list option')].map(o => o.value.split(' ')[0]))]"
 DECISION = f"() => {VERBS}"
-# what to click: a picker button naming a verb of the decision not played yet (PREFER, given the
-# verbs played as JSON; only at a decision's first click), else what the board offers, else a part
-# of a move in the picker, else confirm
+# what to click: a picker button naming a verb of the decision not played yet (prefer; only at a
+# decision's first click), else what the board offers, else a part of a move in the picker, else confirm
 VERB_BUTTON = "#picker button[data-pick='"
-PREFER = ("() => {{ const played = {played}; if ((document.querySelector('#picker .chosen') || {{}}).textContent) return [];"
-          f" return {VERBS}.filter(v => !played.includes(v)).sort().map(v => `{VERB_BUTTON}${{{{v}}}}']`); }}}}")
+
+
+def prefer(played: set[str]) -> str:
+    """The JS function giving the picker buttons of the decision's verbs not in ``played``."""
+    return (f"() => {{ const played = {json.dumps(sorted(played))};"
+            " if ((document.querySelector('#picker .chosen') || {}).textContent) return [];"
+            f" return {VERBS}.filter(v => !played.includes(v)).sort().map(v => `{VERB_BUTTON}${{v}}']`); }}")
+
+
 OFFERED = ["svg .clickable", "#picker button[data-pick]", "#confirm"]
 # where each game is "mid-game": the page's own decisions made (clicks on a move's parts) by then,
 # about half of a game played by clicking the first thing offered against random computers
@@ -62,7 +68,7 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
     def look():
         # one wait in the page: the decision, what it offers and where to click it (next_target)
         return next_target(page, OFFERED, ready=READY, also=DECISION, timeout=60_000,
-                           first=PREFER.format(played=json.dumps(sorted(played))))
+                           first=prefer(played))
 
     for _ in range(max_clicks):
         now = look()
@@ -82,7 +88,7 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
             stop(moment, detail)
         if stops:  # the page was looked at, resized, its language switched: where to click, again
             now = look()
-        if now["sel"].startswith(VERB_BUTTON):  # one of PREFER's: a kind of move not played yet
+        if now["sel"].startswith(VERB_BUTTON):  # one of prefer's: a kind of move not played yet
             played.add(now["sel"][len(VERB_BUTTON):-2])
         press(page, now)
         clicks += 1
