@@ -17,14 +17,14 @@ VERBS = "[...new Set([...document.querySelectorAll('#legal-list option')].map(o 
 DECISION = f"() => {VERBS}"
 # what to click: a picker button naming a verb of the decision not played yet (prefer; only at a
 # decision's first click), else what the board offers, else a part of a move in the picker, else confirm
-VERB_BUTTON = "#picker button[data-pick='"
+VERB_BUTTON, VERB_BUTTON_END = "#picker button[data-pick='", "']"
 
 
 def prefer(played: set[str]) -> str:
     """The JS function giving the picker buttons of the decision's verbs not in ``played``."""
     return (f"() => {{ const played = {json.dumps(sorted(played))};"
             " if ((document.querySelector('#picker .chosen') || {}).textContent) return [];"
-            f" return {VERBS}.filter(v => !played.includes(v)).sort().map(v => `{VERB_BUTTON}${{v}}']`); }}")
+            f" return {VERBS}.filter(v => !played.includes(v)).sort().map(v => `{VERB_BUTTON}${{v}}{VERB_BUTTON_END}`); }}")
 
 
 OFFERED = ["svg .clickable", "#picker button[data-pick]", "#confirm"]
@@ -89,7 +89,7 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
         if stops:  # the page was looked at, resized, its language switched: where to click, again
             now = look()
         if now["sel"].startswith(VERB_BUTTON):  # one of prefer's: a kind of move not played yet
-            played.add(now["sel"][len(VERB_BUTTON):-2])
+            played.add(now["sel"].removeprefix(VERB_BUTTON).removesuffix(VERB_BUTTON_END))
         press(page, now)
         clicks += 1
     raise AssertionError(f"{game}: no end after {max_clicks} clicks")
