@@ -93,7 +93,10 @@ def test_the_lobby_lists_who_waits_with_ratings_filters_and_a_rated_end_screen(s
             assert change.inner_text().startswith("lobbyann 1500 → " + str(round(rating)))
             assert "lobbybob 1500 → " in page.locator(".rating-change[data-seat='1']").inner_text()
             assert page.locator("#rating-changes .down").count() == 1 and page.locator("#rating-changes .up").count() == 1
-            page.locator("#rating-changes").scroll_into_view_if_needed()
+            # the end screen is drawn again when the hints used arrive (coach.js), which may be after
+            # the ratings: scrolled in one step of the page's own script, so a redraw between
+            # Playwright's steps cannot leave it holding a replaced element
+            page.evaluate("() => document.getElementById('rating-changes').scrollIntoView({block: 'nearest'})")
             page.screenshot(path=os.path.join(SHOTS, f"lobby-rating-change-{width}x{height}.png"))
         finally:
             ctx.close()
