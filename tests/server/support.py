@@ -18,6 +18,21 @@ from lapilli.server.store import SeatInfo, TableInfo
 from lapilli.testing.server import ServerProcess
 
 
+# ---------------------------------------------------------------- databases
+def new_database(admin_url: str, prefix: str) -> str:
+    """A new empty PostgreSQL database beside the one ``admin_url`` names (the session's server):
+    its URL.  For a test that must not see the tables earlier tests left in the shared one (an
+    instance started on it resumes their computers and checks their clocks)."""
+    import uuid
+
+    import sqlalchemy as sa
+
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    with sa.create_engine(admin_url, isolation_level="AUTOCOMMIT").connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    return admin_url.rsplit("/", 1)[0] + f"/{name}"
+
+
 # ---------------------------------------------------------------- a TestClient of the app
 def make_table(client, game="nim", players=2, seats=None, **kw):
     r = client.post("/api/tables", json={"game": game, "players": players, "seats": seats or [], **kw})

@@ -4,14 +4,13 @@ a database made by the previous schema; on SQLite and on PostgreSQL."""
 import json
 import re
 import time
-import uuid
 
 import pytest
 import sqlalchemy as sa
 
 from lapilli.server.ratings import Rating, pairwise, places, update
 
-from .support import PASSWORD, as_, sign_up
+from .support import PASSWORD, as_, new_database, sign_up
 
 
 
@@ -20,11 +19,7 @@ def db_url(request, tmp_path):
     """A new empty database of each backend."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'accounts.db'}"
-    admin = request.getfixturevalue("postgres_url")
-    name = f"acc_{uuid.uuid4().hex[:12]}"
-    with sa.create_engine(admin, isolation_level="AUTOCOMMIT").connect() as conn:
-        conn.execute(sa.text(f"CREATE DATABASE {name}"))
-    return admin.rsplit("/", 1)[0] + f"/{name}"
+    return new_database(request.getfixturevalue("postgres_url"), "acc")
 
 
 @pytest.fixture

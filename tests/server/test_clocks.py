@@ -11,7 +11,7 @@ import pytest
 from lapilli.server import clocks
 from lapilli.server.store import Conflict, Store
 
-from .support import FakeClock, check_clocks, hub_of, join, make_table, sync, until, view, wait_for
+from .support import FakeClock, check_clocks, hub_of, join, make_table, new_database, sync, until, view, wait_for
 
 
 def test_a_realtime_bank_runs_out_and_the_computer_plays_the_seat_to_the_end(make_client, db):
@@ -128,7 +128,6 @@ def test_a_database_of_the_previous_schema_upgrades_and_its_game_in_progress_fin
     """The clock migration on a database made at 0003, with a Nim game three moves in: the table keeps
     its steps, has no clock, is listed in My tables with the right turn, and plays to its end."""
     import json
-    import uuid
 
     import sqlalchemy as sa
     from alembic import command
@@ -137,10 +136,7 @@ def test_a_database_of_the_previous_schema_upgrades_and_its_game_in_progress_fin
     from lapilli.server.store import hash_token
 
     if db.startswith("postgresql"):
-        name = f"pre4_{uuid.uuid4().hex[:10]}"
-        with sa.create_engine(db, isolation_level="AUTOCOMMIT").connect() as conn:
-            conn.execute(sa.text(f"CREATE DATABASE {name}"))
-        url, as_json = db.rsplit("/", 1)[0] + f"/{name}", "CAST(:o AS JSON)"
+        url, as_json = new_database(db, "pre4"), "CAST(:o AS JSON)"
     else:
         url, as_json = f"sqlite:///{tmp_path / 'pre4.db'}", ":o"
     eng = sa.create_engine(url)

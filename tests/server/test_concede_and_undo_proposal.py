@@ -365,9 +365,11 @@ def test_an_instance_that_loads_the_table_later_shows_and_takes_answers_to_the_p
     import httpx
     from websockets.sync.client import connect
 
-    from .support import instances, nim_across, recv_state
+    from .support import instances, new_database, nim_across, recv_state
 
-    with instances(tmp_path, postgres_url, redis_url, {}, {}, {}) as (a_server, b_server, c_server):
+    # a database of its own: C must not resume a computer's table another test left in the shared one
+    database = new_database(postgres_url, "later")
+    with instances(tmp_path, database, redis_url, {}, {}, {}) as (a_server, b_server, c_server):
         tid, t0, t1 = nim_across(a_server, b_server)
         with connect(f"{a_server.ws}/ws/{tid}?token={t0}") as a:
             v = recv_state(a)

@@ -214,14 +214,12 @@ def test_tables_of_an_old_database_keep_their_seeding_after_the_upgrade(backend,
     from lapilli.server.migrate import alembic_config
     from lapilli.server.store import Store
 
+    from .support import new_database
+
     if backend == "sqlite":
         url, as_json = f"sqlite:///{tmp_path / 'old.db'}", ":o"
     else:
-        admin = request.getfixturevalue("postgres_url")
-        name = f"old_{abs(hash(str(tmp_path))) % 10**9}"
-        with sa.create_engine(admin, isolation_level="AUTOCOMMIT").connect() as conn:
-            conn.execute(sa.text(f"CREATE DATABASE {name}"))
-        url, as_json = admin.rsplit("/", 1)[0] + f"/{name}", "CAST(:o AS JSON)"
+        url, as_json = new_database(request.getfixturevalue("postgres_url"), "old"), "CAST(:o AS JSON)"
     eng = sa.create_engine(url)
     with eng.begin() as conn:
         cfg = alembic_config(url)
