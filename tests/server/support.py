@@ -20,9 +20,10 @@ from lapilli.testing.server import ServerProcess
 
 # ---------------------------------------------------------------- databases
 def new_database(admin_url: str, prefix: str) -> str:
-    """A new empty PostgreSQL database beside the one ``admin_url`` names (the session's server):
-    its URL.  For a test that must not see the tables earlier tests left in the shared one (an
-    instance started on it resumes their computers and checks their clocks)."""
+    """A new empty PostgreSQL database on the server ``admin_url`` names (the session's): its URL.
+    For a test that builds a database from an old schema, or whose instances must not see the
+    tables earlier tests left in the shared one (an instance started on it resumes their
+    computers and checks their clocks)."""
     import uuid
 
     import sqlalchemy as sa
