@@ -133,6 +133,8 @@ def test_a_token_that_holds_no_seat_is_told_so_and_not_retried(client):
     with client.websocket_connect(f"/ws/{tid}?token=forged") as f:
         m = f.receive_json()
         assert m["type"] == "error" and m["fatal"] is True and "holds no seat" in m["message"]
-    with client.websocket_connect("/ws/nosuchtable") as f:
-        m = f.receive_json()
-        assert m["fatal"] is True and "no table" in m["message"]
+    # no such table: a spectator, and a token (whose read of the seats tells it), are told so
+    for query in ("", "?token=forged"):
+        with client.websocket_connect(f"/ws/nosuchtable{query}") as f:
+            m = f.receive_json()
+            assert m["fatal"] is True and "no table" in m["message"]

@@ -130,11 +130,20 @@ def _epoch(when) -> float | None:
     return (when if when.tzinfo else when.replace(tzinfo=timezone.utc)).timestamp()
 
 
-def _chat_line(row: ChatRow) -> dict:
+# the tables read with SQLAlchemy Core on the paths every connection takes (Store.get,
+# seat_for_token, chat, steps): the ORM's sessions and objects cost more than the reads themselves
+_TABLES, _SEATS, _CHAT = TableRow.__table__, SeatRow.__table__, ChatRow.__table__
+_SEAT_COLUMNS = (_SEATS.c.seat, _SEATS.c.kind, _SEATS.c.name, _SEATS.c.agent, _SEATS.c.token_hash, _SEATS.c.timed_out,
+                 _SEATS.c.user_id)
+
+
+def _chat_line(row) -> dict:
+    """A chat line as sent and replayed, from its ChatRow or a row of its columns."""
     return {"id": row.id, "seat": row.seat, "name": row.name, "text": row.text, "ply": row.ply, "at": row.at}
 
 
-def _clock_of(t: TableRow) -> ClockState:
+def _clock_of(t) -> ClockState:
+    """The table's clock state, from its TableRow or a row of its columns."""
     return ClockState(dict(t.clock) if t.clock else None, list(t.banks) if t.banks is not None else None,
                       t.to_move, t.turn_started, t.deadline)
 
@@ -283,17 +292,19 @@ class Store:
         return tid
 
     def get(self, tid: str) -> TableInfo:
-        with self.Session() as s:
-            t = s.get(TableRow, tid)
+        """The table's details and seats (SQLAlchemy Core: read on every connection to a table
+        not in memory, and on every page that looks at one)."""
+        with self.engine.connect() as c:
+            t = c.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
             if t is None:
                 raise NotFound(server_said("no_table", tid=tid))
-            seats = s.scalars(select(SeatRow).where(SeatRow.table_id == tid).order_by(SeatRow.seat)).all()
-            return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
-                             [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash),
-                                       bool(x.timed_out), x.user_id)
-                              for x in seats],
-                             t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                             t.to_move, _clock_of(t), bool(t.rated), chat=t.chat or "seats")
+            seats = c.execute(select(*_SEAT_COLUMNS).where(_SEATS.c.table_id == tid).order_by(_SEATS.c.seat)).all()
+        return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
+                         [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash),
+                                   bool(x.timed_out), x.user_id)
+                          for x in seats],
+                         t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
+                         t.to_move, _clock_of(t), bool(t.rated), chat=t.chat or "seats")
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
                     by_update: bool = False, game: str | None = None, players: int | None = None,
@@ -372,8 +383,8 @@ class Store:
 
     def steps(self, tid: str, after: int = 0) -> list[tuple[int, str, int, str]]:
         """(version, kind, seat, action) of every step after version ``after``."""
-        with self.Session() as s:
-            rows = s.execute(select(StepRow.version, StepRow.kind, StepRow.seat, StepRow.action)
+        with self.engine.connect() as c:
+            rows = c.execute(select(StepRow.version, StepRow.kind, StepRow.seat, StepRow.action)
                              .where(StepRow.table_id == tid, StepRow.version > after)
                              .order_by(StepRow.version)).all()
         return [tuple(r) for r in rows]
@@ -728,13 +739,20 @@ class Store:
             self._update_status(s, tid)
         return token
 
-    def seat_for_token(self, tid: str, token: str) -> int | None:
+    def seat_for_token(self, tid: str, token: str, table_must_exist: bool = False) -> int | None:
+        """The seat the token's person plays (None: no seat of this table is that person's, or a
+        computer stands in for them).  ``table_must_exist``: NotFound when there is no such table,
+        which a connection to a table not in memory learns from this one read of its seats."""
         if not token:
             return None
-        with self.Session() as s:
-            row = s.scalars(select(SeatRow).where(SeatRow.table_id == tid,
-                                                  SeatRow.token_hash == hash_token(token))).first()
-            return row.seat if row is not None and row.kind == "human" else None
+        with self.engine.connect() as c:
+            rows = c.execute(select(_SEATS.c.seat, _SEATS.c.kind, _SEATS.c.token_hash)
+                             .where(_SEATS.c.table_id == tid)).all()
+        if not rows and table_must_exist:  # every table has a seat row per player
+            raise NotFound(server_said("no_table", tid=tid))
+        wanted = hash_token(token)
+        row = next((r for r in rows if r.token_hash == wanted), None)
+        return row.seat if row is not None and row.kind == "human" else None
 
     def seat_to_bot(self, tid: str, seat: int, agent: str) -> bool:
         """A computer plays the seat.  A person's seat keeps its name and token, so that the
@@ -792,11 +810,12 @@ class Store:
 
     def chat(self, tid: str, last: int = 100, upto_ply: int | None = None) -> list[dict]:
         """The table's last ``last`` chat lines, oldest first (``upto_ply``: said up to that ply)."""
-        with self.Session() as s:
-            q = select(ChatRow).where(ChatRow.table_id == tid)
-            if upto_ply is not None:
-                q = q.where(ChatRow.ply <= upto_ply)
-            rows = s.scalars(q.order_by(ChatRow.id.desc()).limit(last)).all()
+        q = (select(_CHAT.c.id, _CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.ply, _CHAT.c.at)
+             .where(_CHAT.c.table_id == tid))
+        if upto_ply is not None:
+            q = q.where(_CHAT.c.ply <= upto_ply)
+        with self.engine.connect() as c:
+            rows = c.execute(q.order_by(_CHAT.c.id.desc()).limit(last)).all()
         return [_chat_line(r) for r in reversed(rows)]
 
     # ------------------------------------------------------------------ concessions

@@ -230,10 +230,14 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
     h, store, settings = state.hub, state.store, state.settings
     tid, token = tid[:64], token[:200]
     try:
-        await h.info(tid)
+        # a table not in memory that does not exist: told by the token's read of the table's
+        # seats, or for a spectator by a read of the table before its load is queued
         seat = None
-        if token:
-            seat = await run_in_threadpool(store.seat_for_token, tid, token)
+        if not token:
+            if tid not in h.rooms:
+                await h.info(tid)
+        else:
+            seat = await run_in_threadpool(store.seat_for_token, tid, token, tid not in h.rooms)
             if seat is None:  # a computer stands in for the token's person: the seat goes back
                 loaded = h.rooms.get(tid)
                 if loaded is not None:
