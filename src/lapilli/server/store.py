@@ -148,6 +148,13 @@ def _clock_of(t) -> ClockState:
                       t.to_move, t.turn_started, t.deadline)
 
 
+def _table_info(t, seats: list[SeatInfo], created: float | None = None) -> TableInfo:
+    """The TableInfo of a table's row (its TableRow or a row of its columns) and its seats."""
+    return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats,
+                     t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
+                     t.to_move, _clock_of(t), bool(t.rated), created=created, chat=t.chat or "seats")
+
+
 def _sqlite_path(url: str) -> str | None:
     try:
         u = make_url(url)
@@ -299,12 +306,9 @@ class Store:
             if t is None:
                 raise NotFound(server_said("no_table", tid=tid))
             seats = c.execute(select(*_SEAT_COLUMNS).where(_SEATS.c.table_id == tid).order_by(_SEATS.c.seat)).all()
-        return TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status,
-                         [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash),
-                                   bool(x.timed_out), x.user_id)
-                          for x in seats],
-                         t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                         t.to_move, _clock_of(t), bool(t.rated), chat=t.chat or "seats")
+        return _table_info(t, [SeatInfo(x.seat, x.kind, x.name, x.agent, x.kind == "bot" and bool(x.token_hash),
+                                        bool(x.timed_out), x.user_id)
+                               for x in seats])
 
     def list_tables(self, statuses=("open", "playing"), limit: int = 100, offset: int = 0,
                     by_update: bool = False, game: str | None = None, players: int | None = None,
@@ -336,10 +340,7 @@ class Store:
                 for tid, ss in seats.items():
                     for x in ss:
                         x.rating = known.get((x.user_id, games[tid]))
-            return [TableInfo(t.id, t.game, t.players, dict(t.options), t.seed, t.version, t.status, seats[t.id],
-                              t.salt, t.commitment, t.seeding, dict(t.dataset) if t.dataset else None,
-                              t.to_move, _clock_of(t), bool(t.rated), created=_epoch(t.created), chat=t.chat or "seats")
-                    for t in rows]
+            return [_table_info(t, seats[t.id], created=_epoch(t.created)) for t in rows]
 
     def tables_with_computers(self, limit: int, after: str = "") -> list[str]:
         """Ids (in order, after ``after``) of unfinished tables with at least one computer seat."""

@@ -233,10 +233,7 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
         # a table not in memory that does not exist: told by the token's read of the table's
         # seats, or for a spectator by a read of the table before its load is queued
         seat = None
-        if not token:
-            if tid not in h.rooms:
-                await h.info(tid)
-        else:
+        if token:
             seat = await run_in_threadpool(store.seat_for_token, tid, token, tid not in h.rooms)
             if seat is None:  # a computer stands in for the token's person: the seat goes back
                 loaded = h.rooms.get(tid)
@@ -249,6 +246,8 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
             if seat is None:
                 await _closing(ws, 4403, "token_no_seat")
                 return
+        elif tid not in h.rooms:
+            await h.info(tid)
         room = await h.room(tid)
     except NotFound:
         await _closing(ws, 4404, "no_table", tid=tid)
