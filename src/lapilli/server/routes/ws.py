@@ -234,7 +234,8 @@ async def _table_socket(ws: WebSocket, tid: str, token: str, delta: bool) -> Non
         # seats, or for a spectator by a read of the table before its load is queued
         seat = None
         if token:
-            seat = await run_in_threadpool(store.seat_for_token, tid, token, tid not in h.rooms)
+            seat = await run_in_threadpool(store.seat_for_token, tid, token,
+                                           table_must_exist=tid not in h.rooms)
             if seat is None:  # a computer stands in for the token's person: the seat goes back
                 loaded = h.rooms.get(tid)
                 if loaded is not None:
