@@ -29,3 +29,57 @@ def test_lapilli_serve_tunes_the_collector_before_it_serves(monkeypatch, tmp_pat
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append("served"))
     serve._run(Settings(database_url=f"sqlite:///{tmp_path}/t.db"))
     assert seen == ["tuned", "served"]
+
+
+def test_pace_collects_the_young_generations_each_pass_and_everything_every_so_often(monkeypatch):
+    import asyncio
+    import gc
+
+    asked = []
+    monkeypatch.setattr(collector, "_tuned", True)
+    monkeypatch.setattr(gc, "collect", lambda generation=2: asked.append(generation))
+
+    async def passes():
+        task = asyncio.create_task(collector.pace(interval=0, full_every=4))
+        while len(asked) < 8:
+            await asyncio.sleep(0)
+        task.cancel()
+
+    asyncio.run(passes())
+    assert asked[:8] == [1, 1, 1, 2, 1, 1, 1, 2]
+
+
+def test_pace_does_nothing_where_the_collector_keeps_its_defaults(monkeypatch):
+    import asyncio
+    import gc
+
+    asked = []
+    monkeypatch.setattr(collector, "_tuned", False)
+    monkeypatch.setattr(gc, "collect", lambda generation=2: asked.append(generation))
+    asyncio.run(asyncio.wait_for(collector.pace(interval=0), timeout=5))  # returns at once
+    assert asked == []
+
+
+def test_the_server_paces_the_collector_while_it_serves(monkeypatch, tmp_path):
+    import asyncio
+
+    from fastapi.testclient import TestClient
+
+    from lapilli.server.app import create_app
+    from lapilli.server.config import Settings
+
+    started, stopped = [], []
+
+    async def pace():
+        started.append(True)
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            stopped.append(True)
+            raise
+
+    monkeypatch.setattr(collector, "pace", pace)
+    with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path}/t.db", redis_url=None, bot_workers=1))) as c:
+        assert c.get("/health").status_code == 200
+        assert started == [True] and stopped == []
+    assert stopped == [True]  # the server stopped: its pacing with it

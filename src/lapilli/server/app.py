@@ -11,7 +11,7 @@ from functools import partial
 from fastapi import Depends, FastAPI, HTTPException
 from fastapi.responses import JSONResponse
 
-from . import errors
+from . import collector, errors
 from .accounts import Accounts, csrf_guard, rate_room
 from .bots import BotPool
 from .config import Settings
@@ -82,7 +82,8 @@ async def lifespan(app: FastAPI):
                   asyncio.create_task(hub.resume()),  # tables whose computer is to move, in batches
                   asyncio.create_task(hub.clock_watch()),  # clocks that ran out
                   asyncio.create_task(hub.rating_watch()),  # rating changes still pending
-                  asyncio.create_task(hub.presence_watch())]  # seats connected to other instances
+                  asyncio.create_task(hub.presence_watch()),  # seats connected to other instances
+                  asyncio.create_task(collector.pace())]  # the garbage collector, a little at a time (`lapilli serve`)
     yield
     for t in background:
         t.cancel()
