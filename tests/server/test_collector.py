@@ -36,7 +36,7 @@ def test_pace_collects_the_young_generations_each_pass_and_everything_every_so_o
     import gc
 
     asked = []
-    monkeypatch.setattr(collector, "_tuned", True)
+    monkeypatch.setattr(gc, "get_threshold", lambda: (collector.YOUNG, collector.MIDDLE, collector.OLD))
     monkeypatch.setattr(gc, "collect", lambda generation=2: asked.append(generation))
 
     async def passes():
@@ -56,7 +56,7 @@ def test_pace_does_nothing_where_the_collector_keeps_its_defaults(monkeypatch):
     import gc
 
     asked = []
-    monkeypatch.setattr(collector, "_tuned", False)
+    assert gc.get_threshold() != (collector.YOUNG, collector.MIDDLE, collector.OLD)  # the test process's defaults
     monkeypatch.setattr(gc, "collect", lambda generation=2: asked.append(generation))
     asyncio.run(asyncio.wait_for(collector.pace(interval=0), timeout=5))  # returns at once
     assert asked == []
@@ -70,18 +70,15 @@ def test_the_server_paces_the_collector_while_it_serves(monkeypatch, tmp_path):
     from lapilli.server.app import create_app
     from lapilli.server.config import Settings
 
-    started, stopped = [], []
+    started = []
 
     async def pace():
-        started.append(True)
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            stopped.append(True)
-            raise
+        started.append(asyncio.current_task())
+        await asyncio.Event().wait()
 
     monkeypatch.setattr(collector, "pace", pace)
     with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path}/t.db", redis_url=None, bot_workers=1))) as c:
         assert c.get("/health").status_code == 200
-        assert started == [True] and stopped == []
-    assert stopped == [True]  # the server stopped: its pacing with it
+        assert len(started) == 1 and not started[0].done() and not started[0].cancelling()
+    task = started[0]
+    assert task.cancelled() or task.cancelling()  # the server stopped: its pacing was told to stop with it

@@ -36,24 +36,20 @@ OLD = 100  # middle collections between two full ones, at most (default 10)
 PACE = 0.25  # seconds between two collections of the young and middle generations while serving
 FULL_EVERY = 7_200  # of those, one in this many is a full collection (every half hour)
 
-_tuned = False
-
 
 def tune_collector() -> None:
     """Set the collector for serving: call once, after start-up and before the first request."""
-    global _tuned
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG, MIDDLE, OLD)
-    _tuned = True
 
 
 async def pace(interval: float = PACE, full_every: int = FULL_EVERY) -> None:
     """Collect the young and middle generations every ``interval`` seconds, and the whole heap at
     one pass in ``full_every``, between the event loop's callbacks; until cancelled.  Nothing in
-    a process whose collector was not tuned for serving (``tune_collector``: an application a
-    test builds in its own process keeps CPython's defaults)."""
-    if not _tuned:
+    a process whose collector is not set for serving (``tune_collector``'s thresholds: an
+    application a test builds in its own process keeps CPython's defaults)."""
+    if gc.get_threshold() != (YOUNG, MIDDLE, OLD):
         return
     passes = 0
     while True:
