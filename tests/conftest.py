@@ -18,11 +18,11 @@ def pytest_configure(config):
     # every WebSocket message the tests send and receive is checked against the published schema
     if not config.pluginmanager.has_plugin("protocol_check"):
         config.pluginmanager.register(protocol_check, "protocol_check")
-    # bytecode is written even where the environment asks for none (PYTHONDONTWRITEBYTECODE): the
-    # tests start hundreds of Python processes (servers, their workers, commands), which would
-    # each compile the project's modules again, and pytest keeps its rewritten test modules only
-    # where it may write them (else every worker of every run rewrites them all as it starts).
-    # xdist's workers are started after this, with this environment
+    # bytecode is written even where the environment asks for none (PYTHONDONTWRITEBYTECODE): every
+    # Python process the tests start (servers, their workers, commands) would compile the
+    # project's modules again, and pytest keeps its rewritten test modules only where it may
+    # write them (else every worker of every run rewrites them all as it starts).  xdist's
+    # workers are started after this, with this environment
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.dont_write_bytecode = False
 
