@@ -410,12 +410,15 @@ def current_user(request: HTTPConnection) -> User | None:
     return found[0] if found else None
 
 
-def csrf_guard(conn: HTTPConnection) -> None:
+async def csrf_guard(conn: HTTPConnection) -> None:
     """FastAPI dependency of every route: a state-changing request made with a valid session
-    cookie must carry the session's CSRF token in X-CSRF-Token."""
+    cookie must carry the session's CSRF token in X-CSRF-Token.  A coroutine, so that what it
+    lets through at once (every WebSocket, every safe method, every request without a session
+    cookie) costs no hop to a worker thread, as a plain function's call would (FastAPI runs those
+    in its thread pool); the session's read from the database goes to one."""
     if conn.scope["type"] != "http" or conn.scope["method"] not in UNSAFE or SESSION_COOKIE not in conn.cookies:
         return
-    current_user(conn)
+    await run_in_threadpool(current_user, conn)
     found = conn.state.account
     if found and not Accounts.csrf_ok(found[1], conn.headers.get(CSRF_HEADER)):
         raise AccountError(server_said("csrf"), 403)
