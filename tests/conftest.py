@@ -50,16 +50,12 @@ def pytest_collection_modifyitems(config, items):
 def pytest_runtest_setup(item):
     """Before a test that is not a browser test, the process's Chromium stops (its Playwright
     keeps an event loop running in this thread, where the test may call asyncio.run)."""
-    import sys
-
     chromium = sys.modules.get("lapilli.testing.browser")
     if chromium is not None and chromium.running() and WEB not in item.path.parents:
         chromium.stop()
 
 
 def pytest_sessionfinish(session):
-    import sys
-
     chromium = sys.modules.get("lapilli.testing.browser")
     if chromium is not None:
         chromium.stop()
