@@ -22,8 +22,8 @@ references reach all over the heap) stopped the event loop for 40 to 130 ms ever
 the middle generation's collections for 100 to 240 ms: most of the moves' p95 in that run (47 to
 82 ms over four runs). ``pace`` collects the young and middle generations four times a second
 instead, each time only what the last quarter of a second made, which it promotes out of their
-way: the pauses became a few milliseconds and the p95 of the same run 13 to 21 ms. A full
-collection, which frees unreachable cycles among the old objects, comes every half hour.
+way: the pauses became a few milliseconds and the p95 of the same run 15 to 21 ms (three runs).
+A full collection, which frees unreachable cycles among the old objects, comes every half hour.
 """
 from __future__ import annotations
 
