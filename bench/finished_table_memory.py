@@ -3,9 +3,13 @@
 Island (2 players) played to its end, its views made for each seat and a spectator (whole, and
 for a client that keeps the log), then measured two ways, with its views cached and once
 settled (Room.settle: nobody is connected to it): the bytes allocated and still held since the
-Rooms were made (tracemalloc; after ten games that fill the engine's caches, which every table
-of the game shares), and a deep size of a Room's own objects (each object counted
-once; classes, modules, functions and the game's shared spec not counted).
+Rooms were made (tracemalloc, after ten games played first), and a deep size of a Room's own
+objects (each object counted once; classes, modules, functions and the game's shared spec not
+counted).  The deep size is what a table kept in memory costs.  tracemalloc's figure also holds
+what the games added to the engine's own tables, which every table of the game shares and which
+stay once the Rooms are gone (the move texts of each piece and hex, each action's parsed form:
+bounded by the board, but far from full after ten games); the last line gives what remains of it
+once the Rooms are dropped.
 
     python3 bench/finished_table_memory.py [--game the-island] [--seed 1] [--tables 5]
 """
@@ -60,7 +64,7 @@ def main():
     args = ap.parse_args()
     fresh = lapilli.new_game(args.game, seed=0)
     shared = {id(o) for o in gc.get_referents(fresh.SPEC)} | {id(fresh.SPEC)}
-    for i in range(10):  # the engine's own caches (of every table of the game: move texts) filled first
+    for i in range(10):  # games played first: the engine's shared tables (move texts) hold the commonest moves
         finished_room(args.game, 1000 + i).settle()
     gc.collect()
     tracemalloc.start()
@@ -74,15 +78,21 @@ def main():
         r.settle()
     gc.collect()
     settled = (tracemalloc.get_traced_memory()[0] - before) / len(rooms)
-    tracemalloc.stop()
     sizes = [deep_size(r, shared) for r in rooms]
-    print(f"{args.game}: {len(rooms)} finished tables, {sum(len(r.acts) for r in rooms) / len(rooms):.0f} actions each")
+    count = len(rooms)
+    print(f"{args.game}: {count} finished tables, {sum(len(r.acts) for r in rooms) / count:.0f} actions each")
     print(f"with the views of every seat and a spectator cached (connections still there): "
-          f"tracemalloc {viewed / 1024:.0f} KiB, deep size mean {sum(viewed_sizes) / len(rooms) / 1024:.0f} KiB")
+          f"tracemalloc {viewed / 1024:.0f} KiB, deep size mean {sum(viewed_sizes) / count / 1024:.0f} KiB")
     for name, size in parts[:6]:
         print(f"    {name}: {size / 1024:.0f} KiB")
     print(f"settled (nobody connected, kept in memory): tracemalloc {settled / 1024:.0f} KiB, deep size mean "
-          f"{sum(sizes) / len(sizes) / 1024:.0f} KiB, max {max(sizes) / 1024:.0f} KiB (target at most 100 KiB)")
+          f"{sum(sizes) / count / 1024:.0f} KiB, max {max(sizes) / 1024:.0f} KiB (target at most 100 KiB)")
+    del rooms, r
+    gc.collect()
+    left = (tracemalloc.get_traced_memory()[0] - before) / count
+    tracemalloc.stop()
+    print(f"the Rooms dropped: tracemalloc {left / 1024:.0f} KiB a table still held, the engine's shared tables "
+          f"filled by these games (not the tables' own)")
 
 if __name__ == "__main__":
     main()
