@@ -7,8 +7,8 @@ Rooms were made (tracemalloc, after ten games played first), and a deep size of 
 objects (each object counted once; classes, modules, functions and the game's shared spec not
 counted).  The deep size is what a table kept in memory costs.  tracemalloc's figure also holds
 what the games added to the engine's own tables, which every table of the game shares and which
-stay once the Rooms are gone (the move texts of each piece and hex, each action's parsed form:
-bounded by the board, but far from full after ten games); the last line gives what remains of it
+stay once the Rooms are gone (The Island's: the move texts of each piece and hex, each action's
+parsed form; bounded, but far from full after ten games); the last line gives what is still held
 once the Rooms are dropped.
 
     python3 bench/finished_table_memory.py [--game the-island] [--seed 1] [--tables 5]
@@ -91,8 +91,8 @@ def main():
     gc.collect()
     left = (tracemalloc.get_traced_memory()[0] - before) / count
     tracemalloc.stop()
-    print(f"the Rooms dropped: tracemalloc {left / 1024:.0f} KiB a table still held, the engine's shared tables "
-          f"filled by these games (not the tables' own)")
+    print(f"once the Rooms are dropped: tracemalloc {left / 1024:.0f} KiB a table still held outside them "
+          f"(what the games added to the engine's shared tables)")
 
 if __name__ == "__main__":
     main()
