@@ -113,7 +113,7 @@ def test_the_table_tells_the_story(server, desktop, game):
     # random explorers of The Island drown before any is saved, and an easy computer beside a person
     # who clicks the first target may save none either: there the computer plays the normal level.
     # L'Isola dei Vulcani rolls its die only after a Moai is erected (IDV-8.7), and a random computer
-    # beside that person may erect none in the 40 rounds: there it plays the easy level, which
+    # beside that person may erect none before the 40 rounds end: there it plays the easy level, which
     # carves and erects one within its first turns
     level = COMPUTER.get(game, "random")
     create_table(page, server, game, players, bots=level, options=SHORT.get(game))
