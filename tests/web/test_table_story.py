@@ -149,8 +149,9 @@ def test_the_table_tells_the_story(server, desktop, game):
     _shot(page, f"{game}-table.png")
 
     # 2. the end: a results panel whose parts add up to each score.  A game where nobody scored
-    # (The Island's explorers all drowned, even beside the normal computer) has no part to add
-    # up: another table of the game is played to its end, twice at most
+    # (at The Island nobody may have saved an explorer when the volcano erupts, even beside the
+    # normal computer) has no part to add up: another table of the game is played to its end,
+    # twice at most
     for again in range(3):
         if again:
             create_table(page, server, game, players, bots=level, options=SHORT.get(game))
