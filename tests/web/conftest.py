@@ -20,6 +20,7 @@ def server(tmp_path_factory):
                        LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
                        LAPILLI_CREATE_RATE="10000/minute",  # every test creates its tables from 127.0.0.1
                        LAPILLI_SIGNUP_RATE="10000/hour",  # and signs up from there
+                       LAPILLI_TEST_SEEDS="1",  # a test whose story needs its chance deals its table from a seed
                        LAPILLI_COACH_ITERATIONS="20", LAPILLI_COACH_SAMPLES="2") as s:  # reviews of whole games stay quick
         yield s.url
 
@@ -48,10 +49,18 @@ def wait_my_turn(page):
         timeout=30_000)
 
 
-def create_table(page, server, game, players=2, bots="random", options=None):
+# the seed every table a browser test creates in the lobby is dealt from, unless the test names
+# another (seed_next_table)
+TABLE_SEED = 1
+
+
+def create_table(page, server, game, players=2, bots="random", options=None, seed=TABLE_SEED):
     """Create a table in the lobby as a person would: this page takes seat 0, every other seat
     is the computer player ``bots``; ``options`` sets the lobby's option fields (values as JSON,
-    the way the lobby offers them).  Returns when the table page has opened."""
+    the way the lobby offers them); the table is dealt from ``seed`` (seed_next_table; None: the
+    server draws it).  Returns when the table page has opened."""
+    if seed is not None:
+        seed_next_table(page, seed)
     page.goto(server + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -62,6 +71,24 @@ def create_table(page, server, game, players=2, bots="random", options=None):
     record_acts(page)
     page.click("#create")
     page.wait_for_url("**/t/**")
+
+
+def seed_next_table(page, seed):
+    """The next table this page creates is dealt from ``seed``: the lobby's own request to create
+    it, with the seed added (the web server takes a seed from tests: LAPILLI_TEST_SEEDS).  Given
+    the seed, the random and easy computers' moves follow from the person's, so a test whose
+    assertions need some chance to have happened (a die rolled, an explorer saved) plays the same
+    game every run, and a failure repeats."""
+    dealt = []
+
+    def add_seed(route):
+        if route.request.method != "POST" or dealt:
+            route.continue_()
+            return
+        dealt.append(seed)
+        route.continue_(post_data=json.dumps(dict(json.loads(route.request.post_data or "{}"), seed=seed)))
+
+    page.route("**/api/tables", add_seed)
 
 
 def record_acts(page):

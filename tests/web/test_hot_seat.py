@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from .conftest import SHOTS
+from .conftest import SHOTS, TABLE_SEED, seed_next_table
 
 
 def _hot_seat_table(page, server, game):
@@ -15,6 +15,7 @@ def _hot_seat_table(page, server, game):
     page.fill("#my-name", "Marta")
     page.check("#hotseat")
     page.fill("[data-seat-name='1']", "Luca")
+    seed_next_table(page, TABLE_SEED)
     page.click("#create")
     page.wait_for_url("**/t/**")
 
@@ -99,8 +100,8 @@ def test_a_hand_over_hides_everything_on_the_page(server, page, game):
     confirms, the recent chance beside the board shows only what their own view shows."""
     _hot_seat_table(page, server, game)
     face_down = 0
-    # six hand-overs at least; in Eruption, until a card drawn face down was there to hide (the
-    # server draws the seed, and cards are drawn only when lava reaches a village or a danger zone)
+    # six hand-overs at least; in Eruption, until a card drawn face down was there to hide (cards
+    # are drawn only when lava reaches a village or a danger zone: the seeded table draws some)
     for turn in range(40):
         if turn >= 6 and (game != "eruption" or face_down > 0):
             break
