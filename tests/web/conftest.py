@@ -20,7 +20,7 @@ def server(tmp_path_factory):
                        LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game,toy=tests.engine.toy_game",
                        LAPILLI_CREATE_RATE="10000/minute",  # every test creates its tables from 127.0.0.1
                        LAPILLI_SIGNUP_RATE="10000/hour",  # and signs up from there
-                       LAPILLI_TEST_SEEDS="1",  # a test whose story needs its chance deals its table from a seed
+                       LAPILLI_TEST_SEEDS="1",  # the tables the tests create are dealt from seeds (create_table)
                        LAPILLI_COACH_ITERATIONS="20", LAPILLI_COACH_SAMPLES="2") as s:  # reviews of whole games stay quick
         yield s.url
 
