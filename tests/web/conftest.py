@@ -8,7 +8,7 @@ import pytest
 from lapilli.testing.server import ServerProcess
 
 from lapilli.testing.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the browser tests' own launches use them)
-from lapilli.testing.browser import next_target, press
+from lapilli.testing.browser import next_target, press, seed_next_table
 SHOTS = os.environ.get("LAPILLI_SCREENSHOTS", os.path.join(tempfile.gettempdir(), "lapilli-screenshots"))
 
 
@@ -71,24 +71,6 @@ def create_table(page, server, game, players=2, bots="random", options=None, see
     record_acts(page)
     page.click("#create")
     page.wait_for_url("**/t/**")
-
-
-def seed_next_table(page, seed):
-    """The next table this page creates is dealt from ``seed``: the lobby's own request to create
-    it, with the seed added (the web server takes a seed from tests: LAPILLI_TEST_SEEDS).  Given
-    the seed, the random and easy computers' moves follow from the person's, so a test whose
-    assertions need some chance to have happened (a die rolled, an explorer saved) plays the same
-    game every run, and a failure repeats."""
-    dealt = []
-
-    def add_seed(route):
-        if route.request.method != "POST" or dealt:
-            route.continue_()
-            return
-        dealt.append(seed)
-        route.continue_(post_data=json.dumps(dict(json.loads(route.request.post_data or "{}"), seed=seed)))
-
-    page.route("**/api/tables", add_seed)
 
 
 def record_acts(page):

@@ -7,7 +7,7 @@ import pytest
 
 from lapilli.testing.tour import tour
 
-from .conftest import create_table, wait_my_turn
+from .conftest import TABLE_SEED, create_table, wait_my_turn
 from .support import axe_violations, serious
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
@@ -81,7 +81,7 @@ def test_table_and_end_screen_have_no_violation(server, browser, game):
         found.update(at_each_size(page, f"{where} in {shown[-1]}"))
 
     try:
-        seen = tour(page, server, game, stop)
+        seen = tour(page, server, game, stop, seed=TABLE_SEED)
     finally:
         ctx.close()
     assert found == {}

@@ -10,7 +10,7 @@ import pytest
 
 from lapilli.testing.tour import tour
 
-from .conftest import SHOTS, create_table
+from .conftest import SHOTS, TABLE_SEED, create_table
 
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
@@ -91,7 +91,7 @@ def test_kingdomino_phone_end_squares_are_readable(server, browser):
 
     try:
         os.makedirs(SHOTS, exist_ok=True)
-        tour(page, server, "kingdomino-origins", stop)
+        tour(page, server, "kingdomino-origins", stop, seed=TABLE_SEED)
     finally:
         ctx.close()
     assert seen.get("end"), "no kingdom square drawn at the end"

@@ -4,7 +4,9 @@ import os
 
 import pytest
 
-from .conftest import SHOTS, TABLE_SEED, seed_next_table
+from lapilli.testing.browser import seed_next_table
+
+from .conftest import SHOTS, TABLE_SEED
 
 
 def _hot_seat_table(page, server, game):

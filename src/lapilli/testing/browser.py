@@ -8,6 +8,8 @@ called from a running event loop"). The test runner hands a process its browser 
 thread to the other tests; a browser test that comes later starts it again."""
 from __future__ import annotations
 
+import json
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -94,3 +96,21 @@ def press(page, target: dict, tap: bool = False) -> None:
         page.touchscreen.tap(target["x"], target["y"])
     else:
         page.mouse.click(target["x"], target["y"])
+
+
+def seed_next_table(page, seed):
+    """The next table this page creates is dealt from ``seed``: the lobby's own request to create
+    it, with the seed added (a server takes one only when started with LAPILLI_TEST_SEEDS=1).  Given
+    the seed, the random and easy computers' moves follow from the person's, so a test whose
+    assertions need some chance to have happened (a die rolled, an explorer saved) plays the same
+    game every run, and a failure repeats."""
+    dealt = []
+
+    def add_seed(route):
+        if route.request.method != "POST" or dealt:
+            route.continue_()
+            return
+        dealt.append(seed)
+        route.continue_(post_data=json.dumps(dict(json.loads(route.request.post_data or "{}"), seed=seed)))
+
+    page.route("**/api/tables", add_seed)

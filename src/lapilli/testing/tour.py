@@ -35,9 +35,16 @@ MIDGAME = {"isola-dei-vulcani": 40, "stromboli": 40, "kingdomino-origins": 30, "
 SHORT = {"isola-dei-vulcani": {"max_rounds": 40}}
 
 
-def open_table(page, server: str, game: str, players: int = 2, bots: str = "random", options: dict | None = None):
+def open_table(page, server: str, game: str, players: int = 2, bots: str = "random", options: dict | None = None,
+               seed: int | None = None):
     """Create a table in the lobby as a person would: this page takes seat 0, every other seat is
-    the computer player ``bots``.  Returns when the table page has opened."""
+    the computer player ``bots``; the table is dealt from ``seed`` (a server started with
+    LAPILLI_TEST_SEEDS=1: browser.seed_next_table), else from the server's own.  Returns when the
+    table page has opened."""
+    if seed is not None:
+        from lapilli.testing.browser import seed_next_table
+
+        seed_next_table(page, seed)
     page.goto(server + "/")
     page.wait_for_selector("#create")
     page.select_option("#game", game)
@@ -51,16 +58,16 @@ def open_table(page, server: str, game: str, players: int = 2, bots: str = "rand
 
 
 def tour(page, server: str, game: str, stop, players: int = 2, options: dict | None = None,
-         max_clicks: int = 4000) -> dict:
+         max_clicks: int = 4000, seed: int | None = None) -> dict:
     """Play ``game`` in ``page`` (seat 0, by clicking the first thing offered, each kind of move
     once as soon as it is offered as a button) against random
     computer seats to its end, calling ``stop(moment, detail)`` at "set-up" (the first decision),
     at "decision" (the first one whose legal moves start with a verb not seen before; detail: the
-    new verbs), at "mid-game" and at "end" (the results panel shown).  Returns what was seen:
+    new verbs), at "mid-game" and at "end" (the results panel shown); ``seed``: open_table's.  Returns what was seen:
     {"verbs": [...], "clicks": n}."""
     from lapilli.testing.browser import next_target, press
 
-    open_table(page, server, game, players, options=SHORT.get(game, {}) | (options or {}))
+    open_table(page, server, game, players, options=SHORT.get(game, {}) | (options or {}), seed=seed)
     seen: set[str] = set()
     played: set[str] = set()
     clicks = 0
