@@ -74,12 +74,15 @@ def sign_up(page, server, name, password):
     assert page.text_content("#me") == name
 
 
-def computers_play_out(page, server, game, options=None, within=180):
+def computers_play_out(page, server, game, options=None, within=180, seed=None):
     """A table of two computer players (random) of ``game`` (with ``options``), opened in ``page``
-    (watching it loads it, so its computers play) and waited for until it is finished; its id."""
+    (watching it loads it, so its computers play) and waited for until it is finished; its id.
+    ``seed``: the table's (a server started with LAPILLI_TEST_SEEDS=1), else the server draws it."""
     data = {"game": game, "players": 2, "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}
     if options is not None:
         data["options"] = options
+    if seed is not None:
+        data["seed"] = seed
     r = page.request.post(server + "/api/tables", data=data)
     assert r.ok, r.text()
     tid = r.json()["id"]

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from .conftest import SHOTS, create_table, wait_my_turn
+from .conftest import SHOTS, TABLE_SEED, create_table, wait_my_turn
 from .support import computers_play_out
 
 GAMES = ["the-island", "stromboli"]
@@ -46,7 +46,7 @@ def _grey(css: str) -> bool:
 
 def _finished_table(page, server, game):
     """A table of two computer players (random) that has played to the end."""
-    return computers_play_out(page, server, game, within=120)
+    return computers_play_out(page, server, game, within=120, seed=TABLE_SEED)
 
 
 @pytest.mark.parametrize("game", GAMES)

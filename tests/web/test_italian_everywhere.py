@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from .conftest import SHOTS, create_table
+from .conftest import SHOTS, TABLE_SEED, create_table
 from .support import computers_play_out
 
 GAMES = ["eruption", "isola-dei-vulcani", "kingdomino-origins", "stromboli", "the-island"]
@@ -101,7 +101,7 @@ def test_table_in_italian(server, italian, game):
 
 def _finished_table(page, server, game):
     """A table of two computer players (random) that has played to the end, watched."""
-    computers_play_out(page, server, game)
+    computers_play_out(page, server, game, seed=TABLE_SEED)
     end = time.monotonic() + 90
     while "Partita finita" not in (page.evaluate("() => (document.querySelector('#status') || {}).textContent") or ""):
         assert time.monotonic() < end, "the end screen was not shown"

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import SHOTS, click_retry, create_table, wait_logged, wait_my_turn
+from .conftest import SHOTS, TABLE_SEED, click_retry, create_table, wait_logged, wait_my_turn
 
 SLIDES = """
 window.__slides = []; window.__runs = [];
@@ -98,7 +98,7 @@ def test_the_computers_disc_slides_to_its_beach_but_not_under_reduced_motion(ser
 def test_every_board_slides_the_pieces_that_moved(server, browser, game):
     """A spectator of a table the computer plays at every seat: as the states arrive (or, when the
     game ended first, as its replay steps), a piece of the board slides to where it went."""
-    r = httpx.post(f"{server}/api/tables", json={"game": game, "players": 2,
+    r = httpx.post(f"{server}/api/tables", json={"game": game, "players": 2, "seed": TABLE_SEED,
                                                  "seats": [{"kind": "bot", "level": "random"}] * 2}, timeout=30)
     assert r.status_code == 200, r.text
     ctx = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 1000})
