@@ -63,8 +63,8 @@ def tour(page, server: str, game: str, stop, players: int = 2, options: dict | N
     once as soon as it is offered as a button) against random
     computer seats to its end, calling ``stop(moment, detail)`` at "set-up" (the first decision),
     at "decision" (the first one whose legal moves start with a verb not seen before; detail: the
-    new verbs), at "mid-game" and at "end" (the results panel shown); ``seed``: open_table's.  Returns what was seen:
-    {"verbs": [...], "clicks": n}."""
+    new verbs), at "mid-game" and at "end" (the results panel shown).  ``seed``: the table's
+    (open_table).  Returns what was seen: {"verbs": [...], "clicks": n}."""
     from lapilli.testing.browser import next_target, press
 
     open_table(page, server, game, players, options=SHORT.get(game, {}) | (options or {}), seed=seed)
