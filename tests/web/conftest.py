@@ -8,7 +8,8 @@ import pytest
 from lapilli.testing.server import ServerProcess
 
 from lapilli.testing.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the browser tests' own launches use them)
-from lapilli.testing.browser import next_target, press, seed_next_table
+from lapilli.testing.browser import next_target, press
+from lapilli.testing.tour import open_table
 SHOTS = os.environ.get("LAPILLI_SCREENSHOTS", os.path.join(tempfile.gettempdir(), "lapilli-screenshots"))
 
 
@@ -55,22 +56,13 @@ TABLE_SEED = 1
 
 
 def create_table(page, server, game, players=2, bots="random", options=None, seed=TABLE_SEED):
-    """Create a table in the lobby as a person would: this page takes seat 0, every other seat
-    is the computer player ``bots``; ``options`` sets the lobby's option fields (values as JSON,
-    the way the lobby offers them); the table is dealt from ``seed`` (seed_next_table; None: the
-    server draws it).  Returns when the table page has opened."""
-    if seed is not None:
-        seed_next_table(page, seed)
-    page.goto(server + "/")
-    page.select_option("#game", game)
-    page.select_option("#players", str(players))
-    for key, value in (options or {}).items():
-        page.select_option(f"[data-option='{key}']", json.dumps(value))
-    for seat in range(1, players):
-        page.select_option(f"[data-seat='{seat}']", bots)
+    """Create a table in the lobby as a person would (lapilli.testing.tour.open_table): this page
+    takes seat 0, every other seat is the computer player ``bots``; ``options`` sets the lobby's
+    option fields (values as JSON, the way the lobby offers them); the table is dealt from
+    ``seed`` (None: the server draws it).  The page's moves are recorded (record_acts).  Returns
+    when the table page has opened."""
     record_acts(page)
-    page.click("#create")
-    page.wait_for_url("**/t/**")
+    open_table(page, server, game, players, bots, options, seed=seed)
 
 
 def record_acts(page):

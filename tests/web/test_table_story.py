@@ -115,10 +115,10 @@ def test_the_table_tells_the_story(server, desktop, game):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     # random explorers of The Island drown before any is saved: there the computer plays the easy
-    # level, which saves some in the seeded game.  L'Isola dei Vulcani rolls its die only after a Moai is erected
-    # (IDV-8.7), and a random computer beside a person who clicks the first target may erect none
-    # before the 40 rounds end: there it plays the easy level, which carves and erects one within
-    # its first turns.  The seed makes the game the same in every run
+    # level, which saves some in the seeded game.  L'Isola dei Vulcani rolls its die only after a
+    # Moai is erected (IDV-8.7), and a random computer beside a person who clicks the first target
+    # may erect none before the 40 rounds end: there it plays the easy level, which carves and
+    # erects one within its first turns.  The seed makes the game the same in every run
     level = COMPUTER.get(game, "random")
     create_table(page, server, game, players, bots=level, options=SHORT.get(game), seed=SEED)
     title = lapilli.game_spec(game).title
