@@ -55,6 +55,56 @@ def test_hand_over_screen_between_two_people_on_one_screen(server, page):
     assert page.locator("#hand-over").count() == 0
 
 
+# every name a hand-over screen of the page has shown, in turn (the page's own record, kept from
+# its first moment, so that a name shown only for an instant is in it too)
+NAMES_SHOWN = """window.__handOverNames = [];
+new MutationObserver(() => {
+  const h = document.querySelector('#hand-over h2'), names = window.__handOverNames;
+  if (h && names[names.length - 1] !== h.textContent) names.push(h.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true });"""
+
+
+@pytest.mark.parametrize("late", [1, 2])
+def test_the_hand_over_names_the_person_to_move_whichever_view_comes_first(server, page, late):
+    """Each seat's view comes by its own socket, in any order.  With the page's ``late``-th socket
+    held back (its messages kept here until the other seat's view is on the screen), the hand-over
+    screen names the person to move from its first moment, never the other person, and that person's
+    confirmation shows their decision."""
+    sockets = {"opened": 0, "holding": True, "held": []}
+
+    def hold_back(ws):
+        sockets["opened"] += 1
+        late_one = sockets["opened"] == late
+        real = ws.connect_to_server()
+
+        def to_page(message):
+            if late_one and sockets["holding"]:
+                sockets["held"].append(message)
+            else:
+                ws.send(message)
+        real.on_message(to_page)
+        ws.on_message(real.send)
+        if late_one:
+            sockets["late"] = ws
+
+    page.add_init_script(NAMES_SHOWN)
+    page.route_web_socket("**/ws/**", hold_back)
+    _hot_seat_table(page, server, "eruption")
+    page.wait_for_selector("#hand-over")
+    for _ in range(200):  # the late socket's first view has come from the server and waits here
+        if sockets["held"]:
+            break
+        page.wait_for_timeout(25)
+    assert sockets["held"], "the late socket was sent no view"
+    first = page.inner_text("#hand-over h2")
+    sockets["holding"] = False
+    for message in sockets["held"]:
+        sockets["late"].send(message)
+    page.click("#hand-over-ok")
+    page.wait_for_selector("#notation")
+    assert page.evaluate("window.__handOverNames") == [first]
+
+
 def test_no_hand_over_where_nothing_is_secret(server, page):
     _hot_seat_table(page, server, "nim")
     page.wait_for_selector("#notation")

@@ -578,11 +578,15 @@ async function tablePage(tid) {
       hideLog();
       shownSeat = undefined;
       hideChance();
-      const name = playerName(v, v.seat);
+      // the device goes to the person to move when this page holds their seat, though their own
+      // view may not have come yet (each seat's view comes by its own socket, in any order)
+      const tm = v.observation.to_move;
+      const next = Number.isInteger(tm) && tokens[tm] !== undefined ? tm : v.seat;
+      const name = playerName(v, next);
       board.replaceChildren(el("div", { class: "hand-over", id: "hand-over" },
         el("h2", {}, t("passDevice").replace("{name}", name)),
         el("p", {}, t("passDeviceHint")),
-        el("button", { class: "primary", id: "hand-over-ok", onclick: () => { holder = v.seat; show(); } }, t("iAm").replace("{name}", name))));
+        el("button", { class: "primary", id: "hand-over-ok", onclick: () => { holder = next; show(); } }, t("iAm").replace("{name}", name))));
       return;
     }
     const mine = v.seat;
