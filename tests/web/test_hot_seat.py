@@ -1,6 +1,7 @@
 """Hot-seat hand-over: in a game where players hold secrets, a screen shared by two people hides
 everything between their turns until the next person confirms they hold the device."""
 import os
+import time
 
 import pytest
 
@@ -91,11 +92,10 @@ def test_the_hand_over_names_the_person_to_move_whichever_view_comes_first(serve
     page.route_web_socket("**/ws/**", hold_back)
     _hot_seat_table(page, server, "eruption")
     page.wait_for_selector("#hand-over")
-    for _ in range(200):  # the late socket's first view has come from the server and waits here
-        if sockets["held"]:
-            break
-        page.wait_for_timeout(25)
-    assert sockets["held"], "the late socket was sent no view"
+    deadline = time.monotonic() + 30  # until the late socket's first view has come from the server and waits here
+    while not sockets["held"]:
+        assert time.monotonic() < deadline, "the late socket was sent no view"
+        page.wait_for_timeout(25)  # lets Playwright hand over the socket's messages meanwhile
     first = page.inner_text("#hand-over h2")
     sockets["holding"] = False
     for message in sockets["held"]:
