@@ -155,3 +155,20 @@ def test_a_spectator_cannot_tell_apart_games_that_differ_only_in_hidden_choices(
     assert recovered == 0, f"the brute force over the candidates recomputed {recovered} digests"
     if game in HIDING:
         assert bound >= 1
+
+
+@pytest.mark.parametrize("salt", ["", "0f" * 16, "a" * 64, "b" * 65, "salt" * 40])
+def test_the_digest_chain_is_hmac_sha256_keyed_by_the_salt(salt):
+    """The chain every view carries is the one the module's doc describes, as the standard
+    library's HMAC computes it (a verifier with nothing but hmac and hashlib gets the same
+    digests): keys shorter than SHA-256's block, as long, longer (hashed first), and empty."""
+    rng = random.Random(len(salt))
+    actions = [f"move {rng.randrange(100)} {rng.choice('abc')}{rng.randrange(9)}" for _ in range(30)] + ["é ✓"]
+    d, chain = "c0ffee", []
+    for a in actions:
+        d = hmac.new(salt.encode("ascii"), f"{d}:{a}".encode("utf-8"), hashlib.sha256).hexdigest()
+        chain.append(d)
+    assert [actions_digest("c0ffee", actions[:n], salt) for n in range(1, len(actions) + 1)] == chain
+    # extended from a digest already computed for the first actions (what a table does after a move)
+    assert actions_digest(chain[9], actions[10:], salt) == chain[-1]
+    assert actions_digest("c0ffee", [], salt) == "c0ffee"

@@ -33,6 +33,7 @@ chain (tables made under it publish the keyed chain from the moment the server r
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -73,12 +74,37 @@ def commitment(seed: int, salt: str, *, game: str, players: int, options: dict, 
                                     seeding=seeding, seat_order=seat_order)).hexdigest()
 
 
+@functools.lru_cache(maxsize=4096)
+def _pads(salt: str) -> tuple:
+    """HMAC-SHA256's inner and outer hashes keyed by ``salt`` (RFC 2104), each after its padded
+    key only: an action's HMAC copies them and hashes on.  The one-shot ``hmac.digest`` looks
+    the algorithm up in OpenSSL at every call, which costs a server 30 to 40 microseconds a
+    move once other work has left the processor's caches cold (about 10 this way)."""
+    key = salt.encode("ascii")
+    if len(key) > 64:  # SHA-256's block: a longer key is hashed first
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(64, b"\0")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
+
+
 def actions_digest(commit: str, actions: list[str], salt: str) -> str:
     """The digest of ``actions`` played under the commitment ``commit``, chained from ``commit``
-    (or from a digest already computed for the actions before them), keyed by ``salt``."""
-    d, key = commit, salt.encode("ascii")
-    for a in actions:  # hmac.digest: the one-shot HMAC, without an HMAC object per action
-        d = hmac.digest(key, f"{d}:{a}".encode("utf-8"), "sha256").hex()
+    (or from a digest already computed for the actions before them), keyed by ``salt``: each
+    step HMAC-SHA256("<previous digest>:<action>"), the same as ``hmac.digest`` computes."""
+    d = commit
+    if not actions:
+        return d
+    inner, outer = _pads(salt)
+    for a in actions:
+        i = inner.copy()
+        i.update(f"{d}:{a}".encode("utf-8"))
+        o = outer.copy()
+        o.update(i.digest())
+        d = o.hexdigest()
     return d
 
 
