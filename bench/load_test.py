@@ -141,9 +141,9 @@ async def run(args, base):
         tables = []
         for _ in range(args.tables):
             r = await http.post("/api/tables", json={"game": args.game, "players": 2, "options": json.loads(args.options)})
-            if r.status_code != 201 and "id" not in r.json():
+            if "id" not in (made := r.json()):
                 raise SystemExit(f"creating a table: {r.status_code} {r.text[:300]}")
-            tid = r.json()["id"]
+            tid = made["id"]
             t0 = (await http.post(f"/api/tables/{tid}/seats/0", json={"name": "a"})).json()["token"]
             t1 = (await http.post(f"/api/tables/{tid}/seats/1", json={"name": "b"})).json()["token"]
             tables.append((tid, t0, t1))

@@ -75,20 +75,12 @@ def commitment(seed: int, salt: str, *, game: str, players: int, options: dict, 
 
 
 @functools.lru_cache(maxsize=4096)
-def _pads(salt: str) -> tuple:
-    """HMAC-SHA256's inner and outer hashes keyed by ``salt`` (RFC 2104), each after its padded
-    key only: an action's HMAC copies them and hashes on.  The one-shot ``hmac.digest`` looks
-    the algorithm up in OpenSSL at every call, which costs a server 30 to 40 microseconds a
-    move once other work has left the processor's caches cold (about 10 this way)."""
-    key = salt.encode("ascii")
-    if len(key) > 64:  # SHA-256's block: a longer key is hashed first
-        key = hashlib.sha256(key).digest()
-    key = key.ljust(64, b"\0")
-    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
-
-
-_IPAD = bytes(b ^ 0x36 for b in range(256))
-_OPAD = bytes(b ^ 0x5C for b in range(256))
+def _keyed(salt: str) -> hmac.HMAC:
+    """HMAC-SHA256 keyed by ``salt`` with nothing hashed yet, once per salt: each action's HMAC
+    is a copy of it.  The one-shot ``hmac.digest`` looks SHA-256 up in OpenSSL at every call,
+    which costs about 30 microseconds once a server's other work has left the processor's caches
+    cold, against about 20 for a copy."""
+    return hmac.new(salt.encode("ascii"), digestmod=hashlib.sha256)
 
 
 def actions_digest(commit: str, actions: list[str], salt: str) -> str:
@@ -98,13 +90,11 @@ def actions_digest(commit: str, actions: list[str], salt: str) -> str:
     d = commit
     if not actions:
         return d
-    inner, outer = _pads(salt)
+    keyed = _keyed(salt)
     for a in actions:
-        i = inner.copy()
-        i.update(f"{d}:{a}".encode("utf-8"))
-        o = outer.copy()
-        o.update(i.digest())
-        d = o.hexdigest()
+        h = keyed.copy()
+        h.update(f"{d}:{a}".encode("utf-8"))
+        d = h.hexdigest()
     return d
 
 
