@@ -16,7 +16,7 @@ it (--proxy puts nginx in front of a single instance too).  The server CPU print
 all the instances together (nginx's own is printed apart).
 
     python3 bench/load_test.py [--tables 100] [--moves 20] [--game nim] [--spectators 500 --watched 1]
-    python3 bench/load_test.py --instances 2 --tables 400 --game the-island --options '{}' --think 1
+    python3 bench/load_test.py --instances 2 --tables 400 --game the-island --think 1
 """
 from __future__ import annotations
 
@@ -212,7 +212,8 @@ def main():
                     "that has made its moves stops when --seconds is up)")
     ap.add_argument("--seconds", type=float, default=120, help="time limit")
     ap.add_argument("--game", default="nim")
-    ap.add_argument("--options", default='{"pile": 21}')
+    ap.add_argument("--options", default=None, help="the table's options as JSON (default: nim's pile of 21 for "
+                    "nim, the game's own defaults, {}, for every other game)")
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a simulated player waits before each move (uniform 0..2x); 0 = as fast "
                          "as possible.  The server's flood limit (20 messages/s per connection) answers faster "
@@ -230,6 +231,12 @@ def main():
     ap.add_argument("--proxy", action="store_true", help="clients connect through nginx (always with --instances 2+)")
     ap.add_argument("--url", default=None, help="use a server already running at this http://127.0.0.1:PORT URL")
     args = ap.parse_args()
+    if args.options is None:
+        args.options = '{"pile": 21}' if args.game == "nim" else "{}"
+    try:
+        json.loads(args.options)
+    except ValueError as e:
+        ap.error(f"--options is not JSON: {e}")
     if args.url:
         rtts, moves, wall = asyncio.run(run(args, args.url.rstrip("/")))
         report(args, rtts, moves, wall, "given server")
