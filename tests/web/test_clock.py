@@ -4,7 +4,9 @@ with a friend appears in both players' "My tables", marked "Your turn" for the o
 import os
 import re
 
-from .conftest import SHOTS
+from lapilli.testing.browser import seed_next_table
+
+from .conftest import SHOTS, TABLE_SEED
 from .support import serious
 
 
@@ -18,6 +20,7 @@ def _clock_seconds(text: str) -> float:
 
 
 def test_a_clocked_table_shows_each_seats_clock_and_the_running_one(server, page):
+    seed_next_table(page, TABLE_SEED)
     page.goto(server + "/")
     page.select_option("#game", "nim")
     page.select_option("#players", "2")

@@ -173,7 +173,7 @@ def _nim_coach_server(tmp_path_factory, name, **env):
 
     where = tmp_path_factory.mktemp(name)
     with ServerProcess(where, name, f"sqlite:///{where / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
-                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_COACH_SAMPLES="2", **env) as s:
+                       LAPILLI_EXTRA_GAMES="nim=tests.engine.nim_game", LAPILLI_COACH_SAMPLES="2", LAPILLI_TEST_SEEDS="1", **env) as s:
         yield s.url
 
 
@@ -185,7 +185,7 @@ def slow_server(tmp_path_factory):
 
 
 def test_a_review_shows_its_progress_and_the_decisions_reviewed_so_far(slow_server, page):
-    computers_play_out(page, slow_server, "nim", {"pile": 21}, within=120)
+    computers_play_out(page, slow_server, "nim", {"pile": 21}, within=120, seed=TABLE_SEED)
     page.wait_for_selector("#review-btn", timeout=30_000)
     page.click("#review-btn")
     # while the coach works: a progress bar, decision k of n, and the decisions judged so far,
@@ -220,7 +220,7 @@ def test_a_decision_picked_while_the_review_runs_stays_shown_when_it_ends(slow_s
     decision's replay has come back: the page does not jump to the review's own first decision
     (it asks for no other replay) and shows the one picked.  The replay's answers are held back
     by the test until the review has ended."""
-    computers_play_out(page, slow_server, "nim", {"pile": 21}, within=120)
+    computers_play_out(page, slow_server, "nim", {"pile": 21}, within=120, seed=TABLE_SEED)
     page.wait_for_selector("#review-btn", timeout=30_000)
     held = []
     page.route("**/replay/**", lambda route: held.append(route))
@@ -262,7 +262,7 @@ def test_a_review_the_server_stops_is_said_in_the_pages_language(stopping_server
     ctx = browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     try:
-        computers_play_out(page, stopping_server, "nim", {"pile": 10}, within=120)
+        computers_play_out(page, stopping_server, "nim", {"pile": 10}, within=120, seed=TABLE_SEED)
         page.wait_for_selector("#review-btn", timeout=30_000)
         page.click("#review-btn")
         page.wait_for_selector("#review-error", timeout=60_000)

@@ -8,7 +8,7 @@ import os
 import pathlib
 import unicodedata
 
-from .conftest import SHOTS, create_table
+from .conftest import SHOTS, TABLE_SEED, create_table
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "src" / "lapilli" / "web"
 READY = ("() => { const s = document.querySelector('#status');"
@@ -103,12 +103,12 @@ def test_a_table_of_computers_only_that_stopped_says_why(tmp_path, browser):
     from lapilli.testing.server import ServerProcess
 
     with ServerProcess(tmp_path, "stop", f"sqlite:///{tmp_path / 'web.db'}", args=("--bot-workers", "1", "--bot-pace", "0"),
-                       LAPILLI_COMPUTER_ONLY_MOVES="12") as s:
+                       LAPILLI_COMPUTER_ONLY_MOVES="12", LAPILLI_TEST_SEEDS="1") as s:
         ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
         page = ctx.new_page()
         try:
             r = page.request.post(s.url + "/api/tables", data={
-                "game": "stromboli", "players": 2, "seats": [{"kind": "bot", "level": "random"}] * 2})
+                "game": "stromboli", "players": 2, "seats": [{"kind": "bot", "level": "random"}] * 2, "seed": TABLE_SEED})
             assert r.ok, r.text()
             page.goto(f"{s.url}/t/{r.json()['id']}")  # watching it makes its computers play
             page.wait_for_function("() => (document.querySelector('#status') || {}).textContent?.startsWith('Game stopped')",

@@ -12,7 +12,9 @@ import urllib.request
 
 import pytest
 
-from .conftest import SHOTS
+from lapilli.testing.browser import seed_next_table
+
+from .conftest import SHOTS, TABLE_SEED
 
 GAMES = ["isola-dei-vulcani", "stromboli", "kingdomino-origins", "the-island", "eruption"]
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
@@ -50,6 +52,7 @@ CHANCE_FIT = """() => [...document.querySelectorAll('#chance .chance-face')].map
 def _table(browser, server, game, size, locale="en-US", players=2, bots="random", name=None):
     ctx = browser.new_context(locale=locale, **(DESKTOP if size == "desktop" else PHONE))
     page = ctx.new_page()
+    seed_next_table(page, TABLE_SEED)
     page.goto(server + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -135,6 +138,7 @@ def test_the_invite_link_is_copied_by_a_button_that_says_so(server, browser):
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     page = ctx.new_page()
     try:
+        seed_next_table(page, TABLE_SEED)
         page.goto(server + "/")
         page.select_option("#game", "stromboli")
         page.select_option("[data-seat='1']", "open")
@@ -179,6 +183,7 @@ def test_a_seat_without_name_or_colour_is_named_by_its_place(server, browser, lo
         assert first in lobby and second in lobby, lobby
         assert not re.search(rf"\b{word} \d", lobby), lobby
         page.select_option("[data-seat='1']", "random")
+        seed_next_table(page, TABLE_SEED)
         page.click("#create")
         page.wait_for_url("**/t/**")
         page.wait_for_selector("#picker", timeout=30_000)
