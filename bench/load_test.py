@@ -34,6 +34,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lapilli.server import collector  # noqa: E402
 from lapilli.testing.server import ServerProcess  # noqa: E402
 
 
@@ -66,6 +67,7 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, 
                     m = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
                     if m["type"] == "state" and m["version"] > view["version"]:
                         rtts.append(time.perf_counter() - t0)
+                        ANSWERED.append((rtts[-1], time.perf_counter()))
                         view = m
                         made += 1
                         break
@@ -88,6 +90,8 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, 
 
 
 SERVER_PIDS: list[int] = []  # the instances started here (none for a given --url)
+ANSWERED: list[tuple[float, float]] = []  # (round trip, when the answer came: perf_counter) of every move
+PLAY_STARTED = [0.0]  # perf_counter when the seats started to play
 PROXY_PID: int | None = None  # nginx's master process (its one worker is its child)
 
 
@@ -161,9 +165,16 @@ async def run(args, base):
         print(f"{args.spectators} spectators on {len(watched)} table(s) connected in {connect_wall:.1f} s "
               f"(server CPU {server_cpu() - cpu0:.1f} s): {counts[0]} messages, {counts[1] / 1e6:.1f} MB received")
         counts[0] = counts[1] = 0
+    # this process's own collector set as a server's (collector.py): with CPython's defaults its
+    # full collections (the views two thousand clients hold) stopped it for 0.2 to 0.45 s every
+    # 17 s or so at 1,000 tables, and the moves answered meanwhile counted those pauses as the
+    # server's (the max round trip, 330 to 390 ms, came from them)
+    collector.tune_collector()
+    pacer = asyncio.create_task(collector.pace())
     deadline = time.monotonic() + args.seconds
     rng = random.Random(1)
     t0, cpu0, proxy0, split0 = time.perf_counter(), server_cpu(), proxy_cpu(), server_cpu_split()
+    PLAY_STARTED[0] = t0
     # (moves answered so far, seconds since t0, server CPU) every quarter second: a seat whose
     # opponent has made all its moves waits for the time limit, so the play ends at the last move
     # and the rest of the run is an idle server with its connections open
@@ -190,6 +201,7 @@ async def run(args, base):
               f"({1e3 * (end[1] - cpu0) / max(1, len(rtts)):.2f} ms per move); after it {cpu0 + cpu - end[1]:.1f} s "
               f"in {wall - end[0]:.1f} s with the remaining connections open and idle")
     stop.set()
+    pacer.cancel()
     await asyncio.gather(*watchers, return_exceptions=True)
     if args.spectators:
         print(f"spectators during play: {counts[0]} messages, {counts[1] / 1e6:.1f} MB; "
@@ -291,6 +303,10 @@ def report(args, rtts, moves, wall, database):
           f"database {database}, think {args.think:g} s")
     print(f"moves: {moves} in {wall:.1f} s ({moves / wall:.0f}/s)")
     print(f"round trip ms: p50 {p(0.5):.1f}  p95 {p(0.95):.1f}  max {rtts[-1] * 1e3:.1f}  (target p95 < 50 ms)")
+    if ANSWERED:  # the slowest moves, and when in the run they were answered: a burst, or spread over it
+        worst = sorted(ANSWERED, reverse=True)[:5]
+        print("slowest round trips: " + ", ".join(f"{1e3 * rtt:.0f} ms at {at - PLAY_STARTED[0]:.1f} s"
+                                                   for rtt, at in worst))
 
 
 if __name__ == "__main__":
