@@ -47,11 +47,7 @@ def played_room(seed: int, moves: int) -> Room:
     for _ in range(moves):
         if room.over:
             break
-        st = room.state
-        new, undoable, events = room.try_act(st.to_move, rng.choice(st.legal_actions()))
-        room.state = new
-        room.acts.append((st.to_move, new.history[-1], undoable, events))
-        room.version += 1
+        room.apply_stored(room.version + 1, "act", room.state.to_move, rng.choice(room.state.legal_actions()))
         texts = room.texts_now()
         for c in clients:
             room.text_for(c, texts=texts)

@@ -66,8 +66,8 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, 
                 while True:
                     m = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
                     if m["type"] == "state" and m["version"] > view["version"]:
-                        rtts.append(time.perf_counter() - t0)
-                        ANSWERED.append((rtts[-1], time.perf_counter()))
+                        answered = time.perf_counter()
+                        rtts.append((answered - t0, answered))
                         view = m
                         made += 1
                         break
@@ -90,8 +90,6 @@ async def seat_client(url, tid, seat, token, moves, rtts, deadline, rng, think, 
 
 
 SERVER_PIDS: list[int] = []  # the instances started here (none for a given --url)
-ANSWERED: list[tuple[float, float]] = []  # (round trip, when the answer came: perf_counter) of every move
-PLAY_STARTED = [0.0]  # perf_counter when the seats started to play
 PROXY_PID: int | None = None  # nginx's master process (its one worker is its child)
 
 
@@ -139,12 +137,12 @@ async def spectator(url, tid, counts, ready, stop):
 
 
 async def run(args, base):
-    rtts: list[float] = []
+    rtts: list[tuple[float, float]] = []  # each move's (round trip, when its answer came: perf_counter)
     errors: list[str] = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         tables = []
         for _ in range(args.tables):
-            r = await http.post("/api/tables", json={"game": args.game, "players": 2, "options": json.loads(args.options)})
+            r = await http.post("/api/tables", json={"game": args.game, "players": 2, "options": args.options})
             if "id" not in (made := r.json()):
                 raise SystemExit(f"creating a table: {r.status_code} {r.text[:300]}")
             tid = made["id"]
@@ -174,7 +172,6 @@ async def run(args, base):
     deadline = time.monotonic() + args.seconds
     rng = random.Random(1)
     t0, cpu0, proxy0, split0 = time.perf_counter(), server_cpu(), proxy_cpu(), server_cpu_split()
-    PLAY_STARTED[0] = t0
     # (moves answered so far, seconds since t0, server CPU) every quarter second: a seat whose
     # opponent has made all its moves waits for the time limit, so the play ends at the last move
     # and the rest of the run is an idle server with its connections open
@@ -214,7 +211,7 @@ async def run(args, base):
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if PROXY_PID is not None:
         print(f"nginx CPU during play: {proxied:.1f} s ({1e3 * proxied / max(1, sum(made)):.2f} ms per move)")
-    return rtts, sum(made), wall
+    return [(rtt, at - t0) for rtt, at in rtts], sum(made), wall
 
 
 def main():
@@ -243,10 +240,8 @@ def main():
     ap.add_argument("--proxy", action="store_true", help="clients connect through nginx (always with --instances 2+)")
     ap.add_argument("--url", default=None, help="use a server already running at this http://127.0.0.1:PORT URL")
     args = ap.parse_args()
-    if args.options is None:
-        args.options = '{"pile": 21}' if args.game == "nim" else "{}"
     try:
-        json.loads(args.options)
+        args.options = {"pile": 21} if args.options is None and args.game == "nim" else json.loads(args.options or "{}")
     except ValueError as e:
         ap.error(f"--options is not JSON: {e}")
     if args.url:
@@ -295,17 +290,18 @@ def main():
     report(args, rtts, moves, wall, where)
 
 
-def report(args, rtts, moves, wall, database):
-    rtts.sort()
+def report(args, answered, moves, wall, database):
+    """``answered``: each move's (round trip, seconds into the play when its answer came)."""
+    rtts = sorted(rtt for rtt, _ in answered)
     def p(q):
         return rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1e3
     print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, {args.spectators} spectators, game {args.game}, "
           f"database {database}, think {args.think:g} s")
     print(f"moves: {moves} in {wall:.1f} s ({moves / wall:.0f}/s)")
     print(f"round trip ms: p50 {p(0.5):.1f}  p95 {p(0.95):.1f}  max {rtts[-1] * 1e3:.1f}  (target p95 < 50 ms)")
-    if ANSWERED:  # the slowest moves, and when in the run they were answered: a burst, or spread over it
-        worst = sorted(ANSWERED, reverse=True)[:5]
-        print("slowest round trips: " + ", ".join(f"{1e3 * rtt:.0f} ms at {at - PLAY_STARTED[0]:.1f} s"
+    if answered:  # the slowest moves, and when in the run they were answered: a burst, or spread over it
+        worst = sorted(answered, reverse=True)[:5]
+        print("slowest round trips: " + ", ".join(f"{1e3 * rtt:.0f} ms at {at:.1f} s"
                                                    for rtt, at in worst))
 
 

@@ -87,10 +87,7 @@ def actions_digest(commit: str, actions: list[str], salt: str) -> str:
     """The digest of ``actions`` played under the commitment ``commit``, chained from ``commit``
     (or from a digest already computed for the actions before them), keyed by ``salt``: each
     step HMAC-SHA256("<previous digest>:<action>"), the same as ``hmac.digest`` computes."""
-    d = commit
-    if not actions:
-        return d
-    keyed = _keyed(salt)
+    d, keyed = commit, _keyed(salt)
     for a in actions:
         h = keyed.copy()
         h.update(f"{d}:{a}".encode("utf-8"))

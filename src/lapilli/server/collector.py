@@ -24,7 +24,7 @@ the middle generation's collections for 100 to 240 ms: most of the moves' p95 in
 instead, each time only what the last quarter of a second made, which it promotes out of their
 way: the pauses became a few milliseconds and the p95 of the same run 15 to 21 ms (three runs).
 A full collection, which frees unreachable cycles among the old objects, comes every half hour;
-it walks the whole heap and stops the event loop meanwhile: about 0.54 s with a thousand tables of
+it walks the whole heap and stops the event loop meanwhile: 0.5 to 0.6 s with a thousand tables of
 The Island 40 moves into their games (a million objects; 47 ms with a hundred), bench/full_collection.py.
 """
 from __future__ import annotations
